@@ -1,0 +1,308 @@
+"""Game: the one state object. Moves go in through ``apply``, events come out.
+
+A game is fully described by its preset, player count, seed, stacked deals and the
+moves applied, in order; that record is what :meth:`Game.to_json` saves, and
+:meth:`Game.from_json` replays it, so a loaded game equals the saved one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
+
+from .cards import Card, card_text, parse_cards
+from .errors import IllegalMove, SaveError
+from .events import Event, MatchEnded, RoundEnded
+from .moves import Move
+from .rng import Rng, fresh_seed
+from .views import PlayerView
+
+SAVE_FORMAT = "cardtable-game"
+SAVE_VERSION = 1
+
+CardsIn = Sequence[str | Card] | str | None
+Listener = Callable[["Game", list[Event]], None]
+
+
+class Game:
+    """Base of every family's game. Subclasses implement the rule hooks:
+
+    ``_start_round`` (deal, return events), ``_legal_moves``, ``_illegal_reason``,
+    ``_play`` (change state, return events), ``to_act``, ``view`` and ``_state``.
+    """
+
+    family: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        variant: Any,
+        players: int,
+        seed: int | None = None,
+        *,
+        hands: Sequence[CardsIn] | None = None,
+        stock: CardsIn = None,
+        upcard: str | Card | None = None,
+        dealer: int = 0,
+    ) -> None:
+        low, high = variant.players.min, variant.players.max
+        if not low <= players <= high:
+            raise ValueError(f"{variant.title} is for {low}–{high} players, not {players}")
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
+        self.variant = variant
+        self.players = players
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self.rng = Rng(self.seed)
+        self.events: list[Event] = []
+        self.round = 0
+        self.round_over = False
+        self.is_over = False
+        self.dealer = dealer
+        self._scores = [0] * players
+        self._listeners: list[Listener] = []
+        self._legal_cache: dict[int, list[Move]] = {}
+        self._setup = {"dealer": dealer}
+        self._log: list[list[Any]] = []
+        self._deal(hands, stock, upcard)
+        self._setup |= self._log.pop()[1]  # the first deal's stacked cards, if any
+
+    # ------------------------------------------------------------------ surface
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now: usually one; empty between rounds."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running totals per seat, as the preset scores them."""
+        return tuple(self._scores)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now (empty if it may not act)."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            if self.round_over or self.is_over or seat not in self.to_act:
+                cached = []
+            else:
+                cached = self._legal_moves(seat)
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def apply(self, seat: int, move: Move | str) -> list[Event]:
+        """Make ``seat``'s move and return what happened.
+
+        An illegal move raises :class:`IllegalMove` with the reason and changes nothing.
+        """
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError as error:
+                raise IllegalMove(str(error)) from None
+        if self.is_over:
+            raise IllegalMove("the match is over")
+        if self.round_over:
+            raise IllegalMove("the round is over; the next round has not been dealt yet")
+        if seat not in self.to_act:
+            raise IllegalMove(self._not_your_turn(seat))
+        reason = self._illegal_reason(seat, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._log.append(["move", seat, str(move)])
+        self._legal_cache.clear()
+        events = self._play(seat, move)
+        self._emit(events)
+        return events
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may see, and nothing else."""
+        raise NotImplementedError
+
+    def next_round(self, hands: Sequence[CardsIn] | None = None, stock: CardsIn = None,
+                   upcard: str | Card | None = None) -> list[Event]:
+        """Deal the next round: seeded, or stacked like :func:`new_game`."""
+        if self.is_over:
+            raise IllegalMove("the match is over")
+        if not self.round_over:
+            raise IllegalMove("the round is still being played")
+        return self._deal(hands, stock, upcard)
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(game, events)`` after every change (TUI bridge, autosave)."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    @property
+    def moves_played(self) -> int:
+        """How many moves have been applied in the whole match."""
+        return sum(1 for record in self._log if record[0] == "move")
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        """The game as JSON: preset by value, seats, seed, stacked deals, move log."""
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "family": self.family,
+            "variant": self.variant.to_data(),
+            "players": self.players,
+            "seed": self.seed,
+            "setup": self._setup,
+            "log": self._log,
+        }
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Rebuild a saved game by replaying its log; a bad save raises :class:`SaveError`."""
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise SaveError(f"not a saved game: the JSON does not parse ({error})") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Game:
+        from .registry import game_class, variant_model
+
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a cardtable saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"saved by an unknown format version {data.get('version')!r} "
+                            f"(this cardtable reads version {SAVE_VERSION})")
+        try:
+            family = data["family"]
+            variant = variant_model(family).from_data(data["variant"])
+            setup = data["setup"]
+            game = game_class(family)(
+                variant, data["players"], data["seed"], hands=setup.get("hands"),
+                stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))
+            for record in data["log"]:
+                if record[0] == "move":
+                    game.apply(record[1], record[2])
+                elif record[0] == "next_round":
+                    stacked = record[1]
+                    game.next_round(stacked.get("hands"), stacked.get("stock"), stacked.get("upcard"))
+                else:
+                    raise SaveError(f"unknown record {record[0]!r} in the move log")
+        except SaveError:
+            raise
+        except IllegalMove as error:
+            raise SaveError(f"the move log does not replay: {error.reason}") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+            raise SaveError(f"the save is damaged or incomplete ({type(error).__name__}: {error})") from None
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.variant == other.variant
+            and self.players == other.players
+            and self.seed == other.seed
+            and self.events == other.events
+            and self._scores == other._scores
+            and self.round == other.round
+            and self.round_over == other.round_over
+            and self.is_over == other.is_over
+            and self.rng.getstate() == other.rng.getstate()
+            and self._state() == other._state()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ for families
+    def _deal(self, hands: Sequence[CardsIn] | None, stock: CardsIn,
+              upcard: str | Card | None) -> list[Event]:
+        parsed_hands = None if hands is None else [list(parse_cards(h or ())) for h in hands]
+        if parsed_hands is not None and len(parsed_hands) != self.players:
+            raise ValueError(f"hands: give one hand per seat ({self.players}), not {len(parsed_hands)}")
+        stacked: dict[str, Any] = {}
+        if hands is not None:
+            stacked["hands"] = [card_text(parse_cards(h or ())) for h in hands]
+        if stock is not None:
+            stacked["stock"] = card_text(parse_cards(stock))
+        if upcard is not None:
+            stacked["upcard"] = str(Card.parse(upcard))
+        self._log.append(["next_round", stacked])
+        self.round += 1
+        self.round_over = False
+        self._legal_cache.clear()
+        events = self._start_round(
+            parsed_hands,
+            None if stock is None else list(parse_cards(stock)),
+            None if upcard is None else Card.parse(upcard),
+        )
+        self._emit(events)
+        return events
+
+    def _emit(self, events: list[Event]) -> None:
+        self.events.extend(events)
+        for listener in list(self._listeners):
+            listener(self, events)
+
+    def _finish_round(self, points: Sequence[int]) -> list[Event]:
+        """Add a round's points to the totals; end the match if the preset says so."""
+        for seat, value in enumerate(points):
+            self._scores[seat] += value
+        self.round_over = True
+        events: list[Event] = [RoundEnded(None, self.round, tuple(points), tuple(self._scores))]
+        if self._match_over():
+            self.is_over = True
+            events.append(MatchEnded(None, self.winners(), tuple(self._scores)))
+        return events
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the best total (highest, unless the family scores low)."""
+        best = min(self._scores) if self.low_score_wins else max(self._scores)
+        return tuple(seat for seat, score in enumerate(self._scores) if score == best)
+
+    low_score_wins: ClassVar[bool] = False
+
+    def _not_your_turn(self, seat: int) -> str:
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        return "it is not your turn"
+
+    def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
+                     upcard: Card | None) -> list[Event]:
+        raise NotImplementedError
+
+    def _legal_moves(self, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def _illegal_reason(self, seat: int, move: Move) -> str | None:
+        raise NotImplementedError
+
+    def _play(self, seat: int, move: Move) -> list[Event]:
+        raise NotImplementedError
+
+    def _match_over(self) -> bool:
+        raise NotImplementedError
+
+    def _state(self) -> Any:
+        """Everything that defines the position, for equality."""
+        raise NotImplementedError
+
+
+def stack_deck(deck: Iterable[Card], *given: Iterable[Card]) -> list[Card]:
+    """Check that the ``given`` cards all come from ``deck`` (as a multiset) and return
+    the cards left over, in deck order. Raises ValueError naming a card that is not there."""
+    left = Counter(deck)
+    for cards in given:
+        for card in cards:
+            if left[card] <= 0:
+                raise ValueError(f"stacked deal: {card} is not in the deck, or is given too often")
+            left[card] -= 1
+    rest: list[Card] = []
+    for card in deck:
+        if left[card] > 0:
+            rest.append(card)
+            left[card] -= 1
+    return rest

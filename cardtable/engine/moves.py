@@ -1,0 +1,68 @@
+"""Move: what a player wants to do, as a small immutable value."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card, card_text, parse_cards
+
+
+class Move(NamedTuple):
+    """A player's move.
+
+    ``kind`` names it in the game's words ("play", "pass", "give", "draw_stock",
+    "take_upcard", "meld", "lay_off", "swap_joker", "discard", "buy", "decline",
+    "spread", "hit", "drop", ...). ``cards`` are the cards it puts down or gives;
+    ``groups`` one tuple of cards per meld or spread; ``target`` says where a
+    lay-off, hit or swap goes: ``(owner seat, meld index)`` (or ``(seat,)`` for a
+    move aimed at a player). Moves compare by value, so a move built by hand equals
+    the one ``legal_moves`` lists.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    groups: tuple[tuple[Card, ...], ...] = ()
+    target: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.groups:
+            parts.append(" | ".join(card_text(group) for group in self.groups))
+        elif self.cards:
+            parts.append(card_text(self.cards))
+        if self.target is not None:
+            parts.append("@" + ",".join(str(t) for t in self.target))
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read the text form back: ``"play 7S 7H"``, ``"meld 7S 7H 7D | 4C 5C 6C 7C"``,
+        ``"lay_off 8C @1,0"``, ``"pass"``."""
+        text = text.strip()
+        target = None
+        if "@" in text:
+            text, _, where = text.rpartition("@")
+            target = tuple(int(part) for part in where.split(","))
+        kind, _, rest = text.strip().partition(" ")
+        if not kind:
+            raise ValueError("empty move")
+        if "|" in rest or kind in GROUP_KINDS:
+            groups = tuple(parse_cards(part) for part in rest.split("|") if part.strip())
+            return cls(kind, tuple(c for g in groups for c in g), groups, target)
+        return cls(kind, parse_cards(rest), (), target)
+
+    def to_data(self) -> str:
+        return str(self)
+
+
+GROUP_KINDS = frozenset({"meld", "spread"})
+"""Move kinds whose cards are given as groups."""
+
+
+def play(*cards: str | Card) -> Move:
+    """Shorthand for tests and bots: ``play("7S", "7H")``."""
+    return Move("play", parse_cards(cards))
+
+
+PASS = Move("pass")
+DECLINE = Move("decline")

@@ -1,0 +1,48 @@
+"""The only source of randomness: a seeded generator per game, so games replay exactly."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def fresh_seed() -> int:
+    """A new seed for a game the caller did not seed (recorded, so it still replays)."""
+    return secrets.randbelow(2**31)
+
+
+class Rng:
+    """A seeded random source. Engine code and bots draw from one of these, never from
+    the module-level functions of :mod:`random`."""
+
+    __slots__ = ("seed", "_random")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self._random.shuffle(items)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self._random.randrange(len(items))]
+
+    def randrange(self, stop: int) -> int:
+        return self._random.randrange(stop)
+
+    def random(self) -> float:
+        return self._random.random()
+
+    def fork(self, salt: int) -> Rng:
+        """A generator derived from this one's seed and ``salt``, independent of its state."""
+        return Rng(hash((self.seed, salt)) & 0x7FFFFFFF)
+
+    def getstate(self) -> object:
+        return self._random.getstate()
+
+    def setstate(self, state: object) -> None:
+        self._random.setstate(state)  # type: ignore[arg-type]

@@ -1,0 +1,136 @@
+"""President's preset: every knob of rules P1–P30, by its rule-book name."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from ...presets.model import Knobs, VariantBase
+
+TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
+"""Title keys from the top of the table to the bottom."""
+
+WILD_NAMES = ("JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+class PresidentRules(Knobs):
+    """The knobs of the President family (``[rules]`` in a preset)."""
+
+    decks: int = Field(1, ge=1, le=3)
+    """P1: how many 52-card decks are shuffled together."""
+    jokers: int = Field(0, ge=0, le=4)
+    """P1: jokers added per deck."""
+    leftover: Literal["deal", "aside"] = "deal"
+    """P2: cards that do not divide evenly are dealt on ("deal") or set aside unseen ("aside")."""
+    rank_order: Literal["two_high", "ace_high"] = "two_high"
+    """P3: 3 low … A, 2 high ("two_high") or 2 low … A high ("ace_high")."""
+    equal_rank: Literal["no", "allowed", "skip"] = "no"
+    """P5: may a follower play the same rank? "allowed", or "skip" (allowed and skips the next seat)."""
+    pass_locks_out: bool = False
+    """P6: a pass takes the player out of the rest of the trick."""
+    play_on_own: bool = False
+    """P7: the last player may play higher on their own cards before leading anew."""
+    round_end: Literal["last_player", "card_count", "card_points"] = "last_player"
+    """P9: play until one player holds cards, or rank the rest by fewest cards / lowest points when the first goes out."""
+    top_positions: int = Field(2, ge=1, le=3)
+    """P10: titled places at each end (3 adds Secretary and Clerk)."""
+    dealer: Literal["president", "scum"] = "president"
+    """P11: who deals the rounds after the first."""
+    first_lead: Literal["left_of_dealer", "three_of_spades"] = "left_of_dealer"
+    """P11: who leads the first round: the dealer's left, or the holder of the 3 of spades."""
+    reseat: bool = False
+    """P12: after each round the turn order becomes title order, from the President."""
+    exchange: Literal["classic", "forseti", "president_first", "none"] = "classic"
+    """P13–P16: the card exchange at the start of every round after the first."""
+    scum_redeal: bool = False
+    """P17: deal again if Scum's hand holds no J, Q or K."""
+    black_market: bool = False
+    """P18: after the exchange the President may open a market for 1-for-1 swaps."""
+    table_talk: bool = False
+    """P19: players of adjacent titles may agree to see each other's hands for the round."""
+    twos: Literal["same_count", "pair_beats_single", "single_beats_any"] = "same_count"
+    """P20: what 2s may beat: as many cards as played, a pair on a single 2, or one 2 on anything."""
+    no_lead_with_top: bool = True
+    """P21: nobody may lead a 2 or a bomb unless their hand holds nothing else."""
+    two_any_time: bool = False
+    """P22: a single 2 may be played out of turn at any moment of a trick."""
+    bomb: Literal["none", "four_of_a_kind"] = "none"
+    """P23: a bomb may be played on anything, clears the pile, and its player leads."""
+    quick_clear: bool = False
+    """P24: whoever holds the cards that complete four of the rank just played may throw them at once."""
+    burn: bool = False
+    """P25: playing the same rank as the top of the pile with natural cards burns the pile."""
+    no_finish_on_top: bool = False
+    """P26: going out on a 2, a joker or a pile-clearing play makes you Scum."""
+    wilds: tuple[str, ...] = ()
+    """P27: wild cards, by rank ("JK", "2", ...); a combination may not be all wild."""
+    red_threes: bool = False
+    """P28: red 3s are the highest cards, black 3s the lowest, and a wild may stand as a black 3."""
+    show_hand_counts: bool = True
+    """P29: the table shows how many cards each opponent holds."""
+    title_points: dict[str, int] = Field(default_factory=lambda: {"president": 2, "vice_president": 1})
+    """P30: points each title scores per round (missing titles score 0)."""
+    match_target: int = Field(11, ge=0)
+    """P30: the match ends when someone reaches this score (0: no target)."""
+    match_rounds: int = Field(0, ge=0)
+    """P30: the match ends after this many rounds (0: no limit)."""
+
+    @field_validator("wilds")
+    @classmethod
+    def _known_wilds(cls, wilds: tuple[str, ...]) -> tuple[str, ...]:
+        wilds = tuple("10" if str(w).upper() == "T" else str(w).upper() for w in wilds)
+        for wild in wilds:
+            if wild not in WILD_NAMES:
+                raise ValueError(f"{wild!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
+        return wilds
+
+    @field_validator("title_points")
+    @classmethod
+    def _known_titles(cls, points: dict[str, int]) -> dict[str, int]:
+        for key in points:
+            if key not in TITLE_KEYS:
+                raise ValueError(f"unknown title {key!r} (titles: {', '.join(TITLE_KEYS)})")
+        return points
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PresidentRules:
+        if "JK" in self.wilds and self.jokers == 0:
+            raise ValueError("wilds: lists JK but the deck has no jokers (set jokers)")
+        if self.red_threes and "3" in self.wilds:
+            raise ValueError("red_threes: needs natural 3s, so 3 cannot also be wild")
+        return self
+
+
+class PresidentTitles(Knobs):
+    """Display names for the title keys; every preset may rename them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    president: str = "President"
+    vice_president: str = "Vice-President"
+    secretary: str = "Secretary"
+    neutral: str = "Neutral"
+    clerk: str = "Clerk"
+    vice_scum: str = "Vice-Scum"
+    scum: str = "Scum"
+
+
+class PresidentVariant(VariantBase):
+    """A President preset: players 3–8 at most, the knobs and the title names."""
+
+    family: Literal["president"] = "president"
+    rules: PresidentRules = Field(default_factory=PresidentRules)
+    titles: PresidentTitles = Field(default_factory=PresidentTitles)
+
+    @model_validator(mode="after")
+    def _fits_players(self) -> PresidentVariant:
+        rules = self.rules
+        if 2 * rules.top_positions > self.players.max:
+            raise ValueError(
+                f"rules.top_positions: {rules.top_positions} titled places at each end need "
+                f"{2 * rules.top_positions} players, but players.max is {self.players.max}")
+        cards = rules.decks * (52 + rules.jokers)
+        if cards < self.players.max:
+            raise ValueError(f"players.max: {cards} cards cannot be dealt to {self.players.max} players")
+        return self

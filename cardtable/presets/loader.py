@@ -1,0 +1,176 @@
+"""Finding, reading and checking preset files.
+
+A preset name is looked up in the user's preset folder first, then among the shipped
+presets (``variants/<family>/NAME.toml``). ``extends`` names another preset or a
+``.toml`` path relative to the extending file's folder; tables (``[rules]``,
+``[titles]``) merge knob by knob, everything else is replaced. Every problem is a
+:class:`VariantError` naming the file that set the bad value, the field and why.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..engine.errors import VariantError
+from ..engine.registry import FAMILIES, variant_model
+from ..paths import shipped_dir, user_dir
+
+MERGED_TABLES = ("rules", "titles", "players")
+
+
+def _preset_files(folder: Path) -> dict[str, Path]:
+    if not folder.is_dir():
+        return {}
+    return {path.stem: path for path in sorted(folder.rglob("*.toml"))}
+
+
+def preset_files() -> dict[str, tuple[Path, str]]:
+    """Every preset name with its file and origin ("user" or "shipped"); user first wins."""
+    found = {name: (path, "shipped") for name, path in _preset_files(shipped_dir("variants")).items()}
+    found |= {name: (path, "user") for name, path in _preset_files(user_dir("variants")).items()}
+    return dict(sorted(found.items()))
+
+
+def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path | None = None) -> Path:
+    """The file a preset name or path means. ``skip`` is a file not to answer with
+    (a user preset that extends the shipped preset of the same name)."""
+    text = str(name)
+    if text.endswith(".toml") or "/" in text or "\\" in text:
+        path = Path(text).expanduser()
+        if relative_to is not None and not path.is_absolute():
+            path = relative_to / path
+        if not path.is_file():
+            raise VariantError(str(path), None, "no such preset file")
+        return path.resolve()
+    for folder in (user_dir("variants"), shipped_dir("variants")):
+        candidate = _preset_files(folder).get(text)
+        if candidate is not None and candidate.resolve() != skip:
+            return candidate.resolve()
+    known = ", ".join(preset_files()) or "none"
+    raise VariantError(text, None, f"no preset named {text!r} (known presets: {known})")
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise VariantError(str(path), None, f"not valid TOML: {error}") from None
+    except OSError as error:
+        raise VariantError(str(path), None, f"cannot be read: {error.strerror or error}") from None
+
+
+def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], dict[tuple[str, ...], Path]]:
+    """The preset's data with every ``extends`` applied, and which file set each key."""
+    if path in chain:
+        loop = " -> ".join(p.stem for p in (*chain, path))
+        raise VariantError(str(chain[-1]), "extends", f"presets extend each other in a cycle: {loop}")
+    raw = _read(path)
+    data: dict[str, Any] = {}
+    origins: dict[tuple[str, ...], Path] = {}
+    parent = raw.pop("extends", None)
+    if parent is not None:
+        if not isinstance(parent, str) or not parent:
+            raise VariantError(str(path), "extends", "must be a preset name or a .toml path")
+        try:
+            parent_path = preset_path(parent, relative_to=path.parent, skip=path)
+        except VariantError as error:
+            raise VariantError(str(path), "extends", error.reason) from None
+        data, origins = resolve(parent_path, (*chain, path))
+    for key, value in raw.items():
+        if key in MERGED_TABLES and isinstance(value, dict) and isinstance(data.get(key), dict):
+            data[key] = {**data[key], **value}
+            origins |= {(key, sub): path for sub in value}
+        else:
+            data[key] = value
+            origins[(key,)] = path
+            if isinstance(value, dict):
+                origins |= {(key, sub): path for sub in value}
+    return data, origins
+
+
+def load_variant(name: str | Path) -> Any:
+    """Load a preset by name (user folder, then shipped) or by path to a ``.toml`` file."""
+    path = preset_path(name)
+    data, origins = resolve(path)
+    return _validate(path, data, origins)
+
+
+def validate_file(path: str | Path) -> Any:
+    """Load and check one preset file; used by ``cardtable presets validate``."""
+    return load_variant(Path(path) if not str(path).endswith(".toml") else str(path))
+
+
+def _validate(path: Path, data: dict[str, Any], origins: dict[tuple[str, ...], Path]) -> Any:
+    family = data.get("family")
+    if family is None:
+        raise VariantError(str(path), "family", f"missing: say which game it is ({', '.join(FAMILIES)})")
+    if family not in FAMILIES:
+        where = origins.get(("family",), path)
+        raise VariantError(str(where), "family", f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    model = variant_model(family)
+    data = {**data, "name": path.stem, "source": str(path)}
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        loc = tuple(str(part) for part in first["loc"])
+        message = str(first["msg"]).removeprefix("Value error, ")
+        head, sep, rest = message.partition(": ")
+        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
+            loc = (*loc, *head.split("."))  # a cross-field check names its field first
+            first = {**first, "msg": rest, "input": {}}
+        where = origins.get(loc[:2]) or origins.get(loc[:1]) or path
+        field = ".".join(loc) or None
+        raise VariantError(str(where), field, _reason(family, first, loc)) from None
+
+
+def _reason(family: str, error: Any, loc: tuple[str, ...]) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        name = loc[-1]
+        if len(loc) == 2 and loc[0] == "rules":
+            for other in FAMILIES:
+                if other != family and name in _knob_names(other):
+                    return f"{name!r} is a {other} knob, not a {family} one"
+            known = _knob_names(family)
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f" — did you mean {close[0]!r}?" if close else ""
+            return f"unknown knob {name!r} for {family}{hint}"
+        if len(loc) == 1:
+            return (f"unknown key {name!r}: the top level holds only family, extends, title, "
+                    f"description, players and [titles]; knobs go in [rules]")
+        return f"unknown key {name!r}"
+    message = str(error["msg"])
+    message = message.removeprefix("Value error, ")
+    value = error.get("input")
+    if kind not in ("missing",) and not isinstance(value, dict):
+        return f"{message} (got {value!r})"
+    return message
+
+
+def _knob_names(family: str) -> list[str]:
+    try:
+        model = variant_model(family)
+    except (ImportError, ValueError):
+        return []
+    return list(model.model_fields["rules"].annotation.model_fields)
+
+
+def list_variants(family: str | None = None) -> list[str]:
+    """Names of every preset (user and shipped), optionally of one family, that loads."""
+    names = []
+    for name, (path, _origin) in preset_files().items():
+        if family is not None:
+            try:
+                if load_variant(path).family != family:
+                    continue
+            except (VariantError, ValueError):
+                continue
+        names.append(name)
+    return names

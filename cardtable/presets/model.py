@@ -1,0 +1,71 @@
+"""The preset shape shared by every family; families add their ``rules`` model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Knobs(BaseModel):
+    """Base of a family's ``[rules]``: frozen, unknown knobs refused, and each field's
+    docstring is its one-line description (shown by ``cardtable presets show``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class PlayerRange(BaseModel):
+    """How many players the preset seats."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    min: int = Field(ge=2, le=8)
+    max: int = Field(ge=2, le=8)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerRange:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+
+class VariantBase(BaseModel):
+    """A loaded preset. ``name`` is the file's stem; ``source`` where it was read."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    source: str = ""
+    family: str
+    title: str = ""
+    description: str = ""
+    players: PlayerRange
+
+    @model_validator(mode="after")
+    def _default_title(self) -> VariantBase:
+        if not self.title:
+            object.__setattr__(self, "title", self.name or self.family)
+        return self
+
+    def to_data(self) -> dict[str, Any]:
+        """The preset by value, for saved games."""
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> VariantBase:
+        return cls.model_validate(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, VariantBase):
+            return NotImplemented
+        return self.model_dump(exclude={"source"}) == other.model_dump(exclude={"source"})
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def describe_rules(rules: BaseModel) -> list[tuple[str, Any, str, Any]]:
+    """Every knob of ``rules`` as (name, value, one-line description, default)."""
+    rows = []
+    for name, info in type(rules).model_fields.items():
+        default = info.get_default(call_default_factory=True)
+        rows.append((name, getattr(rules, name), info.description or "", default))
+    return rows
