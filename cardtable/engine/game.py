@@ -100,6 +100,7 @@ class Game:
                 move = Move.parse(move)
             except ValueError as error:
                 raise IllegalMove(str(error)) from None
+        move = self._normalize(move)
         if self.is_over:
             raise IllegalMove("the match is over")
         if self.round_over:
@@ -269,6 +270,10 @@ class Game:
         if not 0 <= seat < self.players:
             return f"there is no seat {seat}"
         return "it is not your turn"
+
+    def _normalize(self, move: Move) -> Move:
+        """The canonical form of a move (e.g. its cards in hand order); default: as given."""
+        return move
 
     def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
                      upcard: Card | None) -> list[Event]:

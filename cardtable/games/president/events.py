@@ -1,0 +1,191 @@
+"""President's events, in the past tense."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.cards import Card, pretty_cards
+from ...engine.events import Event, Namer
+
+CLEAR_REASONS = {
+    "all_passed": "{who} takes the trick",
+    "top": "{who}'s play cannot be beaten: the pile is cleared",
+    "bomb": "{who}'s bomb clears the pile",
+    "burn": "{who} burns the pile",
+    "quick_clear": "{who} completes four of a kind: the pile is cleared",
+    "own_pass": "{who} takes the trick",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPlayed(Event):
+    """``seat`` put ``cards`` on the pile (out of turn for P22 / P24 windows)."""
+
+    kind: ClassVar[str] = "cards_played"
+    cards: tuple[Card, ...] = ()
+    out_of_turn: bool = False
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        extra = " out of turn" if self.out_of_turn else ""
+        return f"{name(self.seat)} plays {pretty_cards(self.cards)}{extra}"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """``seat`` passed; ``locked`` when the pass keeps it out of the rest of the trick (P6)."""
+
+    kind: ClassVar[str] = "passed"
+    locked: bool = False
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} passes" + (" (out of this trick)" if self.locked else "")  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Event):
+    """``seat`` let an out-of-turn chance or an offer go by."""
+
+    kind: ClassVar[str] = "declined"
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} declines"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    """``seat`` lost its turn to an equal-rank play (P5 "skip")."""
+
+    kind: ClassVar[str] = "turn_skipped"
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} is skipped"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCleared(Event):
+    """The pile was cleared; ``seat`` made the last play, ``leader`` leads next."""
+
+    kind: ClassVar[str] = "trick_cleared"
+    leader: int = 0
+    reason: str = "all_passed"
+    cards: tuple[Card, ...] = ()
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        text = CLEAR_REASONS[self.reason].format(who=name(self.seat))  # type: ignore[arg-type]
+        if self.leader != self.seat:
+            text += f"; {name(self.leader)} leads"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut(Event):
+    """``seat`` played its last card and finished in ``place`` (1 = first out)."""
+
+    kind: ClassVar[str] = "player_out"
+    place: int = 1
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} is out ({_ordinal(self.place)})"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class MadeScum(Event):
+    """``seat`` went out on a top card or clearing play and is Scum (P26)."""
+
+    kind: ClassVar[str] = "made_scum"
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} went out on a top card and becomes Scum"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class TitlesAwarded(Event):
+    """The round's finishing order and the title key of every seat."""
+
+    kind: ClassVar[str] = "titles_awarded"
+    finish_order: tuple[int, ...] = ()
+    titles: tuple[str, ...] = ()
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return "Finishing order: " + ", ".join(name(s) for s in self.finish_order)
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt(Event):
+    """The cards were dealt again because Scum held no face card (P17)."""
+
+    kind: ClassVar[str] = "redealt"
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} holds no face card: the cards are dealt again"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExchanged(Event):
+    """``seat`` gave ``cards`` to ``to`` (exchange, market or answer); seen by both."""
+
+    kind: ClassVar[str] = "cards_exchanged"
+    to: int = 0
+    cards: tuple[Card, ...] = ()
+    forced: bool = False
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return viewer in (self.seat, self.to)
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        what = pretty_cards(self.cards) if self.visible_to(viewer) else \
+            f"{len(self.cards)} card{'s' * (len(self.cards) != 1)}"
+        return f"{name(self.seat)} gives {what} to {name(self.to)}"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class MarketOpened(Event):
+    """The President opened the black market (P18)."""
+
+    kind: ClassVar[str] = "market_opened"
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} opens the black market"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class SwapOffered(Event):
+    """``seat`` offered ``to`` a 1-for-1 swap of ``cards`` (P18)."""
+
+    kind: ClassVar[str] = "swap_offered"
+    to: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return viewer in (self.seat, self.to)
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        what = f" {pretty_cards(self.cards)}" if self.visible_to(viewer) else " a card"
+        return f"{name(self.seat)} offers {name(self.to)}{what} in swap"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class HandsShared(Event):
+    """``seat`` and ``partner`` agreed to see each other's hands this round (P19)."""
+
+    kind: ClassVar[str] = "hands_shared"
+    partner: int = 0
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} and {name(self.partner)} show each other their hands"  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class TalkOffered(Event):
+    """``seat`` offered ``to`` to see each other's hands (P19)."""
+
+    kind: ClassVar[str] = "talk_offered"
+    to: int = 0
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        return f"{name(self.seat)} offers {name(self.to)} table talk"  # type: ignore[arg-type]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -1,0 +1,186 @@
+"""President's card order, combinations and what beats what (P3–P5, P7, P20–P28)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from ...engine.cards import JOKER, RANKS, SUITS, Card, make_deck
+from .preset import PresidentRules
+
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
+RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "joker"}
+COUNT_NAMES = {1: "a single", 2: "a pair", 3: "three", 4: "four"}
+
+
+class RankOrder:
+    """How cards compare under one preset.
+
+    Every natural card has a *value*: its place in the rank order (P3), lowest 1.
+    Jokers that are not wild sit above every natural rank; with ``red_threes``
+    (P28) red 3s sit above everything and black 3s below everything. Wild cards
+    (P27) have no value of their own: they take the value of the naturals they join.
+    """
+
+    def __init__(self, rules: PresidentRules) -> None:
+        self.rules = rules
+        wild_ranks = {JOKER if w == "JK" else _rank_of(w) for w in rules.wilds}
+        naturals = [r for r in (RANKS[1:] + (2,) if rules.rank_order == "two_high" else RANKS)
+                    if r not in wild_ranks and not (rules.red_threes and r == 3)]
+        self.value: dict[Card, int] = {}
+        self.label: dict[int, str] = {}
+        offset = 1 if rules.red_threes else 0
+        for place, rank in enumerate(naturals, start=1 + offset):
+            for suit in SUITS:
+                self.value[Card(rank, suit)] = place
+            self.label[place] = RANK_NAMES[rank]
+        top = len(naturals) + offset
+        if JOKER not in wild_ranks:
+            top += 1
+            self.value[Card(JOKER, "")] = top
+            self.label[top] = "joker"
+        if rules.red_threes:
+            self.value |= {Card(3, "C"): 1, Card(3, "S"): 1}
+            self.label[1] = "black 3"
+            top += 1
+            self.value |= {Card(3, "D"): top, Card(3, "H"): top}
+            self.label[top] = "red 3"
+        self.wild = frozenset(Card(r, s) for r in wild_ranks for s in (("",) if r == JOKER else SUITS))
+        deck = set(make_deck(1, 1 if rules.jokers else 0))
+        self.max_value = max(self.value[c] for c in deck if c in self.value)
+        """The highest value a play can have (P7: it clears the pile at once)."""
+        self.two_value = self.value.get(Card(2, "S")) if rules.rank_order == "two_high" else None
+        """The value of natural 2s when they are the top rank (P20), else None."""
+        top_natural = naturals[-1] if naturals else 14
+        self.top_value = self.value[Card(top_natural, "S")]
+        """The top natural rank: P21 keeps leads of this and above for last."""
+        self.black_three = 1 if rules.red_threes else None
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Hands sort by value, wilds last, then by suit."""
+        return (self.value.get(card, 99), SUIT_INDEX[card.suit])
+
+    def strength(self, card: Card) -> float:
+        """How good a card is to give or keep: its value; wilds rank just below the top."""
+        if card in self.wild:
+            return self.max_value - 0.5
+        return self.value[card]
+
+    def combination(self, cards: Iterable[Card], all_wild: bool = False) -> tuple[int, int] | str:
+        """The (value, count) of a play, or why the cards are no combination.
+
+        ``all_wild``: the player holds nothing but wild cards, so they may play them
+        together as the lowest rank (P27 reading; a black 3 under ``red_threes``)."""
+        cards = tuple(cards)
+        if not cards:
+            return "choose at least one card"
+        naturals = [c for c in cards if c not in self.wild]
+        if not naturals:
+            if all_wild:
+                return 1, len(cards)
+            return "a combination may not be all wild cards (P27)"
+        values = {self.value[c] for c in naturals}
+        if len(values) > 1:
+            return "all cards of a play must be of one rank"
+        value = values.pop()
+        if len(naturals) < len(cards) and self.rules.red_threes and value == self.max_value:
+            return "a wild card cannot stand as a red 3 (P28)"
+        return value, len(cards)
+
+    def describe(self, value: int, count: int) -> str:
+        label = self.label[value]
+        plural = label + ("s" if not label.endswith("s") else "")
+        if count == 1:
+            return f"a single {label}"
+        if count == 2:
+            return f"a pair of {plural}"
+        return f"{count} {plural}"
+
+    def is_bomb(self, count: int) -> bool:
+        """P23: four cards of one rank are a bomb when the preset has bombs."""
+        return self.rules.bomb == "four_of_a_kind" and count == 4
+
+    def clears_at_once(self, value: int, count: int) -> bool:
+        """P7: a play of the highest value nothing can beat clears the pile at once.
+        Under ``twos = "pair_beats_single"`` a single top 2 does not (a pair may top it)."""
+        if value != self.max_value:
+            return False
+        return not (self.rules.twos == "pair_beats_single" and value == self.two_value and count == 1)
+
+    def beats(self, value: int, count: int, natural: bool, top: tuple[int, int]) -> str | None:
+        """How a (value, count) play goes onto the top play: "beat", "equal", "burn",
+        "bomb", or None when it may not. ``natural``: no wild card in the play (P25)."""
+        top_value, top_count = top
+        rules = self.rules
+        if self.is_bomb(count):
+            return "bomb"
+        if value == self.two_value:
+            if rules.twos == "single_beats_any" and count == 1 and top_value < value:
+                return "beat"
+            if rules.twos == "pair_beats_single" and count == 2 and top == (value, 1):
+                return "beat"
+        if count != top_count:
+            return None
+        if value > top_value:
+            return "beat"
+        if value == top_value:
+            if rules.burn and natural:
+                return "burn"
+            if rules.equal_rank != "no":
+                return "equal"
+        return None
+
+    def follow_counts(self, top: tuple[int, int]) -> set[int]:
+        """The play sizes that may go on ``top`` (same count, plus P20 and P23 exceptions)."""
+        counts = {top[1]}
+        if self.two_value is not None:
+            if self.rules.twos == "single_beats_any" and top[0] < self.two_value:
+                counts.add(1)
+            if self.rules.twos == "pair_beats_single" and top == (self.two_value, 1):
+                counts.add(2)
+        if self.rules.bomb == "four_of_a_kind":
+            counts.add(4)
+        return counts
+
+    def groups(self, hand: Iterable[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
+        """A hand as naturals by value, and its wild cards."""
+        by_value: dict[int, list[Card]] = {}
+        wilds: list[Card] = []
+        for card in hand:
+            if card in self.wild:
+                wilds.append(card)
+            else:
+                by_value.setdefault(self.value[card], []).append(card)
+        return by_value, wilds
+
+    def plays(self, naturals: list[Card], wilds: list[Card], count: int, value: int) -> list[tuple[Card, ...]]:
+        """Every distinct play of ``count`` cards from these naturals (of one value) and wilds."""
+        found: dict[tuple[Card, ...], None] = {}
+        no_wild = self.rules.red_threes and value == self.max_value
+        lowest = max(1, count - (0 if no_wild else len(wilds)))
+        for used in range(lowest, min(count, len(naturals)) + 1):
+            for natural in combinations(naturals, used):
+                if used == count:
+                    found[natural] = None
+                else:
+                    for wild in combinations(wilds, count - used):
+                        found[natural + wild] = None
+        return list(found)
+
+
+def titles_for(finish_order: list[int], players: int, top_positions: int) -> list[str]:
+    """P10: the title key of each seat, from the finishing order."""
+    titled = min(top_positions if players >= 4 else 1, players // 2)
+    by_place = ["neutral"] * players
+    for i, title in enumerate(("president", "vice_president", "secretary")[:titled]):
+        by_place[i] = title
+    for i, title in enumerate(("scum", "vice_scum", "clerk")[:titled]):
+        by_place[players - 1 - i] = title
+    titles = [""] * players
+    for place, seat in enumerate(finish_order):
+        titles[seat] = by_place[place]
+    return titles
+
+
+def _rank_of(text: str) -> int:
+    return {"J": 11, "Q": 12, "K": 13, "A": 14}.get(text) or int(text)

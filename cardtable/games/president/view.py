@@ -1,0 +1,41 @@
+"""What one President seat may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.views import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class PresidentView(PlayerView):
+    """The public table plus the seat's own hand and what it was told privately.
+
+    ``pile`` lists this trick's plays as (seat, cards); ``top`` is the play to beat
+    (empty when the seat leads). ``window`` is True while an out-of-turn chance is
+    offered to somebody; whom is shown only to that seat (X3). ``received`` and
+    ``given`` are this round's exchanged cards this seat knows; ``shared`` the hands
+    of table-talk partners (P19); ``offer`` a swap offered to this seat (seat, card).
+    """
+
+    order: tuple[int, ...] = ()
+    phase: str = "play"
+    pile: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    top: tuple[Card, ...] = ()
+    to_beat: str = ""
+    last_player: int | None = None
+    turn: int | None = None
+    passed: tuple[int, ...] = ()
+    locked: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    finish_order: tuple[int, ...] = ()
+    titles: tuple[str, ...] | None = None
+    title_names: tuple[tuple[str, str], ...] = ()
+    window: bool = False
+    played: tuple[Card, ...] = ()
+    aside_count: int = 0
+    received: tuple[Card, ...] = ()
+    given: tuple[Card, ...] = ()
+    shared: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    offer: tuple[int, Card] | None = None

@@ -1,0 +1,290 @@
+"""Sets and runs (S4, S5): validation, wild placement, lay-off places, joker swaps, and
+the enumeration of every way to lay down a contract (S6).
+
+A run is listed in rank order, lowest first, with each wild where it stands. Ranks in
+a run are *values* 1–14: the ace is 1 below a 2 or 14 above a king, never both in one
+run (so never around the corner, and at most 13 cards).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from ...engine.cards import ACE, JOKER, SUITS, Card
+
+MAX_GO_DOWN_OPTIONS = 1000
+"""S6: at most this many go-down moves are listed, in canonical order (see go_down_options)."""
+
+LOW, HIGH = 0, 1
+"""Ends of a run for a lay-off: below its lowest card, above its highest."""
+
+
+class Meld(NamedTuple):
+    """A meld on the table. ``base`` is a set's rank, or a run's lowest value (1–14);
+    ``suit`` is a run's suit ("" for a set). A run's card ``i`` stands for value base+i."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    base: int
+    suit: str = ""
+
+    @property
+    def top(self) -> int:
+        """A run's highest value."""
+        return self.base + len(self.cards) - 1
+
+    def stands_for(self, index: int) -> Card:
+        """S7: the natural card the card at ``index`` stands for (a set: its rank, suit "")."""
+        if self.kind == "set":
+            return Card(self.base, "")
+        return Card(rank_of(self.base + index), self.suit)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+
+def rank_of(value: int) -> int:
+    """A run value (1–14) as a card rank: 1 is the ace."""
+    return ACE if value == 1 else value
+
+
+def count_wilds(cards: Sequence[Card], wild: frozenset[int]) -> int:
+    return sum(1 for card in cards if card.rank in wild)
+
+
+def make_set(cards: Sequence[Card], wild: frozenset[int]) -> Meld | str:
+    """S4/S5: ``cards`` as a set, or the reason they are not one."""
+    naturals = [card for card in cards if card.rank not in wild]
+    if not naturals:
+        return "a set needs natural cards, not only wilds"
+    rank = naturals[0].rank
+    if any(card.rank != rank for card in naturals):
+        return "a set is cards of one rank"
+    if 2 * len(naturals) < len(cards):
+        return "a meld may not hold more wilds than natural cards"
+    return Meld("set", tuple(cards), rank)
+
+
+def make_run(cards: Sequence[Card], wild: frozenset[int]) -> Meld | str:
+    """S4/S5: ``cards`` (rank order, wilds where they stand) as a run, or the reason not."""
+    size = len(cards)
+    naturals = [(i, card) for i, card in enumerate(cards) if card.rank not in wild]
+    if not naturals:
+        return "a run needs natural cards, not only wilds"
+    suit = naturals[0][1].suit
+    if any(card.suit != suit for _i, card in naturals):
+        return "a run is cards of one suit"
+    bases: set[int] | None = None
+    for i, card in naturals:
+        options = {1 - i, 14 - i} if card.rank == ACE else {card.rank - i}
+        bases = options if bases is None else bases & options
+    bases = {b for b in bases or () if b >= 1 and b + size - 1 <= 14 and not (b == 1 and b + size - 1 == 14)}
+    if not bases:
+        return "a run is consecutive cards in rank order, ace high or low but not around the corner"
+    if 2 * len(naturals) < size:
+        return "a meld may not hold more wilds than natural cards"
+    return Meld("run", tuple(cards), min(bases), suit)
+
+
+def make_meld(kind: str, cards: Sequence[Card], wild: frozenset[int]) -> Meld | str:
+    return make_set(cards, wild) if kind == "set" else make_run(cards, wild)
+
+
+def lay_off(meld: Meld, card: Card, end: int | None, wild: frozenset[int]) -> Meld | None:
+    """S6: ``meld`` with ``card`` added (a run at ``end`` LOW or HIGH), or None if it does not fit."""
+    is_wild = card.rank in wild
+    wilds = count_wilds(meld.cards, wild) + is_wild
+    naturals = len(meld.cards) + 1 - wilds
+    if wilds > naturals:
+        return None
+    if meld.kind == "set":
+        if end is not None or not (is_wild or card.rank == meld.base):
+            return None
+        return meld._replace(cards=meld.cards + (card,))
+    if end == LOW:
+        value = meld.base - 1
+        if value < 1 or (value == 1 and meld.top == 14):
+            return None
+    elif end == HIGH:
+        value = meld.top + 1
+        if value > 14 or (value == 14 and meld.base == 1):
+            return None
+    else:
+        return None
+    if not is_wild and card != Card(rank_of(value), meld.suit):
+        return None
+    if end == LOW:
+        return meld._replace(cards=(card,) + meld.cards, base=value)
+    return meld._replace(cards=meld.cards + (card,))
+
+
+def lay_off_ends(meld: Meld) -> tuple[int | None, ...]:
+    """Where a card may go: a set has one place (None), a run two ends."""
+    return (None,) if meld.kind == "set" else (LOW, HIGH)
+
+
+def swap_index(meld: Meld, card: Card, wild: frozenset[int]) -> int | None:
+    """S7: the index of the wild that natural ``card`` may replace in ``meld``, or None.
+
+    In a set any natural of the set's rank replaces a wild (a joker before other wilds);
+    in a run only the card the wild's place requires."""
+    if card.rank in wild:
+        return None
+    if meld.kind == "set":
+        if card.rank != meld.base:
+            return None
+        wild_places = [i for i, c in enumerate(meld.cards) if c.rank in wild]
+        jokers = [i for i in wild_places if meld.cards[i].rank == JOKER]
+        return (jokers or wild_places or [None])[0]
+    if card.suit != meld.suit:
+        return None
+    for value in ((1, 14) if card.rank == ACE else (card.rank,)):
+        index = value - meld.base
+        if 0 <= index < len(meld.cards) and meld.cards[index].rank in wild:
+            return index
+    return None
+
+
+# ---------------------------------------------------------------------- enumeration
+def _multicombos(items: list[tuple[Card, int]], k: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
+    """Sub-multisets of size k of ``items`` (card, count), as sorted tuples."""
+    if k == 0:
+        yield ()
+        return
+    for index in range(start, len(items)):
+        card, count = items[index]
+        for take in range(min(count, k), 0, -1):
+            for rest in _multicombos(items, k - take, index + 1):
+                yield (card,) * take + rest
+
+
+def _multiperms(items: dict[Card, int], k: int) -> Iterator[tuple[Card, ...]]:
+    """Distinct sequences of length k drawn from the multiset ``items``."""
+    if k == 0:
+        yield ()
+        return
+    for card in sorted(items):
+        if items[card] > 0:
+            items[card] -= 1
+            for rest in _multiperms(items, k - 1):
+                yield (card,) + rest
+            items[card] += 1
+
+
+def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
+    """Every set of exactly ``size`` cards from ``counts``: naturals by suit, then wilds."""
+    wild_items = sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0)
+    total_wild = sum(n for _c, n in wild_items)
+    by_rank: dict[int, list[tuple[Card, int]]] = {}
+    for card, n in counts.items():
+        if n > 0 and card.rank not in wild:
+            by_rank.setdefault(card.rank, []).append((card, n))
+    least = (size + 1) // 2
+    for rank in sorted(by_rank):
+        items = sorted(by_rank[rank])
+        held = sum(n for _c, n in items)
+        if held < least or held + total_wild < size:
+            continue
+        for naturals in range(min(size, held), least - 1, -1):
+            wilds = size - naturals
+            if wilds > total_wild:
+                break
+            for chosen in _multicombos(items, naturals):
+                for extra in _multicombos(wild_items, wilds):
+                    yield chosen + extra
+
+
+def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
+    """Every run of exactly ``size`` cards from ``counts``, in rank order, wilds in place."""
+    wild_items = {c: n for c, n in counts.items() if c.rank in wild and n > 0}
+    total_wild = sum(wild_items.values())
+    most_wild = min(total_wild, size // 2)
+    for suit in SUITS:
+        held_values = {1 if c.rank == ACE else c.rank for c, n in counts.items()
+                       if n > 0 and c.suit == suit and c.rank not in wild}
+        if ACE in {rank_of(v) for v in held_values}:
+            held_values.add(14)
+        if len(held_values) < size - most_wild:
+            continue
+        for base in range(1, 16 - size):
+            top = base + size - 1
+            if base == 1 and top == 14:
+                continue
+            held = [i for i in range(size) if base + i in held_values]
+            missing = size - len(held)
+            if missing > most_wild:
+                continue
+            for extra in range(0, most_wild - missing + 1):
+                for replaced in _subsets(held, extra):
+                    places = sorted(set(range(size)) - set(held) | set(replaced))
+                    for wilds in _multiperms(dict(wild_items), len(places)):
+                        cards = [Card(rank_of(base + i), suit) for i in range(size)]
+                        for place, card in zip(places, wilds):
+                            cards[place] = card
+                        yield tuple(cards)
+
+
+def _subsets(items: list[int], k: int, start: int = 0) -> Iterator[tuple[int, ...]]:
+    if k == 0:
+        yield ()
+        return
+    for index in range(start, len(items) - k + 1):
+        for rest in _subsets(items, k - 1, index + 1):
+            yield (items[index],) + rest
+
+
+def candidates(kind: str, counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
+    return set_candidates(counts, size, wild) if kind == "set" else run_candidates(counts, size, wild)
+
+
+def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
+                    limit: int = MAX_GO_DOWN_OPTIONS,
+                    accept: object = None) -> list[tuple[tuple[Card, ...], ...]]:
+    """S6: every way to lay down ``contract`` from ``hand``, one group per contract meld at
+    exactly its size, in the contract's order.
+
+    Canonical forms keep the list free of duplicates: a set lists its naturals sorted,
+    then its wilds sorted; a run is in rank order; when the contract has several melds of
+    the same kind and size, their groups are in non-decreasing order. At most ``limit``
+    options are returned, in the order generated (deterministic). ``accept(groups, rest)``
+    may veto an option (rest: the cards left in hand)."""
+    found: list[tuple[tuple[Card, ...], ...]] = []
+    counts = Counter(hand)
+    need = sum(size for _kind, size in contract)
+    if need > len(hand):
+        return found
+    chosen: list[tuple[Card, ...]] = []
+
+    def search(level: int) -> bool:
+        if level == len(contract):
+            groups = tuple(chosen)
+            if accept is None or accept(groups, counts):  # type: ignore[operator]
+                found.append(groups)
+            return len(found) >= limit
+        kind, size = contract[level]
+        floor = None
+        for earlier in range(level - 1, -1, -1):
+            if tuple(contract[earlier]) == (kind, size):
+                floor = chosen[earlier]
+                break
+        for group in candidates(kind, counts, size, wild):
+            if floor is not None and group < floor:
+                continue
+            for card in group:
+                counts[card] -= 1
+            if all(counts[card] >= 0 for card in group):
+                chosen.append(group)
+                stop = search(level + 1)
+                chosen.pop()
+            else:
+                stop = False
+            for card in group:
+                counts[card] += 1
+            if stop:
+                return True
+        return False
+
+    search(0)
+    return found

@@ -1,0 +1,160 @@
+"""Shanghai rummy's preset: every knob of rules S1–S13, by its rule-book name."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ...presets.model import Knobs, VariantBase
+
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
+"""Rank names as presets write them (``wilds``, ``card_points``)."""
+
+RANK_OF_NAME = {name: rank for rank, name in enumerate(RANK_NAMES, start=2)}
+"""``"2"`` -> 2 … ``"A"`` -> 14, ``"JK"`` -> 15."""
+
+DEFAULT_CARD_POINTS = {**{str(r): 5 for r in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10,
+                       "A": 15, "JK": 50}
+
+STANDARD_CONTRACTS = (
+    (("set", 3), ("set", 3)),
+    (("set", 3), ("run", 4)),
+    (("run", 4), ("run", 4)),
+    (("set", 3), ("set", 3), ("set", 3)),
+    (("set", 3), ("run", 7)),
+    (("set", 3), ("set", 3), ("run", 5)),
+    (("run", 4), ("run", 4), ("run", 4)),
+    (("set", 3), ("run", 10)),
+    (("set", 3), ("set", 3), ("set", 3), ("run", 5)),
+    (("run", 5), ("run", 5), ("run", 5)),
+)
+"""The standard list of S2: one contract per hand, each a tuple of (kind, size)."""
+
+Contract = tuple[tuple[Literal["set", "run"], int], ...]
+
+
+def _rank_name(name: object) -> str:
+    text = str(name).upper()
+    return {"T": "10", "1": "A", "JOKER": "JK"}.get(text, text)
+
+
+class ShanghaiRules(Knobs):
+    """The knobs of the Shanghai rummy family (``[rules]`` in a preset)."""
+
+    decks_by_players: dict[int, int] = Field(default_factory=lambda: {2: 2, 3: 2, 4: 2, 5: 3, 6: 3})
+    """S1: how many decks are shuffled together, by number of players."""
+    jokers: int = Field(2, ge=0, le=4)
+    """S1: jokers per deck (2 makes the 54-card deck)."""
+    contracts: tuple[Contract, ...] = STANDARD_CONTRACTS
+    """S2: the contract of each hand, one list per hand, e.g. [["set", 3], ["run", 4]]."""
+    hand_size: int = Field(11, ge=3, le=20)
+    """S2: cards dealt to each player."""
+    wilds: tuple[str, ...] = ("JK",)
+    """S5: wild ranks ("JK", and "2" at some tables); a meld holds no more wilds than naturals."""
+    buy_penalty: int = Field(2, ge=0, le=5)
+    """S8: cards a buyer takes from the stock besides the upcard."""
+    buy_priority: Literal["nearest_to_dealer", "next_in_turn"] = "nearest_to_dealer"
+    """S8: who is offered the upcard first when several would buy it."""
+    buys_per_hand: tuple[int, ...] = (3, 3, 3, 3, 3, 3, 3, 3, 4, 4)
+    """S9: buys each player may make in each hand, one number per hand."""
+    out_by_discard: bool = False
+    """S10: a player may go out by discarding the last card (false: the last card must be melded or laid off)."""
+    card_points: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_CARD_POINTS))
+    """S11: what each rank left in hand scores; ranks not named keep 2–9 = 5, 10–K = 10, A = 15, JK = 50."""
+    go_out_bonus: int = 0
+    """S13: points the player who goes out scores (e.g. -25)."""
+    go_out_in_one_bonus: int | None = None
+    """S13: points instead of go_out_bonus for going down and out in one turn without wilds (e.g. -50)."""
+
+    @field_validator("wilds")
+    @classmethod
+    def _known_wilds(cls, wilds: tuple[str, ...]) -> tuple[str, ...]:
+        names = tuple(_rank_name(w) for w in wilds)
+        for name in names:
+            if name not in RANK_NAMES:
+                raise ValueError(f"{name!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
+        if len(set(names)) == len(RANK_NAMES):
+            raise ValueError("every rank cannot be wild")
+        return tuple(dict.fromkeys(names))
+
+    @field_validator("card_points")
+    @classmethod
+    def _known_ranks(cls, points: dict[str, int]) -> dict[str, int]:
+        merged = dict(DEFAULT_CARD_POINTS)
+        for name, value in points.items():
+            key = _rank_name(name)
+            if key not in RANK_NAMES:
+                raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
+            merged[key] = value
+        return merged
+
+    @field_validator("contracts")
+    @classmethod
+    def _sane_contracts(cls, contracts: tuple[Contract, ...]) -> tuple[Contract, ...]:
+        if not 1 <= len(contracts) <= 20:
+            raise ValueError("give between 1 and 20 hands")
+        for number, contract in enumerate(contracts, start=1):
+            if not contract:
+                raise ValueError(f"hand {number} has an empty contract")
+            for kind, size in contract:
+                if kind == "set" and not 3 <= size <= 12:
+                    raise ValueError(f"hand {number}: a set has 3 to 12 cards, not {size}")
+                if kind == "run" and not 4 <= size <= 13:
+                    raise ValueError(f"hand {number}: a run has 4 to 13 cards, not {size}")
+        return contracts
+
+    @field_validator("decks_by_players")
+    @classmethod
+    def _sane_decks(cls, table: dict[int, int]) -> dict[int, int]:
+        for players, decks in table.items():
+            if not 2 <= players <= 8 or not 1 <= decks <= 4:
+                raise ValueError(f"{players} players: {decks} decks (players 2–8, decks 1–4)")
+        return dict(sorted(table.items()))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ShanghaiRules:
+        if "JK" in self.wilds and self.jokers == 0:
+            raise ValueError("wilds: lists JK but the deck has no jokers (set jokers)")
+        if len(self.buys_per_hand) != len(self.contracts):
+            raise ValueError(f"buys_per_hand: has {len(self.buys_per_hand)} numbers but contracts "
+                             f"has {len(self.contracts)} hands")
+        if any(b < 0 for b in self.buys_per_hand):
+            raise ValueError("buys_per_hand: numbers must be 0 or more")
+        for number, (contract, buys) in enumerate(zip(self.contracts, self.buys_per_hand), start=1):
+            need = sum(size for _kind, size in contract)
+            most = self.hand_size + 1 + buys * (1 + self.buy_penalty)
+            if need > most:
+                raise ValueError(f"contracts: hand {number} needs {need} cards, but a player can "
+                                 f"hold at most {most}")
+        return self
+
+    @property
+    def wild_ranks(self) -> frozenset[int]:
+        """The wild ranks as numbers (joker 15)."""
+        return frozenset(RANK_OF_NAME[name] for name in self.wilds)
+
+    def points_of(self, rank: int) -> int:
+        """S11: what a card of ``rank`` scores in hand."""
+        return self.card_points[RANK_NAMES[rank - 2]]
+
+
+class ShanghaiVariant(VariantBase):
+    """A Shanghai rummy preset: the player range and the knobs."""
+
+    family: Literal["shanghai"] = "shanghai"
+    rules: ShanghaiRules = Field(default_factory=ShanghaiRules)
+
+    @model_validator(mode="after")
+    def _fits_players(self) -> ShanghaiVariant:
+        rules = self.rules
+        for players in range(self.players.min, self.players.max + 1):
+            decks = rules.decks_by_players.get(players)
+            if decks is None:
+                raise ValueError(f"rules.decks_by_players: no entry for {players} players "
+                                 f"(players is {self.players.min}–{self.players.max})")
+            cards = decks * (52 + rules.jokers)
+            if cards < players * rules.hand_size + 2:
+                raise ValueError(f"rules.decks_by_players: {decks} decks cannot deal "
+                                 f"{rules.hand_size} cards to {players} players with a stock")
+        return self

@@ -1,0 +1,36 @@
+"""ShanghaiView: what one seat may see of a Shanghai table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.views import PlayerView
+from .melds import Meld
+
+
+@dataclass(frozen=True, slots=True)
+class ShanghaiView(PlayerView):
+    """The seat's own hand plus the public table.
+
+    ``upcard`` is the live upcard (None once it is dead, bought or taken);
+    ``discard_top`` the card showing on the pile either way. ``phase`` is "draw",
+    "buy" (the window is open: ``to_act`` is the seat being offered the upcard),
+    "play" (after the draw: meld, lay off, swap, discard) or "over".
+    """
+
+    turn: int
+    phase: str
+    hand_number: int
+    hands_in_match: int
+    contract: tuple[tuple[str, int], ...]
+    upcard: Card | None
+    discard_top: Card | None
+    stock_size: int
+    discard_size: int
+    melds: tuple[tuple[Meld, ...], ...]
+    down: tuple[bool, ...]
+    buys_left: tuple[int, ...]
+    wilds: frozenset[int]
+    must_go_down: bool
+    out_by_discard: bool

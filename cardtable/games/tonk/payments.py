@@ -1,0 +1,65 @@
+"""Who pays whom at the end of a Tonk hand (T5, T7–T11). Pure functions over counts.
+
+A payment list holds ``(payer, payee, chips)`` triples; :func:`net` sums them per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Payment = tuple[int, int, int]
+
+
+def net(payments: Sequence[Payment], players: int) -> list[int]:
+    """Chips won (+) or lost (−) by each seat."""
+    total = [0] * players
+    for payer, payee, chips in payments:
+        total[payer] -= chips
+        total[payee] += chips
+    return total
+
+
+def everyone_pays(winner: int, players: int, chips: int) -> list[Payment]:
+    """Every other player pays ``winner`` the same amount (T5 single, T8 double, T9, T10)."""
+    return [(seat, winner, chips) for seat in range(players) if seat != winner]
+
+
+def lowest(counts: Sequence[int]) -> list[int]:
+    """Seats holding the lowest count."""
+    low = min(counts)
+    return [seat for seat, value in enumerate(counts) if value == low]
+
+
+def drop_payments(counts: Sequence[int], dropper: int, stake: int,
+                  caught: str) -> tuple[list[Payment], list[int]]:
+    """T7 (and T11 under ``caught = "texas"``): payments after ``dropper`` dropped, and the winners.
+
+    - The dropper strictly lowest: everyone pays the dropper one stake.
+    - "seed": a dropper tied for lowest pays each tied player 2 stakes and every other
+      player pays each of them one; a dropper above the lowest pays one stake to every
+      player below it, and every non-winner (dropper included) pays each lowest player one.
+    - "pagat": a caught dropper pays 2 stakes to every player at or below its count;
+      every other non-winner pays each lowest player one.
+    - "texas": a caught dropper pays each lowest player 2 stakes (beaten by a lower
+      hand: double); every other non-winner pays each lowest player one (single).
+    """
+    players = len(counts)
+    winners = lowest(counts)
+    mine = counts[dropper]
+    if winners == [dropper]:
+        return everyone_pays(dropper, players, stake), winners
+    winners = [seat for seat in winners if seat != dropper]
+    others = [seat for seat in range(players) if seat != dropper and seat not in winners]
+    payments: list[Payment] = []
+    tied = mine == counts[winners[0]]
+    if tied or caught == "texas":
+        payments += [(dropper, seat, 2 * stake) for seat in winners]
+    elif caught == "pagat":
+        payments += [(dropper, seat, 2 * stake) for seat in range(players)
+                     if seat != dropper and counts[seat] <= mine]
+    else:  # "seed", the dropper above the lowest
+        payments += [(dropper, seat, stake) for seat in range(players)
+                     if seat != dropper and counts[seat] < mine]
+        payments += [(dropper, seat, stake) for seat in winners]
+    payments += [(payer, seat, stake) for payer in others for seat in winners]
+    return payments, winners

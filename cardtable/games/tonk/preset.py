@@ -1,0 +1,102 @@
+"""Tonk's preset: every knob of rules T1–T13, by its rule-book name."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN
+from ...presets.model import Knobs, VariantBase
+
+RANK_NAMES = {**{str(r): r for r in range(2, 11)}, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE, "JK": JOKER}
+"""Rank names a preset may use in ``card_points``."""
+
+STANDARD_POINTS = {**{r: r for r in range(2, 11)}, JACK: 10, QUEEN: 10, KING: 10, ACE: 1, JOKER: 0}
+"""T4: A = 1, 2–10 face value, J Q K = 10; a joker left in hand counts 0."""
+
+
+class TonkRules(Knobs):
+    """The knobs of the Tonk family (``[rules]`` in a preset)."""
+
+    jokers: int = Field(0, ge=0, le=2)
+    """T1: jokers added to the 52-card deck; they are wild in spreads."""
+    deal_size: int = Field(5, ge=2, le=10)
+    """T1: cards dealt to each player."""
+    upcard: bool = True
+    """T2: the first undealt card is turned up to start the discard pile."""
+    card_points: dict[str, int] = Field(default_factory=lambda: {"A": 1, "J": 10, "Q": 10, "K": 10, "JK": 0})
+    """T4: count of a card left in hand, by rank name (ranks not named count face value)."""
+    hit_runs_only: bool = False
+    """T6: only runs may be hit, never sets."""
+    dead_fours: bool = False
+    """T6: a set grown to all four cards may be put on the discard pile by the player on turn."""
+    drop_when: Literal["before_draw", "any_time"] = "before_draw"
+    """T7: drop only at the start of a turn after one's first ("before_draw") or also after drawing and on the first turn ("any_time")."""
+    caught: Literal["seed", "pagat", "texas"] = "seed"
+    """T7: who pays whom when a dropper is caught ("seed", "pagat", or T11 "texas")."""
+    tonk_needs_six: bool = False
+    """T8: going out without a discard pays double only if all six cards were spread that turn."""
+    dealt_50_wins: bool = False
+    """T10: a dealt hand counting 50 wins double at once."""
+    dealt_49_wins: bool = False
+    """T10: a dealt 49 wins single if declared on one's first turn before anyone spreads."""
+    low_deal_wins: bool = False
+    """T10: a dealt count of 13 or less wins double at once, 9 or less triple."""
+    spades_side_bet: bool = False
+    """T12: before play, players may bet a stake on holding the highest spade."""
+    stake: int = Field(1, ge=1, le=1000)
+    """T13: chips per stake unit."""
+    starting_chips: int = Field(100, ge=0)
+    """T13: chips each player brings to the table."""
+    broke_ends_match: bool = True
+    """T13: the match ends after the hand in which a player's chips reach zero or less."""
+    match_hands: int = Field(0, ge=0)
+    """T13: the match ends after this many paid hands (0: no limit)."""
+
+    @field_validator("card_points")
+    @classmethod
+    def _known_ranks(cls, points: dict[str, int]) -> dict[str, int]:
+        fixed = {}
+        for name, value in points.items():
+            key = "10" if str(name).upper() == "T" else str(name).upper()
+            if key not in RANK_NAMES:
+                raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
+            if not 0 <= value <= 100:
+                raise ValueError(f"{name}: a card counts 0 to 100 points, not {value}")
+            fixed[key] = value
+        return fixed
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TonkRules:
+        if self.broke_ends_match and self.starting_chips <= 0:
+            raise ValueError("starting_chips: must be above 0 when broke_ends_match is on")
+        if "JK" in self.card_points and self.jokers == 0 and self.card_points["JK"] != 0:
+            raise ValueError("card_points: counts JK but the deck has no jokers (set jokers)")
+        return self
+
+    def points_table(self) -> dict[int, int]:
+        """T4: the count of each rank number (joker included)."""
+        table = dict(STANDARD_POINTS)
+        table.update({RANK_NAMES[name]: value for name, value in self.card_points.items()})
+        return table
+
+
+class TonkVariant(VariantBase):
+    """A Tonk preset: 2–5 players and the knobs."""
+
+    family: Literal["tonk"] = "tonk"
+    rules: TonkRules = Field(default_factory=TonkRules)
+
+    @model_validator(mode="after")
+    def _fits_players(self) -> TonkVariant:
+        if self.players.min < 2 or self.players.max > 5:
+            raise ValueError(f"players.max: Tonk seats 2 to 5 players, not {self.players.min}–{self.players.max}")
+        rules = self.rules
+        cards = 52 + rules.jokers
+        needed = rules.deal_size * self.players.max + int(rules.upcard) + 1
+        if needed > cards:
+            raise ValueError(
+                f"rules.deal_size: {rules.deal_size} cards to each of {self.players.max} players "
+                f"(plus the upcard and a stock) needs {needed} cards; the deck has {cards}")
+        return self

@@ -1,0 +1,149 @@
+"""Which Tonk moves a seat may make now (T5–T7, T10, T12), and why others are refused.
+
+A move is legal exactly when an equal move is listed: ``_illegal_reason`` checks
+membership in ``legal_moves`` and only then works out a reason for the player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.cards import card_text, check_subset
+from ...engine.moves import Move
+from .spreads import hit_onto, is_dead_four, shape_of, spreads_in
+
+DRAW = Move("draw_stock")
+TAKE = Move("take_upcard")
+DROP = Move("drop")
+DECLARE = Move("declare")
+BET = Move("bet")
+DECLINE = Move("decline")
+KINDS = ("bet", "decline", "draw_stock", "take_upcard", "drop", "declare", "spread", "hit",
+         "dead_four", "discard")
+"""Every Tonk move kind."""
+
+if TYPE_CHECKING:
+    from .state import TonkGame as _Base
+else:
+    _Base = object
+
+
+class TonkRulesMixin(_Base):
+    """Move generation and refusal reasons for :class:`TonkGame`."""
+
+    def may_drop(self, seat: int) -> bool:
+        """T6/T7: ``seat`` may drop now (its own turn, not locked out by hits, and
+        ``drop_when`` allows it at this point of the turn)."""
+        if self._phase not in ("start", "act") or self._current != seat or self._locks[seat]:
+            return False
+        if self.variant.rules.drop_when == "any_time":
+            return True
+        return self._phase == "start" and self._turns[seat] > 0
+
+    def _may_declare(self, seat: int) -> bool:
+        """T10: a dealt 49 is declared on one's first turn, before drawing, if nobody has spread."""
+        return (self.variant.rules.dealt_49_wins and self._phase == "start" and self._turns[seat] == 0
+                and not self._anyone_spread and self.count(seat) == 49)
+
+    def _legal_moves(self, seat: int) -> list[Move]:
+        phase = self._phase
+        if phase == "bet":
+            return [BET, DECLINE]
+        moves: list[Move] = []
+        if phase == "start":
+            if self._stock:
+                moves.append(DRAW)
+            if self._discard:
+                moves.append(TAKE)
+            if self.may_drop(seat):
+                moves.append(DROP)
+            if self._may_declare(seat):
+                moves.append(DECLARE)
+            return moves
+        rules = self.variant.rules
+        hand = self._hands[seat]
+        moves += [Move("spread", group, (group,)) for group in spreads_in(hand)]
+        distinct = list(dict.fromkeys(hand))
+        for owner, owned in enumerate(self._spreads):
+            for index, (cards, shape) in enumerate(owned):
+                for card in distinct:
+                    if hit_onto(cards, shape, card, rules.hit_runs_only) is not None:
+                        moves.append(Move("hit", (card,), (), (owner, index)))
+                if rules.dead_fours and is_dead_four(cards, shape):
+                    moves.append(Move("dead_four", cards, (), (owner, index)))
+        moves += [Move("discard", (card,)) for card in distinct]
+        if self.may_drop(seat):
+            moves.append(DROP)
+        return moves
+
+    def _illegal_reason(self, seat: int, move: Move) -> str | None:
+        if move in self.legal_moves(seat):
+            return None
+        return self._why(seat, move)
+
+    def _why(self, seat: int, move: Move) -> str:
+        kind, phase, rules = move.kind, self._phase, self.variant.rules
+        if kind not in KINDS:
+            return f"{kind!r} is not a Tonk move ({', '.join(KINDS)})"
+        if phase == "bet":
+            return "first say whether you join the spades side bet: bet or decline"
+        if kind in ("bet", "decline"):
+            return "there is no side bet to answer now"
+        if kind in ("draw_stock", "take_upcard"):
+            if phase == "act":
+                return "you have already drawn this turn"
+            return "the stock is empty" if kind == "draw_stock" else "the discard pile is empty"
+        if kind == "drop":
+            if self._locks[seat]:
+                turns = self._locks[seat]
+                return f"your spread was hit: you may not drop for {turns} more turn{'s' * (turns != 1)}"
+            if phase == "act":
+                return "you may drop only before drawing"
+            return "you may not drop on your first turn"
+        if kind == "declare":
+            if not rules.dealt_49_wins:
+                return "this table does not pay a dealt 49"
+            if self._turns[seat] or phase != "start":
+                return "a 49 is declared at the start of your first turn"
+            if self._anyone_spread:
+                return "too late to declare 49: someone has spread"
+            return f"your hand counts {self.count(seat)}, not 49"
+        if phase == "start":
+            return "draw from the stock or take the upcard first"
+        missing = check_subset(move.cards, self._hands[seat])
+        if missing is not None:
+            return f"you do not hold {missing}"
+        if kind == "spread":
+            return self._why_spread(move)
+        if kind in ("hit", "dead_four"):
+            return self._why_target(seat, move)
+        if len(move.cards) != 1:
+            return "discard exactly one card"
+        return "that move is not allowed now"
+
+    def _why_spread(self, move: Move) -> str:
+        if len(move.groups) != 1:
+            return "lay down one spread at a time"
+        group = move.groups[0]
+        if move.cards != group:
+            return "a spread lists its cards once, as its group"
+        if shape_of(group) is None:
+            return (f"{card_text(group)} is not a spread: 3 or 4 of a kind, or 3 or more in "
+                    "sequence of one suit (ace low or high, no K-A-2), with two natural cards at least")
+        return "write the spread in table order: a set in suit order with jokers last, a run in rank order"
+
+    def _why_target(self, seat: int, move: Move) -> str:
+        target = move.target
+        if (not target or len(target) != 2 or not 0 <= target[0] < self.players
+                or not 0 <= target[1] < len(self._spreads[target[0]])):
+            return "there is no such spread on the table"
+        cards, shape = self._spreads[target[0]][target[1]]
+        if move.kind == "dead_four":
+            if not self.variant.rules.dead_fours:
+                return "this table does not discard dead fours"
+            return "only a set of all four natural cards is a dead four"
+        if len(move.cards) != 1:
+            return "hit one card at a time"
+        if shape[0] == "set" and self.variant.rules.hit_runs_only:
+            return "only runs may be hit at this table"
+        return f"{move.cards[0]} does not fit the spread {card_text(cards)}"

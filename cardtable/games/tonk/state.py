@@ -1,0 +1,311 @@
+"""TonkGame: the state of a Tonk match and its turn rules (T1–T13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.cards import Card, make_deck
+from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
+from ...engine.game import Game, stack_deck
+from ...engine.moves import Move
+from . import events as ev
+from .payments import Payment, drop_payments, everyone_pays, lowest, net
+from .rules import TonkRulesMixin
+from .spreads import count, hit_onto, is_dead_four, shape_of
+from .view import TonkView
+
+SPADES = "S"
+
+
+class TonkGame(TonkRulesMixin, Game):
+    """A Tonk match: a hand is dealt per round; ``scores`` are net chips won or lost."""
+
+    family = "tonk"
+
+    # ------------------------------------------------------------------ family extras
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """T13: each seat's chips: the starting chips plus what it won or lost."""
+        start = self.variant.rules.starting_chips
+        return tuple(start + score for score in self._scores)
+
+    @property
+    def spreads(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """Each owner's spreads, in table order."""
+        return tuple(tuple(cards for cards, _ in owned) for owned in self._spreads)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self._phase == "over" else (self._current,)
+
+    def count(self, seat: int) -> int:
+        """T4: the count of ``seat``'s hand."""
+        return count(self._hands[seat], self._points)
+
+    # ------------------------------------------------------------------ the deal
+    def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
+                     upcard: Card | None) -> list[Event]:
+        """T1/T2: deal ``deal_size`` cards each from the dealer's left, turn the upcard;
+        then T10 instant wins, then the T12 side bet, then play from the dealer's left."""
+        rules = self.variant.rules
+        n = self.players
+        if self.round == 1:
+            self._points = rules.points_table()
+            self._hands_paid = 0
+        else:
+            self.dealer = self._next_dealer
+        self._next_dealer = (self.dealer + 1) % n
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        deck = make_deck(1, rules.jokers)
+        aside: list[Card] = []
+        if hands is None:
+            self.rng.shuffle(deck)
+            self._hands = [[] for _ in range(n)]
+            position = 0
+            for _ in range(rules.deal_size):
+                for seat in order:
+                    self._hands[seat].append(deck[position])
+                    position += 1
+            undealt = deck[position:]
+        else:
+            if upcard is not None and not rules.upcard:
+                raise ValueError("upcard: this preset turns no upcard (rule T2)")
+            self._hands = [list(hand) for hand in hands]
+            rest = stack_deck(deck, *self._hands, stock or (), [upcard] if upcard else ())
+            if stock is None:
+                self.rng.shuffle(rest)
+                undealt = rest
+            else:
+                undealt, aside = list(stock), rest
+            if upcard is not None:
+                undealt.insert(0, upcard)
+        self._discard: list[Card] = []
+        if rules.upcard and undealt:
+            self._discard.append(undealt.pop(0))
+        if not undealt:
+            raise ValueError("stock: the stock needs at least one card")
+        self._stock = undealt[::-1]  # top card last
+        self._spreads: list[list[tuple[tuple[Card, ...], tuple]]] = [[] for _ in range(n)]
+        self._locks = [0] * n
+        self._turns = [0] * n
+        self._anyone_spread = False
+        self._turn_spread = 0
+        self._turn_hit = False
+        self._stock_out = False
+        self._shown: tuple[tuple[Card, ...], ...] | None = None
+        self._side: list[bool | None] = [None] * n
+        self._spades: list[Card | None] = [None] * n
+        self._side_points = [0] * n
+        self._current = order[0]
+        self._phase = "start"
+        events: list[Event] = [RoundStarted(None, self.round, self.dealer)]
+        events += [CardsDealt(seat, tuple(self._hands[seat])) for seat in order]
+        if aside:
+            events.append(CardsSetAside(None, len(aside)))
+        if self._discard:
+            events.append(ev.UpcardTurned(None, self._discard[-1]))
+        events += self._instant_wins()
+        if self._phase == "start" and rules.spades_side_bet:
+            self._phase = "bet"
+        return events
+
+    def _instant_wins(self) -> list[Event]:
+        """T10: a dealt 50 wins double, a dealt count ≤ 13 double and ≤ 9 triple, at once.
+        Two such hands at once: no one is paid and the deal passes on."""
+        rules = self.variant.rules
+        if not (rules.dealt_50_wins or rules.low_deal_wins):
+            return []
+        found = []
+        for seat in range(self.players):
+            value = self.count(seat)
+            if rules.dealt_50_wins and value == 50:
+                found.append((seat, 2, "dealt_50"))
+            elif rules.low_deal_wins and value <= 9:
+                found.append((seat, 3, "low_deal"))
+            elif rules.low_deal_wins and value <= 13:
+                found.append((seat, 2, "low_deal"))
+        if not found:
+            return []
+        if len(found) > 1:
+            return self._void("two winning hands were dealt; the deal passes on", same_dealer=False)
+        seat, times, how = found[0]
+        payments = everyone_pays(seat, self.players, times * rules.stake)
+        return self._settle(how, [seat], payments, reveal=True)
+
+    # ------------------------------------------------------------------ moves
+    def _play(self, seat: int, move: Move) -> list[Event]:
+        kind = move.kind
+        hand = self._hands[seat]
+        rules = self.variant.rules
+        if kind in ("bet", "decline"):
+            return self._side_bet(seat, kind == "bet")
+        if kind == "draw_stock":
+            card = self._stock.pop()
+            hand.append(card)
+            self._phase = "act"
+            self._stock_out = not self._stock
+            return [ev.StockDrawn(seat, card)]
+        if kind == "take_upcard":
+            card = self._discard.pop()
+            hand.append(card)
+            self._phase = "act"
+            return [ev.UpcardTaken(seat, card)]
+        if kind == "drop":
+            return self._drop(seat)
+        if kind == "declare":
+            payments = everyone_pays(seat, self.players, rules.stake)
+            return [ev.FortyNineDeclared(seat)] + self._settle("dealt_49", [seat], payments, reveal=True)
+        if kind == "spread":
+            group = move.groups[0]
+            for card in group:
+                hand.remove(card)
+            self._spreads[seat].append((group, shape_of(group)))
+            self._anyone_spread = True
+            self._turn_spread += len(group)
+            return [ev.SpreadLaid(seat, group, len(self._spreads[seat]) - 1)] + self._went_out(seat)
+        if kind == "hit":
+            card = move.cards[0]
+            owner, index = move.target
+            cards, shape = self._spreads[owner][index]
+            self._spreads[owner][index] = hit_onto(cards, shape, card, rules.hit_runs_only)
+            hand.remove(card)
+            self._turn_hit = True
+            if owner != seat:
+                self._locks[owner] += 1
+            event = ev.SpreadHit(seat, card, owner, index, self._spreads[owner][index][0], self._locks[owner])
+            return [event] + self._went_out(seat)
+        if kind == "dead_four":
+            owner, index = move.target
+            cards, _ = self._spreads[owner].pop(index)
+            self._discard.extend(cards)
+            return [ev.DeadFourDiscarded(seat, cards, owner, index)]
+        # discard
+        card = move.cards[0]
+        hand.remove(card)
+        self._discard.append(card)
+        events: list[Event] = [ev.CardDiscarded(seat, card)]
+        if not hand:
+            payments = everyone_pays(seat, self.players, rules.stake)
+            return events + self._settle("out", [seat], payments, reveal=False)
+        self._locks[seat] = max(0, self._locks[seat] - 1)
+        self._turns[seat] += 1
+        if self._stock_out:
+            return events + self._stock_end()
+        self._current = (seat + 1) % self.players
+        self._phase = "start"
+        self._turn_spread = 0
+        self._turn_hit = False
+        return events
+
+    def _side_bet(self, seat: int, joins: bool) -> list[Event]:
+        """T12: in deal order each player bets a stake (showing the highest spade) or not;
+        the highest spade shown takes the pot; no spade shown: the bets are returned."""
+        self._side[seat] = joins
+        events: list[Event]
+        if joins:
+            spades = [card for card in self._hands[seat] if card.suit == SPADES]
+            self._spades[seat] = max(spades) if spades else None
+            events = [ev.SideBetPlaced(seat, self._spades[seat])]
+        else:
+            events = [ev.SideBetDeclined(seat)]
+        self._current = (seat + 1) % self.players
+        if self._current != (self.dealer + 1) % self.players:
+            return events
+        self._phase = "start"
+        bettors = [s for s in range(self.players) if self._side[s]]
+        shown = [s for s in bettors if self._spades[s] is not None]
+        if not bettors:
+            return events
+        if not shown:
+            return events + [ev.SidePotWon(None, 0)]
+        winner = max(shown, key=lambda s: self._spades[s])
+        stake = self.variant.rules.stake
+        for s in bettors:
+            self._side_points[s] -= stake
+        self._side_points[winner] += stake * len(bettors)
+        return events + [ev.SidePotWon(winner, stake * len(bettors))]
+
+    def _went_out(self, seat: int) -> list[Event]:
+        """T8: a hand emptied by spreading or hitting is a Tonk, paid double (with
+        ``tonk_needs_six``, only if every card was spread in this one turn; else single)."""
+        if self._hands[seat]:
+            return []
+        rules = self.variant.rules
+        double = not rules.tonk_needs_six or (
+            not self._turn_hit and self._turn_spread == rules.deal_size + 1)
+        payments = everyone_pays(seat, self.players, (2 if double else 1) * rules.stake)
+        return self._settle("tonk" if double else "out", [seat], payments, reveal=False)
+
+    def _drop(self, seat: int) -> list[Event]:
+        """T7: the dropper lays the hand face up; lowest count wins (payments by ``caught``)."""
+        counts = [self.count(s) for s in range(self.players)]
+        rules = self.variant.rules
+        payments, winners = drop_payments(counts, seat, rules.stake, rules.caught)
+        how = "drop" if winners == [seat] else "caught"
+        return [ev.HandDropped(seat, counts[seat])] + self._settle(how, winners, payments, reveal=True)
+
+    def _stock_end(self) -> list[Event]:
+        """T9: the last stock card was drawn this turn: lowest count wins one stake from
+        everyone; a tie for lowest is no win and the same dealer deals again."""
+        counts = [self.count(s) for s in range(self.players)]
+        winners = lowest(counts)
+        events: list[Event] = [ev.StockExhausted(None)]
+        if len(winners) > 1:
+            self._shown = tuple(tuple(hand) for hand in self._hands)
+            events.append(ev.HandsShown(None, self._shown, tuple(counts)))
+            return events + self._void("a tie for lowest when the stock ran out; the hand is dealt again",
+                                       same_dealer=True)
+        payments = everyone_pays(winners[0], self.players, self.variant.rules.stake)
+        return events + self._settle("stock", winners, payments, reveal=True)
+
+    def _settle(self, how: str, winners: list[int], payments: list[Payment], reveal: bool) -> list[Event]:
+        events: list[Event] = []
+        if reveal:
+            self._shown = tuple(tuple(hand) for hand in self._hands)
+            counts = tuple(self.count(s) for s in range(self.players))
+            events.append(ev.HandsShown(None, self._shown, counts))
+        events.append(ev.HandWon(winners[0] if len(winners) == 1 else None, tuple(winners), how,
+                                 tuple(payments)))
+        self._hands_paid += 1
+        self._phase = "over"
+        points = net(payments, self.players)
+        points = [p + side for p, side in zip(points, self._side_points)]
+        return events + self._finish_round(points)
+
+    def _void(self, reason: str, same_dealer: bool) -> list[Event]:
+        if same_dealer:
+            self._next_dealer = self.dealer
+        self._phase = "over"
+        return [ev.HandVoided(None, reason)] + self._finish_round(list(self._side_points))
+
+    def _match_over(self) -> bool:
+        """T13: after ``match_hands`` paid hands, or when someone is broke."""
+        rules = self.variant.rules
+        if rules.match_hands and self._hands_paid >= rules.match_hands:
+            return True
+        return rules.broke_ends_match and min(self.chips) <= 0
+
+    # ------------------------------------------------------------------ views, state
+    def view(self, seat: int) -> TonkView:
+        n = self.players
+        shown = self._shown
+        counts = tuple(self.count(s) if s == seat or shown is not None else None for s in range(n))
+        return TonkView(
+            family=self.family, seat=seat, players=n, hand=tuple(self._hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self._hands), to_act=self.to_act,
+            round=self.round, round_over=self.round_over, is_over=self.is_over,
+            scores=self.scores, dealer=self.dealer, phase=self._phase,
+            discard_top=self._discard[-1] if self._discard else None,
+            discard_size=len(self._discard), stock_size=len(self._stock), spreads=self.spreads,
+            drop_locks=tuple(self._locks), chips=self.chips, stake=self.variant.rules.stake,
+            counts=counts, shown=shown if shown is not None else (None,) * n,
+            first_turn=self._turns[seat] == 0, side_bets=tuple(self._side),
+            spades_shown=tuple(self._spades))
+
+    def _state(self) -> Any:
+        return (self.dealer, self._next_dealer, self._phase, self._current,
+                tuple(tuple(hand) for hand in self._hands), tuple(self._stock), tuple(self._discard),
+                tuple(tuple(owned) for owned in self._spreads), tuple(self._locks), tuple(self._turns),
+                self._anyone_spread, self._turn_spread, self._turn_hit, self._stock_out, self._shown,
+                tuple(self._side), tuple(self._spades), tuple(self._side_points), self._hands_paid)
+

@@ -1,0 +1,36 @@
+"""TonkView: the public Tonk table plus one seat's own hand, and nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.views import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class TonkView(PlayerView):
+    """What one seat of a Tonk table may see.
+
+    ``phase`` is "bet" (T12 side bet), "start" (draw, take the upcard, drop or
+    declare), "act" (spread, hit, discard) or "over". ``spreads`` holds each owner's
+    spreads in table order (a hit's target is ``(owner, index)``); ``drop_locks`` how
+    many more turns each seat may not drop (T6). ``counts`` holds this seat's own count
+    and, after a show-down, everyone's; ``shown`` the hands laid face up (None while hidden).
+    """
+
+    phase: str = "start"
+    discard_top: Card | None = None
+    discard_size: int = 0
+    stock_size: int = 0
+    spreads: tuple[tuple[tuple[Card, ...], ...], ...] = ()
+    drop_locks: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()
+    stake: int = 1
+    counts: tuple[int | None, ...] = ()
+    shown: tuple[tuple[Card, ...] | None, ...] = ()
+    first_turn: bool = False
+    side_bets: tuple[bool | None, ...] = ()
+    """T12: per seat True (bet), False (declined) or None (not asked yet / no side bet)."""
+    spades_shown: tuple[Card | None, ...] = ()
+    """T12: the highest spade each bettor showed (None: no spade or no bet)."""
