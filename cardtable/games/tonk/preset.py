@@ -21,7 +21,7 @@ class TonkRules(Knobs):
 
     jokers: int = Field(0, ge=0, le=2)
     """T1: jokers added to the 52-card deck; they are wild in spreads."""
-    deal_size: int = Field(5, ge=2, le=10)
+    deal_size: int = Field(5, ge=2, le=12)
     """T1: cards dealt to each player."""
     upcard: bool = True
     """T2: the first undealt card is turned up to start the discard pile."""

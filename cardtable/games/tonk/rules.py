@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.cards import card_text, check_subset
+from ...engine.cards import ACE, JOKER, card_text, check_subset
 from ...engine.moves import Move
-from .spreads import hit_onto, is_dead_four, shape_of, spreads_in
+from .spreads import canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
 DRAW = Move("draw_stock")
 TAKE = Move("take_upcard")
@@ -127,7 +127,10 @@ class TonkRulesMixin(_Base):
         group = move.groups[0]
         if move.cards != group:
             return "a spread lists its cards once, as its group"
-        if shape_of(group) is None:
+        naturals = sorted(c for c in group if c.rank != JOKER)
+        ace_low = sorted(naturals, key=lambda c: 1 if c.rank == ACE else c.rank)
+        reordered = [canonical_set(group), tuple(naturals), tuple(ace_low)]
+        if shape_of(group) is None and not any(shape_of(other) for other in reordered):
             return (f"{card_text(group)} is not a spread: 3 or 4 of a kind, or 3 or more in "
                     "sequence of one suit (ace low or high, no K-A-2), with two natural cards at least")
         return "write the spread in table order: a set in suit order with jokers last, a run in rank order"
