@@ -1,0 +1,246 @@
+"""Which moves a Shanghai seat may make, and why another move is refused.
+
+Move forms (every one is listed by ``legal_moves`` exactly as ``apply`` accepts it):
+
+- ``draw_stock`` / ``take_upcard`` — the draw (S3).
+- ``buy`` / ``decline`` — the seat offered the upcard in the buy window (S8).
+- ``meld`` — going down (S6): ``groups`` has one tuple per contract meld, in the
+  contract's order, each at exactly its stated size; a set lists its naturals sorted,
+  then its wilds; a run is in rank order, lowest first, each wild where it stands;
+  melds of the same kind and size come in non-decreasing order. ``cards`` is all the
+  groups' cards in that order.
+- ``lay_off`` — ONE card per move (S6). ``target`` is ``(owner, meld index)`` for a
+  set and ``(owner, meld index, end)`` for a run, ``end`` 0 below its lowest card and
+  1 above its highest (so a wild, or an ace on a 2…K run, has a clear place).
+- ``swap_joker`` — ``cards`` the natural card, ``target`` ``(owner, meld index)`` (S7);
+  in a set it takes a joker before any other wild.
+- ``discard`` — ``cards`` the card (S3, S10).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...engine.cards import Card
+from ...engine.moves import Move
+from .melds import HIGH, LOW, Meld, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
+
+if TYPE_CHECKING:
+    from .state import ShanghaiGame
+
+DRAW_STOCK = Move("draw_stock")
+TAKE_UPCARD = Move("take_upcard")
+BUY = Move("buy")
+DECLINE = Move("decline")
+
+Table = list[list[Meld]]
+
+
+def fits_anywhere(card: Card, table: Table, wild: frozenset[int]) -> bool:
+    """Whether ``card`` could be laid off on some meld of ``table``."""
+    return any(lay_off(meld, card, end, wild) is not None
+               for melds in table for meld in melds for end in lay_off_ends(meld))
+
+
+def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table,
+                   limit: int | None = None) -> list[tuple[tuple[Card, ...], ...]]:
+    """S6/S10: the ways ``seat`` may lay down its contract from ``hand`` on ``table``.
+
+    Without ``out_by_discard`` a go-down may not leave a single card that cannot be laid
+    off at once (it could be neither discarded nor played)."""
+    wild = game.wild
+    accept = None
+    if not game.rules.out_by_discard:
+        def accept(groups: tuple[tuple[Card, ...], ...], rest: Counter[Card]) -> bool:
+            left = [card for card, n in rest.items() for _ in range(n)]
+            if len(left) != 1:
+                return True
+            new = [make_meld(kind, group, wild) for (kind, _s), group in zip(game.contract, groups)]
+            return fits_anywhere(left[0], [*table, new], wild)  # type: ignore[list-item]
+    kwargs = {} if limit is None else {"limit": limit}
+    return go_down_options(hand, game.contract, wild, accept=accept, **kwargs)
+
+
+def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
+    hand = game.hands[seat]
+    wild = game.wild
+    strict = not game.rules.out_by_discard and len(hand) == 2
+    moves = []
+    for card in sorted(set(hand)):
+        for owner, melds in enumerate(game.table):
+            for index, meld in enumerate(melds):
+                for end in lay_off_ends(meld):
+                    new = lay_off(meld, card, end, wild)
+                    if new is None:
+                        continue
+                    if strict:
+                        rest = hand[1] if hand[0] == card else hand[0]
+                        table = [list(m) for m in game.table]
+                        table[owner][index] = new
+                        if not fits_anywhere(rest, table, wild):
+                            continue
+                    target = (owner, index) if end is None else (owner, index, end)
+                    moves.append(Move("lay_off", (card,), (), target))
+    return moves
+
+
+def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
+    hand = game.hands[seat]
+    wild = game.wild
+    down = game.down[seat]
+    moves = []
+    for owner, melds in enumerate(game.table):
+        for index, meld in enumerate(melds):
+            if not any(card.rank in wild for card in meld.cards):
+                continue
+            for card in sorted(set(hand)):
+                place = swap_index(meld, card, wild)
+                if place is None:
+                    continue
+                taken = meld.cards[place]
+                table = [list(m) for m in game.table]
+                table[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
+                new_hand = list(hand)
+                new_hand.remove(card)
+                new_hand.append(taken)
+                if not down:
+                    if not go_down_groups(game, seat, new_hand, table, limit=1):
+                        continue
+                elif not game.rules.out_by_discard and len(new_hand) == 1:
+                    if not fits_anywhere(taken, table, wild):
+                        continue
+                moves.append(Move("swap_joker", (card,), (), (owner, index)))
+    return moves
+
+
+def may_discard(game: ShanghaiGame, seat: int) -> bool:
+    """S7/S10: a player who swapped a joker must go down first; without out_by_discard
+    the last card may not be discarded."""
+    if game.must_go_down:
+        return False
+    return game.rules.out_by_discard or len(game.hands[seat]) >= 2
+
+
+def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
+    """Every move ``seat`` may make now (the game has checked that it is to act)."""
+    if game.phase == "buy":
+        return [BUY, DECLINE]
+    if game.phase == "draw":
+        moves = [DRAW_STOCK] if game.can_draw_stock() else []
+        return moves + [TAKE_UPCARD] if game.live else moves
+    moves = []
+    if not game.down[seat]:
+        for groups in go_down_groups(game, seat, game.hands[seat], game.table):
+            moves.append(Move("meld", tuple(card for group in groups for card in group), groups))
+    else:
+        moves.extend(_lay_off_moves(game, seat))
+    moves.extend(_swap_moves(game, seat))
+    if may_discard(game, seat):
+        moves.extend(Move("discard", (card,)) for card in sorted(set(game.hands[seat])))
+    return moves
+
+
+def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:
+    """None if ``move`` is listed by legal_moves, else a reason in plain words."""
+    if move in game.legal_moves(seat):
+        return None
+    return explain(game, seat, move)
+
+
+def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
+    """Why ``move`` is not legal now (it is not among the legal moves)."""
+    kind, phase = move.kind, game.phase
+    known = ("draw_stock", "take_upcard", "buy", "decline", "meld", "lay_off", "swap_joker", "discard")
+    if kind not in known:
+        return f"{kind!r} is not a Shanghai move (moves: {', '.join(known)})"
+    if phase == "buy":
+        return "the upcard is being offered to you: buy it or decline"
+    if kind in ("buy", "decline"):
+        return "nobody is being offered the upcard now"
+    if phase == "draw":
+        if kind == "take_upcard":
+            return "there is no live upcard to take"
+        if kind == "draw_stock":
+            return "the stock is empty"
+        return "draw first: take the upcard or draw from the stock"
+    if kind in ("draw_stock", "take_upcard"):
+        return "you have drawn already this turn"
+    if move.groups and kind != "meld" or (move.cards and kind in ("draw_stock", "take_upcard", "buy", "decline")):
+        return f"a {kind} move takes no such cards"
+    hand = game.hands[seat]
+    missing = _missing(move.cards, hand)
+    if missing is not None:
+        return f"you do not hold {missing}"
+    if kind == "discard":
+        if len(move.cards) != 1:
+            return "discard exactly one card"
+        if game.must_go_down:
+            return "after taking a joker you must lay down your contract before you discard (S7)"
+        return "you may not go out by discarding your last card: meld or lay it off (S10)"
+    if kind == "meld":
+        return _explain_meld(game, seat, move)
+    if kind == "lay_off":
+        return _explain_lay_off(game, seat, move)
+    return _explain_swap(game, move)
+
+
+def _missing(cards: tuple[Card, ...], hand: list[Card]) -> Card | None:
+    left = Counter(hand)
+    for card in cards:
+        if left[card] <= 0:
+            return card
+        left[card] -= 1
+    return None
+
+
+def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
+    if game.down[seat]:
+        return "you are down already: lay off cards instead"
+    contract = game.contract
+    if len(move.groups) != len(contract):
+        return f"the contract is {len(contract)} melds; give one group for each"
+    if tuple(card for group in move.groups for card in group) != move.cards:
+        return "a meld's cards must be its groups' cards in order"
+    for number, ((kind, size), group) in enumerate(zip(contract, move.groups), start=1):
+        if len(group) != size:
+            return f"meld {number} must be a {kind} of exactly {size} cards (more follow as lay-offs)"
+        made = make_meld(kind, group, game.wild)
+        if isinstance(made, str):
+            return f"meld {number}: {made}"
+        if kind == "set" and tuple(sorted(group, key=lambda c: (c.rank in game.wild, c))) != group:
+            return f"meld {number}: list a set's natural cards sorted, then its wilds"
+    return ("that go-down is not in canonical form (same-size melds in order) or would leave "
+            "a last card you could not play")
+
+
+def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:
+    if not game.down[seat]:
+        return "you may lay off only after laying down your contract (S6)"
+    if len(move.cards) != 1:
+        return "lay off one card at a time"
+    target = move.target or ()
+    if len(target) not in (2, 3) or not 0 <= target[0] < game.players:
+        return "say where: target (owner, meld index) for a set, (owner, meld index, end) for a run"
+    melds = game.table[target[0]]
+    if not 0 <= target[1] < len(melds):
+        return "there is no such meld"
+    meld = melds[target[1]]
+    if meld.kind == "set" and len(target) != 2:
+        return "a lay-off on a set takes the target (owner, meld index)"
+    if meld.kind == "run" and (len(target) != 3 or target[2] not in (LOW, HIGH)):
+        return "a lay-off on a run takes the target (owner, meld index, end): end 0 low, 1 high"
+    end = target[2] if len(target) == 3 else None
+    if lay_off(meld, move.cards[0], end, game.wild) is None:
+        return f"{move.cards[0]} does not fit there (runs stay in order, no more wilds than naturals)"
+    return "that would leave you a last card you could neither discard nor play (S10)"
+
+
+def _explain_swap(game: ShanghaiGame, move: Move) -> str:
+    target = move.target or ()
+    if len(move.cards) != 1 or len(target) != 2 or not 0 <= target[0] < game.players \
+            or not 0 <= target[1] < len(game.table[target[0]]):
+        return "swap one natural card for a wild: target (owner, meld index)"
+    if swap_index(game.table[target[0]][target[1]], move.cards[0], game.wild) is None:
+        return f"no wild in that meld stands for {move.cards[0]}"
+    return "you may take a joker only if you can then lay down your contract this turn (S7)"

@@ -1,0 +1,325 @@
+"""ShanghaiGame: the state of a Shanghai rummy match and how moves change it (S1–S13)."""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from ...engine.cards import Card, make_deck
+from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
+from ...engine.game import Game, stack_deck
+from ...engine.moves import Move
+from ...engine.views import PlayerView
+from . import rules
+from .events import (BuyDeclined, CardDiscarded, CardLaidOff, HandStarted, JokerSwapped, StockDrawn,
+                     StockRanOut, StockReshuffled, UpcardBought, UpcardTaken, UpcardTurned, WentDown, WentOut)
+from .melds import Meld, lay_off, make_meld, swap_index
+from .preset import ShanghaiRules
+from .view import ShanghaiView
+
+
+class ShanghaiGame(Game):
+    """A match of Shanghai rummy: one hand per contract, lowest total wins.
+
+    The turn goes ``draw`` -> (buy window) -> ``play`` -> discard. ``phase`` says where
+    it is; during the window ``to_act`` is the one seat being offered the upcard.
+    """
+
+    family = "shanghai"
+    low_score_wins = True
+
+    rules: ShanghaiRules
+    wild: frozenset[int]
+
+    # ------------------------------------------------------------------ the deal
+    def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
+                     upcard: Card | None) -> list[Event]:
+        """S1/S2: shuffle the decks, deal ``hand_size`` each, turn the upcard."""
+        if self.round == 1:
+            self.rules = self.variant.rules
+            self.wild = self.rules.wild_ranks
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+        n = self.players
+        deck = make_deck(self.rules.decks_by_players[n], self.rules.jokers)
+        aside: list[Card] = []
+        if hands is None and stock is None and upcard is None:
+            self.rng.shuffle(deck)
+            dealt: list[list[Card]] = [[] for _ in range(n)]
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+            for _ in range(self.rules.hand_size):
+                for seat in order:
+                    dealt[seat].append(deck.pop())
+            upcard = deck.pop()
+            pile = deck
+        else:
+            given = [list(h) for h in hands] if hands is not None else []
+            rest = stack_deck(deck, *given, stock or [], [upcard] if upcard is not None else [])
+            self.rng.shuffle(rest)
+            if hands is None:
+                given = [[rest.pop() for _ in range(self.rules.hand_size)] for _ in range(n)]
+            dealt = given
+            if stock is None:
+                pile = rest
+            else:
+                pile, aside = list(reversed(stock)), rest
+            if upcard is None and pile:
+                upcard = pile.pop()
+        self.hands = [sorted(hand) for hand in dealt]
+        self.stock = pile
+        self.discard = [upcard] if upcard is not None else []
+        self.live = upcard is not None
+        self.offered = False
+        self.discarder: int | None = None
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.down = [False] * n
+        self.bought = [0] * n
+        self.queue: list[int] = []
+        self.pre_draw = False
+        self.phase = "draw"
+        self.turn = (self.dealer + 1) % n
+        self.must_go_down = False
+        self.went_down_now = False
+        self.played_wild = False
+        events: list[Event] = [RoundStarted(None, self.round, self.dealer),
+                               HandStarted(None, self.round, self.contract)]
+        events += [CardsDealt(seat, tuple(self.hands[seat])) for seat in range(n)]
+        if aside:
+            events.append(CardsSetAside(None, len(aside)))
+        events.append(UpcardTurned(None, upcard))
+        return events + self._begin_turn()
+
+    # ------------------------------------------------------------------ surface
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.round_over or self.is_over:
+            return ()
+        if self.phase == "buy":
+            return (self.queue[0],)
+        return (self.turn,)
+
+    @property
+    def contract(self) -> tuple[tuple[str, int], ...]:
+        """S2: this hand's contract, as (kind, size) pairs."""
+        return tuple(tuple(entry) for entry in self.rules.contracts[self.round - 1])  # type: ignore[misc]
+
+    @property
+    def table(self) -> list[list[Meld]]:
+        """The melds by owner (the live lists; read only)."""
+        return self.melds
+
+    def is_down(self, seat: int) -> bool:
+        """S6: whether ``seat`` has laid down its contract this hand."""
+        return self.down[seat]
+
+    def buys_left(self, seat: int) -> int:
+        """S9: buys ``seat`` may still make this hand."""
+        return self.rules.buys_per_hand[self.round - 1] - self.bought[seat]
+
+    @property
+    def upcard(self) -> Card | None:
+        """The live upcard, or None once it is dead, bought or taken."""
+        return self.discard[-1] if self.live else None
+
+    def can_draw_stock(self) -> bool:
+        """S12: a stock card can be drawn (the stock, or a pile to rebuild it from)."""
+        return bool(self.stock) or len(self.discard) >= 2
+
+    def view(self, seat: int) -> PlayerView:
+        return ShanghaiView(
+            family=self.family, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands), to_act=self.to_act, round=self.round,
+            round_over=self.round_over, is_over=self.is_over, scores=self.scores, dealer=self.dealer,
+            turn=self.turn, phase=self.phase, hand_number=self.round,
+            hands_in_match=len(self.rules.contracts), contract=self.contract, upcard=self.upcard,
+            discard_top=self.discard[-1] if self.discard else None, stock_size=len(self.stock),
+            discard_size=len(self.discard), melds=tuple(tuple(m) for m in self.melds),
+            down=tuple(self.down), buys_left=tuple(self.buys_left(s) for s in range(self.players)),
+            wilds=self.wild, must_go_down=self.must_go_down, out_by_discard=self.rules.out_by_discard)
+
+    # ------------------------------------------------------------------ hooks
+    def _legal_moves(self, seat: int) -> list[Move]:
+        return rules.legal_moves(self, seat)
+
+    def _illegal_reason(self, seat: int, move: Move) -> str | None:
+        return rules.illegal_reason(self, seat, move)
+
+    def _match_over(self) -> bool:
+        return self.round >= len(self.rules.contracts)
+
+    def _state(self) -> Any:
+        return (self.dealer, self.turn, self.phase, tuple(map(tuple, self.hands)), tuple(self.stock),
+                tuple(self.discard), self.live, self.offered, self.discarder,
+                tuple(map(tuple, self.melds)), tuple(self.down), tuple(self.bought), tuple(self.queue),
+                self.pre_draw, self.must_go_down, self.went_down_now, self.played_wild)
+
+    def _play(self, seat: int, move: Move) -> list[Event]:
+        return getattr(self, "_do_" + move.kind)(seat, move)
+
+    # ------------------------------------------------------------------ moves
+    def _do_draw_stock(self, seat: int, move: Move) -> list[Event]:
+        """S3/S8: draw the top of the stock; a live upcard not yet offered opens the window."""
+        events: list[Event] = []
+        card = self._pop_stock(events)
+        insort(self.hands[seat], card)  # type: ignore[type-var]
+        events.append(StockDrawn(seat, card))
+        if self.live and not self.offered:
+            return events + self._open_window(pre_draw=False)
+        self.live = False
+        self.phase = "play"
+        return events
+
+    def _do_take_upcard(self, seat: int, move: Move) -> list[Event]:
+        """S3/S8: take the upcard as the draw; nobody can buy it then."""
+        card = self.discard.pop()
+        insort(self.hands[seat], card)
+        self.live = False
+        self.phase = "play"
+        return [UpcardTaken(seat, card)]
+
+    def _do_buy(self, seat: int, move: Move) -> list[Event]:
+        """S8/S9: take the upcard plus ``buy_penalty`` stock cards; the window closes."""
+        events: list[Event] = []
+        card = self.discard.pop()
+        self.live = False
+        extra = []
+        for _ in range(self.rules.buy_penalty):
+            drawn = self._pop_stock(events)
+            if drawn is None:
+                break
+            extra.append(drawn)
+        for got in (card, *extra):
+            insort(self.hands[seat], got)
+        self.bought[seat] += 1
+        events.insert(0, UpcardBought(seat, card, tuple(extra)))
+        return events + self._close_window()
+
+    def _do_decline(self, seat: int, move: Move) -> list[Event]:
+        self.queue.pop(0)
+        events: list[Event] = [BuyDeclined(seat)]
+        return events if self.queue else events + self._close_window()
+
+    def _do_meld(self, seat: int, move: Move) -> list[Event]:
+        """S6: lay down the contract; the seat is down for the rest of the hand."""
+        hand = self.hands[seat]
+        for card in move.cards:
+            hand.remove(card)
+        for (kind, _size), group in zip(self.contract, move.groups):
+            self.melds[seat].append(make_meld(kind, group, self.wild))  # type: ignore[arg-type]
+        self.down[seat] = True
+        self.went_down_now = True
+        self.must_go_down = False
+        self.played_wild |= any(card.rank in self.wild for card in move.cards)
+        return [WentDown(seat, move.groups)] + self._check_out(seat)
+
+    def _do_lay_off(self, seat: int, move: Move) -> list[Event]:
+        """S6: add one card to a meld (a run at the end the target names)."""
+        card = move.cards[0]
+        owner, index = move.target[0], move.target[1]  # type: ignore[index]
+        end = move.target[2] if len(move.target) == 3 else None  # type: ignore[arg-type, index]
+        self.melds[owner][index] = lay_off(self.melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
+        self.hands[seat].remove(card)
+        self.played_wild |= card.rank in self.wild
+        return [CardLaidOff(seat, card, owner, index, end)] + self._check_out(seat)
+
+    def _do_swap_joker(self, seat: int, move: Move) -> list[Event]:
+        """S7: put a natural card in place of the wild standing for it and take the wild."""
+        card = move.cards[0]
+        owner, index = move.target  # type: ignore[misc]
+        meld = self.melds[owner][index]
+        place = swap_index(meld, card, self.wild)
+        taken = meld.cards[place]  # type: ignore[index]
+        self.melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator, index]
+        self.hands[seat].remove(card)
+        insort(self.hands[seat], taken)
+        if not self.down[seat]:
+            self.must_go_down = True
+        return [JokerSwapped(seat, card, taken, owner, index)] + self._check_out(seat)
+
+    def _do_discard(self, seat: int, move: Move) -> list[Event]:
+        """S3: the discard becomes the new upcard; the card under it is dead."""
+        card = move.cards[0]
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.live, self.offered, self.discarder = True, False, seat
+        events: list[Event] = [CardDiscarded(seat, card)]
+        if not self.hands[seat]:
+            return events + self._check_out(seat)
+        self.turn = (seat + 1) % self.players
+        return events + self._begin_turn()
+
+    # ------------------------------------------------------------------ steps
+    def _begin_turn(self) -> list[Event]:
+        """Settled reading: a seat that is down has no first claim, so the window opens
+        before its draw."""
+        self.must_go_down = self.went_down_now = self.played_wild = False
+        if self.down[self.turn] and self.live and not self.offered:
+            return self._open_window(pre_draw=True)
+        return self._enter_draw()
+
+    def _enter_draw(self) -> list[Event]:
+        """S12: if nobody can draw at all, the hand ends and every hand scores."""
+        self.phase = "draw"
+        if self.can_draw_stock() or self.live:
+            return []
+        return [StockRanOut(None)] + self._end_hand(None)
+
+    def buy_order(self, drawer: int) -> list[int]:
+        """S8: seats offered the upcard, in ``buy_priority`` order: every seat that is not
+        down, has buys left, and is neither the discarder nor the drawer."""
+        n = self.players
+        if self.rules.buy_priority == "nearest_to_dealer":
+            order = [(self.dealer + i) % n for i in range(n)]
+        else:
+            order = [(drawer + i) % n for i in range(1, n)]
+        return [s for s in order if s != drawer and s != self.discarder
+                and not self.down[s] and self.buys_left(s) > 0]
+
+    def _open_window(self, pre_draw: bool) -> list[Event]:
+        self.offered = True
+        self.queue = self.buy_order(self.turn)
+        self.pre_draw = pre_draw
+        if self.queue:
+            self.phase = "buy"
+            return []
+        return self._close_window()
+
+    def _close_window(self) -> list[Event]:
+        self.queue = []
+        if self.pre_draw:
+            self.pre_draw = False
+            return self._enter_draw()
+        self.live = False
+        self.phase = "play"
+        return []
+
+    def _pop_stock(self, events: list[Event]) -> Card | None:
+        """S12: the top stock card; an empty stock is rebuilt from the pile less its top."""
+        if not self.stock and len(self.discard) >= 2:
+            top = self.discard.pop()
+            self.stock, self.discard = self.discard, [top]
+            self.rng.shuffle(self.stock)
+            events.append(StockReshuffled(None, len(self.stock)))
+        return self.stock.pop() if self.stock else None
+
+    def _check_out(self, seat: int) -> list[Event]:
+        if self.hands[seat]:
+            return []
+        return [WentOut(seat)] + self._end_hand(seat)
+
+    def _end_hand(self, winner: int | None) -> list[Event]:
+        """S11/S13: the player who went out scores the bonus, the others their cards."""
+        self.phase = "over"
+        self.queue = []
+        points = [sum(self.rules.points_of(card.rank) for card in hand) for hand in self.hands]
+        if winner is not None:
+            bonus = self.rules.go_out_bonus
+            if (self.rules.go_out_in_one_bonus is not None and self.went_down_now
+                    and not self.played_wild):
+                bonus = self.rules.go_out_in_one_bonus
+            points[winner] = bonus
+        return self._finish_round(points)
+
+    def points_in_hand(self, seat: int) -> int:
+        """S11: what ``seat``'s cards would score now."""
+        return sum(self.rules.points_of(card.rank) for card in self.hands[seat])
