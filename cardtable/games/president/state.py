@@ -415,7 +415,7 @@ class PresidentGame(ExchangeMixin, Game):
             title_names=tuple(self.variant.titles.model_dump().items()), window=bool(self._window),
             played=tuple(self.cleared) + tuple(c for _s, p in self.pile for c in p),
             aside_count=len(self.aside), received=tuple(self._received[seat]),
-            given=tuple(self._given[seat]), shared=shared, offer=offer)
+            given=tuple(self._given[seat]), shared=shared, offer=offer, rules=self.rules)
 
     def _state(self) -> Any:
         return (self.hands, self.aside, self.pile, self.cleared, self.phase, self.order, self._top,

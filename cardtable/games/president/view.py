@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.cards import Card
 from ...engine.views import PlayerView
@@ -39,3 +40,5 @@ class PresidentView(PlayerView):
     given: tuple[Card, ...] = ()
     shared: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     offer: tuple[int, Card] | None = None
+    rules: Any = None
+    """The preset's knobs (public: everyone at the table knows the house rules)."""

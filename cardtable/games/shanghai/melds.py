@@ -201,21 +201,18 @@ def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> It
     wild_items = {c: n for c, n in counts.items() if c.rank in wild and n > 0}
     total_wild = sum(wild_items.values())
     most_wild = min(total_wild, size // 2)
+    need = size - most_wild
+    window = (1 << size) - 1
+    masks = _value_masks(counts, wild)
     for suit in SUITS:
-        held_values = {1 if c.rank == ACE else c.rank for c, n in counts.items()
-                       if n > 0 and c.suit == suit and c.rank not in wild}
-        if ACE in {rank_of(v) for v in held_values}:
-            held_values.add(14)
-        if len(held_values) < size - most_wild:
+        mask = masks[suit]
+        if mask.bit_count() < need:
             continue
         for base in range(1, 16 - size):
-            top = base + size - 1
-            if base == 1 and top == 14:
+            if (mask & (window << base)).bit_count() < need or (base == 1 and size == 14):
                 continue
-            held = [i for i in range(size) if base + i in held_values]
+            held = [i for i in range(size) if mask >> (base + i) & 1]
             missing = size - len(held)
-            if missing > most_wild:
-                continue
             for extra in range(0, most_wild - missing + 1):
                 for replaced in _subsets(held, extra):
                     places = sorted(set(range(size)) - set(held) | set(replaced))
@@ -239,6 +236,39 @@ def candidates(kind: str, counts: Counter[Card], size: int, wild: frozenset[int]
     return set_candidates(counts, size, wild) if kind == "set" else run_candidates(counts, size, wild)
 
 
+def _value_masks(counts: Counter[Card], wild: frozenset[int]) -> dict[str, int]:
+    """Per suit, a bit mask of the run values (1–14) held as naturals."""
+    masks = dict.fromkeys(SUITS, 0)
+    for card, n in counts.items():
+        if n > 0 and card.rank not in wild and card.suit:
+            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
+    return masks
+
+
+def entry_possible(kind: str, size: int, counts: Counter[Card], wild: frozenset[int],
+                   masks: dict[str, int] | None = None) -> bool:
+    """Whether some meld of ``kind`` and ``size`` can be made from ``counts`` (quick check)."""
+    wilds = sum(n for card, n in counts.items() if card.rank in wild)
+    if kind == "set":
+        by_rank: Counter[int] = Counter()
+        for card, n in counts.items():
+            if card.rank not in wild:
+                by_rank[card.rank] += n
+        least = (size + 1) // 2
+        return any(n >= least and n + wilds >= size for n in by_rank.values())
+    need = size - min(wilds, size // 2)
+    window = (1 << size) - 1
+    for mask in (masks or _value_masks(counts, wild)).values():
+        if mask.bit_count() < need:
+            continue
+        for base in range(1, 16 - size):
+            if base == 1 and size == 14:
+                continue
+            if (mask & (window << base)).bit_count() >= need:
+                return True
+    return False
+
+
 def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
                     limit: int = MAX_GO_DOWN_OPTIONS,
                     accept: object = None) -> list[tuple[tuple[Card, ...], ...]]:
@@ -254,6 +284,9 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     counts = Counter(hand)
     need = sum(size for _kind, size in contract)
     if need > len(hand):
+        return found
+    masks = _value_masks(counts, wild)
+    if not all(entry_possible(kind, size, counts, wild, masks) for kind, size in contract):
         return found
     chosen: list[tuple[Card, ...]] = []
 

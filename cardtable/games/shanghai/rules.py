@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...engine.cards import Card
+from ...engine.cards import ACE, Card
 from ...engine.moves import Move
 from .melds import HIGH, LOW, Meld, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
 
@@ -66,11 +66,20 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     hand = game.hands[seat]
     wild = game.wild
     strict = not game.rules.out_by_discard and len(hand) == 2
+    held = set(hand)
+    wilds = sorted(card for card in held if card.rank in wild)
     moves = []
-    for card in sorted(set(hand)):
-        for owner, melds in enumerate(game.table):
-            for index, meld in enumerate(melds):
-                for end in lay_off_ends(meld):
+    for owner, melds in enumerate(game.table):
+        for index, meld in enumerate(melds):
+            for end in lay_off_ends(meld):
+                if meld.kind == "set":
+                    wanted = [Card(meld.base, suit) for suit in "CDHS"]
+                else:
+                    value = meld.base - 1 if end == LOW else meld.top + 1
+                    if not 1 <= value <= 14:
+                        continue
+                    wanted = [Card(ACE if value == 1 else value, meld.suit)]
+                for card in [c for c in wanted if c in held and c.rank not in wild] + wilds:
                     new = lay_off(meld, card, end, wild)
                     if new is None:
                         continue
@@ -82,6 +91,7 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                             continue
                     target = (owner, index) if end is None else (owner, index, end)
                     moves.append(Move("lay_off", (card,), (), target))
+    moves.sort(key=lambda move: move.cards)
     return moves
 
 

@@ -1,0 +1,100 @@
+"""President's simple bot: a sensible greedy player that sees only its view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from .rules import RankOrder
+from .view import PresidentView
+
+_ORDERS: dict[int, tuple[object, RankOrder]] = {}
+
+
+class SimpleBot:
+    """Greedy President play.
+
+    - Follows with the cheapest combination that beats the pile; keeps 2s, jokers and
+      bombs back unless they win the trick when few cards are left or finish the hand.
+    - Leads its lowest single or set, preferring sets it could not shed otherwise.
+    - Passes rather than spend a top card early; gives away its worst cards.
+    - Declines out-of-turn chances unless they finish the hand or clear for a lead.
+    """
+
+    name = "simple"
+
+    def __init__(self, ranks: RankOrder | None = None) -> None:
+        self._ranks = ranks
+
+    def choose(self, view: PresidentView, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        ranks = self._ranks or _rank_order(view)
+        kinds = {move.kind for move in legal_moves}
+        hand_size = len(view.hand)
+        if "give" in kinds:
+            return min(legal_moves, key=lambda m: sum(ranks.strength(c) for c in m.cards))
+        rules = view.rules
+        if rules is not None and rules.no_finish_on_top:
+            # P26: going out on a top card or a clearing play makes Scum: avoid it
+            safe = [m for m in legal_moves if not (len(m.cards) == hand_size and self._toxic(m, ranks, view))]
+            legal_moves = safe or legal_moves
+            kinds = {move.kind for move in legal_moves}
+        if "quick_clear" in kinds:
+            return next(m for m in legal_moves if m.kind == "quick_clear")
+        if kinds <= {"open_market", "offer", "accept", "offer_talk", "decline", "pass"}:
+            return next((m for m in legal_moves if m.kind in ("decline", "pass")), legal_moves[0])
+        plays = [m for m in legal_moves if m.kind == "play"]
+        if not plays:
+            return legal_moves[0]
+        finishing = [m for m in plays if len(m.cards) == hand_size]
+        if finishing:
+            return finishing[0]
+
+        def cost(move: Move) -> tuple[float, int]:
+            top = max(ranks.strength(c) for c in move.cards)
+            wilds = sum(1 for c in move.cards if c in ranks.wild)
+            return (top + 3 * wilds, -len(move.cards))
+
+        if view.window:  # an out-of-turn 2: only to get the lead when close to going out
+            decline = next(m for m in legal_moves if m.kind == "decline")
+            return plays[0] if hand_size <= 3 else decline
+        plays.sort(key=cost)
+        if not view.top:  # leading: shed the lowest rank, as many of it as possible
+            lowest = min(ranks.strength(c) for m in plays for c in m.cards)
+            low = [m for m in plays if not any(c in ranks.wild for c in m.cards)
+                   and min(ranks.strength(c) for c in m.cards) == lowest]
+            return max(low or plays[:1], key=lambda m: len(m.cards))
+        cheapest = plays[0]
+        if rules is not None and rules.no_finish_on_top:
+            # P26: top cards cannot be the last ones out, so spend them while they win tricks
+            dump = [m for m in plays if any(c.rank in (2, 15) for c in m.cards)]
+            return dump[0] if dump else cheapest
+        strong = max(ranks.strength(c) for c in cheapest.cards) >= ranks.top_value
+        if strong and hand_size > len(cheapest.cards) + 2:
+            return next((m for m in legal_moves if m.kind == "pass"), cheapest)
+        return cheapest
+
+
+    @staticmethod
+    def _toxic(move: Move, ranks: RankOrder, view: PresidentView) -> bool:
+        """Would going out with this move count as going out on top (P26)?"""
+        if move.kind == "quick_clear" or any(c.rank in (2, 15) for c in move.cards):
+            return True
+        combo = ranks.combination(move.cards, all_wild=True)
+        if isinstance(combo, str):
+            return False
+        if ranks.is_bomb(combo[1]) or ranks.clears_at_once(*combo):
+            return True
+        return bool(view.rules.burn and view.top and ranks.combination(view.top, all_wild=True) == combo)
+
+
+def _rank_order(view: PresidentView) -> RankOrder:
+    """The card order of the view's house rules (cached per rules object)."""
+    rules = view.rules
+    cached = _ORDERS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        cached = (rules, RankOrder(rules))
+        _ORDERS[id(rules)] = cached
+    return cached[1]

@@ -1,0 +1,118 @@
+"""Bot-only matches, for ``cardtable simulate``, benchmarks and tests."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, make_bot
+from .engine.game import Game
+from .engine.rng import Rng
+
+
+@dataclass
+class MatchResult:
+    """One finished bot match."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    moves: int
+    titles: list[tuple[str, ...]] = field(default_factory=list)
+
+
+def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int = 200_000) -> MatchResult:
+    """Play ``game`` to its end with one bot per seat; each bot has its own seeded rng.
+
+    Bots get ``game.view(seat)`` and the legal moves only (X2)."""
+    rngs = [Rng(seed * 7919 + seat) for seat in range(game.players)]
+    titles: list[tuple[str, ...]] = []
+    moves = 0
+    while not game.is_over:
+        if game.round_over:
+            titles.append(_round_titles(game))
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        legal = game.legal_moves(seat)
+        game.apply(seat, bots[seat].choose(game.view(seat), legal, rngs[seat]))
+        moves += 1
+        if moves > max_moves:
+            raise RuntimeError(f"match did not end within {max_moves} moves (seed {seed})")
+    titles.append(_round_titles(game))
+    return MatchResult(game.scores, game.winners(), game.round, moves, [t for t in titles if t])
+
+
+def _round_titles(game: Game) -> tuple[str, ...]:
+    titles = getattr(game, "titles", None)
+    return tuple(titles) if titles else ()
+
+
+@dataclass
+class Summary:
+    """What ``simulate`` reports over many matches."""
+
+    family: str
+    preset: str
+    players: int
+    bots: list[str]
+    games: int
+    seconds: float
+    wins: list[float]
+    average_score: list[float]
+    moves_per_game: float
+    rounds_per_game: float
+    title_shares: dict[str, list[float]]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else float("inf")
+
+    def to_data(self) -> dict[str, Any]:
+        return {"family": self.family, "preset": self.preset, "players": self.players,
+                "bots": self.bots, "games": self.games, "seconds": round(self.seconds, 3),
+                "games_per_second": round(self.games_per_second, 2),
+                "win_share": [round(w, 4) for w in self.wins],
+                "average_score": [round(s, 3) for s in self.average_score],
+                "moves_per_game": round(self.moves_per_game, 2),
+                "rounds_per_game": round(self.rounds_per_game, 2),
+                "title_shares": {k: [round(v, 4) for v in vs] for k, vs in self.title_shares.items()}}
+
+
+def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, seed: int,
+             progress: Callable[[int], None] | None = None) -> Summary:
+    """Play ``games`` bot-only matches, seeds ``seed``, ``seed + 1``, …"""
+    from .engine.registry import game_class
+
+    if len(bot_levels) != players:
+        raise ValueError(f"give one bot per seat: {players} seats, {len(bot_levels)} bots")
+    bots = [make_bot(variant.family, level) for level in bot_levels]
+    cls = game_class(variant.family)
+    wins = [0.0] * players
+    totals = [0] * players
+    title_counts: dict[str, Counter[int]] = {}
+    rounds = moves = titled_rounds = 0
+    start = time.perf_counter()
+    for index in range(games):
+        result = play_match(cls(variant, players, seed + index), bots, seed + index)
+        for seat in result.winners:
+            wins[seat] += 1 / len(result.winners)
+        for seat, score in enumerate(result.scores):
+            totals[seat] += score
+        titled_rounds += len(result.titles)
+        for titles in result.titles:
+            for seat, title in enumerate(titles):
+                title_counts.setdefault(title, Counter())[seat] += 1
+        rounds += result.rounds
+        moves += result.moves
+        if progress:
+            progress(index + 1)
+    seconds = time.perf_counter() - start
+    n = max(games, 1)
+    shares = {title: [counts[seat] / titled_rounds for seat in range(players)]
+              for title, counts in title_counts.items()} if titled_rounds else {}
+    return Summary(variant.family, variant.name, players, list(bot_levels), games, seconds,
+                   [w / n for w in wins], [t / n for t in totals], moves / n, rounds / n, shares)

@@ -1,0 +1,147 @@
+"""The start of a round after the first: exchanges, redeal, market, talk (P13–P19)."""
+
+from __future__ import annotations
+
+from cardtable import Card, Move, parse_cards
+from cardtable.engine.moves import DECLINE, PASS
+
+from .helpers import finish_round, kinds, president
+
+ROUND_ONE = ["3C", "KC", "AC", "4C 5C"]
+"""Seat 1 finishes first, then 2, 3, 0: President 1, Vice-President 2, Vice-Scum 3, Scum 0."""
+ROUND_TWO = ["3D 4D 2S AS", "5H 6H 7H 8H", "9C 9D TS JS", "QC KC 5S 6S"]
+
+
+def second_round(**knobs):
+    game = president(hands=ROUND_ONE, **knobs)
+    finish_round(game)
+    assert game.titles == ("scum", "president", "vice_president", "vice_scum")
+    events = game.next_round(hands=[h.split() for h in ROUND_TWO])
+    return game, [e for e in events if e.kind == "cards_exchanged"]
+
+
+def hand(game, seat):
+    return game.hands[seat]
+
+
+def test_P13_classic_scum_gives_its_best_and_the_president_returns_its_choice():
+    game, exchanged = second_round(exchange="classic")
+    assert [(e.seat, e.to, e.cards, e.forced) for e in exchanged] == [
+        (0, 1, parse_cards("AS 2S"), True), (3, 2, parse_cards("KC"), True)]
+    assert game.to_act == (1,) and game.phase == "exchange"
+    gives = game.legal_moves(1)
+    assert {m.kind for m in gives} == {"give"} and len(gives) == 15  # 2 of 6 cards
+    assert Move("give", parse_cards("5H AS")) in gives  # a received card may be given back
+    game.apply(1, Move("give", parse_cards("5H 6H")))
+    assert game.to_act == (2,)
+    game.apply(2, Move("give", parse_cards("9C")))
+    assert game.phase == "play" and game.to_act == (1,)
+    assert sorted(hand(game, 0)) == sorted(parse_cards("3D 4D 5H 6H"))
+    assert sorted(hand(game, 3)) == sorted(parse_cards("QC 5S 6S 9C"))
+    assert game.view(0).received == parse_cards("5H 6H")
+    assert game.view(0).given == parse_cards("AS 2S")
+
+
+def test_P13_three_titles_exchange_three_two_one():
+    game = president(players=6, hands=["3C", "KC", "AC", "QC", "JC", "4C 5C"], top_positions=3)
+    finish_round(game)
+    assert game.finish_order == (1, 2, 3, 4, 5, 0)
+    events = game.next_round()
+    exchanged = [e for e in events if e.kind == "cards_exchanged"]
+    assert [(e.seat, e.to, len(e.cards)) for e in exchanged] == [(0, 1, 3), (5, 2, 2), (4, 3, 1)]
+    for seat, count in ((1, 3), (2, 2), (3, 1)):
+        assert game.to_act == (seat,)
+        move = game.legal_moves(seat)[0]
+        assert len(move.cards) == count
+        game.apply(seat, move)
+    assert game.phase == "play"
+
+
+def test_P13_fewer_than_four_players_swap_one_card_scum_and_president():
+    game = president(players=3, hands=["3C", "KC", "4C 5C"])
+    finish_round(game)
+    assert game.titles == ("scum", "president", "neutral")
+    events = game.next_round(hands=[["6D", "AD"], ["8D", "9D"], ["TD", "7D"]])
+    exchanged = [e for e in events if e.kind == "cards_exchanged"]
+    assert [(e.seat, e.to, e.cards) for e in exchanged] == [(0, 1, parse_cards("AD"))]
+    assert game.legal_moves(1) == [Move("give", (c,)) for c in parse_cards("8D 9D AD")]
+
+
+def test_P14_forseti_best_for_worst_from_the_hands_as_dealt():
+    game, exchanged = second_round(exchange="forseti")
+    assert [(e.seat, e.to, e.cards) for e in exchanged] == [
+        (0, 1, parse_cards("AS 2S")), (1, 0, parse_cards("5H 6H")),
+        (3, 2, parse_cards("KC")), (2, 3, parse_cards("9C"))]
+    assert game.phase == "play" and game.to_act == (1,)
+    assert sorted(hand(game, 0)) == sorted(parse_cards("3D 4D 5H 6H"))
+    assert sorted(hand(game, 1)) == sorted(parse_cards("7H 8H AS 2S"))
+
+
+def test_P15_president_first_gives_its_choice_and_gets_scums_best():
+    game, exchanged = second_round(exchange="president_first")
+    assert [(e.seat, e.to, e.cards) for e in exchanged] == [(0, 1, parse_cards("AS 2S")),
+                                                            (3, 2, parse_cards("KC"))]
+    assert game.to_act == (1,)
+    game.apply(1, Move("give", parse_cards("7H 8H")))
+    game.apply(2, Move("give", parse_cards("TS")))
+    assert sorted(hand(game, 0)) == sorted(parse_cards("3D 4D 7H 8H"))
+    assert sorted(hand(game, 3)) == sorted(parse_cards("QC 5S 6S TS"))
+
+
+def test_P16_no_exchange():
+    game, exchanged = second_round(exchange="none")
+    assert exchanged == []
+    assert game.phase == "play" and game.to_act == (1,)
+
+
+def test_P17_scum_without_a_face_card_gets_a_new_deal():
+    game = president(hands=ROUND_ONE, scum_redeal=True, exchange="none", seed=11)
+    finish_round(game)
+    events = game.next_round(hands=[h.split() for h in ROUND_TWO])
+    redeals = [e for e in events if e.kind == "redealt"]
+    assert redeals and all(e.seat == 0 for e in redeals)
+    assert any(c.rank in (11, 12, 13) for c in game.hands[0])
+    assert [len(h) for h in game.hands] == [13] * 4  # the redeal uses the whole deck
+
+
+def test_P17_scum_with_a_face_card_keeps_the_deal():
+    game = president(hands=ROUND_ONE, scum_redeal=True, exchange="none")
+    finish_round(game)
+    hands = [["JD", "4D"], ["5H"], ["9C"], ["QC"]]
+    events = game.next_round(hands=hands)
+    assert "redealt" not in kinds(events)
+    assert game.hands[0] == list(parse_cards("4D JD"))
+
+
+def test_P18_black_market_swaps_one_for_one():
+    game, _ = second_round(exchange="none", black_market=True)
+    assert game.phase == "market_open" and game.to_act == (1,)
+    assert game.legal_moves(1) == [Move("open_market"), DECLINE]
+    game.apply(1, Move("open_market"))
+    offer = Move("offer", parse_cards("5H"), target=(0,))
+    assert offer in game.legal_moves(1)
+    game.apply(1, offer)
+    assert game.to_act == (0,)
+    assert game.view(0).offer == (1, Card.parse("5H"))
+    assert game.view(2).offer is None
+    game.apply(0, Move("accept", parse_cards("2S")))
+    assert Card.parse("2S") in game.hands[1] and Card.parse("5H") in game.hands[0]
+    for seat in (2, 3, 0):
+        assert game.to_act == (seat,)
+        game.apply(seat, PASS)
+    assert game.phase == "play" and game.to_act == (1,)
+
+
+def test_P19_table_talk_shows_partners_their_hands():
+    game, _ = second_round(exchange="none", table_talk=True)
+    assert game.phase == "talk" and game.to_act == (1,)
+    game.apply(1, Move("offer_talk", target=(2,)))
+    assert game.to_act == (2,)
+    events = game.apply(2, Move("accept"))
+    assert kinds(events) == ["hands_shared"]
+    assert game.view(1).shared == ((2, tuple(game.hands[2])),)
+    assert game.view(2).shared == ((1, tuple(game.hands[1])),)
+    assert game.view(3).shared == ()
+    game.apply(2, DECLINE)  # Vice-President and Vice-Scum do not talk
+    game.apply(3, DECLINE)
+    assert game.phase == "play" and game.view(0).shared == ()

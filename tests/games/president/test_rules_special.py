@@ -1,0 +1,176 @@
+"""Twos, jokers, wilds, bombs and scoring: P20–P30."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import Card, IllegalMove, Move, parse_cards
+from cardtable.engine.moves import DECLINE, PASS
+
+from .helpers import finish_round, kinds, play, president
+
+
+def test_P20_same_count_a_single_two_cannot_beat_a_pair():
+    game = president(hands=["3C", "5C 5D 8C", "2C 9C", "4C"])
+    game.apply(1, play("5C 5D"))
+    assert game.legal_moves(2) == [PASS]
+
+
+def test_P20_pair_beats_single_a_pair_of_twos_tops_a_single_two():
+    game = president(hands=["3C", "6C 8C", "2C 9C", "2D 2H 4C"], twos="pair_beats_single")
+    game.apply(1, play("6C"))
+    assert kinds(game.apply(2, play("2C"))) == ["cards_played"]  # does not clear at once
+    assert play("2D 2H") in game.legal_moves(3)
+    events = game.apply(3, play("2D 2H"))
+    assert kinds(events) == ["cards_played", "trick_cleared"]
+
+
+def test_P20_single_beats_any_one_two_beats_three_of_a_kind():
+    game = president(hands=["3C", "6C 6D 6H 8C", "2C 9C", "4C"], twos="single_beats_any")
+    game.apply(1, play("6C 6D 6H"))
+    assert play("2C") in game.legal_moves(2)
+    assert kinds(game.apply(2, play("2C"))) == ["cards_played", "trick_cleared"]
+
+
+def test_P21_no_lead_with_a_two_while_other_cards_remain():
+    game = president(hands=["3C", "2C 5D", "4C", "6C"])
+    assert game.legal_moves(1) == [play("5D")]
+    with pytest.raises(IllegalMove, match="P21"):
+        game.apply(1, play("2C"))
+    game = president(hands=["3C", "2C 2D", "4C", "6C"])
+    assert game.legal_moves(1) == [play("2C"), play("2D"), play("2C 2D")]
+    game = president(hands=["3C", "2C 5D", "4C", "6C"], no_lead_with_top=False)
+    assert play("2C") in game.legal_moves(1)
+
+
+def test_P22_a_two_out_of_turn():
+    game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
+    game.apply(1, play("5C"))
+    assert game.to_act == (3,)  # seat 3 is offered the chance before seat 2 moves
+    assert game.view(2).to_act == () and game.view(2).window  # nobody else learns who
+    assert game.legal_moves(3) == [play("2D"), DECLINE]
+    events = game.apply(3, play("2D"))
+    assert kinds(events) == ["cards_played", "trick_cleared"] and events[0].out_of_turn
+    assert game.to_act == (3,)
+
+
+def test_P22_declining_the_chance_returns_the_turn():
+    game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
+    game.apply(1, play("5C"))
+    game.apply(3, DECLINE)
+    assert game.to_act == (2,)
+    assert game.legal_moves(2) == [play("7C"), play("8C"), PASS]
+
+
+def test_P23_a_bomb_goes_on_anything_clears_and_its_player_leads():
+    hands = ["3C", "KC KD 4C", "6C 6D 6H 6S 7C 7D 7H 7S 9C", "5C"]
+    game = president(hands=hands, bomb="four_of_a_kind", no_lead_with_top=False)
+    game.apply(1, play("KC KD"))
+    events = game.apply(2, play("6C 6D 6H 6S"))
+    assert kinds(events) == ["cards_played", "trick_cleared"] and events[1].reason == "bomb"
+    assert game.to_act == (2,)
+    assert play("7C 7D 7H 7S") not in game.legal_moves(2)  # one bomb per turn
+    with pytest.raises(IllegalMove, match="one bomb per turn"):
+        game.apply(2, play("7C 7D 7H 7S"))
+
+
+def test_P24_quick_clear_completes_four_out_of_turn():
+    game = president(hands=["3C", "7C 7D 9C", "8C", "7H 7S 4C"], quick_clear=True)
+    game.apply(1, play("7C 7D"))
+    assert game.to_act == (3,)
+    assert game.legal_moves(3) == [Move("quick_clear", parse_cards("7H 7S")), DECLINE]
+    events = game.apply(3, Move("quick_clear", parse_cards("7S 7H")))
+    assert kinds(events) == ["cards_played", "trick_cleared"]
+    assert events[1].reason == "quick_clear" and game.to_act == (3,)
+
+
+def test_P25_burn_matching_the_top_rank_with_natural_cards():
+    game = president(hands=["3C", "8C 8D 4C", "8H 8S 9C", "5C"], burn=True)
+    game.apply(1, play("8C 8D"))
+    events = game.apply(2, play("8H 8S"))
+    assert kinds(events) == ["cards_played", "trick_cleared"] and events[1].reason == "burn"
+    assert game.to_act == (2,)
+
+
+def test_P25_a_wild_card_cannot_burn():
+    game = president(hands=["3C", "8C 8D 4C", "8H JK 9C", "5C"], burn=True, jokers=1, wilds=["JK"])
+    game.apply(1, play("8C 8D"))
+    assert play("8H JK") not in game.legal_moves(2)
+
+
+def test_P26_going_out_on_a_two_makes_scum():
+    game = president(hands=["3C 4C", "5C 9C", "2C", "6C 7C"], no_finish_on_top=True)
+    game.apply(1, play("5C"))
+    events = game.apply(2, play("2C"))
+    assert kinds(events) == ["cards_played", "made_scum", "trick_cleared"]
+    finish_round(game)
+    assert game.titles[2] == "scum"
+    assert game.finish_order[-1] == 2
+
+
+def test_P27_a_wild_joker_makes_a_pair_but_never_plays_alone():
+    game = president(hands=["3C", "7C JK 4D", "8C 8D", "5C"], jokers=1, wilds=["JK"])
+    moves = game.legal_moves(1)
+    assert play("7C JK") in moves and play("JK") not in moves
+    with pytest.raises(IllegalMove, match="all wild"):
+        game.apply(1, play("JK"))
+    game.apply(1, play("7C JK"))
+    assert game.view(2).to_beat == "a pair of 7s"
+    assert play("8C 8D") in game.legal_moves(2)
+
+
+RED_THREES = dict(rank_order="ace_high", wilds=["2"], red_threes=True, first_lead="three_of_spades")
+
+
+def test_P28_red_threes_beat_aces_and_black_threes_are_lowest():
+    game = president(hands=["4C", "AC 5D", "3H 6C", "3C 2D 8C 3S"], **RED_THREES)
+    assert game.to_act == (3,)  # the 3♠ holder leads the first round
+    assert play("3C 2D") in game.legal_moves(3)  # a wild 2 stands as a black 3
+    assert play("3C 3S") in game.legal_moves(3)
+    game.apply(3, play("8C"))
+    game.apply(0, PASS)
+    game.apply(1, play("AC"))
+    events = game.apply(2, play("3H"))
+    assert kinds(events) == ["cards_played", "trick_cleared"]  # nothing beats a red 3
+
+
+def test_P28_a_wild_cannot_stand_as_a_red_three():
+    game = president(hands=["4C", "3H 2D 5D", "6C", "3S 8C"], **RED_THREES)
+    game.apply(3, play("8C"))
+    game.apply(0, PASS)
+    assert play("3H 2D") not in game.legal_moves(1)
+
+
+def test_P29_hidden_hand_counts():
+    game = president(hands=["3C 4C", "5C", "6C 7C 8C", "9C"], show_hand_counts=False)
+    assert game.view(0).hand_sizes == (2, None, None, None)
+    assert president(hands=["3C 4C", "5C", "6C 7C 8C", "9C"]).view(0).hand_sizes == (2, 1, 3, 1)
+
+
+def test_P30_title_points_and_the_match_target():
+    game = president(hands=["3C", "KC", "AC", "4C 5C"], title_points={"president": 3, "scum": -1},
+                     match_target=3)
+    finish_round(game)
+    assert game.scores == (-1, 3, 0, 0)
+    assert game.is_over and game.winners() == (1,)
+    assert game.events[-1].kind == "match_ended"
+    with pytest.raises(IllegalMove, match="match is over"):
+        game.next_round()
+
+
+def test_P30_match_rounds():
+    game = president(hands=["3C", "KC", "AC", "4C 5C"], match_target=0, match_rounds=2, exchange="none")
+    finish_round(game)
+    assert not game.is_over
+    game.next_round(hands=[["3D"], ["KD"], ["AD"], ["4D", "5D"]])
+    finish_round(game)
+    assert game.is_over and game.round == 2 and game.scores == (0, 4, 2, 0)
+
+
+def test_P30_endless_match_never_ends():
+    game = president(hands=["3C", "KC", "AC", "4C 5C"], match_target=0, match_rounds=0, exchange="none")
+    for _ in range(3):
+        finish_round(game)
+        assert not game.is_over
+        game.next_round()
+    assert game.round == 4
