@@ -7,6 +7,7 @@ and discards the card least useful to its contract (once down: the costliest).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ...engine.cards import ACE, Card
@@ -26,45 +27,51 @@ def _points(card: Card) -> int:
     return DEFAULT_CARD_POINTS[RANK_NAMES[card.rank - 2]]
 
 
+_WINDOWS = {size: [(base, ((1 << size) - 1) << base) for base in range(1, 16 - size)] for size in range(1, 14)}
+
+
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
          wild: frozenset[int]) -> tuple[int, list[Card]]:
     """A greedy plan for the contract: (how many of its cards the hand already covers,
     the natural cards the plan keeps). Runs take the best-covered window of a suit,
     longest run first; sets the ranks held most often."""
-    pool = [c for c in hand if c.rank not in wild]
-    wilds = len(hand) - len(pool)
+    pool = Counter(c for c in hand if c.rank not in wild)
+    wilds = len(hand) - sum(pool.values())
     keep: list[Card] = []
     covered = 0
     for size in sorted((s for k, s in contract if k == "run"), reverse=True):
-        best: tuple[int, list[Card]] = (0, [])
-        for suit in "CDHS":
-            by_value: dict[int, Card] = {}
-            for c in pool:
-                if c.suit == suit:
-                    for v in _values(c):
-                        by_value[v] = c
-            if len(by_value) <= best[0]:
+        masks = dict.fromkeys("CDHS", 0)
+        for card, n in pool.items():
+            if n > 0:
+                masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
+        windows = _WINDOWS[size]
+        best = (0, "", 0)
+        for suit, mask in masks.items():
+            if mask.bit_count() <= best[0]:
                 continue
-            for low in range(1, 16 - size):
-                cards = [by_value[v] for v in range(low, low + size) if v in by_value]
-                if len(cards) > best[0] and len(set(cards)) == len(cards):
-                    best = (len(cards), cards)
-        covered += best[0]
-        for c in best[1]:
-            pool.remove(c)
-            keep.append(c)
+            for base, bits in windows:
+                got = (mask & bits).bit_count()
+                if got > best[0]:
+                    best = (got, suit, base)
+        got, suit, base = best
+        covered += got
+        for value in range(base, base + size) if got else ():
+            if masks[suit] >> value & 1:
+                card = Card(ACE if value == 1 else value, suit)
+                pool[card] -= 1
+                keep.append(card)
     for size in (s for k, s in contract if k == "set"):
-        counts: dict[int, int] = {}
-        for c in pool:
-            counts[c.rank] = counts.get(c.rank, 0) + 1
+        counts: Counter[int] = Counter()
+        for card, n in pool.items():
+            counts[card.rank] += n
         if not counts:
             break
         rank = max(counts, key=lambda r: (min(counts[r], size), r))
-        chosen = [c for c in pool if c.rank == rank][:size]
+        chosen = [c for c, n in sorted(pool.items()) if c.rank == rank for _ in range(n)][:size]
         covered += len(chosen)
-        for c in chosen:
-            pool.remove(c)
-            keep.append(c)
+        for card in chosen:
+            pool[card] -= 1
+            keep.append(card)
     need = sum(size for _k, size in contract)
     return min(need, covered + wilds), keep
 
@@ -122,6 +129,10 @@ class SimpleBot:
         """Whether ``card`` covers more of the contract than the hand does now."""
         if card.rank in view.wilds:
             return True
+        near = any(c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) < 5)
+                   for c in view.hand)
+        if not near:
+            return False
         before, _keep = plan(view.hand, view.contract, view.wilds)
         after, _keep = plan((*view.hand, card), view.contract, view.wilds)
         return after > before

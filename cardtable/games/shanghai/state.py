@@ -108,6 +108,11 @@ class ShanghaiGame(Game):
         """The melds by owner (the live lists; read only)."""
         return self.melds
 
+    @property
+    def melds_view(self) -> tuple[tuple[Meld, ...], ...]:
+        """The melds by owner, as tuples (S6)."""
+        return tuple(tuple(m) for m in self.melds)
+
     def is_down(self, seat: int) -> bool:
         """S6: whether ``seat`` has laid down its contract this hand."""
         return self.down[seat]
@@ -133,7 +138,7 @@ class ShanghaiGame(Game):
             turn=self.turn, phase=self.phase, hand_number=self.round,
             hands_in_match=len(self.rules.contracts), contract=self.contract, upcard=self.upcard,
             discard_top=self.discard[-1] if self.discard else None, stock_size=len(self.stock),
-            discard_size=len(self.discard), melds=tuple(tuple(m) for m in self.melds),
+            discard_size=len(self.discard), melds=self.melds_view,
             down=tuple(self.down), buys_left=tuple(self.buys_left(s) for s in range(self.players)),
             wilds=self.wild, must_go_down=self.must_go_down, out_by_discard=self.rules.out_by_discard)
 

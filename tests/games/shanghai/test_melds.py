@@ -1,0 +1,83 @@
+"""S4/S5 and the lay-off and swap geometry of melds, on their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.games.shanghai.melds import HIGH, LOW, go_down_options, lay_off, make_run, make_set, swap_index
+
+from .helpers import cards
+
+JK = frozenset({15})
+JK2 = frozenset({15, 2})
+
+
+@pytest.mark.parametrize("text", ["8C 8D 8H", "8C 8C 8S 8H", "8C 8D JK", "8C 8D JK JK"])
+def test_S4_S5_valid_sets(text):
+    meld = make_set(cards(text), JK)
+    assert not isinstance(meld, str) and meld.base == 8
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("8C 9C 8H", "one rank"), ("8C JK JK", "more wilds"), ("JK JK JK", "natural")])
+def test_S4_S5_invalid_sets(text, reason):
+    assert reason in make_set(cards(text), JK)
+
+
+@pytest.mark.parametrize("text, base", [
+    ("4C 5C 6C 7C", 4), ("AH 2H 3H 4H", 1), ("JS QS KS AS", 11), ("4C JK 6C JK", 4),
+    ("JK 2H 3H 4H", 1), ("10D JK QD KD AD", 10)])
+def test_S4_S5_valid_runs(text, base):
+    meld = make_run(cards(text), JK)
+    assert not isinstance(meld, str) and meld.base == base
+
+
+@pytest.mark.parametrize("text", ["KC AC 2C 3C", "4C 5D 6C 7C", "4C 6C 5C 7C", "4C JK JK JK",
+                                  "QS KS AS JK", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"])
+def test_S4_S5_invalid_runs_never_around_the_corner(text):
+    assert isinstance(make_run(cards(text), JK), str)
+
+
+def test_S5_wild_twos_count_as_wilds_even_in_place():
+    assert isinstance(make_run(cards("AH 2H 2C 2D"), JK2), str)      # 3 wilds, 1 natural
+    assert not isinstance(make_run(cards("AH 2H 3H 4H"), JK2), str)  # 2H is a wild in its place
+    assert "natural" in make_set(cards("2C 2D 2H"), JK2)
+
+
+def test_S6_lay_off_ends_of_a_run():
+    run = make_run(cards("4C 5C 6C 7C"), JK)
+    assert lay_off(run, cards("3C")[0], LOW, JK).cards == cards("3C 4C 5C 6C 7C")
+    assert lay_off(run, cards("8C")[0], HIGH, JK).base == 4
+    assert lay_off(run, cards("8C")[0], LOW, JK) is None
+    assert lay_off(run, cards("JK")[0], LOW, JK).base == 3
+    top = make_run(cards("JS QS KS AS"), JK)
+    assert lay_off(top, cards("2S")[0], HIGH, JK) is None           # not around the corner
+    full = make_run(cards("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"), JK)
+    assert lay_off(full, cards("AD")[0], LOW, JK).base == 1           # the ace either end...
+    assert lay_off(full, cards("AD")[0], HIGH, JK).top == 14
+    thirteen = lay_off(full, cards("AD")[0], LOW, JK)
+    assert lay_off(thirteen, cards("JK")[0], HIGH, JK) is None        # ...but never both
+
+
+def test_S5_lay_off_keeps_wilds_no_more_than_naturals():
+    meld = make_set(cards("8C 8D JK"), JK)
+    more = lay_off(meld, cards("JK")[0], None, JK)
+    assert more is not None and lay_off(more, cards("JK")[0], None, JK) is None
+
+
+def test_S7_swap_index_finds_the_wild_that_stands_for_the_card():
+    run = make_run(cards("4C JK 6C 7C"), JK)
+    assert swap_index(run, cards("5C")[0], JK) == 1
+    assert swap_index(run, cards("5D")[0], JK) is None
+    group = make_set(cards("8C 8D JK"), JK)
+    assert swap_index(group, cards("8S")[0], JK) == 2
+
+
+def test_S6_go_down_options_are_exact_and_free_of_duplicates():
+    hand = cards("7C 7D 7H 7S 9H 9S JK KD")
+    options = go_down_options(hand, (("set", 3), ("set", 3)), JK)
+    assert len(options) == len(set(options))
+    assert (cards("7C 7D 7H"), cards("9H 9S JK")) in options
+    assert all(len(g) == 3 for option in options for g in option)
+    assert all(option[0] <= option[1] for option in options)
+    assert go_down_options(cards("7C 7D 9H 9S KD"), (("set", 3), ("set", 3)), JK) == []

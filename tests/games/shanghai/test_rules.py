@@ -1,0 +1,295 @@
+"""Scenario tests, one or more per rule S1–S13, from stacked deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import IllegalMove, load_variant, new_game
+from cardtable.engine.cards import Card
+from cardtable.games.shanghai.events import (BuyDeclined, CardLaidOff, StockDrawn, StockRanOut,
+                                             StockReshuffled, UpcardBought, WentDown, WentOut)
+
+from .helpers import all_cards, cards, deal, decline_all, full_deck, mv
+
+# Three seats, dealer 0: seat 1 acts first. Hand 1's contract is two sets of 3.
+MELDER = "7C 7D 7H 9H 9S JK 4C KD"
+
+
+def test_S1_two_decks_for_four_three_for_five():
+    four = new_game(load_variant("shanghai-classic"), 4, seed=5)
+    assert sum(all_cards(four).values()) == 108 and all_cards(four)[Card(15, "")] == 4
+    five = new_game(load_variant("shanghai-classic"), 5, seed=5)
+    assert all_cards(five) == full_deck(five) and sum(full_deck(five).values()) == 162
+
+
+def test_S2_deal_contract_and_first_player():
+    game = new_game(load_variant("shanghai-classic"), 4, seed=9, dealer=2)
+    assert [len(h) for h in game.hands] == [11] * 4
+    assert len(game.stock) == 108 - 44 - 1 and game.upcard is not None
+    assert game.contract == (("set", 3), ("set", 3)) and game.to_act == (3,)
+    assert game.view(3).hands_in_match == 10
+
+
+def test_S2_dealer_rotates_and_next_contract():
+    game = _went_out_game()
+    assert game.round_over and not game.is_over
+    game.next_round()
+    assert game.dealer == 1 and game.to_act == (2,) and game.round == 2
+    assert game.contract == (("set", 3), ("run", 4))
+
+
+def test_S3_turn_draw_discard_and_the_dead_card():
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC", upcard="4H")
+    game.apply(1, "take_upcard")                 # no window: nobody can buy it
+    assert game.phase == "play" and game.hands[1] == list(cards("4H 5H 6S"))
+    game.apply(1, "discard 6S")
+    assert game.upcard == Card.parse("6S") and game.to_act == (2,)
+    game.apply(2, "draw_stock")
+    assert decline_all(game) == [0]              # nearest the dealer: seat 0 (not 1: it discarded)
+    assert game.upcard is None                   # nobody bought: 6S is dead now
+    game.apply(2, "discard 9D")
+    assert game.discard == list(cards("6S 9D")) and game.upcard == Card.parse("9D")
+    assert mv("take_upcard") in game.legal_moves(0)
+
+
+def test_S3_must_draw_before_anything_else():
+    game = deal(["2C 3D", MELDER, "8C 9D"], stock="KC QC JC", upcard="4H")
+    with pytest.raises(IllegalMove, match="draw first"):
+        game.apply(1, "discard KD")
+    with pytest.raises(IllegalMove, match="not your turn"):
+        game.apply(2, "draw_stock")
+
+
+def _down_game():
+    """Seat 1 has drawn and may go down: two sets of 3."""
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9D 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    return game
+
+
+def test_S6_going_down_lists_the_exact_contract():
+    game = _down_game()
+    melds = [m for m in game.legal_moves(1) if m.kind == "meld"]
+    assert mv("meld 7C 7D 7H | 9H 9S JK") in melds
+    assert mv("meld 7C 7D JK | 9H 9S 9H") not in melds          # one 9H only
+    assert all(len(g) == 3 for m in melds for g in m.groups)
+    with pytest.raises(IllegalMove, match="exactly 3"):
+        game.apply(1, "meld 7C 7D | 9H 9S JK")
+    with pytest.raises(IllegalMove, match="meld 2: a set is cards of one rank"):
+        game.apply(1, "meld 7C 7D 7H | 9H 9S KD")
+    assert not [m for m in game.legal_moves(1) if m.kind == "lay_off"]    # not down yet
+    events = game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert isinstance(events[0], WentDown) and game.is_down(1)
+    assert game.hands[1] == list(cards("4C 5C KD"))
+    assert [str(m) for m in game.melds[1]] == ["7C 7D 7H", "9H 9S JK"]
+
+
+def test_S6_lay_off_after_going_down_on_any_meld():
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 8C 9C", "8C 8D 9D 10H"], stock="10C 6D 2S 3S",
+                upcard="QH")
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    lay = [m for m in game.legal_moves(1) if m.kind == "lay_off"]
+    assert mv("lay_off 9C @1,1") in lay and mv("lay_off 8C @1,0") not in lay
+    events = game.apply(1, "lay_off 9C @1,1")
+    assert events == [CardLaidOff(1, Card.parse("9C"), 1, 1, None)]
+    with pytest.raises(IllegalMove, match="does not fit"):
+        game.apply(1, "lay_off 8C @1,0")
+
+
+def test_S7_joker_swap_by_a_player_who_is_down():
+    game = deal(["2C 3D 4D 5D", MELDER + " 9C", "8C 8D 9D 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert mv("swap_joker 9C @1,1") in game.legal_moves(1)
+    game.apply(1, "swap_joker 9C @1,1")
+    assert game.hands[1] == list(cards("4C 5C KD JK")) and not game.must_go_down
+    assert [str(m) for m in game.melds[1]] == ["7C 7D 7H", "9H 9S 9C"]
+    assert mv("discard KD") in game.legal_moves(1)               # it may keep the joker
+
+
+def test_S7_swap_by_a_player_not_down_only_to_go_down_at_once():
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 3D 3H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "take_upcard")
+    assert not [m for m in game.legal_moves(2) if m.kind == "meld"]
+    game.apply(2, "swap_joker 9C @1,1")
+    assert game.must_go_down and game.hands[2] == list(cards("3C 3D 3H 8C 8D 10H KD JK"))
+    assert [str(m) for m in game.melds[1]] == ["7C 7D 7H", "9H 9S 9C"]
+    assert not [m for m in game.legal_moves(2) if m.kind == "discard"]
+    with pytest.raises(IllegalMove, match="must lay down your contract"):
+        game.apply(2, "discard 10H")
+    game.apply(2, "meld 3C 3D 3H | 8C 8D JK")
+    assert mv("discard 10H") in game.legal_moves(2)
+
+
+def test_S7_no_swap_for_a_player_who_could_not_then_go_down():
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 4H 5H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "take_upcard")
+    assert mv("swap_joker 9C @1,1") not in game.legal_moves(2)
+    with pytest.raises(IllegalMove, match="only if you can then lay down"):
+        game.apply(2, "swap_joker 9C @1,1")
+
+
+def test_S8_buy_window_nearest_to_dealer():
+    game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H", "AC AD AH KS"],
+                stock="5C 6S 2S 3S 4S", upcard="QH", dealer=2)
+    game.apply(3, "draw_stock")
+    assert game.phase == "buy" and game.to_act == (2,)            # the dealer first
+    game.apply(2, "decline")
+    assert game.to_act == (0,)                                     # then clockwise from its left
+    events = game.apply(0, "buy")
+    assert events[0] == UpcardBought(0, Card.parse("QH"), cards("6S 2S"))
+    assert not events[0].visible_to(1) and "2 cards" in events[0].describe(str, 1)
+    assert game.hands[0] == list(cards("2C 2S 3D 4D 5D 6S QH"))
+    assert game.buys_left(0) == 2 and game.phase == "play" and game.to_act == (3,)
+    assert game.upcard is None and game.discard == []
+
+
+def test_S8_next_in_turn_order_and_penalty():
+    game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H", "AC AD AH KS"],
+                stock="5C 6S 2S 3S 4S", upcard="QH", dealer=2, preset="shanghai-next-in-turn")
+    game.apply(3, "draw_stock")
+    assert decline_all(game) == [0, 1, 2]
+    game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H", "AC AD AH KS"],
+                stock="5C 6S 2S 3S 4S", upcard="QH", dealer=2, preset="shanghai-next-in-turn")
+    game.apply(3, "draw_stock")
+    game.apply(0, "decline")
+    events = game.apply(1, "buy")
+    assert events[0].extra == cards("6S") and len(game.hands[1]) == 6
+
+
+def test_S8_take_upcard_shuts_the_window_and_stock_draw_is_private():
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC", upcard="4H")
+    assert game.apply(1, "take_upcard")[0].kind == "upcard_taken" and game.phase == "play"
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC", upcard="4H")
+    drawn = game.apply(1, "draw_stock")[0]
+    assert drawn == StockDrawn(1, Card.parse("KC"))
+    assert drawn.visible_to(1) and not drawn.visible_to(0) and "KC" not in drawn.describe(str, 0)
+
+
+def test_S8_a_seat_that_is_down_cannot_buy_nor_block():
+    game = _down_game()
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    game.apply(1, "discard KD")
+    game.apply(2, "draw_stock")
+    assert decline_all(game) == [0]               # 1 is down and discarded; 2 draws
+    game.apply(2, "discard 10H")
+    game.apply(0, "draw_stock")                   # seat 1 (down) neither buys nor is asked
+    assert game.to_act == (0,) and game.phase == "play"
+    game.apply(0, "discard 2C")
+    # seat 1 is down: the window opens before its draw; seat 2 may buy 2C first
+    assert game.phase == "buy" and game.to_act == (2,)
+    game.apply(2, "buy")
+    assert game.phase == "draw" and game.to_act == (1,)
+    assert game.legal_moves(1) == [mv("draw_stock")]
+
+
+def test_S9_buys_per_hand_run_out():
+    game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H"],
+                stock="5C 6S 2S 3S 4S 5S 6H 7S 8H 9S 10S JS QS KS", upcard="QH")
+    assert [game.buys_left(s) for s in range(3)] == [3, 3, 3]
+    for _ in range(3):
+        seat = game.to_act[0]
+        game.apply(seat, "draw_stock")
+        if game.phase == "buy":
+            buyer = game.to_act[0]
+            game.apply(buyer, "buy" if buyer == 0 else "decline")
+            decline_all(game)
+        game.apply(game.turn, f"discard {game.hands[game.turn][0]}")
+    assert game.buys_left(0) == 1
+    assert game.variant.rules.buys_per_hand[8] == 4
+
+
+def test_S10_going_out_by_laying_off_the_last_card():
+    game = _went_out_game()
+    assert isinstance(game.events[-2], WentOut) and game.events[-2].seat == 1
+    assert game.round_over and game.view(0).phase == "over"
+
+
+def _went_out_game():
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 9C", "8C 8D 9D 10H"], stock="7S 6D 2S 3S",
+                upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert mv("discard 7S") in game.legal_moves(1)
+    game.apply(1, "lay_off 9C @1,1")
+    assert mv("discard 7S") not in game.legal_moves(1)              # S10: not the last card
+    game.apply(1, "lay_off 7S @1,0")
+    return game
+
+
+def test_S10_the_last_card_cannot_be_discarded_but_family_rules_allow_it():
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK", "8C 8D 9D 10H"], stock="KS 6D 2S",
+                upcard="QH", preset="shanghai-family")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    game.apply(1, "discard KS")
+    assert game.round_over and game.scores[1] == 0
+
+
+def test_S10_never_left_with_a_card_you_cannot_play():
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 9C", "8C 8D 9D 10H"], stock="KS 6D 2S 3S",
+                upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert mv("lay_off 9C @1,1") not in game.legal_moves(1)          # would leave KS stranded
+    with pytest.raises(IllegalMove, match="neither discard nor play"):
+        game.apply(1, "lay_off 9C @1,1")
+
+
+def test_S11_scoring_cards_left_in_hand():
+    game = _went_out_game()
+    # seat 0: 2C 3D 4D 5D = 20; seat 2: 8C 8D 9D 10H = 5+5+5+10
+    assert game.scores == (20, 0, 25)
+    assert game.events[-1].points == (20, 0, 25)
+
+
+def test_S12_the_pile_less_its_top_becomes_the_stock():
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC", upcard="4H")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "discard 6S")
+    game.apply(2, "take_upcard"); game.apply(2, "discard 9D")   # pile: 4H 9D; stock empty
+    events = game.apply(0, "draw_stock")
+    assert events[0] == StockReshuffled(None, 1) and events[1] == StockDrawn(0, Card.parse("4H"))
+    assert game.discard == list(cards("9D")) and game.stock == []
+    assert game.phase == "buy"                    # 9D is still live and may be bought
+    decline_all(game)
+    game.apply(0, "discard 4H")
+    assert all_cards(game) + __import__("collections").Counter() == all_cards(game)
+
+
+def test_S12_no_stock_and_nothing_to_rebuild_ends_the_hand():
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard="4H")
+    game.apply(1, "take_upcard"); game.apply(1, "discard 6S")
+    game.apply(2, "take_upcard"); game.apply(2, "discard 9D")
+    game.apply(0, "take_upcard"); game.apply(0, "discard 9D")
+    assert mv("draw_stock") not in game.legal_moves(1)
+    game.apply(1, "take_upcard"); game.apply(1, "discard 9D")
+    # the pile is 9D only after each take; seat 2 can still take it
+    assert game.legal_moves(2) == [mv("take_upcard")]
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard=None)
+    assert isinstance(game.events[-1], type(game.events[-1])) and game.round_over
+    assert any(isinstance(e, StockRanOut) for e in game.events)
+
+
+def test_S13_go_out_bonus_and_in_one_bonus():
+    hands = ["3C 3D 4D 5D", "7C 7D 7H 9H 9S 9C", "8C 8D 9D 10H"]
+    game = deal(hands, stock="9D 6D 2S", upcard="QH", preset="shanghai-wild-twos")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9C 9H 9S")
+    game.apply(1, "lay_off 9D @1,1")
+    assert game.round_over and game.scores[1] == -50          # down and out at once, no wilds
+    hands = ["3C 3D 4D 5D", "7C 7D 7H 9H 9S JK", "8C 8D 9D 10H"]
+    game = deal(hands, stock="9D 6D 2S", upcard="QH", preset="shanghai-wild-twos")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    game.apply(1, "lay_off 9D @1,1")
+    assert game.scores[1] == -25 and game.scores[0] == 5 + 5 + 5 + 5
+    assert isinstance(game.events[0], type(game.events[0]))
+    assert BuyDeclined(0).kind == "buy_declined"
