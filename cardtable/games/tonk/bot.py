@@ -11,31 +11,36 @@ from ...engine.views import PlayerView
 from .preset import STANDARD_POINTS
 from .spreads import spreads_in
 
-DROP_AT = 5
-"""Drop with this count or less whenever dropping is allowed."""
+DROP_AT = 6
+"""Drop with this count or less whenever dropping is allowed (12 while every opponent
+holds 4 cards or more, 18 while they all hold 5 or more)."""
 
 
 def _value(card: Card) -> int:
     return STANDARD_POINTS[card.rank]
 
 
-def _near(card: Card, hand: Sequence[Card]) -> int:
-    """How many cards of ``hand`` could later form a spread with ``card``."""
-    if card.rank == JOKER:
-        return 9
-    links = 0
-    for other in hand:
-        if other is card or other.rank == JOKER:
-            continue
-        if other.rank == card.rank:
-            links += 2
-        elif other.suit == card.suit:
-            gap = abs(other.rank - card.rank)
-            if card.rank == ACE or other.rank == ACE:
-                gap = min(gap, abs((1 if card.rank == ACE else card.rank) - (1 if other.rank == ACE else other.rank)))
-            if gap <= 2:
-                links += 1
-    return links
+def _discard_choice(moves: Sequence[Move], hand: Sequence[Card]) -> Move:
+    """The discard that throws the most points while keeping cards that may make spreads."""
+    ranks: dict[int, int] = {}
+    near: dict[str, set[int]] = {}
+    for card in hand:
+        ranks[card.rank] = ranks.get(card.rank, 0) + 1
+        values = near.setdefault(card.suit, set())
+        values.add(card.rank)
+        if card.rank == ACE:
+            values.add(1)
+
+    def keep(card: Card) -> int:
+        if card.rank == JOKER:
+            return 100
+        links = 2 * (ranks[card.rank] - 1)
+        suited = near.get(card.suit, ())
+        for rank in ((1, card.rank) if card.rank == ACE else (card.rank,)):
+            links += (rank - 2 in suited) + (rank - 1 in suited) + (rank + 1 in suited) + (rank + 2 in suited)
+        return 3 * links - _value(card)
+
+    return min(moves, key=lambda move: (keep(move.cards[0]), move.cards[0]))
 
 
 class SimpleBot:
@@ -68,19 +73,22 @@ class SimpleBot:
         if "hit" in kinds:
             return max(kinds["hit"], key=lambda m: _value(m.cards[0]))
         if "discard" in kinds:
-            return max(kinds["discard"], key=lambda m: (_value(m.cards[0]) - 3 * _near(m.cards[0], hand),
-                                                         m.cards[0]))
+            return _discard_choice(kinds["discard"], hand)
         return legal_moves[0]
 
     def _drop_now(self, view: PlayerView, mine: int) -> bool:
         """Drop with a small count, more boldly when opponents still hold many cards."""
         others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size is not None]
         fewest = min(others, default=5)
-        if mine <= DROP_AT:
-            return True
-        return mine <= 10 and fewest >= 4
+        return mine <= DROP_AT or (mine <= 12 and fewest >= 4) or (mine <= 18 and fewest >= 5)
 
     @staticmethod
     def _wants(card: Card, hand: Sequence[Card]) -> bool:
         """Take the upcard when it completes a spread with the hand."""
+        if card.rank == JOKER:
+            return True
+        if sum(1 for other in hand if other.rank == card.rank) >= 2:
+            return True
+        if sum(1 for other in hand if other.suit == card.suit and abs(other.rank - card.rank) <= 2) < 2:
+            return False
         return any(card in group for group in spreads_in([*hand, card]))

@@ -77,6 +77,8 @@ def spreads_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
             held[1] = card
     found: list[tuple[Card, ...]] = []
     for rank in sorted(by_rank):
+        if len(by_rank[rank]) < 2 or len(by_rank[rank]) + jokers < 3:
+            continue
         naturals = sorted(set(by_rank[rank]), key=lambda c: _SUIT_ORDER[c.suit])
         for size in range(2, min(len(naturals), 4) + 1):
             for combo in combinations(naturals, size):
@@ -85,32 +87,49 @@ def spreads_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                         found.append(combo + (JOKER_CARD,) * wild)
     for suit in SUITS:
         held = by_suit.get(suit)
-        if not held or len(held) < 2:
+        if not held or len(held) + jokers < 3 or len(held) < 2:
             continue
-        for low in range(1, 13):
-            missing = 0
-            for high in range(low, min(14, low + MAX_RUN - 1) + 1):
-                if high not in held:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                length = high - low + 1
-                if length < 3 or length - missing < 2:
-                    continue
-                base = [held.get(value, JOKER_CARD) for value in range(low, high + 1)]
-                found.append(tuple(base))
-                spare = jokers - missing
-                if spare:
-                    naturals_at = [i for i, card in enumerate(base) if card.rank != JOKER]
-                    for count in range(1, spare + 1):
-                        if len(naturals_at) - count < 2:
-                            break
-                        for chosen in combinations(naturals_at, count):
-                            swapped = list(base)
-                            for i in chosen:
-                                swapped[i] = JOKER_CARD
-                            found.append(tuple(swapped))
+        if jokers:
+            _runs_with_jokers(held, jokers, found)
+            continue
+        values = sorted(held)
+        segment: list[int] = []
+        for value in values + [99]:
+            if segment and value == segment[-1] + 1:
+                segment.append(value)
+                continue
+            for i in range(len(segment) - 2):
+                for j in range(i + 3, min(len(segment), i + MAX_RUN) + 1):
+                    found.append(tuple(held[v] for v in segment[i:j]))
+            segment = [value]
     return found
+
+
+def _runs_with_jokers(held: dict[int, Card], jokers: int, found: list[tuple[Card, ...]]) -> None:
+    """Runs of one suit using up to ``jokers`` wild cards, each joker where it stands."""
+    for low in range(1, 13):
+        missing = 0
+        for high in range(low, min(14, low + MAX_RUN - 1) + 1):
+            if high not in held:
+                missing += 1
+                if missing > jokers:
+                    break
+            length = high - low + 1
+            if length < 3 or length - missing < 2:
+                continue
+            base = [held.get(value, JOKER_CARD) for value in range(low, high + 1)]
+            found.append(tuple(base))
+            spare = jokers - missing
+            if spare:
+                naturals_at = [i for i, card in enumerate(base) if card.rank != JOKER]
+                for count in range(1, spare + 1):
+                    if len(naturals_at) - count < 2:
+                        break
+                    for chosen in combinations(naturals_at, count):
+                        swapped = list(base)
+                        for i in chosen:
+                            swapped[i] = JOKER_CARD
+                        found.append(tuple(swapped))
 
 
 def hit_onto(group: tuple[Card, ...], shape: Shape, card: Card,

@@ -32,6 +32,8 @@ class TonkGame(TonkRulesMixin, Game):
     @property
     def spreads(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
         """Each owner's spreads, in table order."""
+        if not self._anyone_spread:
+            return ((),) * self.players
         return tuple(tuple(cards for cards, _ in owned) for owned in self._spreads)
 
     @property
@@ -288,19 +290,22 @@ class TonkGame(TonkRulesMixin, Game):
     # ------------------------------------------------------------------ views, state
     def view(self, seat: int) -> TonkView:
         n = self.players
+        hands = self._hands
         shown = self._shown
-        counts = tuple(self.count(s) if s == seat or shown is not None else None for s in range(n))
+        if shown is None:
+            counts: list[int | None] = [None] * n
+            counts[seat] = count(hands[seat], self._points)
+        else:
+            counts = [count(hand, self._points) for hand in hands]
+        rules = self.variant.rules
+        discard = self._discard
         return TonkView(
-            family=self.family, seat=seat, players=n, hand=tuple(self._hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in self._hands), to_act=self.to_act,
-            round=self.round, round_over=self.round_over, is_over=self.is_over,
-            scores=self.scores, dealer=self.dealer, phase=self._phase,
-            discard_top=self._discard[-1] if self._discard else None,
-            discard_size=len(self._discard), stock_size=len(self._stock), spreads=self.spreads,
-            drop_locks=tuple(self._locks), chips=self.chips, stake=self.variant.rules.stake,
-            counts=counts, shown=shown if shown is not None else (None,) * n,
-            first_turn=self._turns[seat] == 0, side_bets=tuple(self._side),
-            spades_shown=tuple(self._spades))
+            self.family, seat, n, tuple(hands[seat]), tuple(map(len, hands)), self.to_act,
+            self.round, self.round_over, self.is_over, tuple(self._scores), self.dealer,
+            self._phase, discard[-1] if discard else None, len(discard), len(self._stock),
+            self.spreads, tuple(self._locks), tuple(rules.starting_chips + s for s in self._scores),
+            rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
+            self._turns[seat] == 0, tuple(self._side), tuple(self._spades))
 
     def _state(self) -> Any:
         return (self.dealer, self._next_dealer, self._phase, self._current,
