@@ -7,6 +7,7 @@ moves applied, in order; that record is what :meth:`Game.to_json` saves, and
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -217,6 +218,30 @@ class Game:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    _SHARED: ClassVar[frozenset[str]] = frozenset({"variant", "rules", "ranks"})
+    """Attributes that never change after setup: a copy shares them."""
+
+    def copy(self) -> Game:
+        """An independent copy of the game (for search bots and tests); listeners are
+        not copied. Immutable parts (preset, events, log records) are shared."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            if key in self._SHARED:
+                clone.__dict__[key] = value
+            elif key in ("events", "_log"):
+                clone.__dict__[key] = list(value)
+            elif key == "_listeners":
+                clone.__dict__[key] = []
+            elif key == "_legal_cache":
+                clone.__dict__[key] = {}
+            else:
+                clone.__dict__[key] = copy.deepcopy(value, memo)
+        return clone
 
     # ------------------------------------------------------------------ for families
     def _deal(self, hands: Sequence[CardsIn] | None, stock: CardsIn,
