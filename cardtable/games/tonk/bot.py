@@ -23,24 +23,27 @@ def _value(card: Card) -> int:
 def _discard_choice(moves: Sequence[Move], hand: Sequence[Card]) -> Move:
     """The discard that throws the most points while keeping cards that may make spreads."""
     ranks: dict[int, int] = {}
-    near: dict[str, set[int]] = {}
-    for card in hand:
-        ranks[card.rank] = ranks.get(card.rank, 0) + 1
-        values = near.setdefault(card.suit, set())
-        values.add(card.rank)
-        if card.rank == ACE:
-            values.add(1)
-
-    def keep(card: Card) -> int:
-        if card.rank == JOKER:
-            return 100
-        links = 2 * (ranks[card.rank] - 1)
-        suited = near.get(card.suit, ())
-        for rank in ((1, card.rank) if card.rank == ACE else (card.rank,)):
-            links += (rank - 2 in suited) + (rank - 1 in suited) + (rank + 1 in suited) + (rank + 2 in suited)
-        return 3 * links - _value(card)
-
-    return min(moves, key=lambda move: (keep(move.cards[0]), move.cards[0]))
+    suited: set[tuple[str, int]] = set()
+    for rank, suit in hand:
+        ranks[rank] = ranks.get(rank, 0) + 1
+        suited.add((suit, rank))
+        if rank == ACE:
+            suited.add((suit, 1))
+    best, best_key = moves[0], None
+    for move in moves:
+        card = move.cards[0]
+        rank, suit = card
+        if rank == JOKER:
+            continue
+        links = 2 * (ranks[rank] - 1)
+        for value in ((1, rank) if rank == ACE else (rank,)):
+            for step in (-2, -1, 1, 2):
+                if (suit, value + step) in suited:
+                    links += 1
+        key = (3 * links - STANDARD_POINTS[rank], card)
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    return best
 
 
 class SimpleBot:

@@ -64,16 +64,24 @@ def canonical_set(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def spreads_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """T3: every spread ``hand`` can lay down, each in table order, without repeats."""
-    jokers = sum(1 for card in hand if card.rank == JOKER)
+    jokers = 0
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
     for card in hand:
-        if card.rank == JOKER:
+        rank, suit = card
+        if rank == JOKER:
+            jokers += 1
             continue
-        by_rank.setdefault(card.rank, []).append(card)
-        held = by_suit.setdefault(card.suit, {})
-        held[card.rank] = card
-        if card.rank == ACE:
+        same = by_rank.get(rank)
+        if same is None:
+            by_rank[rank] = [card]
+        else:
+            same.append(card)
+        held = by_suit.get(suit)
+        if held is None:
+            held = by_suit[suit] = {}
+        held[rank] = card
+        if rank == ACE:
             held[1] = card
     found: list[tuple[Card, ...]] = []
     for rank in sorted(by_rank):
@@ -169,4 +177,4 @@ def is_dead_four(group: tuple[Card, ...], shape: Shape) -> bool:
 
 def count(cards: Iterable[Card], points: dict[int, int]) -> int:
     """T4: the count of cards left in a hand."""
-    return sum(points[card.rank] for card in cards)
+    return sum([points[card[0]] for card in cards])

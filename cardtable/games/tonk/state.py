@@ -32,9 +32,9 @@ class TonkGame(TonkRulesMixin, Game):
     @property
     def spreads(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
         """Each owner's spreads, in table order."""
-        if not self._anyone_spread:
-            return ((),) * self.players
-        return tuple(tuple(cards for cards, _ in owned) for owned in self._spreads)
+        if self._spread_view is None:
+            self._spread_view = tuple(tuple(cards for cards, _ in owned) for owned in self._spreads)
+        return self._spread_view
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -88,6 +88,7 @@ class TonkGame(TonkRulesMixin, Game):
             raise ValueError("stock: the stock needs at least one card")
         self._stock = undealt[::-1]  # top card last
         self._spreads: list[list[tuple[tuple[Card, ...], tuple]]] = [[] for _ in range(n)]
+        self._spread_view: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
         self._locks = [0] * n
         self._turns = [0] * n
         self._anyone_spread = False
@@ -157,6 +158,8 @@ class TonkGame(TonkRulesMixin, Game):
         if kind == "declare":
             payments = everyone_pays(seat, self.players, rules.stake)
             return [ev.FortyNineDeclared(seat)] + self._settle("dealt_49", [seat], payments, reveal=True)
+        if kind in ("spread", "hit", "dead_four"):
+            self._spread_view = None
         if kind == "spread":
             group = move.groups[0]
             for card in group:
