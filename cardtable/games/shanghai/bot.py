@@ -30,8 +30,23 @@ def _points(card: Card) -> int:
 _WINDOWS = {size: [(base, ((1 << size) - 1) << base) for base in range(1, 16 - size)] for size in range(1, 14)}
 
 
+_PLANS: dict[tuple, tuple[int, list[Card]]] = {}
+
+
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
          wild: frozenset[int]) -> tuple[int, list[Card]]:
+    """:func:`make_plan`, remembered for the last few hands seen."""
+    key = (tuple(sorted(hand)), tuple(contract), wild)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        found = _PLANS[key] = make_plan(hand, contract, wild)
+    return found
+
+
+def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
+              wild: frozenset[int]) -> tuple[int, list[Card]]:
     """A greedy plan for the contract: (how many of its cards the hand already covers,
     the natural cards the plan keeps). Runs take the best-covered window of a suit,
     longest run first; sets the ranks held most often."""

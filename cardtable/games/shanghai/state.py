@@ -30,6 +30,7 @@ class ShanghaiGame(Game):
 
     rules: ShanghaiRules
     wild: frozenset[int]
+    _contract: tuple[int, tuple[tuple[str, int], ...]] = (0, ())
 
     # ------------------------------------------------------------------ the deal
     def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
@@ -101,7 +102,9 @@ class ShanghaiGame(Game):
     @property
     def contract(self) -> tuple[tuple[str, int], ...]:
         """S2: this hand's contract, as (kind, size) pairs."""
-        return tuple(tuple(entry) for entry in self.rules.contracts[self.round - 1])  # type: ignore[misc]
+        if self._contract[0] != self.round:
+            self._contract = (self.round, tuple(tuple(e) for e in self.rules.contracts[self.round - 1]))  # type: ignore[misc]
+        return self._contract[1]  # type: ignore[return-value]
 
     @property
     def table(self) -> list[list[Meld]]:
