@@ -13,8 +13,14 @@ from cardtable.engine.cards import make_deck
 from cardtable.engine.rng import Rng
 from cardtable.games.tonk import TonkGame
 from cardtable.games.tonk.bot import SimpleBot
+from tonk_helpers import variant
 
 PRESETS = list_variants("tonk")
+EVERY_KNOB = variant(jokers=2, dead_fours=True, drop_when="any_time", low_deal_wins=True, dealt_49_wins=True,
+                     dealt_50_wins=True, spades_side_bet=True, tonk_needs_six=True, caught="pagat",
+                     deal_size=7, upcard=False, stake=3, starting_chips=60)
+"""A table with every house rule switched on, played like a preset."""
+TABLES = [*PRESETS, "every-knob"]
 KINDS = ("bet", "decline", "draw_stock", "take_upcard", "drop", "declare", "discard", "spread", "hit", "dead_four")
 
 
@@ -74,10 +80,10 @@ def unlisted(game: TonkGame, seat: int, legal: list[Move], rng: Rng) -> list[Mov
 
 
 def playout(name: str, seed: int, hands: int, deep: bool) -> TonkGame:
-    variant = load_variant(name)
+    rules = EVERY_KNOB if name == "every-knob" else load_variant(name)
     rng = Rng(seed)
     players = 2 + seed % 4
-    game = new_game(variant, players=players, seed=seed)
+    game = new_game(rules, players=players, seed=seed)
     bots = [SimpleBot() if (seed + seat) % 2 else RandomBot() for seat in range(players)]
     steps = 0
     for _ in range(hands):
@@ -112,7 +118,7 @@ def playout(name: str, seed: int, hands: int, deep: bool) -> TonkGame:
     return game
 
 
-@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("name", TABLES)
 @pytest.mark.parametrize("seed", range(10))
 def test_playout_invariants(name: str, seed: int) -> None:
     game = playout(name, seed, hands=4, deep=True)
@@ -122,7 +128,7 @@ def test_playout_invariants(name: str, seed: int) -> None:
     assert sum(game.scores) == 0
 
 
-@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("name", TABLES)
 def test_same_seed_same_events(name: str) -> None:
     for seed in (11, 12, 13):
         first = playout(name, seed, hands=6, deep=False)
@@ -131,7 +137,7 @@ def test_same_seed_same_events(name: str) -> None:
         assert Game.from_json(first.to_json()) == first
 
 
-@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("name", TABLES)
 def test_long_match_chips_balance(name: str) -> None:
     game = playout(name, 99, hands=40, deep=False)
     assert sum(game.scores) == 0
