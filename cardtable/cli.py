@@ -16,7 +16,7 @@ from rich.table import Table
 
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
-from .presets import describe_rules, list_variants, load_variant
+from .presets import describe_rules, load_variant
 from .presets.loader import preset_files
 
 
@@ -130,8 +130,9 @@ def _simulate(args: argparse.Namespace) -> int:
 def _presets_list(args: argparse.Namespace) -> int:
     console = Console()
     table = Table(title="Presets")
-    for column in ("name", "game", "title", "players", "from", "description"):
-        table.add_column(column)
+    for column in ("name", "game", "title", "players", "from"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("description")
     for name, (path, origin) in preset_files().items():
         try:
             variant = load_variant(path)
@@ -153,7 +154,7 @@ def _presets_show(args: argparse.Namespace) -> int:
                   f"({variant.players.min}–{variant.players.max} players)\n{variant.description}\n"
                   f"[dim]{variant.source}[/]")
     table = Table(show_lines=False)
-    table.add_column("knob")
+    table.add_column("knob", no_wrap=True)
     table.add_column("value")
     table.add_column("what it means")
     for name, value, description, default in describe_rules(variant.rules):

@@ -1,0 +1,147 @@
+"""Presets (X4): shipped files load; user presets override and extend; every bad preset
+is refused with the file, the field and the reason."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable import VariantError, list_variants, load_variant
+from cardtable.engine.registry import available_families
+from cardtable.presets import describe_rules
+from cardtable.presets.loader import preset_files
+
+SHIPPED_PRESIDENT = {"president-classic", "forseti", "west-coast", "president-bombs", "red-threes",
+                     "scum-secretary"}
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_shipped_preset_loads_with_its_family():
+    names = list_variants()
+    assert SHIPPED_PRESIDENT <= set(names)
+    for name in names:
+        variant = load_variant(name)
+        assert variant.name == name and variant.family in available_families()
+        assert variant.title and variant.description
+
+
+def test_forseti_reads_as_the_rule_book_says():
+    forseti = load_variant("forseti")
+    rules = forseti.rules
+    assert (rules.leftover, rules.equal_rank, rules.pass_locks_out, rules.exchange) == \
+        ("aside", "allowed", True, "forseti")
+    assert forseti.titles.president == "Forseti" and forseti.titles.scum == "Skítur"
+    assert (forseti.players.min, forseti.players.max) == (3, 6)
+    assert rules.rank_order == "two_high"  # inherited from president-classic
+
+
+def test_every_knob_has_a_description_and_a_rule_id():
+    for name, _value, description, _default in describe_rules(load_variant("president-classic").rules):
+        assert description.startswith("P"), name
+
+
+def test_user_preset_extends_a_shipped_one(user_presets):
+    write(user_presets, "our-table", 'family = "president"\nextends = "forseti"\ntitle = "Ours"\n'
+          'players = { min = 4, max = 6 }\n[rules]\ntwos = "single_beats_any"\n')
+    variant = load_variant("our-table")
+    assert variant.rules.twos == "single_beats_any" and variant.rules.equal_rank == "allowed"
+    assert variant.titles.president == "Forseti" and variant.players.min == 4
+    assert "our-table" in list_variants("president")
+    assert preset_files()["our-table"][1] == "user"
+
+
+def test_user_preset_of_the_same_name_overrides_and_may_extend_the_shipped_one(user_presets):
+    write(user_presets, "forseti", 'extends = "forseti"\n[rules]\nmatch_target = 5\n')
+    variant = load_variant("forseti")
+    assert variant.rules.match_target == 5 and variant.rules.exchange == "forseti"
+
+
+def test_extends_a_relative_path(tmp_path):
+    folder = tmp_path / "house"
+    folder.mkdir()
+    write(folder, "base", 'family = "president"\nplayers = { min = 3, max = 5 }\n[rules]\nburn = true\n')
+    child = write(folder, "child", 'extends = "base.toml"\n[rules]\nbomb = "four_of_a_kind"\n')
+    variant = load_variant(str(child))
+    assert variant.rules.burn and variant.rules.bomb == "four_of_a_kind" and variant.name == "child"
+
+
+@pytest.mark.parametrize(("text", "field", "reason"), [
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nequal_ranks = "no"\n',
+     "rules.equal_ranks", "unknown knob 'equal_ranks' for president — did you mean 'equal_rank'?"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ndecks = "two"\n',
+     "rules.decks", "valid integer"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ndecks = 5\n',
+     "rules.decks", "less than or equal to 3"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nbuy_penalty = 1\n',
+     "rules.buy_penalty", "is a shanghai knob, not a president one"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nequal_rank = "sometimes"\n',
+     "rules.equal_rank", "'no', 'allowed' or 'skip'"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nwilds = ["JK"]\n',
+     "rules.wilds", "no jokers"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ntop_positions = 3\n',
+     "rules.top_positions", "need 6 players"),
+    ('family = "president"\nplayers = {min = 6, max = 3}\n', "players", "min (6) is more than max (3)"),
+    ('family = "poker"\nplayers = {min = 3, max = 5}\n', "family", "unknown family 'poker'"),
+    ('players = {min = 3, max = 5}\n', "family", "missing"),
+    ('family = "president"\nplayers = {min = 3, max = 5}\nstake = 2\n', "stake", "knobs go in [rules]"),
+    ('family = "president"\nextends = "no-such-preset"\n', "extends", "no preset named 'no-such-preset'"),
+])
+def test_bad_presets_name_file_field_and_reason(user_presets, text, field, reason):
+    path = write(user_presets, "broken", text)
+    with pytest.raises(VariantError) as caught:
+        load_variant("broken")
+    error = caught.value
+    assert error.file == str(path.resolve()) and error.field == field
+    assert reason in error.reason
+    assert str(error).startswith(f"{path.resolve()}: {field}: ")
+
+
+def test_the_file_that_set_a_bad_value_is_named(user_presets):
+    parent = write(user_presets, "parent", 'family = "president"\nplayers = {min = 3, max = 5}\n'
+                   '[rules]\ntwos = "always"\n')
+    write(user_presets, "child", 'extends = "parent"\n[rules]\nburn = true\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant("child")
+    assert caught.value.file == str(parent.resolve()) and caught.value.field == "rules.twos"
+
+
+def test_extends_cycle_is_refused(user_presets):
+    write(user_presets, "a", 'extends = "b"\n')
+    write(user_presets, "b", 'extends = "a"\n')
+    with pytest.raises(VariantError, match="cycle: a -> b -> a"):
+        load_variant("a")
+
+
+def test_bad_toml_is_refused_with_the_line(user_presets):
+    path = write(user_presets, "typo", 'family = "president\n')
+    with pytest.raises(VariantError, match="not valid TOML") as caught:
+        load_variant("typo")
+    assert caught.value.file == str(path.resolve())
+
+
+def test_unknown_preset_name_lists_the_known_ones():
+    with pytest.raises(VariantError, match="no preset named 'nope'.*president-classic"):
+        load_variant("nope")
+
+
+def test_a_broken_user_preset_does_not_hide_the_others(user_presets):
+    write(user_presets, "broken", "family = 3\n")
+    assert SHIPPED_PRESIDENT <= set(list_variants("president"))
+
+
+def test_presets_are_found_outside_the_source_tree(tmp_path):
+    """After ``pip install .`` the shipped presets come from inside the package."""
+    code = ("import cardtable; from cardtable.paths import shipped_dir; "
+            "v = cardtable.load_variant('forseti'); print(v.title, shipped_dir('variants').is_dir())")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["Forseti", "True"]

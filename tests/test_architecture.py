@@ -1,0 +1,38 @@
+"""The headless core never imports the terminal libraries (DESIGN habit 1)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+HEADLESS = ["cardtable", "cardtable.engine.game", "cardtable.presets", "cardtable.bots", "cardtable.sim",
+            "cardtable.games.president", "cardtable.games.president.bot"]
+
+
+def test_engine_games_presets_and_bots_do_not_import_textual_or_rich():
+    code = (
+        "import importlib, sys\n"
+        f"for name in {HEADLESS!r}: importlib.import_module(name)\n"
+        "from cardtable.engine.registry import available_families\n"
+        "for family in available_families(): importlib.import_module(f'cardtable.games.{family}.bot')\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_randomness_only_through_engine_rng():
+    """No module outside engine/rng.py calls the module-level random functions."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "cardtable"
+    offenders = []
+    for path in root.rglob("*.py"):
+        if path.name == "rng.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "import random" in text or "from random import" in text:
+            offenders.append(str(path.relative_to(root)))
+    assert offenders == []

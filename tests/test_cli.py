@@ -1,0 +1,62 @@
+"""The command line: presets list / show / validate and simulate."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable.cli import main
+
+
+def test_presets_list_shows_every_shipped_preset(capsys):
+    assert main(["presets", "list", "--game", "president"]) == 0
+    out = capsys.readouterr().out
+    for name in ("president-classic", "forseti", "west-coast", "president-bombs", "red-threes",
+                 "scum-secretary"):
+        assert name in out
+
+
+def test_presets_show_lists_every_knob_in_plain_words(capsys):
+    assert main(["presets", "show", "forseti"]) == 0
+    out = capsys.readouterr().out
+    assert "Forseti" in out and "pass_locks_out" in out and "yes" in out
+    assert "(default no)" in out  # pass_locks_out differs from the default
+    assert "Skítur" in out
+
+
+def test_presets_validate_reports_a_broken_file_without_a_traceback(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nburn = "often"\n')
+    assert main(["presets", "validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "rules.burn" in err and "Traceback" not in err and str(bad) in err.replace("\n", "")
+
+
+def test_presets_validate_accepts_a_good_file(tmp_path, capsys):
+    good = tmp_path / "good.toml"
+    good.write_text('family = "president"\nextends = "forseti"\n[rules]\nburn = true\n')
+    assert main(["presets", "validate", str(good)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_simulate_json_reports_title_shares_and_speed(capsys):
+    assert main(["simulate", "--game", "president", "--preset", "president-classic", "--players", "4",
+                 "--bots", "simple,random,simple,random", "--games", "20", "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 20 and data["players"] == 4
+    assert abs(sum(data["win_share"]) - 1) < 1e-3
+    for title in ("president", "scum"):
+        assert abs(sum(data["title_shares"][title]) - 1) < 1e-3
+    # the simple bots (seats 0 and 2) are President far more often than the random ones
+    shares = data["title_shares"]["president"]
+    assert shares[0] + shares[2] > 0.75
+    assert data["games_per_second"] > 0 and data["moves_per_game"] > 50
+
+
+def test_simulate_is_deterministic(capsys):
+    args = ["simulate", "--players", "3", "--bots", "random,random,simple", "--games", "5", "--json"]
+    main(args)
+    first = json.loads(capsys.readouterr().out)
+    main(args)
+    second = json.loads(capsys.readouterr().out)
+    for key in ("win_share", "average_score", "moves_per_game", "title_shares"):
+        assert first[key] == second[key]
