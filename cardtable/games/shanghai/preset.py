@@ -148,6 +148,12 @@ class ShanghaiVariant(VariantBase):
     @model_validator(mode="after")
     def _fits_players(self) -> ShanghaiVariant:
         rules = self.rules
+        if self.players.min == 2:
+            for number, contract in enumerate(rules.contracts, start=1):
+                need = sum(size for _kind, size in contract)
+                if need > rules.hand_size + 1:
+                    raise ValueError(f"players.min: two players can never buy (S8), so hand {number}, "
+                                     f"which needs {need} cards, could not be laid down")
         for players in range(self.players.min, self.players.max + 1):
             decks = rules.decks_by_players.get(players)
             if decks is None:
