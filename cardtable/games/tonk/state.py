@@ -11,7 +11,7 @@ from ...engine.moves import Move
 from . import events as ev
 from .payments import Payment, drop_payments, everyone_pays, lowest, net
 from .rules import TonkRulesMixin
-from .spreads import count, hit_onto, is_dead_four, shape_of
+from .spreads import count, hit_onto, shape_of
 from .view import TonkView
 
 SPADES = "S"
