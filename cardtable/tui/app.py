@@ -1,0 +1,122 @@
+"""CardtableApp: themes, settings, global keys and the terminal-size guard."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from .messages import ThemeSwitched
+from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallScreen
+from .screens.start import StartScreen
+from .screens.table import DEFAULT_BOT_DELAY, TableScreen
+from .seats import TableSetup
+from .settings import DEFAULT_THEME, Settings
+from .themes import CardTheme, load_themes, variable_defaults
+
+THEME_ORDER = ("felt", "dark", "four-colour", "ascii")
+"""The shipped themes in cycling order; the user's own follow, by name."""
+
+
+class CardtableApp(App[int]):
+    """The terminal card table."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "cardtable"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    BINDINGS = [
+        Binding("question_mark", "help", "help"),
+        Binding("t", "cycle_theme", "theme"),
+        Binding("q", "request_quit", "quit"),
+        Binding("ctrl+q", "request_quit", "quit", priority=True),
+    ]
+
+    def __init__(self, setup: TableSetup | None = None, theme: str | None = None,
+                 bot_delay: float | None = None, family: str | None = None,
+                 save_settings: bool = True) -> None:
+        super().__init__()
+        self.setup = setup
+        self.family = family
+        self.bot_delay = DEFAULT_BOT_DELAY if bot_delay is None else bot_delay
+        self.save_settings = save_settings
+        self.settings = Settings.load()
+        found, self.theme_problems = load_themes()
+        order = [name for name in THEME_ORDER if name in found]
+        self.card_themes: dict[str, CardTheme] = {name: found[name] for name in order + sorted(set(found) - set(order))}
+        for card_theme in self.card_themes.values():
+            self.register_theme(card_theme.textual)
+        wanted = theme or self.settings.theme
+        self.card_theme = wanted if wanted in self.card_themes else (
+            DEFAULT_THEME if DEFAULT_THEME in self.card_themes else next(iter(self.card_themes)))
+        self.card_ascii = self.card_themes[self.card_theme].ascii
+        self.theme = self.card_themes[self.card_theme].textual_name
+        self._too_small: TooSmallScreen | None = None
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return variable_defaults()
+
+    def on_mount(self) -> None:
+        for problem in self.theme_problems:
+            self.notify(problem, title="theme not loaded", severity="warning", timeout=8)
+        if self.setup is not None:
+            self.push_screen(TableScreen(self.setup, bot_delay=self.bot_delay))
+        else:
+            self.push_screen(StartScreen(self.family))
+        self._check_size()
+
+    # ----------------------------------------------------------------- themes
+    def use_theme(self, name: str) -> None:
+        """Switch to the theme ``name`` and remember it."""
+        card_theme = self.card_themes[name]
+        self.card_theme = name
+        self.card_ascii = card_theme.ascii
+        self.theme = card_theme.textual_name
+        for screen in self.screen_stack:
+            screen.post_message(ThemeSwitched())
+        self.refresh(layout=True)
+        if self.save_settings:
+            self.settings.theme = name
+            self.settings.save()
+
+    def action_cycle_theme(self) -> None:
+        names = list(self.card_themes)
+        name = names[(names.index(self.card_theme) + 1) % len(names)]
+        self.use_theme(name)
+        self.notify(f"{name}: {self.card_themes[name].description}", title="theme", timeout=2)
+
+    # ----------------------------------------------------------------- keys
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_request_quit(self) -> None:
+        playing = any(isinstance(s, TableScreen) and not s.game.is_over for s in self.screen_stack)
+        if not playing:
+            self.exit(0)
+            return
+        if isinstance(self.screen, ConfirmQuit):
+            return
+
+        def answered(quit_now: bool | None) -> None:
+            if quit_now:
+                self.exit(0)
+
+        self.push_screen(ConfirmQuit(), answered)
+
+    # ----------------------------------------------------------------- size
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None
+        elif small and self._too_small is not None:
+            self._too_small.update_text()

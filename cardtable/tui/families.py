@@ -1,0 +1,71 @@
+"""Family tables are plug-ins: each family's TUI lives in ``cardtable/tui/<family>/``
+and provides a :class:`FamilyUI`. The table screen, hand-off, bots and round flow
+are shared; only what is drawn on the table and the family's dialogs differ.
+
+To add a family: write ``cardtable/tui/<family>/__init__.py`` with ``UI = YourUI()``
+and add the family name to :data:`TABLES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from textual.screen import ModalScreen
+from textual.widget import Widget
+
+from ..engine.game import Game
+from ..engine.moves import Move
+from .seats import Seat
+
+TABLES = ("president",)
+"""Families whose table is built (Shanghai and Tonk are to come)."""
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One line of the round-end or match-end table."""
+
+    place: str
+    name: str
+    title: str
+    points: int
+    total: int
+
+
+class FamilyUI(Protocol):
+    """What the shared table screen asks of a family."""
+
+    family: str
+
+    def make_table(self) -> Widget:
+        """The table widget: it gets ``present(...)``'s result as ``state`` and posts
+        :class:`~cardtable.tui.messages.MoveChosen`."""
+
+    def present(self, game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
+        """Everything the table shows for ``viewer`` (None: no human on screen)."""
+
+    def dialog(self, game: Game, seat: int, seats: tuple[Seat, ...], ascii: bool,
+               error: str = "") -> ModalScreen[Move | None] | None:
+        """A dialog for ``seat``'s choice when the table cannot take it in place
+        (card exchange, market, talk), else None."""
+
+    def in_window(self, game: Game) -> bool:
+        """Whether an out-of-turn window is open (X3)."""
+
+    def window_dialog(self, game: Game, seat: int, seats: tuple[Seat, ...], ascii: bool,
+                      moves: list[Move]) -> ModalScreen[Move | None]:
+        """The out-of-turn dialog; ``moves`` is empty for a human with no chance,
+        and the dialog looks the same either way."""
+
+    def round_summary(self, game: Game, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
+        """A heading and one row per seat for the round-end screen."""
+
+
+def family_ui(family: str) -> FamilyUI:
+    """The TUI of ``family``; ValueError when its table is not built yet."""
+    if family not in TABLES:
+        raise ValueError(f"the {family} table is not built yet (playable: {', '.join(TABLES)})")
+    module = importlib.import_module(f"cardtable.tui.{family}")
+    return module.UI  # type: ignore[no-any-return]

@@ -1,0 +1,62 @@
+"""``cardtable play``: open the start screen, or the table straight away with --preset."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from ..engine.registry import FAMILY_TITLES
+from ..presets import load_variant
+from .families import TABLES
+from .seats import TableSetup, default_seats, parse_seats
+from .themes import load_themes
+
+
+def _fail(message: str) -> int:
+    print(f"cardtable: {message}", file=sys.stderr)
+    return 2
+
+
+def build_setup(args: Any) -> TableSetup | None:
+    """The table ``args`` ask for, or None for the start screen. ValueError on bad args;
+    a bad preset raises VariantError (the CLI reports it)."""
+    preset = getattr(args, "preset", None)
+    seats_text = getattr(args, "seats", None)
+    if not preset:
+        if seats_text:
+            raise ValueError("--seats needs --preset (or leave both out to use the start screen)")
+        return None
+    variant = load_variant(preset)
+    game = getattr(args, "game", None)
+    if game and variant.family != game:
+        raise ValueError(f"preset {preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {game}")
+    if variant.family not in TABLES:
+        raise ValueError(f"the {FAMILY_TITLES[variant.family]} table is not built yet "
+                         f"(playable: {', '.join(FAMILY_TITLES[f] for f in TABLES)})")
+    low, high = variant.players.min, variant.players.max
+    seats = parse_seats(seats_text) if seats_text else default_seats(min(max(4, low), high))
+    if not low <= len(seats) <= high:
+        raise ValueError(f"{variant.title} is for {low}–{high} players; --seats names {len(seats)}")
+    return TableSetup(variant, seats, getattr(args, "seed", None))
+
+
+def launch(args: Any) -> int:
+    """Run the TUI for ``cardtable play``; returns the exit code."""
+    try:
+        setup = build_setup(args)
+    except ValueError as error:
+        if type(error).__name__ == "VariantError":
+            raise
+        return _fail(str(error))
+    theme = getattr(args, "theme", None)
+    if theme:
+        themes, problems = load_themes()
+        if theme not in themes:
+            hint = f" ({problems[0]})" if problems else ""
+            return _fail(f"unknown theme {theme!r} (themes: {', '.join(sorted(themes))}){hint}")
+    from .app import CardtableApp
+
+    app = CardtableApp(setup=setup, theme=theme, bot_delay=getattr(args, "bot_delay", None),
+                       family=getattr(args, "game", None))
+    result = app.run()
+    return int(result or 0)

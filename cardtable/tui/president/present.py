@@ -1,0 +1,190 @@
+"""What the President table shows for one viewer: plain data computed from the
+viewer's ``PresidentView`` (or the public part of a view when no human is on screen).
+
+Nothing here decides a rule: legality comes from ``game.legal_moves``, descriptions
+from the engine's events and ``view.to_beat``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...engine.cards import Card
+from ...engine.events import CardsDealt, RoundStarted
+from ...games.president.view import PresidentView
+from ..seats import Seat
+from ..text import asciify, ordinal
+from ..widgets.card import cards_label
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    title: str
+    lines: tuple[str, ...]
+    to_act: bool = False
+    passed: bool = False
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class PresidentState:
+    """Attributes for :class:`~cardtable.tui.president.table.PresidentTable`."""
+
+    header: str
+    seats: tuple[SeatInfo, ...]
+    pile_caption: str
+    pile_cards: tuple[Card, ...]
+    pile_earlier: str
+    pile_footer: str
+    log: tuple[str, ...]
+    status: str
+    hand: tuple[Card, ...] = ()
+    legal: frozenset[int] | None = None
+    plays: frozenset[tuple[str, ...]] = frozenset()
+    can_play: bool = False
+    can_pass: bool = False
+    viewer: int | None = None
+
+
+def public_view(game: object) -> PresidentView:
+    """The table as anyone may see it: a seat's view with every private part removed.
+
+    (The engine has no seat-less view yet; this strips one.)
+    """
+    view: PresidentView = game.view(0)  # type: ignore[attr-defined]
+    sizes = view.hand_sizes if view.rules is None or view.rules.show_hand_counts else \
+        tuple(None for _ in view.hand_sizes)
+    to_act = () if view.window else view.to_act
+    return replace(view, seat=-1, hand=(), hand_sizes=sizes, to_act=to_act, received=(), given=(),
+                   shared=(), offer=None)
+
+
+def match_text(rules: object) -> str:
+    target, rounds = getattr(rules, "match_target", 0), getattr(rules, "match_rounds", 0)
+    if target and rounds:
+        return f"first to {target} or {rounds} rounds"
+    if target:
+        return f"first to {target}"
+    return f"{rounds} rounds" if rounds else "endless"
+
+
+def title_of(view: PresidentView, seat: int) -> str:
+    if view.titles is None:
+        return ""
+    return dict(view.title_names).get(view.titles[seat], view.titles[seat])
+
+
+def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> PresidentState:
+    """Everything the table shows to ``viewer`` (None: nobody's cards)."""
+    view: PresidentView = game.view(viewer) if viewer is not None else public_view(game)  # type: ignore[attr-defined]
+    fix = asciify if ascii else (lambda text: text)
+    name = lambda seat: seats[seat].name  # noqa: E731
+    variant = game.variant  # type: ignore[attr-defined]
+    header = f"cardtable · President — {variant.title} · round {view.round} · {match_text(view.rules)}"
+    order = list(view.order)
+    if viewer is not None:
+        start = order.index(viewer) + 1
+        around = [order[(start + i) % len(order)] for i in range(len(order) - 1)]
+    else:
+        around = order
+    seat_infos = tuple(_seat_info(view, seat, seats, fix) for seat in around)
+
+    if view.pile:
+        last_seat, last_cards = view.pile[-1]
+        caption = f"{name(last_seat)} played"
+        earlier = " · ".join(f"{name(s)} {cards_label(c, ascii)}" for s, c in view.pile[-4:-1])
+        footer = f"to beat: {view.to_beat}" if view.to_beat else ""
+        pile_cards = last_cards
+    else:
+        caption, earlier, pile_cards = "(empty pile)", "", ()
+        footer = f"{name(view.turn)} leads" if view.turn is not None and view.phase == "play" else ""
+
+    log = _log_lines(game, viewer, seats, fix)
+    state = PresidentState(header=header, seats=seat_infos, pile_caption=caption, pile_cards=pile_cards,
+                           pile_earlier=earlier, pile_footer=footer, log=log, status="", viewer=viewer)
+    status = _status(game, view, viewer, seats, ascii)
+    if viewer is None:
+        return replace(state, status=status)
+    legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []  # type: ignore[attr-defined]
+    playing = view.phase == "play" and not view.window and bool(legal_moves)
+    plays = [m for m in legal_moves if m.kind == "play"] if playing else []
+    usable = {card for move in plays for card in move.cards}
+    legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
+    return replace(state, status=status, hand=view.hand, legal=legal,
+                   plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
+                   can_play=playing and bool(plays),
+                   can_pass=playing and any(m.kind == "pass" for m in legal_moves))
+
+
+def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> SeatInfo:  # type: ignore[no-untyped-def]
+    count = view.hand_sizes[seat]
+    facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
+    title = title_of(view, seat)
+    if title:
+        facts.append(title)
+    facts.append(f"{view.scores[seat]} pts")
+    marks = []
+    out = seat in view.out
+    if out:
+        marks.append(f"out ({ordinal(view.out.index(seat) + 1)})")
+    elif seat in view.locked:
+        marks.append("passed · out of trick")
+    elif seat in view.passed:
+        marks.append("passed")
+    to_act = view.phase == "play" and view.turn == seat and not view.round_over and not out
+    if to_act:
+        marks.append("to play")
+    elif view.phase != "play" and not view.window and seat in view.to_act:
+        marks.append("choosing")
+    for partner, cards in view.shared:
+        if partner == seat:
+            marks.append("shows you: " + fix(" ".join(c.pretty() for c in cards)))
+    lines = (" · ".join(facts), " · ".join(marks))
+    return SeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
+                    out=out)
+
+
+def _log_lines(game: object, viewer: int | None, seats: tuple[Seat, ...], fix) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    events = game.events  # type: ignore[attr-defined]
+    start = 0
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], RoundStarted):
+            start = index
+            break
+    name = lambda seat: seats[seat].name  # noqa: E731
+    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
+                 if not isinstance(event, CardsDealt))
+
+
+def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> str:
+    name = lambda seat: seats[seat].name  # noqa: E731
+    if view.round_over:
+        return "The round is over."
+    if view.window:
+        return "An out-of-turn chance is open…"
+    actor = game.to_act[0] if game.to_act else None  # type: ignore[attr-defined]
+    who = f"{name(viewer)} — " if viewer is not None else ""
+    exchange = ""
+    if viewer is not None and (view.received or view.given) and not view.played:
+        parts = []
+        if view.given:
+            parts.append(f"you gave {cards_label(view.given, ascii)}")
+        if view.received:
+            parts.append(f"you received {cards_label(view.received, ascii)}")
+        exchange = "   (exchange: " + "; ".join(parts) + ")"
+    if view.phase != "play":
+        if actor is None:
+            return who + "waiting"
+        what = {"exchange": "is choosing cards to give back", "market_open": "may open the black market",
+                "market": "is trading on the black market", "talk": "is deciding on table talk"}[view.phase]
+        return f"{who}{'you are' if actor == viewer else name(actor)} {what}".replace("you are is", "you are") + exchange
+    if viewer is not None and actor == viewer:
+        moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
+        if not view.top:
+            return f"{who}your turn: lead any card or set of one rank" + exchange
+        if not any(m.kind == "play" for m in moves):
+            return f"{who}your turn: nothing beats {view.to_beat} — press p to pass" + exchange
+        return f"{who}your turn: beat {view.to_beat}, or pass" + exchange
+    if actor is None or view.turn is None:
+        return who + "waiting"
+    return f"{who}waiting for {seats[view.turn].label}" + exchange

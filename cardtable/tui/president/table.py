@@ -1,0 +1,154 @@
+"""The President table: seats around, the trick pile, the log, the status line, the
+hand and the Play / Pass buttons. It renders a :class:`PresidentState` and posts
+:class:`~cardtable.tui.messages.MoveChosen`; it never touches the game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from ...engine.moves import Move
+from ..messages import MoveChosen
+from ..widgets.card import cards_label
+from ..widgets.hand import Hand
+from ..widgets.log import EventLog
+from ..widgets.seat import SeatPanel
+from ..widgets.trick import TrickPile
+from .present import PresidentState
+
+KEYS = "←→ move · space select · 1-9 pick · enter play · p pass · ? help · t theme · q quit"
+ASCII_KEYS = "<- -> move | space select | 1-9 pick | enter play | p pass | ? help | t theme | q quit"
+
+
+class PresidentTable(Widget):
+    """The whole President table for the human on screen."""
+
+    BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
+
+    state: reactive[PresidentState | None] = reactive(None, always_update=True)
+    notice: reactive[str] = reactive("")
+    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        yield Horizontal(id="seats")
+        with Horizontal(id="middle"):
+            with Vertical(id="pile-box"):
+                yield TrickPile(id="pile")
+                yield Static(id="lastline")
+            yield EventLog(id="log")
+        yield Static(id="status")
+        yield Hand(id="hand")
+        with Horizontal(id="actions"):
+            yield Button("Play", id="play", compact=True)
+            yield Button("Pass", id="pass", compact=True)
+            yield Static(id="selection")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#pile-box").border_title = "trick"
+        self.query_one("#log").border_title = "log"
+
+    # ----------------------------------------------------------------- drawing
+    def watch_state(self, state: PresidentState | None) -> None:
+        if state is None or not self.is_mounted:
+            return
+        ascii = bool(getattr(self.app, "card_ascii", False))
+        self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self._show_seats(state)
+        pile = self.query_one(TrickPile)
+        pile.caption, pile.cards = state.pile_caption, state.pile_cards
+        pile.earlier, pile.footer = state.pile_earlier, state.pile_footer
+        self.query_one(EventLog).lines = state.log
+        last = state.log[-1] if state.log else ""
+        self.query_one("#lastline", Static).update(Text(f"» {last}" if last else "", no_wrap=True,
+                                                        overflow="ellipsis"))
+        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
+        hand = self.query_one(Hand)
+        hand.cards = state.hand
+        hand.legal = state.legal
+        hand.active = state.can_play or state.can_pass
+        hand.display = state.viewer is not None
+        self.query_one("#play", Button).disabled = not state.can_play
+        self.query_one("#pass", Button).disabled = not state.can_pass
+        self.query_one("#keys", Static).update(ASCII_KEYS if ascii else KEYS)
+        self._show_selection()
+        if hand.active and self.screen.is_active:
+            hand.focus()
+
+    def _show_seats(self, state: PresidentState) -> None:
+        box = self.query_one("#seats", Horizontal)
+        panels = list(box.query(SeatPanel))
+        while len(panels) < len(state.seats):
+            panel = SeatPanel()
+            box.mount(panel)
+            panels.append(panel)
+        for panel, info in zip(panels, state.seats):
+            panel.display = True
+            panel.title = info.title
+            panel.lines = info.lines
+            panel.set_class(info.to_act, "-to-act")
+            panel.set_class(info.passed, "-passed")
+            panel.set_class(info.out, "-out")
+        for panel in panels[len(state.seats):]:
+            panel.display = False
+
+    def watch_notice(self) -> None:
+        self._show_selection()
+
+    def _show_selection(self) -> None:
+        if not self.is_mounted:
+            return
+        state = self.state
+        line = self.query_one("#selection", Static)
+        if self.notice:
+            line.update(Text(f"  {self.notice}", style="bold red",
+                             no_wrap=True, overflow="ellipsis"))
+            return
+        if state is None or not (state.can_play or state.can_pass):
+            line.update("")
+            return
+        cards = self.query_one(Hand).selected_cards()
+        if not cards:
+            line.update(Text("  select cards, then Play", style="dim"))
+            return
+        ascii = bool(getattr(self.app, "card_ascii", False))
+        key = tuple(sorted(str(c) for c in cards))
+        ok = key in state.plays
+        text = Text(f"  selected: {cards_label(cards, ascii)} ")
+        text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")
+        line.update(text)
+
+    # ----------------------------------------------------------------- input
+    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
+        self.notice = ""
+        self._show_selection()
+
+    def on_hand_submitted(self, event: Hand.Submitted) -> None:
+        self.play_selected()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "play":
+            self.play_selected()
+        elif event.button.id == "pass":
+            self.pass_turn()
+
+    def play_selected(self) -> None:
+        state = self.state
+        if state is None or not (state.can_play or state.can_pass):
+            return
+        self.post_message(MoveChosen(Move("play", self.query_one(Hand).selected_cards())))
+
+    def action_pass_turn(self) -> None:
+        self.pass_turn()
+
+    def pass_turn(self) -> None:
+        state = self.state
+        if state is not None and state.can_pass:
+            self.post_message(MoveChosen(Move("pass")))

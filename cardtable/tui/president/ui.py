@@ -1,0 +1,106 @@
+"""The President plug-in for the shared table screen (see ``cardtable.tui.families``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import ModalScreen
+from textual.widget import Widget
+
+from ...engine.events import RoundEnded
+from ...engine.moves import Move
+from ..families import SummaryRow
+from ..screens.choose import CardChoiceDialog, MoveListDialog
+from ..seats import Seat
+from ..text import asciify, ordinal
+from ..widgets.card import cards_label
+from .present import present, title_of
+from .table import PresidentTable
+
+MIRROR = {"president": "scum", "vice_president": "vice_scum", "secretary": "clerk",
+          "scum": "president", "vice_scum": "vice_president", "clerk": "secretary"}
+"""Who exchanges with whom (P13–P15 pair mirrored titles); used only to name the receiver."""
+
+
+class PresidentUI:
+    family = "president"
+
+    def make_table(self) -> Widget:
+        return PresidentTable(id="table")
+
+    def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
+        return present(game, viewer, seats, ascii)
+
+    def in_window(self, game: Any) -> bool:
+        return bool(game.to_act) and game.view(game.to_act[0]).window
+
+    # ----------------------------------------------------------------- dialogs
+    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+               error: str = "") -> ModalScreen[Move | None] | None:
+        view = game.view(seat)
+        if view.phase == "play":
+            return None
+        moves = game.legal_moves(seat)
+        name = seats[seat].name
+        if view.phase == "exchange":
+            count = len(moves[0].cards)
+            to = self._receiver(view, seat)
+            whom = f" to {seats[to].name}" if to is not None else ""
+            got = f"You received {cards_label(view.received, ascii)}. " if view.received else ""
+            prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (space or a number, then Enter)."
+            return CardChoiceDialog("Card exchange", _fix(prompt, ascii), view.hand, count, error=error)  # type: ignore[return-value]
+        options = [(self._label(move, view, seats, ascii), move) for move in moves]
+        titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}
+        prompt = f"{name}: choose"
+        if view.offer is not None:
+            offerer, card = view.offer
+            prompt = f"{name}: {seats[offerer].name} offers you {cards_label((card,), ascii)} in swap"
+        return MoveListDialog(titles.get(view.phase, "Choose"), _fix(prompt, ascii), options, view.hand, error)
+
+    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+                      moves: list[Move]) -> ModalScreen[Move | None]:
+        view = game.view(seat)
+        options: list[tuple[str, Move | None]] = [
+            (self._label(move, view, seats, ascii), move) for move in moves if move.kind != "decline"]
+        options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
+        top = cards_label(view.top, ascii)
+        prompt = f"{seats[seat].name}: out of turn, on {top} — throw cards now, or let it go."
+        return MoveListDialog("Out-of-turn chance", _fix(prompt, ascii), options, view.hand)
+
+    @staticmethod
+    def _receiver(view: Any, seat: int) -> int | None:
+        if view.titles is None:
+            return None
+        other = MIRROR.get(view.titles[seat])
+        if view.players < 4:
+            other = "scum" if view.titles[seat] == "president" else "president"
+        return view.titles.index(other) if other in view.titles else None
+
+    @staticmethod
+    def _label(move: Move, view: Any, seats: tuple[Seat, ...], ascii: bool) -> str:
+        cards = cards_label(move.cards, ascii)
+        target = seats[move.target[0]].name if move.target else ""
+        labels = {
+            "open_market": "Open the black market",
+            "decline": "Decline",
+            "pass": "Pass (no more offers)",
+            "offer": f"Offer {cards} to {target}",
+            "accept": f"Accept, giving {cards} in return" if cards else "Accept",
+            "offer_talk": f"Offer table talk to {target}",
+            "quick_clear": f"Throw {cards}: complete four and clear the pile",
+            "play": f"Play {cards} out of turn",
+        }
+        return labels.get(move.kind, str(move))
+
+    # ----------------------------------------------------------------- round end
+    def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
+        view = game.view(0)
+        points = next((e.points for e in reversed(game.events) if isinstance(e, RoundEnded)),
+                      (0,) * game.players)
+        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, title_of(view, seat), points[seat],
+                           game.scores[seat]) for place, seat in enumerate(game.finish_order)]
+        return f"Round {game.round} is over", rows
+
+
+def _fix(text: str, ascii: bool) -> str:
+    return asciify(text) if ascii else text

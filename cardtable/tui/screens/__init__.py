@@ -1,0 +1,1 @@
+"""Screens: start, table, hand-off, round end, match end, dialogs, help, rules."""

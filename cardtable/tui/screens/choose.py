@@ -1,0 +1,101 @@
+"""Dialogs that ask the human on screen for a choice: cards to give, or one move
+from a short list. They show only the hand of the human who is choosing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.cards import Card
+from ...engine.moves import Move
+from ..widgets.card import cards_label
+from ..widgets.hand import Hand
+
+
+class CardChoiceDialog(ModalScreen[Move]):
+    """Pick exactly ``count`` cards of the hand; returns ``Move(kind, cards)``."""
+
+    BINDINGS = [Binding("g", "give", "give", show=False)]
+
+    def __init__(self, title: str, prompt: str, hand: Sequence[Card], count: int, kind: str = "give",
+                 error: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.title_text, self.prompt, self.hand_cards = title, prompt, tuple(hand)
+        self.count, self.kind, self.error = count, kind, error
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog-box") as box:
+            box.border_title = self.title_text
+            yield Static(self.prompt, id="dialog-prompt")
+            yield Hand(id="dialog-hand")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Give", id="give", variant="primary", compact=True)
+                yield Static(self.error, id="dialog-note")
+
+    def on_mount(self) -> None:
+        hand = self.query_one(Hand)
+        hand.cards = self.hand_cards
+        hand.focus()
+
+    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
+        ascii = bool(getattr(self.app, "card_ascii", False))
+        chosen = self.query_one(Hand).selected_cards()
+        note = f"chosen: {cards_label(chosen, ascii)} ({len(chosen)} of {self.count})" if chosen else ""
+        self.query_one("#dialog-note", Static).update(note)
+
+    def on_hand_submitted(self, event: Hand.Submitted) -> None:
+        self.action_give()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_give()
+
+    def action_give(self) -> None:
+        chosen = self.query_one(Hand).selected_cards()
+        if len(chosen) != self.count:
+            self.query_one("#dialog-note", Static).update(
+                Text(f"choose exactly {self.count} card{'s' * (self.count != 1)}", style="bold red"))
+            return
+        self.dismiss(Move(self.kind, chosen))
+
+
+class MoveListDialog(ModalScreen["Move | None"]):
+    """Choose one of ``options`` (label, move); a move of None means "nothing"."""
+
+    def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
+                 hand: Sequence[Card] = (), error: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.title_text, self.prompt = title, prompt
+        self.options = list(options)
+        self.hand_cards = tuple(hand)
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog-box") as box:
+            box.border_title = self.title_text
+            yield Static(self.prompt, id="dialog-prompt")
+            if self.hand_cards:
+                yield Hand(id="dialog-hand")
+            yield OptionList(*(Option(label, id=str(i)) for i, (label, _m) in enumerate(self.options)),
+                             id="dialog-options")
+            yield Static(Text(self.error, style="bold red"), id="dialog-note")
+
+    def on_mount(self) -> None:
+        if self.hand_cards:
+            hand = self.query_one(Hand)
+            hand.cards = self.hand_cards
+            hand.active = False
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.options[int(event.option.id or 0)][1])

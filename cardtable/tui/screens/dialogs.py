@@ -1,0 +1,142 @@
+"""Small overlays: help with every key, the rules of a preset, quit confirmation,
+and the "terminal too small" notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from ...presets import describe_rules
+
+KEYS: list[tuple[str, str, str]] = [
+    ("Everywhere", "?", "this help"),
+    ("", "t", "next theme (remembered)"),
+    ("", "q / ctrl+q", "quit (asks before abandoning a game)"),
+    ("", "r", "the rules of the preset being played"),
+    ("Table", "← →", "move the cursor along your hand"),
+    ("", "space", "select / unselect the card under the cursor"),
+    ("", "1 … 9, 0", "select / unselect card 1 … 9, 10"),
+    ("", "enter", "play the selected cards"),
+    ("", "p", "pass"),
+    ("", "escape", "clear the selection"),
+    ("", "mouse", "click a card to select it; click Play or Pass"),
+    ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter gives)"),
+    ("Hand-off", "enter", "the named player is ready to see their cards"),
+    ("Round end", "enter", "deal the next round"),
+    ("Match end", "a / n / q", "play again / new game / quit"),
+    ("Start", "tab, enter", "move between fields; s or Start begins the game"),
+]
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, padding=(0, 1), show_header=False)
+        table.add_column(style="bold")
+        table.add_column(style="bold cyan")
+        table.add_column()
+        for where, key, what in KEYS:
+            table.add_row(where, key, what)
+        with Vertical(id="help-box") as box:
+            box.border_title = "keys — escape closes"
+            yield VerticalScroll(Static(table))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value) or "—"
+    return str(value)
+
+
+class RulesScreen(ModalScreen[None]):
+    """Every knob of a preset in plain words."""
+
+    BINDINGS = [Binding("escape,r,enter,q", "close", "close", show=False)]
+
+    def __init__(self, variant: Any) -> None:
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        variant = self.variant
+        table = Table(box=None, padding=(0, 1), header_style="bold", expand=True)
+        table.add_column("knob", style="cyan", no_wrap=True)
+        table.add_column("value", no_wrap=True)
+        table.add_column("what it means", ratio=1)
+        for name, value, description, default in describe_rules(variant.rules):
+            shown = _value(value) + ("" if value == default else f" (default {_value(default)})")
+            table.add_row(name, shown, description)
+        titles = getattr(variant, "titles", None)
+        with Vertical(id="rules-box") as box:
+            box.border_title = f"{variant.title} — rules (escape closes)"
+            with VerticalScroll():
+                yield Static(Text(f"{variant.description}\n{variant.players.min}–{variant.players.max} players"))
+                yield Static(table)
+                if titles is not None:
+                    yield Static("Titles: " + ", ".join(titles.model_dump().values()))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+
+    def __init__(self, question: str = "Abandon this game and quit?") -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button("Yes, quit (y)", id="yes", variant="error", compact=True)
+                yield Button("No, keep playing (n)", id="no", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+MIN_SIZE = (80, 24)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of a broken layout while the terminal is smaller than 80×24."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "quit", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_resize(self) -> None:
+        self.update_text()
+
+    def on_mount(self) -> None:
+        self.update_text()
+
+    def update_text(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"Terminal too small: {width}×{height}.\n"
+            f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\nMake the window bigger to go on.")

@@ -1,0 +1,36 @@
+"""The hand-off screen (X1): covers the whole table until the named human is ready."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class HandoffScreen(Screen[None]):
+    """"Pass to Bob — press Enter". Shows no cards, no log and no table."""
+
+    BINDINGS = [Binding("enter", "ready", "ready", show=False),
+                Binding("space", "ready", "ready", show=False)]
+
+    def __init__(self, name: str, reason: str = "") -> None:
+        super().__init__(classes="handoff")
+        self.player = name
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="handoff-box") as box:
+            box.border_title = "hot seat"
+            if self.reason:
+                yield Static(self.reason, id="handoff-reason")
+            yield Static(f"Pass to {self.player}", id="handoff-name")
+            yield Static(f"{self.player}: press Enter when only you can see the screen.", id="handoff-hint")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        self.dismiss(None)

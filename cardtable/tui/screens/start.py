@@ -1,0 +1,150 @@
+"""The start screen: family, preset (with its rules), players, seats and seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...engine.errors import VariantError
+from ...engine.registry import FAMILIES, FAMILY_TITLES
+from ...presets import list_variants, load_variant
+from ..families import TABLES
+from ..seats import BOT_NAMES, TableSetup, name_bots
+from .dialogs import RulesScreen
+
+MAX_SEATS = 8
+KINDS = [("Human", "human"), ("Bot: simple", "simple"), ("Bot: random", "random")]
+
+
+class StartScreen(Screen[None]):
+    """Choose what to play; Start opens the table."""
+
+    BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False)]
+
+    def __init__(self, family: str | None = None) -> None:
+        super().__init__(classes="start")
+        self.family = family if family in TABLES else TABLES[0]
+        self.variant: Any = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("cardtable", style="bold") + Text(" — a card table in your terminal"
+                                                             "            ? help  t theme  q quit"),
+                     id="start-title")
+        with Horizontal(id="start-columns"):
+            with Vertical(id="start-left"):
+                yield Label("Game")
+                options = [(FAMILY_TITLES[f] + ("" if f in TABLES else " (table to come)"), f)
+                           for f in FAMILIES]
+                yield Select(options, value=self.family, allow_blank=False, id="family", compact=True)
+                yield Label("Preset")
+                yield Select([], id="preset", allow_blank=True, compact=True)
+                yield Static(id="preset-info")
+                yield Button("Rules (r)", id="rules", compact=True)
+            with VerticalScroll(id="start-right"):
+                with Horizontal(classes="start-row"):
+                    yield Label("Players", classes="start-label")
+                    yield Select([], id="players", allow_blank=True, compact=True)
+                for i in range(MAX_SEATS):
+                    with Horizontal(classes="start-row seat-row", id=f"seat-row-{i}"):
+                        yield Label(f"Seat {i + 1}", classes="start-label")
+                        yield Input(value="You" if i == 0 else BOT_NAMES[i - 1], id=f"name-{i}",
+                                    compact=True, max_length=16)
+                        yield Select(KINDS, value="human" if i == 0 else "simple", allow_blank=False,
+                                     id=f"kind-{i}", compact=True)
+                with Horizontal(classes="start-row"):
+                    yield Label("Seed", classes="start-label")
+                    yield Input(placeholder="random", id="seed", type="integer", compact=True)
+        with Horizontal(id="start-bottom"):
+            yield Button("Start (s)", id="start", variant="primary", compact=True)
+            yield Static(id="start-error")
+
+    def on_mount(self) -> None:
+        self._fill_presets()
+        self.query_one("#start", Button).focus()
+
+    # ----------------------------------------------------------------- choices
+    def _fill_presets(self) -> None:
+        names = list_variants(self.family)
+        preset = self.query_one("#preset", Select)
+        preset.set_options([(name, name) for name in names])
+        classic = f"{self.family}-classic"
+        if names:
+            preset.value = classic if classic in names else names[0]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "family" and event.value != Select.BLANK:
+            self.family = str(event.value)
+            self._fill_presets()
+        elif event.select.id == "preset" and event.value != Select.BLANK:
+            self._load(str(event.value))
+        elif event.select.id == "players" and event.value != Select.BLANK:
+            self._show_seats(int(event.value))  # type: ignore[arg-type]
+
+    def _load(self, name: str) -> None:
+        info = self.query_one("#preset-info", Static)
+        try:
+            self.variant = load_variant(name)
+        except VariantError as error:
+            self.variant = None
+            info.update(Text(str(error), style="red"))
+            return
+        variant = self.variant
+        low, high = variant.players.min, variant.players.max
+        playable = variant.family in TABLES
+        note = "" if playable else "\n(the table for this game is still to come)"
+        info.update(Text(f"{variant.title}\n", style="bold") + Text(f"{variant.description}\n"
+                         f"{low}–{high} players{note}"))
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in range(low, high + 1)])
+        players.value = min(max(4, low), high)
+
+    def _show_seats(self, count: int) -> None:
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{i}").display = i < count
+
+    # ----------------------------------------------------------------- actions
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rules":
+            self.action_rules()
+        elif event.button.id == "start":
+            self.action_start()
+
+    def action_rules(self) -> None:
+        if self.variant is not None:
+            self.app.push_screen(RulesScreen(self.variant))
+
+    def setup(self) -> TableSetup:
+        """The table the form describes; ValueError says what is missing."""
+        if self.variant is None:
+            raise ValueError("choose a preset")
+        if self.variant.family not in TABLES:
+            raise ValueError(f"the {FAMILY_TITLES[self.variant.family]} table is still to come")
+        count = self.query_one("#players", Select).value
+        if count == Select.BLANK:
+            raise ValueError("choose the number of players")
+        specs: list[tuple[str | None, str | None]] = []
+        for i in range(int(count)):  # type: ignore[arg-type]
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            if kind == "human" and not name:
+                raise ValueError(f"seat {i + 1}: a human needs a name")
+            specs.append((name or None, None if kind == "human" else kind))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        return TableSetup(self.variant, name_bots(specs), seed)
+
+    def action_start(self) -> None:
+        from .table import TableScreen
+
+        try:
+            setup = self.setup()
+        except ValueError as error:
+            self.query_one("#start-error", Static).update(Text(f"  {error}", style="bold red"))
+            return
+        self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))

@@ -1,0 +1,81 @@
+"""Round-end and match-end screens: public results only (no hands)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ..families import SummaryRow
+
+
+def results_table(rows: Sequence[SummaryRow], round_points: bool = True) -> Table:
+    table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
+    table.add_column("place")
+    table.add_column("player")
+    table.add_column("title")
+    if round_points:
+        table.add_column("points", justify="right")
+    table.add_column("total", justify="right")
+    for row in rows:
+        cells = [row.place, row.name, row.title or "—"]
+        if round_points:
+            cells.append(f"+{row.points}" if row.points else "0")
+        cells.append(str(row.total))
+        table.add_row(*cells)
+    return table
+
+
+class RoundEndScreen(Screen[None]):
+    """Finishing order, titles and points of the round that just ended."""
+
+    BINDINGS = [Binding("enter", "next", "next round", show=False),
+                Binding("space", "next", show=False)]
+
+    def __init__(self, heading: str, rows: Sequence[SummaryRow], footer: str) -> None:
+        super().__init__(classes="summary")
+        self.heading, self.rows, self.footer = heading, list(rows), footer
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="summary-box") as box:
+            box.border_title = self.heading
+            yield Static(results_table(self.rows), id="summary-table")
+            yield Static(self.footer, id="summary-footer")
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+
+class MatchEndScreen(Screen[str]):
+    """Totals and the winners; returns "again", "new" or "quit"."""
+
+    BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
+                Binding("q", "choose('quit')", show=False)]
+
+    def __init__(self, heading: str, rows: Sequence[SummaryRow]) -> None:
+        super().__init__(classes="summary")
+        self.heading, self.rows = heading, list(rows)
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="summary-box") as box:
+            box.border_title = "match over"
+            yield Static(self.heading, id="summary-heading")
+            yield Static(results_table(self.rows, round_points=False), id="summary-table")
+            with Horizontal(id="summary-buttons"):
+                yield Button("Play again (a)", id="again", variant="primary", compact=True)
+                yield Button("New game (n)", id="new", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

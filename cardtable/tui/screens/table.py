@@ -1,0 +1,285 @@
+"""The table screen: owns one game, shows it to the human on screen, and runs the
+flow shared by every family — bots in a worker, hand-offs between humans (X1),
+out-of-turn windows (X3), round end and match end. What is drawn comes from the
+family's plug-in (``cardtable.tui.families``)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ...bots import make_bot
+from ...engine.errors import IllegalMove
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from ..bridge import Bridge, GameChanged
+from ..families import family_ui
+from ..messages import MoveChosen, ThemeSwitched
+from ..seats import TableSetup
+from .dialogs import RulesScreen
+from .handoff import HandoffScreen
+from .summary import MatchEndScreen, RoundEndScreen
+
+DEFAULT_BOT_DELAY = 0.7
+"""Seconds a bot waits before its move, so people can follow the play."""
+
+
+class TableScreen(Screen[None]):
+    """One match at the table."""
+
+    BINDINGS = [Binding("r", "rules", "rules", show=False)]
+
+    def __init__(self, setup: TableSetup, game: Game | None = None,
+                 bot_delay: float = DEFAULT_BOT_DELAY) -> None:
+        super().__init__(classes="table")
+        from ... import new_game
+
+        self.setup = setup
+        self.seats = setup.seats
+        self.game = game if game is not None else new_game(setup.variant, len(setup.seats), seed=setup.seed)
+        self.ui = family_ui(self.game.family)
+        self.humans = setup.humans
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        """The human whose cards are on screen (None: nobody's)."""
+        self.bots = {i: make_bot(self.game.family, s.bot) for i, s in enumerate(self.seats) if s.bot}
+        self.rngs = {i: Rng(self.game.seed).fork(i + 1) for i in self.bots}
+        self.bot_delay = bot_delay
+        self.busy = False
+        """A bot is thinking or a screen on top waits for an answer."""
+        self.window_visits: list[int] | None = None
+        self.error = ""
+        self.closed = False
+        self.bridge: Bridge | None = None
+
+    def compose(self) -> ComposeResult:
+        yield self.ui.make_table()
+
+    @property
+    def table(self) -> Any:
+        return self.query_one("#table")
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app, "card_ascii", False))
+
+    def on_mount(self) -> None:
+        self.bridge = Bridge(self.game, self)
+        self.show_table()
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self.closed = True
+        if self.bridge is not None:
+            self.bridge.close()
+
+    def show_table(self) -> None:
+        """Give the table what the human on screen may see."""
+        self.table.state = self.ui.present(self.game, self.viewer, self.seats, self.ascii)
+
+    def on_screen_resume(self) -> None:
+        self.show_table()
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        self.show_table()
+
+    def on_game_changed(self, message: GameChanged) -> None:
+        if any(getattr(event, "out_of_turn", False) for event in message.events):
+            self.window_visits = None  # the chance was taken: the round of looks ends
+        self.show_table()
+        self.advance()
+
+    # ----------------------------------------------------------------- the flow
+    def advance(self) -> None:
+        """Decide what happens next: a bot moves, a human is handed the screen, a dialog
+        asks, or the round / match ends."""
+        if self.busy or self.closed:
+            return
+        game = self.game
+        if game.round_over:
+            self._round_end()
+            return
+        if self.window_visits and not self.ui.in_window(game):
+            # X3: the window closed by declines; the remaining humans still take their
+            # look, so nobody learns who could have acted
+            self._visit(self.window_visits.pop(0), None)
+            return
+        if not game.to_act:
+            return
+        seat = game.to_act[0]
+        if seat in self.bots:
+            self.busy = True
+            self.run_bot(self.app, seat, game.view(seat), game.legal_moves(seat), game)
+            return
+        if self.ui.in_window(game):
+            self._window(seat)
+            return
+        self.window_visits = None
+        self._human_turn(seat)
+
+    def _hand_to(self, seat: int, then: Any, reason: str = "") -> None:
+        """Cover the table and pass the terminal to ``seat`` unless they already have it."""
+        if len(self.humans) < 2 or seat == self.viewer:
+            self.viewer = seat
+            then()
+            return
+        self.viewer = None
+        self.show_table()
+        self.busy = True
+
+        def ready(_result: None) -> None:
+            self.busy = False
+            self.viewer = seat
+            self.show_table()
+            then()
+
+        self.app.push_screen(HandoffScreen(self.seats[seat].name, reason), ready)
+
+    def _human_turn(self, seat: int) -> None:
+        def ask() -> None:
+            self.show_table()
+            dialog = self.ui.dialog(self.game, seat, self.seats, self.ascii, self.error)
+            self.error = ""
+            if dialog is None:
+                return  # the table itself takes the move (MoveChosen)
+            self.busy = True
+
+            def answered(move: Move | None) -> None:
+                self.busy = False
+                if move is None:
+                    self.advance()
+                else:
+                    self.apply(seat, move, from_dialog=True)
+
+            self.app.push_screen(dialog, answered)
+
+        self._hand_to(seat, ask)
+
+    def _window(self, front: int) -> None:
+        """X3: an out-of-turn chance for a human. With several humans, each of them in
+        turn order takes a look at the same dialog; only the one the engine asks has
+        anything to choose."""
+        if len(self.humans) < 2:
+            self._visit(front, front)
+            return
+        if not self.window_visits:
+            view = self.game.view(front)
+            order = list(view.order)
+            last = getattr(view, "last_player", None)
+            start = order.index(last) + 1 if last in order else 0
+            clockwise = order[start:] + order[:start]
+            self.window_visits = [h for h in clockwise if h in self.humans and h != last
+                                  and self.game.view(h).hand]
+        if self.window_visits and self.window_visits[0] != front:
+            # humans before the one asked look first; none of them can act now
+            self._visit(self.window_visits.pop(0), None)
+            return
+        if self.window_visits:
+            self.window_visits.pop(0)
+        self._visit(front, front)
+
+    def _visit(self, seat: int, front: int | None) -> None:
+        eligible = seat == front
+
+        def ask() -> None:
+            self.show_table()
+            moves = self.game.legal_moves(seat) if eligible else []
+            self.busy = True
+
+            def answered(move: Move | None) -> None:
+                self.busy = False
+                if eligible and move is not None:
+                    self.apply(seat, move, from_dialog=True)
+                else:
+                    self.advance()
+
+            self.app.push_screen(self.ui.window_dialog(self.game, seat, self.seats, self.ascii, moves), answered)
+
+        self._hand_to(seat, ask, reason="Out-of-turn chance: every player takes a look.")
+
+    def _round_end(self) -> None:
+        self.busy = True
+        heading, rows = self.ui.round_summary(self.game, self.seats)
+        footer = ("Press Enter for the match result." if self.game.is_over
+                  else "Press Enter to deal the next round.")
+
+        def seen(_result: None) -> None:
+            self.busy = False
+            if len(self.humans) > 1:
+                self.viewer = None
+            if self.game.is_over:
+                self._match_end()
+            else:
+                self.game.next_round()
+
+        self.app.push_screen(RoundEndScreen(heading, rows, footer), seen)
+
+    def _match_end(self) -> None:
+        self.busy = True
+        game = self.game
+        winners = " and ".join(self.seats[s].name for s in game.winners())
+        _heading, rows = self.ui.round_summary(game, self.seats)
+        rows.sort(key=lambda row: -row.total if not game.low_score_wins else row.total)
+        heading = f"{winners} won the match after {game.round} round{'s' * (game.round != 1)}."
+
+        def chosen(choice: str | None) -> None:
+            if choice == "again":
+                seed = None if self.setup.seed is None else self.setup.seed + 1
+                setup = TableSetup(self.setup.variant, self.seats, seed)
+                self.app.switch_screen(TableScreen(setup, bot_delay=self.bot_delay))
+            elif choice == "new":
+                from .start import StartScreen
+
+                self.app.switch_screen(StartScreen())
+            else:
+                self.app.exit(0)
+
+        self.app.push_screen(MatchEndScreen(heading, rows), chosen)
+
+    # ----------------------------------------------------------------- moves
+    def apply(self, seat: int, move: Move, from_dialog: bool = False) -> None:
+        """Apply a human's move; an illegal one shows the engine's reason."""
+        try:
+            self.game.apply(seat, move)
+        except IllegalMove as error:
+            if from_dialog:
+                self.error = error.reason
+                self.advance()
+            else:
+                self.table.notice = error.reason
+            return
+        self.table.notice = ""
+
+    def on_move_chosen(self, message: MoveChosen) -> None:
+        message.stop()
+        seat = self.viewer
+        if self.busy or seat is None or seat not in self.game.to_act or self.ui.in_window(self.game):
+            return
+        self.apply(seat, message.move)
+
+    @work(thread=True, group="bots")
+    def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game) -> None:
+        """A bot thinks in a worker thread; its move is applied on the UI thread."""
+        time.sleep(self.bot_delay)
+        move = self.bots[seat].choose(view, moves, self.rngs[seat])
+        try:
+            app.call_from_thread(self._bot_moved, seat, move, game)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def _bot_moved(self, seat: int, move: Move, game: Game) -> None:
+        if self.closed or game is not self.game:
+            return
+        self.busy = False
+        if seat in self.game.to_act:
+            self.game.apply(seat, move)
+        else:
+            self.advance()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.game.variant))

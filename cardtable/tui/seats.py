@@ -1,0 +1,77 @@
+"""Who sits at the table: humans by name, bots by level; parsed from ``--seats``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import BOT_LEVELS
+
+BOT_NAMES = ("Dag", "Eve", "Finn", "Gro", "Hal", "Ivy", "Jon", "Kai")
+"""Names given to bots, skipping any a human already uses."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: ``bot`` is a bot level ("simple", "random") or None for a human."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def label(self) -> str:
+        """The name as shown at the table: bots are marked."""
+        return f"{self.name} (bot)" if self.bot else self.name
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Everything needed to start a match: the loaded preset, the seats, the seed."""
+
+    variant: Any
+    seats: tuple[Seat, ...]
+    seed: int | None = None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+
+def parse_seats(text: str) -> tuple[Seat, ...]:
+    """``"Ann,Bob,bot:simple,bot:random"`` -> seats. Raises ValueError with a reason."""
+    parts = [part.strip() for part in text.split(",")]
+    if any(not part for part in parts):
+        raise ValueError("--seats: every seat needs a name or bot:LEVEL (e.g. \"Ann,bot:simple\")")
+    specs: list[tuple[str | None, str | None]] = []
+    for part in parts:
+        if part.lower().startswith("bot"):
+            _, _, level = part.partition(":")
+            level = level.strip().lower() or "simple"
+            if level not in BOT_LEVELS:
+                raise ValueError(f"--seats: unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+            specs.append((None, level))
+        else:
+            specs.append((part, None))
+    return name_bots(specs)
+
+
+def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
+    """Seats from (name or None, bot level or None); unnamed bots get free names."""
+    humans = [name for name, _bot in specs if name]
+    lowered = [name.lower() for name in humans]
+    if len(set(lowered)) != len(lowered):
+        raise ValueError("two seats have the same name; give every player a different name")
+    free = iter(name for name in BOT_NAMES if name.lower() not in lowered)
+    seats = []
+    for index, (name, bot) in enumerate(specs):
+        seats.append(Seat(name or next(free, f"Bot {index + 1}"), bot))
+    return tuple(seats)
+
+
+def default_seats(players: int) -> tuple[Seat, ...]:
+    """One human ("You") and simple bots."""
+    return name_bots([("You", None)] + [(None, "simple")] * (players - 1))

@@ -1,0 +1,1 @@
+"""Widgets shared by every family's table: cards, hands, seats, the log."""

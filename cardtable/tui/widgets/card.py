@@ -1,0 +1,86 @@
+"""Drawing cards as text: faces, backs and rows of cards, in Unicode or ASCII.
+
+Colours come from component classes (``card--face``, ``card--clubs`` …) that
+``app.tcss`` styles from the theme's variables, so a theme never touches this code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...engine.cards import JOKER, Card
+
+CARD_WIDTH = 5
+CARD_HEIGHT = 4
+SUIT_CLASS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "": "joker"}
+ASCII_SUITS = {"C": "C", "D": "D", "H": "H", "S": "S", "": "*"}
+UNICODE_BOX = ("┌", "─", "┐", "│", "└", "┘")
+ASCII_BOX = ("+", "-", "+", "|", "+", "+")
+
+
+def card_label(card: Card, ascii: bool = False) -> str:
+    """The card in words for text lines: ``"Q♣"``, or ``"Q-C"`` in ASCII; jokers ``"JK"``."""
+    if card.rank == JOKER:
+        return "JK"
+    return f"{card.rank_text}-{card.suit}" if ascii else card.pretty()
+
+
+def cards_label(cards: Sequence[Card], ascii: bool = False) -> str:
+    return " ".join(card_label(card, ascii) for card in cards)
+
+
+class CardsWidget(Widget):
+    """Base of widgets that draw cards; holds the card styles a theme may restyle."""
+
+    COMPONENT_CLASSES = {
+        "card--face", "card--clubs", "card--diamonds", "card--hearts", "card--spades",
+        "card--joker", "card--dim", "card--selected", "card--cursor", "card--back",
+        "card--number", "card--felt",
+    }
+
+    @property
+    def ascii(self) -> bool:
+        """Draw ASCII faces and borders: the app's theme says so."""
+        return bool(getattr(self.app, "card_ascii", False))
+
+    def card_styles(self) -> dict[str, Style]:
+        return {name.removeprefix("card--"): self.get_component_rich_style(name, partial=True)
+                for name in self.COMPONENT_CLASSES}
+
+    def card_lines(self, card: Card | None, styles: dict[str, Style], *, dim: bool = False,
+                   edge: Style | None = None) -> list[list[Segment]]:
+        """Four rows of segments for one card (``None``: a face-down card)."""
+        tl, h, tr, v, bl, br = ASCII_BOX if self.ascii else UNICODE_BOX
+        base = styles["felt"] + styles["face"]
+        border = base + (edge or Style())
+        if card is None:
+            back = base + styles["back"]
+            fill = "#" if self.ascii else "▒"
+            middle = [Segment(v, border), Segment(fill * 3, back), Segment(v, border)]
+            return [[Segment(tl + h * 3 + tr, border)], middle, list(middle), [Segment(bl + h * 3 + br, border)]]
+        ink = base + styles["dim" if dim else SUIT_CLASS[card.suit]]
+        if card.rank == JOKER:
+            rank, suit = "JK ", " * " if self.ascii else " ★ "
+        else:
+            rank = card.rank_text.ljust(3) if card.rank == 10 else f" {card.rank_text} "
+            suit = f" {ASCII_SUITS[card.suit] if self.ascii else card.symbol} "
+        return [
+            [Segment(tl + h * 3 + tr, border)],
+            [Segment(v, border), Segment(rank, ink + Style(bold=True)), Segment(v, border)],
+            [Segment(v, border), Segment(suit, ink), Segment(v, border)],
+            [Segment(bl + h * 3 + br, border)],
+        ]
+
+
+def crop(segments: list[Segment], width: int) -> list[Segment]:
+    """The first ``width`` cells of a row of segments."""
+    return list(Strip(segments).crop(0, width))
+
+
+def blank(width: int, style: Style) -> Segment:
+    return Segment(" " * max(0, width), style)

@@ -1,0 +1,148 @@
+"""The hand: a row of cards to pick from by keyboard (arrows, space, numbers) or mouse.
+
+The hand holds only what the user is doing (cursor, selection); the cards, which of
+them may take part in a legal play, and whether it is active come from the screen.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+
+from ...engine.cards import Card
+from .card import CARD_WIDTH, CardsWidget, blank, crop
+
+HAND_HEIGHT = 6
+
+
+class Hand(CardsWidget, can_focus=True):
+    """Cards drawn side by side, overlapping when the row is narrow; selected cards lift."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "left", show=False),
+        Binding("right", "move(1)", "right", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        Binding("space", "toggle", "select", show=False),
+        Binding("enter", "submit", "play", show=False),
+        Binding("escape", "clear", "clear", show=False),
+        *(Binding(str((i + 1) % 10), f"pick({i})", show=False) for i in range(10)),
+    ]
+
+    cards: reactive[tuple[Card, ...]] = reactive((), always_update=True)
+    legal: reactive[frozenset[int] | None] = reactive(None)
+    """Indices of cards that can take part in a legal play (None: no marking)."""
+    selected: reactive[frozenset[int]] = reactive(frozenset())
+    cursor: reactive[int] = reactive(0)
+    active: reactive[bool] = reactive(True)
+    """Whether the hand takes input (it is this human's turn)."""
+
+    class SelectionChanged(Message):
+        """The user selected or unselected a card."""
+
+        def __init__(self, hand: Hand, selected: frozenset[int]) -> None:
+            super().__init__()
+            self.hand = hand
+            self.selected = selected
+
+    class Submitted(Message):
+        """The user pressed Enter on the hand."""
+
+        def __init__(self, hand: Hand) -> None:
+            super().__init__()
+            self.hand = hand
+
+    def watch_cards(self, old: tuple[Card, ...], new: tuple[Card, ...]) -> None:
+        if old != new:
+            self.selected = frozenset()
+        self.cursor = min(self.cursor, max(0, len(new) - 1))
+
+    def selected_cards(self) -> tuple[Card, ...]:
+        return tuple(self.cards[i] for i in sorted(self.selected) if i < len(self.cards))
+
+    # ----------------------------------------------------------------- input
+    def _set_selected(self, selected: frozenset[int]) -> None:
+        self.selected = selected
+        self.post_message(self.SelectionChanged(self, selected))
+
+    def action_move(self, delta: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + delta) % len(self.cards)
+
+    def action_jump(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
+    def action_toggle(self, index: int | None = None) -> None:
+        if not self.active or not self.cards:
+            return
+        index = self.cursor if index is None else index
+        if not 0 <= index < len(self.cards):
+            return
+        self.cursor = index
+        self._set_selected(self.selected ^ {index})
+
+    def action_pick(self, index: int) -> None:
+        self.action_toggle(index)
+
+    def action_clear(self) -> None:
+        if self.selected:
+            self._set_selected(frozenset())
+
+    def action_submit(self) -> None:
+        if self.active:
+            self.post_message(self.Submitted(self))
+
+    def on_click(self, event: events.Click) -> None:
+        if not self.cards or event.y >= HAND_HEIGHT:
+            return
+        step = self._step(self.size.width)
+        self.action_toggle(min(event.x // step, len(self.cards) - 1))
+
+    # ----------------------------------------------------------------- drawing
+    def _step(self, width: int) -> int:
+        count = len(self.cards)
+        if count <= 1:
+            return CARD_WIDTH
+        return max(3, min(CARD_WIDTH, (width - CARD_WIDTH) // (count - 1)))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        styles = self.card_styles()
+        felt = styles["felt"]
+        if not self.cards:
+            text = "(no cards)" if y == 2 else ""
+            return Strip([Segment(text.center(width), felt)])
+        step = self._step(width)
+        segments: list[Segment] = []
+        last = len(self.cards) - 1
+        for i, card in enumerate(self.cards):
+            cell = CARD_WIDTH if i == last else step
+            lifted = i in self.selected
+            top = 0 if lifted else 1
+            cursor = self.active and i == self.cursor
+            if y == HAND_HEIGHT - 1:
+                label = str(i + 1).center(cell)[:cell]
+                style = felt + styles["number"] + (styles["cursor"] + Style(reverse=True) if cursor else Style())
+                segments.append(Segment(label, style))
+                continue
+            if not top <= y < top + 4:
+                marker = "^" if self.ascii else "▲"
+                text = marker.center(cell)[:cell] if lifted and y == 4 else " " * cell
+                segments.append(Segment(text, felt + styles["selected"]))
+                continue
+            edge = styles["selected"] if lifted else styles["cursor"] if cursor else None
+            dim = self.legal is not None and i not in self.legal
+            row = self.card_lines(card, styles, dim=dim, edge=edge)[y - top]
+            segments.extend(crop(row, cell))
+        used = sum(len(s.text) for s in segments)
+        segments.append(blank(width - used, felt))
+        return Strip(segments)
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        return HAND_HEIGHT

@@ -1,0 +1,43 @@
+"""The trick pile: the play to beat drawn as cards, who played it, earlier plays."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.reactive import reactive
+from textual.strip import Strip
+
+from ...engine.cards import Card
+from .card import CARD_WIDTH, CardsWidget, blank
+
+
+class TrickPile(CardsWidget):
+    """Rows: caption, four rows of the top play's cards, earlier plays, footer."""
+
+    caption: reactive[str] = reactive("")
+    cards: reactive[tuple[Card, ...]] = reactive(())
+    earlier: reactive[str] = reactive("")
+    footer: reactive[str] = reactive("")
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        styles = self.card_styles()
+        felt = styles["felt"]
+        texts = {0: self.caption, 5: self.earlier, 6: self.footer}
+        if y in texts:
+            style = felt + (Style(bold=True) if y == 0 else Style(dim=y == 5))
+            return Strip([Segment(texts[y][:width].ljust(width), style)])
+        if not 1 <= y <= 4:
+            return Strip([blank(width, felt)])
+        row: list[Segment] = []
+        span = len(self.cards) * CARD_WIDTH
+        # the play sits in the middle of the pile; very big plays are cropped on the right
+        left = max(0, (width - span) // 2)
+        row.append(blank(left, felt))
+        for card in self.cards:
+            row.extend(self.card_lines(card, styles)[y - 1])
+        strip = Strip(row).crop(0, width)
+        return Strip(list(strip) + [blank(width - strip.cell_length, felt)])
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        return 7
