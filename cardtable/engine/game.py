@@ -82,6 +82,10 @@ class Game:
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now (empty if it may not act)."""
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: int) -> list[Move]:
+        """The cached list of legal moves (not to be changed by the caller)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
             if self.round_over or self.is_over or seat not in self.to_act:
@@ -89,7 +93,7 @@ class Game:
             else:
                 cached = self._legal_moves(seat)
             self._legal_cache[seat] = cached
-        return list(cached)
+        return cached
 
     def apply(self, seat: int, move: Move | str) -> list[Event]:
         """Make ``seat``'s move and return what happened.
@@ -111,7 +115,7 @@ class Game:
         reason = self._illegal_reason(seat, move)
         if reason is not None:
             raise IllegalMove(reason)
-        self._log.append(["move", seat, str(move)])
+        self._log.append(["move", seat, move])
         self._legal_cache.clear()
         events = self._play(seat, move)
         self._emit(events)
@@ -156,7 +160,7 @@ class Game:
             "players": self.players,
             "seed": self.seed,
             "setup": self._setup,
-            "log": self._log,
+            "log": [["move", r[1], str(r[2])] if r[0] == "move" else r for r in self._log],
         }
 
     @classmethod

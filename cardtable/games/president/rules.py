@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, groupby
 
 from ...engine.cards import JOKER, RANKS, SUITS, Card, make_deck
 from .preset import PresidentRules
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
 RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "joker"}
-COUNT_NAMES = {1: "a single", 2: "a pair", 3: "three", 4: "four"}
+WILD_GROUP = 99
+"""Wild cards sort after every natural card."""
 
 
 class RankOrder:
@@ -55,10 +56,16 @@ class RankOrder:
         self.top_value = self.value[Card(top_natural, "S")]
         """The top natural rank: P21 keeps leads of this and above for last."""
         self.black_three = 1 if rules.red_threes else None
+        self.bomb_count = 4 if rules.bomb == "four_of_a_kind" else 0
+        self.equal_follows = rules.equal_rank != "no" or rules.burn
+        """Whether a play may ever equal the top rank (P5 equal ranks, P25 burns)."""
+
+    def _group_key(self, card: Card) -> int:
+        return self.value.get(card, WILD_GROUP)
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Hands sort by value, wilds last, then by suit."""
-        return (self.value.get(card, 99), SUIT_INDEX[card.suit])
+        return (self.value.get(card, WILD_GROUP), SUIT_INDEX[card.suit])
 
     def strength(self, card: Card) -> float:
         """How good a card is to give or keep: its value; wilds rank just below the top."""
@@ -98,7 +105,7 @@ class RankOrder:
 
     def is_bomb(self, count: int) -> bool:
         """P23: four cards of one rank are a bomb when the preset has bombs."""
-        return self.rules.bomb == "four_of_a_kind" and count == 4
+        return count == self.bomb_count
 
     def clears_at_once(self, value: int, count: int) -> bool:
         """P7: a play of the highest value nothing can beat clears the pile at once.
@@ -142,19 +149,19 @@ class RankOrder:
             counts.add(4)
         return counts
 
-    def groups(self, hand: Iterable[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
-        """A hand as naturals by value, and its wild cards."""
-        by_value: dict[int, list[Card]] = {}
-        wilds: list[Card] = []
-        for card in hand:
-            if card in self.wild:
-                wilds.append(card)
-            else:
-                by_value.setdefault(self.value[card], []).append(card)
-        return by_value, wilds
+    def groups(self, hand: list[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
+        """A hand (sorted by :meth:`sort_key`) as naturals by value, and its wild cards."""
+        by_value = {value: list(cards) for value, cards in groupby(hand, key=self._group_key)}
+        return by_value, by_value.pop(WILD_GROUP, [])
 
     def plays(self, naturals: list[Card], wilds: list[Card], count: int, value: int) -> list[tuple[Card, ...]]:
         """Every distinct play of ``count`` cards from these naturals (of one value) and wilds."""
+        if not wilds:
+            if len(naturals) < count:
+                return []
+            if count == 1:
+                return [(card,) for card in dict.fromkeys(naturals)]
+            return list(dict.fromkeys(combinations(naturals, count)))
         found: dict[tuple[Card, ...], None] = {}
         no_wild = self.rules.red_threes and value == self.max_value
         lowest = max(1, count - (0 if no_wild else len(wilds)))

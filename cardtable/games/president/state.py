@@ -156,7 +156,7 @@ class PresidentGame(ExchangeMixin, Game):
         return move
 
     def _illegal_reason(self, seat: int, move: Move) -> str | None:
-        if move in self.legal_moves(seat):
+        if move in self._legal_list(seat):
             return None
         return self._why_illegal(seat, move)
 
@@ -198,15 +198,20 @@ class PresidentGame(ExchangeMixin, Game):
         ranks = self.ranks
         top = self._top
         assert top is not None
+        top_value, top_count = top
         by_value, wilds = ranks.groups(self.hands[seat])
+        wild = ranks.wild
         moves = []
         for count in ranks.follow_counts(top):
+            plain = count == top_count and not ranks.is_bomb(count)
             for value, naturals in by_value.items():
-                if value < top[0] and count == top[1] and not ranks.is_bomb(count):
+                if plain and (value < top_value or value == top_value and not ranks.equal_follows):
+                    continue
+                if plain and value > top_value:  # the ordinary case: higher, same count
+                    moves += [Move("play", cards) for cards in ranks.plays(naturals, wilds, count, value)]
                     continue
                 for cards in ranks.plays(naturals, wilds, count, value):
-                    natural = not any(c in ranks.wild for c in cards)
-                    how = ranks.beats(value, count, natural, top)
+                    how = ranks.beats(value, count, not any(c in wild for c in cards), top)
                     if how is None or (how == "bomb" and self._bombed == seat):
                         continue
                     moves.append(Move("play", cards))
