@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
 from ...engine.events import CardsDealt, RoundStarted
+from ...games.president.events import CardsPlayed
 from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import asciify, ordinal
@@ -118,17 +119,17 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
 
 def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> SeatInfo:  # type: ignore[no-untyped-def]
     count = view.hand_sizes[seat]
-    facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
+    facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards",
+             f"{view.scores[seat]} pts"]
+    marks = []
     title = title_of(view, seat)
     if title:
-        facts.append(title)
-    facts.append(f"{view.scores[seat]} pts")
-    marks = []
+        marks.append(title)
     out = seat in view.out
     if out:
         marks.append(f"out ({ordinal(view.out.index(seat) + 1)})")
     elif seat in view.locked:
-        marks.append("passed · out of trick")
+        marks.append("passed, out of trick")
     elif seat in view.passed:
         marks.append("passed")
     to_act = view.phase == "play" and view.turn == seat and not view.round_over and not out
@@ -165,13 +166,13 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     actor = game.to_act[0] if game.to_act else None  # type: ignore[attr-defined]
     who = f"{name(viewer)} — " if viewer is not None else ""
     exchange = ""
-    if viewer is not None and (view.received or view.given) and not view.played:
+    if viewer is not None and (view.received or view.given) and not _has_played(game, viewer):
         parts = []
         if view.given:
-            parts.append(f"you gave {cards_label(view.given, ascii)}")
+            parts.append(f"gave {cards_label(view.given, ascii)}")
         if view.received:
-            parts.append(f"you received {cards_label(view.received, ascii)}")
-        exchange = "   (exchange: " + "; ".join(parts) + ")"
+            parts.append(f"got {cards_label(view.received, ascii)}")
+        exchange = "  (exchange: " + " · ".join(parts) + ")"
     if view.phase != "play":
         if actor is None:
             return who + "waiting"
@@ -188,3 +189,13 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if actor is None or view.turn is None:
         return who + "waiting"
     return f"{who}waiting for {seats[view.turn].label}" + exchange
+
+
+def _has_played(game: object, seat: int) -> bool:
+    """Whether ``seat`` has put cards down this round (the exchange note stays until then)."""
+    for event in reversed(game.events):  # type: ignore[attr-defined]
+        if isinstance(event, RoundStarted):
+            return False
+        if isinstance(event, CardsPlayed) and event.seat == seat:
+            return True
+    return False

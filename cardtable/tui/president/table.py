@@ -21,8 +21,8 @@ from ..widgets.seat import SeatPanel
 from ..widgets.trick import TrickPile
 from .present import PresidentState
 
-KEYS = "←→ move · space select · 1-9 pick · enter play · p pass · ? help · t theme · q quit"
-ASCII_KEYS = "<- -> move | space select | 1-9 pick | enter play | p pass | ? help | t theme | q quit"
+KEYS = "←→ space 1-9: select · enter play · p pass · ? help · t theme · q quit"
+ASCII_KEYS = "<- -> space 1-9: select | enter play | p pass | ? help | t theme | q quit"
 
 
 class PresidentTable(Widget):
@@ -97,6 +97,11 @@ class PresidentTable(Widget):
             panel.set_class(info.out, "-out")
         for panel in panels[len(state.seats):]:
             panel.display = False
+
+    def clear_selection(self) -> None:
+        """Forget the selection (after a move was made)."""
+        self.query_one(Hand).selected = frozenset()
+        self.notice = ""
 
     def watch_notice(self) -> None:
         self._show_selection()

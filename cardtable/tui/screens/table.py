@@ -253,7 +253,7 @@ class TableScreen(Screen[None]):
             else:
                 self.table.notice = error.reason
             return
-        self.table.notice = ""
+        self.table.clear_selection()
 
     def on_move_chosen(self, message: MoveChosen) -> None:
         message.stop()

@@ -1,0 +1,104 @@
+"""A whole President round hot-seat — Ann and Bob with two bots — played through key
+presses, with the hand-off screen checked to hide every hand (RULES X1)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.summary import RoundEndScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import make_app, screen_text
+
+CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
+
+
+async def wait_for_change(pilot, app, before, limit=200):
+    """Let bots (zero delay, worker thread) move until the screen or the actor changes."""
+    for _ in range(limit):
+        await pilot.pause(0.01)
+        if state_key(app) != before:
+            return
+    raise AssertionError(f"nothing happened from {before}")
+
+
+def state_key(app):
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        game = screen.game
+        return (type(screen).__name__, screen.viewer, game.to_act, len(game.events), screen.busy)
+    return (type(screen).__name__, id(screen))
+
+
+async def press_move(pilot, screen, seat):
+    """Choose the first legal play (or pass) by keys: number keys / arrows, space, enter."""
+    game = screen.game
+    moves = game.legal_moves(seat)
+    plays = [m for m in moves if m.kind == "play"]
+    if not plays:
+        await pilot.press("p")
+        return "pass"
+    move = plays[0]
+    hand = list(game.view(seat).hand)
+    indices = []
+    for card in move.cards:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in indices)
+        indices.append(index)
+    for index in indices:
+        if index < 10:
+            await pilot.press(str((index + 1) % 10))
+        else:
+            await pilot.press("home", *["right"] * index, "space")
+    assert screen.query_one(Hand).selected == frozenset(indices)
+    await pilot.press("enter")
+    return str(move)
+
+
+def test_whole_round_hot_seat_two_humans_two_bots():
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple", seed=3)
+        handoffs: list[str] = []
+        human_moves = 0
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for _step in range(400):
+                screen = app.screen
+                if isinstance(screen, RoundEndScreen):
+                    break
+                if isinstance(screen, HandoffScreen):
+                    text = screen_text(app)
+                    assert not CARD_FACE.search(text), text
+                    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+                    assert table.viewer is None
+                    assert table.table.state.hand == ()
+                    handoffs.append(screen.player)
+                    before = state_key(app)
+                    await pilot.press("enter")
+                    await wait_for_change(pilot, app, before)
+                    continue
+                assert isinstance(screen, TableScreen)
+                game = screen.game
+                if screen.busy or not game.to_act or game.to_act[0] not in screen.humans:
+                    await wait_for_change(pilot, app, state_key(app))
+                    continue
+                seat = game.to_act[0]
+                assert screen.viewer == seat
+                assert tuple(screen.query_one(Hand).cards) == game.view(seat).hand
+                before = state_key(app)
+                await press_move(pilot, screen, seat)
+                human_moves += 1
+                await wait_for_change(pilot, app, before)
+            else:
+                raise AssertionError("the round did not end")
+            table = app.screen_stack[-2]
+            assert table.game.round_over
+            assert sorted(table.game.finish_order) == [0, 1, 2, 3]
+            assert human_moves > 5
+            assert {"Ann", "Bob"} <= set(handoffs)
+            text = screen_text(app)
+            assert "Round 1 is over" in text and "President" in text
+
+    asyncio.run(scenario())
