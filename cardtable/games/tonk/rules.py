@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.cards import ACE, JOKER, card_text, check_subset
+from ...engine.cards import ACE, JOKER, Card, card_text, check_subset
 from ...engine.moves import Move
 from .spreads import canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
@@ -21,6 +21,15 @@ DECLINE = Move("decline")
 KINDS = ("bet", "decline", "draw_stock", "take_upcard", "drop", "declare", "spread", "hit",
          "dead_four", "discard")
 """Every Tonk move kind."""
+
+_DISCARDS: dict[Card, Move] = {}
+
+
+def _discard(card: Card) -> Move:
+    """The discard move of ``card`` (kept, since the same moves come up all game)."""
+    move = _DISCARDS[card] = Move("discard", (card,))
+    return move
+
 
 if TYPE_CHECKING:
     from .state import TonkGame as _Base
@@ -71,7 +80,7 @@ class TonkRulesMixin(_Base):
                         moves.append(Move("hit", (card,), (), (owner, index)))
                 if rules.dead_fours and is_dead_four(cards, shape):
                     moves.append(Move("dead_four", cards, (), (owner, index)))
-        moves += [Move("discard", (card,)) for card in distinct]
+        moves += [_DISCARDS.get(card) or _discard(card) for card in distinct]
         if self.may_drop(seat):
             moves.append(DROP)
         return moves
