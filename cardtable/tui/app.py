@@ -6,6 +6,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from ..engine.game import Game
 from .messages import ThemeSwitched
 from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallScreen
 from .screens.start import StartScreen
@@ -34,9 +35,11 @@ class CardtableApp(App[int]):
 
     def __init__(self, setup: TableSetup | None = None, theme: str | None = None,
                  bot_delay: float | None = None, family: str | None = None,
-                 save_settings: bool = True) -> None:
+                 save_settings: bool = True, game: Game | None = None) -> None:
         super().__init__()
         self.setup = setup
+        self.game = game
+        """A game already under way for ``setup`` (tests, and resuming later)."""
         self.family = family
         self.bot_delay = DEFAULT_BOT_DELAY if bot_delay is None else bot_delay
         self.save_settings = save_settings
@@ -60,7 +63,7 @@ class CardtableApp(App[int]):
         for problem in self.theme_problems:
             self.notify(problem, title="theme not loaded", severity="warning", timeout=8)
         if self.setup is not None:
-            self.push_screen(TableScreen(self.setup, bot_delay=self.bot_delay))
+            self.push_screen(TableScreen(self.setup, self.game, bot_delay=self.bot_delay))
         else:
             self.push_screen(StartScreen(self.family))
         self._check_size()

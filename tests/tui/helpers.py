@@ -1,24 +1,45 @@
-"""Helpers for the TUI tests: a table app with fixed seed, theme and no bot delay."""
+"""Helpers for the TUI tests: apps with a fixed seed, theme and no bot delay."""
 
 from __future__ import annotations
 
-from cardtable import load_variant
+import io
+
+from rich.console import Console
+
+from cardtable import load_variant, new_game
+from cardtable.bots import make_bot
+from cardtable.engine.rng import Rng
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.seats import TableSetup, parse_seats
 
 
 def make_app(seats: str = "Ann,Bob,bot:simple,bot:simple", preset: str = "president-classic",
-             seed: int = 3, theme: str = "felt", **kwargs) -> CardtableApp:
+             seed: int = 3, theme: str = "felt", game=None) -> CardtableApp:
     setup = TableSetup(load_variant(preset), parse_seats(seats), seed)
-    return CardtableApp(setup=setup, theme=theme, bot_delay=0, save_settings=False, **kwargs)
+    return CardtableApp(setup=setup, theme=theme, bot_delay=0, save_settings=False, game=game)
+
+
+def played_round(preset: str = "president-classic", players: int = 4, seed: int = 3):
+    """A game whose first round the simple bots played to the end, on the engine only."""
+    game = new_game(load_variant(preset), players, seed=seed)
+    bot, rng = make_bot("president", "simple"), Rng(seed)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    return game
+
+
+async def settle(pilot, app, done, limit: int = 300) -> None:
+    """Let bots (zero delay, worker thread) move until ``done()`` is true."""
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the table did not settle")
 
 
 def screen_text(app: CardtableApp) -> str:
     """The screen as plain text, as a player would read it."""
-    import io
-
-    from rich.console import Console
-
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
                       color_system="truecolor", record=True, legacy_windows=False, safe_box=False)

@@ -81,7 +81,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
     fix = asciify if ascii else (lambda text: text)
     name = lambda seat: seats[seat].name  # noqa: E731
     variant = game.variant  # type: ignore[attr-defined]
-    header = f"cardtable · President — {variant.title} · round {view.round} · {match_text(view.rules)}"
+    header = fix(f"cardtable · President — {variant.title} · round {view.round} · {match_text(view.rules)}")
     order = list(view.order)
     if viewer is not None:
         start = order.index(viewer) + 1
@@ -95,6 +95,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
         caption = f"{name(last_seat)} played"
         earlier = " · ".join(f"{name(s)} {cards_label(c, ascii)}" for s, c in view.pile[-4:-1])
         footer = f"to beat: {view.to_beat}" if view.to_beat else ""
+        earlier = fix(earlier)
         pile_cards = last_cards
     else:
         caption, earlier, pile_cards = "(empty pile)", "", ()
@@ -103,7 +104,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
     log = _log_lines(game, viewer, seats, fix)
     state = PresidentState(header=header, seats=seat_infos, pile_caption=caption, pile_cards=pile_cards,
                            pile_earlier=earlier, pile_footer=footer, log=log, status="", viewer=viewer)
-    status = _status(game, view, viewer, seats, ascii)
+    status = fix(_status(game, view, viewer, seats, ascii))
     if viewer is None:
         return replace(state, status=status)
     legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []  # type: ignore[attr-defined]
@@ -141,7 +142,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         if partner == seat:
             marks.append("shows you: " + fix(" ".join(c.pretty() for c in cards)))
     lines = (" · ".join(facts), " · ".join(marks))
-    return SeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
+    return SeatInfo(seats[seat].label, tuple(fix(line) for line in lines), to_act=to_act, passed=seat in view.passed or seat in view.locked,
                     out=out)
 
 

@@ -66,7 +66,7 @@ class PresidentTable(Widget):
         pile.earlier, pile.footer = state.pile_earlier, state.pile_footer
         self.query_one(EventLog).lines = state.log
         last = state.log[-1] if state.log else ""
-        self.query_one("#lastline", Static).update(Text(f"» {last}" if last else "", no_wrap=True,
+        self.query_one("#lastline", Static).update(Text(f"{'>' if ascii else '»'} {last}" if last else "", no_wrap=True,
                                                         overflow="ellipsis"))
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         hand = self.query_one(Hand)

@@ -78,12 +78,12 @@ class StartScreen(Screen[None]):
             preset.value = classic if classic in names else names[0]
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "family" and event.value != Select.BLANK:
+        if event.select.id == "family" and event.value != Select.NULL:
             self.family = str(event.value)
             self._fill_presets()
-        elif event.select.id == "preset" and event.value != Select.BLANK:
+        elif event.select.id == "preset" and event.value != Select.NULL:
             self._load(str(event.value))
-        elif event.select.id == "players" and event.value != Select.BLANK:
+        elif event.select.id == "players" and event.value != Select.NULL:
             self._show_seats(int(event.value))  # type: ignore[arg-type]
 
     def _load(self, name: str) -> None:
@@ -126,7 +126,7 @@ class StartScreen(Screen[None]):
         if self.variant.family not in TABLES:
             raise ValueError(f"the {FAMILY_TITLES[self.variant.family]} table is still to come")
         count = self.query_one("#players", Select).value
-        if count == Select.BLANK:
+        if count == Select.NULL:
             raise ValueError("choose the number of players")
         specs: list[tuple[str | None, str | None]] = []
         for i in range(int(count)):  # type: ignore[arg-type]
