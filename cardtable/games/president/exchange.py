@@ -4,23 +4,40 @@ market (P18) and table talk (P19). Mixed into :class:`PresidentGame`."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ...engine.cards import Card, remove_cards
 from ...engine.events import Event
+from ...engine.game import Game
 from ...engine.moves import DECLINE, PASS, Move
 from .events import CardsExchanged, Declined, HandsShared, MarketOpened, SwapOffered, TalkOffered
-
-if TYPE_CHECKING:
-    from .state import PresidentGame
-
-    _Base = PresidentGame
-else:
-    _Base = object
+from .preset import PresidentRules
+from .rules import RankOrder
 
 
-class ExchangeMixin(_Base):
+class ExchangeMixin(Game):
     """Exchange, market and talk: each phase offers one seat a choice at a time."""
+
+    rules: PresidentRules
+    ranks: RankOrder
+    titles: tuple[str, ...] | None
+    order: list[int]
+    hands: list[list[Card]]
+    phase: str
+    _last_order: list[int]
+    _gives: list[tuple[int, int, int]]
+    _market: list[int]
+    _talk: list[tuple[int, int]]
+    _offer: tuple[int, Card | None] | None
+    _offer_to: int
+    _shared: list[tuple[int, int]]
+    _given: list[list[Card]]
+    _received: list[list[Card]]
+
+    def _begin_play(self) -> list[Event]:
+        raise NotImplementedError
+
+    def _seat_titled(self, title: str) -> int:
+        raise NotImplementedError
 
     def _exchange_pairs(self) -> list[tuple[int, int, int]]:
         """(bottom seat, top seat, cards) for this round's exchange, top pair first."""
@@ -133,6 +150,7 @@ class ExchangeMixin(_Base):
     def _market_move(self, seat: int, move: Move) -> list[Event]:
         if self._offer is not None:
             offerer, card = self._offer
+            assert card is not None
             self._offer = None
             self._market.pop(0)
             if move.kind == "accept":
@@ -165,7 +183,7 @@ class ExchangeMixin(_Base):
         first, second = self._talk[0]
         events: list[Event]
         if self._offer is None and move.kind == "offer_talk":
-            self._offer = (seat, None)  # type: ignore[assignment]
+            self._offer = (seat, None)
             self._offer_to = second
             return [TalkOffered(seat, second)]
         if self._offer is not None and move.kind == "accept":

@@ -17,9 +17,9 @@ WILD_NAMES = ("JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
 class PresidentRules(Knobs):
     """The knobs of the President family (``[rules]`` in a preset)."""
 
-    decks: int = Field(1, ge=1, le=3)
+    decks: int = Field(default=1, ge=1, le=3)
     """P1: how many 52-card decks are shuffled together."""
-    jokers: int = Field(0, ge=0, le=4)
+    jokers: int = Field(default=0, ge=0, le=4)
     """P1: jokers added per deck."""
     leftover: Literal["deal", "aside"] = "deal"
     """P2: cards that do not divide evenly are dealt on ("deal") or set aside unseen ("aside")."""
@@ -33,7 +33,7 @@ class PresidentRules(Knobs):
     """P7: the last player may play higher on their own cards before leading anew."""
     round_end: Literal["last_player", "card_count", "card_points"] = "last_player"
     """P9: play until one player holds cards, or rank the rest by fewest cards / lowest points when the first goes out."""
-    top_positions: int = Field(2, ge=1, le=3)
+    top_positions: int = Field(default=2, ge=1, le=3)
     """P10: titled places at each end (3 adds Secretary and Clerk)."""
     dealer: Literal["president", "scum"] = "president"
     """P11: who deals the rounds after the first."""
@@ -71,9 +71,9 @@ class PresidentRules(Knobs):
     """P29: the table shows how many cards each opponent holds."""
     title_points: dict[str, int] = Field(default_factory=lambda: {"president": 2, "vice_president": 1})
     """P30: points each title scores per round (missing titles score 0)."""
-    match_target: int = Field(11, ge=0)
+    match_target: int = Field(default=11, ge=0)
     """P30: the match ends when someone reaches this score (0: no target)."""
-    match_rounds: int = Field(0, ge=0)
+    match_rounds: int = Field(default=0, ge=0)
     """P30: the match ends after this many rounds (0: no limit)."""
 
     @field_validator("wilds")
@@ -120,8 +120,8 @@ class PresidentVariant(VariantBase):
     """A President preset: players 3–8 at most, the knobs and the title names."""
 
     family: Literal["president"] = "president"
-    rules: PresidentRules = Field(default_factory=PresidentRules)
-    titles: PresidentTitles = Field(default_factory=PresidentTitles)
+    rules: PresidentRules = PresidentRules()
+    titles: PresidentTitles = PresidentTitles()
 
     @model_validator(mode="after")
     def _fits_players(self) -> PresidentVariant:

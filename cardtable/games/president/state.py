@@ -100,7 +100,7 @@ class PresidentGame(ExchangeMixin, Game):
         self._gives: list[tuple[int, int, int]] = []
         self._market: list[int] = []
         self._talk: list[tuple[int, int]] = []
-        self._offer: tuple[int, Card] | None = None
+        self._offer: tuple[int, Card | None] | None = None
         self._offer_to = 0
         self._shared: list[tuple[int, int]] = []
         self._given: list[list[Card]] = [[] for _ in range(n)]
@@ -254,7 +254,9 @@ class PresidentGame(ExchangeMixin, Game):
     def _put_down(self, seat: int, cards: tuple[Card, ...], out_of_turn: bool = False,
                   quick: bool = False) -> list[Event]:
         ranks = self.ranks
-        value, count = ranks.combination(cards, all_wild=True)  # type: ignore[misc]
+        combo = ranks.combination(cards, all_wild=True)
+        assert not isinstance(combo, str), combo  # apply has checked the move
+        value, count = combo
         natural = not any(c in ranks.wild for c in cards)
         top = self._top
         how = "quick" if quick else ("bomb" if ranks.is_bomb(count) else "lead") if top is None \

@@ -39,6 +39,6 @@ class PresidentView(PlayerView):
     received: tuple[Card, ...] = ()
     given: tuple[Card, ...] = ()
     shared: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    offer: tuple[int, Card] | None = None
+    offer: tuple[int, Card | None] | None = None
     rules: Any = None
     """The preset's knobs (public: everyone at the table knows the house rules)."""
