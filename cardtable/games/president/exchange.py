@@ -46,7 +46,7 @@ class ExchangeMixin(Game):
         if self.players < 4:
             return [(seat_of["scum"], seat_of["president"], 1)]
         mode = self.rules.exchange
-        top = self.rules.top_positions
+        top = min(self.rules.top_positions, self.players // 2)  # titled places that exist (P10)
         pairs = [("scum", "president"), ("vice_scum", "vice_president"), ("clerk", "secretary")]
         counts = [top, top - 1, top - 2] if mode == "classic" else [2, 1, 0]
         return [(seat_of[low], seat_of[high], count) for (low, high), count in zip(pairs, counts)

@@ -145,3 +145,13 @@ def test_P19_table_talk_shows_partners_their_hands():
     game.apply(2, DECLINE)  # Vice-President and Vice-Scum do not talk
     game.apply(3, DECLINE)
     assert game.phase == "play" and game.view(0).shared == ()
+
+
+def test_P13_titles_that_do_not_exist_exchange_nothing():
+    """Five players with top_positions = 3: only two titled places exist at each end
+    (P10), so Scum gives 2 and Vice-Scum 1."""
+    game = president(players=5, hands=["3C", "KC", "AC", "QC", "4C 5C"], top_positions=3)
+    finish_round(game)
+    events = game.next_round()
+    exchanged = [e for e in events if e.kind == "cards_exchanged"]
+    assert [(e.seat, e.to, len(e.cards)) for e in exchanged] == [(0, 1, 2), (4, 2, 1)]
