@@ -1,22 +1,30 @@
-"""The Bot protocol and the registry of bot kinds.
+"""The Bot protocol, the difficulty levels and the registry of bot kinds.
 
 A bot is asked ``choose(view, legal_moves, rng)`` and returns one of the legal moves.
 It never receives the Game: only what its seat may see (X2). Each family provides
-its own ``simple`` bot in ``cardtable/games/<family>/bot.py``.
+its own ``simple`` bot in ``cardtable/games/<family>/bot.py``; the strong bot of every
+family is :class:`cardtable.bots.search.SearchBot`.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.views import PlayerView
 
-BOT_LEVELS = ("random", "simple")
-"""Bot kinds every family offers. ``simple`` is each family's greedy player."""
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+"""The four levels the TUI, ``simulate``, ``arena`` and presets offer, weakest first."""
+
+ALIASES = {"simple": "medium"}
+"""Older names that still work: ``simple`` is ``medium``."""
+
+BOT_LEVELS = (*DIFFICULTIES, "random", "simple")
+"""Every bot kind ``make_bot`` knows: the four difficulties, ``random`` (uniform among
+the legal moves) and ``simple`` (an alias of ``medium``)."""
 
 
 class Bot(Protocol):
@@ -36,11 +44,51 @@ class RandomBot:
         return rng.choice(legal_moves)
 
 
-def make_bot(family: str, level: str) -> Bot:
-    """A bot of ``level`` for ``family`` ("random", "simple", ...)."""
+class EasyBot:
+    """Random among sensible moves: half the time the simple bot's move, otherwise a
+    random legal move of the same kind (another card to discard, another play to
+    follow with, passing or not when the simple bot passes...)."""
+
+    name = "easy"
+
+    def __init__(self, simple: Bot) -> None:
+        self.simple = simple
+
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        sensible = self.simple.choose(view, legal_moves, rng)
+        if len(legal_moves) == 1 or rng.random() < 0.5:
+            return sensible
+        same = [move for move in legal_moves if move.kind == sensible.kind]
+        if sensible.kind == "pass":  # passing is sensible; so is a cheap play instead
+            same = [sensible, *(m for m in legal_moves if m.kind == "play")][:3]
+        return rng.choice(same) if same else sensible
+
+
+def simple_bot(family: str) -> Bot:
+    """The family's greedy ``SimpleBot`` (the ``medium`` level)."""
+    module = importlib.import_module(f"cardtable.games.{family}.bot")
+    return module.SimpleBot()
+
+
+def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot:
+    """A bot of ``level`` for ``family``.
+
+    ``level`` is one of :data:`BOT_LEVELS` (``"bot:hard"`` is accepted too). ``variant``
+    is the loaded preset (public: everyone at the table knows the house rules); the
+    ``hard`` and ``expert`` bots need it to imagine the hidden cards and play on, and
+    fall back to the family's classic preset (President: the view's rules) without it.
+    ``seed`` seeds the search bots (with the same seed and the same view they choose
+    the same move)."""
+    level = level.strip().removeprefix("bot:")
+    level = ALIASES.get(level, level)
     if level == "random":
         return RandomBot()
-    if level == "simple":
-        module = importlib.import_module(f"cardtable.games.{family}.bot")
-        return module.SimpleBot()
+    if level == "medium":
+        return simple_bot(family)
+    if level == "easy":
+        return EasyBot(simple_bot(family))
+    if level in ("hard", "expert"):
+        from .search import SearchBot
+
+        return SearchBot(family, variant, level=level, seed=seed)
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")

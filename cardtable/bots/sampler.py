@@ -1,0 +1,92 @@
+"""The determinizer contract the search bot relies on, plus small shared helpers.
+
+Each family has a ``cardtable/games/<family>/sampling.py`` with a ``Sampler``
+subclass. A sampler turns what one seat has seen (the current view and its memory
+of earlier views) into full games that agree with it: the seat's own hand and the
+public table as they are, the hidden cards dealt at random to the places the seat
+cannot see, at their known sizes, with the cards it knows to be somewhere (cards it
+gave away, table-talk hands ...) put there. The search bot plays these imagined
+games to the end of the round; it never sees the real Game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.rng import Rng
+from ..engine.views import PlayerView
+
+
+class Sampler:
+    """Base of the family determinizers. One sampler serves one bot (one seat)."""
+
+    family = ""
+
+    def __init__(self, variant: Any) -> None:
+        self.variant = variant
+        self.memory: dict[str, Any] = {}
+
+    def observe(self, view: PlayerView) -> None:
+        """Remember what this view shows that later views will not (called every turn)."""
+
+    def searchable(self, view: PlayerView, legal_moves: Sequence[Move]) -> bool:
+        """Whether the search handles this decision (else the simple bot answers)."""
+        return True
+
+    def prepare(self, view: PlayerView, rng: Rng) -> Game:
+        """A template game holding the public part of the position (copied per sample)."""
+        raise NotImplementedError
+
+    def determinize(self, template: Game, view: PlayerView, rng: Rng) -> Game:
+        """A full game consistent with ``view``: the template with hidden cards dealt."""
+        raise NotImplementedError
+
+    def utility(self, game: Game, view: PlayerView) -> float:
+        """How good the (finished or cut-off) round is for ``view.seat``: 0 worst … 1 best."""
+        raise NotImplementedError
+
+    def candidates(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[Move]:
+        """The moves worth searching (default: all of them)."""
+        return list(legal_moves)
+
+
+def unseen_cards(deck: Iterable[Card], *seen: Iterable[Card]) -> list[Card]:
+    """The cards of ``deck`` (a multiset) not accounted for by ``seen``, in deck order.
+    Cards seen more often than the deck holds them are ignored."""
+    left = Counter(deck)
+    for cards in seen:
+        for card in cards:
+            if left[card] > 0:
+                left[card] -= 1
+    out: list[Card] = []
+    for card in deck:
+        if left[card] > 0:
+            out.append(card)
+            left[card] -= 1
+    return out
+
+
+def take_known(pool: list[Card], cards: Iterable[Card]) -> list[Card]:
+    """Remove ``cards`` from ``pool`` where present; return those found (each once)."""
+    found = []
+    for card in cards:
+        if card in pool:
+            pool.remove(card)
+            found.append(card)
+    return found
+
+
+def split_sizes(total: int, sizes: Sequence[int | None]) -> list[int]:
+    """Fill unknown sizes (None) so the sizes add up to ``total`` as evenly as possible."""
+    known = sum(size for size in sizes if size is not None)
+    unknown = [i for i, size in enumerate(sizes) if size is None]
+    out = [size or 0 for size in sizes]
+    rest = max(0, total - known)
+    for k, i in enumerate(unknown):
+        out[i] = rest // len(unknown) + (1 if k < rest % len(unknown) else 0)
+    return out

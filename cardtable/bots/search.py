@@ -1,0 +1,172 @@
+"""The strong bot of every family: information-set Monte Carlo tree search.
+
+Each iteration imagines one full game consistent with what the seat has seen (a
+*determinization*, built by the family's ``games/<family>/sampling.py`` from the view
+and the bot's memory of earlier views), picks one of the seat's legal moves by UCB1
+over the statistics gathered so far, plays it in the imagined game, and plays the
+round out with the family's simple bot in every seat. The round's outcome for the
+seat (finishing place, hand points, chips) is the reward. Statistics are kept per
+move of the information set, shared across determinizations (single-observer
+ISMCTS, searched to depth one: the rest of the round is the rollout). The move
+visited most is played.
+
+The bot receives views and legal moves only; the games it plays out are its own
+imaginings. Budget: ``iterations`` per decision, and a CPU-time cap ``seconds``.
+Searches are seeded: the same seed, the same rng state and the same view give the
+same move (as long as the time cap is not what ended the search).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import card_text
+from ..engine.errors import IllegalMove
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.rng import Rng
+from ..engine.views import PlayerView
+from .base import simple_bot
+from .sampler import Sampler
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a search bot thinks: iterations per decision, CPU seconds at most."""
+
+    iterations: int
+    seconds: float
+
+
+BUDGETS: dict[str, dict[str, Budget]] = {
+    "president": {"hard": Budget(160, 0.8), "expert": Budget(800, 4.0)},
+    "tonk": {"hard": Budget(200, 0.8), "expert": Budget(1000, 4.0)},
+    "shanghai": {"hard": Budget(48, 0.8), "expert": Budget(240, 4.0)},
+}
+"""Per family and level. ``hard`` keeps under one second a move on one core."""
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant, for rewards between 0 and 1."""
+
+ROLLOUT_CAP = 3000
+"""Moves after which a rollout stops and the round is judged as it stands."""
+
+
+@dataclass
+class MoveStats:
+    move: Move
+    visits: int = 0
+    total: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class SearchBot:
+    """Information-set MCTS over the seat's legal moves (see the module docstring)."""
+
+    def __init__(self, family: str, variant: Any = None, level: str = "hard", seed: int = 0,
+                 iterations: int | None = None, seconds: float | None = None) -> None:
+        self.family = family
+        self.name = level
+        budget = BUDGETS[family]["expert" if level == "expert" else "hard"]
+        self.iterations = iterations if iterations is not None else budget.iterations
+        self.seconds = seconds if seconds is not None else budget.seconds
+        self.seed = seed
+        self.variant = variant
+        self.policy = simple_bot(family)
+        self._sampler: Sampler | None = None
+        self.last: list[MoveStats] = []
+        """The statistics of the last search, most visited first (for hints and tests)."""
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        sampler = self._sampler_for(view)
+        sampler.observe(view)
+        self.last = []
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if not sampler.searchable(view, legal_moves):
+            return self.policy.choose(view, legal_moves, rng)
+        candidates = sampler.candidates(view, legal_moves)
+        if len(candidates) == 1:
+            return candidates[0]
+        search_rng = Rng(self._search_seed(view, legal_moves, rng))
+        stats = self.search(view, candidates, search_rng)
+        return stats[0].move
+
+    def search(self, view: PlayerView, candidates: Sequence[Move], rng: Rng) -> list[MoveStats]:
+        """Run the search and return the per-move statistics, best first."""
+        sampler = self._sampler_for(view)
+        seat = view.seat
+        stats = [MoveStats(move) for move in candidates]
+        template = sampler.prepare(view, rng)
+        start = time.process_time()
+        done = 0
+        for done in range(1, self.iterations + 1):
+            game = sampler.determinize(template, view, rng)
+            entry = _pick(stats, done)
+            try:
+                game.apply(seat, entry.move)
+            except IllegalMove:  # the sample disagrees with the real position: skip it
+                continue
+            self._rollout(game, rng)
+            entry.visits += 1
+            entry.total += sampler.utility(game, view)
+            if time.process_time() - start > self.seconds:
+                break
+        self.last_iterations = done
+        stats.sort(key=lambda s: (-s.visits, -s.mean))
+        self.last = stats
+        return stats
+
+    def _rollout(self, game: Game, rng: Rng) -> None:
+        policy = self.policy
+        for _ in range(ROLLOUT_CAP):
+            if game.round_over:
+                return
+            seat = game.to_act[0]
+            legal = game.legal_moves(seat)
+            move = legal[0] if len(legal) == 1 else policy.choose(game.view(seat), legal, rng)
+            game.apply(seat, move)
+
+    # ------------------------------------------------------------------ helpers
+    def _sampler_for(self, view: PlayerView) -> Sampler:
+        if self._sampler is None:
+            variant = self.variant if self.variant is not None else _default_variant(self.family, view)
+            module = importlib.import_module(f"cardtable.games.{self.family}.sampling")
+            self._sampler = module.Sampler(variant)
+        return self._sampler
+
+    def _search_seed(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> int:
+        text = "|".join((str(self.seed), str(rng.randrange(2**31)), str(view.seat), str(view.round),
+                         card_text(view.hand), ";".join(map(str, legal_moves))))
+        return zlib.crc32(text.encode())
+
+
+def _pick(stats: list[MoveStats], iteration: int) -> MoveStats:
+    """UCB1: every move once, then the best mean plus an exploration bonus."""
+    for entry in stats:
+        if entry.visits == 0:
+            return entry
+    log_n = math.log(iteration)
+    return max(stats, key=lambda s: s.mean + EXPLORATION * math.sqrt(log_n / s.visits))
+
+
+def _default_variant(family: str, view: PlayerView) -> Any:
+    """Without a preset: the family's classic one (President: with the view's rules)."""
+    from ..presets import load_variant
+
+    variant = load_variant(f"{family}-classic")
+    rules = getattr(view, "rules", None)
+    if rules is not None:
+        variant = variant.model_copy(update={"rules": rules})
+    return variant
