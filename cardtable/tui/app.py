@@ -8,7 +8,9 @@ from textual.binding import Binding
 
 from ..engine.game import Game
 from .messages import ThemeSwitched
-from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallScreen
+from textual.screen import Screen
+
+from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
 from .screens.start import StartScreen
 from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
@@ -24,8 +26,8 @@ class CardtableApp(App[int]):
 
     CSS_PATH = "app.tcss"
     TITLE = "cardtable"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny-x"), (MIN_SIZE[0], "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-tiny-y"), (MIN_SIZE[1], "-short"), (30, "-tall")]
     BINDINGS = [
         Binding("question_mark", "help", "help"),
         Binding("t", "cycle_theme", "theme"),
@@ -54,12 +56,12 @@ class CardtableApp(App[int]):
             DEFAULT_THEME if DEFAULT_THEME in self.card_themes else next(iter(self.card_themes)))
         self.card_ascii = self.card_themes[self.card_theme].ascii
         self.theme = self.card_themes[self.card_theme].textual_name
-        self._too_small: TooSmallScreen | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return variable_defaults()
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._add_note)
         for problem in self.theme_problems:
             self.notify(problem, title="theme not loaded", severity="warning", timeout=8)
         if self.setup is not None:
@@ -109,17 +111,15 @@ class CardtableApp(App[int]):
 
     # ----------------------------------------------------------------- size
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        for note in self.query(TooSmallNote):
+            note.refresh()
 
     def _check_size(self) -> None:
-        width, height = self.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and self._too_small is None:
-            self._too_small = TooSmallScreen()
-            self.push_screen(self._too_small)
-        elif not small and self._too_small is not None:
-            if self.screen is self._too_small:
-                self.pop_screen()
-            self._too_small = None
-        elif small and self._too_small is not None:
-            self._too_small.update_text()
+        self._add_note(self.screen)
+
+    def _add_note(self, screen: Screen[object]) -> None:
+        """Every screen carries a hidden "terminal too small" note that covers it while
+        the terminal is under 80×24 (shown by the breakpoint classes in app.tcss)."""
+        if not screen.query(TooSmallNote):
+            screen.mount(TooSmallNote())
+

@@ -121,22 +121,11 @@ class ConfirmQuit(ModalScreen[bool]):
 MIN_SIZE = (80, 24)
 
 
-class TooSmallScreen(Screen[None]):
-    """Shown instead of a broken layout while the terminal is smaller than 80×24."""
+class TooSmallNote(Static):
+    """Covers a screen while the terminal is smaller than 80×24 (see app.tcss)."""
 
-    BINDINGS = [Binding("ctrl+q", "app.quit", "quit", show=False)]
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
-
-    def on_resize(self) -> None:
-        self.update_text()
-
-    def on_mount(self) -> None:
-        self.update_text()
-
-    def update_text(self) -> None:
+    def render(self) -> str:
         width, height = self.app.size
-        self.query_one("#too-small", Static).update(
-            f"Terminal too small: {width}×{height}.\n"
-            f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\nMake the window bigger to go on.")
+        return (f"Terminal too small: {width}×{height}.\n"
+                f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+                "Make the window bigger to go on.")

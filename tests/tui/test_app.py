@@ -1,0 +1,136 @@
+"""App-wide behaviour: themes (cycled and remembered), help, quit confirmation, the
+too-small notice, the start screen, and the ``cardtable play`` arguments."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from cardtable.paths import config_dir, user_dir
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.launch import build_setup
+from cardtable.tui.screens.dialogs import ConfirmQuit, HelpScreen, TooSmallNote
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.seats import parse_seats
+from cardtable.tui.themes import load_themes
+
+from .helpers import make_app, screen_text, settle
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def test_t_cycles_themes_and_the_choice_is_remembered():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("t")
+            assert app.card_theme == "dark" and app.theme == "cardtable-dark"
+            await pilot.press("t", "t")
+            assert app.card_theme == "ascii" and app.card_ascii
+        assert json.loads((config_dir() / "settings.json").read_text())["theme"] == "ascii"
+        again = CardtableApp(bot_delay=0)
+        assert again.card_theme == "ascii"
+
+    run(scenario)
+
+
+def test_a_users_own_theme_is_found_and_a_broken_one_reported():
+    folder = user_dir("themes")
+    folder.mkdir(parents=True)
+    (folder / "midnight.toml").write_text('description = "mine"\n[colors]\nprimary = "#123456"\n'
+                                          '[cards]\nhearts = "#ff00ff"\n')
+    (folder / "broken.toml").write_text('[colors]\nprimary = "#123456"\n[cards]\nsparkle = "#fff"\n')
+    themes, problems = load_themes()
+    assert "midnight" in themes and themes["midnight"].textual.variables["suit-hearts"] == "#ff00ff"
+    assert "broken" not in themes and "sparkle" in problems[0] and "broken.toml" in problems[0]
+
+
+def test_ascii_theme_draws_no_unicode_suits():
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", theme="ascii")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            text = screen_text(app)
+            assert not set("♣♦♥♠") & set(text)
+            assert "5-C" in text
+
+    run(scenario)
+
+
+def test_help_lists_every_key_and_q_asks_before_abandoning():
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = screen_text(app)
+            for key in ("space", "enter", "1 … 9", "escape", "?", "t", "q / ctrl+q", "r"):
+                assert key in text
+            await pilot.press("escape")
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmQuit)
+            await pilot.press("n")
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.press("q", "y")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    run(scenario)
+
+
+def test_too_small_terminal_shows_a_clear_message():
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(70, 20)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one(TooSmallNote).display
+            assert "Terminal too small" in screen_text(app)
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            assert not app.screen.query_one(TooSmallNote).display
+
+    run(scenario)
+
+
+def test_start_screen_starts_a_table():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            await pilot.press("r")
+            assert "equal_rank" in screen_text(app)  # the rules view lists every knob
+            await pilot.press("escape", "s")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            screen = app.screen
+            assert [s.name for s in screen.seats] == ["You", "Dag", "Eve", "Finn"]
+            assert screen.humans == (0,)
+
+    run(scenario)
+
+
+def test_play_arguments():
+    args = SimpleNamespace(game="president", preset="forseti", seats="Ann,Bob,bot:simple,bot:random",
+                           seed=4, theme=None, bot_delay=None)
+    setup = build_setup(args)
+    assert setup.variant.name == "forseti" and setup.seed == 4 and setup.humans == (0, 1)
+    assert [s.bot for s in setup.seats] == [None, None, "simple", "random"]
+    assert build_setup(SimpleNamespace(game=None, preset=None, seats=None)) is None
+    with pytest.raises(ValueError, match="3–6 players"):
+        build_setup(SimpleNamespace(game=None, preset="forseti", seats="A,B,C,D,E,F,G", seed=None))
+    with pytest.raises(ValueError, match="not tonk"):
+        build_setup(SimpleNamespace(game="tonk", preset="forseti", seats=None, seed=None))
+    with pytest.raises(ValueError, match="unknown bot level"):
+        parse_seats("Ann,bot:genius")
+    with pytest.raises(ValueError, match="same name"):
+        parse_seats("Ann,ann")

@@ -1,0 +1,99 @@
+"""The card exchange dialog (P13), out-of-turn windows that hide who could act (X3),
+and illegal choices showing the engine's reason."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable import load_variant, new_game
+from cardtable.tui.screens.choose import CardChoiceDialog, MoveListDialog
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.summary import RoundEndScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import make_app, played_round, screen_text, settle
+
+
+def test_exchange_dialogs_for_both_humans_behind_handoffs():
+    async def scenario():
+        game = played_round(seed=3)  # Bob is President, Ann Vice-President
+        assert game.titles[:2] == ("vice_president", "president")
+        app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, RoundEndScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            assert app.screen.player == "Bob"
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, CardChoiceDialog))
+            dialog = app.screen
+            assert dialog.count == 2
+            assert dialog.hand_cards == game.view(1).hand
+            await pilot.press("enter")  # nothing chosen: the dialog says so and stays
+            assert app.screen is dialog and "choose exactly 2" in screen_text(app)
+            await pilot.press("1", "2", "enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            assert app.screen.player == "Ann"
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, CardChoiceDialog))
+            assert app.screen.count == 1
+            await pilot.press("3", "enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, (TableScreen, HandoffScreen))
+                         and game.phase == "play")
+            assert game.view(1).given and game.view(0).given
+
+    asyncio.run(scenario())
+
+
+def test_out_of_turn_window_visits_every_human_alike():
+    """Cat leads 5♣; only Bob can quick-clear with the other three 5s. Bob and Ann both
+    get the same hand-off and dialog, so nobody watching learns who could act."""
+
+    async def scenario():
+        variant = load_variant("president-bombs")
+        game = new_game(variant, 4, seed=1, hands=[["4C", "8D", "QS"], ["5C", "9H", "KD"],
+                                                  ["5D", "5H", "5S", "3C"], ["6C", "7D", "JH"]])
+        app = make_app("Ann,Cat,Bob,bot:simple", preset="president-bombs", game=game)
+        seen: list[tuple[str, str, tuple[str, ...]]] = []
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            assert app.screen.player == "Cat"
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.press("1", "enter")  # Cat leads 5♣
+            for _ in range(2):
+                await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+                handoff = app.screen
+                assert "Out-of-turn chance" in screen_text(app)
+                await pilot.press("enter")
+                await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+                dialog = app.screen
+                labels = tuple(label for label, _move in dialog.options)
+                seen.append((handoff.player, dialog.title_text, labels))
+                seat = ["Ann", "Cat", "Bob"].index(handoff.player)
+                assert dialog.query_one(Hand).cards == game.view(seat).hand
+                await pilot.press("end", "enter")  # "Let it go" is always the last option
+            assert [s[0] for s in seen] == ["Bob", "Ann"]
+            assert {s[1] for s in seen} == {"Out-of-turn chance"}
+            assert seen[0][2][-1] == seen[1][2][-1] == "Let it go"
+            assert any("Throw" in label for label in seen[0][2])
+            assert seen[1][2] == ("Let it go",)
+
+    asyncio.run(scenario())
+
+
+def test_illegal_play_shows_the_engines_reason():
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            game = app.screen.game
+            before = len(game.events)
+            await pilot.press("1", "enter")  # a single 3 on a pair of 5s
+            await pilot.pause()
+            assert len(game.events) == before
+            assert "play 2 cards to follow a pair of 5s" in screen_text(app)
+
+    asyncio.run(scenario())
