@@ -39,6 +39,9 @@ class ExchangeMixin(Game):
     def _seat_titled(self, title: str) -> int:
         raise NotImplementedError
 
+    def _hand_changed(self, seat: int) -> None:
+        raise NotImplementedError
+
     def _exchange_pairs(self) -> list[tuple[int, int, int]]:
         """(bottom seat, top seat, cards) for this round's exchange, top pair first."""
         assert self.titles is not None
@@ -74,6 +77,7 @@ class ExchangeMixin(Game):
         events: list[Event] = []
         for giver, receiver, cards in forced:
             remove_cards(self.hands[giver], cards)
+            self._hand_changed(giver)
         for giver, receiver, cards in forced:
             events.append(self._hand_over(giver, receiver, cards, forced=True))
         if self._gives:
@@ -93,6 +97,7 @@ class ExchangeMixin(Game):
                    forced: bool = False) -> CardsExchanged:
         self.hands[receiver].extend(cards)
         self.hands[receiver].sort(key=self.ranks.sort_key)
+        self._hand_changed(receiver)
         self._given[giver].extend(cards)
         self._received[receiver].extend(cards)
         return CardsExchanged(giver, receiver, tuple(cards), forced)
@@ -124,6 +129,7 @@ class ExchangeMixin(Game):
         if phase == "exchange":
             giver, receiver, _count = self._gives.pop(0)
             remove_cards(self.hands[giver], move.cards)
+            self._hand_changed(giver)
             events.append(self._hand_over(giver, receiver, move.cards))
             if not self._gives:
                 events += self._after_exchange()
@@ -156,6 +162,8 @@ class ExchangeMixin(Game):
             if move.kind == "accept":
                 remove_cards(self.hands[offerer], (card,))
                 remove_cards(self.hands[seat], move.cards)
+                self._hand_changed(offerer)
+                self._hand_changed(seat)
                 events: list[Event] = [self._hand_over(offerer, seat, (card,)),
                                        self._hand_over(seat, offerer, move.cards)]
             else:

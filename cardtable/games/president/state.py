@@ -105,6 +105,17 @@ class PresidentGame(ExchangeMixin, Game):
         self._shared: list[tuple[int, int]] = []
         self._given: list[list[Card]] = [[] for _ in range(n)]
         self._received: list[list[Card]] = [[] for _ in range(n)]
+        self._group_cache: dict[int, tuple[dict[int, list[Card]], list[Card]]] = {}
+
+    def _groups(self, seat: int) -> tuple[dict[int, list[Card]], list[Card]]:
+        """The seat's hand grouped by value (cached until that hand changes)."""
+        cached = self._group_cache.get(seat)
+        if cached is None:
+            cached = self._group_cache[seat] = self.ranks.groups(self.hands[seat])
+        return cached
+
+    def _hand_changed(self, seat: int) -> None:
+        self._group_cache.pop(seat, None)
 
     def _begin_play(self) -> list[Event]:
         """P11: the first round's lead is left of the dealer (or the 3♠ holder);
@@ -179,7 +190,7 @@ class PresidentGame(ExchangeMixin, Game):
         """P4: any number of cards of one rank. P21: no 2 (top rank) or bomb while the
         hand holds anything else. P23: one bomb per turn."""
         ranks = self.ranks
-        by_value, wilds = ranks.groups(self.hands[seat])
+        by_value, wilds = self._groups(seat)
         plays = [(value, cards) for value, naturals in by_value.items()
                  for count in range(1, len(naturals) + len(wilds) + 1)
                  for cards in ranks.plays(naturals, wilds, count, value)]
@@ -199,7 +210,7 @@ class PresidentGame(ExchangeMixin, Game):
         top = self._top
         assert top is not None
         top_value, top_count = top
-        by_value, wilds = ranks.groups(self.hands[seat])
+        by_value, wilds = self._groups(seat)
         wild = ranks.wild
         moves = []
         for count in ranks.follow_counts(top):
@@ -262,6 +273,7 @@ class PresidentGame(ExchangeMixin, Game):
         how = "quick" if quick else ("bomb" if ranks.is_bomb(count) else "lead") if top is None \
             else ranks.beats(value, count, natural, top)
         remove_cards(self.hands[seat], cards)
+        self._hand_changed(seat)
         self.pile.append((seat, cards))
         if self._bombed == seat:
             self._bombed = None
@@ -310,8 +322,11 @@ class PresidentGame(ExchangeMixin, Game):
         trick goes to the last player, who leads anew (or may play on, ``play_on_own``)."""
         last = self._last
         assert last is not None
-        if all(s == last or not self.hands[s] or s in self._passed or s in self._locked
-               for s in self.order):
+        hands, passed, locked = self.hands, self._passed, self._locked
+        for s in self.order:
+            if s != last and hands[s] and s not in passed and s not in locked:
+                break
+        else:
             if self.rules.play_on_own and self.hands[last] and not self._own_turn:
                 self._own_turn = True
                 self._turn = last
