@@ -1,8 +1,16 @@
-"""SimpleBot: a greedy Shanghai player that sees only its view.
+"""SimpleBot: a quick Shanghai player that sees only its view and the legal moves.
 
-It goes down as soon as it can (keeping the fewest points in hand), lays off every
-card it can, takes or buys the upcard when it completes a meld its contract needs,
-and discards the card least useful to its contract (once down: the costliest).
+- Draw: take the upcard when it brings the hand closer to its contract (or, once
+  down, when it can be laid off at once); otherwise draw from the stock.
+- Buy: only before going down, only a card that brings the contract closer, and only
+  when the buy is worth its penalty cards (the contract is then close, or long).
+- Go down as soon as it can, choosing the go-down that leaves the fewest points once
+  every possible lay-off is made; then lay off every card it can (swapping for a
+  joker only when the joker can be laid off too).
+- Discard: before going down, the card least useful to its contract plan; once down,
+  a card that cannot be laid off rather than one that can. Either way it avoids
+  feeding the next player: a card that fits the table is not thrown to a seat that
+  is down (and so could lay it off) while another card will do.
 """
 
 from __future__ import annotations
@@ -14,20 +22,28 @@ from ...engine.cards import ACE, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .melds import lay_off, lay_off_ends
+from .melds import Meld, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
+_POINTS = {rank: DEFAULT_CARD_POINTS[name] for rank, name in enumerate(RANK_NAMES, start=2)}
 
-def _values(card: Card) -> tuple[int, ...]:
-    return (1, 14) if card.rank == ACE else (card.rank,)
+_WINDOWS = {size: [(base, ((1 << size) - 1) << base) for base in range(1, 16 - size)] for size in range(1, 14)}
+
+SHAKE = 0.15
+"""How often a bot not yet down discards a spare card at random instead of the least useful."""
+
+MELD_OPTIONS_WEIGHED = 40
+"""At most this many go-down options are compared (the first ones listed)."""
 
 
 def _points(card: Card) -> int:
-    return DEFAULT_CARD_POINTS[RANK_NAMES[card.rank - 2]]
+    return _POINTS[card.rank]
 
 
-_WINDOWS = {size: [(base, ((1 << size) - 1) << base) for base in range(1, 16 - size)] for size in range(1, 14)}
+def _bits(card: Card) -> int:
+    """The run values a natural card covers, as a bit mask (an ace is 1 and 14)."""
+    return (1 << card.rank) | (2 if card.rank == ACE else 0)
 
 
 _PLANS: dict[tuple, tuple[int, list[Card]]] = {}
@@ -35,11 +51,11 @@ _PLANS: dict[tuple, tuple[int, list[Card]]] = {}
 
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
          wild: frozenset[int]) -> tuple[int, list[Card]]:
-    """:func:`make_plan`, remembered for the last few hands seen."""
-    key = (tuple(sorted(hand)), tuple(contract), wild)
+    """:func:`make_plan`, remembered for the last few hundred hands seen."""
+    key = (tuple(hand), tuple(contract), wild)
     found = _PLANS.get(key)
     if found is None:
-        if len(_PLANS) > 256:
+        if len(_PLANS) > 512:
             _PLANS.clear()
         found = _PLANS[key] = make_plan(hand, contract, wild)
     return found
@@ -58,13 +74,12 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
         masks = dict.fromkeys("CDHS", 0)
         for card, n in pool.items():
             if n > 0:
-                masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
-        windows = _WINDOWS[size]
+                masks[card.suit] |= _bits(card)
         best = (0, "", 0)
         for suit, mask in masks.items():
             if mask.bit_count() <= best[0]:
                 continue
-            for base, bits in windows:
+            for base, bits in _WINDOWS[size]:
                 got = (mask & bits).bit_count()
                 if got > best[0]:
                     best = (got, suit, base)
@@ -78,7 +93,8 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
     for size in (s for k, s in contract if k == "set"):
         counts: Counter[int] = Counter()
         for card, n in pool.items():
-            counts[card.rank] += n
+            if n > 0:
+                counts[card.rank] += n
         if not counts:
             break
         rank = max(counts, key=lambda r: (min(counts[r], size), r))
@@ -91,70 +107,264 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
     return min(need, covered + wilds), keep
 
 
-def _fits_table(view: ShanghaiView, card: Card) -> bool:
-    return any(lay_off(meld, card, end, view.wilds) is not None
-               for melds in view.melds for meld in melds for end in lay_off_ends(meld))
+def _need(contract: Sequence[tuple[str, int]]) -> int:
+    return sum(size for _kind, size in contract)
 
 
+# ---------------------------------------------------------------------- the table
+class _Table:
+    """Where cards can be laid off on the melds a view shows: per set rank, per
+    (suit, value) at a run's end, and whether a wild fits somewhere."""
+
+    __slots__ = ("sets", "ends", "wild_fits", "wild")
+
+    def __init__(self, melds: Sequence[Sequence[Meld]], wild: frozenset[int]) -> None:
+        self.sets: set[int] = set()
+        self.ends: set[tuple[str, int]] = set()
+        self.wild_fits = False
+        self.wild = wild
+        for owned in melds:
+            for meld in owned:
+                self.add(meld)
+
+    def add(self, meld: Meld) -> None:
+        wild = self.wild
+        wilds = sum(1 for card in meld.cards if card.rank in wild)
+        room = 2 * (wilds + 1) <= len(meld.cards) + 1
+        if meld.kind == "set":
+            self.sets.add(meld.base)
+            self.wild_fits |= room
+            return
+        low, high = meld.base - 1, meld.top + 1
+        if low >= 1 and not (low == 1 and meld.top == 14):
+            self.ends.add((meld.suit, low))
+            self.wild_fits |= room
+        if high <= 14 and not (high == 14 and meld.base == 1):
+            self.ends.add((meld.suit, high))
+            self.wild_fits |= room
+
+    def fits(self, card: Card) -> bool:
+        """Whether ``card`` could be laid off now."""
+        if card.rank in self.wild:
+            return self.wild_fits
+        if card.rank in self.sets:
+            return True
+        ends = self.ends
+        return (card.suit, card.rank) in ends or (card.rank == ACE and (card.suit, 1) in ends)
+
+    def distance(self, card: Card) -> int:
+        """How far ``card`` is from fitting: 0 fits, 1 fits once one card is laid off
+        next to it, ... (capped at 3)."""
+        if self.fits(card):
+            return 0
+        values = (1, 14) if card.rank == ACE else (card.rank,)
+        best = 3
+        for suit, end in self.ends:
+            if suit == card.suit:
+                for value in values:
+                    best = min(best, abs(value - end) + 1)
+        return best
+
+
+# ---------------------------------------------------------------------- the bot
 class SimpleBot:
-    """Greedy and quick: enough to fill a table and to benchmark the engine."""
+    """Quick and sensible: enough to fill a table and to benchmark the engine."""
 
     name = "simple"
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
         assert isinstance(view, ShanghaiView)
+        first = legal_moves[0]
+        kind = first.kind
+        if kind == "buy" or kind == "decline":
+            return self._buy_or_decline(view, legal_moves)
+        if kind == "draw_stock" or kind == "take_upcard":
+            return self._draw(view, legal_moves)
         by_kind: dict[str, list[Move]] = {}
         for move in legal_moves:
             by_kind.setdefault(move.kind, []).append(move)
-        hand = view.hand
-        me = view.seat
-        upcard = view.upcard
-        if "buy" in by_kind:
-            return by_kind["buy"][0] if upcard is not None and self._gain(view, upcard) else by_kind["decline"][0]
-        if "draw_stock" in by_kind or "take_upcard" in by_kind:
-            if "take_upcard" in by_kind and upcard is not None:
-                if view.down[me]:
-                    take = _fits_table(view, upcard)
-                else:
-                    take = self._gain(view, upcard)
-                if take or "draw_stock" not in by_kind:
-                    return by_kind["take_upcard"][0]
-            return by_kind["draw_stock"][0]
         if "meld" in by_kind:
-            return min(by_kind["meld"], key=lambda m: self._left_points(hand, m.cards))
-        if "swap_joker" in by_kind:
-            return by_kind["swap_joker"][0]
+            return self._go_down(view, by_kind["meld"])
+        table = _Table(view.melds, view.wilds)
         if "lay_off" in by_kind:
-            return by_kind["lay_off"][0]
-        discards = by_kind.get("discard", [])
+            return self._lay_off(view, by_kind["lay_off"], table)
+        swaps = by_kind.get("swap_joker")
+        if swaps and (view.down[view.seat] or "discard" not in by_kind):
+            # Once down, a swap pays only if the wild can go on the table too.
+            if not view.down[view.seat] or table.wild_fits:
+                return swaps[0]
+        discards = by_kind.get("discard")
         if discards:
-            if view.down[me]:
-                return max(discards, key=lambda m: (m.cards[0].rank not in view.wilds,
-                                                    not _fits_table(view, m.cards[0]), _points(m.cards[0])))
-            _covered, keep = plan(hand, view.contract, view.wilds)
-            spare = [m for m in discards if m.cards[0].rank not in view.wilds]
-            for card in keep:
-                spare = [m for m in spare if m.cards[0] != card] if sum(
-                    1 for c in keep if c == card) >= sum(1 for c in hand if c == card) else spare
-            return max(spare or discards, key=lambda m: (m.cards[0].rank not in view.wilds, _points(m.cards[0])))
-        return legal_moves[0]
+            return self._discard(view, discards, table, rng)
+        return first
 
-    @staticmethod
-    def _gain(view: ShanghaiView, card: Card) -> bool:
-        """Whether ``card`` covers more of the contract than the hand does now."""
-        if card.rank in view.wilds:
-            return True
-        near = any(c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) < 5)
-                   for c in view.hand)
-        if not near:
+    # ------------------------------------------------------------------ draws, buys
+    def _draw(self, view: ShanghaiView, moves: Sequence[Move]) -> Move:
+        take = moves[-1] if moves[-1].kind == "take_upcard" else None
+        upcard = view.upcard
+        if take is None or upcard is None:
+            return moves[0]
+        if moves[0].kind != "draw_stock":
+            return take
+        if view.down[view.seat]:
+            wanted = _Table(view.melds, view.wilds).fits(upcard)
+        else:
+            wanted = self._gain(view, upcard) > 0
+        return take if wanted else moves[0]
+
+    def _buy_or_decline(self, view: ShanghaiView, moves: Sequence[Move]) -> Move:
+        buy = next((m for m in moves if m.kind == "buy"), None)
+        decline = next((m for m in moves if m.kind == "decline"), None)
+        if buy is None or decline is None:
+            return moves[0]
+        upcard = view.upcard
+        if upcard is None or not self._worth_buying(view, upcard):
+            return decline
+        return buy
+
+    def _worth_buying(self, view: ShanghaiView, card: Card) -> bool:
+        """S8: a buy costs penalty cards; buy only a card that brings the contract
+        closer, when the contract is then near (or so long that buys are needed)."""
+        if view.stock_size < 6:
             return False
+        gain = self._gain(view, card)
+        if gain <= 0:
+            return False
+        need = _need(view.contract)
         before, _keep = plan(view.hand, view.contract, view.wilds)
-        after, _keep = plan((*view.hand, card), view.contract, view.wilds)
-        return after > before
+        short = need - before - gain
+        if need > len(view.hand) - 1:
+            return True           # a long contract cannot be made without cards
+        return short <= 2
 
     @staticmethod
-    def _left_points(hand: Sequence[Card], used: Sequence[Card]) -> int:
-        left = list(hand)
-        for card in used:
-            left.remove(card)
-        return sum(_points(card) for card in left)
+    def _gain(view: ShanghaiView, card: Card) -> int:
+        """How much more of the contract the hand covers with ``card`` (0: none)."""
+        contract, wild = view.contract, view.wilds
+        before, _keep = plan(view.hand, contract, wild)
+        if before >= _need(contract):
+            return 0
+        if card.rank in wild:
+            return 1
+        hand = view.hand
+        near = any(c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) < 5)
+                   or (card.rank == ACE and c.suit == card.suit and c.rank < 6)
+                   or (c.rank == ACE and c.suit == card.suit and card.rank < 6) for c in hand)
+        if not near:
+            return 0
+        with_card = sorted((*hand, card))
+        after, _keep = plan(with_card, contract, wild)
+        return after - before
+
+    # ------------------------------------------------------------------ melding
+    def _go_down(self, view: ShanghaiView, melds: Sequence[Move]) -> Move:
+        """S6: go down at once, with the option that leaves the fewest points after
+        every lay-off it allows."""
+        if len(melds) == 1:
+            return melds[0]
+        hand = Counter(view.hand)
+        base = _Table(view.melds, view.wilds)
+        best, best_key = melds[0], None
+        for move in melds[:MELD_OPTIONS_WEIGHED]:
+            left = hand.copy()
+            left.subtract(move.cards)
+            table = _Table((), view.wilds)
+            table.sets, table.ends, table.wild_fits = set(base.sets), set(base.ends), base.wild_fits
+            for (kind, _size), group in zip(view.contract, move.groups):
+                made = make_meld(kind, group, view.wilds)
+                if isinstance(made, Meld):
+                    table.add(made)
+            stuck = sum(_points(card) * n for card, n in left.items() if n > 0 and not table.fits(card))
+            wilds = sum(1 for card in move.cards if card.rank in view.wilds)
+            key = (stuck, wilds)
+            if best_key is None or key < best_key:
+                best, best_key = move, key
+        return best
+
+    @staticmethod
+    def _lay_off(view: ShanghaiView, moves: Sequence[Move], table: _Table) -> Move:
+        """Lay off naturals first (the costliest first), wilds last."""
+        wild = view.wilds
+        return max(moves, key=lambda m: (m.cards[0].rank not in wild, _points(m.cards[0])))
+
+    # ------------------------------------------------------------------ discarding
+    def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        wild = view.wilds
+        nxt = (view.seat + 1) % view.players
+        feeds = view.down[nxt]
+        if view.down[view.seat]:
+            # Keep what can be laid off (S10: the last cards must go onto melds).
+            def key(move: Move) -> tuple:
+                card = move.cards[0]
+                fits = table.fits(card)
+                return (card.rank in wild, fits, feeds and fits, -table.distance(card), -_points(card))
+            return min(moves, key=key)
+        hand = view.hand
+        contract = view.contract
+        _covered, keep = plan(hand, contract, wild)
+        kept = Counter(keep)
+        held = Counter(hand)
+        useful = _usefulness(hand, contract, wild, keep)
+        if rng.random() < SHAKE:
+            # Now and then let go of a spare card at random: two players hoarding what
+            # the other needs (or what fits the table) would otherwise never budge.
+            spare = [m for m in moves if m.cards[0].rank not in wild and held[m.cards[0]] > kept[m.cards[0]]]
+            if spare:
+                return rng.choice(spare)
+
+        def key(move: Move) -> tuple:  # type: ignore[no-redef]
+            card = move.cards[0]
+            spare = held[card] > kept[card]
+            fits = table.fits(card)
+            return (card.rank in wild, not spare, useful.get(card, 0) + (3 if feeds and fits else 0) + fits,
+                    -_points(card))
+        return min(moves, key=key)
+
+
+def _usefulness(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
+                keep: Sequence[Card]) -> dict[Card, int]:
+    """A rough worth of each natural card the plan does not keep: 4 if it will lay off
+    on the planned melds once down, else (while the plan is short) partners of its rank
+    for sets and near neighbours of its suit for runs."""
+    set_sizes = [size for kind, size in contract if kind == "set"]
+    run_sizes = [size for kind, size in contract if kind == "run"]
+    ranks: Counter[int] = Counter()
+    masks = dict.fromkeys("CDHS", 0)
+    for card in hand:
+        if card.rank not in wild:
+            ranks[card.rank] += 1
+            masks[card.suit] |= _bits(card)
+    kept_ranks: Counter[int] = Counter(card.rank for card in keep)
+    kept_masks = dict.fromkeys("CDHS", 0)
+    for card in keep:
+        kept_masks[card.suit] |= _bits(card)
+    planned_sets = {rank for rank, n in kept_ranks.items() if set_sizes and n >= 2}
+    sets_short = bool(set_sizes) and sum(min(n, set_sizes[0]) for n in sorted(kept_ranks.values())[-len(set_sizes):]) \
+        < sum(set_sizes)
+    worth: dict[Card, int] = {}
+    for card in set(hand):
+        if card.rank in wild:
+            continue
+        value = 0
+        if card.rank in planned_sets:
+            value = 4
+        elif set_sizes and sets_short:
+            value = 3 * min(ranks[card.rank] - 1, 2)
+        if run_sizes:
+            kept = kept_masks[card.suit]
+            mask = masks[card.suit]
+            for v in ((1, 14) if card.rank == ACE else (card.rank,)):
+                if kept >> v & 1:
+                    continue          # a second copy adds nothing to a run
+                if kept >> (v - 1) & 1 or kept >> (v + 1) & 1:
+                    value = max(value, 4)
+                near = 2 * ((mask >> (v - 1) & 1) + (mask >> (v + 1) & 1))
+                near += (mask >> max(v - 2, 0) & 1) + (mask >> (v + 2) & 1)
+                value = max(value, near)
+        worth[card] = value
+    return worth
+
+
+__all__ = ["SimpleBot", "make_plan", "plan"]
