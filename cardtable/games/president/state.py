@@ -412,7 +412,9 @@ class PresidentGame(ExchangeMixin, Game):
         return self.titles.index(title)
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> PresidentView:
+    def view(self, seat: int | None) -> PresidentView:
+        """What ``seat`` may see; ``None`` gives the public table (no hand at all), for a
+        screen that no single player is looking at."""
         counts = tuple(len(h) if self.rules.show_hand_counts or s == seat else None
                        for s, h in enumerate(self.hands))
         to_act = self.to_act
@@ -423,9 +425,13 @@ class PresidentGame(ExchangeMixin, Game):
         offer = None
         if self._offer is not None and self.phase == "market" and self._offer_to == seat:
             offer = self._offer
+        give_to = None
+        if self.phase == "exchange" and self._gives and self._gives[0][0] == seat:
+            give_to = self._gives[0][1:]
         top = self.pile[-1][1] if self.pile else ()
         return PresidentView(
-            family=self.family, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
+            family=self.family, seat=seat, players=self.players,  # type: ignore[arg-type]
+            hand=tuple(self.hands[seat]) if seat is not None else (),
             hand_sizes=counts, to_act=to_act, round=self.round, round_over=self.round_over,
             is_over=self.is_over, scores=self.scores, dealer=self.dealer, order=tuple(self.order),
             phase=self.phase, pile=tuple(self.pile), top=top,
@@ -436,8 +442,9 @@ class PresidentGame(ExchangeMixin, Game):
             finish_order=self.finish_order, titles=self.titles,
             title_names=tuple(self.variant.titles.model_dump().items()), window=bool(self._window),
             played=tuple(self.cleared) + tuple(c for _s, p in self.pile for c in p),
-            aside_count=len(self.aside), received=tuple(self._received[seat]),
-            given=tuple(self._given[seat]), shared=shared, offer=offer, rules=self.rules)
+            aside_count=len(self.aside), received=tuple(self._received[seat]) if seat is not None else (),
+            given=tuple(self._given[seat]) if seat is not None else (), shared=shared, offer=offer,
+            give_to=give_to, rules=self.rules)
 
     def _state(self) -> Any:
         return (self.hands, self.aside, self.pile, self.cleared, self.phase, self.order, self._top,

@@ -18,6 +18,7 @@ class PresidentView(PlayerView):
     offered to somebody; whom is shown only to that seat (X3). ``received`` and
     ``given`` are this round's exchanged cards this seat knows; ``shared`` the hands
     of table-talk partners (P19); ``offer`` a swap offered to this seat (seat, card).
+    ``game.view(None)`` is the public table: no hand and nothing private.
     """
 
     order: tuple[int, ...] = ()
@@ -40,5 +41,7 @@ class PresidentView(PlayerView):
     given: tuple[Card, ...] = ()
     shared: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     offer: tuple[int, Card | None] | None = None
+    give_to: tuple[int, int] | None = None
+    """During the exchange, the seat this seat must give cards to and how many."""
     rules: Any = None
     """The preset's knobs (public: everyone at the table knows the house rules)."""

@@ -29,6 +29,7 @@ def test_P13_classic_scum_gives_its_best_and_the_president_returns_its_choice():
     assert [(e.seat, e.to, e.cards, e.forced) for e in exchanged] == [
         (0, 1, parse_cards("AS 2S"), True), (3, 2, parse_cards("KC"), True)]
     assert game.to_act == (1,) and game.phase == "exchange"
+    assert game.view(1).give_to == (0, 2) and game.view(2).give_to is None
     gives = game.legal_moves(1)
     assert {m.kind for m in gives} == {"give"} and len(gives) == 15  # 2 of 6 cards
     assert Move("give", parse_cards("5H AS")) in gives  # a received card may be given back

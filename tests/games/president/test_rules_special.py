@@ -48,6 +48,8 @@ def test_P22_a_two_out_of_turn():
     game.apply(1, play("5C"))
     assert game.to_act == (3,)  # seat 3 is offered the chance before seat 2 moves
     assert game.view(2).to_act == () and game.view(2).window  # nobody else learns who
+    public = game.view(None)
+    assert public.to_act == () and public.hand == () and public.hand_sizes == (2, 1, 2, 2)
     assert game.legal_moves(3) == [play("2D"), DECLINE]
     events = game.apply(3, play("2D"))
     assert kinds(events) == ["cards_played", "trick_cleared"] and events[0].out_of_turn
