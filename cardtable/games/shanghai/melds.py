@@ -269,6 +269,92 @@ def entry_possible(kind: str, size: int, counts: Counter[Card], wild: frozenset[
     return False
 
 
+def _run_choices(counts: dict[Card, int], size: int, wilds: int) -> Iterator[tuple[tuple[Card, ...], int]]:
+    """Every run shape of ``size`` from ``counts``: (the naturals it uses, wilds it needs).
+    Which wild stands where does not matter for feasibility, only how many."""
+    least = size - min(wilds, size // 2)
+    window = (1 << size) - 1
+    masks = dict.fromkeys(SUITS, 0)
+    for card, n in counts.items():
+        if n > 0 and card.suit:
+            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
+    for suit, mask in masks.items():
+        if mask.bit_count() < least:
+            continue
+        for base in range(1, 16 - size):
+            if (mask & (window << base)).bit_count() < least or (base == 1 and size == 14):
+                continue
+            held = [Card(rank_of(base + i), suit) for i in range(size) if mask >> (base + i) & 1]
+            missing = size - len(held)
+            for extra in range(0, min(wilds, size // 2) - missing + 1):
+                for dropped in _subsets(list(range(len(held))), extra):
+                    used = tuple(card for i, card in enumerate(held) if i not in dropped)
+                    yield used, missing + extra
+
+
+def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
+    """S6: whether some go-down of ``contract`` can be made from ``hand`` (quick: it
+    places shapes — a set's rank and natural count, a run's suit, window and wild
+    count — rather than listing every card-level option)."""
+    need = sum(size for _kind, size in contract)
+    if need > len(hand):
+        return False
+    counts: dict[Card, int] = {}
+    wilds = 0
+    for card in hand:
+        if card.rank in wild:
+            wilds += 1
+        else:
+            counts[card] = counts.get(card, 0) + 1
+    runs = sorted((size for kind, size in contract if kind == "run"), reverse=True)
+    sets = sorted((size for kind, size in contract if kind == "set"), reverse=True)
+
+    def place_sets(index: int, ranks: list[list[int]], wilds: int, start: int) -> bool:
+        if index == len(sets):
+            return True
+        size = sets[index]
+        least = (size + 1) // 2
+        if sum(1 for entry in ranks if entry[1] >= least) == 0:
+            return False
+        same = index + 1 < len(sets) and sets[index + 1] == size
+        for position in range(start, len(ranks)):
+            entry = ranks[position]
+            n = entry[1]
+            if n < least:
+                continue
+            for naturals in range(min(n, size), least - 1, -1):
+                use = size - naturals
+                if use > wilds:
+                    break
+                entry[1] = n - naturals
+                ok = place_sets(index + 1, ranks, wilds - use, position if same else 0)
+                entry[1] = n
+                if ok:
+                    return True
+        return False
+
+    def place_runs(index: int, wilds: int) -> bool:
+        if index == len(runs):
+            if not sets:
+                return True
+            by_rank: dict[int, int] = {}
+            for card, n in counts.items():
+                if n > 0:
+                    by_rank[card.rank] = by_rank.get(card.rank, 0) + n
+            return place_sets(0, [[rank, n] for rank, n in by_rank.items()], wilds, 0)
+        for used, needed in _run_choices(counts, runs[index], wilds):
+            for card in used:
+                counts[card] -= 1
+            ok = place_runs(index + 1, wilds - needed)
+            for card in used:
+                counts[card] += 1
+            if ok:
+                return True
+        return False
+
+    return place_runs(0, wilds)
+
+
 def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
                     limit: int = MAX_GO_DOWN_OPTIONS,
                     accept: object = None) -> list[tuple[tuple[Card, ...], ...]]:
@@ -285,8 +371,7 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     need = sum(size for _kind, size in contract)
     if need > len(hand):
         return found
-    masks = _value_masks(counts, wild)
-    if not all(entry_possible(kind, size, counts, wild, masks) for kind, size in contract):
+    if not can_go_down(hand, contract, wild):
         return found
     chosen: list[tuple[Card, ...]] = []
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.cards import ACE, Card
 from ...engine.moves import Move
-from .melds import HIGH, LOW, Meld, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
+from .melds import HIGH, LOW, Meld, can_go_down, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -60,6 +60,15 @@ def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table
             return fits_anywhere(left[0], [*table, new], wild)  # type: ignore[list-item]
     kwargs = {} if limit is None else {"limit": limit}
     return go_down_options(hand, game.contract, wild, accept=accept, **kwargs)
+
+
+def may_go_down(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -> bool:
+    """Whether :func:`go_down_groups` would list at least one go-down (quick when not)."""
+    if not can_go_down(hand, game.contract, game.wild):
+        return False
+    if game.rules.out_by_discard or len(hand) != sum(size for _kind, size in game.contract) + 1:
+        return True       # the last-card check of S10 cannot veto any option
+    return bool(go_down_groups(game, seat, hand, table, limit=1))
 
 
 def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
@@ -115,7 +124,7 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                 new_hand.remove(card)
                 new_hand.append(taken)
                 if not down:
-                    if not go_down_groups(game, seat, new_hand, table, limit=1):
+                    if not may_go_down(game, seat, new_hand, table):
                         continue
                 elif not game.rules.out_by_discard and len(new_hand) == 1:
                     if not fits_anywhere(taken, table, wild):
