@@ -108,28 +108,35 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     hand = game.hands[seat]
     wild = game.wild
     down = game.down[seat]
-    moves = []
-    for owner, melds in enumerate(game.table):
-        for index, meld in enumerate(melds):
-            if not any(card.rank in wild for card in meld.cards):
+    moves: list[Move] = []
+    melds_with_wilds = [(owner, index, meld) for owner, melds in enumerate(game.table)
+                        for index, meld in enumerate(melds) if any(card.rank in wild for card in meld.cards)]
+    if not melds_with_wilds:
+        return moves
+    if not down:
+        # A swap trades a natural for a wild; if even the hand plus a wild cannot go
+        # down, no swap can let it (S7).
+        some_wild = next(card for _o, _i, meld in melds_with_wilds for card in meld.cards if card.rank in wild)
+        if not can_go_down([*hand, some_wild], game.contract, wild):
+            return moves
+    for owner, index, meld in melds_with_wilds:
+        for card in sorted(set(hand)):
+            place = swap_index(meld, card, wild)
+            if place is None:
                 continue
-            for card in sorted(set(hand)):
-                place = swap_index(meld, card, wild)
-                if place is None:
+            taken = meld.cards[place]
+            table = [list(m) for m in game.table]
+            table[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
+            new_hand = list(hand)
+            new_hand.remove(card)
+            new_hand.append(taken)
+            if not down:
+                if not may_go_down(game, seat, new_hand, table):
                     continue
-                taken = meld.cards[place]
-                table = [list(m) for m in game.table]
-                table[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
-                new_hand = list(hand)
-                new_hand.remove(card)
-                new_hand.append(taken)
-                if not down:
-                    if not may_go_down(game, seat, new_hand, table):
-                        continue
-                elif not game.rules.out_by_discard and len(new_hand) == 1:
-                    if not fits_anywhere(taken, table, wild):
-                        continue
-                moves.append(Move("swap_joker", (card,), (), (owner, index)))
+            elif not game.rules.out_by_discard and len(new_hand) == 1:
+                if not fits_anywhere(taken, table, wild):
+                    continue
+            moves.append(Move("swap_joker", (card,), (), (owner, index)))
     return moves
 
 
@@ -162,7 +169,7 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
 
 def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:
     """None if ``move`` is listed by legal_moves, else a reason in plain words."""
-    if move in game.legal_moves(seat):
+    if move in game._legal_list(seat):
         return None
     return explain(game, seat, move)
 
