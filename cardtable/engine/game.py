@@ -105,16 +105,17 @@ class Game:
                 move = Move.parse(move)
             except ValueError as error:
                 raise IllegalMove(str(error)) from None
-        move = self._normalize(move)
         if self.is_over:
             raise IllegalMove("the match is over")
         if self.round_over:
             raise IllegalMove("the round is over; the next round has not been dealt yet")
         if seat not in self.to_act:
             raise IllegalMove(self._not_your_turn(seat))
-        reason = self._illegal_reason(seat, move)
-        if reason is not None:
-            raise IllegalMove(reason)
+        legal = self._legal_list(seat)
+        if move not in legal:  # legal iff listed; the family says why not
+            move = self._normalize(move)
+            if move not in legal:
+                raise IllegalMove(self._illegal_reason(seat, move) or "that move is not allowed now")
         self._log.append(["move", seat, move])
         self._legal_cache.clear()
         events = self._play(seat, move)
@@ -312,6 +313,7 @@ class Game:
         raise NotImplementedError
 
     def _illegal_reason(self, seat: int, move: Move) -> str | None:
+        """Why ``move`` (not among the legal moves) is not allowed, in words for the player."""
         raise NotImplementedError
 
     def _play(self, seat: int, move: Move) -> list[Event]:

@@ -167,8 +167,6 @@ class PresidentGame(ExchangeMixin, Game):
         return move
 
     def _illegal_reason(self, seat: int, move: Move) -> str | None:
-        if move in self._legal_list(seat):
-            return None
         return self._why_illegal(seat, move)
 
     def _play(self, seat: int, move: Move) -> list[Event]:
