@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ...engine.cards import ACE, Card
+from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
@@ -46,6 +46,9 @@ def _bits(card: Card) -> int:
     return (1 << card.rank) | (2 if card.rank == ACE else 0)
 
 
+_BITS = {card: _bits(card) for card in STANDARD_CARDS}
+
+
 _PLANS: dict[tuple, tuple[int, list[Card]]] = {}
 
 
@@ -66,15 +69,20 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
     """A greedy plan for the contract: (how many of its cards the hand already covers,
     the natural cards the plan keeps). Runs take the best-covered window of a suit,
     longest run first; sets the ranks held most often."""
-    pool = Counter(c for c in hand if c.rank not in wild)
-    wilds = len(hand) - sum(pool.values())
+    pool: dict[Card, int] = {}
+    wilds = 0
+    for card in hand:
+        if card.rank in wild:
+            wilds += 1
+        else:
+            pool[card] = pool.get(card, 0) + 1
     keep: list[Card] = []
     covered = 0
     for size in sorted((s for k, s in contract if k == "run"), reverse=True):
         masks = dict.fromkeys("CDHS", 0)
         for card, n in pool.items():
             if n > 0:
-                masks[card.suit] |= _bits(card)
+                masks[card.suit] |= _BITS[card]
         best = (0, "", 0)
         for suit, mask in masks.items():
             if mask.bit_count() <= best[0]:
@@ -91,14 +99,14 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
                 pool[card] -= 1
                 keep.append(card)
     for size in (s for k, s in contract if k == "set"):
-        counts: Counter[int] = Counter()
+        counts: dict[int, int] = {}
         for card, n in pool.items():
             if n > 0:
-                counts[card.rank] += n
+                counts[card.rank] = counts.get(card.rank, 0) + n
         if not counts:
             break
         rank = max(counts, key=lambda r: (min(counts[r], size), r))
-        chosen = [c for c, n in sorted(pool.items()) if c.rank == rank for _ in range(n)][:size]
+        chosen = [c for c in sorted(pool) if c.rank == rank for _ in range(pool[c])][:size]
         covered += len(chosen)
         for card in chosen:
             pool[card] -= 1

@@ -31,6 +31,7 @@ class ShanghaiGame(Game):
     rules: ShanghaiRules
     wild: frozenset[int]
     _contract: tuple[int, tuple[tuple[str, int], ...]] = (0, ())
+    _melds_view: tuple[tuple[Meld, ...], ...] | None = None
 
     # ------------------------------------------------------------------ the deal
     def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
@@ -73,6 +74,7 @@ class ShanghaiGame(Game):
         self.offered = False
         self.discarder: int | None = None
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self._melds_view = None
         self.down = [False] * n
         self.bought = [0] * n
         self.queue: list[int] = []
@@ -113,8 +115,11 @@ class ShanghaiGame(Game):
 
     @property
     def melds_view(self) -> tuple[tuple[Meld, ...], ...]:
-        """The melds by owner, as tuples (S6)."""
-        return tuple(tuple(m) for m in self.melds)
+        """The melds by owner, as tuples (S6); rebuilt only after the melds change."""
+        cached = self._melds_view
+        if cached is None:
+            cached = self._melds_view = tuple(tuple(m) for m in self.melds)
+        return cached
 
     def is_down(self, seat: int) -> bool:
         """S6: whether ``seat`` has laid down its contract this hand."""
@@ -134,16 +139,18 @@ class ShanghaiGame(Game):
         return bool(self.stock) or len(self.discard) >= 2
 
     def view(self, seat: int) -> PlayerView:
+        limit = self.rules.buys_per_hand[self.round - 1]
+        discard = self.discard
         return ShanghaiView(
-            family=self.family, seat=seat, players=self.players, hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands), to_act=self.to_act, round=self.round,
-            round_over=self.round_over, is_over=self.is_over, scores=self.scores, dealer=self.dealer,
-            turn=self.turn, phase=self.phase, hand_number=self.round,
-            hands_in_match=len(self.rules.contracts), contract=self.contract, upcard=self.upcard,
-            discard_top=self.discard[-1] if self.discard else None, stock_size=len(self.stock),
-            discard_size=len(self.discard), melds=self.melds_view,
-            down=tuple(self.down), buys_left=tuple(self.buys_left(s) for s in range(self.players)),
-            wilds=self.wild, must_go_down=self.must_go_down, out_by_discard=self.rules.out_by_discard)
+            self.family, seat, self.players, tuple(self.hands[seat]),
+            tuple([len(h) for h in self.hands]), self.to_act, self.round,
+            self.round_over, self.is_over, tuple(self._scores), self.dealer,
+            self.turn, self.phase, self.round,
+            len(self.rules.contracts), self.contract, discard[-1] if self.live else None,
+            discard[-1] if discard else None, len(self.stock),
+            len(discard), self.melds_view,
+            tuple(self.down), tuple([limit - b for b in self.bought]),
+            self.wild, self.must_go_down, self.rules.out_by_discard)
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:
@@ -214,6 +221,7 @@ class ShanghaiGame(Game):
             hand.remove(card)
         for (kind, _size), group in zip(self.contract, move.groups):
             self.melds[seat].append(make_meld(kind, group, self.wild))  # type: ignore[arg-type]
+        self._melds_view = None
         self.down[seat] = True
         self.went_down_now = True
         self.must_go_down = False
@@ -226,6 +234,7 @@ class ShanghaiGame(Game):
         owner, index = move.target[0], move.target[1]  # type: ignore[index]
         end = move.target[2] if len(move.target) == 3 else None  # type: ignore[arg-type, index]
         self.melds[owner][index] = lay_off(self.melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
+        self._melds_view = None
         self.hands[seat].remove(card)
         self.played_wild |= card.rank in self.wild
         return [CardLaidOff(seat, card, owner, index, end)] + self._check_out(seat)
@@ -238,6 +247,7 @@ class ShanghaiGame(Game):
         place = swap_index(meld, card, self.wild)
         taken = meld.cards[place]  # type: ignore[index]
         self.melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator, index]
+        self._melds_view = None
         self.hands[seat].remove(card)
         insort(self.hands[seat], taken)
         if not self.down[seat]:
