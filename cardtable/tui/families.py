@@ -19,8 +19,8 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from .seats import Seat
 
-TABLES = ("president",)
-"""Families whose table is built (Shanghai and Tonk are to come)."""
+TABLES = ("president", "shanghai", "tonk")
+"""Families whose table is built."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,11 @@ class FamilyUI(Protocol):
         and the dialog looks the same either way."""
 
     def round_summary(self, game: Game, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
-        """A heading and one row per seat for the round-end screen."""
+        """A heading and one row per seat for the round-end screen (and the match end).
+
+        Optional: a plug-in may also define ``round_end_screen(game, seats, ascii, footer)
+        -> Screen[None]`` (dismissed with None on Enter) to replace the round-end screen
+        with its own, e.g. Tonk's show-down."""
 
 
 def family_ui(family: str) -> FamilyUI:

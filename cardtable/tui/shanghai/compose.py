@@ -1,0 +1,111 @@
+"""Helpers for turning what the player picked into one of the engine's legal moves:
+go-down groups matched against the listed ``meld`` moves, the lay-offs and joker swaps
+a card allows, and plain-words labels for each choice.
+
+No rule is decided here: a choice is only ever matched against ``legal_moves``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from ...engine.cards import ACE, Card
+from ...engine.moves import Move
+from ..widgets.card import card_label
+from .present import Contract, MeldLine
+
+Groups = tuple[tuple[Card, ...], ...]
+
+
+def _key(contract: Contract, groups: Sequence[Sequence[Card]]) -> Counter[tuple[str, int, tuple[Card, ...]]]:
+    """Groups as a multiset of (kind, size, sorted cards): the order of melds of one
+    kind and size does not matter, nor the order of cards within a group."""
+    return Counter((kind, size, tuple(sorted(group))) for (kind, size), group in zip(contract, groups))
+
+
+def matching_go_downs(moves: Iterable[Move], contract: Contract, groups: Sequence[Sequence[Card]]) -> list[Move]:
+    """The legal ``meld`` moves made of exactly ``groups`` (they differ, if at all, only
+    in where wilds stand in runs)."""
+    wanted = _key(contract, groups)
+    return [move for move in moves if move.kind == "meld" and _key(contract, move.groups) == wanted]
+
+
+def go_downs_with(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
+    """The legal ``meld`` moves that use every card of ``cards``."""
+    need = Counter(cards)
+    return [move for move in moves if move.kind == "meld" and not need - Counter(move.cards)]
+
+
+def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> Move:
+    """The player's groups as a ``meld`` move in the engine's written form (naturals in
+    order, wilds last), for the engine to say why it is not legal."""
+    ordered = tuple(tuple(sorted(g, key=lambda c: (c.rank in wilds, c if kind == "set" else (c.suit, c.rank))))
+                    for (kind, _size), g in zip(contract, groups))
+    return Move("meld", tuple(c for g in ordered for c in g), ordered)
+
+
+def _run_stands(group: Sequence[Card], wilds: frozenset[int]) -> list[str]:
+    """For a run group in rank order: the card each wild stands for (display only)."""
+    anchor = next(((i, c) for i, c in enumerate(group) if c.rank not in wilds and c.rank != ACE), None)
+    if anchor is None:
+        return ["" for _ in group]
+    i0, natural = anchor
+    labels = []
+    for i, card in enumerate(group):
+        if card.rank not in wilds:
+            labels.append("")
+            continue
+        value = natural.rank + (i - i0)
+        rank = ACE if value in (1, 14) else value
+        labels.append(card_label(Card(rank, natural.suit)))
+    return labels
+
+
+def group_text(kind: str, group: Sequence[Card], wilds: frozenset[int], ascii: bool) -> str:
+    """``"4♥ 5♥ JK=6♥ 7♥"``: a go-down group with what each wild stands for."""
+    if kind == "run":
+        stands = _run_stands(group, wilds)
+    else:
+        natural = next((c for c in group if c.rank not in wilds), None)
+        stands = [natural.rank_text if natural and c.rank in wilds else "" for c in group]
+    return " ".join(card_label(c, ascii) + (f"={s}" if s else "") for c, s in zip(group, stands))
+
+
+def go_down_label(move: Move, contract: Contract, wilds: frozenset[int], ascii: bool) -> str:
+    return "  |  ".join(group_text(kind, group, wilds, ascii) for (kind, _s), group in zip(contract, move.groups))
+
+
+def meld_text(meld: MeldLine, ascii: bool) -> str:
+    return " ".join(card_label(c, ascii) + (f"={s}" if s else "") for c, s in zip(meld.cards, meld.stands))
+
+
+def find_meld(melds: Sequence[MeldLine], owner: int, index: int) -> MeldLine | None:
+    return next((m for m in melds if m.owner == owner and m.index == index), None)
+
+
+def whose(names: Sequence[str], owner: int, viewer: int | None) -> str:
+    return "your" if owner == viewer else f"{names[owner]}'s"
+
+
+def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], viewer: int | None,
+                  ascii: bool) -> str:
+    owner, index = move.target[0], move.target[1]  # type: ignore[index]
+    meld = find_meld(melds, owner, index)
+    where = f"{whose(names, owner, viewer)} meld {index + 1}"
+    text = f"{card_label(move.cards[0], ascii)} on {where}"
+    if meld is not None:
+        text += f" ({meld_text(meld, ascii)})"
+    if len(move.target or ()) == 3:
+        text += " — low end" if move.target[2] == 0 else " — high end"  # type: ignore[index]
+    return text
+
+
+def swap_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], viewer: int | None,
+               ascii: bool) -> str:
+    owner, index = move.target  # type: ignore[misc]
+    meld = find_meld(melds, owner, index)
+    text = f"put {card_label(move.cards[0], ascii)} in {whose(names, owner, viewer)} meld {index + 1}, take its joker"
+    if meld is not None:
+        text += f" ({meld_text(meld, ascii)})"
+    return text

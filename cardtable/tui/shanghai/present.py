@@ -1,0 +1,194 @@
+"""What the Shanghai table shows for one viewer: plain data computed from the
+viewer's ``ShanghaiView`` (only its public part when no human is on screen).
+
+Nothing here decides a rule: what may be done comes from ``game.legal_moves``, the
+story from the events' ``describe``, the melds and their wilds from the view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.events import CardsDealt, RoundStarted
+from ...engine.moves import Move
+from ..seats import Seat
+from ..text import asciify
+from ..widgets.card import card_label
+
+Contract = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    title: str
+    lines: tuple[str, ...]
+    to_act: bool = False
+    down: bool = False
+
+
+@dataclass(frozen=True)
+class MeldLine:
+    """One meld on the table: whose, which (0-based), and what each wild stands for."""
+
+    owner: int
+    index: int
+    kind: str
+    cards: tuple[Card, ...]
+    stands: tuple[str, ...]
+    """Per card: "" for a natural, else the card it stands for ("7", "6♥")."""
+
+
+@dataclass(frozen=True)
+class ShanghaiState:
+    """Attributes for :class:`~cardtable.tui.shanghai.table.ShanghaiTable`."""
+
+    header: str
+    banner: str
+    me: str
+    seats: tuple[SeatInfo, ...]
+    names: tuple[str, ...]
+    stock_size: int
+    upcard: Card | None
+    discard_top: Card | None
+    melds: tuple[MeldLine, ...]
+    not_down: str
+    log: tuple[str, ...]
+    status: str
+    contract: Contract = ()
+    wilds: frozenset[int] = frozenset()
+    hand: tuple[Card, ...] = ()
+    viewer: int | None = None
+    down: bool = False
+    """Whether the viewer is down (has laid down the contract)."""
+    moves: tuple[Move, ...] = ()
+    """The viewer's legal moves when it is their turn at the table (not in a window)."""
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.moves)
+
+    def can(self, kind: str) -> bool:
+        return any(move.kind == kind for move in self.moves)
+
+
+def contract_text(contract: Contract) -> str:
+    """``(("set", 3), ("set", 3), ("run", 5))`` -> ``"2 sets of 3 + 1 run of 5"``."""
+    parts: list[tuple[str, int, int]] = []
+    for kind, size in contract:
+        if parts and parts[-1][:2] == (kind, size):
+            parts[-1] = (kind, size, parts[-1][2] + 1)
+        else:
+            parts.append((kind, size, 1))
+    return " + ".join(f"{n} {kind}{'s' * (n != 1)} of {size}" for kind, size, n in parts)
+
+
+def meld_name(kind: str, size: int) -> str:
+    return f"a {kind} of {size}"
+
+
+def stands_text(meld: object, index: int, ascii: bool) -> str:
+    """What card ``index`` of a table meld stands for, as text ("7" in a set, "6♥" in a run)."""
+    card = meld.stands_for(index)  # type: ignore[attr-defined]
+    if meld.kind == "set":  # type: ignore[attr-defined]
+        return card.rank_text
+    return card_label(card, ascii)
+
+
+def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> ShanghaiState:
+    """Everything the table shows to ``viewer`` (None: nobody's cards)."""
+    view = game.view(viewer if viewer is not None else 0)  # type: ignore[attr-defined]
+    fix = asciify if ascii else (lambda text: text)
+    variant = game.variant  # type: ignore[attr-defined]
+    names = tuple(seat.name for seat in seats)
+    header = fix(f"cardtable · Shanghai — {variant.title} · dealer {names[view.dealer]} · lowest total wins")
+    banner = f"Hand {view.hand_number} of {view.hands_in_match} — {contract_text(view.contract)}"
+    n = view.players
+    around = [(viewer + 1 + i) % n for i in range(n - 1)] if viewer is not None else list(range(n))
+    infos = tuple(_seat_info(view, seat, seats) for seat in around)
+    wilds = view.wilds
+    melds = tuple(
+        MeldLine(owner, index, meld.kind, tuple(meld.cards),
+                 tuple(fix(stands_text(meld, i, ascii)) if card.rank in wilds else "" for i, card in enumerate(meld.cards)))
+        for owner, owned in enumerate(view.melds) for index, meld in enumerate(owned))
+    waiting = [names[s] for s in range(n) if not view.down[s]]
+    not_down = ("not down yet: " + ", ".join(waiting)) if waiting and len(waiting) < n else \
+        ("nobody is down yet" if waiting else "")
+    me = ""
+    if viewer is not None:
+        me = (f"you: {'down' if view.down[viewer] else 'not down'} · {view.buys_left[viewer]} "
+              f"buy{'s' * (view.buys_left[viewer] != 1)} left · {view.scores[viewer]} pts")
+    moves: tuple[Move, ...] = ()
+    if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
+        moves = tuple(game.legal_moves(viewer))  # type: ignore[attr-defined]
+    status = fix(_status(view, viewer, seats, moves, ascii))
+    return ShanghaiState(
+        header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
+        upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
+        log=_log_lines(game, viewer, seats, fix), status=status, contract=view.contract, wilds=wilds,
+        hand=view.hand if viewer is not None else (), viewer=viewer,
+        down=viewer is not None and view.down[viewer], moves=moves)
+
+
+def _seat_info(view: object, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:
+    count = view.hand_sizes[seat]  # type: ignore[attr-defined]
+    down = view.down[seat]  # type: ignore[attr-defined]
+    buys = view.buys_left[seat]  # type: ignore[attr-defined]
+    facts = f"{count} card{'s' * (count != 1)} · {view.scores[seat]} pts"  # type: ignore[attr-defined]
+    marks = ["down" if down else "not down", f"{buys} buy{'s' * (buys != 1)} left"]
+    if seat == view.dealer:  # type: ignore[attr-defined]
+        marks.append("dealer")
+    to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over  # type: ignore[attr-defined]
+    if to_act:
+        marks.insert(0, "drawing" if view.phase == "draw" else "playing")  # type: ignore[attr-defined]
+    return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, down=down)
+
+
+def _log_lines(game: object, viewer: int | None, seats: tuple[Seat, ...], fix) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    events = game.events  # type: ignore[attr-defined]
+    start = 0
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], RoundStarted):
+            start = index
+            break
+    name = lambda seat: seats[seat].name  # noqa: E731
+    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
+                 if not isinstance(event, CardsDealt))
+
+
+def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],
+            ascii: bool) -> str:
+    v = view
+    name = lambda seat: seats[seat].label  # noqa: E731
+    who = f"{seats[viewer].name} — " if viewer is not None else ""
+    if v.round_over:  # type: ignore[attr-defined]
+        return f"{who}the hand is over."
+    if v.phase == "buy":  # type: ignore[attr-defined]
+        top = card_label(v.discard_top, ascii) if v.discard_top else "the upcard"  # type: ignore[attr-defined]
+        return f"{who}buy window: {top} is on offer to the players who may buy…"
+    turn = v.turn  # type: ignore[attr-defined]
+    if not moves:
+        doing = "to draw" if v.phase == "draw" else "playing"  # type: ignore[attr-defined]
+        return f"{who}waiting for {name(turn)} ({doing})"
+    kinds = {move.kind for move in moves}
+    if v.phase == "draw":  # type: ignore[attr-defined]
+        options = []
+        if "draw_stock" in kinds:
+            options.append(f"s draws from the stock ({v.stock_size} left)")  # type: ignore[attr-defined]
+        if "take_upcard" in kinds and v.upcard is not None:  # type: ignore[attr-defined]
+            options.append(f"u takes the upcard {card_label(v.upcard, ascii)}")  # type: ignore[attr-defined]
+        return f"{who}your turn: " + " or ".join(options)
+    parts = []
+    if v.must_go_down:  # type: ignore[attr-defined]
+        return f"{who}you took a joker: go down now (g adds a group, m lists go-downs)"
+    if "meld" in kinds:
+        parts.append("you can go down (g group / m list)")
+    if "lay_off" in kinds:
+        parts.append("lay off (l)")
+    if "swap_joker" in kinds:
+        parts.append("swap a joker (w)")
+    if "discard" in kinds:
+        parts.append("discard (d)")
+    elif not parts:
+        parts.append("no move")
+    return f"{who}your turn: " + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]

@@ -1,0 +1,365 @@
+"""The Shanghai table: contract banner, seats, stock and upcard, the melds by owner,
+the log, the status line and the hand. It renders a :class:`ShanghaiState`, keeps
+only what the player is composing (go-down groups, sort order), and posts
+:class:`~cardtable.tui.messages.MoveChosen`; it never touches the game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine.cards import Card
+from ...engine.moves import Move
+from ..messages import MoveChosen
+from ..widgets.card import cards_label
+from ..widgets.hand import Hand
+from ..widgets.log import EventLog
+from ..widgets.seat import SeatPanel
+from .compose import (go_down_label, go_downs_with, lay_off_label, matching_go_downs, swap_label,
+                      unmatched_go_down)
+from .dialogs import ChoiceDialog
+from .present import ShanghaiState, meld_name
+from .widgets import MeldsView, Piles
+
+KEYS = "s stock · u upcard · space/1-9 select · g group · m go-downs · l lay off · w swap · d discard · ? help"
+ASCII_KEYS = "s stock | u upcard | space/1-9 select | g group | m go-downs | l lay off | w swap | d discard | ? help"
+
+
+class ShanghaiTable(Widget):
+    """The whole Shanghai table for the human on screen."""
+
+    DEFAULT_CSS = """
+    ShanghaiTable { height: 1fr; }
+    ShanghaiTable #sh-banner-row { height: 1; padding: 0 1; }
+    ShanghaiTable #sh-banner { width: 1fr; text-style: bold; color: $accent; }
+    ShanghaiTable #sh-me { width: auto; color: $card-felt-text; }
+    ShanghaiTable #sh-middle { height: 1fr; min-height: 8; }
+    ShanghaiTable #sh-piles-box { width: 22; height: 100%; border: $panel-border-type $primary; padding: 0; }
+    ShanghaiTable #sh-melds-box { width: 1fr; height: 100%; border: $panel-border-type $primary; padding: 0 1; }
+    ShanghaiTable MeldsView { height: auto; width: 1fr; }
+    ShanghaiTable #sh-log { width: 36; height: 100%; border: $panel-border-type $primary; padding: 0 1;
+                            color: $card-felt-text; display: none; }
+    ShanghaiTable #sh-lastline { height: 1; padding: 0 1; color: $card-felt-text 85%; }
+    .-wide ShanghaiTable #sh-log { display: block; }
+    .-wide ShanghaiTable #sh-lastline { display: none; }
+    ShanghaiTable #sh-info { height: 1; padding: 0 1; }
+    """
+    SCOPED_CSS = False
+
+    BINDINGS = [
+        Binding("s", "draw('draw_stock')", "stock", show=False),
+        Binding("u", "draw('take_upcard')", "upcard", show=False),
+        Binding("g", "group", "group", show=False),
+        Binding("backspace", "ungroup", "undo group", show=False),
+        Binding("m", "go_downs", "go-downs", show=False),
+        Binding("l", "lay_off", "lay off", show=False),
+        Binding("w", "swap", "swap joker", show=False),
+        Binding("d", "discard", "discard", show=False),
+        Binding("o", "sort", "sort", show=False),
+        Binding("pageup", "scroll_melds(-1)", show=False),
+        Binding("pagedown", "scroll_melds(1)", show=False),
+    ]
+
+    state: reactive[ShanghaiState | None] = reactive(None, always_update=True)
+    notice: reactive[str] = reactive("")
+    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.groups: list[tuple[Card, ...]] = []
+        """The go-down being composed: one group per contract meld so far (UI only)."""
+        self.by_suit = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="sh-banner-row"):
+            yield Static(id="sh-banner")
+            yield Static(id="sh-me")
+        yield Horizontal(id="seats")
+        with Horizontal(id="sh-middle"):
+            with Vertical(id="sh-piles-box"):
+                yield Piles(id="sh-piles")
+            with VerticalScroll(id="sh-melds-box"):
+                yield MeldsView(id="sh-melds")
+            yield EventLog(id="sh-log")
+        yield Static(id="sh-lastline")
+        yield Static(id="status")
+        yield Static(id="sh-info")
+        yield Hand(id="hand")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#sh-piles-box").border_title = "stock · upcard"
+        self.query_one("#sh-melds-box").border_title = "melds (pgup/pgdn)"
+        self.query_one("#sh-log").border_title = "log"
+        self.query_one("#sh-melds-box").can_focus = False
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app, "card_ascii", False))
+
+    # ----------------------------------------------------------------- drawing
+    def watch_state(self, state: ShanghaiState | None) -> None:
+        if state is None or not self.is_mounted:
+            return
+        ascii = self.ascii
+        self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self.query_one("#sh-banner", Static).update(Text(state.banner, no_wrap=True, overflow="ellipsis"))
+        self.query_one("#sh-me", Static).update(state.me)
+        self._show_seats(state)
+        piles = self.query_one(Piles)
+        piles.stock_size, piles.upcard, piles.discard_top = state.stock_size, state.upcard, state.discard_top
+        melds = self.query_one(MeldsView)
+        melds.names, melds.melds, melds.footer = state.names, state.melds, state.not_down
+        melds.refresh(layout=True)
+        self.query_one(EventLog).lines = state.log
+        last = state.log[-1] if state.log else ""
+        self.query_one("#sh-lastline", Static).update(
+            Text(f"{'>' if ascii else '»'} {last}" if last else "", no_wrap=True, overflow="ellipsis"))
+        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
+        self.query_one("#keys", Static).update(Text(ASCII_KEYS if ascii else KEYS, no_wrap=True,
+                                                    overflow="ellipsis"))
+        if not state.can("meld") or not self._groups_fit(state):
+            self.groups = []
+        hand = self.query_one(Hand)
+        hand.display = state.viewer is not None
+        hand.active = state.my_turn
+        self._show_hand()
+        self._show_info()
+        if hand.active and self.screen.is_active:
+            hand.focus()
+
+    def _groups_fit(self, state: ShanghaiState) -> bool:
+        used = Counter(card for group in self.groups for card in group)
+        return not used - Counter(state.hand)
+
+    def _rest(self) -> tuple[Card, ...]:
+        """The hand less the cards already put in go-down groups, in display order."""
+        state = self.state
+        if state is None:
+            return ()
+        left = Counter(state.hand) - Counter(card for group in self.groups for card in group)
+        cards = [card for card in state.hand if left[card] > 0 and not left.subtract([card])]
+        if self.by_suit:
+            cards.sort(key=lambda card: (card.suit or "Z", card.rank))
+        return tuple(cards)
+
+    def _show_hand(self) -> None:
+        hand = self.query_one(Hand)
+        rest = self._rest()
+        if tuple(hand.cards) != rest:
+            hand.cards = rest
+        hand.refresh()
+
+    def _show_seats(self, state: ShanghaiState) -> None:
+        box = self.query_one("#seats", Horizontal)
+        panels = list(box.query(SeatPanel))
+        while len(panels) < len(state.seats):
+            panel = SeatPanel()
+            box.mount(panel)
+            panels.append(panel)
+        for panel, info in zip(panels, state.seats):
+            panel.display = True
+            panel.title = info.title
+            panel.lines = info.lines
+            panel.set_class(info.to_act, "-to-act")
+        for panel in panels[len(state.seats):]:
+            panel.display = False
+
+    def clear_selection(self) -> None:
+        """Forget the selection (after a move was made)."""
+        self.query_one(Hand).selected = frozenset()
+        self.notice = ""
+
+    def watch_notice(self) -> None:
+        if self.is_mounted:
+            self._show_info()
+
+    def _show_info(self) -> None:
+        state = self.state
+        line = self.query_one("#sh-info", Static)
+        if self.notice:
+            line.update(Text(self.notice, style="bold red", no_wrap=True, overflow="ellipsis"))
+            return
+        if state is None or not state.my_turn:
+            line.update("")
+            return
+        ascii = self.ascii
+        selected = self.query_one(Hand).selected_cards()
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if self.groups:
+            done = " | ".join(cards_label(g, ascii) for g in self.groups)
+            text.append(f"go-down: {done}", style="bold")
+            kind, size = state.contract[len(self.groups)]
+            text.append(f"  next: {meld_name(kind, size)} (g adds, backspace undoes)", style="dim")
+            if selected:
+                text.append(f"  selected: {cards_label(selected, ascii)}")
+        elif selected:
+            text.append(f"selected: {cards_label(selected, ascii)}")
+            if state.can("meld") and len(selected) > 1:
+                kind, size = state.contract[0]
+                text.append(f"  g: group 1 of {len(state.contract)} ({meld_name(kind, size)})", style="dim")
+        elif state.can("meld"):
+            kind, size = state.contract[0]
+            text.append(f"to go down: select {meld_name(kind, size)}, press g; then the next meld", style="dim")
+        line.update(text)
+
+    # ----------------------------------------------------------------- input
+    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
+        self.notice = ""
+        self._show_info()
+
+    def on_hand_submitted(self, event: Hand.Submitted) -> None:
+        selected = self.query_one(Hand).selected_cards()
+        if len(selected) > 1 or self.groups:
+            self.action_group()
+        elif len(selected) == 1:
+            self.action_discard()
+
+    def _choose(self, move: Move) -> None:
+        self.post_message(MoveChosen(move))
+
+    def _one_card(self) -> Card | None:
+        """The selected card, or the card under the cursor when none is selected."""
+        hand = self.query_one(Hand)
+        selected = hand.selected_cards()
+        if len(selected) == 1:
+            return selected[0]
+        if selected:
+            self.notice = "select just one card"
+            return None
+        if hand.cards and 0 <= hand.cursor < len(hand.cards):
+            return hand.cards[hand.cursor]
+        return None
+
+    def _ready(self) -> ShanghaiState | None:
+        state = self.state
+        return state if state is not None and state.my_turn else None
+
+    def action_draw(self, kind: str) -> None:
+        if self._ready():
+            self._choose(Move(kind))
+
+    def action_discard(self) -> None:
+        if not self._ready():
+            return
+        card = self._one_card()
+        if card is not None:
+            self._choose(Move("discard", (card,)))
+
+    def action_group(self) -> None:
+        state = self._ready()
+        if state is None:
+            return
+        if not state.can("meld"):
+            self.notice = "you cannot go down now" + (" (draw first)" if state.can("draw_stock") or
+                                                      state.can("take_upcard") else "")
+            return
+        hand = self.query_one(Hand)
+        cards = hand.selected_cards()
+        kind, size = state.contract[len(self.groups)]
+        if len(cards) != size:
+            self.notice = f"group {len(self.groups) + 1} is {meld_name(kind, size)}: select {size} cards"
+            return
+        self.groups.append(cards)
+        hand.selected = frozenset()
+        if len(self.groups) < len(state.contract):
+            self.notice = ""
+            self._show_hand()
+            self._show_info()
+            return
+        groups, self.groups = list(self.groups), []
+        self._show_hand()
+        found = matching_go_downs(state.moves, state.contract, groups)
+        if len(found) == 1:
+            self._choose(found[0])
+        elif found:
+            self._pick("Where do the wilds stand?", "These cards make more than one go-down:",
+                       [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
+        else:
+            self._choose(unmatched_go_down(state.contract, groups, state.wilds))
+
+    def action_ungroup(self) -> None:
+        if self.groups:
+            self.groups.pop()
+            self.notice = ""
+            self._show_hand()
+            self._show_info()
+
+    def action_go_downs(self) -> None:
+        state = self._ready()
+        if state is None:
+            return
+        picked = [c for g in self.groups for c in g] + list(self.query_one(Hand).selected_cards())
+        found = go_downs_with(state.moves, picked)
+        if not found:
+            self.notice = ("no go-down uses " + cards_label(picked, self.ascii)) if picked and state.can("meld") \
+                else "you cannot go down now"
+            return
+        shown = found[:40]
+        more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
+        self._pick("Go down", f"Choose a go-down{more}:",
+                   [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in shown])
+
+    def action_lay_off(self) -> None:
+        state = self._ready()
+        if state is None:
+            return
+        card = self._one_card()
+        if card is None:
+            return
+        found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
+        label = cards_label((card,), self.ascii)
+        if not found:
+            self.notice = (f"{label} fits on no meld now" if state.down
+                           else f"no lay-off for {label}: you lay off once you are down")
+            return
+        if len(found) == 1:
+            self._choose(found[0])
+            return
+        self._pick("Lay off", f"Where does {label} go?",
+                   [(lay_off_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in found])
+
+    def action_swap(self) -> None:
+        state = self._ready()
+        if state is None:
+            return
+        swaps = [m for m in state.moves if m.kind == "swap_joker"]
+        selected = self.query_one(Hand).selected_cards()
+        if len(selected) == 1:
+            swaps = [m for m in swaps if m.cards == selected]
+        if not swaps:
+            self.notice = "no joker swap is possible now" if not selected else \
+                f"{cards_label(selected, self.ascii)} cannot take a joker's place now"
+            return
+        self._pick("Swap a joker", "Put a natural card in a joker's place and take the joker:",
+                   [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps])
+
+    def action_sort(self) -> None:
+        self.by_suit = not self.by_suit
+        self.query_one(Hand).selected = frozenset()
+        self._show_hand()
+
+    def action_scroll_melds(self, direction: int) -> None:
+        box = self.query_one("#sh-melds-box", VerticalScroll)
+        if direction < 0:
+            box.scroll_page_up()
+        else:
+            box.scroll_page_down()
+
+    def _pick(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
+        hand = self.state.hand if self.state is not None else ()
+
+        def chosen(move: Move | None) -> None:
+            if move is not None:
+                self._choose(move)
+
+        choices: list[tuple[str, Move | None]] = [*options, ("Cancel (escape)", None)]
+        self.app.push_screen(ChoiceDialog(title, prompt, choices, hand), chosen)

@@ -1,0 +1,113 @@
+"""The Shanghai plug-in for the shared table screen (see ``cardtable.tui.families``).
+
+The buy window (S8) reaches a human as an ordinary turn: the engine asks one seat at
+a time (``to_act``), the screen hands the terminal to that seat if it is another
+human, and this plug-in's buy prompt shows only that seat's own hand and the card on
+offer — never who else may buy. Who can buy at all is public in Shanghai (down,
+buys left, discarder, drawer), so no extra looks by other humans are needed (X3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import ModalScreen
+from textual.widget import Widget
+
+from ...engine.events import RoundEnded, RoundStarted
+from ...engine.moves import Move
+from ...games.shanghai.events import StockDrawn, WentOut
+from ..families import SummaryRow
+from ..screens.choose import MoveListDialog
+from ..seats import Seat
+from ..text import asciify, ordinal
+from ..widgets.card import card_label
+from .present import present
+from .table import ShanghaiTable
+
+
+class ShanghaiUI:
+    family = "shanghai"
+
+    def make_table(self) -> Widget:
+        return ShanghaiTable(id="table")
+
+    def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
+        return present(game, viewer, seats, ascii)
+
+    def in_window(self, game: Any) -> bool:
+        """The buy window is asked seat by seat as a turn (see the module docstring)."""
+        return False
+
+    # ----------------------------------------------------------------- dialogs
+    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+               error: str = "") -> ModalScreen[Move | None] | None:
+        view = game.view(seat)
+        if view.phase != "buy":
+            return None
+        return self._buy_dialog(game, seat, seats, ascii, game.legal_moves(seat), error)
+
+    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+                      moves: list[Move]) -> ModalScreen[Move | None]:
+        return self._buy_dialog(game, seat, seats, ascii, moves)
+
+    def _buy_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool, moves: list[Move],
+                    error: str = "") -> ModalScreen[Move | None]:
+        view = game.view(seat)
+        card = card_label(view.discard_top, ascii) if view.discard_top is not None else "the upcard"
+        penalty = getattr(game.variant.rules, "buy_penalty", 0)
+        drawer = _last_drawer(game)
+        why = f"{seats[drawer].name} drew from the stock. " if drawer is not None and drawer != seat else ""
+        extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
+        buys = view.buys_left[seat]
+        prompt = (f"{seats[seat].name}: {why}Buy {card}{extra}? You have {buys} buy{'s' * (buys != 1)} left "
+                  f"this hand; bought cards wait for your own turn.")
+        options: list[tuple[str, Move | None]] = []
+        if any(m.kind == "buy" for m in moves):
+            options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
+        options.append(("Decline", next((m for m in moves if m.kind == "decline"), None)))
+        return MoveListDialog("Buy the upcard?", _fix(prompt, ascii), [(_fix(t, ascii), m) for t, m in options],
+                              view.hand, error)
+
+    # ----------------------------------------------------------------- hand end
+    def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
+        """S11: the hand's points and the totals; at match end, places by total (lowest first)."""
+        ended = next((e for e in reversed(game.events) if isinstance(e, RoundEnded)), None)
+        points = ended.points if ended is not None else (0,) * game.players
+        out = _went_out(game)
+        view = game.view(0)
+        order = sorted(range(game.players), key=lambda s: (game.scores[s], points[s]) if game.is_over
+                       else (points[s], game.scores[s]))
+        rows = []
+        for place, seat in enumerate(order):
+            mark = "went out" if seat == out else ("down" if view.down[seat] else "not down")
+            rows.append(SummaryRow(ordinal(place + 1), seats[seat].label, mark, points[seat], game.scores[seat]))
+        hands = view.hands_in_match
+        who = f" — {seats[out].name} went out" if out is not None else " — nobody went out"
+        heading = f"Hand {game.round} of {hands} is over{who}"
+        if game.is_over:
+            heading += " (final standings, lowest total wins)"
+        return heading, rows
+
+
+def _went_out(game: Any) -> int | None:
+    for event in reversed(game.events):
+        if isinstance(event, WentOut):
+            return event.seat
+        if isinstance(event, RoundStarted):
+            return None
+    return None
+
+
+def _last_drawer(game: Any) -> int | None:
+    """Who drew from the stock last this hand (the draw that opened the window), if anyone."""
+    for event in reversed(game.events):
+        if isinstance(event, StockDrawn):
+            return event.seat
+        if isinstance(event, RoundStarted):
+            return None
+    return None
+
+
+def _fix(text: str, ascii: bool) -> str:
+    return asciify(text) if ascii else text
