@@ -73,8 +73,11 @@ class SearchBot:
     """Information-set MCTS over the seat's legal moves (see the module docstring)."""
 
     def __init__(self, family: str, variant: Any = None, level: str = "hard", seed: int = 0,
-                 iterations: int | None = None, seconds: float | None = None) -> None:
+                 iterations: int | None = None, seconds: float | None = None,
+                 strict: bool = False) -> None:
         self.family = family
+        self.strict = strict
+        """Raise when a determinization fails, instead of falling back to the simple bot."""
         self.name = level
         budget = BUDGETS[family]["expert" if level == "expert" else "hard"]
         self.iterations = iterations if iterations is not None else budget.iterations
@@ -100,7 +103,12 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         search_rng = Rng(self._search_seed(view, legal_moves, rng))
-        stats = self.search(view, candidates, search_rng)
+        try:
+            stats = self.search(view, candidates, search_rng)
+        except Exception:  # a family's state changed under the sampler: play on simply
+            if self.strict:
+                raise
+            return self.policy.choose(view, legal_moves, rng)
         return stats[0].move
 
     def search(self, view: PlayerView, candidates: Sequence[Move], rng: Rng) -> list[MoveStats]:

@@ -1,0 +1,339 @@
+"""``cardtable arena``: bot levels against each other, seats rotated, with confidence intervals.
+
+Matches come in blocks of one per seat rotation: a block deals the same seed with the
+lineup shifted one seat each match, so every level plays every seat on the same cards
+(seat advantage and luck of the deal cancel). Matches run in worker processes. For
+each level the report gives the match win share, the share of rounds it won, the
+average finishing place (President), the average match total (Shanghai), chips per
+hand (Tonk) and CPU seconds per decision; each with a 95 % confidence interval over
+matches (a level in several seats counts as the mean of its seats in each match).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots.base import ALIASES, BOT_LEVELS
+from .engine.events import RoundEnded
+from .engine.rng import Rng
+
+DEFAULT_TONK_HANDS = 10
+"""Hands per arena match of a Tonk preset whose match has no hand limit."""
+
+
+@dataclass(frozen=True)
+class MatchTask:
+    """One arena match, as sent to a worker (plain data, picklable)."""
+
+    index: int
+    preset: str
+    players: int
+    levels: tuple[str, ...]
+    """The level of each seat in this match (the rotated lineup)."""
+    seed: int
+    max_rounds: int | None = None
+    iterations: int | None = None
+    """Override the search bots' iterations (tests, quick runs)."""
+
+
+@dataclass
+class MatchRecord:
+    """What a worker sends back about one match."""
+
+    index: int
+    levels: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    round_winners: list[tuple[int, ...]] = field(default_factory=list)
+    places: list[tuple[int, ...]] = field(default_factory=list)
+    """President: the finishing order of each round (seats, first out first)."""
+    think: list[float] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    slowest: list[float] = field(default_factory=list)
+
+
+def play_task(task: MatchTask) -> MatchRecord:
+    """Play one match with one bot per seat; bots see views only (X2)."""
+    from .bots import make_bot
+    from .bots.search import SearchBot
+    from .engine.registry import game_class
+    from .presets import load_variant
+
+    variant = load_variant(task.preset)
+    game = game_class(variant.family)(variant, task.players, task.seed)
+    bots = []
+    for seat, level in enumerate(task.levels):
+        bot = make_bot(variant.family, level, variant, seed=task.seed * 31 + seat)
+        if task.iterations is not None and isinstance(bot, SearchBot):
+            bot.iterations = task.iterations
+        bots.append(bot)
+    rngs = [Rng(task.seed * 7919 + seat + 101 * task.index) for seat in range(task.players)]
+    n = task.players
+    record = MatchRecord(task.index, task.levels, (), (), 0, think=[0.0] * n, decisions=[0] * n,
+                         slowest=[0.0] * n)
+    while True:
+        if game.round_over:
+            _note_round(game, record)
+            if game.is_over or (task.max_rounds and game.round >= task.max_rounds):
+                break
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        legal = game.legal_moves(seat)
+        start = time.process_time()
+        move = bots[seat].choose(game.view(seat), legal, rngs[seat])
+        spent = time.process_time() - start
+        if len(legal) > 1:
+            record.think[seat] += spent
+            record.decisions[seat] += 1
+            record.slowest[seat] = max(record.slowest[seat], spent)
+        game.apply(seat, move)
+    record.scores = game.scores
+    record.winners = game.winners()
+    record.rounds = game.round
+    return record
+
+
+def _note_round(game: Any, record: MatchRecord) -> None:
+    ended = next(e for e in reversed(game.events) if isinstance(e, RoundEnded))
+    points = ended.points
+    best = min(points) if game.low_score_wins else max(points)
+    if len(set(points)) > 1:
+        record.round_winners.append(tuple(s for s, p in enumerate(points) if p == best))
+    else:
+        record.round_winners.append(())
+    if game.family == "president":
+        record.places.append(tuple(game.finish_order))
+
+
+# ---------------------------------------------------------------------- statistics
+@dataclass
+class Estimate:
+    """A mean over matches with its 95 % confidence interval."""
+
+    mean: float
+    low: float
+    high: float
+
+    def to_data(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+
+    def text(self, percent: bool = False, digits: int = 2) -> str:
+        if percent:
+            return f"{self.mean:.1%} [{self.low:.1%}, {self.high:.1%}]"
+        return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+
+
+def estimate(values: Sequence[float], proportion: bool = False) -> Estimate:
+    """Mean and 95 % interval: Wilson's for 0/1 outcomes, else mean ± 1.96 s/√n."""
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan)
+    mean = sum(values) / n
+    z = 1.959964
+    if proportion and all(v in (0.0, 1.0) for v in values):
+        centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return Estimate(mean, max(0.0, centre - half), min(1.0, centre + half))
+    if n == 1:
+        return Estimate(mean, math.nan, math.nan)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half)
+
+
+@dataclass
+class LevelReport:
+    level: str
+    seats: int
+    metrics: dict[str, Estimate]
+    seconds_per_move: float
+    slowest_move: float
+    decisions: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {"level": self.level, "seats": self.seats,
+                "metrics": {k: v.to_data() for k, v in self.metrics.items()},
+                "seconds_per_move": round(self.seconds_per_move, 4),
+                "slowest_move": round(self.slowest_move, 4), "decisions": self.decisions}
+
+
+@dataclass
+class ArenaReport:
+    family: str
+    preset: str
+    players: int
+    lineup: list[str]
+    games: int
+    seed: int
+    max_rounds: int | None
+    seconds: float
+    levels: list[LevelReport]
+
+    @property
+    def fair_share(self) -> float:
+        return 1 / self.players
+
+    def to_data(self) -> dict[str, Any]:
+        return {"family": self.family, "preset": self.preset, "players": self.players,
+                "lineup": self.lineup, "games": self.games, "seed": self.seed,
+                "max_rounds": self.max_rounds, "seconds": round(self.seconds, 2),
+                "fair_share": round(self.fair_share, 4), "levels": [lv.to_data() for lv in self.levels]}
+
+
+METRIC_LABELS = {
+    "win_share": "match wins",
+    "round_wins": "rounds won",
+    "place": "avg place",
+    "score": "avg total",
+    "chips_per_hand": "chips/hand",
+}
+
+
+def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: Sequence[str], seed: int,
+              max_rounds: int | None, seconds: float) -> ArenaReport:
+    """Per-level estimates over the matches."""
+    records = sorted(records, key=lambda r: r.index)
+    players = len(lineup)
+    reports = []
+    for level in dict.fromkeys(lineup):
+        values: dict[str, list[float]] = {"win_share": [], "round_wins": []}
+        if family == "president":
+            values["place"] = []
+        if family == "shanghai":
+            values["score"] = []
+        if family == "tonk":
+            values["chips_per_hand"] = []
+        think = slow = 0.0
+        decisions = 0
+        for record in records:
+            seats = [s for s, lv in enumerate(record.levels) if lv == level]
+            k = len(seats)
+            values["win_share"].append(
+                sum(1 / len(record.winners) for s in seats if s in record.winners) / k)
+            rounds = max(len(record.round_winners), 1)
+            values["round_wins"].append(sum(
+                1 / len(w) for w in record.round_winners for s in seats if s in w) / (k * rounds))
+            if "place" in values:
+                places = [order.index(s) + 1 for order in record.places for s in seats]
+                values["place"].append(sum(places) / max(len(places), 1))
+            if "score" in values:
+                values["score"].append(sum(record.scores[s] for s in seats) / k)
+            if "chips_per_hand" in values:
+                values["chips_per_hand"].append(sum(record.scores[s] for s in seats) / (k * rounds))
+            think += sum(record.think[s] for s in seats)
+            decisions += sum(record.decisions[s] for s in seats)
+            slow = max([slow, *(record.slowest[s] for s in seats)])
+        single = lineup.count(level) == 1
+        metrics = {name: estimate(vals, proportion=single and name == "win_share")
+                   for name, vals in values.items()}
+        reports.append(LevelReport(level, lineup.count(level), metrics,
+                                   think / decisions if decisions else 0.0, slow, decisions))
+    return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports)
+
+
+# ---------------------------------------------------------------------- running
+def make_tasks(preset: str, lineup: Sequence[str], games: int, seed: int, max_rounds: int | None = None,
+               iterations: int | None = None) -> list[MatchTask]:
+    """``games`` matches: match i deals seed ``seed + i // n`` with the lineup shifted
+    ``i % n`` seats, so every block of n matches plays each level from every seat."""
+    n = len(lineup)
+    tasks = []
+    for i in range(games):
+        shift = i % n
+        levels = tuple(lineup[(s - shift) % n] for s in range(n))
+        tasks.append(MatchTask(i, preset, n, levels, seed + i // n, max_rounds, iterations))
+    return tasks
+
+
+def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
+              max_rounds: int | None = None, iterations: int | None = None,
+              progress: Callable[[int], None] | None = None) -> ArenaReport:
+    """Play the matches (in ``jobs`` worker processes) and summarize them per level."""
+    from .presets import load_variant
+
+    variant = load_variant(preset)
+    lineup = [ALIASES.get(level.strip().removeprefix("bot:"), level.strip().removeprefix("bot:"))
+              for level in lineup]
+    for level in lineup:
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    low, high = variant.players.min, variant.players.max
+    if not low <= len(lineup) <= high:
+        raise ValueError(f"{variant.title} is for {low}–{high} players, not {len(lineup)}")
+    if max_rounds is None and variant.family == "tonk" and not variant.rules.match_hands:
+        max_rounds = DEFAULT_TONK_HANDS
+    tasks = make_tasks(str(variant.source) if variant.source else preset, lineup, games, seed,
+                       max_rounds, iterations)
+    start = time.perf_counter()
+    records: list[MatchRecord] = []
+    if jobs <= 1:
+        for task in tasks:
+            records.append(play_task(task))
+            if progress:
+                progress(len(records))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for future in as_completed([pool.submit(play_task, task) for task in tasks]):
+                records.append(future.result())
+                if progress:
+                    progress(len(records))
+    return summarize(records, variant.family, variant.name, lineup, seed, max_rounds,
+                     time.perf_counter() - start)
+
+
+# ---------------------------------------------------------------------- the command
+def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, str]) -> int:
+    """``cardtable arena``: run with a progress bar, print a table (or JSON)."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from .engine.errors import VariantError
+    from .presets import load_variant
+
+    variant = load_variant(args.preset or classic[args.game])
+    if variant.family != args.game:
+        raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
+    lineup = [level.strip() for level in args.seats.split(",") if level.strip()]
+    err = Console(stderr=True)
+    console = Console(stderr=args.json)
+    try:
+        with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=console, transient=True, disable=args.json or not console.is_terminal) as bar:
+            task = bar.add_task("matches", total=args.games)
+            report = run(args.preset or classic[args.game], lineup, args.games, seed=args.seed,
+                         jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
+                         progress=lambda done: bar.update(task, completed=done))
+    except ValueError as error:
+        err.print(f"[bold red]arena:[/] {error}", highlight=False)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_data(), indent=2))
+        return 0
+    rounds = f", {report.max_rounds} rounds a match" if report.max_rounds else ""
+    table = Table(title=f"{report.games} matches of {variant.title} · {report.players} seats "
+                        f"rotated{rounds} · seed {report.seed} · fair share {report.fair_share:.0%}")
+    table.add_column("level")
+    table.add_column("seats", justify="right")
+    names = list(report.levels[0].metrics) if report.levels else []
+    for name in names:
+        table.add_column(METRIC_LABELS.get(name, name) + " (95% CI)", justify="right")
+    table.add_column("s/move", justify="right")
+    table.add_column("slowest", justify="right")
+    for level in report.levels:
+        cells = [level.metrics[name].text(percent=name in ("win_share", "round_wins")) for name in names]
+        table.add_row(level.level, str(level.seats), *cells, f"{level.seconds_per_move:.3f}",
+                      f"{level.slowest_move:.2f}")
+    out = Console()
+    out.print(table)
+    out.print(f"{report.seconds:.0f} s wall clock · CPU seconds per decision with more than one legal move")
+    return 0

@@ -1,0 +1,48 @@
+"""Hints for a human seat: the hard bot's suggestion, from that seat's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.moves import Move
+from ..engine.rng import Rng
+from ..engine.views import PlayerView
+from .search import MoveStats, SearchBot
+
+
+class Advisor:
+    """A hard bot that watches one human seat and suggests moves on request.
+
+    Keep one per human seat for a whole match and call :meth:`observe` with each view
+    the human is shown, so the advisor remembers what that seat saw (as a bot would);
+    it never sees more than the seat does."""
+
+    def __init__(self, family: str, variant: Any = None, level: str = "hard", seed: int = 0,
+                 iterations: int | None = None) -> None:
+        self.bot = SearchBot(family, variant, level=level, seed=seed, iterations=iterations)
+        self.seed = seed
+
+    def observe(self, view: PlayerView) -> None:
+        self.bot._sampler_for(view).observe(view)
+
+    def suggest(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
+        """The suggested move (one of ``legal_moves``); the same view gives the same hint."""
+        if not legal_moves:
+            raise ValueError("no legal moves: this seat has nothing to do now")
+        return self.bot.choose(view, legal_moves, Rng(self.seed))
+
+    @property
+    def analysis(self) -> list[MoveStats]:
+        """The last search's moves, best first: visits and mean reward (0…1) each."""
+        return self.bot.last
+
+
+def suggest_move(family: str, variant: Any, view: PlayerView, legal_moves: Sequence[Move],
+                 seed: int = 0, level: str = "hard", iterations: int | None = None) -> Move:
+    """The hard bot's move for the seat of ``view``, using only that view.
+
+    ``variant`` is the loaded preset (public house rules). Seeded: the same seed and view
+    give the same move. For a suggestion that also remembers earlier views of the
+    match, keep an :class:`Advisor`."""
+    return Advisor(family, variant, level, seed, iterations).suggest(view, legal_moves)

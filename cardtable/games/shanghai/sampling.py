@@ -1,0 +1,115 @@
+"""Shanghai determinizer for the search bot: full hands consistent with one seat's view.
+
+The seat's own hand, the melds, who is down, the buys left, the top discard (live or
+dead), the stock and pile sizes and every hand size come from the view; the other
+cards (other hands, the stock, the pile under its top card) are unseen and dealt at
+random into those places. The search handles the choices that shape a hand — draw
+or take the upcard, buy or decline, which card to discard; melding and laying off
+follow the simple bot (they only ever shed points).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...bots.sampler import Sampler as BaseSampler
+from ...bots.sampler import unseen_cards
+from ...engine.cards import make_deck
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from .bot import SimpleBot
+from .state import ShanghaiGame
+from .view import ShanghaiView
+
+SEARCHED_CHOICES = ({"draw_stock", "take_upcard"}, {"buy", "decline"})
+
+
+class Sampler(BaseSampler):
+    """Builds imagined Shanghai hands from a :class:`ShanghaiView`."""
+
+    family = "shanghai"
+
+    def __init__(self, variant: Any) -> None:
+        super().__init__(variant)
+        self.simple = SimpleBot()
+
+    def observe(self, view: ShanghaiView) -> None:  # type: ignore[override]
+        if view.phase == "draw" and view.turn == view.seat:
+            self.memory["down_at_start"] = (view.round, view.down[view.seat])
+
+    def candidates(self, view: ShanghaiView, legal_moves: Any) -> list[Move]:  # type: ignore[override]
+        kinds = {move.kind for move in legal_moves}
+        if any(kinds <= choice for choice in SEARCHED_CHOICES):
+            return list(legal_moves)
+        simple = self.simple.choose(view, legal_moves, Rng(view.round))
+        if simple.kind == "discard":
+            return [move for move in legal_moves if move.kind == "discard"]
+        return [simple]
+
+    def prepare(self, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
+        game = ShanghaiGame(self.variant, view.players, seed=rng.randrange(2**31))
+        rules = game.rules
+        n, seat = view.players, view.seat
+        game.events, game._log = [], []
+        game.round = view.round
+        game._contract = (0, ())
+        game._scores = list(view.scores)
+        game.round_over = game.is_over = False
+        game.dealer = view.dealer
+        game.turn = view.turn
+        game.phase = view.phase
+        game.melds = [list(owned) for owned in view.melds]
+        game.down = list(view.down)
+        game.bought = [rules.buys_per_hand[view.round - 1] - left for left in view.buys_left]
+        game.live = view.upcard is not None
+        deck = make_deck(rules.decks_by_players[n], rules.jokers)
+        fresh_stock = len(deck) - n * rules.hand_size - 1
+        fresh = view.discard_size == 1 and view.stock_size == fresh_stock
+        game.discarder = None if fresh else (view.turn - 1) % n
+        game.offered = view.phase == "buy" or (view.phase == "draw" and game.live and view.down[view.turn])
+        game.pre_draw = view.phase == "buy" and view.down[view.turn]
+        game.queue = []
+        if view.phase == "buy":
+            order = game.buy_order(view.turn)
+            game.queue = order[order.index(seat):] if seat in order else [seat]
+        game.must_go_down = view.must_go_down
+        game.went_down_now = (view.phase == "play" and view.turn == seat and view.down[seat]
+                              and self.memory.get("down_at_start") == (view.round, False))
+        game.played_wild = False
+        game.hands = [[] for _ in range(n)]
+        game.hands[seat] = sorted(view.hand)
+        game._legal_cache = {}
+        meld_cards = [c for owned in view.melds for meld in owned for c in meld.cards]
+        self._top = [view.discard_top] if view.discard_top is not None else []
+        self._pool = unseen_cards(deck, view.hand, meld_cards, self._top)
+        return game
+
+    def determinize(self, template: Game, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
+        game = template.copy()
+        assert isinstance(game, ShanghaiGame)
+        pool = list(self._pool)
+        rng.shuffle(pool)
+        position = 0
+        for s, size in enumerate(view.hand_sizes):
+            if s == view.seat:
+                continue
+            game.hands[s] = sorted(pool[position:position + size])
+            position += size
+        buried = max(0, view.discard_size - len(self._top))
+        game.discard = pool[position:position + buried] + self._top
+        position += buried
+        game.stock = pool[position:position + view.stock_size]
+        return game
+
+    def utility(self, game: Game, view: ShanghaiView) -> float:  # type: ignore[override]
+        """This hand's points against the others' average (lower is better), 0…1."""
+        assert isinstance(game, ShanghaiGame)
+        if game.round_over:
+            points = [after - before for after, before in zip(game.scores, view.scores)]
+        else:
+            points = [game.points_in_hand(s) for s in range(view.players)]
+        mine = points[view.seat]
+        others = [p for s, p in enumerate(points) if s != view.seat]
+        edge = sum(others) / max(len(others), 1) - mine
+        return min(1.0, max(0.0, 0.5 + edge / 300))
