@@ -59,6 +59,20 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.set_defaults(handler=_simulate)
 
+    arena = sub.add_parser("arena", help="bot levels against each other, seats rotated, with 95%% intervals")
+    arena.add_argument("--game", choices=FAMILIES, default="president")
+    arena.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
+    arena.add_argument("--seats", default="hard,medium,medium,medium",
+                       help='one level per seat: easy, medium, hard, expert (or random, simple)')
+    arena.add_argument("--games", type=int, default=40, help="matches to play (a multiple of the seats is best)")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--rounds", type=int, default=None,
+                       help="stop each match after this many rounds (Tonk without a hand limit: 10)")
+    arena.add_argument("--iterations", type=int, default=None, help="override the search bots' iterations")
+    arena.add_argument("--json", action="store_true", help="print the results as JSON")
+    arena.set_defaults(handler=_arena)
+
     presets = sub.add_parser("presets", help="list, show and validate presets")
     presets_sub = presets.add_subparsers(dest="action", required=True)
     listing = presets_sub.add_parser("list", help="every preset, shipped and your own")
@@ -125,6 +139,12 @@ def _simulate(args: argparse.Namespace) -> int:
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} rounds per match · "
               f"{summary.games_per_second:.1f} matches/s")
     return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from .arena import print_report, run_arena
+
+    return print_report(args, run_arena, CLASSIC)
 
 
 def _presets_list(args: argparse.Namespace) -> int:
