@@ -204,7 +204,6 @@ class TableScreen(Screen[None]):
 
     def _round_end(self) -> None:
         self.busy = True
-        heading, rows = self.ui.round_summary(self.game, self.seats)
         footer = ("Press Enter for the match result." if self.game.is_over
                   else "Press Enter to deal the next round.")
 
@@ -217,7 +216,13 @@ class TableScreen(Screen[None]):
             else:
                 self.game.next_round()
 
-        self.app.push_screen(RoundEndScreen(heading, rows, footer), seen)
+        custom = getattr(self.ui, "round_end_screen", None)  # optional: a family's own end screen
+        if custom is not None:
+            screen: Screen[None] = custom(self.game, self.seats, self.ascii, footer)
+        else:
+            heading, rows = self.ui.round_summary(self.game, self.seats)
+            screen = RoundEndScreen(heading, rows, footer)
+        self.app.push_screen(screen, seen)
 
     def _match_end(self) -> None:
         self.busy = True

@@ -1,0 +1,197 @@
+"""What the Tonk table shows for one viewer: plain data computed from the viewer's
+``TonkView`` (or only its public part when no human is on screen).
+
+Nothing here decides a rule: what the player may do comes from ``game.legal_moves``,
+the story of the hand from the engine's events (``describe``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.events import CardsDealt, RoundStarted
+from ...engine.moves import Move
+from ..seats import Seat
+from ..text import asciify
+from ..widgets.card import cards_label
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat's panel: name in the border, public facts inside."""
+
+    title: str
+    lines: tuple[str, ...]
+    to_act: bool = False
+    locked: bool = False
+
+
+@dataclass(frozen=True)
+class SpreadRow:
+    """One owner's spreads, in table order (a hit targets ``(owner, index)``)."""
+
+    owner: int
+    name: str
+    spreads: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class TonkState:
+    """Attributes for :class:`~cardtable.tui.tonk.table.TonkTable`."""
+
+    header: str
+    seats: tuple[SeatInfo, ...]
+    spreads: tuple[SpreadRow, ...]
+    stock_size: int
+    discard_top: Card | None
+    discard_size: int
+    log: tuple[str, ...]
+    status: str
+    keys: str
+    viewer: int | None = None
+    hand: tuple[Card, ...] = ()
+    count: int | None = None
+    chips: int | None = None
+    phase: str = ""
+    """The viewer's phase while acting: "start" (draw / drop / declare) or "act"
+    (spread, hit, discard); "" when it is not the viewer's move at the table."""
+    moves: tuple[Move, ...] = ()
+    """The viewer's legal moves while acting (the table matches selections to them)."""
+    hint: str = ""
+    """What the hand could do now (spreads and hits on offer), shown with nothing selected."""
+    names: tuple[str, ...] = ()
+
+
+def match_text(rules: object) -> str:
+    hands = getattr(rules, "match_hands", 0)
+    broke = getattr(rules, "broke_ends_match", False)
+    if hands and broke:
+        return f"{hands} hands or until someone is broke"
+    if hands:
+        return f"{hands} hands"
+    return "until someone is broke" if broke else "no hand limit"
+
+
+def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
+    """Everything the table shows to ``viewer`` (None: nobody's cards)."""
+    g: object = game
+    view = g.view(viewer if viewer is not None else 0)  # type: ignore[attr-defined]
+    fix = asciify if ascii else (lambda text: text)
+    names = tuple(seat.name for seat in seats)
+    variant = g.variant  # type: ignore[attr-defined]
+    rules = variant.rules
+    header = fix(f"cardtable · Tonk — {variant.title} · hand {view.round} · stake {view.stake} · "
+                 f"{match_text(rules)}")
+    showdown = all(c is not None for c in view.counts)
+    actor = view.to_act[0] if view.to_act and not view.round_over else None
+    infos = []
+    for seat in range(view.players):
+        lines = [f"{view.hand_sizes[seat]} card{'s' * (view.hand_sizes[seat] != 1)}"
+                 + (f" · count {view.counts[seat]}" if showdown or seat == viewer else ""),
+                 f"{view.chips[seat]} chips"]
+        marks = []
+        if seat == actor:
+            marks.append("▶ to play")
+        if view.drop_locks[seat]:
+            marks.append(f"no drop ×{view.drop_locks[seat]}")
+        if seat == view.dealer:
+            marks.append("dealer")
+        if view.side_bets and view.side_bets[seat]:
+            spade = view.spades_shown[seat] if view.spades_shown else None
+            marks.append(f"bet {cards_label((spade,), ascii) if spade else 'no spade'}")
+        lines.append(" · ".join(marks))
+        title = seats[seat].label + (" (you)" if seat == viewer else "")
+        infos.append(SeatInfo(fix(title), tuple(fix(line) for line in lines), to_act=seat == actor,
+                              locked=bool(view.drop_locks[seat])))
+    rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
+    log = _log_lines(g, viewer, names, fix)
+    common = dict(header=header, seats=tuple(infos), spreads=rows, stock_size=view.stock_size,
+                  discard_top=view.discard_top, discard_size=view.discard_size, log=log, names=names)
+    if viewer is None:
+        status = "The hand is over." if view.round_over else (
+            f"waiting for {seats[actor].label}" if actor is not None else "")
+        return TonkState(status=fix(status), keys="", **common)  # type: ignore[arg-type]
+    me = names[viewer]
+    acting = actor == viewer
+    moves = tuple(g.legal_moves(viewer)) if acting else ()  # type: ignore[attr-defined]
+    phase = view.phase if acting and view.phase in ("start", "act") else ""
+    status, keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii)
+    return TonkState(status=fix(f"{me} — {status}"), keys=fix(keys), viewer=viewer, hand=view.hand,
+                     count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
+                     hint=fix(hint), **common)  # type: ignore[arg-type]
+
+
+def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,
+            seats: tuple[Seat, ...], ascii: bool) -> tuple[str, str, str]:
+    """The status line, the keys line and the hint for the viewer."""
+    v: object = view
+    kinds = {move.kind for move in moves}
+    locks = v.drop_locks[viewer]  # type: ignore[attr-defined]
+    lock_note = f" (no drop: your spread was hit — {locks} more turn{'s' * (locks != 1)})" if locks else ""
+    if v.round_over:  # type: ignore[attr-defined]
+        return "the hand is over", "", ""
+    if actor != viewer:
+        who = seats[actor].label if actor is not None else "…"
+        return f"waiting for {who}" + lock_note, "", ""
+    if v.phase == "bet":  # type: ignore[attr-defined]
+        return "spades side bet: bet or stay out", "", ""
+    if phase == "start":
+        parts = []
+        if "draw_stock" in kinds:
+            parts.append("draw from the stock (s)")
+        if "take_upcard" in kinds:
+            parts.append(f"take {cards_label((v.discard_top,), ascii)} from the pile (u)")  # type: ignore[attr-defined]
+        if "drop" in kinds:
+            parts.append("drop (d)")
+        if "declare" in kinds:
+            parts.append("declare your dealt 49 (c)")
+        text = "your turn: " + _or(parts) + lock_note
+        keys = " · ".join(k for k, kind in (("s stock", "draw_stock"), ("u take the upcard", "take_upcard"),
+                                            ("d drop", "drop"), ("c declare 49", "declare")) if kind in kinds)
+        return text, keys + " · ? help", ""
+    # phase "act": spreads, hits, then a discard
+    parts = []
+    if "spread" in kinds:
+        parts.append("lay spreads (l)")
+    if "hit" in kinds:
+        parts.append("hit spreads (h)")
+    if "dead_four" in kinds:
+        parts.append("put a dead four on the pile (k)")
+    text = "your turn: " + (", ".join(parts) + ", then " if parts else "") + "discard one card (x)"
+    if "drop" in kinds:
+        text += " — or drop (d)"
+    text += lock_note
+    keys = "space/1-9 select · l spread · h hit · x/enter discard"
+    if "dead_four" in kinds:
+        keys += " · k dead four"
+    if "drop" in kinds:
+        keys += " · d drop"
+    hints = []
+    spreads = [m for m in moves if m.kind == "spread"]
+    if spreads:
+        best = max(spreads, key=lambda m: len(m.cards))
+        hints.append("spread " + cards_label(best.cards, ascii))
+    hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
+    if hitters:
+        hints.append("hit with " + cards_label(hitters, ascii))
+    hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (x)"
+    return text, keys + " · ? help", hint
+
+
+def _or(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _log_lines(game: object, viewer: int | None, names: tuple[str, ...], fix) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    events = game.events  # type: ignore[attr-defined]
+    start = 0
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], RoundStarted):
+            start = index
+            break
+    name = lambda seat: names[seat]  # noqa: E731
+    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
+                 if not isinstance(event, (CardsDealt, RoundStarted)))

@@ -1,0 +1,129 @@
+"""The end of a Tonk hand: the show-down (every hand face up with its count, when the
+hand was shown), how it ended, the payments chip by chip, and the chips ledger.
+
+:func:`showdown` reads only public events of the hand that just ended and the
+public ledger (``game.chips``); :class:`ShowdownScreen` draws it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine.events import RoundEnded, RoundStarted
+from ...games.tonk import events as ev
+from ..seats import Seat
+from ..text import asciify
+from ..widgets.card import cards_label
+
+
+@dataclass(frozen=True)
+class ShowdownRow:
+    name: str
+    hand: str
+    count: str
+    net: int
+    chips: int
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """What the end-of-hand screen shows."""
+
+    title: str
+    story: tuple[str, ...]
+    rows: tuple[ShowdownRow, ...]
+    payments: tuple[str, ...]
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'s' * (n != 1)}"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Showdown:
+    """The show-down of the hand that just ended (public facts only)."""
+    events = game.events  # type: ignore[attr-defined]
+    start = max((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), default=0)
+    hand_events = events[start:]
+    names = [seat.name for seat in seats]
+    name = lambda seat: names[seat]  # noqa: E731
+    fix = asciify if ascii else (lambda text: text)
+    shown = next((e for e in hand_events if isinstance(e, ev.HandsShown)), None)
+    won = next((e for e in hand_events if isinstance(e, ev.HandWon)), None)
+    ended = next((e for e in reversed(hand_events) if isinstance(e, RoundEnded)), None)
+    players = len(seats)
+    story: list[str] = []
+    for event in hand_events:
+        if isinstance(event, (ev.HandDropped, ev.FortyNineDeclared, ev.StockExhausted, ev.HandVoided,
+                              ev.SidePotWon)):
+            story.append(event.describe(name))
+        elif isinstance(event, ev.HandWon):
+            story.append(replace(event, payments=()).describe(name))
+    payments = tuple(f"{names[payer]} pays {names[payee]} {_chips(chips)}"
+                     for payer, payee, chips in (won.payments if won else ()))
+    points = ended.points if ended else (0,) * players
+    chips = game.chips  # type: ignore[attr-defined]
+    winners = set(won.winners) if won else set()
+    rows = []
+    for seat in range(players):
+        if shown is not None:
+            hand = cards_label(shown.hands[seat], ascii) or "(empty)"
+            count = str(shown.counts[seat])
+        elif seat in winners:
+            hand, count = "went out", "0"
+        else:
+            hand, count = "not shown", "—"
+        rows.append(ShowdownRow(seats[seat].label, hand, count, points[seat], chips[seat], seat in winners))
+    title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
+    return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
+                    tuple(fix(line) for line in payments))
+
+
+def showdown_table(data: Showdown) -> Table:
+    table = Table(expand=False, box=None, padding=(0, 1), header_style="bold")
+    table.add_column("player", no_wrap=True)
+    table.add_column("hand")
+    table.add_column("count", justify="right")
+    table.add_column("this hand", justify="right")
+    table.add_column("chips", justify="right")
+    for row in data.rows:
+        style = "bold" if row.winner else ""
+        table.add_row(Text(("* " if row.winner else "  ") + row.name, style=style), row.hand, row.count,
+                      signed(row.net), str(row.chips))
+    return table
+
+
+class ShowdownScreen(Screen[None]):
+    """The end of a hand; Enter goes on (next hand or the match result)."""
+
+    BINDINGS = [Binding("enter", "next", "next hand", show=False),
+                Binding("space", "next", show=False)]
+
+    def __init__(self, data: Showdown, footer: str) -> None:
+        super().__init__(classes="summary tonk-showdown")
+        self.data, self.footer = data, footer
+
+    def compose(self) -> ComposeResult:
+        data = self.data
+        with Middle(), Center(), Vertical(id="summary-box") as box:
+            box.border_title = data.title
+            with VerticalScroll(id="showdown-scroll"):
+                yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
+                yield Static(showdown_table(data), id="summary-table")
+                payments = "; ".join(data.payments) if data.payments else "nobody pays"
+                yield Static(Text("Payments: ", style="bold") + Text(payments), id="showdown-payments")
+            yield Static(self.footer, id="summary-footer")
+
+    def action_next(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,314 @@
+"""The Tonk table: seats with the chips ledger and hit lock-outs, the spreads grouped
+by owner, the stock and pile, the log, the status line and the hand. It renders a
+:class:`TonkState` and posts :class:`~cardtable.tui.messages.MoveChosen`; it never
+touches the game. Keys pick among the legal moves it is given; anything else is sent
+as asked, so the engine's refusal reason is what the player reads."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine.cards import Card
+from ...engine.moves import Move
+from ..messages import MoveChosen
+from ..screens.choose import MoveListDialog
+from ..text import asciify
+from ..widgets.card import cards_label
+from ..widgets.hand import Hand
+from ..widgets.log import EventLog
+from ..widgets.seat import SeatPanel
+from .dialogs import ConfirmDrop
+from .present import TonkState
+from .widgets import PilesPanel, SpreadsPanel
+
+KEYS_HELP: list[tuple[str, str, str]] = [
+    ("Tonk", "s / u", "draw from the stock / take the upcard (top of the pile)"),
+    ("", "space, 1-9", "select cards of your hand"),
+    ("", "l", "lay the selected cards down as a spread"),
+    ("", "h", "hit: add the one selected card to a spread (asks which, if several fit)"),
+    ("", "x / enter", "discard the one selected card (enter with 3+ selected lays a spread)"),
+    ("", "d", "drop: show your hand, lowest count wins (asks first)"),
+    ("", "c / k", "declare a dealt 49 / put a dead four on the pile (presets with them)"),
+]
+"""Tonk's keys, for the help overlay."""
+
+
+class TonkTable(Widget):
+    """The whole Tonk table for the human on screen."""
+
+    BINDINGS = [
+        Binding("s", "stock", "stock", show=False),
+        Binding("u", "upcard", "upcard", show=False),
+        Binding("l", "spread", "spread", show=False),
+        Binding("h", "hit", "hit", show=False),
+        Binding("x", "discard", "discard", show=False),
+        Binding("d", "drop", "drop", show=False),
+        Binding("c", "declare", "declare 49", show=False),
+        Binding("k", "dead_four", "dead four", show=False),
+    ]
+
+    state: reactive[TonkState | None] = reactive(None, always_update=True)
+    notice: reactive[str] = reactive("")
+    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        yield Horizontal(id="seats")
+        with Horizontal(id="middle"):
+            with Vertical(id="spreads-box"):
+                yield SpreadsPanel(id="spreads")
+                yield Static(id="lastline")
+            with Vertical(id="piles-box"):
+                yield PilesPanel(id="piles")
+            yield EventLog(id="log")
+        yield Static(id="status")
+        yield Hand(id="hand")
+        yield Static(id="selection")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#spreads-box").border_title = "spreads"
+        self.query_one("#piles-box").border_title = "stock · pile"
+        self.query_one("#log").border_title = "log"
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app, "card_ascii", False))
+
+    # ----------------------------------------------------------------- drawing
+    def watch_state(self, state: TonkState | None) -> None:
+        if state is None or not self.is_mounted:
+            return
+        self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self._show_seats(state)
+        self.query_one(SpreadsPanel).rows = state.spreads
+        piles = self.query_one(PilesPanel)
+        piles.stock_size, piles.top, piles.pile_size = state.stock_size, state.discard_top, state.discard_size
+        piles.active = state.phase == "start"
+        self.query_one(EventLog).lines = state.log
+        last = state.log[-1] if state.log else ""
+        mark = ">" if self.ascii else "»"
+        self.query_one("#lastline", Static).update(Text(f"{mark} {last}" if last else "", no_wrap=True,
+                                                        overflow="ellipsis"))
+        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
+        hand = self.query_one(Hand)
+        hand.cards = state.hand
+        hand.legal = None
+        hand.active = state.phase == "act"
+        hand.display = state.viewer is not None
+        self.query_one("#keys", Static).update(Text(state.keys, no_wrap=True, overflow="ellipsis"))
+        self._show_selection()
+        if state.viewer is not None and self.screen.is_active:
+            hand.focus()
+
+    def _show_seats(self, state: TonkState) -> None:
+        box = self.query_one("#seats", Horizontal)
+        panels = list(box.query(SeatPanel))
+        while len(panels) < len(state.seats):
+            panel = SeatPanel()
+            box.mount(panel)
+            panels.append(panel)
+        for panel, info in zip(panels, state.seats):
+            panel.display = True
+            panel.title = info.title
+            panel.lines = info.lines
+            panel.set_class(info.to_act, "-to-act")
+            panel.set_class(info.locked, "-locked")
+        for panel in panels[len(state.seats):]:
+            panel.display = False
+
+    def clear_selection(self) -> None:
+        """Forget the selection (after a move was made)."""
+        self.query_one(Hand).selected = frozenset()
+        self.notice = ""
+        self._show_selection()
+
+    def watch_notice(self) -> None:
+        self._show_selection()
+
+    def _selected(self) -> tuple[Card, ...]:
+        return self.query_one(Hand).selected_cards()
+
+    def _moves(self, kind: str) -> list[Move]:
+        state = self.state
+        return [m for m in state.moves if m.kind == kind] if state is not None else []
+
+    def _hits_for(self, card: Card) -> list[Move]:
+        return [m for m in self._moves("hit") if m.cards[0] == card]
+
+    def _spreads_for(self, cards: tuple[Card, ...]) -> list[Move]:
+        key = sorted(cards)
+        return [m for m in self._moves("spread") if sorted(m.cards) == key]
+
+    def _show_selection(self) -> None:
+        if not self.is_mounted:
+            return
+        state = self.state
+        line = self.query_one("#selection", Static)
+        spreads = self.query_one(SpreadsPanel)
+        spreads.targets = frozenset()
+        if state is None or state.viewer is None:
+            line.update("")
+            return
+        fix = asciify if self.ascii else (lambda text: text)
+        text = Text(fix(f"count {state.count} · {state.chips} chips │ "), style="bold")
+        if self.notice:
+            line.update(text + Text(self.notice, style="bold red"))
+            return
+        if state.phase != "act":
+            line.update(text)
+            return
+        cards = self._selected()
+        if not cards:
+            line.update(text + Text(state.hint, style="dim"))
+            return
+        text.append(f"selected {cards_label(cards, self.ascii)}: ")
+        options = []
+        if len(cards) >= 3:
+            options.append("a spread (l)" if self._spreads_for(cards) else "not a spread")
+        if len(cards) == 1:
+            hits = self._hits_for(cards[0])
+            spreads.targets = frozenset((m.target[0], m.target[1]) for m in hits if m.target)
+            if hits:
+                options.append(f"hits {len(hits)} spread{'s' * (len(hits) != 1)} (h)")
+            options.append("discard (x)")
+        if len(cards) == 2:
+            options.append("select 3 or more for a spread, 1 to hit or discard")
+        ok = any(not o.startswith(("not", "select")) for o in options)
+        text.append(" · ".join(options), style="green" if ok else "yellow")
+        line.update(text)
+
+    # ----------------------------------------------------------------- input
+    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
+        self.notice = ""
+        self._show_selection()
+
+    def on_hand_submitted(self, event: Hand.Submitted) -> None:
+        cards = self._selected()
+        if len(cards) >= 2:
+            self.action_spread()
+        elif len(cards) == 1:
+            self.action_discard()
+        else:
+            self.notice = "select a card to discard (or 3+ for a spread)"
+
+    def on_piles_panel_clicked(self, event: PilesPanel.Clicked) -> None:
+        if event.which == "stock":
+            self.action_stock()
+        else:
+            self.action_upcard()
+
+    def _choose(self, move: Move) -> None:
+        self.post_message(MoveChosen(move))
+
+    def _acting(self) -> bool:
+        return self.state is not None and self.state.phase != ""
+
+    def action_stock(self) -> None:
+        if self._acting():
+            self._choose(Move("draw_stock"))
+
+    def action_upcard(self) -> None:
+        if self._acting():
+            self._choose(Move("take_upcard"))
+
+    def action_spread(self) -> None:
+        if not self._acting():
+            return
+        cards = self._selected()
+        if not cards:
+            self.notice = "select the cards of a spread first (space or 1-9), then l"
+            return
+        found = self._spreads_for(cards)
+        if len(found) == 1:
+            self._choose(found[0])
+        elif found:
+            self._ask("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
+                      [(cards_label(m.cards, self.ascii), m) for m in found])
+        else:
+            self._choose(Move("spread", cards, (cards,)))  # the engine says why not
+
+    def action_hit(self) -> None:
+        if not self._acting():
+            return
+        cards = self._selected()
+        if len(cards) != 1:
+            self.notice = "select exactly one card to hit with, then h"
+            return
+        found = self._hits_for(cards[0])
+        if len(found) == 1:
+            self._choose(found[0])
+        elif found:
+            state = self.state
+            assert state is not None
+            options = []
+            for move in found:
+                owner, index = move.target or (0, 0)
+                row = next(r for r in state.spreads if r.owner == owner)
+                whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
+                options.append((f"on {whose} spread {cards_label(row.spreads[index], self.ascii)}", move))
+            self._ask("Hit a spread", f"Hit {cards_label(cards, self.ascii)} on which spread?", options)
+        else:
+            self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"
+
+    def action_discard(self) -> None:
+        if not self._acting():
+            return
+        cards = self._selected()
+        if len(cards) != 1:
+            self.notice = "select exactly one card to discard, then x"
+            return
+        self._choose(Move("discard", cards))
+
+    def action_drop(self) -> None:
+        state = self.state
+        if state is None or not state.phase:
+            return
+        drop = Move("drop")
+        if drop not in state.moves:
+            self._choose(drop)  # the engine says why not
+            return
+        question = (f"Drop with a count of {state.count}? Every hand is shown and the lowest "
+                    "count wins; if anyone is as low or lower, you are caught and pay.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._choose(drop)
+
+        self.app.push_screen(ConfirmDrop(question), answered)
+
+    def action_declare(self) -> None:
+        if self._acting():
+            self._choose(Move("declare"))
+
+    def action_dead_four(self) -> None:
+        if not self._acting():
+            return
+        found = self._moves("dead_four")
+        if len(found) == 1:
+            self._choose(found[0])
+        elif found:
+            self._ask("Dead four", "Put which dead four on the pile?",
+                      [(cards_label(m.cards, self.ascii), m) for m in found])
+        else:
+            self.notice = "no dead four on the table"
+
+    def _ask(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
+        state = self.state
+        choices: list[tuple[str, Move | None]] = [*options, ("Cancel", None)]
+        if self.ascii:
+            choices = [(asciify(label), move) for label, move in choices]
+            prompt = asciify(prompt)
+
+        def chosen(move: Move | None) -> None:
+            if move is not None:
+                self._choose(move)
+
+        hand = state.hand if state is not None else ()
+        self.app.push_screen(MoveListDialog(title, prompt, choices, hand), chosen)

@@ -1,0 +1,74 @@
+"""The Tonk plug-in for the shared table screen (see ``cardtable.tui.families``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+
+from ...engine.events import RoundEnded
+from ...engine.moves import Move
+from ..families import SummaryRow
+from ..screens.choose import MoveListDialog
+from ..seats import Seat
+from ..text import asciify, ordinal
+from ..widgets.card import cards_label
+from .present import present
+from .showdown import ShowdownScreen, showdown
+from .table import TonkTable
+
+
+class TonkUI:
+    family = "tonk"
+
+    def make_table(self) -> Widget:
+        return TonkTable(id="table")
+
+    def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
+        return present(game, viewer, seats, ascii)
+
+    def in_window(self, game: Any) -> bool:
+        return False  # Tonk has no out-of-turn chances
+
+    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+                      moves: list[Move]) -> ModalScreen[Move | None]:
+        raise NotImplementedError("Tonk has no out-of-turn windows")
+
+    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+               error: str = "") -> ModalScreen[Move | None] | None:
+        """T12: the spades side bet is asked in a dialog; everything else at the table."""
+        view = game.view(seat)
+        if view.phase != "bet":
+            return None
+        moves = game.legal_moves(seat)
+        spades = [card for card in view.hand if card.suit == "S"]
+        best = max(spades) if spades else None
+        shown = f"show {cards_label((best,), ascii)}" if best else "you hold no spade"
+        earlier = [f"{seats[s].name} {cards_label((c,), ascii) if c else 'no spade'}"
+                   for s, (bet, c) in enumerate(zip(view.side_bets, view.spades_shown)) if bet]
+        so_far = f" Bets so far: {', '.join(earlier)}." if earlier else ""
+        stake = view.stake
+        labels = {"bet": f"Bet {stake} chip{'s' * (stake != 1)} ({shown})", "decline": "Stay out"}
+        options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]
+        prompt = (f"{seats[seat].name}: spades side bet — bettors show their highest spade; "
+                  f"the highest spade takes the pot.{so_far}")
+        fix = asciify if ascii else (lambda text: text)
+        return MoveListDialog("Spades side bet", fix(prompt), [(fix(label), m) for label, m in options],
+                              view.hand, error)
+
+    # ----------------------------------------------------------------- hand end
+    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
+        """The show-down: every shown hand with its count, the payments chip by chip,
+        and the chips ledger."""
+        return ShowdownScreen(showdown(game, seats, ascii), footer)
+
+    def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
+        """Rows ranked by chips: this hand's net chips and the running chips."""
+        points = next((e.points for e in reversed(game.events) if isinstance(e, RoundEnded)),
+                      (0,) * game.players)
+        chips = game.chips
+        order = sorted(range(game.players), key=lambda s: -chips[s])
+        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, "broke" if chips[seat] <= 0 else "", points[seat],
+                           chips[seat]) for place, seat in enumerate(order)]
+        return f"Hand {game.round} is over", rows

@@ -1,0 +1,214 @@
+"""The Tonk table through key presses: a stacked hot-seat hand with a spread, a hit
+(target chosen in the dialog), a refused drop (hit lock-out shown), a drop and the
+show-down; whole hands against bots with every preset; hand-offs hide every hand (X1)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from cardtable import load_variant, new_game
+from cardtable.engine.cards import Card
+from cardtable.engine.moves import Move
+from cardtable.tui.screens.choose import MoveListDialog
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.screens.summary import MatchEndScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.tonk.showdown import ShowdownScreen
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import make_app, screen_text, settle
+from .tonk_driver import Advisor, press_move, table_screen
+
+CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def stacked_game():
+    """Bob (seat 1) plays first. Bob spreads three sixes; Ann spreads 3-4-5 of spades
+    and hits 6♠ on Bob's sixes (it would fit her run too), so Bob may not drop on his
+    next turn; then Ann drops with 2 against Bob's 4."""
+    return new_game(load_variant("tonk-classic"), 2, seed=1,
+                    hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+
+
+async def hand_off(pilot, app, name: str) -> None:
+    for _ in range(100):
+        if isinstance(app.screen, HandoffScreen):
+            break
+        await pilot.pause(0.01)
+    assert isinstance(app.screen, HandoffScreen) and app.screen.player == name
+    text = screen_text(app)
+    assert not CARD_FACE.search(text) and "count" not in text, text
+    assert table_screen(app).table.state.hand == ()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
+    async def scenario():
+        game = stacked_game()
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = table_screen(app)
+
+            async def move(seat, text):
+                await press_move(pilot, app, seat, Move.parse(text))
+
+            await hand_off(pilot, app, "Bob")
+            assert "draw from the stock (s)" in screen.table.state.status
+            await move(1, "draw_stock")
+            await move(1, "spread 6C 6D 6H")
+            await move(1, "discard KS")
+            await hand_off(pilot, app, "Ann")
+            await move(0, "draw_stock")
+            await move(0, "spread 3S 4S 5S")
+            # 6♠ fits Ann's own run and Bob's sixes: the table asks which
+            hand = screen.query_one(Hand)
+            await pilot.press(str(hand.cards.index(Card.parse("6S")) + 1), "h")
+            await pilot.pause()
+            assert isinstance(app.screen, MoveListDialog)
+            labels = [label for label, _m in app.screen.options]
+            assert len(labels) == 3 and "Bob's" in labels[0] + labels[1] and labels[2] == "Cancel"
+            await pilot.press("escape")  # nothing: the dialog wants a choice
+            from .tonk_driver import pick_option
+            await pick_option(pilot, app, Move("hit", (Card.parse("6S"),), (), (1, 0)))
+            assert game.spreads[1][0] == tuple(Card.parse(c) for c in ("6C", "6D", "6H", "6S"))
+            assert game.view(0).drop_locks == (0, 1)
+            await move(0, "discard 9H")
+            await hand_off(pilot, app, "Bob")
+            text = screen_text(app)
+            assert "no drop ×1" in text and "6♣" in text and "3♠" in text
+            await pilot.press("d")  # locked out by the hit: the engine's reason is shown
+            await pilot.pause()
+            assert "may not drop" in screen.table.notice
+            assert "may not drop" in screen_text(app)
+            await move(1, "draw_stock")
+            await move(1, "discard QH")
+            await hand_off(pilot, app, "Ann")
+            assert "drop (d)" in screen.table.state.status
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("n")  # the confirmation: keep playing
+            await pilot.pause()
+            assert not game.round_over
+            await move(0, "drop")
+            for _ in range(100):
+                if isinstance(app.screen, ShowdownScreen):
+                    break
+                await pilot.pause(0.01)
+            assert isinstance(app.screen, ShowdownScreen)
+            text = screen_text(app)
+            assert "Ann drops with 2" in text and "Ann wins the drop" in text
+            assert "Bob pays Ann 1 chip" in text
+            assert re.search(r"Ann\s+2♦\s+2\s+\+1\s+101", text), text
+            assert re.search(r"Bob \(?.*A♦ 3♦\s+4\s+−1\s+99", text), text
+            assert game.chips == (101, 99)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert game.round == 2 and not game.round_over
+
+    run(scenario)
+
+
+def play_hand(preset: str, seed: int, size=(100, 30), seats="Ann,bot:simple,bot:simple"):
+    async def scenario():
+        app = make_app(seats, preset=preset, seed=seed)
+        advise = Advisor(seed)
+        seen: set[str] = set()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _step in range(600):
+                screen = app.screen
+                if isinstance(screen, ShowdownScreen):
+                    break
+                if isinstance(screen, HandoffScreen):
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    continue
+                table = table_screen(app)
+                game = table.game
+                if isinstance(screen, MoveListDialog) and game.to_act and game.to_act[0] in table.humans:
+                    seat = game.to_act[0]
+                    move = advise(game, seat)
+                    seen.add(move.kind)
+                    await press_move(pilot, app, seat, move)
+                    continue
+                if screen is not table or table.busy or not game.to_act or game.to_act[0] not in table.humans:
+                    await pilot.pause(0.01)
+                    continue
+                seat = game.to_act[0]
+                before = len(game.events)
+                move = advise(game, seat)
+                seen.add(move.kind)
+                await press_move(pilot, app, seat, move)
+                assert len(game.events) > before, (move, table.table.notice)
+            else:
+                raise AssertionError("the hand did not end")
+            text = screen_text(app)
+            assert "Hand 1" in text and "chips" in text
+            table = table_screen(app)
+            assert sum(table.game.chips) == 100 * table.game.players
+        return seen
+
+    return asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("preset,seed", [("tonk-classic", 2), ("texas-tonk", 5), ("tonk-house", 7),
+                                         ("tonk-spades", 4)])
+def test_a_whole_hand_against_bots_by_keys(preset, seed):
+    seen = play_hand(preset, seed)
+    assert "discard" in seen or "drop" in seen or "spread" in seen or "declare" in seen
+    if preset == "tonk-spades":
+        assert seen & {"bet", "decline"}
+
+
+def test_a_hand_at_80x24():
+    play_hand("tonk-classic", 3, size=(80, 24))
+
+
+def test_start_screen_offers_tonk():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False, family="tonk")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and app.screen.family == "tonk"
+            text = screen_text(app)
+            assert "Tonk" in text and "to come" not in text.split("Tonk")[1][:20]
+            await pilot.press("s")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            assert app.screen.game.family == "tonk"
+
+    run(scenario)
+
+
+def test_match_end_after_the_last_hand():
+    async def scenario():
+        variant = load_variant("tonk-classic")
+        rules = variant.rules.model_copy(update={"match_hands": 1})
+        variant = variant.model_copy(update={"rules": rules})
+        game = new_game(variant, 2, seed=1,
+                        hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                        stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+        for seat, text in [(1, "draw_stock"), (1, "discard KS"), (0, "draw_stock"), (0, "discard 9H"),
+                           (1, "drop")]:
+            game.apply(seat, text)
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            text = screen_text(app)
+            assert "caught" in text or "catches" in text
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
+            assert "won the match" in screen_text(app)
+
+    run(scenario)
