@@ -269,27 +269,57 @@ def entry_possible(kind: str, size: int, counts: Counter[Card], wild: frozenset[
     return False
 
 
-def _run_choices(counts: dict[Card, int], size: int, wilds: int) -> Iterator[tuple[tuple[Card, ...], int]]:
-    """Every run shape of ``size`` from ``counts``: (the naturals it uses, wilds it needs).
-    Which wild stands where does not matter for feasibility, only how many."""
-    least = size - min(wilds, size // 2)
+_RUN_CARD = {(value, suit): Card(rank_of(value), suit) for suit in SUITS for value in range(1, 15)}
+
+
+def _run_choices(counts: dict[Card, int], size: int, wilds: int, drop: bool,
+                 start: int = 0) -> Iterator[tuple[tuple[Card, ...], int, int]]:
+    """Every run shape of ``size`` from ``counts``: (the naturals it uses, wilds it needs,
+    its place key), from place key ``start`` on. Which wild stands where does not matter
+    for feasibility, only how many. Without ``drop`` each held card in the window is used
+    (leaving one out helps only when a later meld could take it)."""
+    most_wild = min(wilds, size // 2)
+    least = size - most_wild
     window = (1 << size) - 1
     masks = dict.fromkeys(SUITS, 0)
     for card, n in counts.items():
         if n > 0 and card.suit:
             masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
-    for suit, mask in masks.items():
+    for number, (suit, mask) in enumerate(masks.items()):
         if mask.bit_count() < least:
             continue
         for base in range(1, 16 - size):
-            if (mask & (window << base)).bit_count() < least or (base == 1 and size == 14):
+            key = number * 16 + base
+            if key < start or (mask & (window << base)).bit_count() < least or (base == 1 and size == 14):
                 continue
-            held = [Card(rank_of(base + i), suit) for i in range(size) if mask >> (base + i) & 1]
+            held = [_RUN_CARD[base + i, suit] for i in range(size) if mask >> (base + i) & 1]
             missing = size - len(held)
-            for extra in range(0, min(wilds, size // 2) - missing + 1):
+            yield tuple(held), missing, key
+            if not drop:
+                continue
+            for extra in range(1, most_wild - missing + 1):
                 for dropped in _subsets(list(range(len(held))), extra):
-                    used = tuple(card for i, card in enumerate(held) if i not in dropped)
-                    yield used, missing + extra
+                    yield tuple(card for i, card in enumerate(held) if i not in dropped), missing + extra, key
+
+
+def _runs_bound(counts: dict[Card, int], sizes: Sequence[int], wilds: int) -> bool:
+    """A quick necessary condition for laying runs of ``sizes``: each needs at least the
+    wilds of its best window (ignoring that they share cards), and together no more
+    than there are."""
+    masks = dict.fromkeys(SUITS, 0)
+    for card, n in counts.items():
+        if n > 0 and card.suit:
+            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
+    total = 0
+    for size in sizes:
+        window = (1 << size) - 1
+        best = max(((mask & (window << base)).bit_count() for mask in masks.values()
+                    for base in range(1, 16 - size) if not (base == 1 and size == 14)), default=0)
+        missing = size - best
+        if missing > size // 2:
+            return False
+        total += missing
+    return total <= wilds
 
 
 def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
@@ -333,7 +363,26 @@ def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild:
                     return True
         return False
 
-    def place_runs(index: int, wilds: int) -> bool:
+    uniform = len(set(sets)) <= 1
+
+    def sets_fit(ranks: dict[int, int], wilds: int) -> bool:
+        """Sets all of one size s: each rank's t-th set costs a convex number of wilds,
+        so the cheapest len(sets) sets, taken greedily, decide."""
+        size = sets[0]
+        least = (size + 1) // 2
+        costs: list[int] = []
+        for n in ranks.values():
+            spent = 0
+            for t in range(1, n // least + 1):
+                total = max(0, t * size - n)
+                costs.append(total - spent)
+                spent = total
+        if len(costs) < len(sets):
+            return False
+        costs.sort()
+        return sum(costs[:len(sets)]) <= wilds
+
+    def place_runs(index: int, wilds: int, start: int = 0) -> bool:
         if index == len(runs):
             if not sets:
                 return True
@@ -341,11 +390,18 @@ def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild:
             for card, n in counts.items():
                 if n > 0:
                     by_rank[card.rank] = by_rank.get(card.rank, 0) + n
+            if uniform:
+                return sets_fit(by_rank, wilds)
             return place_sets(0, [[rank, n] for rank, n in by_rank.items()], wilds, 0)
-        for used, needed in _run_choices(counts, runs[index], wilds):
+        last = index + 1 == len(runs)
+        if not last and not _runs_bound(counts, runs[index:], wilds):
+            return False
+        drop = bool(sets) or not last
+        same = not last and runs[index + 1] == runs[index]
+        for used, needed, key in _run_choices(counts, runs[index], wilds, drop, start):
             for card in used:
                 counts[card] -= 1
-            ok = place_runs(index + 1, wilds - needed)
+            ok = place_runs(index + 1, wilds - needed, key if same else 0)
             for card in used:
                 counts[card] += 1
             if ok:
