@@ -243,7 +243,7 @@ class SimpleBot:
         short = need - before - gain
         if need > len(view.hand) - 1:
             return True           # a long contract cannot be made without cards
-        return short <= 2
+        return short <= 1
 
     @staticmethod
     def _gain(view: ShanghaiView, card: Card) -> int:
@@ -282,9 +282,9 @@ class SimpleBot:
                 made = make_meld(kind, group, view.wilds)
                 if isinstance(made, Meld):
                     table.add(made)
-            stuck = sum(_points(card) * n for card, n in left.items() if n > 0 and not table.fits(card))
+            stuck = [(n, _points(card) * n) for card, n in left.items() if n > 0 and not table.fits(card)]
             wilds = sum(1 for card in move.cards if card.rank in view.wilds)
-            key = (stuck, wilds)
+            key = (sum(n for n, _p in stuck), sum(p for _n, p in stuck), wilds)
             if best_key is None or key < best_key:
                 best, best_key = move, key
         return best
