@@ -104,7 +104,20 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     return moves
 
 
+def _some_melded_wild(game: ShanghaiGame) -> Card | None:
+    """A wild card lying in some meld (what a joker swap could take), or None."""
+    wild = game.wild
+    for melds in game.table:
+        for meld in melds:
+            for card in meld.cards:
+                if card.rank in wild:
+                    return card
+    return None
+
+
 def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
+    """S7: swaps for a melded wild (the caller has checked that a seat not yet down
+    could go down with one more wild)."""
     hand = game.hands[seat]
     wild = game.wild
     down = game.down[seat]
@@ -113,12 +126,6 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                         for index, meld in enumerate(melds) if any(card.rank in wild for card in meld.cards)]
     if not melds_with_wilds:
         return moves
-    if not down:
-        # A swap trades a natural for a wild; if even the hand plus a wild cannot go
-        # down, no swap can let it (S7).
-        some_wild = next(card for _o, _i, meld in melds_with_wilds for card in meld.cards if card.rank in wild)
-        if not can_go_down([*hand, some_wild], game.contract, wild):
-            return moves
     for owner, index, meld in melds_with_wilds:
         for card in sorted(set(hand)):
             place = swap_index(meld, card, wild)
@@ -157,11 +164,18 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
         return moves + [TAKE_UPCARD] if game.live else moves
     moves = []
     if not game.down[seat]:
-        for groups in go_down_groups(game, seat, game.hands[seat], game.table):
-            moves.append(Move("meld", tuple(card for group in groups for card in group), groups))
+        hand = game.hands[seat]
+        some_wild = _some_melded_wild(game)
+        # Neither a go-down nor a joker swap (which only trades a natural for a wild)
+        # is possible if even the hand plus a wild cannot lay down the contract.
+        hopeless = not can_go_down(hand if some_wild is None else [*hand, some_wild], game.contract, game.wild)
+        if not hopeless:
+            for groups in go_down_groups(game, seat, hand, game.table):
+                moves.append(Move("meld", tuple(card for group in groups for card in group), groups))
+            moves.extend(_swap_moves(game, seat))
     else:
         moves.extend(_lay_off_moves(game, seat))
-    moves.extend(_swap_moves(game, seat))
+        moves.extend(_swap_moves(game, seat))
     if may_discard(game, seat):
         moves.extend(Move("discard", (card,)) for card in sorted(set(game.hands[seat])))
     return moves
