@@ -84,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     validate = presets_sub.add_parser("validate", help="check a preset file")
     validate.add_argument("file")
     validate.set_defaults(handler=_presets_validate)
+    _add_store_commands(sub)
     return parser
 
 
@@ -202,6 +203,170 @@ def _presets_validate(args: argparse.Namespace) -> int:
     Console().print(f"[green]ok[/] {variant.source}: {FAMILY_TITLES[variant.family]} preset "
                     f"{variant.title!r}, {variant.players.min}–{variant.players.max} players")
     return 0
+
+
+# ---------------------------------------------------------------------- saves, replays, history
+def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """resume, load, replay and stats (issue 8); the work is in cardtable.store."""
+    resume = sub.add_parser("resume", help="continue the interrupted game (the autosave)")
+    load = sub.add_parser("load", help="open a saved game")
+    load.add_argument("file", help="a save file (.json)")
+    for command in (resume, load):
+        command.add_argument("--theme", help="theme name")
+        command.add_argument("--bot-delay", type=float, default=None, help="seconds a bot pauses before its move")
+    resume.set_defaults(handler=_resume)
+    load.set_defaults(handler=_load)
+    replay = sub.add_parser("replay", help="step through a saved or finished game")
+    replay.add_argument("file", nargs="?", help="a save file (.json)")
+    replay.add_argument("--match", type=int, help="a finished match from the history (see cardtable stats)")
+    replay.add_argument("--text", action="store_true", help="print the game move by move as text")
+    replay.set_defaults(handler=_replay)
+    stats = sub.add_parser("stats", help="match history and statistics per player")
+    stats.add_argument("--name", help="only this player (name, ignoring case)")
+    stats.add_argument("--recent", type=int, default=10, help="how many recent matches to list")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.set_defaults(handler=_stats)
+
+
+def _store_fail(message: str) -> int:
+    Console(stderr=True).print(f"[bold red]cardtable:[/] {message}", highlight=False, markup=True)
+    return 2
+
+
+def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
+    try:
+        from .tui import launch as tui_launch
+    except ImportError as error:
+        tui_launch, reason = None, str(error)
+    else:
+        reason = ""
+    opener = getattr(tui_launch, action, None)
+    if opener is None:
+        Console(stderr=True).print(f"The table cannot {action} games yet{f' ({reason})' if reason else ''}. "
+                                   f"{summary}", highlight=False)
+        return 1
+    return int(opener(args) or 0)
+
+
+def _save_summary(path: object, game: object, seats: list[dict]) -> str:
+    names = ", ".join(seat["name"] + (" (bot)" if seat["kind"] == "bot" else "") for seat in seats)
+    return (f"{path} is a valid save: {game.variant.title}, round {game.round}, "  # type: ignore[attr-defined]
+            f"{game.moves_played} moves, seats {names}.")  # type: ignore[attr-defined]
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from .engine.errors import SaveError
+    from .store import autosave_path, has_autosave, load_autosave
+
+    args.file = autosave_path()
+    if not has_autosave():
+        Console(stderr=True).print(f"Nothing to resume: there is no autosave ({args.file}).", highlight=False)
+        return 1
+    try:
+        args.loaded = load_autosave()
+    except SaveError as error:
+        return _store_fail(f"cannot resume: {error} (the file is kept as it is)")
+    return _open_in_tui("resume", args, _save_summary(args.file, *args.loaded))
+
+
+def _load(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .engine.errors import SaveError
+    from .store import load_game
+
+    args.file = Path(args.file)
+    try:
+        args.loaded = load_game(args.file)
+    except SaveError as error:
+        return _store_fail(f"cannot load: {error} (the file is kept as it is)")
+    return _open_in_tui("load", args, _save_summary(args.file, *args.loaded))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .engine.errors import SaveError
+    from .store import Replay, load_match
+
+    if (args.file is None) == (args.match is None):
+        return _store_fail("replay needs a save FILE or --match ID (one of them)")
+    try:
+        if args.match is not None:
+            try:
+                replay = Replay(load_match(args.match), name=f"match {args.match}")
+            except KeyError:
+                return _store_fail(f"there is no match {args.match} in the history (see cardtable stats)")
+        else:
+            replay = Replay.from_file(args.file)
+    except SaveError as error:
+        return _store_fail(f"cannot replay: {error} (the file is kept as it is)")
+    args.replay = replay
+    if not args.text:
+        try:
+            from .tui import launch as tui_launch
+        except ImportError:
+            tui_launch = None
+        if getattr(tui_launch, "replay", None) is not None:
+            return int(tui_launch.replay(args) or 0)  # type: ignore[union-attr]
+        Console(stderr=True).print("[dim](the interactive replay comes with the table; printing the text)[/]")
+    out = Console(highlight=False, soft_wrap=True)
+    for line in replay.transcript():
+        out.print(line, markup=False)
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from .store import history_path, player_stats, recent_matches
+    from .store.history import HistoryError
+
+    try:
+        players = player_stats(args.name)
+        recent = recent_matches(args.recent) if args.name is None else [
+            m for m in recent_matches(10_000) if args.name.casefold() in (n.casefold() for n in m.names)
+        ][: args.recent]
+    except HistoryError as error:
+        return _store_fail(str(error))
+    if args.json:
+        print(json.dumps({"players": [p.to_data() for p in players],
+                          "recent": [m.to_data() for m in recent]}, indent=2))
+        return 0
+    console = Console()
+    if not players:
+        who = f" for {args.name}" if args.name else ""
+        console.print(f"No finished matches{who} yet. [dim](history: {history_path()})[/]", highlight=False)
+        return 0
+    table = Table(title="Players")
+    for column in ("player", "matches", "wins", "win %", "President titles (rounds)", "Shanghai avg",
+                   "Tonk chips/hand"):
+        table.add_column(column, justify="left" if column.startswith(("player", "President")) else "right")
+    for player in players:
+        titles = player.president_titles
+        shown = " · ".join(f"{_title_short(t)} {titles[t]}" for t in _TITLE_ORDER if titles.get(t)) or "—"
+        average = player.shanghai_average
+        chips = player.tonk_chips_per_hand
+        table.add_row(player.name + (" (bot)" if player.kinds == ("bot",) else ""), str(player.matches),
+                      str(player.wins), f"{player.win_rate:.0%}", shown,
+                      "—" if average is None else f"{average:.1f}",
+                      "—" if chips is None else f"{chips:+.2f}")
+    console.print(table)
+    if recent:
+        matches = Table(title="Recent matches")
+        for column in ("#", "finished", "game", "players and scores", "won"):
+            matches.add_column(column)
+        for match in recent:
+            scores = ", ".join(f"{n} {s}" for n, s in zip(match.names, match.scores))
+            matches.add_row(str(match.id), match.finished_at.replace("T", " ")[:16],
+                            f"{FAMILY_TITLES.get(match.family, match.family)} · {match.preset_title}",
+                            scores, " and ".join(match.winner_names))
+        console.print(matches)
+    return 0
+
+
+_TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
+
+
+def _title_short(title: str) -> str:
+    return {"president": "P", "vice_president": "VP", "secretary": "Sec", "neutral": "N", "clerk": "Clk",
+            "vice_scum": "VS", "scum": "S"}.get(title, title)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,148 @@
+"""The autosave: after every applied move and every deal, the running game is written to
+``data_dir()/autosave.json`` so that quitting, a crash, ``kill -9`` or a closed terminal
+loses nothing.
+
+Choices:
+
+- **A listener, nothing more.** :class:`AutoSaver` subscribes to ``game.subscribe`` (the
+  one path facts leave the engine) and writes the whole save each time with
+  :func:`~cardtable.store.saves.save_game`'s atomic temp-file + fsync + rename. The save
+  is the preset, seed and move log, so it stays small (a 4-player President match is
+  ~15 kB, a Shanghai match ~35 kB); one write per move costs about a millisecond plus
+  the fsync, well under a human's or a paced bot's move.
+- **A failed write never breaks the game**: the OSError is kept in ``last_error`` (the
+  TUI may show it) and the next move tries again; the previous autosave stays whole.
+- **The end of a match settles itself**: when the game is over the saver records it in
+  the history (``record_match`` is idempotent, so the TUI may call it too) and then
+  removes the autosave. If the history cannot be written the autosave is kept, and
+  constructing an ``AutoSaver`` for that (finished) game on the next start settles it.
+- **Only its own file is cleared**: ``finish`` / ``abandon`` delete the autosave only if
+  it still holds the text this saver wrote, so a second cardtable window's game (or a
+  damaged file) is never deleted by the first. One autosave slot: starting a new match
+  replaces the previous autosave — offer "Continue" first.
+- Loading it is :func:`load_autosave`, the same checked ``load_game`` every save uses.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..engine.events import Event
+from ..engine.game import Game
+from ..paths import data_dir
+from .saves import Seats, atomic_write, dump_save, load_game, normalize_seats, save_data
+
+AUTOSAVE_NAME = "autosave.json"
+
+
+def autosave_path() -> Path:
+    """Where the autosave lives: ``data_dir()/autosave.json``."""
+    return data_dir() / AUTOSAVE_NAME
+
+
+def has_autosave(path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether an autosave file exists (it may still be damaged: load it to know)."""
+    return Path(path or autosave_path()).is_file()
+
+
+def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[Game, Seats]:
+    """The interrupted game and its seats. Raises SaveError (naming the file) if there is
+    none or it is damaged; the file is left as it is."""
+    return load_game(path or autosave_path())
+
+
+def clear_autosave(path: str | os.PathLike[str] | None = None) -> bool:
+    """Delete the autosave (a match abandoned on purpose); True if a file was removed."""
+    try:
+        Path(path or autosave_path()).unlink()
+        return True
+    except FileNotFoundError:
+        return False
+
+
+class AutoSaver:
+    """Keeps the autosave of ``game`` current. Create it once the game exists (new,
+    resumed or loaded); it writes at once, then after every move and deal::
+
+        saver = AutoSaver(game, seats)      # seats: Seat objects, dicts or names
+        ...                                 # play: every apply() / next_round() is saved
+        saver.abandon()                     # the player quit the match on purpose
+        saver.detach()                      # stop saving but keep the file (app exit)
+
+    When the match ends it records it in the history (``record=True``) and clears the
+    autosave. ``history_path`` overrides the database (tests)."""
+
+    def __init__(self, game: Game, seats: Iterable[Any], path: str | os.PathLike[str] | None = None,
+                 *, record: bool = True, history_path: str | os.PathLike[str] | None = None) -> None:
+        self.game = game
+        self.seats = normalize_seats(seats, game.players)
+        self.path = Path(path) if path else autosave_path()
+        self.record = record
+        self.history_path = history_path
+        self.writes = 0
+        self.last_error: Exception | None = None
+        self.match_id: int | None = None
+        self._written: str | None = None
+        self._attached = True
+        game.subscribe(self)
+        self.save_now()
+        if game.is_over:
+            self.finish()
+
+    def __call__(self, game: Game, events: list[Event]) -> None:
+        if game is not self.game or not self._attached:
+            return
+        self.save_now()
+        if game.is_over:
+            self.finish()
+
+    def save_now(self) -> bool:
+        """Write the autosave now; False (and ``last_error`` set) if the write failed."""
+        text = dump_save(save_data(self.game, self.seats))
+        try:
+            atomic_write(self.path, text)
+        except OSError as error:
+            self.last_error = error
+            return False
+        self._written = text
+        self.writes += 1
+        self.last_error = None
+        return True
+
+    def finish(self) -> None:
+        """The match is over: record it in the history, then remove the autosave."""
+        self.detach()
+        if self.record:
+            from .history import record_match
+
+            try:
+                self.match_id = record_match(self.game, self.seats, path=self.history_path)
+            except Exception as error:  # noqa: BLE001 - keep the autosave to settle later
+                self.last_error = error
+                return
+        self._clear_own()
+
+    def abandon(self) -> None:
+        """The player gave the match up on purpose: stop saving and remove the autosave."""
+        self.detach()
+        self._clear_own()
+
+    def detach(self) -> None:
+        """Stop saving (the file stays: the match can be resumed)."""
+        if self._attached:
+            self._attached = False
+            try:
+                self.game.unsubscribe(self)
+            except ValueError:
+                pass
+
+    def _clear_own(self) -> None:
+        try:
+            current = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if self._written is not None and current == self._written:
+            clear_autosave(self.path)

@@ -1,0 +1,397 @@
+"""Match history and statistics in SQLite (``data_dir()/history.sqlite3``).
+
+Choices:
+
+- **sqlite3 from the standard library, WAL mode, a 30 s busy timeout**, and every write
+  in one ``BEGIN IMMEDIATE`` transaction: two cardtable processes finishing matches at
+  the same moment queue up instead of failing, and readers never block writers.
+- **One row per match, one per seat.** ``matches`` holds the family, preset name and
+  title, seed, rounds, moves, winners, scores, ``finished_at`` (UTC, ISO 8601) and the
+  whole save document (so any finished match can be replayed: :func:`load_match`);
+  ``seats`` holds each seat's name, kind, bot level, final score, win, place and the
+  family extras: President title counts over all rounds and the final title, Shanghai
+  the score, Tonk the final chips and hands played.
+- **Idempotent.** A match is keyed by a hash of its game data (preset, seed, deals, log),
+  so recording the same finished match twice (the autosave and the TUI both do it, or a
+  resumed finished autosave) keeps one row.
+- **Statistics per player name** (names are compared ignoring case; bots have names
+  too, so "Dag" the bot gets statistics): matches, wins (a shared best total counts as
+  a win for each), President titles (how many rounds ended with each title), Shanghai
+  average final score (lower is better), Tonk chips won per hand played.
+- The schema version is ``PRAGMA user_version``; a database from a newer cardtable is
+  refused with a clear message rather than written to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import Game
+from ..paths import data_dir
+from .saves import normalize_seats, save_data
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT = 30.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    match_key TEXT NOT NULL UNIQUE,
+    family TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    preset_title TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    winners TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    save TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT,
+    score INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    final_title TEXT,
+    titles TEXT,
+    chips INTEGER,
+    hands INTEGER,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_name ON seats (name COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS matches_finished ON matches (finished_at);
+"""
+
+
+def history_path() -> Path:
+    """Where the history lives: ``data_dir()/history.sqlite3``."""
+    return data_dir() / "history.sqlite3"
+
+
+class HistoryError(RuntimeError):
+    """The history database cannot be used (newer schema, not a database)."""
+
+
+def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
+    """Open (and create or upgrade) the history database; autocommit mode, WAL, busy timeout."""
+    target = Path(path or history_path())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT, isolation_level=None)
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))
+        connection.execute("PRAGMA foreign_keys = ON")
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise HistoryError(f"{target}: written by a newer cardtable (schema {version}); "
+                               f"this one knows schema {SCHEMA_VERSION}")
+        if version < SCHEMA_VERSION:
+            def create() -> None:
+                with _immediate(connection):
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            connection.execute(statement)
+                    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            _retry(create)
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        raise HistoryError(f"{target}: cannot use the match history ({error})") from None
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+class _immediate:
+    """``with _immediate(conn):`` one write transaction, taken up front (BEGIN IMMEDIATE)."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.connection.execute("BEGIN IMMEDIATE")
+        return self.connection
+
+    def __exit__(self, kind: Any, value: Any, trace: Any) -> None:
+        self.connection.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _retry(action: Any, attempts: int = 50) -> Any:
+    """Run ``action``, retrying while another process holds the lock past the busy timeout
+    (rare; e.g. switching a fresh database to WAL, which the busy handler does not cover)."""
+    for attempt in range(attempts):
+        try:
+            return action()
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error) or attempt == attempts - 1:
+                raise
+            time.sleep(0.02 * (attempt + 1))
+    return None
+
+
+# ---------------------------------------------------------------------- recording
+def match_key(game: Game) -> str:
+    """A stable identity of a match: its preset (without the file it came from), seats
+    count, seed, stacked deals and move log."""
+    data = game.to_data()
+    data["variant"] = {k: v for k, v in data["variant"].items() if k != "source"}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def places(scores: tuple[int, ...] | list[int], low_wins: bool) -> list[int]:
+    """1 for the best total; equal totals share a place (1, 2, 2, 4)."""
+    def better(a: int, b: int) -> bool:
+        return a < b if low_wins else a > b
+    return [1 + sum(1 for other in scores if better(other, mine)) for mine in scores]
+
+
+def record_match(game: Game, seats: Any, *, path: str | os.PathLike[str] | None = None,
+                 finished_at: str | None = None) -> int:
+    """Record a finished match; returns its id (the existing id if it was recorded before).
+    Raises ValueError if the match is not over."""
+    if not game.is_over:
+        raise ValueError("only a finished match goes into the history")
+    stored = normalize_seats(seats, game.players)
+    when = finished_at or datetime.now(timezone.utc).isoformat(timespec="seconds")
+    key = match_key(game)
+    family = game.family
+    scores = tuple(game.scores)
+    winners = set(game.winners())
+    seat_places = places(scores, type(game).low_score_wins)
+    title_counts: list[Counter[str]] = [Counter() for _ in range(game.players)]
+    if family == "president":
+        for event in game.events:
+            if event.kind == "titles_awarded":
+                for seat, title in enumerate(event.titles):  # type: ignore[attr-defined]
+                    title_counts[seat][title] += 1
+    final_titles = getattr(game, "titles", None) if family == "president" else None
+    chips = getattr(game, "chips", None) if family == "tonk" else None
+    hands = sum(1 for event in game.events if event.kind == "round_ended")
+    save_text = json.dumps(save_data(game, stored, when), separators=(",", ":"))
+    connection = connect(path)
+    try:
+        def write() -> int:
+            with _immediate(connection):
+                row = connection.execute("SELECT id FROM matches WHERE match_key = ?", (key,)).fetchone()
+                if row:
+                    return int(row[0])
+                cursor = connection.execute(
+                    "INSERT INTO matches (match_key, family, preset, preset_title, players, seed, rounds,"
+                    " moves, winners, scores, finished_at, save) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (key, family, game.variant.name, game.variant.title, game.players, game.seed,
+                     game.round, game.moves_played, json.dumps(sorted(winners)), json.dumps(scores),
+                     when, save_text))
+                match_id = int(cursor.lastrowid or 0)
+                connection.executemany(
+                    "INSERT INTO seats (match_id, seat, name, kind, level, score, won, place, final_title,"
+                    " titles, chips, hands) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    [(match_id, seat, info["name"], info["kind"], info["level"], scores[seat],
+                      int(seat in winners), seat_places[seat],
+                      final_titles[seat] if final_titles else None,
+                      json.dumps(dict(title_counts[seat])) if family == "president" else None,
+                      chips[seat] if chips is not None else None, hands)
+                     for seat, info in enumerate(stored)])
+                return match_id
+        return int(_retry(write))
+    finally:
+        connection.close()
+
+
+# ---------------------------------------------------------------------- reading
+@dataclass
+class FamilyStats:
+    """One player's results in one family."""
+
+    matches: int = 0
+    wins: int = 0
+    total_score: int = 0
+    hands: int = 0
+    titles: dict[str, int] = field(default_factory=dict)
+    final_titles: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def average_score(self) -> float | None:
+        return self.total_score / self.matches if self.matches else None
+
+    @property
+    def chips_per_hand(self) -> float | None:
+        return self.total_score / self.hands if self.hands else None
+
+
+@dataclass
+class PlayerStats:
+    """Statistics for one player name over every recorded match.
+
+    ``president_titles``: title key -> rounds ended with that title; ``shanghai_average``:
+    mean final score (lower is better); ``tonk_chips_per_hand``: net chips per hand played."""
+
+    name: str
+    kinds: tuple[str, ...]
+    matches: int
+    wins: int
+    families: dict[str, FamilyStats]
+    last_played: str
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+    @property
+    def president_titles(self) -> dict[str, int]:
+        stats = self.families.get("president")
+        return dict(stats.titles) if stats else {}
+
+    @property
+    def shanghai_average(self) -> float | None:
+        stats = self.families.get("shanghai")
+        return stats.average_score if stats else None
+
+    @property
+    def tonk_chips_per_hand(self) -> float | None:
+        stats = self.families.get("tonk")
+        return stats.chips_per_hand if stats else None
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-ready data (``cardtable stats --json``)."""
+        families = {}
+        for family, stats in self.families.items():
+            entry: dict[str, Any] = {"matches": stats.matches, "wins": stats.wins}
+            if family == "president":
+                entry |= {"titles": stats.titles, "final_titles": stats.final_titles,
+                          "average_points": _round(stats.average_score)}
+            elif family == "shanghai":
+                entry["average_score"] = _round(stats.average_score)
+            elif family == "tonk":
+                entry |= {"hands": stats.hands, "net_chips": stats.total_score,
+                          "chips_per_hand": _round(stats.chips_per_hand)}
+            families[family] = entry
+        return {"name": self.name, "kinds": list(self.kinds), "matches": self.matches,
+                "wins": self.wins, "win_rate": round(self.win_rate, 4),
+                "last_played": self.last_played, "families": families}
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
+    """Statistics per player name (all names, most matches first; or just ``name``,
+    ignoring case). An empty list if nothing is recorded."""
+    target = Path(path or history_path())
+    if not target.exists():
+        return []
+    connection = connect(target)
+    try:
+        query = ("SELECT s.name, s.kind, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
+                 " m.finished_at FROM seats s JOIN matches m ON m.id = s.match_id")
+        params: tuple[Any, ...] = ()
+        if name is not None:
+            query += " WHERE s.name = ? COLLATE NOCASE"
+            params = (name,)
+        rows = connection.execute(query + " ORDER BY m.finished_at, m.id", params).fetchall()
+    finally:
+        connection.close()
+    players: dict[str, PlayerStats] = {}
+    for who, kind, score, won, final_title, titles, hands, family, finished in rows:
+        stats = players.get(who.casefold())
+        if stats is None:
+            stats = players[who.casefold()] = PlayerStats(who, (), 0, 0, {}, finished)
+        stats.name = who  # the latest spelling
+        if kind not in stats.kinds:
+            stats.kinds = tuple(sorted((*stats.kinds, kind)))
+        stats.matches += 1
+        stats.wins += won
+        stats.last_played = finished
+        fam = stats.families.setdefault(family, FamilyStats())
+        fam.matches += 1
+        fam.wins += won
+        fam.total_score += score
+        fam.hands += hands or 0
+        for title, count in json.loads(titles or "{}").items():
+            fam.titles[title] = fam.titles.get(title, 0) + count
+        if final_title:
+            fam.final_titles[final_title] = fam.final_titles.get(final_title, 0) + 1
+    return sorted(players.values(), key=lambda p: (-p.matches, p.name.casefold()))
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One recorded match, as ``recent_matches`` lists it."""
+
+    id: int
+    family: str
+    preset: str
+    preset_title: str
+    finished_at: str
+    rounds: int
+    moves: int
+    seed: int
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    titles: tuple[str | None, ...]
+
+    @property
+    def winner_names(self) -> tuple[str, ...]:
+        return tuple(self.names[seat] for seat in self.winners)
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def recent_matches(limit: int = 20, *, path: str | os.PathLike[str] | None = None) -> list[MatchRecord]:
+    """The last ``limit`` recorded matches, newest first."""
+    target = Path(path or history_path())
+    if not target.exists():
+        return []
+    connection = connect(target)
+    try:
+        matches = connection.execute(
+            "SELECT id, family, preset, preset_title, finished_at, rounds, moves, seed, scores, winners"
+            " FROM matches ORDER BY finished_at DESC, id DESC LIMIT ?", (int(limit),)).fetchall()
+        records = []
+        for mid, family, preset, title, finished, rounds, moves, seed, scores, winners in matches:
+            seats = connection.execute("SELECT name, kind, final_title FROM seats WHERE match_id = ?"
+                                       " ORDER BY seat", (mid,)).fetchall()
+            records.append(MatchRecord(
+                mid, family, preset, title, finished, rounds, moves, seed,
+                tuple(s[0] for s in seats), tuple(s[1] for s in seats),
+                tuple(json.loads(scores)), tuple(json.loads(winners)), tuple(s[2] for s in seats)))
+        return records
+    finally:
+        connection.close()
+
+
+def load_match(match_id: int, *, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The save document of a recorded match (for :class:`~cardtable.store.replay.Replay`).
+    Raises KeyError if there is no such match."""
+    target = Path(path or history_path())
+    if not target.exists():
+        raise KeyError(match_id)
+    connection = connect(target)
+    try:
+        row = connection.execute("SELECT save FROM matches WHERE id = ?", (int(match_id),)).fetchone()
+    finally:
+        connection.close()
+    if row is None:
+        raise KeyError(match_id)
+    data: dict[str, Any] = json.loads(row[0])
+    return data
+

@@ -1,0 +1,332 @@
+"""Saved games: one JSON file per game, written atomically and checked on load.
+
+The file (format ``cardtable-save``, version 1)::
+
+    {"format": "cardtable-save", "version": 1,
+     "seats": [{"name": "Ann", "kind": "human", "level": null},
+               {"name": "Dag", "kind": "bot", "level": "simple"}, ...],
+     "saved_at": "2025-05-01T12:00:00+00:00",
+     "game": <Game.to_data(): preset by value, players, seed, stacked deals, move log>,
+     "checksum": "sha256:<hex>"}
+
+Choices:
+
+- **The game is its log.** ``game`` is exactly what the engine's ``Game.to_data`` writes,
+  and loading replays that log (``Game.from_data``), so a loaded game is the saved one:
+  same hands, same turn, same event log, and a later edit of the preset file changes
+  nothing (the preset travels by value).
+- **Atomic writes.** The text goes to a temporary file in the same folder, is flushed and
+  fsync'ed, then ``os.replace``\\ d over the target (and the folder is fsync'ed on POSIX).
+  A crash or ``kill -9`` at any moment leaves either the old complete file or the new
+  complete file, never half of one. A dead writer may leave a ``.NAME.*.tmp`` behind;
+  the next save in that folder removes such leftovers once they are an hour old.
+- **A checksum** (SHA-256 of the canonical JSON of everything else) turns any damage that
+  still parses — a flipped digit in a seed or a card — into a clear error instead of a
+  silently different game. Hand-edited files: delete the ``checksum`` line and the file
+  is accepted (without that check); its log is still replayed and verified move by move.
+- **Clear errors, files kept.** Every problem — missing, unreadable, empty, not UTF-8,
+  not JSON, truncated, wrong format, unknown version, bad seats, unknown family, a log
+  that does not replay — raises :class:`SaveError` whose message starts with the file
+  name. Loading only reads: a bad file is never rewritten, moved or deleted.
+- A bare ``Game.to_json()`` file (format ``cardtable-game``) loads too, with seats named
+  "Player 1", "Player 2", … (handy for bug reports).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import SaveError
+from ..engine.game import SAVE_FORMAT as GAME_FORMAT
+from ..engine.game import Game
+from ..engine.registry import FAMILIES
+
+FORMAT = "cardtable-save"
+VERSION = 1
+SEAT_KINDS = ("human", "bot")
+_KEYS = {"format", "version", "seats", "saved_at", "game", "checksum"}
+
+Seats = list[dict[str, Any]]
+"""Seats as stored: ``{"name": str, "kind": "human" | "bot", "level": str | None}``."""
+
+
+# ---------------------------------------------------------------------- seats
+def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
+    """Seats in the stored shape, from any of: stored dicts, ``{"name", "bot"}`` dicts,
+    objects with ``.name`` and ``.bot`` (the TUI's ``Seat``), or plain name strings
+    (humans). Raises ValueError if a seat has no name or ``players`` does not match."""
+    result: Seats = []
+    for index, seat in enumerate(seats):
+        if isinstance(seat, str):
+            name, level = seat, None
+        elif isinstance(seat, dict):
+            name = seat.get("name")
+            if "kind" in seat:
+                level = (seat.get("level") or "simple") if seat["kind"] == "bot" else None
+            else:
+                level = seat.get("bot")
+        else:
+            name, level = getattr(seat, "name", None), getattr(seat, "bot", None)
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"seat {index + 1} has no name")
+        result.append({"name": name, "kind": "bot" if level else "human",
+                       "level": str(level) if level else None})
+    if players is not None and len(result) != players:
+        raise ValueError(f"{len(result)} seats for a game of {players} players")
+    return result
+
+
+def default_seats(players: int) -> Seats:
+    """Seats for a game saved without them: "Player 1", "Player 2", …, all human."""
+    return [{"name": f"Player {i + 1}", "kind": "human", "level": None} for i in range(players)]
+
+
+# ---------------------------------------------------------------------- writing
+def save_data(game: Game, seats: Iterable[Any], saved_at: str | None = None) -> dict[str, Any]:
+    """The save document for ``game`` (with its checksum), not yet written."""
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "seats": normalize_seats(seats, game.players),
+        "saved_at": saved_at or datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "game": game.to_data(),
+    }
+    document["checksum"] = checksum(document)
+    return document
+
+
+def checksum(document: dict[str, Any]) -> str:
+    """``sha256:<hex>`` of the canonical JSON of ``document`` without its checksum."""
+    body = {key: value for key, value in document.items() if key != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def dump_save(document: dict[str, Any]) -> str:
+    """The file text of a save document: compact JSON, one line, a final newline."""
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=True) + "\n"
+
+
+def save_game(path: str | os.PathLike[str], game: Game, seats: Iterable[Any]) -> Path:
+    """Write ``game`` and its ``seats`` to ``path`` atomically; returns the path.
+
+    The folder is created if needed. OSError (disk full, no permission) propagates and
+    leaves any previous file at ``path`` untouched."""
+    target = Path(path)
+    atomic_write(target, dump_save(save_data(game, seats)))
+    return target
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that readers see the old or the new file, whole."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    _sweep_leftovers(folder, path.name)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); a no-op where folders cannot be opened."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+_LEFTOVER_AGE = 3600.0
+_swept: set[tuple[str, str]] = set()
+
+
+def _sweep_leftovers(folder: Path, name: str) -> None:
+    """Remove temp files an earlier, killed writer left (once per folder and name per
+    process, only if older than an hour, so a concurrent writer's file is never touched)."""
+    key = (str(folder), name)
+    if key in _swept:
+        return
+    _swept.add(key)
+    now = time.time()
+    for leftover in folder.glob(f".{name}.*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > _LEFTOVER_AGE:
+                leftover.unlink()
+        except OSError:
+            pass
+
+
+# ---------------------------------------------------------------------- reading
+@dataclass(frozen=True)
+class SaveInfo:
+    """What a save holds, read without replaying it (menus, ``Continue`` labels)."""
+
+    path: Path
+    family: str
+    preset: str
+    title: str
+    players: int
+    seats: tuple[dict[str, Any], ...]
+    saved_at: str | None
+    rounds: int
+    moves: int
+
+
+def _fail(path: Path | str, reason: str) -> SaveError:
+    error = SaveError(f"{path}: {reason}")
+    error.file = str(path)  # type: ignore[attr-defined]
+    error.reason = reason  # type: ignore[attr-defined]
+    return error
+
+
+def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read and check a save file's document (format, version, checksum, seats) without
+    replaying the game. Accepts a bare ``Game.to_json`` file too (seats are then made up).
+    Raises :class:`SaveError` naming the file and the problem; never writes."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise _fail(path, "no such file") from None
+    except IsADirectoryError:
+        raise _fail(path, "is a folder, not a saved game") from None
+    except OSError as error:
+        raise _fail(path, f"cannot be read ({error.strerror or error})") from None
+    if not raw.strip():
+        raise _fail(path, "the file is empty (the save was never completed)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _fail(path, f"not a saved game: not UTF-8 text (bad byte at offset {error.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        if error.pos >= len(text.rstrip()):
+            raise _fail(path, "the file is truncated: the JSON ends early "
+                              f"(after {len(raw)} bytes, line {error.lineno})") from None
+        raise _fail(path, f"not a saved game: the JSON is damaged ({error.msg} at line "
+                          f"{error.lineno}, column {error.colno})") from None
+    except (ValueError, RecursionError) as error:
+        raise _fail(path, f"not a saved game: the JSON does not parse ({error})") from None
+    return check_document(data, path)
+
+
+def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
+    """Check a parsed save document; returns it in the ``cardtable-save`` shape."""
+    if not isinstance(data, dict):
+        raise _fail(path, f"not a cardtable save (the JSON holds {type(data).__name__}, not an object)")
+    kind = data.get("format")
+    if kind == GAME_FORMAT:  # a bare Game.to_json() file
+        _check_version(data, path, "game")
+        players = data.get("players")
+        if not isinstance(players, int) or not 1 <= players <= 16:
+            raise _fail(path, f"the game data has no valid player count ({players!r})")
+        return {"format": FORMAT, "version": VERSION, "seats": default_seats(players),
+                "saved_at": None, "game": data}
+    if kind != FORMAT:
+        shown = "missing" if kind is None else repr(kind)
+        raise _fail(path, f"not a cardtable save (format is {shown}, expected {FORMAT!r})")
+    _check_version(data, path, "save")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise _fail(path, f"the save is damaged: unknown field {unknown[0]!r}")
+    if "checksum" in data and data["checksum"] != checksum(data):
+        raise _fail(path, "the save is damaged: its checksum does not match its contents "
+                          "(the file was changed or corrupted)")
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise _fail(path, "the save is damaged: it holds no game")
+    if game.get("format") != GAME_FORMAT:
+        raise _fail(path, "the save is damaged: its game data has the wrong format")
+    _check_version(game, path, "game")
+    family = game.get("family")
+    if family not in FAMILIES:
+        raise _fail(path, f"unknown game family {family!r} (this cardtable plays "
+                          f"{', '.join(FAMILIES)})")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(_seat_ok(s) for s in seats):
+        raise _fail(path, "the save is damaged: the seats are not a list of "
+                          "{name, kind: human|bot, level}")
+    if len(seats) != game.get("players"):
+        raise _fail(path, f"the save is damaged: {len(seats)} seats for {game.get('players')!r} players")
+    saved_at = data.get("saved_at")
+    if saved_at is not None and not isinstance(saved_at, str):
+        raise _fail(path, "the save is damaged: saved_at is not a date")
+    return data
+
+
+def _check_version(data: dict[str, Any], path: Path | str, what: str) -> None:
+    version = data.get("version")
+    if version == VERSION and type(version) is int:
+        return
+    if type(version) is int and version > VERSION:
+        raise _fail(path, f"{what} format version {version} was written by a newer cardtable; "
+                          f"this one reads version {VERSION}")
+    raise _fail(path, f"unknown {what} format version {version!r} (this cardtable reads version {VERSION})")
+
+
+def _seat_ok(seat: Any) -> bool:
+    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and bool(seat["name"].strip())
+            and seat.get("kind") in SEAT_KINDS
+            and (seat.get("level") is None or isinstance(seat.get("level"), str)))
+
+
+def game_from_document(document: dict[str, Any], path: Path | str = "<save>") -> Game:
+    """Replay a checked document's game; every failure is a SaveError naming ``path``."""
+    try:
+        return Game.from_data(document["game"])
+    except SaveError as error:
+        raise _fail(path, str(error)) from None
+    except Exception as error:  # a damaged log must never crash the caller
+        raise _fail(path, f"the save is damaged ({type(error).__name__}: {error})") from None
+
+
+def load_game(path: str | os.PathLike[str]) -> tuple[Game, Seats]:
+    """Load a save: ``(game, seats)``, the game replayed to where it was saved.
+
+    Raises :class:`SaveError` ("<file>: <problem>") for anything wrong; the file is only
+    read, never changed."""
+    document = read_save(path)
+    game = game_from_document(document, path)
+    return game, [dict(seat) for seat in document["seats"]]
+
+
+def save_info(path: str | os.PathLike[str]) -> SaveInfo:
+    """A save's summary (preset, seats, date, rounds, moves) without replaying it."""
+    document = read_save(path)
+    game = document["game"]
+    variant = game.get("variant") if isinstance(game.get("variant"), dict) else {}
+    log = game.get("log") if isinstance(game.get("log"), list) else []
+    return SaveInfo(
+        path=Path(path), family=game["family"], preset=str(variant.get("name", "")),
+        title=str(variant.get("title") or variant.get("name") or game["family"]),
+        players=int(game["players"]), seats=tuple(document["seats"]), saved_at=document["saved_at"],
+        rounds=1 + sum(1 for r in log if isinstance(r, list) and r[:1] == ["next_round"]),
+        moves=sum(1 for r in log if isinstance(r, list) and r[:1] == ["move"]))
