@@ -180,6 +180,9 @@ class SimpleBot:
 
     name = "simple"
 
+    def __init__(self, shake: float = SHAKE) -> None:
+        self.shake = shake
+
     def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
         assert isinstance(view, ShanghaiView)
         first = legal_moves[0]
@@ -315,7 +318,7 @@ class SimpleBot:
         kept = Counter(keep)
         held = Counter(hand)
         useful = _usefulness(hand, contract, wild, keep)
-        if rng.random() < SHAKE:
+        if self.shake and rng.random() < self.shake:
             # Now and then let go of a spare card at random: two players hoarding what
             # the other needs (or what fits the table) would otherwise never budge.
             spare = [m for m in moves if m.cards[0].rank not in wild and held[m.cards[0]] > kept[m.cards[0]]]
