@@ -21,6 +21,12 @@ from .state import TonkGame
 from .view import TonkView
 
 
+DROP_FLOOR = 7
+"""Opponents who let a drop chance pass are imagined holding more than this count."""
+RESAMPLES = 12
+"""Tries per determinization to meet that; the last try stands."""
+
+
 class Sampler(BaseSampler):
     """Builds imagined Tonk hands from a :class:`TonkView`."""
 
@@ -72,20 +78,40 @@ class Sampler(BaseSampler):
     def observe(self, view: TonkView) -> None:  # type: ignore[override]
         if any(view.spreads):
             self.memory[("spread", view.round)] = True
+        if view.phase == "start" and view.to_act == (view.seat,):
+            key = ("turns", view.round, view.dealer)
+            self.memory[key] = self.memory.get(key, 0) + 1
+
+    def _turns_taken(self, view: TonkView) -> list[int]:
+        """How many turns each seat has finished this hand (from this seat's own count)."""
+        n = view.players
+        mine = self.memory.get(("turns", view.round, view.dealer), 1) - 1  # this turn is under way
+        first = (view.dealer + 1) % n
+        position = (view.seat - first) % n
+        return [mine + (1 if (s - first) % n < position else 0) for s in range(n)]
 
     def determinize(self, template: Game, view: TonkView, rng: Rng) -> Game:  # type: ignore[override]
         game = template.copy()
         assert isinstance(game, TonkGame)
-        pool = list(self._pool)
-        rng.shuffle(pool)
-        position = 0
-        for s, size in enumerate(view.hand_sizes):
-            if s == view.seat:
-                continue
-            size = size or 0
-            game._hands[s] = pool[position:position + size]
-            position += size
         buried = max(0, view.discard_size - len(self._top))
+        turns = self._turns_taken(view)
+        points = game._points
+        declined = [s for s in range(view.players)
+                    if s != view.seat and turns[s] >= 2 and view.drop_locks[s] == 0]
+        for _attempt in range(RESAMPLES):
+            pool = list(self._pool)
+            rng.shuffle(pool)
+            hands = {}
+            position = 0
+            for s, size in enumerate(view.hand_sizes):
+                if s != view.seat:
+                    hands[s] = pool[position:position + (size or 0)]
+                    position += size or 0
+            # a player who let a drop chance pass rarely holds a tiny count
+            if all(sum(points[c.rank] for c in hands[s]) > DROP_FLOOR for s in declined):
+                break
+        for s, hand in hands.items():
+            game._hands[s] = hand
         game._discard = pool[position:position + buried] + self._top
         position += buried
         game._stock = pool[position:position + view.stock_size]
