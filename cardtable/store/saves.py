@@ -18,8 +18,9 @@ Choices:
 - **Atomic writes.** The text goes to a temporary file in the same folder, is flushed and
   fsync'ed, then ``os.replace``\\ d over the target (and the folder is fsync'ed on POSIX).
   A crash or ``kill -9`` at any moment leaves either the old complete file or the new
-  complete file, never half of one. A dead writer may leave a ``.NAME.*.tmp`` behind;
-  the next save in that folder removes such leftovers once they are an hour old.
+  complete file, never half of one. A killed writer may leave a ``.NAME.<pid>.*.tmp``
+  behind; the next process that saves there removes it (its writer is gone) — a live
+  writer's temp file is never touched.
 - **A checksum** (SHA-256 of the canonical JSON of everything else) turns any damage that
   still parses — a flipped digit in a seed or a card — into a clear error instead of a
   silently different game. Hand-edited files: delete the ``checksum`` line and the file
@@ -131,7 +132,7 @@ def atomic_write(path: Path, text: str) -> None:
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     _sweep_leftovers(folder, path.name)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -168,8 +169,9 @@ _swept: set[tuple[str, str]] = set()
 
 
 def _sweep_leftovers(folder: Path, name: str) -> None:
-    """Remove temp files an earlier, killed writer left (once per folder and name per
-    process, only if older than an hour, so a concurrent writer's file is never touched)."""
+    """Remove temp files a killed writer left behind: at once if the process named in the
+    file (``.NAME.<pid>.*.tmp``) is gone (POSIX), else once they are an hour old — never a
+    live writer's. Done once per folder and name per process."""
     key = (str(folder), name)
     if key in _swept:
         return
@@ -177,10 +179,25 @@ def _sweep_leftovers(folder: Path, name: str) -> None:
     now = time.time()
     for leftover in folder.glob(f".{name}.*.tmp"):
         try:
-            if now - leftover.stat().st_mtime > _LEFTOVER_AGE:
+            pid_text = leftover.name[len(name) + 2:].split(".", 1)[0]
+            dead = pid_text.isdigit() and int(pid_text) != os.getpid() and not _alive(int(pid_text))
+            if dead or now - leftover.stat().st_mtime > _LEFTOVER_AGE:
                 leftover.unlink()
         except OSError:
             pass
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (POSIX); elsewhere assume it does (age decides)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 # ---------------------------------------------------------------------- reading
@@ -231,7 +248,8 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
         if error.pos >= len(text.rstrip()):
             raise _fail(path, "the file is truncated: the JSON ends early "
                               f"(after {len(raw)} bytes, line {error.lineno})") from None
-        raise _fail(path, f"not a saved game: the JSON is damaged ({error.msg} at line "
+        what = "the JSON is damaged" if text.lstrip().startswith("{") else "the file is not JSON"
+        raise _fail(path, f"not a saved game: {what} ({error.msg} at line "
                           f"{error.lineno}, column {error.colno})") from None
     except (ValueError, RecursionError) as error:
         raise _fail(path, f"not a saved game: the JSON does not parse ({error})") from None

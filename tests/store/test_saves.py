@@ -1,0 +1,248 @@
+"""Named saves: round trips in every family, and every kind of damage answered with a
+SaveError that names the file and the problem — the file itself never touched."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from cardtable import Game
+from cardtable.engine.rng import Rng
+from cardtable.store import SaveError, load_game, read_save, save_game, save_info
+from cardtable.store.saves import checksum, dump_save, normalize_seats, save_data
+
+from .helpers import FAMILIES, finished_game, seats_for, started_game
+
+
+def assert_same(loaded: Game, game: Game) -> None:
+    assert loaded == game
+    assert loaded.to_act == game.to_act
+    assert loaded.events == game.events
+    for seat in range(game.players):
+        assert loaded.view(seat) == game.view(seat)
+        assert loaded.legal_moves(seat) == game.legal_moves(seat)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("moves", [0, 17, None])
+def test_save_load_round_trip(family, moves, tmp_path):
+    game = finished_game(tmp_path, family, 3) if moves is None else started_game(tmp_path, family, 3, moves)
+    seats = seats_for(game.players)
+    path = save_game(tmp_path / "saves" / "match.json", game, seats)
+    loaded, loaded_seats = load_game(path)
+    assert_same(loaded, game)
+    assert loaded_seats == seats
+    assert loaded.variant.to_data() == game.variant.to_data()  # the preset by value
+    info = save_info(path)
+    assert (info.family, info.players, info.moves, info.rounds) == (family, game.players,
+                                                                    game.moves_played, game.round)
+
+
+def test_the_preset_travels_by_value(tmp_path):
+    """Editing the preset file after saving changes nothing in the saved game."""
+    game = started_game(tmp_path, "president", 4, 20)
+    path = save_game(tmp_path / "g.json", game, ["Ann", "Bob", "Cai", "Dag"])
+    (tmp_path / "president-short.toml").write_text("this is not toml [", encoding="utf-8")
+    loaded, seats = load_game(path)
+    assert loaded == game and [s["name"] for s in seats] == ["Ann", "Bob", "Cai", "Dag"]
+
+
+def test_a_loaded_game_plays_on_like_the_original(tmp_path):
+    from .helpers import play_moves
+
+    game = started_game(tmp_path, "shanghai", 8, 30)
+    path = save_game(tmp_path / "g.json", game, seats_for(4))
+    loaded, _ = load_game(path)
+    play_moves(game, 60)
+    play_moves(loaded, 60)
+    assert loaded == game
+
+
+def test_the_save_document_shape(tmp_path):
+    game = started_game(tmp_path, "tonk", 2, 5)
+    path = save_game(tmp_path / "g.json", game, seats_for(3))
+    data = json.loads(path.read_text())
+    assert data["format"] == "cardtable-save" and data["version"] == 1
+    assert data["seats"][1] == {"name": "Dag", "kind": "bot", "level": "simple"}
+    assert data["game"]["format"] == "cardtable-game" and data["game"]["variant"]["family"] == "tonk"
+    assert data["saved_at"].endswith("+00:00") and data["checksum"] == checksum(data)
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_seats_accept_tui_seats_dicts_and_names():
+    class Seat:  # the TUI's Seat: name and bot level (None for a human)
+        def __init__(self, name, bot=None):
+            self.name, self.bot = name, bot
+
+    assert normalize_seats([Seat("Ann"), Seat("Dag", "simple"), {"name": "Eve", "bot": "random"}, "Bo",
+                            {"name": "Cy", "kind": "bot", "level": "hard"}]) == [
+        {"name": "Ann", "kind": "human", "level": None}, {"name": "Dag", "kind": "bot", "level": "simple"},
+        {"name": "Eve", "kind": "bot", "level": "random"}, {"name": "Bo", "kind": "human", "level": None},
+        {"name": "Cy", "kind": "bot", "level": "hard"}]
+    with pytest.raises(ValueError, match="3 seats"):
+        normalize_seats(["a", "b", "c"], players=4)
+
+
+def test_a_bare_game_json_loads_with_made_up_seats(tmp_path):
+    game = started_game(tmp_path, "president", 6, 12)
+    path = tmp_path / "bug.json"
+    path.write_text(game.to_json())
+    loaded, seats = load_game(path)
+    assert loaded == game and [s["name"] for s in seats] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+# ---------------------------------------------------------------------- damage
+@pytest.fixture
+def good_save(tmp_path) -> tuple[Path, Game, bytes]:
+    game = started_game(tmp_path, "president", 9, 25)
+    path = save_game(tmp_path / "good.json", game, seats_for(4))
+    return path, game, path.read_bytes()
+
+
+def load_checked(path: Path, original: Game | None = None) -> SaveError | None:
+    """Load ``path``; returns the SaveError (checked: it names the file, the file is
+    unchanged), or None if it loaded — then it must be the original game."""
+    before = (path.read_bytes(), os.stat(path).st_mtime_ns) if path.is_file() else None
+    try:
+        game, _ = load_game(path)
+    except SaveError as error:
+        assert str(error).startswith(f"{path}: "), error
+        assert len(str(error)) > len(str(path)) + 10
+        assert "Traceback" not in str(error)
+        outcome: SaveError | None = error
+    else:
+        assert original is not None and game == original, "damage loaded as a different game"
+        outcome = None
+    if before is not None:
+        assert (path.read_bytes(), os.stat(path).st_mtime_ns) == before, "loading changed the file"
+    assert not list(path.parent.glob(".*.tmp"))
+    return outcome
+
+
+def test_truncation_at_many_points(good_save, tmp_path):
+    path, game, raw = good_save
+    damaged = tmp_path / "truncated.json"
+    cuts = sorted(set(range(0, 60)) | set(range(60, len(raw) - 60, 29)) | set(range(len(raw) - 60, len(raw))))
+    for cut in cuts:
+        damaged.write_bytes(raw[:cut])
+        error = load_checked(damaged, game)
+        if cut < len(raw) - 1:  # only dropping the final newline leaves a whole save
+            assert error is not None, cut
+            assert "truncated" in str(error) or "empty" in str(error), (cut, str(error))
+
+
+def test_flipped_bytes(good_save, tmp_path):
+    path, game, raw = good_save
+    rng = Rng(2024)
+    damaged = tmp_path / "flipped.json"
+    errors = 0
+    trials = 250
+    for _ in range(trials):
+        data = bytearray(raw)
+        position = rng.randrange(len(data) - 1)
+        data[position] ^= 1 << rng.randrange(8)
+        damaged.write_bytes(bytes(data))
+        errors += load_checked(damaged, game) is not None
+    assert errors >= trials * 0.95  # the rest are flips that leave the same data (e.g. hex case)
+
+
+def write_doc(path: Path, document: dict, *, resum: bool = True) -> Path:
+    if resum and "checksum" in document:
+        document["checksum"] = checksum(document)
+    path.write_text(dump_save(document) if isinstance(document, dict) else document)
+    return path
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(version=2), "written by a newer cardtable"),
+    (lambda d: d.update(version=0), "unknown save format version 0"),
+    (lambda d: d.update(version="1"), "unknown save format version '1'"),
+    (lambda d: d.pop("version"), "unknown save format version None"),
+    (lambda d: d.update(format="cardtable-settings"), "not a cardtable save"),
+    (lambda d: d.pop("format"), "format is missing"),
+    (lambda d: d["game"].update(version=7), "game format version 7"),
+    (lambda d: d["game"].update(family="bridge"), "unknown game family 'bridge'"),
+    (lambda d: d.update(seats=d["seats"][:3]), "3 seats for 4 players"),
+    (lambda d: d["seats"][0].update(kind="alien"), "seats"),
+    (lambda d: d.update(game=None), "holds no game"),
+    (lambda d: d.update(extra=1), "unknown field 'extra'"),
+    (lambda d: d["game"]["log"].append(["move", 0, "play 3S 3S 3S 3S 3S"]), "does not replay"),
+    (lambda d: d["game"]["log"].insert(3, d["game"]["log"][2]), "does not replay"),
+    (lambda d: d["game"]["log"].append(["teleport", 1]), "unknown record 'teleport'"),
+    (lambda d: d["game"]["log"].append(["move", 0]), "damaged"),
+    (lambda d: d["game"].update(players=9), "seats for 9 players"),
+    (lambda d: d["game"]["variant"].update(players={"min": 9, "max": 2}), "damaged"),
+    (lambda d: d["game"].pop("setup"), "damaged"),
+])
+@pytest.mark.parametrize("resum", [True, False], ids=["checksummed", "no-checksum"])
+def test_damaged_contents(good_save, tmp_path, change, words, resum):
+    path, game, raw = good_save
+    document = json.loads(raw)
+    if not resum:
+        document.pop("checksum")
+    change(document)
+    damaged = write_doc(tmp_path / "damaged.json", document, resum=resum)
+    error = load_checked(damaged)
+    assert error is not None and words in str(error), str(error)
+
+
+def test_edited_contents_without_a_new_checksum_are_refused(good_save, tmp_path):
+    path, game, raw = good_save
+    document = json.loads(raw)
+    document["seats"][0]["name"] = "Mallory"
+    error = load_checked(write_doc(tmp_path / "edited.json", document, resum=False))
+    assert error is not None and "checksum does not match" in str(error)
+    document.pop("checksum")  # a hand edit that removes the checksum is accepted
+    loaded, seats = load_game(write_doc(tmp_path / "edited.json", document))
+    assert loaded == game and seats[0]["name"] == "Mallory"
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"", "empty"),
+    (b"   \n", "empty"),
+    (b"\xff\xfe\x00garbage", "not UTF-8"),
+    (b"PK\x03\x04 zip", "not JSON"),
+    (b"hello world", "not JSON"),
+    (b'{"format": "cardtable-save", oops}', "JSON is damaged"),
+    (b"[1, 2, 3]", "holds list"),
+    (b"null", "holds NoneType"),
+    (b"[" * 100_000 + b"]" * 100_000, "does not parse"),
+    (b'{"format": "cardtable-save", "version": 1', "truncated"),
+])
+def test_garbage_files(tmp_path, content, words):
+    path = tmp_path / "junk.json"
+    path.write_bytes(content)
+    error = load_checked(path)
+    assert error is not None and words in str(error), str(error)
+
+
+def test_missing_file_and_folder(tmp_path):
+    with pytest.raises(SaveError, match="no such file"):
+        load_game(tmp_path / "nope.json")
+    with pytest.raises(SaveError, match="is a folder"):
+        load_game(tmp_path)
+    assert read_save  # the same checks, without replaying
+
+
+def test_a_failed_save_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    game = started_game(tmp_path, "tonk", 1, 10)
+    path = save_game(tmp_path / "g.json", game, seats_for(3))
+    before = path.read_bytes()
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        save_game(path, started_game(tmp_path, "tonk", 1, 20), seats_for(3))
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_save_data_is_json_ready(tmp_path):
+    game = started_game(tmp_path, "shanghai", 1, 10)
+    document = save_data(game, seats_for(4), saved_at="2025-01-01T00:00:00+00:00")
+    assert json.loads(dump_save(document)) == document
