@@ -88,15 +88,15 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await hand_off(pilot, app, "Bob")
             text = screen_text(app)
             assert "no drop ×1" in text and "6♣" in text and "3♠" in text
-            await pilot.press("d")  # locked out by the hit: the engine's reason is shown
+            await pilot.press("D")  # locked out by the hit: the engine's reason is shown
             await pilot.pause()
             assert "may not drop" in screen.table.notice
             assert "may not drop" in screen_text(app)
             await move(1, "draw_stock")
             await move(1, "discard QH")
             await hand_off(pilot, app, "Ann")
-            assert "drop (d)" in screen.table.state.status
-            await pilot.press("d")
+            assert "drop (D)" in screen.table.state.status
+            await pilot.press("D")
             await pilot.pause()
             await pilot.press("n")  # the confirmation: keep playing
             await pilot.pause()
@@ -210,5 +210,29 @@ def test_match_end_after_the_last_hand():
             await pilot.press("enter")
             await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
             assert "won the match" in screen_text(app)
+
+    run(scenario)
+
+
+def test_declare_a_dealt_49_and_sort_the_hand():
+    async def scenario():
+        game = new_game(load_variant("tonk-house"), 2, seed=1, dealer=1,
+                        hands=[["KS", "QH", "JD", "10C", "9H"], ["2C", "5D", "8H", "JC", "QC"]],
+                        stock=["AD", "2D", "3D"], upcard="8C")
+        app = make_app("Ann,bot:simple", preset="tonk-house", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            screen = app.screen
+            state = screen.table.state
+            assert "declare your dealt 49 (c)" in state.status and "c declare 49" in state.keys
+            hand = screen.query_one(Hand)
+            assert [str(c) for c in hand.cards] == ["10C", "JD", "9H", "QH", "KS"]  # by suit
+            await pilot.press("o")
+            assert [str(c) for c in hand.cards] == ["9H", "10C", "JD", "QH", "KS"]  # by rank
+            await pilot.press("c")
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            text = screen_text(app)
+            assert "Ann declares a dealt 49" in text and "Ann wins with a dealt 49" in text
+            assert "Dag pays Ann 1 chip" in text
 
     run(scenario)

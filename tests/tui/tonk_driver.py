@@ -56,27 +56,27 @@ async def press_move(pilot, app, seat: int, move) -> None:
     if kind in KEY_OF:
         await pilot.press(KEY_OF[kind])
     elif kind == "drop":
-        await pilot.press("d")
+        await pilot.press("D")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDrop)
         await pilot.press("y")
     elif kind == "spread":
         await select(pilot, screen, move.cards)
-        await pilot.press("l")
+        await pilot.press("m")
         await pilot.pause()
         if isinstance(app.screen, MoveListDialog):
             await pick_option(pilot, app, move)
     elif kind == "hit":
         await select(pilot, screen, move.cards)
-        await pilot.press("h")
+        await pilot.press("l")
         await pilot.pause()
         if isinstance(app.screen, MoveListDialog):
             await pick_option(pilot, app, move)
     elif kind == "discard":
         await select(pilot, screen, move.cards)
-        await pilot.press("x")
+        await pilot.press("d")
     elif kind == "dead_four":
-        await pilot.press("k")
+        await pilot.press("f")
         await pilot.pause()
         if isinstance(app.screen, MoveListDialog):
             await pick_option(pilot, app, move)

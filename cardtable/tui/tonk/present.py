@@ -24,7 +24,10 @@ class SeatInfo:
     title: str
     lines: tuple[str, ...]
     to_act: bool = False
-    locked: bool = False
+    lock: str = ""
+    """T6 hit lock-out, e.g. "no drop ×2" ("" when the seat may drop)."""
+    below: str = ""
+    """The bottom border: "dealer" and the lock-out."""
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,10 @@ def match_text(rules: object) -> str:
     hands = getattr(rules, "match_hands", 0)
     broke = getattr(rules, "broke_ends_match", False)
     if hands and broke:
-        return f"{hands} hands or until someone is broke"
+        return f"{hands} hands or until one is broke"
     if hands:
         return f"{hands} hands"
-    return "until someone is broke" if broke else "no hand limit"
+    return "until one is broke" if broke else "no hand limit"
 
 
 def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
@@ -88,22 +91,21 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
     infos = []
     for seat in range(view.players):
         lines = [f"{view.hand_sizes[seat]} card{'s' * (view.hand_sizes[seat] != 1)}"
-                 + (f" · count {view.counts[seat]}" if showdown or seat == viewer else ""),
+                 + (f" · count {view.counts[seat]}" if showdown else ""),
                  f"{view.chips[seat]} chips"]
         marks = []
         if seat == actor:
             marks.append("▶ to play")
-        if view.drop_locks[seat]:
-            marks.append(f"no drop ×{view.drop_locks[seat]}")
-        if seat == view.dealer:
-            marks.append("dealer")
         if view.side_bets and view.side_bets[seat]:
             spade = view.spades_shown[seat] if view.spades_shown else None
             marks.append(f"bet {cards_label((spade,), ascii) if spade else 'no spade'}")
         lines.append(" · ".join(marks))
         title = seats[seat].label + (" (you)" if seat == viewer else "")
+        locks = view.drop_locks[seat]
+        lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
+        below = " · ".join(part for part in ("dealer" if seat == view.dealer else "", lock) if part)
         infos.append(SeatInfo(fix(title), tuple(fix(line) for line in lines), to_act=seat == actor,
-                              locked=bool(view.drop_locks[seat])))
+                              lock=lock, below=fix(below)))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
     log = _log_lines(g, viewer, names, fix)
     common = dict(header=header, seats=tuple(infos), spreads=rows, stock_size=view.stock_size,
@@ -143,30 +145,30 @@ def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...
         if "take_upcard" in kinds:
             parts.append(f"take {cards_label((v.discard_top,), ascii)} from the pile (u)")  # type: ignore[attr-defined]
         if "drop" in kinds:
-            parts.append("drop (d)")
+            parts.append("drop (D)")
         if "declare" in kinds:
             parts.append("declare your dealt 49 (c)")
         text = "your turn: " + _or(parts) + lock_note
         keys = " · ".join(k for k, kind in (("s stock", "draw_stock"), ("u take the upcard", "take_upcard"),
-                                            ("d drop", "drop"), ("c declare 49", "declare")) if kind in kinds)
+                                            ("D drop", "drop"), ("c declare 49", "declare")) if kind in kinds)
         return text, keys + " · ? help", ""
     # phase "act": spreads, hits, then a discard
     parts = []
     if "spread" in kinds:
-        parts.append("lay spreads (l)")
+        parts.append("lay spreads (m)")
     if "hit" in kinds:
-        parts.append("hit spreads (h)")
+        parts.append("hit spreads (l)")
     if "dead_four" in kinds:
-        parts.append("put a dead four on the pile (k)")
-    text = "your turn: " + (", ".join(parts) + ", then " if parts else "") + "discard one card (x)"
+        parts.append("put a dead four on the pile (f)")
+    text = "your turn: " + (", ".join(parts) + ", then " if parts else "") + "discard one card (d)"
     if "drop" in kinds:
-        text += " — or drop (d)"
+        text += " — or drop (D)"
     text += lock_note
-    keys = "space/1-9 select · l spread · h hit · x/enter discard"
+    keys = "space/1-9 select · m spread · l hit · d discard · o sort"
     if "dead_four" in kinds:
-        keys += " · k dead four"
+        keys += " · f dead four"
     if "drop" in kinds:
-        keys += " · d drop"
+        keys += " · D drop"
     hints = []
     spreads = [m for m in moves if m.kind == "spread"]
     if spreads:
@@ -175,7 +177,7 @@ def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
-    hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (x)"
+    hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (d)"
     return text, keys + " · ? help", hint
 
 

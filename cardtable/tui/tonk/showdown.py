@@ -47,8 +47,8 @@ def _chips(n: int) -> str:
     return f"{n} chip{'s' * (n != 1)}"
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+def signed(n: int, ascii: bool = False) -> str:
+    return f"+{n}" if n > 0 else f"{'-' if ascii else '−'}{-n}" if n < 0 else "0"
 
 
 def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Showdown:
@@ -90,7 +90,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
                     tuple(fix(line) for line in payments))
 
 
-def showdown_table(data: Showdown) -> Table:
+def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     table = Table(expand=False, box=None, padding=(0, 1), header_style="bold")
     table.add_column("player", no_wrap=True)
     table.add_column("hand")
@@ -100,7 +100,7 @@ def showdown_table(data: Showdown) -> Table:
     for row in data.rows:
         style = "bold" if row.winner else ""
         table.add_row(Text(("* " if row.winner else "  ") + row.name, style=style), row.hand, row.count,
-                      signed(row.net), str(row.chips))
+                      signed(row.net, ascii), str(row.chips))
     return table
 
 
@@ -120,7 +120,8 @@ class ShowdownScreen(Screen[None]):
             box.border_title = data.title
             with VerticalScroll(id="showdown-scroll"):
                 yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
-                yield Static(showdown_table(data), id="summary-table")
+                ascii = bool(getattr(self.app, "card_ascii", False))
+                yield Static(showdown_table(data, ascii), id="summary-table")
                 payments = "; ".join(data.payments) if data.payments else "nobody pays"
                 yield Static(Text("Payments: ", style="bold") + Text(payments), id="showdown-payments")
             yield Static(self.footer, id="summary-footer")

@@ -29,12 +29,12 @@ from .widgets import PilesPanel, SpreadsPanel
 
 KEYS_HELP: list[tuple[str, str, str]] = [
     ("Tonk", "s / u", "draw from the stock / take the upcard (top of the pile)"),
-    ("", "space, 1-9", "select cards of your hand"),
-    ("", "l", "lay the selected cards down as a spread"),
-    ("", "h", "hit: add the one selected card to a spread (asks which, if several fit)"),
-    ("", "x / enter", "discard the one selected card (enter with 3+ selected lays a spread)"),
-    ("", "d", "drop: show your hand, lowest count wins (asks first)"),
-    ("", "c / k", "declare a dealt 49 / put a dead four on the pile (presets with them)"),
+    ("", "space, 1-9", "select cards of your hand; o sorts it by suit or by rank"),
+    ("", "m", "lay the selected cards down as a spread"),
+    ("", "l / h", "hit: lay the one selected card off on a spread (asks which, if several fit)"),
+    ("", "d", "discard the selected card (enter: 1 card discards, 3+ make a spread)"),
+    ("", "D", "drop: show your hand, lowest count wins (asks first)"),
+    ("", "c / f", "declare a dealt 49 / put a dead four on the pile (presets with them)"),
 ]
 """Tonk's keys, for the help overlay."""
 
@@ -45,16 +45,19 @@ class TonkTable(Widget):
     BINDINGS = [
         Binding("s", "stock", "stock", show=False),
         Binding("u", "upcard", "upcard", show=False),
-        Binding("l", "spread", "spread", show=False),
-        Binding("h", "hit", "hit", show=False),
-        Binding("x", "discard", "discard", show=False),
-        Binding("d", "drop", "drop", show=False),
+        Binding("m", "spread", "spread", show=False),
+        Binding("l,h", "hit", "hit", show=False),
+        Binding("d", "discard", "discard", show=False),
+        Binding("D", "drop", "drop", show=False),
         Binding("c", "declare", "declare 49", show=False),
-        Binding("k", "dead_four", "dead four", show=False),
+        Binding("f", "dead_four", "dead four", show=False),
+        Binding("o", "sort", "sort", show=False),
     ]
 
     state: reactive[TonkState | None] = reactive(None, always_update=True)
     notice: reactive[str] = reactive("")
+    by_rank: reactive[bool] = reactive(False)
+    """Show the hand by rank (sets together) instead of by suit (runs together)."""
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
 
     def compose(self) -> ComposeResult:
@@ -98,7 +101,9 @@ class TonkTable(Widget):
                                                         overflow="ellipsis"))
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         hand = self.query_one(Hand)
-        hand.cards = state.hand
+        shown = tuple(sorted(state.hand, key=self._order))
+        if shown != hand.cards:
+            hand.cards = shown
         hand.legal = None
         hand.active = state.phase == "act"
         hand.display = state.viewer is not None
@@ -106,6 +111,16 @@ class TonkTable(Widget):
         self._show_selection()
         if state.viewer is not None and self.screen.is_active:
             hand.focus()
+
+    def _order(self, card: Card) -> tuple[int, int]:
+        suit = "CDHS".index(card.suit) if card.suit else 4
+        return (card.rank, suit) if self.by_rank else (suit, card.rank)
+
+    def action_sort(self) -> None:
+        """Display order only: by suit (runs together) or by rank (sets together)."""
+        self.by_rank = not self.by_rank
+        hand = self.query_one(Hand)
+        hand.cards = tuple(sorted(hand.cards, key=self._order))
 
     def _show_seats(self, state: TonkState) -> None:
         box = self.query_one("#seats", Horizontal)
@@ -119,7 +134,8 @@ class TonkTable(Widget):
             panel.title = info.title
             panel.lines = info.lines
             panel.set_class(info.to_act, "-to-act")
-            panel.set_class(info.locked, "-locked")
+            panel.set_class(bool(info.lock), "-locked")
+            panel.border_subtitle = info.below
         for panel in panels[len(state.seats):]:
             panel.display = False
 
@@ -157,7 +173,8 @@ class TonkTable(Widget):
             line.update("")
             return
         fix = asciify if self.ascii else (lambda text: text)
-        text = Text(fix(f"count {state.count} · {state.chips} chips │ "), style="bold")
+        bar = "|" if self.ascii else "│"
+        text = Text(fix(f"count {state.count} · {state.chips} chips {bar} "), style="bold")
         if self.notice:
             line.update(text + Text(self.notice, style="bold red"))
             return
@@ -171,13 +188,13 @@ class TonkTable(Widget):
         text.append(f"selected {cards_label(cards, self.ascii)}: ")
         options = []
         if len(cards) >= 3:
-            options.append("a spread (l)" if self._spreads_for(cards) else "not a spread")
+            options.append("a spread (m)" if self._spreads_for(cards) else "not a spread")
         if len(cards) == 1:
             hits = self._hits_for(cards[0])
             spreads.targets = frozenset((m.target[0], m.target[1]) for m in hits if m.target)
             if hits:
-                options.append(f"hits {len(hits)} spread{'s' * (len(hits) != 1)} (h)")
-            options.append("discard (x)")
+                options.append(f"hits {len(hits)} spread{'s' * (len(hits) != 1)} (l)")
+            options.append("discard (d)")
         if len(cards) == 2:
             options.append("select 3 or more for a spread, 1 to hit or discard")
         ok = any(not o.startswith(("not", "select")) for o in options)
@@ -223,7 +240,7 @@ class TonkTable(Widget):
             return
         cards = self._selected()
         if not cards:
-            self.notice = "select the cards of a spread first (space or 1-9), then l"
+            self.notice = "select the cards of a spread first (space or 1-9), then m"
             return
         found = self._spreads_for(cards)
         if len(found) == 1:
@@ -239,7 +256,7 @@ class TonkTable(Widget):
             return
         cards = self._selected()
         if len(cards) != 1:
-            self.notice = "select exactly one card to hit with, then h"
+            self.notice = "select exactly one card to hit with, then l"
             return
         found = self._hits_for(cards[0])
         if len(found) == 1:
@@ -262,7 +279,7 @@ class TonkTable(Widget):
             return
         cards = self._selected()
         if len(cards) != 1:
-            self.notice = "select exactly one card to discard, then x"
+            self.notice = "select exactly one card to discard, then d"
             return
         self._choose(Move("discard", cards))
 

@@ -61,7 +61,7 @@ class TonkUI:
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
         """The show-down: every shown hand with its count, the payments chip by chip,
         and the chips ledger."""
-        return ShowdownScreen(showdown(game, seats, ascii), footer)
+        return ShowdownScreen(showdown(game, seats, ascii), footer.replace("round", "hand"))
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: this hand's net chips and the running chips."""
