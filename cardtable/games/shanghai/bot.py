@@ -340,33 +340,38 @@ def _usefulness(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild:
     on the planned melds once down, else (while the plan is short) partners of its rank
     for sets and near neighbours of its suit for runs."""
     set_sizes = [size for kind, size in contract if kind == "set"]
-    run_sizes = [size for kind, size in contract if kind == "run"]
-    ranks: Counter[int] = Counter()
+    has_runs = len(set_sizes) < len(contract)
+    ranks: dict[int, int] = {}
     masks = dict.fromkeys("CDHS", 0)
     for card in hand:
         if card.rank not in wild:
-            ranks[card.rank] += 1
-            masks[card.suit] |= _bits(card)
-    kept_ranks: Counter[int] = Counter(card.rank for card in keep)
+            ranks[card.rank] = ranks.get(card.rank, 0) + 1
+            masks[card.suit] |= _BITS[card]
+    kept_ranks: dict[int, int] = {}
     kept_masks = dict.fromkeys("CDHS", 0)
     for card in keep:
-        kept_masks[card.suit] |= _bits(card)
-    planned_sets = {rank for rank, n in kept_ranks.items() if set_sizes and n >= 2}
-    sets_short = bool(set_sizes) and sum(min(n, set_sizes[0]) for n in sorted(kept_ranks.values())[-len(set_sizes):]) \
-        < sum(set_sizes)
+        kept_ranks[card.rank] = kept_ranks.get(card.rank, 0) + 1
+        kept_masks[card.suit] |= _BITS[card]
+    planned_sets: set[int] = set()
+    sets_short = False
+    if set_sizes:
+        planned_sets = {rank for rank, n in kept_ranks.items() if n >= 2}
+        best = sorted(kept_ranks.values())[-len(set_sizes):]
+        sets_short = sum(min(n, set_sizes[0]) for n in best) < sum(set_sizes)
     worth: dict[Card, int] = {}
     for card in set(hand):
-        if card.rank in wild:
+        rank = card.rank
+        if rank in wild:
             continue
         value = 0
-        if card.rank in planned_sets:
+        if rank in planned_sets:
             value = 4
-        elif set_sizes and sets_short:
-            value = 3 * min(ranks[card.rank] - 1, 2)
-        if run_sizes:
+        elif sets_short:
+            value = 3 * min(ranks[rank] - 1, 2)
+        if has_runs:
             kept = kept_masks[card.suit]
             mask = masks[card.suit]
-            for v in ((1, 14) if card.rank == ACE else (card.rank,)):
+            for v in ((1, 14) if rank == ACE else (rank,)):
                 if kept >> v & 1:
                     continue          # a second copy adds nothing to a run
                 if kept >> (v - 1) & 1 or kept >> (v + 1) & 1:
