@@ -229,7 +229,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
 
 
 def _store_fail(message: str) -> int:
-    Console(stderr=True).print(f"[bold red]cardtable:[/] {message}", highlight=False, markup=True)
+    Console(stderr=True, soft_wrap=True).print(f"[bold red]cardtable:[/] {message}", highlight=False, markup=True)
     return 2
 
 
@@ -242,7 +242,7 @@ def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
         reason = ""
     opener = getattr(tui_launch, action, None)
     if opener is None:
-        Console(stderr=True).print(f"The table cannot {action} games yet{f' ({reason})' if reason else ''}. "
+        Console(stderr=True, soft_wrap=True).print(f"The table cannot {action} games yet{f' ({reason})' if reason else ''}. "
                                    f"{summary}", highlight=False)
         return 1
     return int(opener(args) or 0)
@@ -260,7 +260,7 @@ def _resume(args: argparse.Namespace) -> int:
 
     args.file = autosave_path()
     if not has_autosave():
-        Console(stderr=True).print(f"Nothing to resume: there is no autosave ({args.file}).", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(f"Nothing to resume: there is no autosave ({args.file}).", highlight=False)
         return 1
     try:
         args.loaded = load_autosave()

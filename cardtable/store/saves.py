@@ -245,7 +245,9 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()):
+        body = text.strip()
+        if body.startswith("{") and (error.pos >= len(text.rstrip()) or not body.endswith("}")
+                                     or error.msg.startswith("Unterminated string")):
             raise _fail(path, "the file is truncated: the JSON ends early "
                               f"(after {len(raw)} bytes, line {error.lineno})") from None
         what = "the JSON is damaged" if text.lstrip().startswith("{") else "the file is not JSON"

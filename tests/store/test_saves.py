@@ -131,7 +131,7 @@ def test_truncation_at_many_points(good_save, tmp_path):
         error = load_checked(damaged, game)
         if cut < len(raw) - 1:  # only dropping the final newline leaves a whole save
             assert error is not None, cut
-            assert "truncated" in str(error) or "empty" in str(error), (cut, str(error))
+            assert "truncated" in error.reason or "empty" in error.reason, (cut, str(error))
 
 
 def test_flipped_bytes(good_save, tmp_path):

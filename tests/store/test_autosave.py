@@ -1,0 +1,109 @@
+"""The autosave listener: a write after every move and deal, settled at the match's end,
+cleared only when it is its own, and never breaking the game when a write fails."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable import load_variant, new_game
+from cardtable.paths import data_dir
+from cardtable.store import (
+    AutoSaver, autosave_path, clear_autosave, has_autosave, load_autosave, player_stats, recent_matches,
+)
+
+from .helpers import PLAYERS, bot_step, play_out, preset_file, seats_for, started_game
+
+
+def new(tmp_path, family="president", seed=1):
+    return new_game(load_variant(str(preset_file(tmp_path, family))), PLAYERS[family], seed)
+
+
+def test_the_autosave_lives_in_the_user_data_folder():
+    assert autosave_path() == data_dir() / "autosave.json"
+    assert not has_autosave()
+
+
+def test_written_at_once_and_after_every_move_and_deal(tmp_path):
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4))
+    assert has_autosave() and saver.writes == 1
+    for _ in range(90):  # crosses the end of round 1 and the next deal
+        bot_step(game)
+        loaded, seats = load_autosave()
+        assert loaded == game
+    assert game.round == 2
+    assert saver.writes == 1 + game.moves_played + 1  # the first write, each move, the deal
+    assert seats == seats_for(4)
+
+
+def test_the_end_of_the_match_records_it_and_clears_the_autosave(tmp_path):
+    game = new(tmp_path, "tonk", 4)
+    saver = AutoSaver(game, seats_for(3))
+    play_out(game)
+    assert not has_autosave()
+    assert saver.match_id is not None
+    [match] = recent_matches()
+    assert match.id == saver.match_id and match.names == ("Ann", "Dag", "Eve")
+    assert {p.name for p in player_stats()} == {"Ann", "Dag", "Eve"}
+
+
+def test_a_finished_autosave_is_settled_when_it_is_resumed(tmp_path):
+    """The history could not be written when the match ended: the autosave was kept;
+    the next start resumes it, and the AutoSaver records and clears it."""
+    game = new(tmp_path, "president", 2)
+    AutoSaver(game, seats_for(4), record=False, history_path=tmp_path / "elsewhere.sqlite3")
+    play_out(game)
+    assert not has_autosave()  # record=False still clears
+    game = new(tmp_path, "president", 3)
+    saver = AutoSaver(game, seats_for(4))
+    saver.detach()  # stop saving before the end ...
+    play_out(game)
+    saver2 = AutoSaver(game, seats_for(4))  # ... then "resume" the finished game
+    assert saver2.match_id is not None and not has_autosave()
+    assert len(recent_matches()) == 1
+
+
+def test_abandon_clears_detach_keeps(tmp_path):
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4))
+    bot_step(game)
+    saver.detach()
+    bot_step(game)
+    loaded, _ = load_autosave()
+    assert loaded.moves_played == 1 and game.moves_played == 2  # detached: no more writes
+    saver.abandon()
+    assert not has_autosave()
+    assert clear_autosave() is False
+
+
+def test_only_its_own_autosave_is_cleared(tmp_path):
+    """Another window's game (or a damaged file) in the autosave slot is never deleted."""
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4))
+    other = started_game(tmp_path, "tonk", 5, 4)
+    AutoSaver(other, seats_for(3)).detach()
+    saver.abandon()
+    loaded, _ = load_autosave()
+    assert loaded == other
+
+
+def test_a_failed_write_never_breaks_the_game(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4), blocker / "autosave.json")
+    assert saver.last_error is not None and saver.writes == 0
+    bot_step(game)  # the game goes on
+    assert game.moves_played == 1
+    blocker.unlink()
+    bot_step(game)
+    assert saver.last_error is None and saver.writes == 1
+
+
+def test_the_autosave_is_a_normal_checked_save(tmp_path):
+    game = new(tmp_path, "shanghai", 6)
+    AutoSaver(game, seats_for(4))
+    for _ in range(10):
+        bot_step(game)
+    data = json.loads(autosave_path().read_text())
+    assert data["format"] == "cardtable-save" and len(data["game"]["log"]) == 10

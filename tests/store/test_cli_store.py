@@ -1,0 +1,103 @@
+"""The store commands: stats, replay --text, load and resume (clean errors, no traceback)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.store import AutoSaver, autosave_path, record_match, save_game
+
+from .helpers import finished_game, seats_for, started_game
+
+
+@pytest.fixture
+def tui_stub(monkeypatch):
+    """Stand-ins for cardtable.tui.launch.load / resume / replay: never open a terminal app."""
+    from cardtable.tui import launch
+
+    calls = []
+    for action in ("load", "resume", "replay"):
+        monkeypatch.setattr(launch, action, lambda args, action=action: calls.append((action, args)) or 0,
+                            raising=False)
+    return calls
+
+
+def test_stats_tables_and_json(tmp_path, capsys):
+    assert main(["stats"]) == 0
+    assert "No finished matches" in capsys.readouterr().out
+    for family, seed in (("president", 1), ("shanghai", 1), ("tonk", 1)):
+        record_match(finished_game(tmp_path, family, seed), seats_for(3 if family == "tonk" else 4))
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Players" in out and "Ann" in out and "Dag (bot)" in out and "Recent matches" in out
+    assert main(["stats", "--name", "ann", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [ann] = data["players"]
+    assert ann["matches"] == 3 and set(ann["families"]) == {"president", "shanghai", "tonk"}
+    assert len(data["recent"]) == 3
+
+
+def test_replay_text(tmp_path, capsys):
+    path = save_game(tmp_path / "g.json", finished_game(tmp_path, "tonk", 1), seats_for(3))
+    assert main(["replay", str(path), "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann is dealt" in out and "Final scores" in out
+
+
+def test_replay_of_a_recorded_match(tmp_path, capsys):
+    match_id = record_match(finished_game(tmp_path, "president", 2), seats_for(4))
+    assert main(["replay", "--match", str(match_id), "--text"]) == 0
+    assert "Final scores" in capsys.readouterr().out
+    assert main(["replay", "--match", "77", "--text"]) == 2
+    assert "no match 77" in capsys.readouterr().err
+
+
+def test_replay_opens_the_table_when_it_can(tmp_path, tui_stub):
+    path = save_game(tmp_path / "g.json", finished_game(tmp_path, "tonk", 1), seats_for(3))
+    assert main(["replay", str(path)]) == 0
+    [(action, args)] = tui_stub
+    assert action == "replay" and args.replay.total > 0
+
+
+@pytest.mark.parametrize("command", [["load"], ["replay", "--text"]])
+def test_a_bad_file_is_a_clean_error(tmp_path, capsys, command, tui_stub):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "cardtable-save", "vers')
+    assert main([*command, str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "truncated" in err and "Traceback" not in err and "bad.json" in err
+    assert bad.read_bytes() == b'{"format": "cardtable-save", "vers'
+    assert tui_stub == []
+
+
+def test_load_hands_the_checked_game_to_the_table(tmp_path, tui_stub):
+    game = started_game(tmp_path, "shanghai", 3, 12)
+    path = save_game(tmp_path / "g.json", game, seats_for(4))
+    assert main(["load", str(path), "--theme", "ascii"]) == 0
+    [(action, args)] = tui_stub
+    loaded, seats = args.loaded
+    assert action == "load" and loaded == game and seats[0]["name"] == "Ann" and args.theme == "ascii"
+
+
+def test_resume(tmp_path, capsys, tui_stub):
+    assert main(["resume"]) == 1
+    assert "Nothing to resume" in capsys.readouterr().err
+    game = started_game(tmp_path, "president", 3, 12)
+    AutoSaver(game, seats_for(4)).detach()
+    assert main(["resume"]) == 0
+    [(action, args)] = tui_stub
+    assert action == "resume" and args.loaded[0] == game and args.file == autosave_path()
+    autosave_path().write_text("{}")
+    assert main(["resume"]) == 2
+    assert "autosave.json" in capsys.readouterr().err and autosave_path().read_text() == "{}"
+
+
+def test_load_without_a_table_that_can_load_says_so(tmp_path, capsys, monkeypatch):
+    from cardtable.tui import launch
+
+    monkeypatch.delattr(launch, "load", raising=False)
+    path = save_game(tmp_path / "g.json", started_game(tmp_path, "tonk", 3, 4), seats_for(3))
+    assert main(["load", str(path)]) == 1
+    assert "is a valid save" in capsys.readouterr().err
