@@ -3,9 +3,9 @@
 The seat's own hand, the melds, who is down, the buys left, the top discard (live or
 dead), the stock and pile sizes and every hand size come from the view; the other
 cards (other hands, the stock, the pile under its top card) are unseen and dealt at
-random into those places. The search handles the choices that shape a hand — draw
-or take the upcard, buy or decline, which card to discard; melding and laying off
-follow the simple bot (they only ever shed points).
+random into those places. The search handles the choices between taking a card or
+not — draw or take the upcard, buy or decline; melding, laying off and discarding
+follow the simple bot's plan.
 """
 
 from __future__ import annotations
@@ -42,10 +42,7 @@ class Sampler(BaseSampler):
         kinds = {move.kind for move in legal_moves}
         if any(kinds <= choice for choice in SEARCHED_CHOICES):
             return list(legal_moves)
-        simple = self.simple.choose(view, legal_moves, Rng(view.round))
-        if simple.kind == "discard":
-            return [move for move in legal_moves if move.kind == "discard"]
-        return [simple]
+        return [self.simple.choose(view, legal_moves, Rng(view.round))]
 
     def prepare(self, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
         game = ShanghaiGame(self.variant, view.players, seed=rng.randrange(2**31))
