@@ -137,7 +137,8 @@ def swap_index(meld: Meld, card: Card, wild: frozenset[int]) -> int | None:
             return None
         wild_places = [i for i, c in enumerate(meld.cards) if c.rank in wild]
         jokers = [i for i in wild_places if meld.cards[i].rank == JOKER]
-        return (jokers or wild_places or [None])[0]
+        places = jokers or wild_places
+        return places[0] if places else None
     if card.suit != meld.suit:
         return None
     for value in ((1, 14) if card.rank == ACE else (card.rank,)):

@@ -176,7 +176,7 @@ class ShanghaiGame(Game):
         """S3/S8: draw the top of the stock; a live upcard not yet offered opens the window."""
         events: list[Event] = []
         card = self._pop_stock(events)
-        insort(self.hands[seat], card)  # type: ignore[type-var]
+        insort(self.hands[seat], card)  # type: ignore[type-var, misc]
         events.append(StockDrawn(seat, card))
         if self.live and not self.offered:
             return events + self._open_window(pre_draw=False)
