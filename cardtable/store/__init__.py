@@ -19,11 +19,14 @@ from .history import (
     MatchRecord, PlayerStats, history_path, load_match, player_stats, recent_matches, record_match,
 )
 from .replay import Replay
-from .saves import SaveInfo, load_game, normalize_seats, read_save, save_data, save_game, save_info
+from .saves import (
+    SaveInfo, list_saves, load_game, new_save_path, normalize_seats, read_save, save_data, save_game,
+    save_info, saves_dir,
+)
 
 __all__ = [
     "AutoSaver", "MatchRecord", "PlayerStats", "Replay", "SaveError", "SaveInfo", "autosave_path",
-    "clear_autosave", "has_autosave", "history_path", "load_autosave", "load_game", "load_match",
-    "normalize_seats", "player_stats", "read_save", "recent_matches", "record_match", "save_data",
-    "save_game", "save_info",
+    "clear_autosave", "has_autosave", "history_path", "list_saves", "load_autosave", "load_game",
+    "load_match", "new_save_path", "normalize_seats", "player_stats", "read_save", "recent_matches",
+    "record_match", "save_data", "save_game", "save_info", "saves_dir",
 ]

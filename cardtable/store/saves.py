@@ -50,6 +50,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
+from ..paths import data_dir
 
 FORMAT = "cardtable-save"
 VERSION = 1
@@ -67,6 +68,8 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
     (humans). Raises ValueError if a seat has no name or ``players`` does not match."""
     result: Seats = []
     for index, seat in enumerate(seats):
+        name: Any
+        level: Any
         if isinstance(seat, str):
             name, level = seat, None
         elif isinstance(seat, dict):
@@ -334,7 +337,7 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Game, Seats]:
     Raises :class:`SaveError` ("<file>: <problem>") for anything wrong; the file is only
     read, never changed."""
     document = read_save(path)
-    game = game_from_document(document, path)
+    game = game_from_document(document, Path(path))
     return game, [dict(seat) for seat in document["seats"]]
 
 
@@ -350,3 +353,44 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
         players=int(game["players"]), seats=tuple(document["seats"]), saved_at=document["saved_at"],
         rounds=1 + sum(1 for r in log if isinstance(r, list) and r[:1] == ["next_round"]),
         moves=sum(1 for r in log if isinstance(r, list) and r[:1] == ["move"]))
+
+
+# ---------------------------------------------------------------------- the saves folder
+def saves_dir() -> Path:
+    """Where named saves go by default: ``data_dir()/saves`` (any path works too)."""
+    return data_dir() / "saves"
+
+
+def list_saves(folder: str | os.PathLike[str] | None = None) -> list[tuple[Path, SaveInfo | SaveError]]:
+    """Every ``*.json`` in ``folder`` (default :func:`saves_dir`), newest first, each with
+    its :class:`SaveInfo` or the :class:`SaveError` that says why it cannot be loaded (a
+    load dialog lists both; nothing is replayed, nothing is changed)."""
+    where = Path(folder) if folder is not None else saves_dir()
+    if not where.is_dir():
+        return []
+    found: list[tuple[float, Path]] = []
+    for path in where.glob("*.json"):
+        try:
+            found.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    result: list[tuple[Path, SaveInfo | SaveError]] = []
+    for _mtime, path in sorted(found, key=lambda item: (-item[0], item[1].name)):
+        try:
+            result.append((path, save_info(path)))
+        except SaveError as error:
+            result.append((path, error))
+    return result
+
+
+def new_save_path(game: Game, folder: str | os.PathLike[str] | None = None) -> Path:
+    """A fresh file name for a named save: ``<preset>-<YYYYmmdd-HHMMSS>.json`` in ``folder``."""
+    where = Path(folder) if folder is not None else saves_dir()
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in (game.variant.name or game.family))
+    path = where / f"{stem}-{stamp}.json"
+    counter = 2
+    while path.exists():
+        path = where / f"{stem}-{stamp}-{counter}.json"
+        counter += 1
+    return path

@@ -246,3 +246,28 @@ def test_save_data_is_json_ready(tmp_path):
     game = started_game(tmp_path, "shanghai", 1, 10)
     document = save_data(game, seats_for(4), saved_at="2025-01-01T00:00:00+00:00")
     assert json.loads(dump_save(document)) == document
+
+
+def test_the_saves_folder_lists_good_and_bad_files(tmp_path):
+    from cardtable.store import list_saves, new_save_path, saves_dir
+
+    assert list_saves() == []
+    game = started_game(tmp_path, "president", 2, 8)
+    first = save_game(new_save_path(game), game, seats_for(4))
+    second = new_save_path(game)
+    assert first.parent == saves_dir() and first.name.startswith("president-short-") and second != first
+    (saves_dir() / "broken.json").write_text("{")
+    listed = dict(list_saves())
+    assert listed[first].moves == 8 and listed[first].seats[0]["name"] == "Ann"
+    assert isinstance(listed[saves_dir() / "broken.json"], SaveError)
+
+
+def test_the_store_is_headless():
+    """cardtable.store is stdlib + engine only: it never imports textual or rich."""
+    import subprocess
+    import sys
+
+    code = ("import sys, cardtable.store\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.strip() == "", result.stderr
