@@ -29,7 +29,7 @@ class Sampler:
 
     def __init__(self, variant: Any) -> None:
         self.variant = variant
-        self.memory: dict[str, Any] = {}
+        self.memory: dict[Any, Any] = {}
 
     def observe(self, view: PlayerView) -> None:
         """Remember what this view shows that later views will not (called every turn)."""

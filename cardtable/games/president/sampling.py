@@ -76,12 +76,9 @@ class Sampler(BaseSampler):
             known[partner] = list((+left).elements())
         deck = make_deck(self.variant.rules.decks, self.variant.rules.jokers)
         pool = unseen_cards(deck, view.hand, view.played, *known.values())
-        sizes = list(view.hand_sizes)
-        for s in range(n):
-            if s == seat or s in view.out:
-                sizes[s] = 0
+        counts = [0 if s == seat or s in view.out else view.hand_sizes[s] for s in range(n)]
         hidden = len(pool) + sum(len(cards) for s, cards in known.items() if s != seat)
-        sizes = split_sizes(hidden - view.aside_count, sizes)
+        sizes = split_sizes(hidden - view.aside_count, counts)
         self._known, self._pool, self._sizes = known, pool, sizes
         return game
 

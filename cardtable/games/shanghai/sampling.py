@@ -91,8 +91,8 @@ class Sampler(BaseSampler):
         for s, size in enumerate(view.hand_sizes):
             if s == view.seat:
                 continue
-            game.hands[s] = sorted(pool[position:position + size])
-            position += size
+            game.hands[s] = sorted(pool[position:position + (size or 0)])
+            position += size or 0
         buried = max(0, view.discard_size - len(self._top))
         game.discard = pool[position:position + buried] + self._top
         position += buried

@@ -47,8 +47,9 @@ class Sampler(BaseSampler):
         game._next_dealer = (view.dealer + 1) % n
         game._phase = view.phase
         game._current = seat
-        game._spreads = [[(tuple(cards), shape_of(cards)) for cards in owned] for owned in view.spreads]
-        game._spread_view = None
+        game._spreads = [[(tuple(cards), shape_of(cards)) for cards in owned]  # type: ignore[misc]
+                         for owned in view.spreads]
+        game._spread_view = None  # type: ignore[assignment]
         game._locks = list(view.drop_locks)
         first = (view.dealer + 1) % n
         position = (seat - first) % n  # how many seats play before this one each lap
