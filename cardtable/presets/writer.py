@@ -1,0 +1,412 @@
+"""Writing the user's own presets: a :class:`Draft` of house rules checked by the
+family's pydantic model (the loader's), rendered as a commented TOML file holding
+``extends`` and only the knobs that differ from the parent, and written atomically
+(temp file + ``os.replace``) into the user's preset folder. Also the file chores of
+the preset menu: rename, duplicate, delete, export and import.
+
+Headless (no textual, no rich); the TUI's editor only drives a Draft.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import tomllib
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..engine.errors import VariantError
+from ..engine.registry import variant_model
+from ..paths import shipped_dir, user_dir
+from .loader import load_variant, preset_files, preset_path
+
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+"""A preset name: letters, digits, ``-`` and ``_``, at most 40, as the file's stem."""
+
+META = ("title", "description")
+
+
+# ---------------------------------------------------------------------- checking
+def field_errors(error: ValidationError) -> dict[str, str]:
+    """The model's complaints keyed by field path ("rules.wilds", "players.max", "title").
+
+    A cross-field check names its field first ("wilds: lists JK …"), as the loader
+    reads it; the message is then put on that field."""
+    found: dict[str, str] = {}
+    for item in error.errors():
+        loc = tuple(str(part) for part in item["loc"])
+        message = str(item["msg"]).removeprefix("Value error, ")
+        head, sep, rest = message.partition(": ")
+        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
+            loc, message = (*loc, *head.split(".")), rest
+        found.setdefault(".".join(loc[:2]) or "preset", message)
+    return found
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump()
+    return value
+
+
+@dataclass
+class Draft:
+    """House rules being edited: the values of every field, and what they start from.
+
+    ``extends`` is written as it stands (a preset name or a relative ``.toml`` path);
+    ``parent`` is that preset loaded (None: the family's defaults, no ``extends``)."""
+
+    family: str
+    extends: str | None
+    parent: Any | None
+    values: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+    """Where an edited preset lives (saving writes there); None for new house rules."""
+
+    # ------------------------------------------------------------------ starting points
+    @classmethod
+    def from_variant(cls, variant: Any, extends: str | None, parent: Any | None) -> Draft:
+        dump = variant.model_dump()
+        values = {"title": dump["title"], "description": dump["description"],
+                  "players": dict(dump["players"]), "rules": dict(dump["rules"])}
+        if "titles" in dump:
+            values["titles"] = dict(dump["titles"])
+        return cls(variant.family, extends, parent, values)
+
+    @classmethod
+    def new_from(cls, name: str) -> Draft:
+        """New house rules that extend the preset ``name`` (shipped or the user's)."""
+        parent = load_variant(name)
+        draft = cls.from_variant(parent, name, parent)
+        draft.values["title"] = f"{parent.title} (house rules)"
+        return draft
+
+    @classmethod
+    def of_user_preset(cls, name: str) -> Draft:
+        """The user's preset ``name``, to edit; it keeps its ``extends``."""
+        path = user_preset_path(name)
+        raw = _read_raw(path)
+        extends = raw.get("extends")
+        parent = None
+        if isinstance(extends, str) and extends:
+            parent = load_variant(preset_path(extends, relative_to=path.parent, skip=path.resolve()))
+        draft = cls.from_variant(load_variant(path), extends, parent)
+        draft.path = path
+        return draft
+
+    # ------------------------------------------------------------------ values
+    def model(self) -> type[Any]:
+        return variant_model(self.family)
+
+    def rules_model(self) -> type[BaseModel]:
+        return self.model().model_fields["rules"].annotation  # type: ignore[no-any-return]
+
+    def titles_model(self) -> type[BaseModel] | None:
+        info = self.model().model_fields.get("titles")
+        return info.annotation if info is not None else None  # type: ignore[return-value]
+
+    def inherited(self, section: str, key: str | None = None) -> Any:
+        """The value ``section`` (or ``section.key``) has in the parent (or by default)."""
+        if self.parent is not None:
+            value = _plain(getattr(self.parent, section))
+            return value.get(key) if key is not None else value
+        if section == "rules":
+            return getattr(self.rules_model()(), key or "")
+        if section == "titles":
+            titles = self.titles_model()
+            return getattr(titles(), key or "") if titles is not None else None
+        if section == "players":
+            return None
+        return ""
+
+    def set(self, path: str, value: Any) -> None:
+        """Set ``title``, ``players.min``, ``rules.KNOB`` or ``titles.KEY``."""
+        section, _, key = path.partition(".")
+        if key:
+            self.values[section][key] = value
+        else:
+            self.values[section] = value
+
+    def get(self, path: str) -> Any:
+        section, _, key = path.partition(".")
+        return self.values[section][key] if key else self.values[section]
+
+    def data(self, name: str) -> dict[str, Any]:
+        """The preset as the loader would see it after ``extends`` is applied."""
+        return {"family": self.family, "name": name, **{k: self.values[k] for k in META},
+                "players": dict(self.values["players"]), "rules": dict(self.values["rules"]),
+                **({"titles": dict(self.values["titles"])} if "titles" in self.values else {})}
+
+    def check(self, name: str = "draft") -> tuple[Any | None, dict[str, str]]:
+        """The validated preset (None while invalid) and every problem by field path."""
+        try:
+            variant = self.model().model_validate(self.data(name))
+        except ValidationError as error:
+            return None, field_errors(error)
+        problems = self._unwritable(variant)
+        return (None if problems else variant), problems
+
+    def _unwritable(self, variant: Any) -> dict[str, str]:
+        problems = {}
+        for section in ("rules", "titles"):
+            for key, value in _plain(getattr(variant, section, None) or {}).items():
+                if value is None and self.inherited(section, key) is not None:
+                    problems[f"{section}.{key}"] = ("cannot be emptied: the parent sets it and a "
+                                                    "preset file has no way to write 'none'")
+        return problems
+
+    # ------------------------------------------------------------------ diff and text
+    def changes(self, variant: Any) -> dict[str, Any]:
+        """Only what differs from the parent: meta keys, ``players``, and the changed
+        knobs of ``rules`` / ``titles`` (all of them when there is no parent)."""
+        out: dict[str, Any] = {}
+        for key in META:
+            if self.parent is None or self.values[key] != getattr(self.parent, key):
+                out[key] = self.values[key]
+        players = variant.players.model_dump()
+        if self.parent is None or players != self.parent.players.model_dump():
+            out["players"] = players
+        for section in ("rules", "titles"):
+            current = _plain(getattr(variant, section, None))
+            if current is None:
+                continue
+            changed = {k: v for k, v in current.items()
+                       if v is not None and (self.parent is None or v != self.inherited(section, k))}
+            if changed:
+                out[section] = changed
+        return out
+
+    def render(self, name: str) -> str:
+        """The commented TOML file of this draft; ValueError if the draft is invalid."""
+        variant, problems = self.check(name)
+        if variant is None:
+            first = next(iter(problems.items()))
+            raise ValueError(f"{first[0]}: {first[1]}")
+        changes = self.changes(variant)
+        descriptions = {spec: info.description or "" for spec, info in self.rules_model().model_fields.items()}
+        base = f'"{self.extends}"' if self.extends else f"the {self.family} defaults"
+        lines = [f"# {variant.title}: house rules made with the cardtable preset editor.",
+                 f"# Starts from {base}; only what differs from it is written here.",
+                 f"family = {toml_value(self.family)}"]
+        if self.extends:
+            lines.append(f"extends = {toml_value(self.extends)}")
+        for key in (*META, "players"):
+            if key in changes:
+                lines.append(f"{key} = {toml_value(changes[key])}")
+        for section in ("rules", "titles"):
+            if section not in changes:
+                continue
+            lines += ["", f"[{section}]"]
+            for key, value in changes[section].items():
+                if section == "rules" and descriptions.get(key):
+                    lines.append(f"# {descriptions[key]}")
+                was = self.inherited(section, key)
+                text = toml_value(value, multiline=key == "contracts")
+                shown = "not set" if was is None else toml_value(was)
+                note = f"   # was {shown}" if self.extends and "\n" not in text else ""
+                lines.append(f"{_key(key)} = {text}{note}")
+        return "\n".join(lines) + "\n"
+
+    def save(self, name: str) -> Path:
+        """Write the draft as the user's preset ``name``; the file must load back."""
+        text = self.render(name)
+        path = self.path or user_dir("variants") / f"{name}.toml"
+        write_atomic(path, text, check=True)
+        return path
+
+
+# ---------------------------------------------------------------------- TOML text
+def _key(key: Any) -> str:
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
+
+
+def toml_value(value: Any, multiline: bool = False) -> str:
+    """``value`` as TOML (strings, booleans, integers, arrays, inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }" if value else "{}"
+    if isinstance(value, (list, tuple)):
+        items = [toml_value(v) for v in value]
+        if multiline and items:
+            return "[\n" + "".join(f"  {item},\n" for item in items) + "]"
+        return "[" + ", ".join(items) + "]"
+    if value is None:
+        raise ValueError("TOML has no 'none' value")
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def write_atomic(path: Path, text: str, check: bool = False) -> None:
+    """Write ``text`` to ``path`` through a temp file in the same folder and
+    ``os.replace``, so a reader sees the old file or the new one, never half of one.
+    ``check``: the temp file must load as a preset first (VariantError otherwise)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if check:
+            load_variant(temp)
+        os.replace(temp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+# ---------------------------------------------------------------------- file chores
+def _read_raw(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise VariantError(str(path), None, f"cannot be read: {error}") from None
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a new preset's name, or None."""
+    if not NAME_PATTERN.fullmatch(name):
+        return "use letters, digits, - and _ (at most 40), e.g. our-table"
+    found = preset_files().get(name)
+    if found is not None:
+        mine = "one of your presets" if found[1] == "user" else "a shipped preset"
+        return f"{mine} is already called {name!r}"
+    return None
+
+
+def is_user_preset(name: str) -> bool:
+    found = preset_files().get(name)
+    return found is not None and found[1] == "user"
+
+
+def user_preset_path(name: str) -> Path:
+    """The file of the user's preset ``name``; ValueError for shipped or unknown names."""
+    found = preset_files().get(name)
+    if found is None or found[1] != "user":
+        raise ValueError(f"{name!r} is not one of your presets (shipped presets are not changed)")
+    return found[0]
+
+
+def dependents(name: str) -> list[str]:
+    """The user's presets whose ``extends`` names ``name``."""
+    found = []
+    for other, (path, origin) in preset_files().items():
+        if origin == "user" and other != name:
+            with suppress(VariantError):
+                extends = _read_raw(path).get("extends")
+                if extends == name or (isinstance(extends, str) and Path(extends).stem == name):
+                    found.append(other)
+    return found
+
+
+def _new_name(name: str) -> None:
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(problem)
+
+
+def rename_preset(old: str, new: str) -> Path:
+    """Rename the user's preset ``old`` (its file) to ``new``."""
+    path = user_preset_path(old)
+    _new_name(new)
+    users = dependents(old)
+    if users:
+        raise ValueError(f"{', '.join(users)} extend{'s' if len(users) == 1 else ''} {old!r}; "
+                         "rename would break them")
+    target = user_dir("variants") / f"{new}.toml"
+    write_atomic(target, path.read_text(encoding="utf-8"), check=True)
+    path.unlink()
+    return target
+
+
+def delete_preset(name: str) -> None:
+    """Delete the user's preset ``name``."""
+    user_preset_path(name).unlink()
+
+
+def _shipped_names() -> set[str]:
+    return {name for name, (_path, origin) in preset_files().items() if origin == "shipped"}
+
+
+def _nearest_shipped(path: Path) -> str | None:
+    """The first shipped preset in ``path``'s extends chain (itself excluded)."""
+    shipped = shipped_dir("variants").resolve()
+    seen: set[Path] = set()
+    while path not in seen:
+        seen.add(path)
+        extends = _read_raw(path).get("extends")
+        if not isinstance(extends, str) or not extends:
+            return None
+        path = preset_path(extends, relative_to=path.parent, skip=path.resolve())
+        if shipped in path.parents:
+            return path.stem
+    return None
+
+
+def portable_text(path: Path) -> str:
+    """The preset at ``path`` as a file that loads anywhere: as it is when it extends
+    nothing or a shipped preset by name, otherwise re-written to extend the nearest
+    shipped preset of its chain (or nothing) with every knob that differs."""
+    extends = _read_raw(path).get("extends")
+    if extends is None or extends in _shipped_names():
+        return path.read_text(encoding="utf-8")
+    variant = load_variant(path)
+    ancestor = _nearest_shipped(path)
+    parent = load_variant(ancestor) if ancestor else None
+    return Draft.from_variant(variant, ancestor, parent).render(path.stem)
+
+
+def _place(source: Path, name: str) -> Path:
+    """Copy the preset at ``source`` in as the user's ``name``: verbatim if it loads
+    from the user folder that way, else its portable text."""
+    target = user_dir("variants") / f"{name}.toml"
+    try:
+        write_atomic(target, source.read_text(encoding="utf-8"), check=True)
+    except VariantError:
+        write_atomic(target, portable_text(source), check=True)
+    return target
+
+
+def duplicate_preset(name: str, new: str) -> Path:
+    """Copy the preset ``name`` (shipped or the user's) as the user's ``new``."""
+    _new_name(new)
+    return _place(preset_path(name), new)
+
+
+def export_preset(name: str, destination: str | Path) -> Path:
+    """Write the preset ``name`` to ``destination`` (a file, or a folder for NAME.toml),
+    in a form a friend can load; an existing file is not overwritten."""
+    target = Path(destination).expanduser()
+    if target.is_dir():
+        target = target / f"{name}.toml"
+    if target.suffix != ".toml":
+        raise ValueError(f"{target}: give a .toml file name (or a folder)")
+    if target.exists():
+        raise ValueError(f"{target} already exists")
+    write_atomic(target, portable_text(preset_path(name)))
+    return target
+
+
+def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:
+    """Check the preset file ``source`` and copy it into the user's folder as ``name``
+    (default: the file's stem). VariantError if it does not load, ValueError for a name."""
+    path = Path(source).expanduser()
+    if path.suffix != ".toml" or not path.is_file():
+        raise ValueError(f"{path}: no such .toml file")
+    load_variant(str(path.resolve()))
+    name = name or path.stem
+    _new_name(name)
+    return name, _place(path.resolve(), name)

@@ -1,0 +1,232 @@
+"""The preset writer: drafts checked by the loader's models, only changed knobs written
+with a comment each, atomic writes, round trips, and the preset menu's file chores."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+from cardtable.engine.errors import VariantError
+from cardtable.engine.registry import FAMILIES, variant_model
+from cardtable.presets import load_variant
+from cardtable.presets.groups import GROUPS, field_specs, format_text, knob_groups, parse_text
+from cardtable.presets.loader import preset_files
+from cardtable.presets.writer import (
+    Draft, delete_preset, dependents, duplicate_preset, export_preset, import_preset, name_problem,
+    rename_preset, toml_value, write_atomic,
+)
+
+SHIPPED = sorted(preset_files())
+
+
+def _rules_model(family):
+    return variant_model(family).model_fields["rules"].annotation
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_knob_is_in_a_group(family):
+    grouped = [spec.name for _group, specs in knob_groups(family, _rules_model(family)) for spec in specs]
+    assert sorted(grouped) == sorted(_rules_model(family).model_fields)
+    assert "other" not in dict(knob_groups(family, _rules_model(family)))
+    assert set(sum(GROUPS[family].values(), ())) <= set(_rules_model(family).model_fields)
+
+
+def test_specs_carry_kind_range_and_description():
+    specs = {spec.name: spec for spec in field_specs(_rules_model("president"))}
+    assert specs["top_positions"].kind == "int" and specs["top_positions"].range_text == "1–3"
+    assert specs["exchange"].kind == "choice" and "forseti" in specs["exchange"].choices
+    assert specs["pass_locks_out"].kind == "bool" and specs["pass_locks_out"].description.startswith("P6")
+    assert specs["wilds"].kind == "words" and specs["title_points"].kind == "table"
+    shanghai = {spec.name: spec for spec in field_specs(_rules_model("shanghai"))}
+    assert shanghai["contracts"].kind == "contracts" and shanghai["go_out_in_one_bonus"].kind == "optional_int"
+    assert shanghai["decks_by_players"].key_type is int
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_text_forms_read_back_what_they_show(family):
+    rules = _rules_model(family)()
+    for spec in field_specs(type(rules)):
+        if spec.kind in ("words", "numbers", "table", "contracts", "int", "optional_int"):
+            value = getattr(rules, spec.name)
+            assert parse_text(spec, format_text(spec.kind, value)) == value, spec.name
+
+
+def test_text_forms_are_forgiving_and_explain_mistakes():
+    specs = {spec.name: spec for spec in field_specs(_rules_model("shanghai"))}
+    assert parse_text(specs["contracts"], "set 3, run 4\n\n3 set; 4 run\n") == (
+        (("set", 3), ("run", 4)), (("set", 3), ("run", 4)))
+    assert parse_text(specs["wilds"], "jk 2") == ("JK", "2")
+    assert parse_text(specs["decks_by_players"], "3=2, 4 = 3") == {3: 2, 4: 3}
+    assert parse_text(specs["go_out_in_one_bonus"], " ") is None
+    with pytest.raises(ValueError, match="hand 2"):
+        parse_text(specs["contracts"], "set 3\nthree of a kind")
+    with pytest.raises(ValueError, match="whole number"):
+        parse_text(specs["buys_per_hand"], "3, x")
+
+
+def test_only_changed_knobs_are_written_each_with_its_description(user_presets):
+    draft = Draft.new_from("forseti")
+    draft.set("rules.burn", True)
+    draft.set("titles.scum", "Bum")
+    text = draft.render("ours")
+    data = tomllib.loads(text)
+    assert data["extends"] == "forseti" and data["family"] == "president"
+    assert data["rules"] == {"burn": True} and data["titles"] == {"scum": "Bum"}
+    assert "players" not in data and "description" not in data
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("burn ="))
+    assert lines[at - 1].startswith("# P25:") and "was false" in lines[at]
+    assert text.startswith("# ")
+
+
+def test_a_value_set_back_to_the_parents_is_not_written(user_presets):
+    draft = Draft.new_from("forseti")
+    draft.set("rules.burn", True)
+    draft.set("rules.burn", False)
+    draft.set("rules.leftover", "aside")  # what forseti already says
+    assert "[rules]" not in draft.render("ours")
+
+
+@pytest.mark.parametrize("family,preset,path,value", [
+    ("president", "president-classic", "rules.top_positions", 3),
+    ("shanghai", "shanghai-classic", "rules.contracts", ((("set", 3), ("set", 3)), (("run", 5),))),
+    ("tonk", "tonk-classic", "rules.deal_size", 7),
+])
+def test_round_trip_saved_file_loads_to_the_same_model(user_presets, family, preset, path, value):
+    draft = Draft.new_from(preset)
+    draft.set(path, value)
+    if family == "shanghai":
+        draft.set("rules.buys_per_hand", (2, 2))
+        draft.set("rules.card_points", {**draft.get("rules.card_points"), "A": 20})
+        draft.set("rules.go_out_in_one_bonus", -50)
+    if family == "president":
+        draft.set("players.max", 7)
+        draft.set("rules.wilds", ("2",))
+        draft.set("rules.title_points", {"president": 3})
+    draft.set("description", 'Our "table" — with quotes\\and a backslash')
+    variant, problems = draft.check("ours")
+    assert problems == {} and variant is not None
+    path_written = draft.save("ours")
+    assert path_written == user_presets / "ours.toml"
+    assert load_variant("ours") == variant
+    edited = Draft.of_user_preset("ours")
+    assert edited.extends == preset and edited.get(path) == variant.model_dump()["rules"][path.split(".")[1]]
+    assert edited.check("ours")[0] == variant
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_preset_round_trips_through_a_flat_draft(user_presets, name):
+    variant = load_variant(name)
+    draft = Draft.from_variant(variant, None, None)
+    draft.save(name + "-flat")
+    again = load_variant(name + "-flat")
+    assert again.model_dump(exclude={"name", "source"}) == variant.model_dump(exclude={"name", "source"})
+
+
+def test_impossible_combinations_are_reported_by_field():
+    draft = Draft.new_from("president-classic")
+    draft.set("players.max", 4)
+    draft.set("rules.top_positions", 3)
+    variant, problems = draft.check()
+    assert variant is None and "need 6 players" in problems["rules.top_positions"]
+    tonk = Draft.new_from("tonk-classic")
+    tonk.set("rules.deal_size", 12)
+    assert "the deck has 52" in tonk.check()[1]["rules.deal_size"]
+    shanghai = Draft.new_from("shanghai-classic")
+    shanghai.set("rules.buys_per_hand", (3, 3))
+    assert "contracts has 10 hands" in shanghai.check()[1]["rules.buys_per_hand"]
+    with pytest.raises(ValueError, match="buys_per_hand"):
+        shanghai.render("x")
+
+
+def test_an_inherited_optional_knob_cannot_be_emptied(user_presets):
+    parent = Draft.new_from("shanghai-classic")
+    parent.set("rules.go_out_in_one_bonus", -50)
+    parent.save("bonus")
+    child = Draft.new_from("bonus")
+    child.set("rules.go_out_in_one_bonus", None)
+    assert "cannot be emptied" in child.check()[1]["rules.go_out_in_one_bonus"]
+
+
+def test_write_atomic_leaves_the_old_file_when_the_new_one_is_broken(user_presets):
+    target = user_presets / "keep.toml"
+    target.write_text('extends = "forseti"\n')
+    with pytest.raises(VariantError):
+        write_atomic(target, 'extends = "forseti"\n[rules]\nburn = 3\n', check=True)
+    assert target.read_text() == 'extends = "forseti"\n'
+    assert sorted(p.name for p in user_presets.iterdir()) == ["keep.toml"]
+
+
+def test_write_atomic_goes_through_a_temp_file_and_os_replace(user_presets, monkeypatch):
+    seen = []
+    real = os.replace
+
+    def spy(src, dst):
+        seen.append((os.path.basename(src), os.path.basename(dst), open(src).read()))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", spy)
+    write_atomic(user_presets / "x.toml", "title = 'x'\n")
+    (temp, final, text), = seen
+    assert final == "x.toml" and temp.startswith(".x.toml.") and temp.endswith(".tmp")
+    assert text == "title = 'x'\n" and not temp.endswith(".toml")
+
+
+def test_toml_values():
+    assert toml_value({"10": 10, "JK": 50, "a b": 1}) == '{ 10 = 10, JK = 50, "a b" = 1 }'
+    assert toml_value(((("set", 3),),)) == '[[["set", 3]]]'
+    assert tomllib.loads("x = " + toml_value('Skítur "\\ \n'))["x"] == 'Skítur "\\ \n'
+
+
+def test_file_chores(user_presets, tmp_path):
+    assert name_problem("forseti") and name_problem("a b") and name_problem("ours") is None
+    Draft.new_from("forseti").save("ours")
+    Draft.new_from("ours").save("kids")
+    assert dependents("ours") == ["kids"]
+    with pytest.raises(ValueError, match="kids extends"):
+        rename_preset("ours", "theirs")
+    rename_preset("kids", "children")
+    assert not (user_presets / "kids.toml").exists() and load_variant("children").rules.pass_locks_out
+    duplicate_preset("forseti", "copy")
+    assert load_variant("copy").rules == load_variant("forseti").rules
+    with pytest.raises(ValueError):
+        rename_preset("forseti", "mine")  # shipped presets are not renamed
+    out = export_preset("children", tmp_path)
+    assert out == tmp_path / "children.toml"
+    assert tomllib.loads(out.read_text())["extends"] == "forseti"  # portable: no user parent
+    with pytest.raises(ValueError, match="exists"):
+        export_preset("children", tmp_path)
+    delete_preset("children")
+    name, placed = import_preset(out)
+    assert name == "children" and load_variant("children").rules == load_variant("ours").rules
+    with pytest.raises(ValueError, match="already called"):
+        import_preset(out)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "forseti"\n[rules]\nbrun = true\n')
+    with pytest.raises(VariantError, match="did you mean 'burn'"):
+        import_preset(bad)
+
+
+def test_an_imported_file_with_a_relative_parent_is_made_portable(user_presets, tmp_path):
+    (tmp_path / "base.toml").write_text('extends = "forseti"\n[rules]\nburn = true\n')
+    (tmp_path / "top.toml").write_text('extends = "base.toml"\n[rules]\nbomb = "four_of_a_kind"\n')
+    import_preset(tmp_path / "top.toml")
+    data = tomllib.loads((user_presets / "top.toml").read_text())
+    assert data["extends"] == "forseti" and data["rules"] == {"burn": True, "bomb": "four_of_a_kind"}
+
+
+def test_saved_preset_is_listed_and_simulates(user_presets):
+    draft = Draft.new_from("tonk-classic")
+    draft.set("rules.deal_size", 6)
+    draft.save("our-tonk")
+    env = dict(os.environ)
+    listing = subprocess.run([sys.executable, "-m", "cardtable", "presets", "list"], env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert "our-tonk" in listing.stdout
+    sim = subprocess.run([sys.executable, "-m", "cardtable", "simulate", "--game", "tonk", "--preset", "our-tonk", "--games", "2"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert sim.returncode == 0, sim.stderr
