@@ -28,8 +28,8 @@ from .dialogs import ChoiceDialog
 from .present import ShanghaiState, meld_name
 from .widgets import MeldsView, Piles
 
-KEYS = "s stock · u upcard · space/1-9 select · g group · m go-downs · l lay off · w swap · d discard · ? help"
-ASCII_KEYS = "s stock | u upcard | space/1-9 select | g group | m go-downs | l lay off | w swap | d discard | ? help"
+KEYS = "s stock · u upcard · g group · m go-downs · l lay off · w swap · d discard · o sort · ? help"
+ASCII_KEYS = "s stock | u upcard | g group | m go-downs | l lay off | w swap | d discard | o sort | ? help"
 
 
 class ShanghaiTable(Widget):
@@ -45,7 +45,8 @@ class ShanghaiTable(Widget):
     ShanghaiTable #sh-melds-box { width: 1fr; height: 100%; border: $panel-border-type $primary; padding: 0 1; }
     ShanghaiTable MeldsView { height: auto; width: 1fr; }
     ShanghaiTable #sh-log { width: 36; height: 100%; border: $panel-border-type $primary; padding: 0 1;
-                            color: $card-felt-text; display: none; }
+                            color: $card-felt-text; display: none;
+                            text-wrap: nowrap; text-overflow: ellipsis; }
     ShanghaiTable #sh-lastline { height: 1; padding: 0 1; color: $card-felt-text 85%; }
     .-wide ShanghaiTable #sh-log { display: block; }
     .-wide ShanghaiTable #sh-lastline { display: none; }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from ...engine.events import RoundEnded, RoundStarted
@@ -23,6 +23,7 @@ from ..seats import Seat
 from ..text import asciify, ordinal
 from ..widgets.card import card_label
 from .present import present
+from .scores import ScoreSheetScreen, score_table
 from .table import ShanghaiTable
 
 
@@ -70,6 +71,11 @@ class ShanghaiUI:
                               view.hand, error)
 
     # ----------------------------------------------------------------- hand end
+    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
+        """The score sheet: every hand's points so far and the totals."""
+        heading, _rows = self.round_summary(game, seats)
+        return ScoreSheetScreen(heading, score_table(game, seats, _went_out(game)), footer)
+
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """S11: the hand's points and the totals; at match end, places by total (lowest first)."""
         ended = next((e for e in reversed(game.events) if isinstance(e, RoundEnded)), None)

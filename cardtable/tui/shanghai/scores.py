@@ -1,0 +1,61 @@
+"""The Shanghai score sheet after each hand: every hand's points so far and the totals
+(S11: lowest total wins). Public results only — no hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine.events import RoundEnded
+from ..seats import Seat
+
+
+def hand_points(game: Any) -> list[tuple[int, ...]]:
+    """Each finished hand's points per seat, in order (from the RoundEnded events)."""
+    return [event.points for event in game.events if isinstance(event, RoundEnded)]
+
+
+def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns: int = 10) -> Table:
+    """One row per player: the points of each hand played (the last ``max_columns``), the total."""
+    hands = hand_points(game)
+    first = max(0, len(hands) - max_columns)
+    table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
+    table.add_column("player")
+    for number in range(first + 1, len(hands) + 1):
+        table.add_column(str(number), justify="right")
+    table.add_column("total", justify="right", style="bold")
+    order = sorted(range(game.players), key=lambda s: game.scores[s])
+    for seat in order:
+        cells = [seats[seat].label + (" *" if seat == out else "")]
+        cells += [str(points[seat]) for points in hands[first:]]
+        cells.append(str(game.scores[seat]))
+        table.add_row(*cells)
+    return table
+
+
+class ScoreSheetScreen(Screen[None]):
+    """After a hand: who went out, the points of every hand so far, the totals."""
+
+    BINDINGS = [Binding("enter", "next", "next hand", show=False), Binding("space", "next", show=False)]
+
+    def __init__(self, heading: str, table: Table, footer: str) -> None:
+        super().__init__(classes="summary")
+        self.heading, self.table, self.footer = heading, table, footer
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="summary-box") as box:
+            box.border_title = "score sheet"
+            yield Static(Text(self.heading, style="bold"), id="summary-heading")
+            yield Static(self.table, id="summary-table")
+            yield Static("* went out this hand · columns are hands · lowest total wins\n" + self.footer,
+                         id="summary-footer")
+
+    def action_next(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,200 @@
+"""Shanghai at the table (RULES S, X1, X3): a whole hand hot-seat — Ann and Bob with a
+bot — played through key presses from a stacked deal: a buy prompt behind a hand-off,
+a go-down composed group by group, lay-offs, discards, the score sheet."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from cardtable import load_variant, new_game
+from cardtable.bots import make_bot
+from cardtable.engine.rng import Rng
+from cardtable.engine.cards import parse_cards
+from cardtable.engine.moves import Move
+from cardtable.games.shanghai.events import StockDrawn
+from cardtable.tui.screens.choose import MoveListDialog
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.shanghai.compose import go_down_label, matching_go_downs
+from cardtable.tui.shanghai.present import contract_text
+from cardtable.tui.shanghai.scores import ScoreSheetScreen
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import make_app, screen_text
+
+CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
+SEATS = "Ann,bot:simple,Bob"
+
+# Ann (seat 0, the dealer) can go down with her first draw (two sets of 3) and has
+# sevens and nines to lay off; Dag (bot, seat 1) plays first; Bob (seat 2) is human.
+# The stock is the rest of the decks, shuffled from the seed.
+HANDS = [
+    "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS",
+    "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+    "3D 5C 8C 10H JD QH KD AS 3H 5S 8D",
+]
+UPCARD = "QS"
+
+
+def stacked_game(seed: int = 11):
+    return new_game(load_variant("shanghai-classic"), 3, seed=seed, hands=HANDS, upcard=UPCARD)
+
+
+def test_contract_text():
+    assert contract_text((("set", 3), ("run", 4))) == "1 set of 3 + 1 run of 4"
+    assert contract_text((("set", 3), ("set", 3), ("run", 5))) == "2 sets of 3 + 1 run of 5"
+    assert contract_text((("run", 4),) * 3) == "3 runs of 4"
+
+
+def test_go_down_matching_ignores_order_and_shows_wild_places():
+    contract = (("set", 3), ("run", 4))
+    moves = [Move.parse("meld 9C 9D 9S | 4H 5H JK 7H"), Move.parse("meld 9C 9D 9S | JK 4H 5H 7H"),
+             Move.parse("meld 9C 9D 9H | 4H 5H JK 7H"), Move("discard", parse_cards("9S"))]
+    picked = [parse_cards("9S 9C 9D"), parse_cards("7H JK 5H 4H")]
+    assert matching_go_downs(moves, contract, picked) == moves[:2]
+    assert matching_go_downs(moves, contract, picked[::-1]) == []
+    assert "JK=6♥" in go_down_label(moves[0], contract, frozenset({15}), False)
+
+
+async def _press_cards(pilot, screen, cards) -> None:
+    """Select ``cards`` in the table's hand by number keys or arrows and space."""
+    hand = screen.query_one(Hand)
+    shown = list(hand.cards)
+    indices: list[int] = []
+    for card in cards:
+        indices.append(next(i for i, c in enumerate(shown) if c == card and i not in indices))
+    for index in indices:
+        if index < 10:
+            await pilot.press(str((index + 1) % 10))
+        else:
+            await pilot.press("home", *["right"] * index, "space")
+    assert hand.selected_cards() == tuple(sorted((shown[i] for i in indices), key=shown.index)) or \
+        sorted(hand.selected_cards()) == sorted(cards)
+
+
+BOT = make_bot("shanghai", "simple")
+RNG = Rng(5)
+
+
+async def _pick_option(pilot, options, move) -> None:
+    """In the open choice dialog, move to ``move`` among ``options`` and take it."""
+    index = options.index(move)
+    await pilot.press(*["down"] * index, "enter")
+
+
+async def _human_move(pilot, screen, seat, log) -> None:
+    """Ann and Bob play the simple bot's choice, entered by keys: s / u to draw, the
+    go-down group by group with g, l for a lay-off (and its target in the dialog),
+    w for a joker swap, d to discard."""
+    game = screen.game
+    moves = game.legal_moves(seat)
+    move = BOT.choose(game.view(seat), moves, RNG)
+    log.append(move.kind)
+    if move.kind in ("draw_stock", "take_upcard"):
+        await pilot.press("s" if move.kind == "draw_stock" else "u")
+    elif move.kind == "meld":
+        for group in move.groups:
+            await _press_cards(pilot, screen, group)
+            await pilot.press("g")
+        await pilot.pause()
+        if isinstance(pilot.app.screen, MoveListDialog):  # wilds could stand in more than one place
+            await _pick_option(pilot, matching_go_downs(moves, game.contract, move.groups), move)
+    elif move.kind in ("lay_off", "swap_joker"):
+        await _press_cards(pilot, screen, move.cards)
+        await pilot.press("l" if move.kind == "lay_off" else "w")
+        await pilot.pause()
+        options = [m for m in moves if m.kind == move.kind and m.cards == move.cards]
+        if isinstance(pilot.app.screen, MoveListDialog):
+            await _pick_option(pilot, options, move)
+        else:
+            assert len(options) == 1
+    else:
+        assert move.kind == "discard"
+        await _press_cards(pilot, screen, move.cards)
+        await pilot.press("d")
+
+
+def _key(app):
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        game = screen.game
+        return (type(screen).__name__, screen.viewer, game.to_act, len(game.events), screen.busy)
+    return (type(screen).__name__, id(screen))
+
+
+async def _changed(pilot, app, before, limit=300):
+    for _ in range(limit):
+        await pilot.pause(0.01)
+        if _key(app) != before:
+            return
+    raise AssertionError(f"nothing happened from {before}")
+
+
+def test_whole_hand_hot_seat_with_buy_prompt_go_down_and_lay_off():
+    async def scenario():
+        app = make_app(SEATS, preset="shanghai-classic", seed=11, game=stacked_game())
+        log: list[str] = []
+        handoffs: list[str] = []
+        buy_prompts: list[tuple[str, bool]] = []
+        buys: list[str] = []
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for _step in range(1500):
+                screen = app.screen
+                if isinstance(screen, ScoreSheetScreen):
+                    break
+                table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+                if isinstance(screen, HandoffScreen):
+                    text = screen_text(app)
+                    assert not CARD_FACE.search(text), text  # X1: no cards behind a hand-off
+                    assert table.viewer is None and table.table.state.hand == ()
+                    handoffs.append(screen.player)
+                    before = _key(app)
+                    await pilot.press("enter")
+                    await _changed(pilot, app, before)
+                    continue
+                if isinstance(screen, MoveListDialog):
+                    seat = table.game.to_act[0]
+                    assert table.viewer == seat and table.game.view(seat).phase == "buy"
+                    text = screen_text(app)
+                    assert "Buy" in text and "Decline" in text
+                    drawer = next(e.seat for e in reversed(table.game.events) if isinstance(e, StockDrawn))
+                    others = [table.seats[s].name for s in table.humans if s not in (seat, drawer)]
+                    prompt = str(screen.query_one("#dialog-prompt").render())
+                    assert not any(name in prompt for name in others)  # X3: no other possible buyer named
+                    # the dialog shows the asker's own hand only
+                    assert tuple(screen.query_one(Hand).cards) == table.game.view(seat).hand
+                    after_handoff = bool(handoffs) and handoffs[-1] == table.seats[seat].name
+                    buy_prompts.append((table.seats[seat].name, after_handoff))
+                    before = _key(app)
+                    choice = BOT.choose(table.game.view(seat), table.game.legal_moves(seat), RNG)
+                    buys.append(choice.kind)
+                    await pilot.press(*([] if choice.kind == "buy" else ["down"]), "enter")
+                    await _changed(pilot, app, before)
+                    continue
+                assert isinstance(screen, TableScreen)
+                game = screen.game
+                if screen.busy or not game.to_act or game.to_act[0] not in screen.humans:
+                    await _changed(pilot, app, _key(app))
+                    continue
+                seat = game.to_act[0]
+                assert screen.viewer == seat
+                before = _key(app)
+                await _human_move(pilot, screen, seat, log)
+                await _changed(pilot, app, before)
+            else:
+                raise AssertionError(f"the hand did not end: {log}")
+            game = table.game
+            assert game.round_over and game.round == 1
+            assert "meld" in log and "lay_off" in log and "discard" in log, log
+            assert game.is_down(0)
+            assert any(after for _name, after in buy_prompts), buy_prompts
+            assert {"Ann", "Bob"} <= set(handoffs)
+            text = screen_text(app)
+            assert "score sheet" in text and "Hand 1 of 10 is over" in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert game.round == 2 and not game.round_over
+
+    asyncio.run(scenario())
