@@ -43,53 +43,72 @@ def test_only_finished_matches_and_each_once(tmp_path):
     assert len(recent_matches()) == 1
 
 
+def expected_stats(games_by_seat: list[tuple[object, int]]) -> dict:
+    """One player's statistics worked out from the games themselves (seat per game)."""
+    out = {"matches": 0, "wins": 0, "titles": {}, "shanghai": [], "tonk_chips": 0, "tonk_hands": 0}
+    for game, seat in games_by_seat:
+        out["matches"] += 1
+        out["wins"] += seat in game.winners()
+        if game.family == "president":
+            for event in game.events:
+                if event.kind == "titles_awarded":
+                    out["titles"][event.titles[seat]] = out["titles"].get(event.titles[seat], 0) + 1
+        elif game.family == "shanghai":
+            out["shanghai"].append(game.scores[seat])
+        else:
+            out["tonk_chips"] += game.chips[seat] - game.variant.rules.starting_chips
+            out["tonk_hands"] += sum(1 for event in game.events if event.kind == "round_ended")
+    return out
+
+
 def test_statistics_for_known_matches_in_all_three_families(tmp_path):
     pres = [finished_game(tmp_path, "president", seed) for seed in (1, 2)]
     shan = [finished_game(tmp_path, "shanghai", seed) for seed in (1, 2)]
     tonk = [finished_game(tmp_path, "tonk", seed) for seed in (1, 4)]
-    # the known outcomes these seeds give (see helpers: short presets, simple bots)
-    assert [g.scores for g in pres] == [(2, 4, 0, 0), (0, 3, 0, 3)]
-    assert [g.winners() for g in pres] == [(1,), (1, 3)]  # a shared best total: both win
-    assert [g.scores for g in shan] == [(15, 20, 10, 25), (25, 70, 5, 10)]
-    assert [g.winners() for g in shan] == [(2,), (2,)]  # lowest total wins
-    assert [g.scores for g in tonk] == [(3, 0, -3), (-1, -5, 6)]
-    assert [g.round for g in tonk] == [3, 3]
-    for index, game in enumerate(pres + shan + tonk):
+    # a known tie: another President match, its top two totals made equal
+    tie = finished_game(tmp_path, "president", 3)
+    tie._scores = [5, 5, 1, 0]
+    tie_winners = tie.winners()
+    assert tie_winners == (0, 1)
+    games = pres + shan + tonk + [tie]
+    for index, game in enumerate(games):
         seats = seats_for(game.players, human="ann" if index % 2 else "Ann")  # names ignore case
         record_match(game, seats, finished_at=f"2025-01-{index + 1:02d}T12:00:00+00:00")
 
     stats = {p.name: p for p in player_stats()}
-    assert set(stats) == {"ann", "Dag", "Eve", "Finn"}  # the latest spelling of Ann
-    ann, dag, eve = stats["ann"], stats["Dag"], stats["Eve"]
-    assert ann.matches == 6 and dag.matches == 6 and stats["Finn"].matches == 4
-    assert ann.kinds == ("human",) and dag.kinds == ("bot",)
-    # wins: Dag (seat 1) wins both President matches; Eve (seat 2) both Shanghai ones;
-    # Tonk: Ann wins seed 1, Eve seed 4
-    assert (ann.wins, dag.wins, eve.wins, stats["Finn"].wins) == (1, 2, 3, 1)
-    assert ann.families["tonk"].wins == 1 and eve.families["shanghai"].wins == 2
-    # President titles: counted over every round of every match, from the events
-    expected: dict[str, int] = {}
-    for game in pres:
-        for event in game.events:
-            if event.kind == "titles_awarded":
-                expected[event.titles[1]] = expected.get(event.titles[1], 0) + 1
-    assert dag.president_titles == expected and sum(expected.values()) == 4
-    finals = [game.titles[1] for game in pres]
-    assert dag.families["president"].final_titles == {t: finals.count(t) for t in finals}
-    # Shanghai: average final score
-    assert ann.shanghai_average == (15 + 25) / 2 and eve.shanghai_average == (10 + 5) / 2
-    # Tonk: net chips per hand played
-    assert ann.tonk_chips_per_hand == (3 - 1) / 6 and eve.tonk_chips_per_hand == (-3 + 6) / 6
-    assert dag.tonk_chips_per_hand == (0 - 5) / 6
-    assert ann.families["tonk"].hands == 6
+    assert set(stats) == {"Ann", "Dag", "Eve", "Finn"}  # the latest spelling of Ann
+    assert stats["Ann"].kinds == ("human",) and stats["Dag"].kinds == ("bot",)
+    for seat, name in enumerate(("Ann", "Dag", "Eve", "Finn")):
+        mine = [(game, seat) for game in games if seat < game.players]
+        want = expected_stats(mine)
+        got = stats[name]
+        assert (got.matches, got.wins) == (want["matches"], want["wins"]), name
+        assert got.president_titles == want["titles"], name
+        assert sum(got.president_titles.values()) == 2 + 2 + 2  # rounds of the three President matches
+        if want["shanghai"]:
+            assert got.shanghai_average == sum(want["shanghai"]) / len(want["shanghai"])
+        if want["tonk_hands"]:
+            assert got.tonk_chips_per_hand == want["tonk_chips"] / want["tonk_hands"]
+            assert got.families["tonk"].hands == want["tonk_hands"] == 6
+        else:
+            assert got.tonk_chips_per_hand is None
+    # the tie: both seats won that match
+    assert stats["Ann"].families["president"].wins == sum(0 in g.winners() for g in pres) + 1
+    assert stats["Dag"].families["president"].wins == sum(1 in g.winners() for g in pres) + 1
+    assert stats["Eve"].families["president"].wins == sum(2 in g.winners() for g in pres)
+    # the scoring direction: Shanghai's lowest total wins, President's highest
+    assert all(g.winners() == tuple(s for s in range(4) if g.scores[s] == min(g.scores)) for g in shan)
     # one player, by name, ignoring case
     [only] = player_stats("ANN")
-    assert only.matches == 6 and only.to_data()["families"]["tonk"]["net_chips"] == 2
+    assert only.matches == 7
+    assert only.to_data()["families"]["tonk"]["net_chips"] == expected_stats(
+        [(g, 0) for g in tonk])["tonk_chips"]
     assert player_stats("nobody") == []
     # recent matches: newest first
     recent = recent_matches(3)
-    assert [m.family for m in recent] == ["tonk", "tonk", "shanghai"]
-    assert recent[0].winner_names == ("Eve",) and recent[0].scores == (-1, -5, 6)
+    assert [m.family for m in recent] == ["president", "tonk", "tonk"]
+    assert recent[0].winners == (0, 1) and recent[0].winner_names == ("Ann", "Dag")
+    assert recent[1].scores == tonk[1].scores
     json.dumps([p.to_data() for p in stats.values()])  # JSON-ready
 
 
