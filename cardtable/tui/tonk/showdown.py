@@ -104,6 +104,18 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     return table
 
 
+def payments_text(payments: tuple[str, ...]) -> Text:
+    """Each payment on its own line (two to a line when there are many)."""
+    text = Text()
+    text.append("Payments", style="bold")
+    if not payments:
+        return text + Text(": nobody pays")
+    per_line = 1 if len(payments) <= 4 else 2
+    for start in range(0, len(payments), per_line):
+        text.append("\n  " + "   ".join(p.ljust(30) for p in payments[start:start + per_line]).rstrip())
+    return text
+
+
 class ShowdownScreen(Screen[None]):
     """The end of a hand; Enter goes on (next hand or the match result)."""
 
@@ -122,8 +134,7 @@ class ShowdownScreen(Screen[None]):
                 yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
                 ascii = bool(getattr(self.app, "card_ascii", False))
                 yield Static(showdown_table(data, ascii), id="summary-table")
-                payments = "; ".join(data.payments) if data.payments else "nobody pays"
-                yield Static(Text("Payments: ", style="bold") + Text(payments), id="showdown-payments")
+                yield Static(payments_text(data.payments), id="showdown-payments")
             yield Static(self.footer, id="summary-footer")
 
     def action_next(self) -> None:

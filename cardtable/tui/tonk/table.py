@@ -89,6 +89,7 @@ class TonkTable(Widget):
         if state is None or not self.is_mounted:
             return
         self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self.query_one("#piles-box").border_title = "stock | pile" if self.ascii else "stock · pile"
         self._show_seats(state)
         self.query_one(SpreadsPanel).rows = state.spreads
         piles = self.query_one(PilesPanel)
@@ -174,7 +175,9 @@ class TonkTable(Widget):
             return
         fix = asciify if self.ascii else (lambda text: text)
         bar = "|" if self.ascii else "│"
-        text = Text(fix(f"count {state.count} · {state.chips} chips {bar} "), style="bold")
+        text = Text()
+        text.append(fix(f"count {state.count} · {state.chips} chips"), style="bold")
+        text.append(f" {bar} ")
         if self.notice:
             line.update(text + Text(self.notice, style="bold red"))
             return

@@ -1,0 +1,64 @@
+"""Tonk snapshots at a fixed size, seed and theme: the table mid-hand with a card
+selected to hit (targets marked), the table at 80×24 in ASCII after a hit (the
+owner's lock-out shown), and the show-down. Accepted only after looking at them."""
+
+from __future__ import annotations
+
+from cardtable import load_variant, new_game
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.tonk.showdown import ShowdownScreen
+
+from .helpers import make_app, settle
+
+
+def mid_hand():
+    """Dag spread three sixes, Eve three clubs; Ann drew 3♦ and spread 3♠ 4♠ 5♠; she still holds 6♠."""
+    game = new_game(load_variant("tonk-classic"), 3, seed=1,
+                    hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"],
+                           ["2H", "7C", "8C", "9C", "JD"]],
+                    stock=["AD", "2D", "3D", "8D", "9D", "10S"], upcard="8H")
+    for seat, move in [(1, "draw_stock"), (1, "spread 6C 6D 6H"), (1, "discard KS"),
+                       (2, "draw_stock"), (2, "spread 7C 8C 9C"), (2, "discard JD"),
+                       (0, "draw_stock"), (0, "spread 3S 4S 5S")]:
+        game.apply(seat, move)
+    return game
+
+
+def ready_for(app):
+    async def ready(pilot):
+        await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+        await pilot.press("o")  # by rank: 3♦ 6♠ 9♥
+        await pilot.press("2")  # select 6♠: Ann's run and Bob's sixes are marked
+        await pilot.pause()
+    return ready
+
+
+def test_tonk_table_hit_targets(snap_compare):
+    app = make_app("Ann,bot:simple,bot:simple", preset="tonk-classic", theme="felt", game=mid_hand())
+    assert snap_compare(app, terminal_size=(100, 30), run_before=ready_for(app))
+
+
+def test_tonk_table_lock_out_at_80x24_ascii(snap_compare):
+    game = mid_hand()
+    game.apply(0, "hit 6S @1,0")
+    app = make_app("Ann,bot:simple,bot:simple", preset="tonk-classic", theme="ascii", game=game)
+
+    async def ready(pilot):
+        await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+        await pilot.press("1")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_tonk_show_down(snap_compare):
+    game = mid_hand()
+    for seat, move in [(0, "hit 6S @1,0"), (0, "discard 9H"), (1, "draw_stock"), (1, "discard QH"),
+                       (2, "drop")]:
+        game.apply(seat, move)
+    app = make_app("Ann,bot:simple,bot:simple", preset="tonk-classic", theme="felt", game=game)
+
+    async def ready(pilot):
+        await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=ready)
