@@ -27,16 +27,6 @@ from .dialogs import ConfirmDrop
 from .present import TonkState
 from .widgets import PilesPanel, SpreadsPanel
 
-KEYS_HELP: list[tuple[str, str, str]] = [
-    ("Tonk", "s / u", "draw from the stock / take the upcard (top of the pile)"),
-    ("", "space, 1-9", "select cards of your hand; o sorts it by suit or by rank"),
-    ("", "m", "lay the selected cards down as a spread"),
-    ("", "l / h", "hit: lay the one selected card off on a spread (asks which, if several fit)"),
-    ("", "d", "discard the selected card (enter: 1 card discards, 3+ make a spread)"),
-    ("", "D", "drop: show your hand, lowest count wins (asks first)"),
-    ("", "c / f", "declare a dealt 49 / put a dead four on the pile (presets with them)"),
-]
-"""Tonk's keys, for the help overlay."""
 
 
 class TonkTable(Widget):
