@@ -21,7 +21,7 @@ from cardtable.tui.shanghai.present import contract_text
 from cardtable.tui.shanghai.scores import ScoreSheetScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, screen_text
+from .helpers import make_app, screen_text, settle
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
 SEATS = "Ann,bot:simple,Bob"
@@ -198,3 +198,53 @@ def test_whole_hand_hot_seat_with_buy_prompt_go_down_and_lay_off():
             assert game.round == 2 and not game.round_over
 
     asyncio.run(scenario())
+
+
+# ----------------------------------------------------------------------------- snapshots
+HAND_TWO = [
+    "QC QD QH 8S 9S 10S JS 3D 4D 6C KH",
+    "2C 3C 6D 8H 10D JC QS AH 2D 4C 6S",
+    "9C 9D 9S 4H 5H JK 7H KS KD 2H 3H",
+]
+
+
+def hand_two_game():
+    """Hand 2 (a set of 3 + a run of 4) after hand 1 played by bots: Eve went down with a
+    joker in her run; Ann is to draw."""
+    game = new_game(load_variant("shanghai-classic"), 3, seed=4)
+    bot, rng = make_bot("shanghai", "simple"), Rng(4)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    game.next_round(hands=HAND_TWO, upcard="5C")
+    for text in ("draw_stock", "decline", "decline", "meld 9C 9D 9S | 4H 5H JK 7H", "discard KS"):
+        game.apply(game.to_act[0], text)
+    assert game.to_act == (0,) and game.view(0).phase == "draw"
+    return game
+
+
+def _snapshot_app(theme: str = "felt"):
+    return make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, theme=theme,
+                    game=hand_two_game())
+
+
+async def _ann_composing(pilot) -> None:
+    """Ann draws, puts her queens in group 1 and selects the start of her run."""
+    app = pilot.app
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                 and app.screen.game.to_act == (0,))
+    await pilot.press("s")
+    await settle(pilot, app, lambda: app.screen.game.view(0).phase == "play")
+    screen = app.screen
+    await _press_cards(pilot, screen, parse_cards("QC QD QH"))
+    await pilot.press("g")
+    await _press_cards(pilot, screen, parse_cards("8S 9S 10S"))
+    await pilot.pause()
+
+
+def test_snapshot_table_composing_a_go_down(snap_compare):
+    assert snap_compare(_snapshot_app(), terminal_size=(100, 30), run_before=_ann_composing)
+
+
+def test_snapshot_table_at_80x24_ascii(snap_compare):
+    assert snap_compare(_snapshot_app("ascii"), terminal_size=(80, 24), run_before=_ann_composing)

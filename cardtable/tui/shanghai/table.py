@@ -18,6 +18,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import MoveChosen
+from ..text import asciify
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog
@@ -28,8 +29,8 @@ from .dialogs import ChoiceDialog
 from .present import ShanghaiState, meld_name
 from .widgets import MeldsView, Piles
 
-KEYS = "s stock · u upcard · g group · m go-downs · l lay off · w swap · d discard · o sort · ? help"
-ASCII_KEYS = "s stock | u upcard | g group | m go-downs | l lay off | w swap | d discard | o sort | ? help"
+KEYS = "? help · s stock · u upcard · g group · m go-downs · l lay off · w swap · d discard · o sort"
+ASCII_KEYS = "? help | s stock | u upcard | g group | m go-downs | l lay off | w swap | d discard | o sort"
 
 
 class ShanghaiTable(Widget):
@@ -112,8 +113,9 @@ class ShanghaiTable(Widget):
             return
         ascii = self.ascii
         self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
-        self.query_one("#sh-banner", Static).update(Text(state.banner, no_wrap=True, overflow="ellipsis"))
-        self.query_one("#sh-me", Static).update(state.me)
+        fix = asciify if ascii else (lambda text: text)
+        self.query_one("#sh-banner", Static).update(Text(fix(state.banner), no_wrap=True, overflow="ellipsis"))
+        self.query_one("#sh-me", Static).update(fix(state.me))
         self._show_seats(state)
         piles = self.query_one(Piles)
         piles.stock_size, piles.upcard, piles.discard_top = state.stock_size, state.upcard, state.discard_top
@@ -196,12 +198,10 @@ class ShanghaiTable(Widget):
         selected = self.query_one(Hand).selected_cards()
         text = Text(no_wrap=True, overflow="ellipsis")
         if self.groups:
-            done = " | ".join(cards_label(g, ascii) for g in self.groups)
+            done = " + ".join(f"[{cards_label(g, ascii)}]" for g in self.groups)
             text.append(f"go-down: {done}", style="bold")
             kind, size = state.contract[len(self.groups)]
-            text.append(f"  next: {meld_name(kind, size)} (g adds, backspace undoes)", style="dim")
-            if selected:
-                text.append(f"  selected: {cards_label(selected, ascii)}")
+            text.append(f" + {meld_name(kind, size)}: select, g (backspace undoes)", style="dim")
         elif selected:
             text.append(f"selected: {cards_label(selected, ascii)}")
             if state.can("meld") and len(selected) > 1:
@@ -362,5 +362,7 @@ class ShanghaiTable(Widget):
             if move is not None:
                 self._choose(move)
 
-        choices: list[tuple[str, Move | None]] = [*options, ("Cancel (escape)", None)]
-        self.app.push_screen(ChoiceDialog(title, prompt, choices, hand), chosen)
+        fix = asciify if self.ascii else (lambda text: text)
+        choices: list[tuple[str, Move | None]] = [(fix(label), move) for label, move in options]
+        choices.append(("Cancel (escape)", None))
+        self.app.push_screen(ChoiceDialog(title, fix(prompt), choices, hand), chosen)

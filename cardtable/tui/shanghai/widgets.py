@@ -79,10 +79,11 @@ class MeldsView(CardsWidget):
             for i, (card, stands) in enumerate(zip(meld.cards, meld.stands)):
                 if i:
                     text.append(" ", style=felt)
+                face = felt + styles["face"]
                 ink = styles[SUIT_CLASS[card.suit]]
-                text.append(card_label(card, self.ascii), style=felt + ink + Style(bold=True))
+                text.append(card_label(card, self.ascii), style=face + ink + Style(bold=True))
                 if stands:
-                    text.append(f"={stands}", style=felt + styles["joker"])
+                    text.append(f"={stands}", style=face + styles["joker"])
         if self.footer:
             text.append(("\n" if text.plain else "") + self.footer, style=felt + Style(dim=True))
         return text
