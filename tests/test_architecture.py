@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 HEADLESS = ["cardtable", "cardtable.engine.game", "cardtable.presets", "cardtable.bots", "cardtable.sim",
+            "cardtable.store", "cardtable.bots.search",
             "cardtable.games.president", "cardtable.games.president.bot"]
 
 
