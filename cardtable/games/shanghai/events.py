@@ -175,3 +175,17 @@ class StockRanOut(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         return "The stock is empty and cannot be rebuilt: the hand ends"
+
+
+@dataclass(frozen=True, slots=True)
+class StockExhausted(Event):
+    """S12 (``max_stock_rebuilds``): the stock ran out again after ``rebuilds`` rebuilds;
+    the hand ends without a winner and everyone scores what they hold."""
+
+    kind: ClassVar[str] = "stock_exhausted"
+    rebuilds: int = 0
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        times = "once" if self.rebuilds == 1 else f"{self.rebuilds} times"
+        return (f"The stock has run out again (it was rebuilt {times} this hand): "
+                f"the hand ends and everyone scores what they hold")

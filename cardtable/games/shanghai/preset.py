@@ -66,6 +66,9 @@ class ShanghaiRules(Knobs):
     """S13: points the player who goes out scores (e.g. -25)."""
     go_out_in_one_bonus: int | None = None
     """S13: points instead of go_out_bonus for going down and out in one turn without wilds (e.g. -50)."""
+    max_stock_rebuilds: int = Field(2, ge=0, le=100)
+    """S12: after this many stock rebuilds in one hand, the next time the stock runs out the hand
+    ends and everyone scores what they hold (0 = no limit)."""
 
     @field_validator("wilds")
     @classmethod

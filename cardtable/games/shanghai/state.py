@@ -12,7 +12,7 @@ from ...engine.moves import Move
 from ...engine.views import PlayerView
 from . import rules
 from .events import (BuyDeclined, CardDiscarded, CardLaidOff, HandStarted, JokerSwapped, StockDrawn,
-                     StockRanOut, StockReshuffled, UpcardBought, UpcardTaken, UpcardTurned, WentDown, WentOut)
+                     StockExhausted, StockRanOut, StockReshuffled, UpcardBought, UpcardTaken, UpcardTurned, WentDown, WentOut)
 from .melds import Meld, lay_off, make_meld, swap_index
 from .preset import ShanghaiRules
 from .view import ShanghaiView
@@ -32,6 +32,8 @@ class ShanghaiGame(Game):
     wild: frozenset[int]
     _contract: tuple[int, tuple[tuple[str, int], ...]] = (0, ())
     _melds_view: tuple[tuple[Meld, ...], ...] | None = None
+    rebuilds: int = 0
+    """S12: how often the stock was rebuilt this hand."""
 
     # ------------------------------------------------------------------ the deal
     def _start_round(self, hands: list[list[Card]] | None, stock: list[Card] | None,
@@ -84,6 +86,7 @@ class ShanghaiGame(Game):
         self.must_go_down = False
         self.went_down_now = False
         self.played_wild = False
+        self.rebuilds = 0
         events: list[Event] = [RoundStarted(None, self.round, self.dealer),
                                HandStarted(None, self.round, self.contract)]
         events += [CardsDealt(seat, tuple(self.hands[seat])) for seat in range(n)]
@@ -136,7 +139,12 @@ class ShanghaiGame(Game):
 
     def can_draw_stock(self) -> bool:
         """S12: a stock card can be drawn (the stock, or a pile to rebuild it from)."""
-        return bool(self.stock) or len(self.discard) >= 2
+        return bool(self.stock) or (len(self.discard) >= 2 and not self.rebuilds_spent())
+
+    def rebuilds_spent(self) -> bool:
+        """S12 (``max_stock_rebuilds``): the stock may not be rebuilt again this hand."""
+        limit = self.rules.max_stock_rebuilds
+        return limit > 0 and self.rebuilds >= limit
 
     def view(self, seat: int) -> PlayerView:
         limit = self.rules.buys_per_hand[self.round - 1]
@@ -150,7 +158,8 @@ class ShanghaiGame(Game):
             discard[-1] if discard else None, len(self.stock),
             len(discard), self.melds_view,
             tuple(self.down), tuple([limit - b for b in self.bought]),
-            self.wild, self.must_go_down, self.rules.out_by_discard)
+            self.wild, self.must_go_down, self.rules.out_by_discard,
+            self.rebuilds, self.rules.max_stock_rebuilds)
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:
@@ -166,7 +175,7 @@ class ShanghaiGame(Game):
         return (self.dealer, self.turn, self.phase, tuple(map(tuple, self.hands)), tuple(self.stock),
                 tuple(self.discard), self.live, self.offered, self.discarder,
                 tuple(map(tuple, self.melds)), tuple(self.down), tuple(self.bought), tuple(self.queue),
-                self.pre_draw, self.must_go_down, self.went_down_now, self.played_wild)
+                self.pre_draw, self.must_go_down, self.went_down_now, self.played_wild, self.rebuilds)
 
     def _play(self, seat: int, move: Move) -> list[Event]:
         return getattr(self, "_do_" + move.kind)(seat, move)
@@ -269,8 +278,11 @@ class ShanghaiGame(Game):
     # ------------------------------------------------------------------ steps
     def _begin_turn(self) -> list[Event]:
         """Settled reading: a seat that is down has no first claim, so the window opens
-        before its draw."""
+        before its draw. S12: once the stock may not be rebuilt again, a turn that
+        begins with the stock empty ends the hand instead."""
         self.must_go_down = self.went_down_now = self.played_wild = False
+        if not self.stock and self.rebuilds_spent():
+            return self._stock_exhausted()
         if self.down[self.turn] and self.live and not self.offered:
             return self._open_window(pre_draw=True)
         return self._enter_draw()
@@ -278,9 +290,16 @@ class ShanghaiGame(Game):
     def _enter_draw(self) -> list[Event]:
         """S12: if nobody can draw at all, the hand ends and every hand scores."""
         self.phase = "draw"
+        if not self.stock and self.rebuilds_spent():
+            return self._stock_exhausted()
         if self.can_draw_stock() or self.live:
             return []
         return [StockRanOut(None)] + self._end_hand(None)
+
+    def _stock_exhausted(self) -> list[Event]:
+        """S12 (``max_stock_rebuilds``): the stock ran out again; nobody went out, and
+        everyone scores the cards they hold (S11)."""
+        return [StockExhausted(None, self.rebuilds)] + self._end_hand(None)
 
     def buy_order(self, drawer: int) -> list[int]:
         """S8: seats offered the upcard, in ``buy_priority`` order: every seat that is not
@@ -312,8 +331,11 @@ class ShanghaiGame(Game):
         return []
 
     def _pop_stock(self, events: list[Event]) -> Card | None:
-        """S12: the top stock card; an empty stock is rebuilt from the pile less its top."""
-        if not self.stock and len(self.discard) >= 2:
+        """S12: the top stock card; an empty stock is rebuilt from the pile less its top
+        (unless ``max_stock_rebuilds`` rebuilds were made this hand: then None, and a
+        buyer gets fewer penalty cards)."""
+        if not self.stock and len(self.discard) >= 2 and not self.rebuilds_spent():
+            self.rebuilds += 1
             top = self.discard.pop()
             self.stock, self.discard = self.discard, [top]
             self.rng.shuffle(self.stock)

@@ -17,6 +17,9 @@ class ShanghaiView(PlayerView):
     ``discard_top`` the card showing on the pile either way. ``phase`` is "draw",
     "buy" (the window is open: ``to_act`` is the seat being offered the upcard),
     "play" (after the draw: meld, lay off, swap, discard) or "over".
+    ``stock_rebuilds`` is how often the stock was rebuilt this hand (S12) and
+    ``max_stock_rebuilds`` the preset's limit (0: none): once the limit is reached,
+    the hand ends the next time a turn begins with the stock empty.
     """
 
     turn: int
@@ -34,3 +37,5 @@ class ShanghaiView(PlayerView):
     wilds: frozenset[int]
     must_go_down: bool
     out_by_discard: bool
+    stock_rebuilds: int = 0
+    max_stock_rebuilds: int = 0

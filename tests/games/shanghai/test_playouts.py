@@ -131,3 +131,48 @@ def test_simple_bots_finish_hands(preset):
         seat = game.to_act[0]
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
     assert hands >= 3
+
+
+GUARD = 100_000
+"""Not a move cap: a hand this long means the hand would never end (a failure)."""
+
+
+def _play_match(preset: str, seed: int, random_share: float) -> tuple:
+    variant = load_variant(preset)
+    players = variant.players.min + seed % (variant.players.max - variant.players.min + 1)
+    game = new_game(variant, players, seed=seed)
+    rng, bot = Rng(seed * 13 + 3), SimpleBot()
+    hands, in_hand = 0, 0
+    while True:
+        if game.round_over:
+            hands += 1
+            in_hand = 0
+            if game.is_over:
+                return game, hands
+            game.next_round()
+            continue
+        in_hand += 1
+        assert in_hand < GUARD, f"{preset} seed {seed}: hand {game.round} does not end"
+        seat = game.to_act[0]
+        moves = game.legal_moves(seat)
+        if random_share and rng.random() < random_share:
+            move = rng.choice(moves)
+        else:
+            move = bot.choose(game.view(seat), moves, rng)
+        game.apply(seat, move)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_S12_simple_bot_matches_always_finish(preset):
+    """S12 (max_stock_rebuilds): 20 seeded simple-bot matches play every hand to its end."""
+    for seed in range(20):
+        game, hands = _play_match(preset, seed, 0.0)
+        assert game.is_over and hands == len(game.rules.contracts)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_S12_random_playouts_always_finish(preset):
+    """Seeded playouts mixing random moves with the bot's also finish every hand."""
+    for seed in range(3):
+        game, hands = _play_match(preset, 100 + seed, 0.5)
+        assert game.is_over and hands == len(game.rules.contracts)

@@ -6,7 +6,8 @@ import pytest
 
 from cardtable import IllegalMove, load_variant, new_game
 from cardtable.engine.cards import Card
-from cardtable.games.shanghai.events import (BuyDeclined, CardLaidOff, StockDrawn, StockRanOut,
+from cardtable.engine.events import RoundEnded
+from cardtable.games.shanghai.events import (BuyDeclined, CardLaidOff, StockDrawn, StockExhausted, StockRanOut,
                                              StockReshuffled, UpcardBought, WentDown, WentOut)
 
 from .helpers import all_cards, cards, deal, decline_all, full_deck, mv
@@ -276,6 +277,63 @@ def test_S12_no_stock_and_nothing_to_rebuild_ends_the_hand():
     game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard=None)
     assert isinstance(game.events[-1], type(game.events[-1])) and game.round_over
     assert any(isinstance(e, StockRanOut) for e in game.events)
+
+
+def _rebuild_once(preset="shanghai-classic"):
+    """Seat 1 draws the last stock card; seat 0's draw rebuilds the stock from 4H."""
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC", upcard="4H", preset=preset)
+    game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard 6S")
+    game.apply(2, "take_upcard"); game.apply(2, "discard 9D")    # pile 4H 9D, stock empty
+    events = game.apply(0, "draw_stock")                          # rebuild 1: the stock is 4H
+    assert StockReshuffled(None, 1) in events and game.rebuilds == 1
+    decline_all(game); game.apply(0, "discard 4H")                # pile 9D 4H, stock empty
+    return game
+
+
+def test_S12_max_stock_rebuilds_the_hand_ends_when_the_stock_runs_out_again():
+    game = _rebuild_once()                                        # classic: at most 2 rebuilds
+    assert game.rules.max_stock_rebuilds == 2 and game.view(1).max_stock_rebuilds == 2
+    events = game.apply(1, "draw_stock")                          # rebuild 2: the stock is 9D
+    assert StockReshuffled(None, 1) in events and game.view(2).stock_rebuilds == 2
+    decline_all(game)
+    events = game.apply(1, "discard 9D")                          # seat 2's turn, empty stock
+    assert events[1] == StockExhausted(None, 2) and game.round_over
+    assert "run out again" in events[1].describe(str)
+    # S11 with nobody out: every seat scores what it holds.
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert ended.points == (10, 15, 10)                           # 2C 3D | 5H KC | 6S 8C
+    assert game.scores == (10, 15, 10)
+    assert not any(isinstance(e, WentOut) for e in game.events)
+
+
+def test_S12_max_stock_rebuilds_knob_one_and_zero(tmp_path):
+    one = tmp_path / "one.toml"
+    one.write_text('extends = "shanghai-classic"\n[rules]\nmax_stock_rebuilds = 1\n')
+    game = _rebuild_once(str(one))
+    assert game.round_over and isinstance(game.events[-2], StockExhausted)
+    assert game.scores == (10, 15, 10)
+    unlimited = tmp_path / "unlimited.toml"
+    unlimited.write_text('extends = "shanghai-classic"\n[rules]\nmax_stock_rebuilds = 0\n')
+    game = _rebuild_once(str(unlimited))
+    game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard 9D")
+    game.apply(2, "draw_stock")                                   # 0 = no limit: rebuild 3
+    assert game.rebuilds == 3 and not game.round_over
+
+
+def test_S12_buy_penalty_not_drawn_from_a_rebuild_past_the_limit(tmp_path):
+    one = tmp_path / "one.toml"
+    one.write_text('extends = "shanghai-classic"\n[rules]\nmax_stock_rebuilds = 1\n')
+    for preset, rebuilt, extra in ((str(one), 1, ()), ("shanghai-classic", 2, cards("4H"))):
+        game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC", upcard="4H", preset=preset)
+        game.rebuilds = 1                     # as if the stock had been rebuilt once already
+        game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard 6S")
+        game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard 9D")
+        game.apply(0, "draw_stock")           # JC, the last stock card; pile 4H 6S 9D
+        assert game.to_act == (1,)
+        events = game.apply(1, "buy")         # 9D; its penalty needs a rebuild (from 4H)
+        assert UpcardBought(1, Card.parse("9D"), extra) in events and game.rebuilds == rebuilt
+        game.apply(0, "discard JC")
+        assert game.round_over and isinstance(game.events[-2], StockExhausted)   # no rebuild left
 
 
 def test_S13_go_out_bonus_and_in_one_bonus():
