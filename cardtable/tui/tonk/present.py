@@ -143,7 +143,7 @@ def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...
         if "draw_stock" in kinds:
             parts.append("draw from the stock (s)")
         if "take_upcard" in kinds:
-            parts.append(f"take {cards_label((v.discard_top,), ascii)} from the pile (u)")  # type: ignore[attr-defined]
+            parts.append(f"take {cards_label((v.discard_top,), ascii)} (u)")  # type: ignore[attr-defined]
         if "drop" in kinds:
             parts.append("drop (D)")
         if "declare" in kinds:
@@ -155,11 +155,11 @@ def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...
     # phase "act": spreads, hits, then a discard
     parts = []
     if "spread" in kinds:
-        parts.append("lay spreads (m)")
+        parts.append("spread (m)")
     if "hit" in kinds:
-        parts.append("hit spreads (l)")
+        parts.append("hit (l)")
     if "dead_four" in kinds:
-        parts.append("put a dead four on the pile (f)")
+        parts.append("dead four (f)")
     text = "your turn: " + (", ".join(parts) + ", then " if parts else "") + "discard one card (d)"
     if "drop" in kinds:
         text += " — or drop (D)"

@@ -16,6 +16,7 @@ from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...engine.cards import ACE, Card
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.tonk import events as ev
 from ..seats import Seat
@@ -41,6 +42,15 @@ class Showdown:
     story: tuple[str, ...]
     rows: tuple[ShowdownRow, ...]
     payments: tuple[str, ...]
+
+
+def by_suit(card: Card) -> tuple[int, int]:
+    """Display order: clubs, diamonds, hearts, spades, jokers; the ace low (it counts 1)."""
+    return ("CDHS".index(card.suit) if card.suit else 4, 1 if card.rank == ACE else card.rank)
+
+
+def by_rank(card: Card) -> tuple[int, int]:
+    return (1 if card.rank == ACE else card.rank, "CDHS".index(card.suit) if card.suit else 4)
 
 
 def _chips(n: int) -> str:
@@ -78,7 +88,8 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
     rows = []
     for seat in range(players):
         if shown is not None:
-            hand = cards_label(shown.hands[seat], ascii) or "(empty)"
+            order = sorted(shown.hands[seat], key=by_suit)
+            hand = cards_label(order, ascii) or "(empty)"
             count = str(shown.counts[seat])
         elif seat in winners:
             hand, count = "went out", "0"

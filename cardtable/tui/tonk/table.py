@@ -25,6 +25,7 @@ from ..widgets.log import EventLog
 from ..widgets.seat import SeatPanel
 from .dialogs import ConfirmDrop
 from .present import TonkState
+from .showdown import by_rank, by_suit
 from .widgets import PilesPanel, SpreadsPanel
 
 
@@ -104,8 +105,7 @@ class TonkTable(Widget):
             hand.focus()
 
     def _order(self, card: Card) -> tuple[int, int]:
-        suit = "CDHS".index(card.suit) if card.suit else 4
-        return (card.rank, suit) if self.by_rank else (suit, card.rank)
+        return by_rank(card) if self.by_rank else by_suit(card)
 
     def action_sort(self) -> None:
         """Display order only: by suit (runs together) or by rank (sets together)."""
