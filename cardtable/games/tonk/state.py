@@ -291,24 +291,27 @@ class TonkGame(TonkRulesMixin, Game):
         return rules.broke_ends_match and min(self.chips) <= 0
 
     # ------------------------------------------------------------------ views, state
-    def view(self, seat: int) -> TonkView:
+    def view(self, seat: int | None) -> TonkView:
+        """What ``seat`` may see; ``None`` gives the public table (no hand at all)."""
         n = self.players
         hands = self._hands
         shown = self._shown
         if shown is None:
             counts: list[int | None] = [None] * n
-            counts[seat] = count(hands[seat], self._points)
+            if seat is not None:
+                counts[seat] = count(hands[seat], self._points)
         else:
             counts = [count(hand, self._points) for hand in hands]
         rules = self.variant.rules
         discard = self._discard
         return TonkView(
-            self.family, seat, n, tuple(hands[seat]), tuple(map(len, hands)), self.to_act,
+            self.family, seat, n, tuple(hands[seat]) if seat is not None else (),  # type: ignore[arg-type]
+            tuple(map(len, hands)), self.to_act,
             self.round, self.round_over, self.is_over, tuple(self._scores), self.dealer,
             self._phase, discard[-1] if discard else None, len(discard), len(self._stock),
             self.spreads, tuple(self._locks), tuple(rules.starting_chips + s for s in self._scores),
             rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
-            self._turns[seat] == 0, tuple(self._side), tuple(self._spades))
+            seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades))
 
     def _state(self) -> Any:
         return (self.dealer, self._next_dealer, self._phase, self._current,

@@ -10,3 +10,13 @@ def test_every_tonk_preset_starts() -> None:
         game = new_game(load_variant(name), players=3, seed=1)
         assert game.family == "tonk"
         assert game.to_act == (1,) or game.round_over
+
+
+def test_public_view_shows_no_hand():
+    """view(None) is the table as a watcher sees it: counts of cards, no card of anyone."""
+    from cardtable import load_variant, new_game
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=4)
+    public = game.view(None)
+    assert public.hand == () and public.hand_sizes == tuple(len(h) for h in game._hands)
+    assert all(c is None for c in public.counts)
