@@ -22,7 +22,7 @@ from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .melds import Meld, make_meld
+from .melds import Meld, best_window, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
@@ -51,14 +51,20 @@ _BITS = {card: _bits(card) for card in STANDARD_CARDS}
 
 _PLANS: dict[tuple, tuple[int, list[Card]]] = {}
 
+_RUN_CARDS = {suit: {value: Card(ACE if value == 1 else value, suit) for value in range(1, 15)}
+              for suit in "CDHS"}
+
+
+_best_window = best_window
+
 
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
          wild: frozenset[int]) -> tuple[int, list[Card]]:
-    """:func:`make_plan`, remembered for the last few hundred hands seen."""
-    key = (tuple(hand), tuple(contract), wild)
+    """:func:`make_plan`, remembered for the last few thousand hands seen."""
+    key = (hand if type(hand) is tuple else tuple(hand), contract, wild)
     found = _PLANS.get(key)
     if found is None:
-        if len(_PLANS) > 512:
+        if len(_PLANS) > 4096:
             _PLANS.clear()
         found = _PLANS[key] = make_plan(hand, contract, wild)
     return found
@@ -68,7 +74,8 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
               wild: frozenset[int]) -> tuple[int, list[Card]]:
     """A greedy plan for the contract: (how many of its cards the hand already covers,
     the natural cards the plan keeps). Runs take the best-covered window of a suit,
-    longest run first; sets the ranks held most often."""
+    longest run first (ties: the first suit in C D H S order, then the lowest window);
+    sets the ranks held most often."""
     pool: dict[Card, int] = {}
     wilds = 0
     for card in hand:
@@ -78,41 +85,119 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
             pool[card] = pool.get(card, 0) + 1
     keep: list[Card] = []
     covered = 0
-    for size in sorted((s for k, s in contract if k == "run"), reverse=True):
+    runs = sorted((s for k, s in contract if k == "run"), reverse=True)
+    if runs:
         masks = dict.fromkeys("CDHS", 0)
-        for card, n in pool.items():
-            if n > 0:
-                masks[card.suit] |= _BITS[card]
-        best = (0, "", 0)
-        for suit, mask in masks.items():
-            if mask.bit_count() <= best[0]:
+        bits = _BITS
+        for card in pool:
+            masks[card.suit] |= bits[card]
+        for size in runs:
+            best_got, best_suit, best_base = 0, "", 0
+            for suit, mask in masks.items():
+                if mask.bit_count() <= best_got:
+                    continue
+                got, base = _best_window(mask, size)
+                if got > best_got:
+                    best_got, best_suit, best_base = got, suit, base
+            if not best_got:
                 continue
-            for base, bits in _WINDOWS[size]:
-                got = (mask & bits).bit_count()
-                if got > best[0]:
-                    best = (got, suit, base)
-        got, suit, base = best
-        covered += got
-        for value in range(base, base + size) if got else ():
-            if masks[suit] >> value & 1:
-                card = Card(ACE if value == 1 else value, suit)
-                pool[card] -= 1
-                keep.append(card)
-    for size in (s for k, s in contract if k == "set"):
-        counts: dict[int, int] = {}
-        for card, n in pool.items():
+            covered += best_got
+            mask = masks[best_suit]
+            cards = _RUN_CARDS[best_suit]
+            for value in range(best_base, best_base + size):
+                if mask >> value & 1:
+                    card = cards[value]
+                    left = pool[card] - 1
+                    pool[card] = left
+                    keep.append(card)
+                    if not left:
+                        masks[best_suit] &= ~bits[card]
+    set_sizes = [s for k, s in contract if k == "set"]
+    if set_sizes:
+        by_rank: dict[int, list[Card]] = {}
+        for card in sorted(pool):
+            n = pool[card]
             if n > 0:
-                counts[card.rank] = counts.get(card.rank, 0) + n
-        if not counts:
-            break
-        rank = max(counts, key=lambda r: (min(counts[r], size), r))
-        chosen = [c for c in sorted(pool) if c.rank == rank for _ in range(pool[c])][:size]
-        covered += len(chosen)
-        for card in chosen:
-            pool[card] -= 1
-            keep.append(card)
+                got = by_rank.get(card.rank)
+                if got is None:
+                    by_rank[card.rank] = [card] * n
+                else:
+                    got.extend([card] * n)
+        for size in set_sizes:
+            if not by_rank:
+                break
+            rank, best = 0, (-1, 0)
+            for r, cards_of in by_rank.items():
+                score = (min(len(cards_of), size), r)
+                if score > best:
+                    rank, best = r, score
+            cards_of = by_rank[rank]
+            chosen = cards_of[:size]
+            covered += len(chosen)
+            keep.extend(chosen)
+            if len(cards_of) > size:
+                by_rank[rank] = cards_of[size:]
+            else:
+                del by_rank[rank]
     need = sum(size for _k, size in contract)
     return min(need, covered + wilds), keep
+
+
+_STATS: dict[tuple, tuple[dict[str, int], dict[int, int], int]] = {}
+
+
+def _stats(hand: tuple[Card, ...], wild: frozenset[int]) -> tuple[dict[str, int], dict[int, int], int]:
+    """Per suit the run values held, per rank the naturals held, and the wilds held."""
+    key = (hand, wild)
+    found = _STATS.get(key)
+    if found is None:
+        masks = dict.fromkeys("CDHS", 0)
+        ranks: dict[int, int] = {}
+        wilds = 0
+        for card in hand:
+            rank = card.rank
+            if rank in wild:
+                wilds += 1
+            else:
+                masks[card.suit] |= _BITS[card]
+                ranks[rank] = ranks.get(rank, 0) + 1
+        if len(_STATS) > 4096:
+            _STATS.clear()
+        found = _STATS[key] = (masks, ranks, wilds)
+    return found
+
+
+def _most_after(hand: tuple[Card, ...], card: Card, contract: Sequence[tuple[str, int]],
+                wild: frozenset[int]) -> int:
+    """An upper bound on what :func:`make_plan` covers with ``card`` added: each run
+    its best window and each set its most-held rank, ignoring that they share cards."""
+    masks, ranks, wilds = _stats(hand, wild)
+    most = ranks[max(ranks, key=ranks.__getitem__)] if ranks else 0
+    if card.rank in wild:
+        wilds += 1
+    else:
+        most = max(most, ranks.get(card.rank, 0) + 1)
+        masks = {**masks, card.suit: masks[card.suit] | _BITS[card]}
+    total = wilds
+    for kind, size in contract:
+        if kind == "set":
+            total += min(size, most)
+        else:
+            total += max([best_window(mask, size)[0] for mask in masks.values()])
+    return min(_need(contract), total)
+
+
+def _near(hand: Sequence[Card], card: Card) -> bool:
+    """Whether ``hand`` holds a card of ``card``'s rank or of its suit within 4 ranks
+    (an ace counting low too): else ``card`` cannot add to a plan."""
+    rank, suit = card.rank, card.suit
+    for c in hand:
+        if c.rank == rank:
+            return True
+        if c.suit == suit and (abs(c.rank - rank) < 5 or (rank == ACE and c.rank < 6)
+                               or (c.rank == ACE and rank < 6)):
+            return True
+    return False
 
 
 def _need(contract: Sequence[tuple[str, int]]) -> int:
@@ -174,6 +259,22 @@ class _Table:
         return best
 
 
+_TABLES: list = [None, None, None]
+"""The last (melds, wild, _Table) built: a game hands out the same melds tuple until
+the melds change, so most moves reuse it (kept referenced, so ``is`` is safe)."""
+
+
+def _table_of(view: ShanghaiView) -> _Table:
+    """The :class:`_Table` of the view's melds (not to be changed by the caller)."""
+    melds, wild = view.melds, view.wilds
+    cached = _TABLES
+    if cached[0] is melds and cached[1] == wild:
+        return cached[2]
+    table = _Table(melds, wild)
+    cached[0], cached[1], cached[2] = melds, wild, table
+    return table
+
+
 # ---------------------------------------------------------------------- the bot
 class SimpleBot:
     """Quick and sensible: enough to fill a table and to benchmark the engine."""
@@ -196,7 +297,7 @@ class SimpleBot:
             by_kind.setdefault(move.kind, []).append(move)
         if "meld" in by_kind:
             return self._go_down(view, by_kind["meld"])
-        table = _Table(view.melds, view.wilds)
+        table = _table_of(view)
         if "lay_off" in by_kind:
             return self._lay_off(view, by_kind["lay_off"], table)
         swaps = by_kind.get("swap_joker")
@@ -218,7 +319,7 @@ class SimpleBot:
         if moves[0].kind != "draw_stock":
             return take
         if view.down[view.seat]:
-            wanted = _Table(view.melds, view.wilds).fits(upcard)
+            wanted = _table_of(view).fits(upcard)
         else:
             wanted = self._gain(view, upcard) > 0
         return take if wanted else moves[0]
@@ -238,10 +339,12 @@ class SimpleBot:
         closer, when the contract is then near (or so long that buys are needed)."""
         if view.stock_size < 6:
             return False
+        need = _need(view.contract)
+        if need <= len(view.hand) - 1 and _most_after(view.hand, card, view.contract, view.wilds) < need - 1:
+            return False          # the contract would still be more than one card short
         gain = self._gain(view, card)
         if gain <= 0:
             return False
-        need = _need(view.contract)
         before, _keep = plan(view.hand, view.contract, view.wilds)
         short = need - before - gain
         if need > len(view.hand) - 1:
@@ -252,16 +355,15 @@ class SimpleBot:
     def _gain(view: ShanghaiView, card: Card) -> int:
         """How much more of the contract the hand covers with ``card`` (0: none)."""
         contract, wild = view.contract, view.wilds
-        before, _keep = plan(view.hand, contract, wild)
+        hand = view.hand
+        if card.rank not in wild and not _near(hand, card):
+            return 0
+        before, _keep = plan(hand, contract, wild)
         if before >= _need(contract):
             return 0
         if card.rank in wild:
             return 1
-        hand = view.hand
-        near = any(c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) < 5)
-                   or (card.rank == ACE and c.suit == card.suit and c.rank < 6)
-                   or (c.rank == ACE and c.suit == card.suit and card.rank < 6) for c in hand)
-        if not near:
+        if _most_after(hand, card, contract, wild) <= before:
             return 0
         with_card = sorted((*hand, card))
         after, _keep = plan(with_card, contract, wild)
@@ -274,7 +376,7 @@ class SimpleBot:
         if len(melds) == 1:
             return melds[0]
         hand = Counter(view.hand)
-        base = _Table(view.melds, view.wilds)
+        base = _table_of(view)
         best, best_key = melds[0], None
         for move in melds[:MELD_OPTIONS_WEIGHED]:
             left = hand.copy()

@@ -303,6 +303,29 @@ def _run_choices(counts: dict[Card, int], size: int, wilds: int, drop: bool,
                     yield tuple(card for i, card in enumerate(held) if i not in dropped), missing + extra, key
 
 
+_BEST_WINDOWS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def best_window(mask: int, size: int) -> tuple[int, int]:
+    """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
+    ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none.
+    Remembered per (mask, size)."""
+    found = _BEST_WINDOWS.get((mask, size))
+    if found is None:
+        found = (0, 0)
+        window = (1 << size) - 1
+        for base in range(1, 16 - size):
+            if base == 1 and size == 14:
+                continue
+            got = (mask & (window << base)).bit_count()
+            if got > found[0]:
+                found = (got, base)
+        if len(_BEST_WINDOWS) > 200_000:
+            _BEST_WINDOWS.clear()
+        _BEST_WINDOWS[mask, size] = found
+    return found
+
+
 def _runs_bound(counts: dict[Card, int], sizes: Sequence[int], wilds: int) -> bool:
     """A quick necessary condition for laying runs of ``sizes``: each needs at least the
     wilds of its best window (ignoring that they share cards), and together no more
@@ -313,9 +336,7 @@ def _runs_bound(counts: dict[Card, int], sizes: Sequence[int], wilds: int) -> bo
             masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
     total = 0
     for size in sizes:
-        window = (1 << size) - 1
-        best = max(((mask & (window << base)).bit_count() for mask in masks.values()
-                    for base in range(1, 16 - size) if not (base == 1 and size == 14)), default=0)
+        best = max([best_window(mask, size)[0] for mask in masks.values()])
         missing = size - best
         if missing > size // 2:
             return False
@@ -323,10 +344,25 @@ def _runs_bound(counts: dict[Card, int], sizes: Sequence[int], wilds: int) -> bo
     return total <= wilds
 
 
+_CAN_GO_DOWN: dict[tuple, bool] = {}
+
+
 def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
     """S6: whether some go-down of ``contract`` can be made from ``hand`` (quick: it
     places shapes — a set's rank and natural count, a run's suit, window and wild
-    count — rather than listing every card-level option)."""
+    count — rather than listing every card-level option). Remembered per hand."""
+    if sum(size for _kind, size in contract) > len(hand):
+        return False
+    key = (tuple(hand), tuple(contract), wild)
+    found = _CAN_GO_DOWN.get(key)
+    if found is None:
+        if len(_CAN_GO_DOWN) > 20_000:
+            _CAN_GO_DOWN.clear()
+        found = _CAN_GO_DOWN[key] = _can_go_down(hand, contract, wild)
+    return found
+
+
+def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
     need = sum(size for _kind, size in contract)
     if need > len(hand):
         return False
