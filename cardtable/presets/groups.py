@@ -30,7 +30,7 @@ GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
         "deal": ("decks_by_players", "jokers", "hand_size"),
         "contracts": ("contracts", "wilds"),
         "buying": ("buy_penalty", "buy_priority", "buys_per_hand"),
-        "going out": ("out_by_discard",),
+        "going out": ("out_by_discard", "max_stock_rebuilds"),
         "scoring": ("card_points", "go_out_bonus", "go_out_in_one_bonus"),
     },
     "tonk": {
@@ -109,7 +109,8 @@ def field_specs(model: type[BaseModel]) -> list[KnobSpec]:
     for name, info in model.model_fields.items():
         kind, choices, key_type = _kind(info.annotation)
         low, high = _bounds(info.metadata)
-        specs.append(KnobSpec(name, info.description or "", kind, choices, low, high, key_type))
+        description = " ".join((info.description or "").split())
+        specs.append(KnobSpec(name, description, kind, choices, low, high, key_type))
     return specs
 
 
@@ -159,6 +160,15 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
     kind = spec.kind
     if kind == "text":
         return text
+    if kind == "choice":
+        if text.strip() not in spec.choices:
+            raise ValueError(f"choose one of {', '.join(spec.choices)}")
+        return text.strip()
+    if kind == "bool":
+        words = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+        if text.strip().lower() not in words:
+            raise ValueError("say on or off")
+        return words[text.strip().lower()]
     if kind in ("int", "optional_int"):
         if not text.strip():
             if kind == "optional_int":

@@ -189,7 +189,8 @@ class Draft:
             first = next(iter(problems.items()))
             raise ValueError(f"{first[0]}: {first[1]}")
         changes = self.changes(variant)
-        descriptions = {spec: info.description or "" for spec, info in self.rules_model().model_fields.items()}
+        descriptions = {spec: " ".join((info.description or "").split())
+                        for spec, info in self.rules_model().model_fields.items()}
         base = f'"{self.extends}"' if self.extends else f"the {self.family} defaults"
         lines = [f"# {variant.title}: house rules made with the cardtable preset editor.",
                  f"# Starts from {base}; only what differs from it is written here.",

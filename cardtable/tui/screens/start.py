@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...presets import list_variants, load_variant
+from ...presets.loader import preset_files
 from ..families import TABLES
 from ..seats import BOT_NAMES, TableSetup, name_bots
 from .dialogs import RulesScreen
@@ -25,12 +26,14 @@ KINDS = [("Human", "human"), ("Bot: simple", "simple"), ("Bot: random", "random"
 class StartScreen(Screen[None]):
     """Choose what to play; Start opens the table."""
 
-    BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False)]
+    BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False),
+                Binding("h", "house_rules", "house rules", show=False)]
 
     def __init__(self, family: str | None = None) -> None:
         super().__init__(classes="start")
         self.family = family if family in TABLES else TABLES[0]
         self.variant: Any = None
+        self._select_next: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(Text("cardtable", style="bold") + Text(" — a card table in your terminal"
@@ -45,7 +48,9 @@ class StartScreen(Screen[None]):
                 yield Label("Preset")
                 yield Select([], id="preset", allow_blank=True, compact=True)
                 yield Static(id="preset-info")
-                yield Button("Rules (r)", id="rules", compact=True)
+                with Horizontal(id="preset-buttons"):
+                    yield Button("Rules (r)", id="rules", compact=True)
+                    yield Button("House rules… (h)", id="house-rules", compact=True)
             with VerticalScroll(id="start-right"):
                 with Horizontal(classes="start-row"):
                     yield Label("Players", classes="start-label")
@@ -69,13 +74,15 @@ class StartScreen(Screen[None]):
         self.query_one("#start", Button).focus()
 
     # ----------------------------------------------------------------- choices
-    def _fill_presets(self) -> None:
+    def _fill_presets(self, select: str | None = None) -> None:
         names = list_variants(self.family)
+        mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
-        preset.set_options([(name, name) for name in names])
+        preset.set_options([(name + (" (yours)" if name in mine else ""), name) for name in names])
         classic = f"{self.family}-classic"
+        select, self._select_next = select or self._select_next, None
         if names:
-            preset.value = classic if classic in names else names[0]
+            preset.value = select if select in names else classic if classic in names else names[0]
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "family" and event.value != Select.NULL:
@@ -112,12 +119,38 @@ class StartScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rules":
             self.action_rules()
+        elif event.button.id == "house-rules":
+            self.action_house_rules()
         elif event.button.id == "start":
             self.action_start()
 
     def action_rules(self) -> None:
         if self.variant is not None:
             self.app.push_screen(RulesScreen(self.variant))
+
+    def action_house_rules(self) -> None:
+        """New, edit, rename, duplicate, delete, export or import presets (issue 9)."""
+        from .preset_dialogs import PresetMenu
+
+        chosen = self.query_one("#preset", Select).value
+        self.app.push_screen(PresetMenu(None if chosen == Select.NULL else str(chosen)), self._house_rules_done)
+
+    def _house_rules_done(self, name: str | None) -> None:
+        if name is None:
+            return
+        family = self.family
+        if name:
+            try:
+                family = load_variant(name).family
+            except VariantError:
+                pass
+        if family != self.family:
+            self._select_next = name
+            self.query_one("#family", Select).value = family  # refills the presets
+            return
+        self._fill_presets(name)
+        if name:
+            self._load(name)  # an edited preset is re-read even when it stays selected
 
     def setup(self) -> TableSetup:
         """The table the form describes; ValueError says what is missing."""

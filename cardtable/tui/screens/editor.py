@@ -1,0 +1,195 @@
+"""The preset editor: every knob of a family, grouped, with its description, its value
+and the value it inherits; checked live by the loader's pydantic model; Save writes
+the user's preset through :mod:`cardtable.presets.writer` (only changed knobs)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Static
+
+from ...engine.errors import VariantError
+from ...engine.registry import FAMILY_TITLES
+from ...presets.groups import KnobSpec, field_specs, knob_groups
+from ...presets.writer import Draft, name_problem
+from ..widgets.knob import KnobRow
+from .preset_dialogs import Confirm
+
+ABOUT = [
+    ("title", KnobSpec("title", "The name shown in menus.", "text")),
+    ("description", KnobSpec("description", "One line about these rules, shown under the preset list.", "text")),
+    ("players.min", KnobSpec("players min", "The fewest players the preset seats.", "int", low=2, high=8)),
+    ("players.max", KnobSpec("players max", "The most players the preset seats.", "int", low=2, high=8)),
+]
+
+
+class EditorScreen(Screen[str | None]):
+    """Edit a :class:`Draft`; dismisses with the saved preset's name (None: cancelled)."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "save", priority=True),
+        Binding("escape", "cancel", "cancel"),
+        Binding("q", "cancel", "cancel", show=False),
+    ]
+
+    def __init__(self, draft: Draft, name: str = "", editing: bool = False) -> None:
+        super().__init__(classes="editor")
+        self.draft = draft
+        self.preset_name = name
+        self.editing = editing
+        self.unreadable: dict[str, str] = {}
+        self.problems: dict[str, str] = {}
+        self._start = copy.deepcopy(draft.values)
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        draft = self.draft
+        family = FAMILY_TITLES.get(draft.family, draft.family)
+        base = f"from {draft.extends}" if draft.extends else "from the defaults"
+        verb = "Edit" if self.editing else "New house rules"
+        yield Static(Text(f"{verb} — {family}, {base}", style="bold")
+                     + Text("   ctrl+s save · esc cancel · tab next"), id="editor-title")
+        with Horizontal(id="editor-name-row"):
+            yield Label("File name", classes="knob-name")
+            yield Input(self.preset_name, id="editor-name", compact=True, disabled=self.editing,
+                        placeholder="e.g. our-table", max_length=40)
+            yield Static("", id="editor-name-note", markup=False)
+        with VerticalScroll(id="editor-form"):
+            yield Static("about", classes="editor-group")
+            for path, spec in ABOUT:
+                yield self._row(path, spec)
+            for group, specs in knob_groups(draft.family, draft.rules_model()):
+                yield Static(group, classes="editor-group")
+                for spec in specs:
+                    yield self._row(f"rules.{spec.name}", spec)
+            titles = draft.titles_model()
+            if titles is not None and "titles" in draft.values:
+                yield Static("title names", classes="editor-group")
+                for spec in field_specs(titles):
+                    described = KnobSpec(spec.name, f"What the {spec.name.replace('_', ' ')} title is "
+                                                    "called at this table.", "text")
+                    yield self._row(f"titles.{spec.name}", described)
+        with Horizontal(id="editor-bottom"):
+            yield Button("Save (ctrl+s)", id="editor-save", variant="primary", compact=True)
+            yield Button("Cancel (esc)", id="editor-cancel", compact=True)
+            yield Static("", id="editor-status", markup=False)
+
+    def _row(self, path: str, spec: KnobSpec) -> KnobRow:
+        section, _, key = path.partition(".")
+        inherited = self.draft.inherited(section, key or None)
+        if section == "players" and isinstance(inherited, dict):
+            inherited = inherited.get(key)
+        return KnobRow(path, spec, self.draft.get(path), inherited, from_parent=self.draft.parent is not None)
+
+    def on_mount(self) -> None:
+        self.revalidate()
+        focus = "#editor-name" if not self.editing else "#knob-title"
+        self.query_one(focus).focus()
+
+    # ------------------------------------------------------------------ messages up
+    def on_knob_row_changed(self, message: KnobRow.Changed) -> None:
+        self.unreadable.pop(message.path, None)
+        self.draft.set(message.path, message.value)
+        self.revalidate()
+
+    def on_knob_row_unreadable(self, message: KnobRow.Unreadable) -> None:
+        self.unreadable[message.path] = message.reason
+        self.revalidate()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "editor-name":
+            self.preset_name = event.value.strip()
+            self.revalidate()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "editor-save":
+            self.action_save()
+        elif event.button.id == "editor-cancel":
+            self.action_cancel()
+
+    # ------------------------------------------------------------------ checking
+    @property
+    def name_note(self) -> str:
+        if self.editing:
+            return ""
+        if not self.preset_name:
+            return "give the file a name"
+        return name_problem(self.preset_name) or ""
+
+    def _inherited_for(self, path: str) -> Any:
+        section, _, key = path.partition(".")
+        value = self.draft.inherited(section, key or None)
+        return value.get(key) if section == "players" and isinstance(value, dict) else value
+
+    def revalidate(self) -> None:
+        """Check the draft with the family's model and put each problem on its row."""
+        if not self.query("#editor-status"):
+            return  # composing, or already dismissed
+        _variant, problems = self.draft.check(self.preset_name or "draft")
+        self.problems = {**problems, **self.unreadable}
+        rows = {row.path: row for row in self.query(KnobRow)}
+        for path, row in rows.items():
+            row.error = self.problems.get(path, "")
+            current, was = self.draft.get(path), self._inherited_for(path)
+            row.changed = was is not None and current != was if self.draft.parent is not None else False
+        loose = [f"{path}: {why}" for path, why in self.problems.items() if path not in rows]
+        note = self.name_note
+        self.query_one("#editor-name-note", Static).update(note)
+        self.query_one("#editor-save", Button).disabled = bool(self.problems or note)
+        status = self.query_one("#editor-status", Static)
+        if self.problems:
+            count = len(self.problems)
+            path, why = next(iter(self.problems.items()))
+            first = loose[0] if loose else f"{path.split('.')[-1]}: {why}"
+            status.update(Text(f"{count} problem{'s' if count > 1 else ''} — {first}", style="bold red"))
+        elif note:
+            status.update(Text(f"file name: {note}", style="bold red"))
+        else:
+            status.update(Text("ready to save" + (" (unsaved changes)" if self.dirty else ""), style="green"))
+
+    @property
+    def dirty(self) -> bool:
+        return self.draft.values != self._start or (not self.editing and bool(self.preset_name))
+
+    # ------------------------------------------------------------------ actions
+    def action_save(self) -> None:
+        status = self.query_one("#editor-status", Static)
+        if self.problems or self.name_note:
+            self.revalidate()
+            self.notify("fix the marked fields first", title="not saved", severity="error", timeout=4)
+            self._show_first_problem()
+            return
+        try:
+            path = self.draft.save(self.preset_name)
+        except (VariantError, ValueError, OSError) as error:
+            status.update(Text(f"not saved: {error}", style="bold red"))
+            return
+        self.notify(f"saved {path}", title=self.preset_name, timeout=4)
+        self.dismiss(self.preset_name)
+
+    def _show_first_problem(self) -> None:
+        if self.name_note and not self.problems:
+            self.query_one("#editor-name", Input).focus()
+            return
+        for row in self.query(KnobRow):
+            if row.path in self.problems:
+                self.query_one("#editor-form", VerticalScroll).scroll_to_widget(row, animate=False, top=True)
+                row.children[0].children[1].focus()
+                return
+
+    def action_cancel(self) -> None:
+        if not self.dirty:
+            self.dismiss(None)
+            return
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.dismiss(None)
+
+        self.app.push_screen(Confirm("Discard these house rules?", "Discard (y)", "Keep editing (n)"), answered)

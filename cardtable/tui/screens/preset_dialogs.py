@@ -1,0 +1,212 @@
+"""The house-rules menu of the start screen and its small dialogs: a yes/no question
+and a line of text (a name, a file path). The file work is in
+:mod:`cardtable.presets.writer`; this module only asks and reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.errors import VariantError
+from ...presets.writer import (
+    Draft, delete_preset, dependents, duplicate_preset, export_preset, import_preset, is_user_preset,
+    name_problem, rename_preset,
+)
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes/no question; y / n / escape answer."""
+
+    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+
+    def __init__(self, question: str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button(self.yes, id="yes", variant="error", compact=True)
+                yield Button(self.no, id="no", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class AskText(ModalScreen[str | None]):
+    """One line of text; ``check`` says live what is wrong with it (enter is refused
+    until it says nothing). Escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, prompt: str, value: str = "", check: Callable[[str], str | None] | None = None,
+                 placeholder: str = "") -> None:
+        super().__init__()
+        self.prompt, self.value, self.placeholder = prompt, value, placeholder
+        self.check = check or (lambda text: None if text.strip() else "type something")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ask-box"):
+            yield Static(self.prompt, id="ask-prompt", markup=False)
+            yield Input(self.value, id="ask-input", placeholder=self.placeholder)
+            yield Static("", id="ask-note", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#ask-input", Input).focus()
+        self._show(self.value)
+
+    def _show(self, text: str) -> str | None:
+        problem = self.check(text.strip())
+        self.query_one("#ask-note", Static).update(Text(problem or "enter: OK · escape: cancel",
+                                                        style="red" if problem else "dim"))
+        return problem
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self._show(event.value) is None:
+            self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+ACTIONS = [
+    ("new", "New house rules from this preset", False),
+    ("edit", "Edit", True),
+    ("duplicate", "Duplicate…", False),
+    ("rename", "Rename…", True),
+    ("delete", "Delete…", True),
+    ("export", "Export to a file…", False),
+    ("import", "Import a .toml file…", False),
+]
+"""(id, label, only for the user's own presets)."""
+
+
+def _free_name(base: str) -> str:
+    for number in range(1, 100):
+        name = base if number == 1 else f"{base}-{number}"
+        if name_problem(name) is None:
+            return name
+    return ""
+
+
+class PresetMenu(ModalScreen[str | None]):
+    """What to do with the preset chosen on the start screen. Dismisses with the name of
+    the preset to select afterwards ("" after a delete), or None when nothing changed;
+    a failed action (a file that does not load, say) keeps it open with the reason."""
+
+    BINDINGS = [Binding("escape", "close", show=False)]
+
+    def __init__(self, preset: str | None) -> None:
+        super().__init__()
+        self.preset = preset
+        self.mine = bool(preset) and is_user_preset(preset or "")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box") as box:
+            whose = "yours" if self.mine else "shipped"
+            box.border_title = f"house rules — {self.preset} ({whose})" if self.preset else "house rules"
+            options = [Option(label, id=ident, disabled=(only_mine and not self.mine)
+                              or (ident != "import" and not self.preset))
+                       for ident, label, only_mine in ACTIONS]
+            yield OptionList(*options, id="menu-options")
+            yield Static("shipped presets are not changed: make your own from them", id="menu-note",
+                         markup=False)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.run_action_flow(str(event.option.id))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def _note(self, text: str) -> None:
+        self.query_one("#menu-note", Static).update(Text(text, style="bold red"))
+
+    @work(exclusive=True)
+    async def run_action_flow(self, action: str) -> None:
+        """Ask what the action needs, do it, and close with the preset to select."""
+        preset = self.preset or ""
+        try:
+            result = await getattr(self, f"_{action}")(preset)
+        except (VariantError, ValueError, OSError) as error:
+            self._note(str(error))
+            return
+        self.dismiss(result)
+
+    async def _new(self, preset: str) -> str | None:
+        from .editor import EditorScreen
+
+        return await self.app.push_screen_wait(EditorScreen(Draft.new_from(preset), _free_name(f"{preset}-house")))
+
+    async def _edit(self, preset: str) -> str | None:
+        from .editor import EditorScreen
+
+        return await self.app.push_screen_wait(EditorScreen(Draft.of_user_preset(preset), preset, editing=True))
+
+    async def _duplicate(self, preset: str) -> str | None:
+        name = await self.app.push_screen_wait(AskText(f"Copy {preset} as (file name):", _free_name(f"{preset}-copy"),
+                                                       name_problem))
+        if name:
+            duplicate_preset(preset, name)
+        return name
+
+    async def _rename(self, preset: str) -> str | None:
+        name = await self.app.push_screen_wait(AskText(f"New name for {preset}:", preset,
+                                                       lambda text: None if text == preset else name_problem(text)))
+        if name and name != preset:
+            rename_preset(preset, name)
+            return name
+        return None
+
+    async def _delete(self, preset: str) -> str | None:
+        users = dependents(preset)
+        warning = f"\n{', '.join(users)} extend{'s' if len(users) == 1 else ''} it and will stop loading." if users else ""
+        if await self.app.push_screen_wait(Confirm(f"Delete your preset {preset}?{warning}",
+                                                   "Delete (y)", "Keep it (n)")):
+            delete_preset(preset)
+            self.notify(f"deleted {preset}", timeout=3)
+            return ""
+        return None
+
+    async def _export(self, preset: str) -> str | None:
+        path = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):",
+                                                       f"~/{preset}.toml"))
+        if path:
+            written = export_preset(preset, path)
+            self.notify(f"wrote {written}", title="exported", timeout=5)
+            return preset
+        return None
+
+    async def _import(self, preset: str) -> str | None:
+        path = await self.app.push_screen_wait(AskText("Import the preset file (path to a .toml):", "",
+                                                       placeholder="~/Downloads/our-table.toml"))
+        if not path:
+            return None
+        stem = Path(path).expanduser().stem
+        name = stem
+        if name_problem(stem):
+            name = await self.app.push_screen_wait(AskText(f"{name_problem(stem)}. Import it as:",
+                                                           _free_name(stem + "-imported"), name_problem))
+            if not name:
+                return None
+        name, placed = import_preset(path, name)
+        self.notify(f"imported as {name} ({placed})", title="imported", timeout=5)
+        return name

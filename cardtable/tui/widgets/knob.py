@@ -1,0 +1,137 @@
+"""One row of the preset editor: a knob's name, its input, the value it inherits, its
+plain-words description and, when the screen says so, what is wrong with it.
+
+Attributes down (``error``, ``changed``), messages up (:class:`KnobRow.Changed` with a
+value read from the input, :class:`KnobRow.Unreadable` when the text cannot be read).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select, Static, Switch, TextArea
+
+from ...presets.groups import KnobSpec, format_text, parse_text
+
+
+def shown(spec: KnobSpec, value: Any) -> str:
+    """A value in the words the row uses for it."""
+    if value is None:
+        return "not set"
+    if spec.kind == "bool":
+        return "on" if value else "off"
+    if spec.kind == "contracts":
+        return " / ".join(format_text(spec.kind, value).splitlines())
+    text = format_text(spec.kind, value)
+    if spec.kind == "text":
+        return f'"{text}"' if len(text) <= 24 else f'"{text[:22]}…"'
+    return text or "none"
+
+
+def control_id(path: str) -> str:
+    return "knob-" + path.replace(".", "-")
+
+
+class KnobRow(Vertical):
+    """A knob (or a preset field such as ``title`` or ``players.max``) and its input."""
+
+    class Changed(Message):
+        """The user gave the knob a readable value."""
+
+        def __init__(self, path: str, value: Any) -> None:
+            super().__init__()
+            self.path = path
+            self.value = value
+
+    class Unreadable(Message):
+        """The text in the knob's input cannot be read as its kind of value."""
+
+        def __init__(self, path: str, reason: str) -> None:
+            super().__init__()
+            self.path = path
+            self.reason = reason
+
+    error: reactive[str] = reactive("")
+    changed: reactive[bool] = reactive(False)
+
+    def __init__(self, path: str, spec: KnobSpec, value: Any, inherited: Any, *, from_parent: bool) -> None:
+        super().__init__(classes="knob-row")
+        self.path = path
+        self.spec = spec
+        self.value = value
+        self.inherited = inherited
+        self.from_parent = from_parent
+
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        with Horizontal(classes="knob-line"):
+            yield Label(spec.name, classes="knob-name")
+            yield self._control()
+            hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
+                    else f"default: {shown(spec, self.inherited)}"]
+            if spec.range_text:
+                hint.insert(0, spec.range_text)
+            if spec.kind == "optional_int":
+                hint.insert(0, "empty: not set")
+            yield Static(" · ".join(hint), classes="knob-hint", markup=False)
+        if spec.description:
+            yield Static(spec.description, classes="knob-description", markup=False)
+        yield Static("", classes="knob-error", markup=False)
+
+    def _control(self) -> Widget:
+        spec, value, ident = self.spec, self.value, control_id(self.path)
+        if spec.kind == "bool":
+            return Switch(value=bool(value), id=ident, classes="knob-control")
+        if spec.kind == "choice":
+            return Select([(c, c) for c in spec.choices], value=value, allow_blank=False, id=ident,
+                          compact=True, classes="knob-control")
+        if spec.kind == "contracts":
+            area = TextArea(format_text(spec.kind, value), id=ident, classes="knob-control knob-area",
+                            soft_wrap=False, show_line_numbers=True)
+            area.border_title = "one hand a line: set 3, run 4"
+            return area
+        placeholder = {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4", "table": "e.g. A=15, JK=50"}
+        return Input(format_text(spec.kind, value), id=ident, compact=True, classes="knob-control",
+                     placeholder=placeholder.get(spec.kind, ""))
+
+    # ------------------------------------------------------------------ input -> message
+    def _read(self, raw: Any) -> None:
+        try:
+            value = parse_text(self.spec, raw) if isinstance(raw, str) else raw
+        except ValueError as error:
+            self.post_message(self.Unreadable(self.path, str(error)))
+            return
+        self.value = value
+        self.post_message(self.Changed(self.path, value))
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        self._read(event.value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.value != Select.NULL:
+            self._read(str(event.value))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._read(event.value)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        self._read(event.text_area.text)
+
+    # ------------------------------------------------------------------ attributes down
+    def watch_error(self, error: str) -> None:
+        self.set_class(bool(error), "-invalid")
+        if self.is_mounted:
+            note = self.query_one(".knob-error", Static)
+            note.update(f"! {error}" if error else "")
+
+    def watch_changed(self, changed: bool) -> None:
+        self.set_class(changed, "-changed")

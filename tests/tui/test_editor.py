@@ -1,0 +1,320 @@
+"""The preset editor through the screens (issue 9): create, edit, rename, duplicate,
+delete, export and import from the start screen's house-rules menu; live validation;
+every shipped preset opens in the editor; saved files load to what the editor showed."""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+
+import pytest
+from textual.widgets import Button, Input, OptionList, Select, Switch, TextArea
+
+from cardtable.presets import load_variant
+from cardtable.presets.loader import preset_files
+from cardtable.presets.writer import Draft
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.editor import EditorScreen
+from cardtable.tui.screens.preset_dialogs import AskText, Confirm, PresetMenu
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.widgets.knob import KnobRow
+
+from .helpers import screen_text
+
+SHIPPED = sorted(name for name, (_path, origin) in preset_files().items() if origin == "shipped")
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def app_at_start() -> CardtableApp:
+    return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+
+
+async def wait_for(pilot, done, limit: int = 200) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the screen did not get there")
+
+
+async def open_menu(pilot, app, preset: str, family: str = "president") -> PresetMenu:
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    if start.family != family:
+        start.query_one("#family", Select).value = family
+        await pilot.pause()
+    start.query_one("#preset", Select).value = preset
+    await pilot.pause()
+    await pilot.press("h")
+    await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+    return app.screen
+
+
+async def choose(pilot, app, action: str) -> None:
+    menu = app.screen
+    options = menu.query_one(OptionList)
+    options.highlighted = options.get_option_index(action)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def editor_ready(app) -> bool:
+    return isinstance(app.screen, EditorScreen) and bool(app.screen.query("#editor-status"))
+
+
+def row(screen: EditorScreen, path: str) -> KnobRow:
+    return next(r for r in screen.query(KnobRow) if r.path == path)
+
+
+def test_create_a_preset_from_a_shipped_one_and_play_it(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "forseti")
+            assert app.screen.query_one(OptionList).get_option("edit").disabled  # shipped: no edit
+            await choose(pilot, app, "new")
+            await wait_for(pilot, lambda: editor_ready(app))
+            editor = app.screen
+            assert editor.query_one("#editor-name", Input).value == "forseti-house"
+            editor.query_one("#editor-name", Input).value = "our-table"
+            burn = editor.query_one("#knob-rules-burn", Switch)
+            burn.focus()
+            await pilot.press("enter")  # a switch toggles on enter / space
+            await pilot.pause()
+            assert row(editor, "rules.burn").has_class("-changed")
+            editor.query_one("#knob-titles-scum", Input).value = "Bum"
+            await pilot.pause()
+            assert not editor.query_one("#editor-save", Button).disabled
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            start = app.screen
+            assert start.query_one("#preset", Select).value == "our-table"
+            assert start.variant.rules.burn and start.variant.titles.scum == "Bum"
+            assert "our-table (yours)" in screen_text(app)
+            data = tomllib.loads((user_presets / "our-table.toml").read_text())
+            assert data["extends"] == "forseti" and data["rules"] == {"burn": True}
+            start.action_start()  # and it plays
+            await wait_for(pilot, lambda: type(app.screen).__name__ in ("TableScreen", "HandoffScreen"))
+            await pilot.pause(0.3)
+            assert app.screen.setup.variant.rules.burn
+
+    run(scenario)
+
+
+def test_edit_a_users_preset(user_presets):
+    draft = Draft.new_from("tonk-classic")
+    draft.set("rules.deal_size", 6)
+    draft.save("kitchen")
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "kitchen", family="tonk")
+            await choose(pilot, app, "edit")
+            await wait_for(pilot, lambda: editor_ready(app))
+            editor = app.screen
+            assert editor.query_one("#editor-name", Input).disabled
+            assert editor.query_one("#knob-rules-deal_size", Input).value == "6"
+            assert row(editor, "rules.deal_size").has_class("-changed")
+            editor.query_one("#knob-rules-stake", Input).value = "5"
+            editor.query_one("#knob-rules-caught", Select).value = "texas"
+            await pilot.pause()
+            await pilot.click("#editor-save")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert app.screen.variant.rules.stake == 5
+        data = tomllib.loads((user_presets / "kitchen.toml").read_text())
+        assert data["rules"] == {"deal_size": 6, "caught": "texas", "stake": 5}
+
+    run(scenario)
+
+
+def test_impossible_combination_is_shown_next_to_the_field_and_save_refused(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(EditorScreen(Draft.new_from("president-classic"), "small"))
+            await wait_for(pilot, lambda: editor_ready(app))
+            editor = app.screen
+            editor.query_one("#knob-players-max", Input).value = "4"
+            editor.query_one("#knob-rules-top_positions", Input).value = "3"
+            await pilot.pause()
+            bad = row(editor, "rules.top_positions")
+            assert bad.has_class("-invalid") and "need 6 players" in str(bad.query_one(".knob-error").render())
+            assert editor.query_one("#editor-save", Button).disabled
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, EditorScreen) and not (user_presets / "small.toml").exists()
+            assert "need 6 players" in screen_text(app)  # scrolled into view
+            editor.query_one("#knob-rules-wilds", Input).value = "JK, Z"
+            await pilot.pause()
+            assert "'Z' is not a rank" in editor.problems["rules.wilds"]
+            editor.query_one("#knob-rules-match_target", Input).value = "eleven"
+            await pilot.pause()
+            assert "not a whole number" in editor.problems["rules.match_target"]
+            editor.query_one("#knob-rules-top_positions", Input).value = "2"
+            editor.query_one("#knob-rules-wilds", Input).value = "2"
+            editor.query_one("#knob-rules-match_target", Input).value = "21"
+            await pilot.pause()
+            assert editor.problems == {} and not editor.query_one("#editor-save", Button).disabled
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: not isinstance(app.screen, EditorScreen))
+        variant = load_variant("small")
+        assert variant.players.max == 4 and variant.rules.wilds == ("2",) and variant.rules.match_target == 21
+
+    run(scenario)
+
+
+def test_shanghai_contracts_edited_as_lines_round_trip(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(EditorScreen(Draft.new_from("shanghai-classic"), "quick"))
+            await wait_for(pilot, lambda: editor_ready(app))
+            editor = app.screen
+            editor.query_one("#knob-rules-contracts", TextArea).text = "set 3, set 3\nset 3, run 4\nrun 4, run 4\n"
+            await pilot.pause()
+            assert "contracts has 3 hands" in editor.problems["rules.buys_per_hand"]
+            editor.query_one("#knob-rules-buys_per_hand", Input).value = "2, 2, 3"
+            editor.query_one("#knob-rules-card_points", Input).value = "A=20, JK=25"
+            editor.query_one("#knob-rules-go_out_in_one_bonus", Input).value = "-50"
+            await pilot.pause()
+            shown, problems = editor.draft.check("quick")
+            assert problems == {}
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: not isinstance(app.screen, EditorScreen))
+        saved = load_variant("quick")
+        assert saved == shown
+        assert saved.rules.contracts[2] == (("run", 4), ("run", 4)) and saved.rules.card_points["A"] == 20
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_preset_opens_in_the_editor(name):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            draft = Draft.new_from(name)
+            app.push_screen(EditorScreen(draft, f"{name}-x"))
+            await wait_for(pilot, lambda: editor_ready(app))
+            await pilot.pause()
+            editor = app.screen
+            knobs = {r.path for r in editor.query(KnobRow) if r.path.startswith("rules.")}
+            assert knobs == {f"rules.{k}" for k in draft.rules_model().model_fields}
+            assert editor.problems == {}
+            assert not editor.query_one("#editor-save", Button).disabled
+            assert not any(r.has_class("-changed") for r in editor.query(KnobRow) if r.path.startswith("rules."))
+            variant = load_variant(name)
+            assert editor.draft.check(name)[0].rules == variant.rules  # unchanged by the widgets
+
+    run(scenario)
+
+
+def test_rename_duplicate_delete_with_confirmation(user_presets):
+    Draft.new_from("forseti").save("ours")
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "ours")
+            await choose(pilot, app, "rename")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            ask = app.screen.query_one("#ask-input", Input)
+            ask.value = "forseti"
+            await pilot.press("enter")  # refused: a shipped name
+            assert isinstance(app.screen, AskText) and "shipped" in str(app.screen.query_one("#ask-note").render())
+            ask.value = "mine"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert app.screen.query_one("#preset", Select).value == "mine"
+            assert (user_presets / "mine.toml").exists() and not (user_presets / "ours.toml").exists()
+
+            await open_menu(pilot, app, "mine")
+            await choose(pilot, app, "duplicate")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            assert app.screen.query_one("#ask-input", Input).value == "mine-copy"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert load_variant("mine-copy").rules == load_variant("mine").rules
+
+            await open_menu(pilot, app, "mine")
+            await choose(pilot, app, "delete")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert (user_presets / "mine.toml").exists()
+            await open_menu(pilot, app, "mine")
+            await choose(pilot, app, "delete")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert not (user_presets / "mine.toml").exists()
+            assert app.screen.query_one("#preset", Select).value == "president-classic"
+
+    run(scenario)
+
+
+def test_export_and_import_through_the_menu(user_presets, tmp_path):
+    Draft.new_from("west-coast").save("ours")
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "ours")
+            await choose(pilot, app, "export")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.toml")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert (tmp_path / "share.toml").exists()
+
+            await open_menu(pilot, app, "ours")
+            await choose(pilot, app, "import")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nothing.toml")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            await pilot.pause()
+            assert "no such" in str(app.screen.query_one("#menu-note").render())
+            await choose(pilot, app, "import")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.toml")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert app.screen.query_one("#preset", Select).value == "share"
+        assert load_variant("share").rules == load_variant("ours").rules
+
+    run(scenario)
+
+
+def test_cancel_asks_before_dropping_changes(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "president-classic")
+            await choose(pilot, app, "new")
+            await wait_for(pilot, lambda: editor_ready(app))
+            app.screen.query_one("#knob-rules-burn", Switch).value = True
+            await pilot.pause()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: editor_ready(app))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert list(user_presets.iterdir()) == []
+
+    run(scenario)
