@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -37,8 +39,10 @@ class CardtableApp(App[int]):
 
     def __init__(self, setup: TableSetup | None = None, theme: str | None = None,
                  bot_delay: float | None = None, family: str | None = None,
-                 save_settings: bool = True, game: Game | None = None) -> None:
+                 save_settings: bool = True, game: Game | None = None, replay: Any = None) -> None:
         super().__init__()
+        self.replay = replay
+        """A :class:`~cardtable.store.Replay` to open instead of the start screen (``cardtable replay``)."""
         self.setup = setup
         self.game = game
         """A game already under way for ``setup`` (tests, and resuming later)."""
@@ -64,7 +68,11 @@ class CardtableApp(App[int]):
         self.screen_change_signal.subscribe(self, self._add_note)
         for problem in self.theme_problems:
             self.notify(problem, title="theme not loaded", severity="warning", timeout=8)
-        if self.setup is not None:
+        if self.replay is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.replay, standalone=True))
+        elif self.setup is not None:
             self.push_screen(TableScreen(self.setup, self.game, bot_delay=self.bot_delay))
         else:
             self.push_screen(StartScreen(self.family))
@@ -96,16 +104,18 @@ class CardtableApp(App[int]):
             self.push_screen(HelpScreen())
 
     def action_request_quit(self) -> None:
-        playing = any(isinstance(s, TableScreen) and not s.game.is_over for s in self.screen_stack)
-        if not playing:
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen) and not s.game.is_over]
+        if not tables:
             self.exit(0)
             return
         if isinstance(self.screen, ConfirmQuit):
             return
 
-        def answered(quit_now: bool | None) -> None:
-            if quit_now:
-                self.exit(0)
+        def answered(choice: str | None) -> None:
+            if choice == "abandon":
+                tables[-1].abandon()  # quit on purpose: the autosave goes
+            if choice in ("save", "abandon"):
+                self.exit(0)  # "save": the table keeps its autosave when it closes
 
         self.push_screen(ConfirmQuit(), answered)
 

@@ -40,6 +40,17 @@ def build_setup(args: Any) -> TableSetup | None:
     return TableSetup(variant, seats, getattr(args, "seed", None))
 
 
+def _bad_theme(args: Any) -> str:
+    """Why ``--theme`` cannot be used ("" if it can or none was given)."""
+    theme = getattr(args, "theme", None)
+    if theme:
+        themes, problems = load_themes()
+        if theme not in themes:
+            hint = f" ({problems[0]})" if problems else ""
+            return f"unknown theme {theme!r} (themes: {', '.join(sorted(themes))}){hint}"
+    return ""
+
+
 def launch(args: Any) -> int:
     """Run the TUI for ``cardtable play``; returns the exit code."""
     try:
@@ -48,15 +59,49 @@ def launch(args: Any) -> int:
         if type(error).__name__ == "VariantError":
             raise
         return _fail(str(error))
-    theme = getattr(args, "theme", None)
-    if theme:
-        themes, problems = load_themes()
-        if theme not in themes:
-            hint = f" ({problems[0]})" if problems else ""
-            return _fail(f"unknown theme {theme!r} (themes: {', '.join(sorted(themes))}){hint}")
+    if problem := _bad_theme(args):
+        return _fail(problem)
     from .app import CardtableApp
 
-    app = CardtableApp(setup=setup, theme=theme, bot_delay=getattr(args, "bot_delay", None),
+    app = CardtableApp(setup=setup, theme=getattr(args, "theme", None), bot_delay=getattr(args, "bot_delay", None),
                        family=getattr(args, "game", None))
     result = app.run()
     return int(result or 0)
+
+
+def _open_loaded(args: Any) -> int:
+    """The table for ``args.loaded`` = (game, stored seats), already checked by the CLI:
+    it plays on where the save stopped, hand-off screen first when several humans share it."""
+    if problem := _bad_theme(args):
+        return _fail(problem)
+    from .app import CardtableApp
+    from .screens.saving import loaded_setup
+
+    game, seats = args.loaded
+    if game.family not in TABLES:
+        return _fail(f"the {FAMILY_TITLES[game.family]} table is not built yet")
+    app = CardtableApp(setup=loaded_setup(game, seats), game=game, theme=getattr(args, "theme", None),
+                       bot_delay=getattr(args, "bot_delay", None))
+    return int(app.run() or 0)
+
+
+def resume(args: Any) -> int:
+    """``cardtable resume``: continue the autosave (``args.loaded``)."""
+    return _open_loaded(args)
+
+
+def load(args: Any) -> int:
+    """``cardtable load FILE``: play on from a saved game (``args.loaded``)."""
+    return _open_loaded(args)
+
+
+def replay(args: Any) -> int:
+    """``cardtable replay FILE | --match ID``: the replay screen for ``args.replay``."""
+    if problem := _bad_theme(args):
+        return _fail(problem)
+    from .app import CardtableApp
+
+    if args.replay.game.family not in TABLES:
+        return _fail(f"the {FAMILY_TITLES[args.replay.game.family]} table is not built yet")
+    app = CardtableApp(replay=args.replay, theme=getattr(args, "theme", None))
+    return int(app.run() or 0)

@@ -20,6 +20,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "t", "next theme (remembered)"),
     ("", "q / ctrl+q", "quit (asks before abandoning a game)"),
     ("", "r", "the rules of the preset being played"),
+    ("", "ctrl+s", "save the game under a new name (Load game lists it); every move is autosaved too"),
     ("Table", "← →", "move the cursor along your hand"),
     ("", "space", "select / unselect the card under the cursor"),
     ("", "1 … 9, 0", "select / unselect card 1 … 9, 10"),
@@ -49,6 +50,13 @@ KEYS: list[tuple[str, str, str]] = [
     ("Round end", "enter", "deal the next round"),
     ("Match end", "a / n / q", "play again / new game / quit"),
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
+    ("", "c", "continue the interrupted game (the autosave)"),
+    ("", "l / v / i", "load a saved game / replays / statistics"),
+    ("Quit", "s / y / n", "save and quit (Continue next time) / abandon the game / keep playing"),
+    ("Replay", "← →", "one move back / forward (every hand shown)"),
+    ("", "pgup / pgdn", "ten moves back / forward"),
+    ("", "home / end", "the first deal / the end of the save"),
+    ("", "escape", "close the replay"),
 ]
 
 
@@ -111,27 +119,41 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmQuit(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+class ConfirmQuit(ModalScreen[str | None]):
+    """Quitting a game under way: "save" (the autosave is kept: Continue next time),
+    "abandon" (the autosave is removed) or None (keep playing)."""
 
-    def __init__(self, question: str = "Abandon this game and quit?") -> None:
+    BINDINGS = [Binding("s", "answer('save')", show=False), Binding("y", "answer('abandon')", show=False),
+                Binding("n,escape", "answer(None)", show=False)]
+
+    def __init__(self, question: str = "Quit this game?") -> None:
         super().__init__()
         self.question = question
+
+    DEFAULT_CSS = """
+    #confirm-note { height: auto; margin: 1 0 0 0; color: $text-muted; }
+    #confirm-abandon-question { height: auto; margin-top: 1; }
+    #confirm-abandon { height: 1; }
+    """
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="confirm-box"):
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield Button("Yes, quit (y)", id="yes", variant="error", compact=True)
+                yield Button("Save and quit (s)", id="save", variant="success", compact=True)
                 yield Button("No, keep playing (n)", id="no", variant="primary", compact=True)
+            yield Static("A saved game comes back with Continue.", id="confirm-note")
+            yield Static("Abandon this game? (it will not be kept)", id="confirm-abandon-question")
+            with Horizontal(id="confirm-abandon"):
+                yield Button("Abandon and quit (y)", id="abandon", variant="error", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.dismiss({"save": "save", "abandon": "abandon"}.get(str(event.button.id)))
 
-    def action_answer(self, answer: bool) -> None:
+    def action_answer(self, answer: str | None) -> None:
         self.dismiss(answer)
 
 

@@ -24,6 +24,7 @@ from ..messages import MoveChosen, ThemeSwitched
 from ..seats import TableSetup
 from .dialogs import RulesScreen
 from .handoff import HandoffScreen
+from .saving import describe_error, save_named, start_autosave
 from .summary import MatchEndScreen, RoundEndScreen
 
 DEFAULT_BOT_DELAY = 0.7
@@ -33,7 +34,8 @@ DEFAULT_BOT_DELAY = 0.7
 class TableScreen(Screen[None]):
     """One match at the table."""
 
-    BINDINGS = [Binding("r", "rules", "rules", show=False)]
+    BINDINGS = [Binding("r", "rules", "rules", show=False),
+                Binding("ctrl+s", "save_game", "save", show=False)]
 
     def __init__(self, setup: TableSetup, game: Game | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY) -> None:
@@ -56,6 +58,9 @@ class TableScreen(Screen[None]):
         self.error = ""
         self.closed = False
         self.bridge: Bridge | None = None
+        self.saver: Any = None
+        """The :class:`~cardtable.store.AutoSaver` of this match (from mount on)."""
+        self._save_failing = False
 
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
@@ -70,13 +75,17 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.bridge = Bridge(self.game, self)
+        self.saver = start_autosave(self.game, self.seats)
         self.show_table()
+        self._check_autosave()
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
         self.closed = True
         if self.bridge is not None:
             self.bridge.close()
+        if self.saver is not None:
+            self.saver.detach()  # app exit or a new table: the autosave stays for Continue
 
     def show_table(self) -> None:
         """Give the table what the human on screen may see."""
@@ -92,6 +101,7 @@ class TableScreen(Screen[None]):
         if any(getattr(event, "out_of_turn", False) for event in message.events):
             self.window_visits = None  # the chance was taken: the round of looks ends
         self.show_table()
+        self._check_autosave()
         self.advance()
 
     # ----------------------------------------------------------------- the flow
@@ -285,6 +295,26 @@ class TableScreen(Screen[None]):
             self.game.apply(seat, move)
         else:
             self.advance()
+
+    # ----------------------------------------------------------------- saving (issue 8)
+    def abandon(self) -> None:
+        """The player quits this match on purpose: its autosave is removed."""
+        if self.saver is not None:
+            self.saver.abandon()
+
+    def _check_autosave(self) -> None:
+        """A failed autosave write shows one warning (and one when it works again)."""
+        error = getattr(self.saver, "last_error", None)
+        if error is not None and not self._save_failing:
+            self.app.notify(f"Autosave failed: {describe_error(error)} — the game goes on.",
+                            severity="warning", timeout=8)
+        elif error is None and self._save_failing:
+            self.app.notify("Autosave works again.", timeout=3)
+        self._save_failing = error is not None
+
+    def action_save_game(self) -> None:
+        """ctrl+s: a named save in the saves folder; the status line says where."""
+        self.table.notice = save_named(self.game, self.seats)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant))

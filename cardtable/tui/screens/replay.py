@@ -1,0 +1,136 @@
+"""The replay screen (issue 8): step through a saved or finished game move by move,
+forward and back, with every hand revealed and the log in sync.
+
+The family's own table widget draws the public table (seats, pile or melds, its log)
+for nobody in particular; a plain listing under it reveals every seat's hand, and the
+step line tells what the current step did with every card shown. The replay owns its
+game (``Replay.game``): nothing here applies a move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine.registry import FAMILY_TITLES
+from ..families import family_ui
+from ..messages import MoveChosen, ThemeSwitched
+from ..widgets.card import card_label
+from .saving import tui_seats
+
+RED_SUITS = ("♥", "♦", "-H", "-D")
+
+
+class ReplayScreen(Screen[None]):
+    """``replay``: a :class:`~cardtable.store.Replay`. ``standalone``: closing quits the app
+    (``cardtable replay``) instead of going back to the screen below."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("right", "step(1)", "forward", priority=True),
+        Binding("left", "step(-1)", "back", priority=True),
+        Binding("pagedown", "step(10)", "10 forward", priority=True),
+        Binding("pageup", "step(-10)", "10 back", priority=True),
+        Binding("home", "jump(0)", "start", priority=True),
+        Binding("end", "jump(-1)", "end", priority=True),
+        Binding("escape,q", "close", "close"),
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen #table #hand, ReplayScreen #table #actions, ReplayScreen #table #selection,
+    ReplayScreen #table #keys, ReplayScreen #table #status, ReplayScreen #table #sh-info { display: none; }
+    #replay-header { height: 1; background: $panel; color: $foreground; padding: 0 1; text-style: bold; }
+    #replay-hands { height: auto; max-height: 10; padding: 0 1;
+                    border: $panel-border-type $accent; border-title-color: $foreground; }
+    #replay-step { height: 1; padding: 0 1; background: $panel; color: $foreground; }
+    #replay-keys { height: 1; padding: 0 1; color: $card-felt-text 60%; }
+    """
+
+    def __init__(self, replay: Any, standalone: bool = False) -> None:
+        super().__init__(classes="table replay")
+        self.replay = replay
+        self.standalone = standalone
+        self.ui = family_ui(replay.game.family)
+        self.seats = tui_seats(replay.seats)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-header")
+        yield self.ui.make_table()
+        hands = Static(id="replay-hands")
+        hands.border_title = "every hand (replay)"
+        yield hands
+        yield Static(id="replay-step")
+        yield Static("← → one move · pgup pgdn ten · home end start, end · esc close · ? help",
+                     id="replay-keys")
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app, "card_ascii", False))
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        self.show()
+
+    def on_move_chosen(self, message: MoveChosen) -> None:
+        message.stop()  # a replay takes no moves
+
+    # ----------------------------------------------------------------- drawing
+    def show(self) -> None:
+        """Draw the position at ``replay.step``."""
+        replay, game = self.replay, self.replay.game
+        family = FAMILY_TITLES.get(game.family, game.family)
+        self.query_one("#replay-header", Static).update(
+            f"Replay · {family} — {game.variant.title} · step {replay.step}/{replay.total}"
+            f" · round {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
+        self.query_one("#table").state = self.ui.present(game, None, self.seats, self.ascii)
+        self.query_one("#replay-hands", Static).update(self.hands_text())
+        self.query_one("#replay-step", Static).update(self.step_text())
+
+    def hands_text(self) -> Text:
+        """One line per seat: name, count and every card (red suits in red)."""
+        game = self.replay.game
+        to_act = set(game.to_act)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        width = max(len(seat.label) for seat in self.seats)
+        for seat, hand in enumerate(self.replay.hands):
+            if seat:
+                text.append("\n")
+            mark = "▶ " if seat in to_act else "  "
+            text.append(f"{mark}{self.seats[seat].label:<{width}} {len(hand):>2} ",
+                        style="bold" if seat in to_act else "")
+            for card in hand:
+                label = card_label(card, self.ascii)
+                text.append(label, style="bold red" if label.endswith(RED_SUITS) else "bold")
+                text.append(" ")
+        return text
+
+    def step_text(self) -> Text:
+        """What the current step did, every card shown."""
+        replay = self.replay
+        kind, seat, move = replay.record()
+        if kind == "move":
+            head = f"{replay.step}. {replay.name(seat)}: {move}"
+        else:
+            head = f"{replay.step}. {'deal' if kind == 'deal' else 'first deal'} — {move}"
+        shown = " · ".join(replay.describe(event) for event in replay.step_events()) if kind == "move" else ""
+        return Text(head + (f" — {shown}" if shown else ""), no_wrap=True, overflow="ellipsis")
+
+    # ----------------------------------------------------------------- keys
+    def action_step(self, steps: int) -> None:
+        self.replay.seek(self.replay.step + steps)
+        self.show()
+
+    def action_jump(self, step: int) -> None:
+        self.replay.seek(self.replay.total if step < 0 else step)
+        self.show()
+
+    def action_close(self) -> None:
+        if self.standalone:
+            self.app.exit(0)
+        else:
+            self.dismiss(None)

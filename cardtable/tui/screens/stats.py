@@ -1,0 +1,113 @@
+"""The statistics screen (issue 8): per family, every player name's matches, wins and
+the family's own measure (President titles, Shanghai average score, Tonk chips per
+hand), then the recent matches. Read from the SQLite history; nothing is written."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine.registry import FAMILY_TITLES
+from ...store import PlayerStats, history_path, player_stats, recent_matches
+from ...store.history import HistoryError
+from .store_menu import when
+
+TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
+TITLE_SHORT = {"president": "P", "vice_president": "VP", "secretary": "Sec", "neutral": "N",
+               "clerk": "Clk", "vice_scum": "VS", "scum": "S"}
+
+
+def _name(player: PlayerStats) -> str:
+    return player.name + (" (bot)" if player.kinds == ("bot",) else "")
+
+
+def family_table(family: str, players: list[PlayerStats]) -> Table | None:
+    """One family's table, or None if nobody played it."""
+    rows = [(p, p.families[family]) for p in players if family in p.families]
+    if not rows:
+        return None
+    table = Table(title=FAMILY_TITLES.get(family, family), title_style="bold", title_justify="left",
+                  header_style="bold", box=None, padding=(0, 2))
+    table.add_column("player")
+    for column in ("matches", "wins", "win %"):
+        table.add_column(column, justify="right")
+    extra = {"president": "titles (rounds)", "shanghai": "average score (low wins)",
+             "tonk": "chips per hand"}.get(family)
+    if extra:
+        table.add_column(extra, justify="left" if family == "president" else "right")
+    for player, stats in sorted(rows, key=lambda r: (-r[1].matches, r[0].name.casefold())):
+        cells = [_name(player), str(stats.matches), str(stats.wins),
+                 f"{stats.wins / stats.matches:.0%}" if stats.matches else "—"]
+        if family == "president":
+            titles = stats.titles
+            cells.append(" · ".join(f"{TITLE_SHORT.get(t, t)} {titles[t]}" for t in TITLE_ORDER
+                                    if titles.get(t)) or "—")
+        elif family == "shanghai":
+            average = stats.average_score
+            cells.append("—" if average is None else f"{average:.1f}")
+        elif family == "tonk":
+            chips = stats.chips_per_hand
+            cells.append("—" if chips is None else f"{chips:+.2f}")
+        table.add_row(*cells)
+    return table
+
+
+def statistics() -> RenderableType:
+    """Everything the screen shows, as one renderable."""
+    try:
+        players = player_stats()
+        recent = recent_matches(15)
+    except (HistoryError, OSError) as error:
+        return Text(f"The match history cannot be read: {error}", style="bold red")
+    if not players:
+        return Text(f"No finished matches yet. Every match played to the end is recorded here.\n"
+                    f"(history: {history_path()})")
+    parts: list[RenderableType] = []
+    for family in FAMILY_TITLES:
+        table = family_table(family, players)
+        if table is not None:
+            parts += [table, Text("")]
+    overall = Table(title="All games", title_style="bold", title_justify="left", header_style="bold",
+                    box=None, padding=(0, 2))
+    for column in ("player", "matches", "wins", "win %", "last played"):
+        overall.add_column(column, justify="left" if column in ("player", "last played") else "right")
+    for player in players:
+        overall.add_row(_name(player), str(player.matches), str(player.wins), f"{player.win_rate:.0%}",
+                        when(player.last_played))
+    parts += [overall, Text("")]
+    matches = Table(title="Recent matches (v on the start screen replays them)", title_style="bold",
+                    title_justify="left", header_style="bold", box=None, padding=(0, 2))
+    for column in ("#", "finished", "game", "players and scores", "won"):
+        matches.add_column(column)
+    for match in recent:
+        scores = ", ".join(f"{n} {s}" for n, s in zip(match.names, match.scores))
+        matches.add_row(str(match.id), when(match.finished_at),
+                        f"{FAMILY_TITLES.get(match.family, match.family)} · {match.preset_title}",
+                        scores, " and ".join(match.winner_names))
+    parts.append(matches)
+    return Group(*parts)
+
+
+class StatsScreen(ModalScreen[None]):
+    """Statistics per player and family, and the recent matches; escape closes."""
+
+    BINDINGS = [Binding("escape,i,q", "close", "close", show=False)]
+    DEFAULT_CSS = """
+    #stats-box { width: 95%; max-width: 120; height: 90%;
+                 border: $panel-border-type $accent; background: $surface; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats-box") as box:
+            box.border_title = "Statistics — escape closes"
+            with VerticalScroll():
+                yield Static(statistics(), id="stats-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,283 @@
+"""The start screen's "Nothing lost" entries (issue 8): Continue the autosave, Load a
+saved game, pick a Replay, open the Statistics. :class:`StoreBar` sits at the top of
+the start screen; the pickers are dialogs with a typed result."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.errors import SaveError
+from ...engine.registry import FAMILY_TITLES
+from ...store import (
+    Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
+    load_match, recent_matches, save_info, saves_dir,
+)
+from ...store.history import HistoryError
+from .saving import table_for
+
+Loaded = tuple[Any, list[dict[str, Any]]]
+"""A checked game and its stored seats, as ``load_game`` returns them."""
+
+
+def when(stamp: str | None) -> str:
+    """An ISO time stamp as local "3 May 14:05" (or as it is, if it does not parse)."""
+    if not stamp:
+        return "?"
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return f"{moment.day} {moment:%b %H:%M}"
+
+
+def seat_names(seats: Any) -> str:
+    return ", ".join(str(s.get("name")) + (" (bot)" if s.get("kind") == "bot" else "") for s in seats)
+
+
+def describe_save(info: SaveInfo) -> str:
+    """"President — Classic · Ann, Bob, Dag (bot) · round 3 · 42 moves · saved 3 May 14:05"."""
+    family = FAMILY_TITLES.get(info.family, info.family)
+    return (f"{family} — {info.title} · {seat_names(info.seats)} · round {info.rounds}"
+            f" · {info.moves} moves · saved {when(info.saved_at)}")
+
+
+class StoreBar(Vertical):
+    """Continue (first, when there is an autosave) and the Load / Replays / Statistics
+    buttons. A damaged autosave shows its SaveError and offers to discard it."""
+
+    DEFAULT_CSS = """
+    StoreBar { height: auto; padding: 0 1; }
+    StoreBar #continue-row, StoreBar #store-buttons { height: 1; }
+    StoreBar #continue-info { width: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    StoreBar #continue-error { height: auto; color: $error; text-style: bold; }
+    StoreBar Button { margin-right: 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="store-bar")
+        self.error: str = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="continue-row"):
+            yield Button("Continue (c)", id="continue", variant="success", compact=True)
+            yield Button("Discard the autosave", id="discard", variant="error", compact=True)
+            yield Static(id="continue-info")
+        yield Static(id="continue-error")
+        with Horizontal(id="store-buttons"):
+            yield Button("Load game (l)", id="load-game", compact=True)
+            yield Button("Replays (v)", id="replays", compact=True)
+            yield Button("Statistics (i)", id="statistics", compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """Show the autosave's summary, its error, or nothing when there is none."""
+        exists = has_autosave()
+        info: SaveInfo | None = None
+        if exists and not self.error:
+            try:
+                info = save_info(autosave_path())
+            except SaveError as error:
+                self.error = str(error)
+        self.query_one("#continue-row").display = exists
+        self.query_one("#continue", Button).display = exists and not self.error
+        self.query_one("#discard", Button).display = exists and bool(self.error)
+        self.query_one("#continue-info", Static).update(
+            Text("Continue: ", style="bold") + Text(describe_save(info)) if info else
+            Text("The autosave cannot be loaded (it is kept as it is until you discard it):"))
+        note = self.query_one("#continue-error", Static)
+        note.display = exists and bool(self.error)
+        note.update(self.error)
+
+    def focus_first(self) -> bool:
+        """Focus Continue (or Discard) when there is an autosave; False if there is none."""
+        for name in ("#continue", "#discard"):
+            button = self.query_one(name, Button)
+            if button.display and self.query_one("#continue-row").display:
+                button.focus()
+                return True
+        return False
+
+    # ----------------------------------------------------------------- actions
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"continue": "continue", "discard": "discard", "load-game": "load",
+                   "replays": "replays", "statistics": "stats"}
+        if event.button.id in actions:
+            event.stop()
+            self.open(actions[str(event.button.id)])
+
+    def open(self, what: str) -> None:
+        """"continue", "discard", "load", "replays" or "stats"."""
+        if what == "continue":
+            self.continue_game()
+        elif what == "discard":
+            clear_autosave()
+            self.error = ""
+            self.refresh_continue()
+            self.app.notify("The damaged autosave was removed.", timeout=3)
+        elif what == "load":
+            self.app.push_screen(LoadDialog(), self._play)
+        elif what == "replays":
+            from .replay import ReplayScreen
+
+            def chosen(replay: Replay | None) -> None:
+                if replay is not None:
+                    self.app.push_screen(ReplayScreen(replay))
+
+            self.app.push_screen(ReplayPicker(), chosen)
+        elif what == "stats":
+            from .stats import StatsScreen
+
+            self.app.push_screen(StatsScreen())
+
+    def continue_game(self) -> None:
+        if not has_autosave():
+            self.refresh_continue()
+            return
+        try:
+            loaded = load_autosave()
+        except SaveError as error:
+            self.error = str(error)
+            self.refresh_continue()
+            self.focus_first()
+            return
+        self._play(loaded)
+
+    def _play(self, loaded: Loaded | None) -> None:
+        if loaded is None:
+            return
+        game, seats = loaded
+        self.app.switch_screen(table_for(game, seats, getattr(self.app, "bot_delay", 0.7)))
+
+
+class _Picker(ModalScreen[Any]):
+    """A list of choices in a box, a note under it; escape closes."""
+
+    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    DEFAULT_CSS = """
+    .picker-box { width: 90%; max-width: 110; height: auto; max-height: 90%;
+                  border: $panel-border-type $accent; background: $surface; padding: 0 1; }
+    .picker-box OptionList { height: auto; max-height: 20; }
+    .picker-note { height: auto; margin-top: 1; }
+    """
+    TITLE_TEXT = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.choices: dict[str, Any] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="picker-box") as box:
+            box.border_title = self.TITLE_TEXT + " — enter opens, escape closes"
+            yield OptionList(*self.options(), id="picker-list")
+            yield Static(self.note(), id="picker-note", classes="picker-note")
+
+    def options(self) -> list[Option]:
+        raise NotImplementedError
+
+    def note(self) -> Text:
+        return Text("")
+
+    def say(self, message: str, style: str = "bold red") -> None:
+        self.query_one("#picker-note", Static).update(Text(message, style=style))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.chosen(self.choices[str(event.option.id)])
+
+    def chosen(self, choice: Any) -> None:
+        raise NotImplementedError
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _save_options(choices: dict[str, Any], prefix: str) -> list[Option]:
+    """One option per save file; a damaged one is listed (disabled) with its problem."""
+    options = []
+    for index, (path, info) in enumerate(list_saves()):
+        key = f"{prefix}{index}"
+        choices[key] = path
+        if isinstance(info, SaveError):
+            reason = getattr(info, "reason", str(info))
+            options.append(Option(Text(f"{path.name}: cannot be loaded — {reason}", style="red"),
+                                  id=key, disabled=True))
+        else:
+            options.append(Option(Text(path.name, style="bold") + Text(f"  {describe_save(info)}"), id=key))
+    return options
+
+
+class LoadDialog(_Picker):
+    """The saves folder, newest first; the result is the loaded (game, seats)."""
+
+    TITLE_TEXT = "Load game"
+
+    def options(self) -> list[Option]:
+        return _save_options(self.choices, "save")
+
+    def note(self) -> Text:
+        if not self.choices:
+            return Text(f"No saved games yet in {saves_dir()} — ctrl+s at the table saves one.")
+        return Text(f"Saves folder: {saves_dir()}", style="dim")
+
+    def chosen(self, choice: Any) -> None:
+        try:
+            loaded = load_game(Path(choice))
+        except SaveError as error:
+            self.say(f"{error} (the file is kept as it is)")
+            return
+        self.dismiss(loaded)
+
+
+class ReplayPicker(_Picker):
+    """Finished matches from the history, then save files; the result is a ready Replay."""
+
+    TITLE_TEXT = "Replays"
+
+    def options(self) -> list[Option]:
+        options: list[Option] = []
+        self.problem = ""
+        try:
+            matches = recent_matches(30)
+        except (HistoryError, OSError) as error:
+            matches, self.problem = [], f"The match history cannot be read: {error}"
+        for match in matches:
+            key = f"match{match.id}"
+            self.choices[key] = match.id
+            family = FAMILY_TITLES.get(match.family, match.family)
+            scores = ", ".join(f"{n} {s}" for n, s in zip(match.names, match.scores))
+            options.append(Option(Text(f"#{match.id} ", style="bold") + Text(
+                f"{when(match.finished_at)} · {family} — {match.preset_title} · {scores}"
+                f" · won: {' and '.join(match.winner_names)}"), id=key))
+        return options + _save_options(self.choices, "file")
+
+    def note(self) -> Text:
+        if self.problem:
+            return Text(self.problem, style="bold red")
+        if not self.choices:
+            return Text("Nothing to replay yet: finished matches and saved games appear here.")
+        return Text("Finished matches (#) from the history, then saved games.", style="dim")
+
+    def chosen(self, choice: Any) -> None:
+        try:
+            if isinstance(choice, int):
+                replay = Replay(load_match(choice), name=f"match {choice}")
+            else:
+                replay = Replay.from_file(choice)
+        except (SaveError, KeyError, HistoryError) as error:
+            self.say(f"cannot replay: {error}")
+            return
+        self.dismiss(replay)
