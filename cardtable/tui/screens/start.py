@@ -18,16 +18,23 @@ from ...presets.loader import preset_files
 from ..families import TABLES
 from ..seats import BOT_NAMES, TableSetup, name_bots
 from .dialogs import RulesScreen
+from .store_menu import StoreBar
 
 MAX_SEATS = 8
 KINDS = [("Human", "human"), ("Bot: simple", "simple"), ("Bot: random", "random")]
 
 
 class StartScreen(Screen[None]):
-    """Choose what to play; Start opens the table."""
+    """Choose what to play; Start opens the table. Above the form: Continue, Load game,
+    Replays and Statistics (:class:`~cardtable.tui.screens.store_menu.StoreBar`)."""
 
     BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False),
                 Binding("h", "house_rules", "house rules", show=False)]
+
+    BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
+                 Binding("l", "store('load')", "load game", show=False),
+                 Binding("v", "store('replays')", "replays", show=False),
+                 Binding("i", "store('stats')", "statistics", show=False)]
 
     def __init__(self, family: str | None = None) -> None:
         super().__init__(classes="start")
@@ -39,6 +46,7 @@ class StartScreen(Screen[None]):
         yield Static(Text("cardtable", style="bold") + Text(" — a card table in your terminal"
                                                              "            ? help  t theme  q quit"),
                      id="start-title")
+        yield StoreBar()
         with Horizontal(id="start-columns"):
             with Vertical(id="start-left"):
                 yield Label("Game")
@@ -71,7 +79,8 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._fill_presets()
-        self.query_one("#start", Button).focus()
+        if not self.query_one(StoreBar).focus_first():  # Continue comes first
+            self.query_one("#start", Button).focus()
 
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
@@ -123,6 +132,10 @@ class StartScreen(Screen[None]):
             self.action_house_rules()
         elif event.button.id == "start":
             self.action_start()
+
+    def action_store(self, what: str) -> None:
+        """Continue, Load game, Replays, Statistics (issue 8)."""
+        self.query_one(StoreBar).open(what)
 
     def action_rules(self) -> None:
         if self.variant is not None:
