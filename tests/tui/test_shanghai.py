@@ -248,3 +248,38 @@ def test_snapshot_table_composing_a_go_down(snap_compare):
 
 def test_snapshot_table_at_80x24_ascii(snap_compare):
     assert snap_compare(_snapshot_app("ascii"), terminal_size=(80, 24), run_before=_ann_composing)
+
+
+def test_score_sheet_then_match_end_after_ten_hands():
+    """S11: after the last hand the score sheet lists all ten hands, then the match-end
+    screen ranks the players by total, lowest first."""
+    from cardtable.tui.screens.summary import MatchEndScreen
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=8)
+    bot, rng = make_bot("shanghai", "simple"), Rng(8)
+    while True:
+        while not game.round_over:
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+        if game.is_over:
+            break
+        game.next_round()
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=8, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ScoreSheetScreen))
+            text = screen_text(app)
+            assert "Hand 10 of 10 is over" in text and "final totals" in text
+            assert all(f" {n} " in text for n in range(1, 11))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
+            text = screen_text(app)
+            names = ["Ann", "Dag", "Eve"]
+            order = sorted(range(3), key=lambda s: game.scores[s])
+            positions = [text.index(names[s] + (" (bot)" if s else ""), text.index("total")) for s in order]
+            assert positions == sorted(positions)
+            winners = " and ".join(names[s] for s in game.winners())
+            assert f"{winners} won the match" in text
+
+    asyncio.run(scenario())

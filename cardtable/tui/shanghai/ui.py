@@ -87,12 +87,14 @@ class ShanghaiUI:
         rows = []
         for place, seat in enumerate(order):
             mark = "went out" if seat == out else ("down" if view.down[seat] else "not down")
+            if game.is_over:
+                mark = "winner" if seat in game.winners() else ""
             rows.append(SummaryRow(ordinal(place + 1), seats[seat].label, mark, points[seat], game.scores[seat]))
         hands = view.hands_in_match
         who = f" — {seats[out].name} went out" if out is not None else " — nobody went out"
         heading = f"Hand {game.round} of {hands} is over{who}"
         if game.is_over:
-            heading += " (final standings, lowest total wins)"
+            heading += " · final totals"
         return heading, rows
 
 
