@@ -71,6 +71,9 @@ def may_go_down(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -
     return bool(go_down_groups(game, seat, hand, table, limit=1))
 
 
+_SUIT_CARDS = {rank: tuple(Card(rank, suit) for suit in "CDHS") for rank in range(2, 15)}
+
+
 def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     hand = game.hands[seat]
     wild = game.wild
@@ -80,22 +83,31 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     moves = []
     for owner, melds in enumerate(game.table):
         for index, meld in enumerate(melds):
-            for end in lay_off_ends(meld):
-                if meld.kind == "set":
-                    wanted = [Card(meld.base, suit) for suit in "CDHS"]
-                else:
-                    value = meld.base - 1 if end == LOW else meld.top + 1
-                    if not 1 <= value <= 14:
-                        continue
-                    wanted = [Card(ACE if value == 1 else value, meld.suit)]
-                for card in [c for c in wanted if c in held and c.rank not in wild] + wilds:
-                    new = lay_off(meld, card, end, wild)
-                    if new is None:
-                        continue
+            cards = meld.cards
+            size = len(cards)
+            in_meld = sum(1 for card in cards if card.rank in wild)
+            # A natural always keeps wilds <= naturals; a wild needs room for one more.
+            extra = wilds if 2 * (in_meld + 1) <= size + 1 else []
+            if meld.kind == "set":
+                base = meld.base
+                places: list[tuple[int | None, list[Card]]] = [
+                    (None, [c for c in _SUIT_CARDS.get(base, ()) if c in held and base not in wild])]
+            else:
+                places = []
+                low, high = meld.base - 1, meld.base + size - 1 + 1
+                if low >= 1 and not (low == 1 and high - 1 == 14):
+                    card = Card(ACE if low == 1 else low, meld.suit)
+                    places.append((LOW, [card] if card in held and card.rank not in wild else []))
+                if high <= 14 and not (high == 14 and meld.base == 1):
+                    card = Card(high, meld.suit)
+                    places.append((HIGH, [card] if card in held and card.rank not in wild else []))
+            for end, naturals in places:
+                for card in naturals + extra if extra else naturals:
                     if strict:
+                        new = lay_off(meld, card, end, wild)
                         rest = hand[1] if hand[0] == card else hand[0]
                         table = [list(m) for m in game.table]
-                        table[owner][index] = new
+                        table[owner][index] = new  # type: ignore[call-overload]
                         if not fits_anywhere(rest, table, wild):
                             continue
                     target = (owner, index) if end is None else (owner, index, end)
@@ -126,22 +138,23 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                         for index, meld in enumerate(melds) if any(card.rank in wild for card in meld.cards)]
     if not melds_with_wilds:
         return moves
+    choices = sorted(set(hand))
     for owner, index, meld in melds_with_wilds:
-        for card in sorted(set(hand)):
+        for card in choices:
             place = swap_index(meld, card, wild)
             if place is None:
                 continue
-            taken = meld.cards[place]
-            table = [list(m) for m in game.table]
-            table[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
-            new_hand = list(hand)
-            new_hand.remove(card)
-            new_hand.append(taken)
-            if not down:
-                if not may_go_down(game, seat, new_hand, table):
-                    continue
-            elif not game.rules.out_by_discard and len(new_hand) == 1:
-                if not fits_anywhere(taken, table, wild):
+            if not down or (not game.rules.out_by_discard and len(hand) == 1):
+                taken = meld.cards[place]
+                table = [list(m) for m in game.table]
+                table[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
+                if not down:
+                    new_hand = list(hand)
+                    new_hand.remove(card)
+                    new_hand.append(taken)
+                    if not may_go_down(game, seat, new_hand, table):
+                        continue
+                elif not fits_anywhere(taken, table, wild):
                     continue
             moves.append(Move("swap_joker", (card,), (), (owner, index)))
     return moves
