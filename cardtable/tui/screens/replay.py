@@ -37,7 +37,7 @@ class ReplayScreen(Screen[None]):
         Binding("pageup", "step(-10)", "10 back", priority=True),
         Binding("home", "jump(0)", "start", priority=True),
         Binding("end", "jump(-1)", "end", priority=True),
-        Binding("escape,q", "close", "close"),
+        Binding("escape,q", "close", "close", priority=True),
     ]
     DEFAULT_CSS = """
     ReplayScreen #table #hand, ReplayScreen #table #actions, ReplayScreen #table #selection,
@@ -84,8 +84,9 @@ class ReplayScreen(Screen[None]):
         """Draw the position at ``replay.step``."""
         replay, game = self.replay, self.replay.game
         family = FAMILY_TITLES.get(game.family, game.family)
+        title = "" if game.variant.title.casefold() == family.casefold() else f" — {game.variant.title}"
         self.query_one("#replay-header", Static).update(
-            f"Replay · {family} — {game.variant.title} · step {replay.step}/{replay.total}"
+            f"Replay · {family}{title} · step {replay.step}/{replay.total}"
             f" · round {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
         self.query_one("#table").state = self.ui.present(game, None, self.seats, self.ascii)
         self.query_one("#replay-hands", Static).update(self.hands_text())

@@ -23,7 +23,7 @@ def save_named(game: Game, seats: Sequence[Seat]) -> str:
         save_game(path, game, seats)
     except (OSError, ValueError) as error:
         return f"not saved: {describe_error(error)}"
-    return f"saved as {path.name} (Load game on the start screen lists it)"
+    return f"saved as {path.name}"
 
 
 def describe_error(error: BaseException) -> str:

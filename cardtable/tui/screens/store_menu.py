@@ -47,10 +47,11 @@ def seat_names(seats: Any) -> str:
 
 
 def describe_save(info: SaveInfo) -> str:
-    """"President — Classic · Ann, Bob, Dag (bot) · round 3 · 42 moves · saved 3 May 14:05"."""
+    """"Shanghai — Classic · round 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"."""
     family = FAMILY_TITLES.get(info.family, info.family)
-    return (f"{family} — {info.title} · {seat_names(info.seats)} · round {info.rounds}"
-            f" · {info.moves} moves · saved {when(info.saved_at)}")
+    title = "" if info.title.casefold() == family.casefold() else f" — {info.title}"
+    return (f"{family}{title} · round {info.rounds} · {info.moves} moves · saved {when(info.saved_at)}"
+            f" · {seat_names(info.seats)}")
 
 
 class StoreBar(Vertical):

@@ -1,0 +1,157 @@
+"""Issue 8: the replay screen (every hand revealed, stepping forward and back with the
+log in sync, all three families) and the statistics screen."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from cardtable import load_variant, new_game
+from cardtable.bots import make_bot
+from cardtable.engine.game import Game
+from cardtable.engine.rng import Rng
+from cardtable.store import Replay, load_match, record_match, recent_matches, save_game, saves_dir
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.replay import ReplayScreen
+from cardtable.tui.screens.stats import StatsScreen
+from cardtable.tui.screens.store_menu import ReplayPicker
+from cardtable.tui.widgets.card import card_label
+
+from .helpers import screen_text
+
+SEATS = ["Ann", "Bob", {"name": "Dag", "kind": "bot", "level": "simple"}]
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def play(preset: str, seed: int, moves: int | None = None) -> Game:
+    """Simple bots play ``moves`` moves (None: the whole match) on the engine."""
+    game = new_game(load_variant(preset), 3, seed=seed)
+    bot, rng = make_bot(game.family, "simple"), Rng(seed)
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+        played += 1
+    return game
+
+
+def at_step(game: Game, step: int) -> Game:
+    """The position after ``step`` log records, rebuilt independently of Replay."""
+    data = game.to_data()
+    return Game.from_data(dict(data, log=data["log"][:step]))
+
+
+def hand_lines(app) -> list[str]:
+    return str(app.screen.query_one("#replay-hands").render()).splitlines()
+
+
+def assert_hands(app, expected: Game) -> None:
+    lines = hand_lines(app)
+    assert len(lines) == expected.players
+    for seat, line in enumerate(lines):
+        hand = expected.view(seat).hand
+        cards = " ".join(card_label(card) for card in hand)
+        assert line.rstrip().endswith(f"{len(hand):>2} {cards}".rstrip()), (seat, line)
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_replay_steps_forward_and_back_with_every_hand(preset):
+    async def scenario():
+        game = play(preset, seed=4, moves=30)
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "mid.json", game, SEATS)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayPicker)
+            assert "mid.json" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            replay = screen.replay
+            total = replay.total
+            assert total >= 30
+            assert replay.step == 0
+            assert_hands(app, at_step(game, 0))
+            for keys, step in ((["right"], 1), (["right", "right"], 3), (["left"], 2), (["pagedown"], 12),
+                               (["pageup"], 2), (["end"], total), (["left"], total - 1), (["home"], 0),
+                               (["left"], 0)):
+                await pilot.press(*keys)
+                await pilot.pause()
+                assert replay.step == step
+                expected = at_step(game, step)
+                assert_hands(app, expected)
+                assert f"step {step}/{total}" in screen_text(app)
+                # the log in sync: the family table shows the events up to this step
+                assert len(replay.game.events) == len(expected.events)
+                if step:
+                    kind, seat, move = replay.record()
+                    if kind == "move":
+                        assert f"{step}. {replay.name(seat)}: {move}" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, ReplayScreen)  # back to the start screen
+
+    run(scenario)
+
+
+def test_standalone_replay_of_a_recorded_match_and_the_statistics():
+    async def scenario():
+        game = play("tonk-classic", seed=6)
+        assert game.is_over
+        match_id = record_match(game, SEATS)
+        winners = {["Ann", "Bob", "Dag"][s] for s in game.winners()}
+
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("i")
+            await pilot.pause()
+            assert isinstance(app.screen, StatsScreen)
+            text = screen_text(app)
+            assert "Tonk" in text and "chips per hand" in text
+            for name in ("Ann", "Bob", "Dag (bot)"):
+                assert name in text
+            assert "Recent matches" in text and "Tonk · " in text
+            row = next(line for line in text.splitlines() if "Tonk · " in line)
+            assert row.rstrip(" │").endswith(" and ".join(n for n in ("Ann", "Bob", "Dag") if n in winners))
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, StatsScreen)
+
+        replay = Replay(load_match(match_id), name=f"match {match_id}")
+        app = CardtableApp(theme="felt", replay=replay, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            await pilot.press("end")
+            await pilot.pause()
+            assert "match over" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert app.return_code == 0
+        assert recent_matches(5)[0].id == match_id
+
+    run(scenario)
+
+
+def test_statistics_without_history_say_so():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("i")
+            await pilot.pause()
+            assert "No finished matches yet" in screen_text(app)
+
+    run(scenario)

@@ -1,0 +1,280 @@
+"""Issue 8 at the table: the autosave behind every game, Continue (hand-off first for
+hot-seat), a damaged autosave, the quit choices, ctrl+s, the Load dialog and the
+`cardtable resume / load` launchers. Every test has its own CARDTABLE_HOME."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from cardtable import load_variant, new_game
+from cardtable.store import (
+    autosave_path, has_autosave, list_saves, load_autosave, load_game, save_game, saves_dir,
+)
+from cardtable.tui import launch
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.dialogs import ConfirmQuit
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
+from cardtable.tui.screens.table import TableScreen
+
+from .helpers import make_app, screen_text, settle
+from .test_hotseat import CARD_FACE, press_move
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def start_app() -> CardtableApp:
+    return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+
+
+def table_of(app) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+def snapshot(game) -> tuple:
+    """Everything that must come back: the data (preset, seed, log), turn, hands, log."""
+    return (game.to_data(), game.to_act, game.round,
+            tuple(tuple(game.view(s).hand) for s in range(game.players)),
+            tuple(str(e) for e in game.events))
+
+
+async def human_turn(pilot, app, seat=None):
+    """Until a hand-off shows or a human (``seat``) is to act, bots thinking no more."""
+    def done():
+        if isinstance(app.screen, HandoffScreen):
+            return True
+        table = table_of(app)
+        to_act = table.game.to_act
+        return bool(to_act) and to_act[0] not in table.bots and (seat is None or to_act[0] == seat) and \
+            (not table.busy or app.screen is not table)
+    await settle(pilot, app, done, limit=1000)
+
+
+def test_continue_brings_back_a_hot_seat_game_hand_off_first():
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple", seed=3)
+        moves = 0
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            while moves < 3:
+                await human_turn(pilot, app)
+                if isinstance(app.screen, HandoffScreen):
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    continue
+                screen = app.screen
+                before = len(screen.game.events)
+                await press_move(pilot, screen, screen.game.to_act[0])
+                await settle(pilot, app, lambda: len(screen.game.events) > before)
+                moves += 1
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            before = snapshot(table_of(app).game)
+            assert table_of(app).saver.writes > 3
+        # the app is closed mid-round: the autosave stays
+        assert has_autosave()
+        assert snapshot(load_autosave()[0]) == before
+
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            text = screen_text(app)
+            assert "Continue (c)" in text and "Continue: President · round 1 · " in text
+            assert "Ann, Bob, Dag (bot), Eve (bot)" in str(app.screen.query_one("#continue-info").render())
+            assert app.focused is app.screen.query_one("#continue")
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)  # no hand before a human confirms
+            assert not CARD_FACE.search(screen_text(app))
+            table = table_of(app)
+            assert table.viewer is None and table.table.state.hand == ()
+            assert snapshot(table.game) == before
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert table.viewer == table.game.to_act[0]
+            assert snapshot(table.game) == before
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_every_family_autosaves_and_continues(preset):
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset=preset, seed=5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            before = snapshot(table_of(app).game)
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            assert not isinstance(app.screen, (StartScreen, HandoffScreen))  # one human: no hand-off
+            table = table_of(app)
+            assert snapshot(table.game) == before
+            assert table.viewer == 0 and table.saver is not None
+
+    run(scenario)
+
+
+def test_damaged_autosave_is_explained_and_can_be_discarded():
+    async def scenario():
+        path = autosave_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text('{"format": "cardtable-save", "vers', encoding="utf-8")
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "autosave.json" in text and "cannot be loaded" in text
+            await pilot.press("c")  # never a crash: the message stays
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            assert path.exists()
+            assert app.focused is app.screen.query_one("#discard")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not path.exists()
+            assert not app.screen.query_one("#continue-row").display
+
+    run(scenario)
+
+
+def test_log_that_does_not_replay_is_caught_on_continue():
+    async def scenario():
+        game = new_game(load_variant("president-classic"), 4, seed=1)
+        seats = ["Ann", "Bob", "Cai", "Dag"]
+        save_game(autosave_path(), game, seats)
+        import json
+        data = json.loads(autosave_path().read_text())
+        data["game"]["log"] = [["move", 3, "play 2S 2H 2D 2C"]]
+        data.pop("checksum")  # a hand-edited file: only the replay can notice
+        autosave_path().write_text(json.dumps(data))
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            assert "autosave.json" in str(app.screen.query_one(StoreBar).error)
+            assert app.screen.query_one("#discard").display
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("choice, kept", [("s", True), ("y", False)])
+def test_quit_choices_keep_or_abandon_the_autosave(choice, kept):
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            assert has_autosave()
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmQuit)
+            assert "Abandon this game? (it will not be kept)" in screen_text(app)
+            await pilot.press(choice)
+            await pilot.pause()
+        assert has_autosave() is kept
+
+    run(scenario)
+
+
+def test_failed_autosave_warns_once_and_the_game_goes_on(monkeypatch):
+    import cardtable.store.autosave as autosave
+
+    def broken(path, text):
+        raise OSError(28, "No space left on device", str(path))
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            monkeypatch.setattr(autosave, "atomic_write", broken)
+            screen = app.screen
+            before = len(screen.game.events)
+            await press_move(pilot, screen, 0)
+            await settle(pilot, app, lambda: len(screen.game.events) > before + 2)
+            warnings = [n for n in app._notifications if "Autosave failed" in n.message]
+            assert len(warnings) == 1 and "No space left" in warnings[0].message
+            assert screen.saver.last_error is not None
+
+    run(scenario)
+
+
+def test_ctrl_s_writes_a_named_save_that_loads_equal():
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            game = app.screen.game
+            saves = list_saves()
+            assert len(saves) == 1
+            path, info = saves[0]
+            assert path.parent == saves_dir()
+            assert f"saved as {path.name}" in screen_text(app)
+            loaded, seats = load_game(path)
+            assert snapshot(loaded) == snapshot(game)
+            assert [s["name"] for s in seats] == ["Ann", "Dag", "Eve", "Finn"]
+            assert [s["kind"] for s in seats] == ["human", "bot", "bot", "bot"]
+
+    run(scenario)
+
+
+def test_load_dialog_lists_saves_and_damaged_files_and_opens_one():
+    async def scenario():
+        game = new_game(load_variant("tonk-classic"), 3, seed=8)
+        game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])
+        saves_dir().mkdir(parents=True)
+        good = save_game(saves_dir() / "good.json", game, ["Ann", "Bob", {"name": "Dag", "kind": "bot",
+                                                                         "level": "simple"}])
+        (saves_dir() / "broken.json").write_text("not json at all", encoding="utf-8")
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, LoadDialog)
+            text = screen_text(app)
+            assert "good.json" in text and "Tonk" in text and "Ann, Bob, Dag (bot)" in text
+            assert "broken.json: cannot be loaded" in text
+            options = app.screen.query_one("#picker-list")
+            index = next(i for i in range(options.option_count) if not options.get_option_at_index(i).disabled)
+            options.highlighted = index
+            await pilot.press("enter")
+            await pilot.pause()
+            table = table_of(app)
+            assert snapshot(table.game) == snapshot(load_game(good)[0])
+            assert isinstance(app.screen, HandoffScreen)  # two humans: hand-off first
+            assert (saves_dir() / "broken.json").read_text() == "not json at all"  # never rewritten
+
+    run(scenario)
+
+
+def test_launch_resume_and_load_open_the_table(monkeypatch):
+    game = new_game(load_variant("shanghai-classic"), 3, seed=2)
+    seats = [{"name": "Ann", "kind": "human", "level": None},
+             {"name": "Dag", "kind": "bot", "level": "simple"},
+             {"name": "Eve", "kind": "bot", "level": "random"}]
+    opened = {}
+
+    def fake_run(self):
+        opened["setup"], opened["game"] = self.setup, self.game
+        return 0
+
+    monkeypatch.setattr(CardtableApp, "run", fake_run)
+    for opener in (launch.resume, launch.load):
+        args = SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)
+        assert opener(args) == 0
+        assert opened["game"] is game
+        assert [(s.name, s.bot) for s in opened["setup"].seats] == [("Ann", None), ("Dag", "simple"),
+                                                                   ("Eve", "random")]
+    assert launch.load(SimpleNamespace(loaded=(game, seats), theme="no-such-theme", bot_delay=0)) == 2
