@@ -88,7 +88,8 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-header", Static).update(
             f"Replay · {family}{title} · step {replay.step}/{replay.total}"
             f" · round {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
-        self.query_one("#table").state = self.ui.present(game, None, self.seats, self.ascii)
+        table: Any = self.query_one("#table")
+        table.state = self.ui.present(game, None, self.seats, self.ascii)
         self.query_one("#replay-hands", Static).update(self.hands_text())
         self.query_one("#replay-step", Static).update(self.step_text())
 
