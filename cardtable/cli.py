@@ -16,7 +16,7 @@ from rich.table import Table
 
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
-from .presets import describe_rules, load_variant
+from .presets import describe_rules, load_variant, value_text
 from .presets.loader import preset_files
 
 
@@ -179,23 +179,13 @@ def _presets_show(args: argparse.Namespace) -> int:
     table.add_column("value")
     table.add_column("what it means")
     for name, value, description, default in describe_rules(variant.rules):
-        shown = _value_text(value) + ("" if value == default else f"  [dim](default {_value_text(default)})[/]")
+        shown = value_text(value) + ("" if value == default else f"  [dim](default {value_text(default)})[/]")
         table.add_row(name, shown, description)
     console.print(table)
     titles = getattr(variant, "titles", None)
     if titles is not None:
         console.print("Titles: " + ", ".join(f"{k} = {v}" for k, v in titles.model_dump().items()))
     return 0
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_value_text(v) for v in value) or "—"
-    return str(value)
 
 
 def _presets_validate(args: argparse.Namespace) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .loader import list_variants, load_variant, preset_path, validate_file
-from .model import PlayerRange, VariantBase, describe_rules
+from .model import PlayerRange, VariantBase, describe_rules, value_text
 
 __all__ = ["PlayerRange", "VariantBase", "describe_rules", "list_variants", "load_variant",
-           "preset_path", "validate_file"]
+           "preset_path", "validate_file", "value_text"]

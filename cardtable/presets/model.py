@@ -69,3 +69,14 @@ def describe_rules(rules: BaseModel) -> list[tuple[str, Any, str, Any]]:
         default = info.get_default(call_default_factory=True)
         rows.append((name, getattr(rules, name), info.description or "", default))
     return rows
+
+
+def value_text(value: Any) -> str:
+    """A knob's value in plain words: yes / no, lists and tables comma-separated."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_text(v) for v in value) or "—"
+    return str(value)

@@ -13,7 +13,7 @@ from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScr
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
-from ...presets import describe_rules
+from ...presets import describe_rules, value_text
 
 KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "?", "this help"),
@@ -52,6 +52,9 @@ KEYS: list[tuple[str, str, str]] = [
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
     ("", "c", "continue the interrupted game (the autosave)"),
     ("", "l / v / i", "load a saved game / replays / statistics"),
+    ("", "h", "house rules: new / edit / rename / duplicate / delete / export / import"),
+    ("Editor", "ctrl+s", "save the preset (refused, with the reason, while a rule is invalid)"),
+    ("", "escape", "leave the editor (asks first if there are unsaved changes)"),
     ("Quit", "s / y / n", "save and quit (Continue next time) / abandon the game / keep playing"),
     ("Replay", "← →", "one move back / forward (every hand shown)"),
     ("", "pgup / pgdn", "ten moves back / forward"),
@@ -78,16 +81,6 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value) or "—"
-    return str(value)
-
-
 class RulesScreen(ModalScreen[None]):
     """Every knob of a preset in plain words."""
 
@@ -104,7 +97,7 @@ class RulesScreen(ModalScreen[None]):
         table.add_column("value", no_wrap=True)
         table.add_column("what it means", ratio=1)
         for name, value, description, default in describe_rules(variant.rules):
-            shown = _value(value) + ("" if value == default else f" (default {_value(default)})")
+            shown = value_text(value) + ("" if value == default else f" (default {value_text(default)})")
             table.add_row(name, shown, description)
         titles = getattr(variant, "titles", None)
         with Vertical(id="rules-box") as box:
