@@ -145,6 +145,8 @@ def estimate(values: Sequence[float], proportion: bool = False) -> Estimate:
         return Estimate(mean, math.nan, math.nan)
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
+    if proportion:
+        return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half))
     return Estimate(mean, mean - half, mean + half)
 
 
@@ -230,8 +232,7 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
             think += sum(record.think[s] for s in seats)
             decisions += sum(record.decisions[s] for s in seats)
             slow = max([slow, *(record.slowest[s] for s in seats)])
-        single = lineup.count(level) == 1
-        metrics = {name: estimate(vals, proportion=single and name == "win_share")
+        metrics = {name: estimate(vals, proportion=name in ("win_share", "round_wins"))
                    for name, vals in values.items()}
         reports.append(LevelReport(level, lineup.count(level), metrics,
                                    think / decisions if decisions else 0.0, slow, decisions))

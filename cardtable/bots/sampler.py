@@ -26,6 +26,9 @@ class Sampler:
     """Base of the family determinizers. One sampler serves one bot (one seat)."""
 
     family = ""
+    margin: float | None = None
+    """How much better (in reward, 0…1) a move must score to overrule the simple bot's
+    choice in a paired search; None: the search bot's default."""
 
     def __init__(self, variant: Any) -> None:
         self.variant = variant

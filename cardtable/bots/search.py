@@ -170,7 +170,8 @@ class SearchBot:
         self.last_iterations = done * len(stats)
         prefer = self._preferred(view, [entry.move for entry in stats])
         best = max(stats, key=lambda s: s.mean)
-        stats.sort(key=lambda s: (-(s.move == prefer and s.mean >= best.mean - MARGIN), -s.mean))
+        margin = MARGIN if sampler.margin is None else sampler.margin
+        stats.sort(key=lambda s: (-(s.move == prefer and s.mean >= best.mean - margin), -s.mean))
         self.last = stats
         return stats
 

@@ -21,7 +21,7 @@ from .state import TonkGame
 from .view import TonkView
 
 
-DROP_FLOOR = 7
+DROP_FLOOR = 14
 """Opponents who let a drop chance pass are imagined holding more than this count."""
 RESAMPLES = 12
 """Tries per determinization to meet that; the last try stands."""
@@ -31,6 +31,9 @@ class Sampler(BaseSampler):
     """Builds imagined Tonk hands from a :class:`TonkView`."""
 
     family = "tonk"
+    margin = 0.02
+    """About a third of a stake: Tonk hands are noisy, so the simple bot's pick stands
+    unless the search finds a clearly better move."""
 
     def searchable(self, view: TonkView, legal_moves: Any) -> bool:  # type: ignore[override]
         """Turns are searched; the T12 side bet is left to the simple bot."""
