@@ -1,6 +1,9 @@
-"""Small text helpers for screens: ordinals, ASCII suit names."""
+"""Small text helpers for screens: ordinals, ASCII suit names, moves in words."""
 
 from __future__ import annotations
+
+from ..engine.cards import pretty_cards
+from ..engine.moves import Move
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "…": "...",
                "·": "|", "▶": ">", "▲": "^"}
@@ -15,3 +18,14 @@ def asciify(text: str) -> str:
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def describe_move(move: Move, ascii: bool = False) -> str:
+    """A move in a player's words: ``play 7♠ 7♥``, ``pass``, ``lay off 8♣``."""
+    words = [move.kind.replace("_", " ")]
+    if move.groups:
+        words.append(" | ".join(pretty_cards(group) for group in move.groups))
+    elif move.cards:
+        words.append(pretty_cards(move.cards))
+    text = " ".join(words)
+    return asciify(text) if ascii else text

@@ -21,7 +21,9 @@ from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
 MAX_SEATS = 8
-KINDS = [("Human", "human"), ("Bot: simple", "simple"), ("Bot: random", "random")]
+KINDS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: medium", "medium"), ("Bot: hard", "hard"),
+         ("Bot: expert", "expert"), ("Bot: random", "random")]
+"""Who may sit in a seat: a human, or a bot of a difficulty (issue 7's levels)."""
 
 
 class StartScreen(Screen[None]):
@@ -68,7 +70,7 @@ class StartScreen(Screen[None]):
                         yield Label(f"Seat {i + 1}", classes="start-label")
                         yield Input(value="You" if i == 0 else BOT_NAMES[i - 1], id=f"name-{i}",
                                     compact=True, max_length=16)
-                        yield Select(KINDS, value="human" if i == 0 else "simple", allow_blank=False,
+                        yield Select(KINDS, value="human" if i == 0 else "medium", allow_blank=False,
                                      id=f"kind-{i}", compact=True)
                 with Horizontal(classes="start-row"):
                     yield Label("Seed", classes="start-label")

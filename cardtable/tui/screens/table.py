@@ -11,9 +11,10 @@ from typing import Any
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from ...bots import make_bot
+from ...bots import make_bot, suggest_move
 from ...engine.errors import IllegalMove
 from ...engine.game import Game
 from ...engine.moves import Move
@@ -22,6 +23,8 @@ from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
 from ..seats import TableSetup
+from ..text import describe_move
+from ..widgets.hand import Hand
 from .dialogs import RulesScreen
 from .handoff import HandoffScreen
 from .saving import describe_error, save_named, start_autosave
@@ -35,7 +38,8 @@ class TableScreen(Screen[None]):
     """One match at the table."""
 
     BINDINGS = [Binding("r", "rules", "rules", show=False),
-                Binding("ctrl+s", "save_game", "save", show=False)]
+                Binding("ctrl+s", "save_game", "save", show=False),
+                Binding("H", "hint", "hint", show=False)]
 
     def __init__(self, setup: TableSetup, game: Game | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY) -> None:
@@ -49,7 +53,8 @@ class TableScreen(Screen[None]):
         self.humans = setup.humans
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The human whose cards are on screen (None: nobody's)."""
-        self.bots = {i: make_bot(self.game.family, s.bot) for i, s in enumerate(self.seats) if s.bot}
+        self.bots = {i: make_bot(self.game.family, s.bot, variant=self.game.variant, seed=self.game.seed + i)
+                     for i, s in enumerate(self.seats) if s.bot}
         self.rngs = {i: Rng(self.game.seed).fork(i + 1) for i in self.bots}
         self.bot_delay = bot_delay
         self.busy = False
@@ -286,6 +291,47 @@ class TableScreen(Screen[None]):
             app.call_from_thread(self._bot_moved, seat, move, game)
         except RuntimeError:  # the app is closing
             pass
+
+    # ----------------------------------------------------------------- hints (issue 7)
+    def action_hint(self) -> None:
+        """Ask the hard bot what the human on screen might do, from that seat's view only."""
+        seat = self.viewer
+        game = self.game
+        if self.busy or seat is None or seat not in game.to_act or self.ui.in_window(game):
+            self.table.notice = "a hint is for the player whose turn it is"
+            return
+        self.table.notice = "thinking about a hint…"
+        self.run_hint(self.app, seat, game.view(seat), game.legal_moves(seat), game, len(game.events))
+
+    @work(thread=True, group="hint", exclusive=True)
+    def run_hint(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, stamp: int) -> None:
+        move = suggest_move(game.family, game.variant, view, moves, seed=game.seed + stamp)
+        try:
+            app.call_from_thread(self._show_hint, seat, move, game, stamp)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def _show_hint(self, seat: int, move: Move, game: Game, stamp: int) -> None:
+        if self.closed or game is not self.game or len(game.events) != stamp or self.viewer != seat:
+            return  # the position moved on (or another player has the screen)
+        text = f"hint: {describe_move(move, self.ascii)}"
+        try:
+            hand = self.table.query_one(Hand)
+        except NoMatches:
+            self.table.notice = text
+            return
+        wanted = list(move.cards)
+        picked = set()
+        for index, card in enumerate(hand.cards):
+            if card in wanted:
+                wanted.remove(card)
+                picked.add(index)
+        hand.select(frozenset(picked))  # the table clears its notice on a new selection...
+
+        def say() -> None:
+            self.table.notice = text  # ...so the hint is written once that is done
+
+        self.set_timer(0.05, say)
 
     def _bot_moved(self, seat: int, move: Move, game: Game) -> None:
         if self.closed or game is not self.game:

@@ -65,6 +65,10 @@ class Hand(CardsWidget, can_focus=True):
     def selected_cards(self) -> tuple[Card, ...]:
         return tuple(self.cards[i] for i in sorted(self.selected) if i < len(self.cards))
 
+    def select(self, indices: frozenset[int]) -> None:
+        """Select exactly these cards (a hint shows its move this way)."""
+        self._set_selected(frozenset(i for i in indices if i < len(self.cards)))
+
     # ----------------------------------------------------------------- input
     def _set_selected(self, selected: frozenset[int]) -> None:
         self.selected = selected
