@@ -22,6 +22,10 @@ from .bots.base import ALIASES, BOT_LEVELS
 from .engine.events import RoundEnded
 from .engine.rng import Rng
 
+MAX_MOVES = 20_000
+"""A match still running after this many moves is cut off where it stands (a
+Shanghai hand can go round and round the reshuffled stock when nobody goes down)."""
+
 DEFAULT_TONK_HANDS = 10
 """Hands per arena match of a Tonk preset whose match has no hand limit."""
 
@@ -56,6 +60,7 @@ class MatchRecord:
     think: list[float] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
     slowest: list[float] = field(default_factory=list)
+    cut_off: bool = False
 
 
 def play_task(task: MatchTask) -> MatchRecord:
@@ -77,7 +82,11 @@ def play_task(task: MatchTask) -> MatchRecord:
     n = task.players
     record = MatchRecord(task.index, task.levels, (), (), 0, think=[0.0] * n, decisions=[0] * n,
                          slowest=[0.0] * n)
+    moves = 0
     while True:
+        if moves > MAX_MOVES:
+            record.cut_off = True
+            break
         if game.round_over:
             _note_round(game, record)
             if game.is_over or (task.max_rounds and game.round >= task.max_rounds):
@@ -94,6 +103,7 @@ def play_task(task: MatchTask) -> MatchRecord:
             record.decisions[seat] += 1
             record.slowest[seat] = max(record.slowest[seat], spent)
         game.apply(seat, move)
+        moves += 1
     record.scores = game.scores
     record.winners = game.winners()
     record.rounds = game.round
@@ -177,6 +187,8 @@ class ArenaReport:
     max_rounds: int | None
     seconds: float
     levels: list[LevelReport]
+    cut_off: int = 0
+    """Matches stopped after MAX_MOVES moves."""
 
     @property
     def fair_share(self) -> float:
@@ -186,7 +198,7 @@ class ArenaReport:
         return {"family": self.family, "preset": self.preset, "players": self.players,
                 "lineup": self.lineup, "games": self.games, "seed": self.seed,
                 "max_rounds": self.max_rounds, "seconds": round(self.seconds, 2),
-                "fair_share": round(self.fair_share, 4), "levels": [lv.to_data() for lv in self.levels]}
+                "fair_share": round(self.fair_share, 4), "cut_off": self.cut_off, "levels": [lv.to_data() for lv in self.levels]}
 
 
 METRIC_LABELS = {
@@ -236,7 +248,8 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
                    for name, vals in values.items()}
         reports.append(LevelReport(level, lineup.count(level), metrics,
                                    think / decisions if decisions else 0.0, slow, decisions))
-    return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports)
+    return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports,
+                       sum(record.cut_off for record in records))
 
 
 # ---------------------------------------------------------------------- running
