@@ -89,7 +89,7 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
 
     if len(bot_levels) != players:
         raise ValueError(f"give one bot per seat: {players} seats, {len(bot_levels)} bots")
-    bots = [make_bot(variant.family, level) for level in bot_levels]
+    bots = [make_bot(variant.family, level, variant, seed=seed + i) for i, level in enumerate(bot_levels)]
     cls = game_class(variant.family)
     wins = [0.0] * players
     totals = [0] * players

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.cards import Card
@@ -43,5 +43,5 @@ class PresidentView(PlayerView):
     offer: tuple[int, Card | None] | None = None
     give_to: tuple[int, int] | None = None
     """During the exchange, the seat this seat must give cards to and how many."""
-    rules: Any = None
+    rules: Any = field(default=None, hash=False)
     """The preset's knobs (public: everyone at the table knows the house rules)."""

@@ -159,7 +159,7 @@ class ShanghaiGame(Game):
             len(discard), self.melds_view,
             tuple(self.down), tuple([limit - b for b in self.bought]),
             self.wild, self.must_go_down, self.rules.out_by_discard,
-            self.rebuilds, self.rules.max_stock_rebuilds)
+            self.rebuilds, self.rules.max_stock_rebuilds, self.rules)
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:

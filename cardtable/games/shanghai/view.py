@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine.cards import Card
 from ...engine.views import PlayerView
@@ -39,3 +40,5 @@ class ShanghaiView(PlayerView):
     out_by_discard: bool
     stock_rebuilds: int = 0
     max_stock_rebuilds: int = 0
+    rules: Any = field(default=None, hash=False)
+    """The preset's knobs (public: everyone at the table knows the house rules)."""

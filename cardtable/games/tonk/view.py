@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine.cards import Card
 from ...engine.views import PlayerView
@@ -34,3 +35,5 @@ class TonkView(PlayerView):
     """T12: per seat True (bet), False (declined) or None (not asked yet / no side bet)."""
     spades_shown: tuple[Card | None, ...] = ()
     """T12: the highest spade each bettor showed (None: no spade or no bet)."""
+    rules: Any = field(default=None, hash=False)
+    """The preset's knobs (public: everyone at the table knows the house rules)."""

@@ -61,8 +61,8 @@ def check_views(game: TonkGame) -> None:
 
 
 def vars_of(view: object) -> list[object]:
-    """Every field of a view except the public spreads and shown spades."""
-    return [getattr(view, f.name) for f in dataclasses.fields(view) if f.name not in ("spreads", "spades_shown")]
+    """Every field of a view except the public spreads, shown spades and house rules."""
+    return [getattr(view, f.name) for f in dataclasses.fields(view) if f.name not in ("spreads", "spades_shown", "rules")]
 
 
 def unlisted(game: TonkGame, seat: int, legal: list[Move], rng: Rng) -> list[Move]:
