@@ -57,11 +57,11 @@ class RankOrder:
         """The top natural rank: P21 keeps leads of this and above for last."""
         self.black_three = 1 if rules.red_threes else None
         self.bomb_count = 4 if rules.bomb == "four_of_a_kind" else 0
+        self.twins = rules.decks > 1 or rules.jokers > 1
+        """Whether a hand may hold two equal cards (so plays must be deduplicated)."""
+        self._group_values = _ValueOrWild(self.value)
         self.equal_follows = rules.equal_rank != "no" or rules.burn
         """Whether a play may ever equal the top rank (P5 equal ranks, P25 burns)."""
-
-    def _group_key(self, card: Card) -> int:
-        return self.value.get(card, WILD_GROUP)
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Hands sort by value, wilds last, then by suit."""
@@ -151,7 +151,7 @@ class RankOrder:
 
     def groups(self, hand: list[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
         """A hand (sorted by :meth:`sort_key`) as naturals by value, and its wild cards."""
-        by_value = {value: list(cards) for value, cards in groupby(hand, key=self._group_key)}
+        by_value = {value: list(cards) for value, cards in groupby(hand, key=self._group_values.__getitem__)}
         return by_value, by_value.pop(WILD_GROUP, [])
 
     def plays(self, naturals: list[Card], wilds: list[Card], count: int, value: int) -> list[tuple[Card, ...]]:
@@ -160,8 +160,9 @@ class RankOrder:
             if len(naturals) < count:
                 return []
             if count == 1:
-                return [(card,) for card in dict.fromkeys(naturals)]
-            return list(dict.fromkeys(combinations(naturals, count)))
+                return [(card,) for card in (dict.fromkeys(naturals) if self.twins else naturals)]
+            sets = combinations(naturals, count)
+            return list(dict.fromkeys(sets) if self.twins else sets)
         found: dict[tuple[Card, ...], None] = {}
         no_wild = self.rules.red_threes and value == self.max_value
         lowest = max(1, count - (0 if no_wild else len(wilds)))
@@ -173,6 +174,13 @@ class RankOrder:
                     for wild in combinations(wilds, count - used):
                         found[natural + wild] = None
         return list(found)
+
+
+class _ValueOrWild(dict[Card, int]):
+    """Card values where a wild card (no value of its own) reads as :data:`WILD_GROUP`."""
+
+    def __missing__(self, card: Card) -> int:
+        return WILD_GROUP
 
 
 def titles_for(finish_order: list[int], players: int, top_positions: int) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -15,6 +16,10 @@ from .exchange import ExchangeMixin
 from .preset import PresidentVariant
 from .rules import RankOrder, titles_for
 from .view import PresidentView
+
+
+_play = partial(tuple.__new__, Move)
+"""Builds a Move from a full 4-tuple without the NamedTuple's keyword handling (hot path)."""
 
 
 class PresidentGame(ExchangeMixin, Game):
@@ -199,7 +204,7 @@ class PresidentGame(ExchangeMixin, Game):
             plays = [p for p in plays if not ranks.is_bomb(len(p[1]))] or plays
         if self.rules.no_lead_with_top:
             plays = [p for p in plays if p[0] < ranks.top_value and not ranks.is_bomb(len(p[1]))] or plays
-        return [Move("play", cards) for _value, cards in plays]
+        return [_play(("play", cards, (), None)) for _value, cards in plays]
 
     def _follows(self, seat: int) -> list[Move]:
         """P5: the same count, higher (or equal, if allowed) — plus 2s (P20), bombs
@@ -217,7 +222,7 @@ class PresidentGame(ExchangeMixin, Game):
                 if plain and (value < top_value or value == top_value and not ranks.equal_follows):
                     continue
                 if plain and value > top_value:  # the ordinary case: higher, same count
-                    moves += [Move("play", cards) for cards in ranks.plays(naturals, wilds, count, value)]
+                    moves += [_play(("play", cards, (), None)) for cards in ranks.plays(naturals, wilds, count, value)]
                     continue
                 for cards in ranks.plays(naturals, wilds, count, value):
                     how = ranks.beats(value, count, not any(c in wild for c in cards), top)
