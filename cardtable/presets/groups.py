@@ -197,12 +197,12 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
         for number, line in enumerate((ln for ln in text.splitlines() if ln.strip()), start=1):
             hand = []
             for meld in _items(line):
-                words = meld.lower().split()
-                if len(words) == 2 and words[1] in ("set", "run"):
-                    words.reverse()
-                if len(words) != 2 or words[0] not in ("set", "run"):
+                parts = meld.lower().split()
+                if len(parts) == 2 and parts[1] in ("set", "run"):
+                    parts.reverse()
+                if len(parts) != 2 or parts[0] not in ("set", "run"):
                     raise ValueError(f"hand {number}: {meld!r} is not like 'set 3' or 'run 4'")
-                hand.append((words[0], _int(words[1], f"hand {number}")))
+                hand.append((parts[0], _int(parts[1], f"hand {number}")))
             hands.append(tuple(hand))
         return tuple(hands)
     raise ValueError(f"{spec.name} has no text form")
