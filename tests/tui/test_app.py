@@ -59,6 +59,7 @@ def test_ascii_theme_draws_no_unicode_suits():
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
                          and app.screen.game.to_act == (0,))
+            await pilot.pause(0.2)  # let the hand repaint before reading the screen
             text = screen_text(app)
             assert not set("♣♦♥♠") & set(text)
             assert "5-C" in text

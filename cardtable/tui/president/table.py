@@ -22,7 +22,7 @@ from ..widgets.trick import TrickPile
 from .present import PresidentState
 
 KEYS = "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit"
-ASCII_KEYS = "<- -> space 1-9: select | enter play | p pass | ? help | t theme | q quit"
+ASCII_KEYS = "<- -> space 1-9 select | enter play | p pass | H hint | ? help | t theme | q quit"
 
 
 class PresidentTable(Widget):
