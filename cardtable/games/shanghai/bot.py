@@ -118,11 +118,11 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
         for card in sorted(pool):
             n = pool[card]
             if n > 0:
-                got = by_rank.get(card.rank)
-                if got is None:
+                same_rank = by_rank.get(card.rank)
+                if same_rank is None:
                     by_rank[card.rank] = [card] * n
                 else:
-                    got.extend([card] * n)
+                    same_rank.extend([card] * n)
         for size in set_sizes:
             if not by_rank:
                 break

@@ -17,7 +17,10 @@ RANK_OF_NAME = {name: rank for rank, name in enumerate(RANK_NAMES, start=2)}
 DEFAULT_CARD_POINTS = {**{str(r): 5 for r in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10,
                        "A": 15, "JK": 50}
 
-STANDARD_CONTRACTS = (
+Contract = tuple[tuple[Literal["set", "run"], int], ...]
+"""One hand's contract: the melds it needs, each (kind, size)."""
+
+STANDARD_CONTRACTS: tuple[Contract, ...] = (
     (("set", 3), ("set", 3)),
     (("set", 3), ("run", 4)),
     (("run", 4), ("run", 4)),
@@ -31,8 +34,6 @@ STANDARD_CONTRACTS = (
 )
 """The standard list of S2: one contract per hand, each a tuple of (kind, size)."""
 
-Contract = tuple[tuple[Literal["set", "run"], int], ...]
-
 
 def _rank_name(name: object) -> str:
     text = str(name).upper()
@@ -44,15 +45,15 @@ class ShanghaiRules(Knobs):
 
     decks_by_players: dict[int, int] = Field(default_factory=lambda: {2: 2, 3: 2, 4: 2, 5: 3, 6: 3})
     """S1: how many decks are shuffled together, by number of players."""
-    jokers: int = Field(2, ge=0, le=4)
+    jokers: int = Field(default=2, ge=0, le=4)
     """S1: jokers per deck (2 makes the 54-card deck)."""
     contracts: tuple[Contract, ...] = STANDARD_CONTRACTS
     """S2: the contract of each hand, one list per hand, e.g. [["set", 3], ["run", 4]]."""
-    hand_size: int = Field(11, ge=3, le=20)
+    hand_size: int = Field(default=11, ge=3, le=20)
     """S2: cards dealt to each player."""
     wilds: tuple[str, ...] = ("JK",)
     """S5: wild ranks ("JK", and "2" at some tables); a meld holds no more wilds than naturals."""
-    buy_penalty: int = Field(2, ge=0, le=5)
+    buy_penalty: int = Field(default=2, ge=0, le=5)
     """S8: cards a buyer takes from the stock besides the upcard."""
     buy_priority: Literal["nearest_to_dealer", "next_in_turn"] = "nearest_to_dealer"
     """S8: who is offered the upcard first when several would buy it."""
@@ -66,7 +67,7 @@ class ShanghaiRules(Knobs):
     """S13: points the player who goes out scores (e.g. -25)."""
     go_out_in_one_bonus: int | None = None
     """S13: points instead of go_out_bonus for going down and out in one turn without wilds (e.g. -50)."""
-    max_stock_rebuilds: int = Field(2, ge=0, le=100)
+    max_stock_rebuilds: int = Field(default=2, ge=0, le=100)
     """S12: after this many stock rebuilds in one hand, the next time the stock runs out the hand
     ends and everyone scores what they hold (0 = no limit)."""
 
@@ -146,7 +147,7 @@ class ShanghaiVariant(VariantBase):
     """A Shanghai rummy preset: the player range and the knobs."""
 
     family: Literal["shanghai"] = "shanghai"
-    rules: ShanghaiRules = Field(default_factory=ShanghaiRules)
+    rules: ShanghaiRules = ShanghaiRules()
 
     @model_validator(mode="after")
     def _fits_players(self) -> ShanghaiVariant:

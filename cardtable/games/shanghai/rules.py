@@ -105,9 +105,10 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                 for card in naturals + extra if extra else naturals:
                     if strict:
                         new = lay_off(meld, card, end, wild)
+                        assert new is not None, "the places and wilds listed all fit the meld"
                         rest = hand[1] if hand[0] == card else hand[0]
                         table = [list(m) for m in game.table]
-                        table[owner][index] = new  # type: ignore[call-overload]
+                        table[owner][index] = new
                         if not fits_anywhere(rest, table, wild):
                             continue
                     target = (owner, index) if end is None else (owner, index, end)

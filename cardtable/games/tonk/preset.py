@@ -19,9 +19,9 @@ STANDARD_POINTS = {**{r: r for r in range(2, 11)}, JACK: 10, QUEEN: 10, KING: 10
 class TonkRules(Knobs):
     """The knobs of the Tonk family (``[rules]`` in a preset)."""
 
-    jokers: int = Field(0, ge=0, le=2)
+    jokers: int = Field(default=0, ge=0, le=2)
     """T1: jokers added to the 52-card deck; they are wild in spreads."""
-    deal_size: int = Field(5, ge=2, le=12)
+    deal_size: int = Field(default=5, ge=2, le=12)
     """T1: cards dealt to each player."""
     upcard: bool = True
     """T2: the first undealt card is turned up to start the discard pile."""
@@ -45,13 +45,13 @@ class TonkRules(Knobs):
     """T10: a dealt count of 13 or less wins double at once, 9 or less triple."""
     spades_side_bet: bool = False
     """T12: before play, players may bet a stake on holding the highest spade."""
-    stake: int = Field(1, ge=1, le=1000)
+    stake: int = Field(default=1, ge=1, le=1000)
     """T13: chips per stake unit."""
-    starting_chips: int = Field(100, ge=0)
+    starting_chips: int = Field(default=100, ge=0)
     """T13: chips each player brings to the table."""
     broke_ends_match: bool = True
     """T13: the match ends after the hand in which a player's chips reach zero or less."""
-    match_hands: int = Field(0, ge=0)
+    match_hands: int = Field(default=0, ge=0)
     """T13: the match ends after this many paid hands (0: no limit)."""
 
     @field_validator("card_points")
@@ -86,7 +86,7 @@ class TonkVariant(VariantBase):
     """A Tonk preset: 2–5 players and the knobs."""
 
     family: Literal["tonk"] = "tonk"
-    rules: TonkRules = Field(default_factory=TonkRules)
+    rules: TonkRules = TonkRules()
 
     @model_validator(mode="after")
     def _fits_players(self) -> TonkVariant:

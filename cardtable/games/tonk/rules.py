@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.cards import ACE, JOKER, Card, card_text, check_subset
 from ...engine.moves import Move
-from .spreads import canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
+from .spreads import Shape, canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
 DRAW = Move("draw_stock")
 TAKE = Move("take_upcard")
@@ -32,13 +32,30 @@ def _discard(card: Card) -> Move:
 
 
 if TYPE_CHECKING:
-    from .state import TonkGame as _Base
+    # Type checkers see the engine's Game as the base (the table state below is set up by
+    # TonkGame); at run time the mixin stays a plain class, so the MRO is unchanged.
+    from ...engine.game import Game as _Base
 else:
     _Base = object
 
 
 class TonkRulesMixin(_Base):
     """Move generation and refusal reasons for :class:`TonkGame`."""
+
+    # The table state these rules read, set up by ``TonkGame._start_round``.
+    _phase: str
+    _current: int
+    _hands: list[list[Card]]
+    _stock: list[Card]
+    _discard: list[Card]
+    _spreads: list[list[tuple[tuple[Card, ...], Shape]]]
+    _locks: list[int]
+    _turns: list[int]
+    _anyone_spread: bool
+
+    if TYPE_CHECKING:
+        def count(self, seat: int) -> int:
+            """T4: the count of ``seat``'s hand (defined by TonkGame)."""
 
     def may_drop(self, seat: int) -> bool:
         """T6/T7: ``seat`` may drop now (its own turn, not locked out by hits, and

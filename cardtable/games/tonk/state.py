@@ -22,6 +22,19 @@ class TonkGame(TonkRulesMixin, Game):
 
     family = "tonk"
 
+    # The round state besides what TonkRulesMixin declares, set up by ``_start_round``.
+    _points: dict[int, int]
+    _hands_paid: int
+    _next_dealer: int
+    _spread_view: tuple[tuple[tuple[Card, ...], ...], ...] | None
+    _turn_spread: int
+    _turn_hit: bool
+    _stock_out: bool
+    _shown: tuple[tuple[Card, ...], ...] | None
+    _side: list[bool | None]
+    _spades: list[Card | None]
+    _side_points: list[int]
+
     # ------------------------------------------------------------------ family extras
     @property
     def chips(self) -> tuple[int, ...]:
@@ -81,23 +94,23 @@ class TonkGame(TonkRulesMixin, Game):
                 undealt, aside = list(stock), rest
             if upcard is not None:
                 undealt.insert(0, upcard)
-        self._discard: list[Card] = []
+        self._discard = []
         if rules.upcard and undealt:
             self._discard.append(undealt.pop(0))
         if not undealt:
             raise ValueError("stock: the stock needs at least one card")
         self._stock = undealt[::-1]  # top card last
-        self._spreads: list[list[tuple[tuple[Card, ...], tuple]]] = [[] for _ in range(n)]
-        self._spread_view: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
+        self._spreads = [[] for _ in range(n)]
+        self._spread_view = None
         self._locks = [0] * n
         self._turns = [0] * n
         self._anyone_spread = False
         self._turn_spread = 0
         self._turn_hit = False
         self._stock_out = False
-        self._shown: tuple[tuple[Card, ...], ...] | None = None
-        self._side: list[bool | None] = [None] * n
-        self._spades: list[Card | None] = [None] * n
+        self._shown = None
+        self._side = [None] * n
+        self._spades = [None] * n
         self._side_points = [0] * n
         self._current = order[0]
         self._phase = "start"
@@ -164,15 +177,20 @@ class TonkGame(TonkRulesMixin, Game):
             group = move.groups[0]
             for card in group:
                 hand.remove(card)
-            self._spreads[seat].append((group, shape_of(group)))
+            shape = shape_of(group)
+            assert shape is not None, "a legal spread has a shape"
+            self._spreads[seat].append((group, shape))
             self._anyone_spread = True
             self._turn_spread += len(group)
             return [ev.SpreadLaid(seat, group, len(self._spreads[seat]) - 1)] + self._went_out(seat)
         if kind == "hit":
             card = move.cards[0]
+            assert move.target is not None, "a legal hit or dead four names its spread"
             owner, index = move.target
             cards, shape = self._spreads[owner][index]
-            self._spreads[owner][index] = hit_onto(cards, shape, card, rules.hit_runs_only)
+            hit = hit_onto(cards, shape, card, rules.hit_runs_only)
+            assert hit is not None, "a legal hit fits its spread"
+            self._spreads[owner][index] = hit
             hand.remove(card)
             self._turn_hit = True
             if owner != seat:
@@ -180,6 +198,7 @@ class TonkGame(TonkRulesMixin, Game):
             event = ev.SpreadHit(seat, card, owner, index, self._spreads[owner][index][0], self._locks[owner])
             return [event] + self._went_out(seat)
         if kind == "dead_four":
+            assert move.target is not None, "a legal hit or dead four names its spread"
             owner, index = move.target
             cards, _ = self._spreads[owner].pop(index)
             self._discard.extend(cards)
@@ -218,12 +237,12 @@ class TonkGame(TonkRulesMixin, Game):
             return events
         self._phase = "start"
         bettors = [s for s in range(self.players) if self._side[s]]
-        shown = [s for s in bettors if self._spades[s] is not None]
+        shown = {s: spade for s in bettors if (spade := self._spades[s]) is not None}
         if not bettors:
             return events
         if not shown:
             return events + [ev.SidePotWon(None, 0)]
-        winner = max(shown, key=lambda s: self._spades[s])
+        winner = max(shown, key=shown.__getitem__)
         stake = self.variant.rules.stake
         for s in bettors:
             self._side_points[s] -= stake
