@@ -1,4 +1,4 @@
-"""The headless core type-checks (DESIGN habit 10: mypy clean on the engine)."""
+"""The headless core (engine, games, presets, bots, store) type-checks (DESIGN habit 10)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["cardtable/engine", "cardtable/presets", "cardtable/games/president", "cardtable/bots/base.py",
-           "cardtable/sim.py"]
+CHECKED = ["cardtable/engine", "cardtable/presets", "cardtable/games", "cardtable/bots", "cardtable/store",
+           "cardtable/sim.py", "cardtable/arena.py"]
 
 
-def test_engine_presets_and_president_are_mypy_clean():
+def test_the_headless_core_is_mypy_clean():
     pytest.importorskip("mypy")
     result = subprocess.run([sys.executable, "-m", "mypy", *CHECKED], cwd=ROOT, capture_output=True,
                             text=True, timeout=300)
