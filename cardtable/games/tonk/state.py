@@ -328,7 +328,7 @@ class TonkGame(TonkRulesMixin, Game):
             tuple(map(len, hands)), self.to_act,
             self.round, self.round_over, self.is_over, tuple(self._scores), self.dealer,
             self._phase, discard[-1] if discard else None, len(discard), len(self._stock),
-            self.spreads, tuple(self._locks), tuple(rules.starting_chips + s for s in self._scores),
+            self.spreads, tuple(self._locks), tuple([rules.starting_chips + s for s in self._scores]),
             rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
             seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades), rules)
 
