@@ -146,11 +146,13 @@ class ShanghaiGame(Game):
         limit = self.rules.max_stock_rebuilds
         return limit > 0 and self.rebuilds >= limit
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may see; ``None`` gives the public table (no hand at all)."""
         limit = self.rules.buys_per_hand[self.round - 1]
         discard = self.discard
         return ShanghaiView(
-            self.family, seat, self.players, tuple(self.hands[seat]),
+            self.family, seat, self.players,  # type: ignore[arg-type]
+            tuple(self.hands[seat]) if seat is not None else (),
             tuple([len(h) for h in self.hands]), self.to_act, self.round,
             self.round_over, self.is_over, tuple(self._scores), self.dealer,
             self.turn, self.phase, self.round,
