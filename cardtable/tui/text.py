@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ..engine.cards import pretty_cards
+from ..engine.events import CardsDealt, Event, Namer, RoundStarted
 from ..engine.moves import Move
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "…": "...",
@@ -29,3 +32,17 @@ def describe_move(move: Move, ascii: bool = False) -> str:
         words.append(pretty_cards(move.cards))
     text = " ".join(words)
     return asciify(text) if ascii else text
+
+
+def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Callable[[str], str],
+              skip: tuple[type[Event], ...] = (CardsDealt,)) -> tuple[str, ...]:
+    """The current round's story told for ``viewer`` (its last 200 lines): every event
+    from the latest deal on, except the kinds in ``skip``, hiding what the viewer may
+    not see (``Event.describe``)."""
+    start = 0
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], RoundStarted):
+            start = index
+            break
+    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
+                 if not isinstance(event, skip))

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
-from ...engine.events import CardsDealt, RoundStarted
+from ...engine.events import RoundStarted
 from ...games.president.events import CardsPlayed
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import asciify, ordinal
+from ..text import asciify, ordinal, round_log
 from ..widgets.card import cards_label
 
 
@@ -101,7 +101,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
         caption, earlier, pile_cards = "(empty pile)", "", ()
         footer = f"{name(view.turn)} leads" if view.turn is not None and view.phase == "play" else ""
 
-    log = _log_lines(game, viewer, seats, fix)
+    log = round_log(game.events, viewer, lambda s: seats[s].name, fix)
     state = PresidentState(header=header, seats=seat_infos, pile_caption=caption, pile_cards=pile_cards,
                            pile_earlier=earlier, pile_footer=footer, log=log, status="", viewer=viewer)
     status = fix(_status(game, view, viewer, seats, ascii))
@@ -144,18 +144,6 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
     lines = (" · ".join(facts), " · ".join(marks))
     return SeatInfo(seats[seat].label, tuple(fix(line) for line in lines), to_act=to_act, passed=seat in view.passed or seat in view.locked,
                     out=out)
-
-
-def _log_lines(game: object, viewer: int | None, seats: tuple[Seat, ...], fix) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
-    events = game.events  # type: ignore[attr-defined]
-    start = 0
-    for index in range(len(events) - 1, -1, -1):
-        if isinstance(events[index], RoundStarted):
-            start = index
-            break
-    name = lambda seat: seats[seat].name  # noqa: E731
-    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
-                 if not isinstance(event, CardsDealt))
 
 
 def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> str:

@@ -4,6 +4,8 @@ hand and the Play / Pass buttons. It renders a :class:`PresidentState` and posts
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +19,7 @@ from ..messages import MoveChosen
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog
-from ..widgets.seat import SeatPanel
+from ..widgets.seat import SeatPanel, show_seat_panels
 from ..widgets.trick import TrickPile
 from .present import PresidentState
 
@@ -82,21 +84,11 @@ class PresidentTable(Widget):
             hand.focus()
 
     def _show_seats(self, state: PresidentState) -> None:
-        box = self.query_one("#seats", Horizontal)
-        panels = list(box.query(SeatPanel))
-        while len(panels) < len(state.seats):
-            panel = SeatPanel()
-            box.mount(panel)
-            panels.append(panel)
-        for panel, info in zip(panels, state.seats):
-            panel.display = True
-            panel.title = info.title
-            panel.lines = info.lines
-            panel.set_class(info.to_act, "-to-act")
+        def dress(panel: SeatPanel, info: Any) -> None:
             panel.set_class(info.passed, "-passed")
             panel.set_class(info.out, "-out")
-        for panel in panels[len(state.seats):]:
-            panel.display = False
+
+        show_seat_panels(self.query_one("#seats", Horizontal), state.seats, dress)
 
     def clear_selection(self) -> None:
         """Forget the selection (after a move was made)."""

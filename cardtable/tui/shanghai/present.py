@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.cards import Card
-from ...engine.events import CardsDealt, RoundStarted
 from ...engine.moves import Move
 from ..seats import Seat
-from ..text import asciify
+from ..text import asciify, round_log
 from ..widgets.card import card_label
 
 Contract = tuple[tuple[str, int], ...]
@@ -125,7 +124,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
-        log=_log_lines(game, viewer, seats, fix), status=status, contract=view.contract, wilds=wilds,
+        log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status, contract=view.contract, wilds=wilds,
         hand=view.hand if viewer is not None else (), viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves)
 
@@ -142,18 +141,6 @@ def _seat_info(view: object, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:
     if to_act:
         marks.insert(0, "drawing" if view.phase == "draw" else "playing")  # type: ignore[attr-defined]
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, down=down)
-
-
-def _log_lines(game: object, viewer: int | None, seats: tuple[Seat, ...], fix) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
-    events = game.events  # type: ignore[attr-defined]
-    start = 0
-    for index in range(len(events) - 1, -1, -1):
-        if isinstance(events[index], RoundStarted):
-            start = index
-            break
-    name = lambda seat: seats[seat].name  # noqa: E731
-    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
-                 if not isinstance(event, CardsDealt))
 
 
 def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],

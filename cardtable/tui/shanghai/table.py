@@ -22,7 +22,7 @@ from ..text import asciify
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog
-from ..widgets.seat import SeatPanel
+from ..widgets.seat import show_seat_panels
 from .compose import (go_down_label, go_downs_with, lay_off_label, matching_go_downs, swap_label,
                       unmatched_go_down)
 from .dialogs import ChoiceDialog
@@ -162,19 +162,7 @@ class ShanghaiTable(Widget):
         hand.refresh()
 
     def _show_seats(self, state: ShanghaiState) -> None:
-        box = self.query_one("#seats", Horizontal)
-        panels = list(box.query(SeatPanel))
-        while len(panels) < len(state.seats):
-            panel = SeatPanel()
-            box.mount(panel)
-            panels.append(panel)
-        for panel, info in zip(panels, state.seats):
-            panel.display = True
-            panel.title = info.title
-            panel.lines = info.lines
-            panel.set_class(info.to_act, "-to-act")
-        for panel in panels[len(state.seats):]:
-            panel.display = False
+        show_seat_panels(self.query_one("#seats", Horizontal), state.seats)
 
     def clear_selection(self) -> None:
         """Forget the selection (after a move was made)."""

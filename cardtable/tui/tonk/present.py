@@ -13,7 +13,7 @@ from ...engine.cards import Card
 from ...engine.events import CardsDealt, RoundStarted
 from ...engine.moves import Move
 from ..seats import Seat
-from ..text import asciify
+from ..text import asciify, round_log
 from ..widgets.card import cards_label
 
 
@@ -107,7 +107,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
         infos.append(SeatInfo(fix(title), tuple(fix(line) for line in lines), to_act=seat == actor,
                               lock=lock, below=fix(below)))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
-    log = _log_lines(g, viewer, names, fix)
+    log = round_log(g.events, viewer, lambda s: names[s], fix, skip=(CardsDealt, RoundStarted))
     common = dict(header=header, seats=tuple(infos), spreads=rows, stock_size=view.stock_size,
                   discard_top=view.discard_top, discard_size=view.discard_size, log=log, names=names)
     if viewer is None:
@@ -185,15 +185,3 @@ def _or(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def _log_lines(game: object, viewer: int | None, names: tuple[str, ...], fix) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
-    events = game.events  # type: ignore[attr-defined]
-    start = 0
-    for index in range(len(events) - 1, -1, -1):
-        if isinstance(events[index], RoundStarted):
-            start = index
-            break
-    name = lambda seat: names[seat]  # noqa: E731
-    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
-                 if not isinstance(event, (CardsDealt, RoundStarted)))

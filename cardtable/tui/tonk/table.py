@@ -6,6 +6,8 @@ as asked, so the engine's refusal reason is what the player reads."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,7 +24,7 @@ from ..text import asciify
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog
-from ..widgets.seat import SeatPanel
+from ..widgets.seat import SeatPanel, show_seat_panels
 from .dialogs import ConfirmDrop
 from .present import TonkState
 from .showdown import by_rank, by_suit
@@ -114,21 +116,11 @@ class TonkTable(Widget):
         hand.cards = tuple(sorted(hand.cards, key=self._order))
 
     def _show_seats(self, state: TonkState) -> None:
-        box = self.query_one("#seats", Horizontal)
-        panels = list(box.query(SeatPanel))
-        while len(panels) < len(state.seats):
-            panel = SeatPanel()
-            box.mount(panel)
-            panels.append(panel)
-        for panel, info in zip(panels, state.seats):
-            panel.display = True
-            panel.title = info.title
-            panel.lines = info.lines
-            panel.set_class(info.to_act, "-to-act")
+        def dress(panel: SeatPanel, info: Any) -> None:
             panel.set_class(bool(info.lock), "-locked")
             panel.border_subtitle = info.below
-        for panel in panels[len(state.seats):]:
-            panel.display = False
+
+        show_seat_panels(self.query_one("#seats", Horizontal), state.seats, dress)
 
     def clear_selection(self) -> None:
         """Forget the selection (after a move was made)."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from rich.text import Text
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -19,3 +23,24 @@ class SeatPanel(Static):
 
     def watch_lines(self, lines: tuple[str, ...]) -> None:
         self.update(Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
+
+
+def show_seat_panels(box: Widget, seats: Sequence[Any],
+                     dress: Callable[[SeatPanel, Any], None] | None = None) -> None:
+    """One :class:`SeatPanel` per seat in ``box`` (mounted as needed, spare ones hidden):
+    each shows the seat's ``title`` and ``lines`` and is marked ``-to-act``; ``dress``
+    adds a family's own marks (passed, out, locked …)."""
+    panels = list(box.query(SeatPanel))
+    while len(panels) < len(seats):
+        panel = SeatPanel()
+        box.mount(panel)
+        panels.append(panel)
+    for panel, info in zip(panels, seats):
+        panel.display = True
+        panel.title = info.title
+        panel.lines = info.lines
+        panel.set_class(info.to_act, "-to-act")
+        if dress is not None:
+            dress(panel, info)
+    for panel in panels[len(seats):]:
+        panel.display = False
