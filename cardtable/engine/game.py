@@ -190,13 +190,7 @@ class Game:
                 variant, data["players"], data["seed"], hands=setup.get("hands"),
                 stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))
             for record in data["log"]:
-                if record[0] == "move":
-                    game.apply(record[1], record[2])
-                elif record[0] == "next_round":
-                    stacked = record[1]
-                    game.next_round(stacked.get("hands"), stacked.get("stock"), stacked.get("upcard"))
-                else:
-                    raise SaveError(f"unknown record {record[0]!r} in the move log")
+                game.replay(record)
         except SaveError:
             raise
         except IllegalMove as error:
@@ -204,6 +198,16 @@ class Game:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
             raise SaveError(f"the save is damaged or incomplete ({type(error).__name__}: {error})") from None
         return game
+
+    def replay(self, record: Sequence[Any]) -> list[Event]:
+        """Apply one record of a saved move log: ``["move", seat, "play 7S"]`` or
+        ``["next_round", {stacked cards}]``; an unknown record is a :class:`SaveError`."""
+        if record[0] == "move":
+            return self.apply(record[1], record[2])
+        if record[0] == "next_round":
+            stacked = record[1]
+            return self.next_round(stacked.get("hands"), stacked.get("stock"), stacked.get("upcard"))
+        raise SaveError(f"unknown record {record[0]!r} in the move log")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

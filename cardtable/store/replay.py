@@ -64,7 +64,7 @@ class Replay:
             self._marks.append(len(game.events))
             if index < len(self.records):
                 try:
-                    _apply(game, self.records[index])
+                    game.replay(self.records[index])
                 except SaveError as error:
                     raise SaveError(f"{name}: step {index + 1}: {error}") from None
                 except Exception as error:  # noqa: BLE001 - a damaged log is a SaveError
@@ -109,7 +109,7 @@ class Replay:
             self._game = self._checkpoints[base // self.every].copy()
             self._step = base
         while self._step < step:
-            _apply(self._game, self.records[self._step])
+            self._game.replay(self.records[self._step])
             self._step += 1
         return self._game
 
@@ -198,16 +198,6 @@ class Replay:
             yield f"Final scores: {scores} — {winners} won"
         else:
             yield f"Scores so far: {scores} (the save ends here; the match is not over)"
-
-
-def _apply(game: Game, record: list[Any]) -> None:
-    if record[0] == "move":
-        game.apply(record[1], record[2])
-    elif record[0] == "next_round":
-        stacked = record[1]
-        game.next_round(stacked.get("hands"), stacked.get("stock"), stacked.get("upcard"))
-    else:
-        raise SaveError(f"unknown record {record[0]!r} in the move log")
 
 
 def _seats(seats: Any, players: int) -> Seats:
