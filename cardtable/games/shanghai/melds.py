@@ -205,6 +205,7 @@ def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> It
     need = size - most_wild
     window = (1 << size) - 1
     masks = _value_masks(counts, wild)
+    arranged: dict[int, list[tuple[Card, ...]]] = {}   # the wilds' orders, per number of places
     for suit in SUITS:
         mask = masks[suit]
         if mask.bit_count() < need:
@@ -214,11 +215,19 @@ def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> It
                 continue
             held = [i for i in range(size) if mask >> (base + i) & 1]
             missing = size - len(held)
+            naturals = tuple([_RUN_CARD[base + i, suit] for i in range(size)])
             for extra in range(0, most_wild - missing + 1):
                 for replaced in _subsets(held, extra):
                     places = sorted(set(range(size)) - set(held) | set(replaced))
-                    for wilds in _multiperms(dict(wild_items), len(places)):
-                        cards = [Card(rank_of(base + i), suit) for i in range(size)]
+                    if not places:
+                        yield naturals
+                        continue
+                    count = len(places)
+                    perms = arranged.get(count)
+                    if perms is None:
+                        perms = arranged[count] = list(_multiperms(dict(wild_items), count))
+                    for wilds in perms:
+                        cards = list(naturals)
                         for place, card in zip(places, wilds):
                             cards[place] = card
                         yield tuple(cards)
@@ -467,6 +476,15 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     if not can_go_down(hand, contract, wild):
         return found
     chosen: list[tuple[Card, ...]] = []
+    # Per level, the latest earlier level of the same kind and size (its group is a floor).
+    same_before: list[int | None] = []
+    for level, entry in enumerate(contract):
+        same_before.append(next((earlier for earlier in range(level - 1, -1, -1)
+                                 if tuple(contract[earlier]) == tuple(entry)), None))
+
+    # The candidates at a level depend only on the cards left, and the keys of
+    # ``counts`` never change, so its values name them: remember each list seen whole.
+    listed: dict[tuple[int, tuple[int, ...]], list[tuple[Card, ...]]] = {}
 
     def search(level: int) -> bool:
         if level == len(contract):
@@ -475,17 +493,23 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
                 found.append(groups)
             return len(found) >= limit
         kind, size = contract[level]
-        floor = None
-        for earlier in range(level - 1, -1, -1):
-            if tuple(contract[earlier]) == (kind, size):
-                floor = chosen[earlier]
-                break
-        for group in candidates(kind, counts, size, wild):
+        earlier = same_before[level]
+        floor = None if earlier is None else chosen[earlier]
+        key = (level, tuple(counts.values()))
+        known = listed.get(key)
+        seen: list[tuple[Card, ...]] = []
+        for group in candidates(kind, counts, size, wild) if known is None else known:
+            if known is None:
+                seen.append(group)
             if floor is not None and group < floor:
                 continue
+            enough = True
             for card in group:
-                counts[card] -= 1
-            if all(counts[card] >= 0 for card in group):
+                left = counts[card] - 1
+                counts[card] = left
+                if left < 0:
+                    enough = False
+            if enough:
                 chosen.append(group)
                 stop = search(level + 1)
                 chosen.pop()
@@ -495,6 +519,8 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
                 counts[card] += 1
             if stop:
                 return True
+        if known is None:
+            listed[key] = seen
         return False
 
     search(0)
