@@ -22,7 +22,7 @@ from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .melds import Meld, best_window, make_meld
+from .melds import Meld, best_window, make_meld, natural_counts
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
@@ -76,13 +76,7 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
     the natural cards the plan keeps). Runs take the best-covered window of a suit,
     longest run first (ties: the first suit in C D H S order, then the lowest window);
     sets the ranks held most often."""
-    pool: dict[Card, int] = {}
-    wilds = 0
-    for card in hand:
-        if card.rank in wild:
-            wilds += 1
-        else:
-            pool[card] = pool.get(card, 0) + 1
+    pool, wilds = natural_counts(hand, wild)
     keep: list[Card] = []
     covered = 0
     runs = sorted((s for k, s in contract if k == "run"), reverse=True)

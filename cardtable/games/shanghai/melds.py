@@ -371,10 +371,8 @@ def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild:
     return found
 
 
-def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
-    need = sum(size for _kind, size in contract)
-    if need > len(hand):
-        return False
+def natural_counts(hand: Sequence[Card], wild: frozenset[int]) -> tuple[dict[Card, int], int]:
+    """How many of each natural card a hand holds, and how many wild cards."""
     counts: dict[Card, int] = {}
     wilds = 0
     for card in hand:
@@ -382,6 +380,14 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
             wilds += 1
         else:
             counts[card] = counts.get(card, 0) + 1
+    return counts, wilds
+
+
+def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
+    need = sum(size for _kind, size in contract)
+    if need > len(hand):
+        return False
+    counts, wilds = natural_counts(hand, wild)
     runs = sorted((size for kind, size in contract if kind == "run"), reverse=True)
     sets = sorted((size for kind, size in contract if kind == "set"), reverse=True)
 
