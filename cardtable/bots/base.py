@@ -70,6 +70,19 @@ def simple_bot(family: str) -> Bot:
     return module.SimpleBot()
 
 
+def _family_strong_bot(family: str) -> Any:
+    """The family's own strong bot factory, ``games/<family>/strong.py: make_strong_bot``
+    (called as ``make_strong_bot(variant, level=..., seed=...)``), or None when the
+    family uses the generic :class:`~cardtable.bots.search.SearchBot` as it is."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{family}.strong")
+    except ModuleNotFoundError as error:
+        if error.name != f"cardtable.games.{family}.strong":
+            raise
+        return None
+    return getattr(module, "make_strong_bot", None)
+
+
 def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot:
     """A bot of ``level`` for ``family``.
 
@@ -88,6 +101,9 @@ def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot
     if level == "easy":
         return EasyBot(simple_bot(family))
     if level in ("hard", "expert"):
+        strong = _family_strong_bot(family)
+        if strong is not None:
+            return strong(variant, level=level, seed=seed)
         from .search import SearchBot
 
         return SearchBot(family, variant, level=level, seed=seed)
