@@ -79,6 +79,7 @@ class ShanghaiGame(Game):
         self._melds_view = None
         self.down = [False] * n
         self.bought = [0] * n
+        self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.queue: list[int] = []
         self.pre_draw = False
         self.phase = "draw"
@@ -161,7 +162,8 @@ class ShanghaiGame(Game):
             len(discard), self.melds_view,
             tuple(self.down), tuple([limit - b for b in self.bought]),
             self.wild, self.must_go_down, self.rules.out_by_discard,
-            self.rebuilds, self.rules.max_stock_rebuilds, self.rules)
+            self.rebuilds, self.rules.max_stock_rebuilds, self.rules,
+            tuple([tuple(cards) for cards in self.taken]))
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:
@@ -177,6 +179,7 @@ class ShanghaiGame(Game):
         return (self.dealer, self.turn, self.phase, tuple(map(tuple, self.hands)), tuple(self.stock),
                 tuple(self.discard), self.live, self.offered, self.discarder,
                 tuple(map(tuple, self.melds)), tuple(self.down), tuple(self.bought), tuple(self.queue),
+                tuple(map(tuple, self.taken)),
                 self.pre_draw, self.must_go_down, self.went_down_now, self.played_wild, self.rebuilds)
 
     def _play(self, seat: int, move: Move) -> list[Event]:
@@ -199,6 +202,7 @@ class ShanghaiGame(Game):
         """S3/S8: take the upcard as the draw; nobody can buy it then."""
         card = self.discard.pop()
         insort(self.hands[seat], card)
+        self.taken[seat].append(card)
         self.live = False
         self.phase = "play"
         return [UpcardTaken(seat, card)]
@@ -217,6 +221,7 @@ class ShanghaiGame(Game):
         for got in (card, *extra):
             insort(self.hands[seat], got)
         self.bought[seat] += 1
+        self.taken[seat].append(card)
         events.insert(0, UpcardBought(seat, card, tuple(extra)))
         return events + self._close_window()
 
@@ -230,6 +235,8 @@ class ShanghaiGame(Game):
         hand = self.hands[seat]
         for card in move.cards:
             hand.remove(card)
+        if self.taken[seat]:
+            self._forget_taken(seat, move.cards)
         for (kind, _size), group in zip(self.contract, move.groups):
             self.melds[seat].append(make_meld(kind, group, self.wild))  # type: ignore[arg-type]
         self._melds_view = None
@@ -247,6 +254,8 @@ class ShanghaiGame(Game):
         self.melds[owner][index] = lay_off(self.melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
         self._melds_view = None
         self.hands[seat].remove(card)
+        if self.taken[seat]:
+            self._forget_taken(seat, move.cards)
         self.played_wild |= card.rank in self.wild
         return [CardLaidOff(seat, card, owner, index, end)] + self._check_out(seat)
 
@@ -260,6 +269,8 @@ class ShanghaiGame(Game):
         self.melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator, index]
         self._melds_view = None
         self.hands[seat].remove(card)
+        if self.taken[seat]:
+            self._forget_taken(seat, move.cards)
         insort(self.hands[seat], taken)
         if not self.down[seat]:
             self.must_go_down = True
@@ -269,6 +280,8 @@ class ShanghaiGame(Game):
         """S3: the discard becomes the new upcard; the card under it is dead."""
         card = move.cards[0]
         self.hands[seat].remove(card)
+        if self.taken[seat]:
+            self._forget_taken(seat, move.cards)
         self.discard.append(card)
         self.live, self.offered, self.discarder = True, False, seat
         events: list[Event] = [CardDiscarded(seat, card)]
@@ -276,6 +289,14 @@ class ShanghaiGame(Game):
             return events + self._check_out(seat)
         self.turn = (seat + 1) % self.players
         return events + self._begin_turn()
+
+    def _forget_taken(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """The seat played ``cards``: any of them it was seen to pick up is no longer
+        known to be in its hand."""
+        taken = self.taken[seat]
+        for card in cards:
+            if card in taken:
+                taken.remove(card)
 
     # ------------------------------------------------------------------ steps
     def _begin_turn(self) -> list[Event]:

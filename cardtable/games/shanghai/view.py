@@ -42,3 +42,6 @@ class ShanghaiView(PlayerView):
     max_stock_rebuilds: int = 0
     rules: Any = field(default=None, hash=False)
     """The preset's knobs (public: everyone at the table knows the house rules)."""
+    taken: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the upcards it took or bought this hand and still holds (public: the
+    whole table saw them picked up; a card melded, laid off or discarded leaves)."""

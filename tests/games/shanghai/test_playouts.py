@@ -51,6 +51,7 @@ def _playout(preset: str, seed: int, check=None):
 def _public_cards(view) -> Counter:
     public = Counter(card for melds in view.melds for meld in melds for card in meld.cards)
     public.update(c for c in (view.upcard, view.discard_top) if c is not None)
+    public.update(card for taken in view.taken for card in taken)
     return public
 
 
@@ -75,6 +76,8 @@ def _check(game, seat, step):
     for viewer in range(game.players):
         view = game.view(viewer)
         assert view.hand == tuple(game.hands[viewer])
+        for holder, taken in enumerate(view.taken):   # picked up in public, still held
+            assert not Counter(taken) - Counter(game.hands[holder])
         shown = Counter()
         for field in dataclasses.fields(view):
             if field.name != "hand":

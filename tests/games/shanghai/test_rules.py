@@ -351,3 +351,20 @@ def test_S13_go_out_bonus_and_in_one_bonus():
     assert game.scores[1] == -25 and game.scores[0] == 5 + 5 + 5 + 5
     assert isinstance(game.events[0], type(game.events[0]))
     assert BuyDeclined(0).kind == "buy_declined"
+
+
+def test_S3_S8_views_show_the_upcards_each_seat_picked_up():
+    """S3/S8: taking or buying the upcard happens in front of everyone, so every view
+    lists it under the seat that holds it, until that seat plays the card."""
+    game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H", "AC AD AH KS"],
+                stock="5C 6S 2S 3S 4S", upcard="QH", dealer=2)
+    game.apply(3, "draw_stock")
+    game.apply(2, "decline")
+    game.apply(0, "buy")
+    for seat in range(4):
+        assert game.view(seat).taken == ((Card.parse("QH"),), (), (), ())
+    game.apply(3, "discard KS")
+    game.apply(0, "take_upcard")
+    assert game.view(1).taken[0] == cards("QH KS")
+    game.apply(0, "discard QH")
+    assert game.view(2).taken == ((Card.parse("KS"),), (), (), ())
