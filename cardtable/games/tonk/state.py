@@ -330,7 +330,8 @@ class TonkGame(TonkRulesMixin, Game):
             self._phase, discard[-1] if discard else None, len(discard), len(self._stock),
             self.spreads, tuple(self._locks), tuple([rules.starting_chips + s for s in self._scores]),
             rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
-            seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades), rules)
+            seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades), rules,
+            tuple(discard))
 
     def _state(self) -> Any:
         return (self.dealer, self._next_dealer, self._phase, self._current,

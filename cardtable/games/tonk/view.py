@@ -37,3 +37,6 @@ class TonkView(PlayerView):
     """T12: the highest spade each bettor showed (None: no spade or no bet)."""
     rules: Any = field(default=None, hash=False)
     """The preset's knobs (public: everyone at the table knows the house rules)."""
+    discards: tuple[Card, ...] = ()
+    """The cards in the discard pile, oldest first (each was seen face up when discarded);
+    the last one is ``discard_top``."""

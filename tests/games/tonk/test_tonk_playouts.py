@@ -48,7 +48,7 @@ def check_views(game: TonkGame) -> None:
             assert view.shown == (None,) * game.players
             assert all(count is None for s, count in enumerate(view.counts) if s != seat)
         visible = set(view.hand) | {view.discard_top} | {c for owned in view.spreads for g in owned for c in g}
-        visible |= {c for c in view.spades_shown if c is not None}
+        visible |= {c for c in view.spades_shown if c is not None} | set(view.discards)
         if not shown:
             for other in range(game.players):
                 if other != seat:

@@ -66,6 +66,18 @@ def test_T2_upcard_starts_the_pile() -> None:
     assert Card.parse("KS") in game.view(1).hand and game.view(1).discard_top is None
 
 
+def test_T2_views_list_the_discard_pile_oldest_first() -> None:
+    game = stacked(["2D 3D", "4D 5D"], upcard="KS")
+    assert game.view(0).discards == (Card.parse("KS"),)
+    game.apply(1, DRAW)
+    game.apply(1, discard("5D"))
+    for seat in (0, 1, None):
+        view = game.view(seat)
+        assert view.discards == parse_cards("KS 5D") and view.discards[-1] == view.discard_top
+    game.apply(0, TAKE)
+    assert game.view(1).discards == parse_cards("KS")
+
+
 def test_T2_no_upcard_pile_starts_with_first_discard() -> None:
     game = new_game(variant(upcard=False), players=2, hands=["2D 3D", "4D 5D"], stock="2C 3C 4C")
     view = game.view(1)
