@@ -319,10 +319,9 @@ class SimpleBot:
         return take if wanted else moves[0]
 
     def _buy_or_decline(self, view: ShanghaiView, moves: Sequence[Move]) -> Move:
-        buy = next((m for m in moves if m.kind == "buy"), None)
-        decline = next((m for m in moves if m.kind == "decline"), None)
-        if buy is None or decline is None:
+        if len(moves) != 2:
             return moves[0]
+        buy, decline = (moves[0], moves[1]) if moves[0].kind == "buy" else (moves[1], moves[0])
         upcard = view.upcard
         if upcard is None or not self._worth_buying(view, upcard):
             return decline
@@ -331,7 +330,7 @@ class SimpleBot:
     def _worth_buying(self, view: ShanghaiView, card: Card) -> bool:
         """S8: a buy costs penalty cards; buy only a card that brings the contract
         closer, when the contract is then near (or so long that buys are needed)."""
-        if view.stock_size < 6:
+        if view.stock_size < 6 or (card.rank not in view.wilds and not _near(view.hand, card)):
             return False
         need = _need(view.contract)
         if need <= len(view.hand) - 1 and _most_after(view.hand, card, view.contract, view.wilds) < need - 1:
