@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from rich.console import Console
 from rich.table import Table
@@ -224,6 +225,7 @@ def _store_fail(message: str) -> int:
 
 
 def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
+    tui_launch: ModuleType | None
     try:
         from .tui import launch as tui_launch
     except ImportError as error:
@@ -291,6 +293,7 @@ def _replay(args: argparse.Namespace) -> int:
         return _store_fail(f"cannot replay: {error} (the file is kept as it is)")
     args.replay = replay
     if not args.text:
+        tui_launch: ModuleType | None
         try:
             from .tui import launch as tui_launch
         except ImportError:

@@ -122,8 +122,9 @@ class Game:
         self._emit(events)
         return events
 
-    def view(self, seat: int) -> PlayerView:
-        """Everything ``seat`` may see, and nothing else."""
+    def view(self, seat: int | None) -> PlayerView:
+        """Everything ``seat`` may see, and nothing else; ``None``: the public table
+        (what a screen nobody is looking at may show)."""
         raise NotImplementedError
 
     def next_round(self, hands: Sequence[CardsIn] | None = None, stock: CardsIn = None,

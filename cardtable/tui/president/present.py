@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
 from ...engine.events import RoundStarted
+from ...engine.game import Game
 from ...games.president.events import CardsPlayed
 from ...games.president.view import PresidentView
 from ..seats import Seat
@@ -47,19 +48,6 @@ class PresidentState:
     viewer: int | None = None
 
 
-def public_view(game: object) -> PresidentView:
-    """The table as anyone may see it: a seat's view with every private part removed.
-
-    (The engine has no seat-less view yet; this strips one.)
-    """
-    view: PresidentView = game.view(0)  # type: ignore[attr-defined]
-    sizes = view.hand_sizes if view.rules is None or view.rules.show_hand_counts else \
-        tuple(None for _ in view.hand_sizes)
-    to_act = () if view.window else view.to_act
-    return replace(view, seat=-1, hand=(), hand_sizes=sizes, to_act=to_act, received=(), given=(),
-                   shared=(), offer=None)
-
-
 def match_text(rules: object) -> str:
     target, rounds = getattr(rules, "match_target", 0), getattr(rules, "match_rounds", 0)
     if target and rounds:
@@ -75,9 +63,10 @@ def title_of(view: PresidentView, seat: int) -> str:
     return dict(view.title_names).get(view.titles[seat], view.titles[seat])
 
 
-def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> PresidentState:
+def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> PresidentState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
-    view: PresidentView = game.view(viewer) if viewer is not None else public_view(game)  # type: ignore[attr-defined]
+    view = game.view(viewer)
+    assert isinstance(view, PresidentView)
     fix = asciify if ascii else (lambda text: text)
     name = lambda seat: seats[seat].name  # noqa: E731
     variant = game.variant  # type: ignore[attr-defined]

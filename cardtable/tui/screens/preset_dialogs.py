@@ -201,7 +201,7 @@ class PresetMenu(ModalScreen[str | None]):
         if not path:
             return None
         stem = Path(path).expanduser().stem
-        name = stem
+        name: str | None = stem
         if name_problem(stem):
             name = await self.app.push_screen_wait(AskText(f"{name_problem(stem)}. Import it as:",
                                                            _free_name(stem + "-imported"), name_problem))

@@ -102,7 +102,7 @@ class StartScreen(Screen[None]):
         elif event.select.id == "preset" and event.value != Select.NULL:
             self._load(str(event.value))
         elif event.select.id == "players" and event.value != Select.NULL:
-            self._show_seats(int(event.value))  # type: ignore[arg-type]
+            self._show_seats(int(str(event.value)))
 
     def _load(self, name: str) -> None:
         info = self.query_one("#preset-info", Static)

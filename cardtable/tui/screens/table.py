@@ -184,7 +184,7 @@ class TableScreen(Screen[None]):
             return
         if not self.window_visits:
             view = self.game.view(front)
-            order = list(view.order)
+            order = list(getattr(view, "order", range(self.game.players)))
             last = getattr(view, "last_player", None)
             start = order.index(last) + 1 if last in order else 0
             clockwise = order[start:] + order[:start]

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.cards import Card
+from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import asciify, round_log
 from ..widgets.card import card_label
@@ -94,9 +96,10 @@ def stands_text(meld: object, index: int, ascii: bool) -> str:
     return card_label(card, ascii)
 
 
-def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> ShanghaiState:
+def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> ShanghaiState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
-    view = game.view(viewer if viewer is not None else 0)  # type: ignore[attr-defined]
+    view = game.view(viewer)
+    assert isinstance(view, ShanghaiView)
     fix = asciify if ascii else (lambda text: text)
     variant = game.variant  # type: ignore[attr-defined]
     names = tuple(seat.name for seat in seats)
@@ -119,13 +122,13 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
               f"buy{'s' * (view.buys_left[viewer] != 1)} left · {view.scores[viewer]} pts")
     moves: tuple[Move, ...] = ()
     if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
-        moves = tuple(game.legal_moves(viewer))  # type: ignore[attr-defined]
+        moves = tuple(game.legal_moves(viewer))
     status = fix(_status(view, viewer, seats, moves, ascii))
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status, contract=view.contract, wilds=wilds,
-        hand=view.hand if viewer is not None else (), viewer=viewer,
+        hand=view.hand, viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves)
 
 

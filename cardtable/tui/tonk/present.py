@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from ...engine.cards import Card
 from ...engine.events import CardsDealt, RoundStarted
+from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import asciify, round_log
 from ..widgets.card import cards_label
@@ -76,10 +78,11 @@ def match_text(rules: object) -> str:
     return "until one is broke" if broke else "no hand limit"
 
 
-def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
+def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
-    g: object = game
-    view = g.view(viewer if viewer is not None else 0)  # type: ignore[attr-defined]
+    g = game
+    view = g.view(viewer)
+    assert isinstance(view, TonkView)
     fix = asciify if ascii else (lambda text: text)
     names = tuple(seat.name for seat in seats)
     variant = g.variant  # type: ignore[attr-defined]
@@ -116,7 +119,7 @@ def present(game: object, viewer: int | None, seats: tuple[Seat, ...], ascii: bo
         return TonkState(status=fix(status), keys="", **common)  # type: ignore[arg-type]
     me = names[viewer]
     acting = actor == viewer
-    moves = tuple(g.legal_moves(viewer)) if acting else ()  # type: ignore[attr-defined]
+    moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
     status, keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii)
     return TonkState(status=fix(f"{me} — {status}"), keys=fix(keys), viewer=viewer, hand=view.hand,

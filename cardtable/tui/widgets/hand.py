@@ -28,7 +28,7 @@ class Hand(CardsWidget, can_focus=True):
         Binding("right", "move(1)", "right", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
-        Binding("space", "toggle", "select", show=False),
+        Binding("space", "toggle_card", "select", show=False),
         Binding("enter", "submit", "play", show=False),
         Binding("escape", "clear", "clear", show=False),
         *(Binding(str((i + 1) % 10), f"pick({i})", show=False) for i in range(10)),
@@ -82,7 +82,7 @@ class Hand(CardsWidget, can_focus=True):
         if self.cards:
             self.cursor = index % len(self.cards)
 
-    def action_toggle(self, index: int | None = None) -> None:
+    def action_toggle_card(self, index: int | None = None) -> None:
         if not self.active or not self.cards:
             return
         index = self.cursor if index is None else index
@@ -92,7 +92,7 @@ class Hand(CardsWidget, can_focus=True):
         self._set_selected(self.selected ^ {index})
 
     def action_pick(self, index: int) -> None:
-        self.action_toggle(index)
+        self.action_toggle_card(index)
 
     def action_clear(self) -> None:
         if self.selected:
@@ -106,7 +106,7 @@ class Hand(CardsWidget, can_focus=True):
         if not self.cards or event.y >= HAND_HEIGHT:
             return
         step = self._step(self.size.width)
-        self.action_toggle(min(event.x // step, len(self.cards) - 1))
+        self.action_toggle_card(min(event.x // step, len(self.cards) - 1))
 
     # ----------------------------------------------------------------- drawing
     def _step(self, width: int) -> int:
