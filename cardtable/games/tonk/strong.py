@@ -1,0 +1,164 @@
+"""The strong Tonk bot (``hard`` and ``expert``): information-set Monte Carlo search with
+Tonk knowledge.
+
+Each decision imagines the hidden cards many times, consistently with what the seat
+has seen (see :mod:`.sampling`: the pile, the spreads, and the drops the opponents
+let pass), and plays every candidate move on each imagined deal with the same rollout
+seed (common random numbers). A drop is scored exactly: the hand ends at once and the
+payments of rule T7 follow from the imagined counts. Drawing, taking the upcard and
+each discard are played on to the end of the hand, the opponents with the simple bot
+and this seat with :class:`RolloutPolicy`. The reward is the chips won in the hand.
+
+Laying spreads and hitting are not searched: a spread or a hit always lowers the
+count, and a hit on an opponent's spread also stops it dropping (T6).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.search import MoveStats, SearchBot
+from ...engine.cards import Card
+from ...engine.errors import IllegalMove
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from ...engine.views import PlayerView
+from .bot import SimpleBot, _discard_choice
+from .preset import STANDARD_POINTS
+from .sampling import Sampler, clone
+from .state import TonkGame
+from .view import TonkView
+
+ROUNDS = {"hard": 60, "expert": 300}
+"""Imagined deals per searched decision; every candidate is played out on each."""
+SECONDS = {"hard": 0.8, "expert": 4.0}
+"""CPU-time cap per decision (``hard`` stays under one second on one core)."""
+DISCARDS = 4
+"""Discards searched at most: the simple bot's ranking keeps the likeliest ones."""
+ROLLOUT_CAP = 400
+"""Moves after which a rollout stops and the hand is judged as it stands."""
+
+
+def _value(card: Card) -> int:
+    return STANDARD_POINTS[card.rank]
+
+
+class RolloutPolicy(SimpleBot):
+    """How this seat is imagined to play on in a rollout: the simple bot's way."""
+
+    name = "rollout"
+
+
+class StrongBot(SearchBot):
+    """ISMCTS over the seat's turn decisions (see the module docstring)."""
+
+    def __init__(self, variant: Any = None, level: str = "hard", seed: int = 0,
+                 iterations: int | None = None, seconds: float | None = None, strict: bool = False) -> None:
+        super().__init__("tonk", variant, level=level, seed=seed, iterations=iterations, seconds=seconds,
+                         strict=strict)
+        key = "expert" if level == "expert" else "hard"
+        self.iterations = iterations if iterations is not None else ROUNDS[key]
+        self.seconds = seconds if seconds is not None else SECONDS[key]
+        self.mine = RolloutPolicy()
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        sampler = self._sampler_for(view)
+        sampler.observe(view)
+        self.last = []
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        assert isinstance(view, TonkView)
+        kinds: dict[str, list[Move]] = {}
+        for move in legal_moves:
+            kinds.setdefault(move.kind, []).append(move)
+        if view.phase not in ("start", "act"):
+            return self.policy.choose(view, legal_moves, rng)
+        if "declare" in kinds:
+            return kinds["declare"][0]
+        if view.phase == "act" and ("spread" in kinds or "hit" in kinds):
+            return self._lay_down(kinds)
+        candidates = self.candidates(view, kinds)
+        if len(candidates) == 1:
+            return candidates[0]
+        search_rng = Rng(self._search_seed(view, legal_moves, rng))
+        try:
+            stats = self.search(view, candidates, search_rng)
+        except Exception:  # the imagined game disagreed with the view: play on simply
+            if self.strict:
+                raise
+            return self.policy.choose(view, legal_moves, rng)
+        return stats[0].move
+
+    @staticmethod
+    def _lay_down(kinds: dict[str, list[Move]]) -> Move:
+        """Spread the group that sheds most points, else hit the highest card."""
+        if "spread" in kinds:
+            return max(kinds["spread"], key=lambda m: (len(m.cards), sum(map(_value, m.cards))))
+        return max(kinds["hit"], key=lambda m: _value(m.cards[0]))
+
+    def candidates(self, view: TonkView, kinds: dict[str, list[Move]]) -> list[Move]:  # type: ignore[override]
+        """Start of turn: draw, take the upcard, drop. After drawing: the few discards
+        the simple bot ranks best (plus a drop when the house rules allow one now)."""
+        if view.phase == "start":
+            return [*kinds.get("draw_stock", ()), *kinds.get("take_upcard", ()), *kinds.get("drop", ())]
+        discards = list(kinds.get("discard", ()))
+        ranked: list[Move] = []
+        while discards and len(ranked) < DISCARDS:
+            pick = _discard_choice(discards, view.hand)
+            ranked.append(pick)
+            discards.remove(pick)
+        return ranked + kinds.get("drop", [])
+
+    def search(self, view: PlayerView, candidates: Sequence[Move], rng: Rng) -> list[MoveStats]:
+        """Every candidate on each imagined deal, with a shared rollout seed; best mean first."""
+        sampler = self._sampler_for(view)
+        stats = [MoveStats(move) for move in candidates]
+        template = sampler.prepare(view, rng)
+        start = time.process_time()
+        done = 0
+        for done in range(1, self.iterations + 1):
+            game = sampler.determinize(template, view, rng)
+            assert isinstance(game, TonkGame)
+            seed = rng.randrange(2**31)
+            for entry in stats:
+                trial = clone(game)
+                try:
+                    trial.apply(view.seat, entry.move)
+                except IllegalMove:
+                    continue
+                self._play_out(trial, view.seat, Rng(seed))
+                entry.visits += 1
+                entry.total += trial.scores[view.seat] - view.scores[view.seat]
+            if time.process_time() - start > self.seconds:
+                break
+        self.last_iterations = done * len(stats)
+        stats.sort(key=lambda s: -s.mean)
+        self.last = stats
+        return stats
+
+    def _play_out(self, game: Game, seat: int, rng: Rng) -> None:
+        """Play the hand to its end: this seat by :class:`RolloutPolicy`, the others by the
+        simple bot."""
+        for _ in range(ROLLOUT_CAP):
+            if game.round_over:
+                return
+            actor = game.to_act[0]
+            legal = game.legal_moves(actor)
+            if len(legal) == 1:
+                move = legal[0]
+            else:
+                policy = self.mine if actor == seat else self.policy
+                move = policy.choose(game.view(actor), legal, rng)
+            game.apply(actor, move)
+
+
+def make_strong_bot(variant: Any = None, level: str = "hard", seed: int = 0) -> StrongBot:
+    """The ``hard`` (or ``expert``: five times the deals) Tonk bot."""
+    return StrongBot(variant, level=level, seed=seed)
+
+
+__all__ = ["RolloutPolicy", "StrongBot", "make_strong_bot"]
