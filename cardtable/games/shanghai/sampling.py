@@ -1,9 +1,10 @@
 """Shanghai determinizer for the search bot: full hands consistent with one seat's view.
 
 The seat's own hand, the melds, who is down, the buys left, the top discard (live or
-dead), the stock and pile sizes and every hand size come from the view; the other
-cards (other hands, the stock, the pile under its top card) are unseen and dealt at
-random into those places. The search handles the choices between taking a card or
+dead), the upcards each other seat was seen to take or buy and still holds
+(``view.taken``: dealt back into that seat's hand), the stock and pile sizes and
+every hand size come from the view; the other cards (other hands, the stock, the
+pile under its top card) are unseen and dealt at random into those places. The search handles the choices between taking a card or
 not — draw or take the upcard, buy or decline; melding, laying off and discarding
 follow the simple bot's plan.
 """
@@ -76,10 +77,13 @@ class Sampler(BaseSampler):
         game.played_wild = False
         game.hands = [[] for _ in range(n)]
         game.hands[seat] = sorted(view.hand)
+        game.taken = [list(cards) for cards in view.taken] if view.taken else [[] for _ in range(n)]
+        game.rebuilds = view.stock_rebuilds
         game._legal_cache = {}
         meld_cards = [c for owned in view.melds for meld in owned for c in meld.cards]
         self._top = [view.discard_top] if view.discard_top is not None else []
-        self._pool = unseen_cards(deck, view.hand, meld_cards, self._top)
+        self._known = [list(cards) if s != seat else [] for s, cards in enumerate(view.taken or ((),) * n)]
+        self._pool = unseen_cards(deck, view.hand, meld_cards, self._top, *self._known)
         return game
 
     def determinize(self, template: Game, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
@@ -91,8 +95,10 @@ class Sampler(BaseSampler):
         for s, size in enumerate(view.hand_sizes):
             if s == view.seat:
                 continue
-            game.hands[s] = sorted(pool[position:position + (size or 0)])
-            position += size or 0
+            known = self._known[s] if s < len(self._known) else []
+            dealt = max(0, (size or 0) - len(known))
+            game.hands[s] = sorted(known[:size or 0] + pool[position:position + dealt])
+            position += dealt
         buried = max(0, view.discard_size - len(self._top))
         game.discard = pool[position:position + buried] + self._top
         position += buried

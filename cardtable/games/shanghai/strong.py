@@ -1,0 +1,188 @@
+"""The strong Shanghai bot (``hard`` and ``expert``): Shanghai knowledge plus a small
+information-set Monte Carlo search on the decisions that matter.
+
+Two layers:
+
+- :class:`StrongPolicy`, the default policy: the medium bot's plan (go down as soon
+  as possible, lay off everything, keep the cards of the contract plan) without its
+  random spare discards, buying every card that brings the contract closer while the
+  stock can pay the penalty cards, and, while not down and with a seat already down,
+  letting go of costly spare cards first (points held when a hand ends are what a
+  match is lost by).
+- :class:`ShanghaiSearchBot`, information-set MCTS over that policy: trivial decisions
+  (a single legal move, declining a card that does not help, drawing when the upcard
+  does not help, melding, laying off) are answered by the policy without searching.
+  Taking the upcard or drawing, buying or declining a card that helps, and which of
+  the policy's top few spare cards to discard are searched: each iteration deals the
+  hidden cards at random consistently with the view (see
+  :mod:`cardtable.games.shanghai.sampling`: cards melded and on the pile are not in
+  any hand, upcards a seat took or bought and still holds are in that seat's hand),
+  plays every candidate on the same imagined deal (common random numbers), and plays
+  the hand out with the policy in the bot's seat and the medium bot in the others.
+  The reward is the hand's points against the other seats' average. Budget:
+  iterations and CPU seconds per searched decision; seeded (same seed, same view,
+  same move).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.search import SearchBot
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from ...engine.views import PlayerView
+from .bot import SimpleBot, _need, _points, _Table, _table_of, _usefulness, plan
+from .sampling import Sampler
+from .view import ShanghaiView
+
+BUY_MIN_STOCK = 6
+"""S8: no buy when the stock holds fewer cards (the penalty cards would empty it)."""
+
+DUMP_WEIGHT = 0.0
+"""While not down and another seat is down: how much a spare card's points count
+toward letting it go (per 5 points, against the plan's usefulness of 0–7)."""
+
+SEARCH = {"draw": True, "buy": True, "discard": True}
+"""Which decisions the search handles (the others: the policy)."""
+
+DISCARD_CANDIDATES = 3
+"""The policy's best few discards compared by the search."""
+
+BUDGETS = {"hard": (40, 0.45), "expert": (200, 2.25)}
+"""Per level: iterations and CPU seconds per searched decision."""
+
+ROLLOUT_CAP = 3000
+
+
+class StrongPolicy(SimpleBot):
+    """The medium bot's plan, played without random spare discards, buying more
+    readily, and shedding points when another seat is down (see the module text)."""
+
+    name = "hard"
+
+    def __init__(self) -> None:
+        super().__init__(shake=0.0)
+
+    def _worth_buying(self, view: ShanghaiView, card: Any) -> bool:
+        """Buy any card that brings the contract closer while the stock can pay for it."""
+        if view.stock_size < BUY_MIN_STOCK:
+            return False
+        return self._gain(view, card) > 0
+
+    def discard_order(self, view: ShanghaiView, moves: Sequence[Move]) -> list[Move]:
+        """The discard moves, best first (each card once)."""
+        table = _table_of(view)
+        wild = view.wilds
+        nxt = (view.seat + 1) % view.players
+        feeds = view.down[nxt]
+        distinct = list(dict.fromkeys(m for m in moves if m.kind == "discard"))
+        if view.down[view.seat]:
+            def key_down(move: Move) -> tuple:
+                card = move.cards[0]
+                fits = table.fits(card)
+                return (card.rank in wild, fits, feeds and fits, -table.distance(card), -_points(card))
+            return sorted(distinct, key=key_down)
+        hand = view.hand
+        contract = view.contract
+        covered, keep = plan(hand, contract, wild)
+        kept = Counter(keep)
+        held = Counter(hand)
+        useful = _usefulness(hand, contract, wild, keep)
+        dump = DUMP_WEIGHT if any(view.down) and _need(contract) - covered >= 2 else 0.0
+
+        def key(move: Move) -> tuple:
+            card = move.cards[0]
+            spare = held[card] > kept[card]
+            fits = table.fits(card)
+            worth = useful.get(card, 0) + (3 if feeds and fits else 0) + fits
+            return (card.rank in wild, not spare, worth - dump * _points(card) / 5, -_points(card))
+        return sorted(distinct, key=key)
+
+    def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
+        return self.discard_order(view, moves)[0]
+
+
+class StrongSampler(Sampler):
+    """The Shanghai determinizer, searching only the decisions listed in :data:`SEARCH`."""
+
+    def __init__(self, variant: Any, policy: StrongPolicy) -> None:
+        super().__init__(variant)
+        self.policy = policy
+
+    def searchable(self, view: PlayerView, legal_moves: Sequence[Move]) -> bool:  # type: ignore[override]
+        """Only choices between moves that both make sense are searched."""
+        assert isinstance(view, ShanghaiView)
+        kinds = {move.kind for move in legal_moves}
+        upcard = view.upcard
+        if kinds <= {"buy", "decline"}:
+            # a card that does not bring the contract closer is declined without search
+            return (SEARCH["buy"] and upcard is not None and view.stock_size >= 2
+                    and self.policy._gain(view, upcard) > 0)
+        if kinds <= {"draw_stock", "take_upcard"}:
+            if not SEARCH["draw"] or upcard is None or len(kinds) < 2 or view.down[view.seat]:
+                return False
+            return self.policy._gain(view, upcard) > 0
+        if "discard" in kinds:
+            if not SEARCH["discard"] or view.down[view.seat]:
+                return False
+            # going down, laying off and joker swaps come first (the policy plays them)
+            return not kinds & {"meld", "lay_off", "swap_joker"}
+        return False
+
+    def candidates(self, view: ShanghaiView, legal_moves: Any) -> list[Move]:  # type: ignore[override]
+        if any(move.kind == "discard" for move in legal_moves):
+            return self.policy.discard_order(view, legal_moves)[:DISCARD_CANDIDATES]
+        return list(legal_moves)
+
+
+class ShanghaiSearchBot(SearchBot):
+    """Information-set MCTS over :class:`StrongPolicy` (see the module text)."""
+
+    def __init__(self, variant: Any = None, level: str = "hard", seed: int = 0) -> None:
+        iterations, seconds = BUDGETS["expert" if level == "expert" else "hard"]
+        super().__init__("shanghai", variant, level=level, seed=seed, iterations=iterations, seconds=seconds)
+        self.strong = StrongPolicy()
+        self.policy = self.strong
+        self.medium = SimpleBot()
+        self._me = 0
+
+    def _sampler_for(self, view: PlayerView) -> StrongSampler:
+        if self._sampler is None:
+            variant = self.variant
+            if variant is None:
+                from ...presets import load_variant
+
+                variant = load_variant("shanghai-classic")
+            self._sampler = StrongSampler(variant, self.strong)
+        assert isinstance(self._sampler, StrongSampler)
+        return self._sampler
+
+    def search(self, view: PlayerView, candidates: Sequence[Move], rng: Rng) -> Any:
+        self._me = view.seat
+        return super().search(view, candidates, rng)
+
+    def _rollout(self, game: Game, rng: Rng) -> None:
+        """Play the imagined hand out: the policy in this seat, the medium bot elsewhere."""
+        me, mine, medium = self._me, self.strong, self.medium
+        for _ in range(ROLLOUT_CAP):
+            if game.round_over:
+                return
+            seat = game.to_act[0]
+            legal = game.legal_moves(seat)
+            if len(legal) == 1:
+                move = legal[0]
+            else:
+                move = (mine if seat == me else medium).choose(game.view(seat), legal, rng)
+            game.apply(seat, move)
+
+
+def make_strong_bot(variant: Any, level: str = "hard", seed: int = 0) -> ShanghaiSearchBot:
+    """The ``hard`` (or ``expert``, five times the budget) Shanghai bot."""
+    return ShanghaiSearchBot(variant, level=level, seed=seed)
+
+
+__all__ = ["ShanghaiSearchBot", "StrongPolicy", "StrongSampler", "make_strong_bot"]

@@ -1,0 +1,118 @@
+"""The strong Shanghai bot (hard/expert): views only, legal and seeded moves, and
+Shanghai sense on stacked deals (searching only the decisions that matter)."""
+
+from __future__ import annotations
+
+from cardtable import load_variant
+from cardtable.bots import make_bot
+from cardtable.engine.rng import Rng
+from cardtable.games.shanghai.state import ShanghaiGame
+from cardtable.games.shanghai.strong import ShanghaiSearchBot, StrongPolicy
+from cardtable.games.shanghai.view import ShanghaiView
+
+from ..games.shanghai.helpers import deal, decline_all
+from .helpers import position
+
+VARIANT = load_variant("shanghai-classic")
+
+
+def _bot(seed: int = 3, iterations: int = 6) -> ShanghaiSearchBot:
+    bot = make_bot("shanghai", "hard", VARIANT, seed=seed)
+    assert isinstance(bot, ShanghaiSearchBot)
+    bot.iterations, bot.seconds = iterations, 60.0   # the iteration count ends every search
+    return bot
+
+
+class _ViewOnly:
+    """Wraps a bot and checks that it is handed views (never the game) and answers legally."""
+
+    def __init__(self, bot: ShanghaiSearchBot) -> None:
+        self.bot = bot
+
+    def choose(self, view, legal, rng):
+        assert isinstance(view, ShanghaiView) and not isinstance(view, ShanghaiGame)
+        move = self.bot.choose(view, legal, rng)
+        assert move in legal
+        return move
+
+
+def test_make_bot_gives_the_shanghai_search_bot_for_hard_and_expert():
+    hard = make_bot("shanghai", "hard", VARIANT)
+    expert = make_bot("shanghai", "expert", VARIANT)
+    assert isinstance(hard, ShanghaiSearchBot) and isinstance(expert, ShanghaiSearchBot)
+    assert expert.iterations == 5 * hard.iterations
+
+
+def test_plays_a_whole_hand_from_views_with_legal_moves_only():
+    game = position("shanghai", seed=11, moves=0)
+    bots = [_ViewOnly(_bot(seed=s)) if s == 0 else make_bot("shanghai", "medium") for s in range(4)]
+    rng = Rng(5)
+    searched = 0
+    for _ in range(3000):
+        if game.round_over:
+            break
+        seat = game.to_act[0]
+        legal = game.legal_moves(seat)
+        game.apply(seat, bots[seat].choose(game.view(seat), legal, rng))
+        searched += seat == 0 and bool(bots[0].bot.last)
+    assert game.round_over
+    assert searched > 0                              # some decisions were searched
+
+
+def test_same_seed_same_view_same_move():
+    game = position("shanghai", seed=4, moves=9)
+    seat = game.to_act[0]
+    view, legal = game.view(seat), game.legal_moves(seat)
+    first = _bot(seed=8).choose(view, legal, Rng(2))
+    again = _bot(seed=8).choose(view, legal, Rng(2))
+    assert first == again and first in legal
+
+
+def test_same_seed_same_discard_search():
+    # Seat 1 holds two spare cards and nothing to meld: the discard is searched.
+    game = deal(["2C 3D 4D 5D 9C 10C JC", "7C 7D 9H 9S KD 4C AH", "8C 8D 9D 10H 2S 3S 4S"],
+                stock="5C 6D 2H 3H 4H QS QD 5S", upcard="QH")
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    view, legal = game.view(1), game.legal_moves(1)
+    one, two = _bot(seed=8), _bot(seed=8)
+    assert one.choose(view, legal, Rng(2)) == two.choose(view, legal, Rng(2))
+    assert one.last and [s.move for s in one.last] == [s.move for s in two.last]
+    assert len(one.last) <= 3 and all(s.move.kind == "discard" for s in one.last)
+
+
+def test_takes_the_upcard_that_completes_its_contract():
+    # Contract 1 is two sets of 3: seat 1 (first to draw) holds 7-7 and 9-9-9; the
+    # upcard is a 7.
+    game = deal(["2C 3D 4D 5D 10S JS", "7C 7D 9H 9S 9D 4C KD", "8C 8D 10D 10H QS KS"],
+                stock="5C 6D 2S 3S 4S 5S 6S 8H", upcard="7H")
+    assert game.turn == 1 and game.phase == "draw"
+    bot = _bot()
+    move = bot.choose(game.view(1), game.legal_moves(1), Rng(1))
+    assert move.kind == "take_upcard"
+    game.apply(1, move)
+    assert bot.choose(game.view(1), game.legal_moves(1), Rng(1)).kind == "meld"   # and goes down
+
+
+def test_declines_a_useless_buy_without_searching():
+    # Seat 0 is offered QH (the dealt upcard): nothing near it in its hand.
+    game = deal(["2C 3D 4D 5D 6C 6D", "7C 7D 9H 9S KD 4C", "8C 8D 9D 10H 2S 3S"],
+                stock="5C 6H 2H 3H 4H QS QD 5S", upcard="QH", dealer=2)
+    game.apply(0, "draw_stock")
+    while game.phase == "buy" and game.to_act[0] != 1:
+        game.apply(game.to_act[0], "decline")
+    assert game.phase == "buy" and game.to_act[0] == 1
+    bot = _bot()
+    move = bot.choose(game.view(1), game.legal_moves(1), Rng(1))
+    assert move.kind == "decline" and bot.last == []
+
+
+def test_policy_buys_a_card_that_brings_the_contract_closer():
+    game = deal(["2C 3D 4D 5D 6C 6D", "7C 7D 9H 9S KD 4C", "8C 8D 9D 10H 2S 3S"],
+                stock="5C 6H 2H 3H 4H QS QD 5S", upcard="9C", dealer=2)
+    game.apply(0, "draw_stock")
+    while game.phase == "buy" and game.to_act[0] != 1:
+        game.apply(game.to_act[0], "decline")
+    assert game.phase == "buy" and game.to_act[0] == 1
+    move = StrongPolicy().choose(game.view(1), game.legal_moves(1), Rng(1))
+    assert move.kind == "buy"
