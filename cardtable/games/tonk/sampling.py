@@ -16,7 +16,9 @@ dealt again.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...bots.sampler import Sampler as BaseSampler
@@ -24,14 +26,23 @@ from ...bots.sampler import unseen_cards
 from ...engine.cards import Card, make_deck
 from ...engine.game import Game
 from ...engine.rng import Rng
-from .bot import SimpleBot
-from .spreads import count, shape_of
+from ...engine.moves import Move
+from .bot import SimpleBot, _discard_choice
+from .spreads import count, hit_onto, shape_of, spreads_in
 from .state import TonkGame
 from .view import TonkView
 
-RESAMPLES = 24
-"""Tries per opponent to deal it a hand that agrees with its declined drop; the last
-try stands."""
+LIKELY_TRIES = 400
+"""Random hands tried per opponent and decision when looking for ones that agree with
+its last turn."""
+LIKELY_HANDS = 60
+"""Agreeing hands kept per opponent (each imagined deal picks one that fits)."""
+LOW_LEAN = 0.04
+"""Per turn an opponent has played after its first, for a hand of five: how strongly its
+imagined hand leans toward a low count (weight exp(-lean * count)). The simple bot throws its high cards, so
+the longer it plays the lower it holds, beyond what its last turn alone shows."""
+PICK_TRIES = 8
+"""Tries to pick an agreeing hand that shares no card with the hands already dealt."""
 MAX_COUNT = 200
 """Above any count a hand can hold (the simple bot's drop limit is searched below it)."""
 
@@ -54,6 +65,60 @@ def drop_limit(seat: int, hand_sizes: Sequence[int | None]) -> int:
         if policy._drop_now(view, value):
             limit = value
     return limit
+
+
+@dataclass(frozen=True)
+class Clue:
+    """What an opponent's last turn shows, if it plays like the simple bot: it spread
+    and hit all it could, then threw ``thrown`` as the simple bot would from its hand
+    plus that card. When ``limit`` is set it also let a drop pass with a count above
+    ``limit`` before drawing; when ``upcard`` is set it drew from the stock rather than
+    take that upcard (it takes one only to complete a spread). ``table`` holds the
+    spreads that were on the table before its turn (its hand could not hit them)."""
+
+    thrown: Card
+    limit: int | None
+    upcard: Card | None
+    table: tuple[tuple[tuple[Card, ...], Any], ...]
+
+    def agrees(self, hand: list[Card], points: dict[int, int], runs_only: bool, rng: Rng) -> bool:
+        """Whether ``hand``, held now, agrees with this clue (the card it drew, when that
+        matters, is imagined at random among its cards and the one thrown)."""
+        held = hand + [self.thrown]
+        if spreads_in(held):
+            return False
+        for cards, shape in self.table:
+            for card in held:
+                if hit_onto(cards, shape, card, runs_only) is not None:
+                    return False
+        moves = [Move("discard", (card,)) for card in dict.fromkeys(held)]
+        if _discard_choice(moves, held).cards[0] != self.thrown:
+            return False
+        if self.limit is None and self.upcard is None:
+            return True
+        drawn = rng.randrange(len(held))
+        before = held[:drawn] + held[drawn + 1:]
+        if self.limit is not None and count(before, points) <= self.limit:
+            return False
+        return self.upcard is None or not SimpleBot._wants(self.upcard, before)
+
+
+def _weighted(weights: list[float], total: float, rng: Rng) -> int:
+    """An index drawn in proportion to ``weights`` (which add up to ``total``)."""
+    target = rng.random() * total
+    for index, weight in enumerate(weights):
+        target -= weight
+        if target < 0:
+            return index
+    return len(weights) - 1
+
+
+def _pick(pool: list[Card], size: int, rng: Rng) -> list[Card]:
+    """``size`` distinct cards of ``pool`` at random (``pool`` is reordered)."""
+    for i in range(size):
+        j = i + rng.randrange(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:size]
 
 
 class Sampler(BaseSampler):
@@ -113,6 +178,8 @@ class Sampler(BaseSampler):
         self._pool = unseen_cards(make_deck(1, rules.jokers), view.hand, spread_cards, pile)
         self._top = pile
         self._points = rules.points_table()
+        self._likely_key: Any = None
+        self._likely: dict[int, tuple[list[list[Card]], list[float]]] = {}
 
     # ------------------------------------------------------------------ memory
     def observe(self, view: TonkView) -> None:  # type: ignore[override]
@@ -123,10 +190,12 @@ class Sampler(BaseSampler):
         if view.phase == "start":
             key = ("turns", view.round, view.dealer)
             self.memory[key] = self.memory.get(key, 0) + 1
-            self.memory[("declined", view.round)] = self._declined(view)
+            self.memory[("clues", view.round)] = self._clues(view)
         elif view.phase == "act":
+            table = tuple((cards, shape_of(cards)) for owned in view.spreads for cards in owned)
             self.memory[("act", view.round)] = (view.dealer, tuple(view.hand), tuple(view.discards),
-                                                tuple(view.hand_sizes), tuple(view.drop_locks))
+                                                tuple(view.hand_sizes), tuple(view.drop_locks), table,
+                                                view.spreads)
 
     def _turns_taken(self, view: TonkView) -> list[int]:
         """How many turns each seat has finished this hand (from this seat's own count)."""
@@ -136,38 +205,52 @@ class Sampler(BaseSampler):
         position = (view.seat - first) % n
         return [mine + (1 if (s - first) % n < position else 0) for s in range(n)]
 
-    def _declined(self, view: TonkView) -> dict[int, tuple[int, Card]]:
-        """At the start of this seat's turn: the opponents who could have dropped at the
-        start of their last turn and drew instead, each with the simple bot's drop limit
-        then and the card it discarded (when the pile shows it)."""
-        last = self.memory.get(("act", view.round))
-        if last is None or last[0] != view.dealer:
-            return {}
-        _, hand_then, pile_then, sizes_then, locks_then = last
+    def _clues(self, view: TonkView) -> dict[int, Clue]:
+        """At the start of this seat's turn: what each opponent's last turn tells of the
+        hand it holds now (see :class:`Clue`), read off the pile and the earlier view."""
         n, seat = view.players, view.seat
-        gone = [card for card in hand_then if card not in view.hand]
-        if len(gone) != 1 or len(hand_then) != len(view.hand) + 1:
-            return {}  # this seat spread or hit after that view: the discard is not known
-        before = list(pile_then) + gone
+        first = (view.dealer + 1) % n
+        last = self.memory.get(("act", view.round))
+        if last is not None and last[0] == view.dealer:
+            _, hand_then, pile_then, sizes_then, locks_then, table, spreads_then = last
+            order = [(seat + step) % n for step in range(1, n)]
+            gone = [card for card in hand_then if card not in view.hand]
+            if len(gone) != 1 or len(hand_then) != len(view.hand) + 1:
+                return {}  # this seat spread or hit after that view: its discard is not known
+            before: list[Card] = list(pile_then) + gone
+        elif view.first_turn:
+            order = [(first + step) % n for step in range((seat - first) % n)]
+            sizes_then, locks_then, table, spreads_then = tuple(view.hand_sizes), (0,) * n, (), view.spreads
+            if self.variant.rules.upcard and not view.discards:
+                return {}
+            before = [view.discards[0]] if self.variant.rules.upcard else []
+        else:
+            return {}
         pile = list(view.discards)
-        discards: dict[int, Card] = {}
-        if pile[:len(before)] == before and len(pile) == len(before) + n - 1:
-            for i, card in enumerate(pile[len(before):]):
-                discards[(seat + 1 + i) % n] = card
-        elif pile:
-            discards[(seat - 1) % n] = pile[-1]
+        thrown: dict[int, Card] = {}
+        upcards: dict[int, Card | None] = {}
+        clean = pile[:len(before)] == before and len(pile) == len(before) + len(order)
+        if clean:  # nobody took the upcard: each discard lies on the one before
+            for i, other in enumerate(order):
+                thrown[other] = pile[len(before) + i]
+                upcards[other] = pile[len(before) + i - 1] if len(before) + i > 0 else None
+        elif pile and order:
+            thrown[order[-1]] = pile[-1]
         turns = self._turns_taken(view)
-        out: dict[int, tuple[int, Card]] = {}
-        for step in range(1, n):
-            other = (seat + step) % n
-            if turns[other] < 2 or locks_then[other] or other not in discards:
+        clues: dict[int, Clue] = {}
+        for step, other in enumerate(order):
+            if other not in thrown:
                 continue
-            if view.hand_sizes[other] != sizes_then[other]:
-                continue  # it spread or hit: its hand before the draw is not known
-            sizes = [view.hand_sizes[o] if 0 < (o - seat) % n < step else sizes_then[o] for o in range(n)]
-            sizes[seat] = len(view.hand)
-            out[other] = (drop_limit(other, sizes), discards[other])
-        return out
+            same_size = view.hand_sizes[other] == sizes_then[other]
+            limit = None
+            hit = view.spreads[other] != spreads_then[other]  # hit before its turn, it may not drop
+            if clean and same_size and turns[other] >= 2 and not locks_then[other] and not hit:
+                sizes = [view.hand_sizes[o] if o in order[:step] else sizes_then[o] for o in range(n)]
+                sizes[seat] = len(view.hand)
+                limit = drop_limit(other, sizes)
+            upcard = upcards.get(other) if clean and same_size else None
+            clues[other] = Clue(thrown[other], limit, upcard, table)
+        return clues
 
     # ------------------------------------------------------------------ sampling
     def determinize(self, template: Game, view: TonkView, rng: Rng) -> Game:  # type: ignore[override]
@@ -180,30 +263,66 @@ class Sampler(BaseSampler):
         game._stock = stock
         return game
 
-    def deal(self, view: TonkView, rng: Rng) -> tuple[dict[int, list[Card]], list[Card]]:
-        """The unseen cards dealt at random: each opponent's hand (agreeing with its declined
-        drop, see :func:`_agrees`) and the stock (top card last). Call :meth:`prepare` or
-        :meth:`prepare_cards` first."""
+    def _likely_hands(self, view: TonkView, rng: Rng) -> dict[int, tuple[list[list[Card]], list[float]]]:
+        """For each opponent that has played, hands it may hold now that agree with its last
+        turn (drawn at random from the unseen cards), each with a weight that leans toward
+        low counts the longer it has played (see :data:`LOW_LEAN`)."""
+        clues: dict[int, Clue] = self.memory.get(("clues", view.round), {})
+        turns = self._turns_taken(view)
+        found: dict[int, tuple[list[list[Card]], list[float]]] = {}
+        runs_only = self.variant.rules.hit_runs_only
         points = self._points
-        declined: dict[int, tuple[int, Card]] = self.memory.get(("declined", view.round), {})
-        pool = list(self._pool)
-        rng.shuffle(pool)
-        hands: dict[int, list[Card]] = {}
-        for s, size in enumerate(view.hand_sizes):
-            if s == view.seat:
+        for other in range(view.players):
+            size = view.hand_sizes[other] or 0
+            clue = clues.get(other)
+            lean = LOW_LEAN * max(0, turns[other] - 1) * size / 5
+            if other == view.seat or size == 0 or len(self._pool) < size or (clue is None and not lean):
                 continue
-            size = size or 0
-            hand = pool[:size]
-            if s in declined:
-                limit, thrown = declined[s]
-                for _attempt in range(RESAMPLES):
-                    if _agrees(hand, thrown, limit, points, rng):
+            pool = list(self._pool)
+            hands: list[list[Card]] = []
+            for _try in range(LIKELY_TRIES):
+                hand = _pick(pool, size, rng)
+                if clue is None or clue.agrees(hand, points, runs_only, rng):
+                    hands.append(hand)
+                    if len(hands) >= LIKELY_HANDS:
                         break
-                    rng.shuffle(pool)
-                    hand = pool[:size]
-            hands[s] = hand
-            del pool[:size]
-        return hands, pool[:view.stock_size]
+            if hands:
+                counts = [count(hand, points) for hand in hands]
+                low = min(counts)
+                found[other] = (hands, [math.exp(-lean * (value - low)) for value in counts])
+        return found
+
+    def deal(self, view: TonkView, rng: Rng) -> tuple[dict[int, list[Card]], list[Card]]:
+        """The unseen cards dealt at random: each opponent's hand (one that agrees with its
+        last turn when one was found, see :class:`Clue`) and the stock (top card last).
+        Call :meth:`prepare` or :meth:`prepare_cards` first."""
+        key = (view.round, view.phase, view.hand, view.discard_size, view.stock_size)
+        if self._likely_key != key:
+            self._likely = self._likely_hands(view, rng)
+            self._likely_key = key
+        pool = list(self._pool)
+        left = set(range(len(pool)))
+        position = {card: i for i, card in enumerate(pool)}
+        hands: dict[int, list[Card]] = {}
+        for s in range(view.players):
+            if s not in self._likely:
+                continue
+            options, weights = self._likely[s]
+            total = sum(weights)
+            for _try in range(PICK_TRIES):
+                hand = options[_weighted(weights, total, rng)]
+                spots = {position[card] for card in hand}
+                if len(spots) == len(hand) and spots <= left:
+                    hands[s] = list(hand)
+                    left -= spots
+                    break
+        rest = [pool[i] for i in sorted(left)]
+        rng.shuffle(rest)
+        for s, size in enumerate(view.hand_sizes):
+            if s != view.seat and s not in hands:
+                hands[s] = rest[:size or 0]
+                del rest[:size or 0]
+        return hands, rest[:view.stock_size]
 
     def utility(self, game: Game, view: TonkView) -> float:  # type: ignore[override]
         """Chips won or lost this hand, scaled to 0…1 (0.5: even)."""
@@ -229,11 +348,3 @@ def clone(game: TonkGame) -> TonkGame:
     fields["events"], fields["_log"], fields["_listeners"], fields["_legal_cache"] = [], [], [], {}
     copied.__dict__.update(fields)
     return copied
-
-
-def _agrees(hand: list[Card], thrown: Card, limit: int, points: dict[int, int], rng: Rng) -> bool:
-    """Whether ``hand`` (held now) agrees with a declined drop: the hand before the draw,
-    ``hand`` plus the discard ``thrown`` less one card drawn, counted above ``limit``."""
-    held = hand + [thrown]
-    drawn = held[rng.randrange(len(held))]
-    return count(held, points) - points[drawn.rank] > limit

@@ -38,6 +38,11 @@ SECONDS = {"hard": 0.8, "expert": 4.0}
 """CPU-time cap per decision (``hard`` stays under one second on one core)."""
 DISCARDS = 4
 """Discards searched at most: the simple bot's ranking keeps the likeliest ones."""
+MARGIN = 0.15
+"""Chips a move must gain over the simple bot's move to be played instead (the search
+is noisy and the imagined hands a little optimistic)."""
+LOW_UPCARD = 3
+"""An upcard this low is worth searching even when it completes no spread."""
 ROLLOUT_CAP = 400
 """Moves after which a rollout stops and the hand is judged as it stands."""
 
@@ -63,6 +68,10 @@ class StrongBot(SearchBot):
         self.iterations = iterations if iterations is not None else ROUNDS[key]
         self.seconds = seconds if seconds is not None else SECONDS[key]
         self.mine = RolloutPolicy()
+        self.search_discards = True
+        self.margin = MARGIN
+        self.oracle = False
+        self.oracle_margin = 0
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
@@ -81,6 +90,8 @@ class StrongBot(SearchBot):
             return kinds["declare"][0]
         if view.phase == "act" and ("spread" in kinds or "hit" in kinds):
             return self._lay_down(kinds)
+        if view.phase == "act" and not self.search_discards:
+            return self.policy.choose(view, legal_moves, rng)
         candidates = self.candidates(view, kinds)
         if len(candidates) == 1:
             return candidates[0]
@@ -91,7 +102,16 @@ class StrongBot(SearchBot):
             if self.strict:
                 raise
             return self.policy.choose(view, legal_moves, rng)
-        return stats[0].move
+        return self._decide(view, stats, legal_moves)
+
+    def _decide(self, view: TonkView, stats: list[MoveStats], legal_moves: Sequence[Move]) -> Move:
+        """The best mean, but the simple bot's move stands unless beaten by ``margin`` chips."""
+        best = stats[0]
+        usual = self._preferred(view, list(legal_moves))
+        for entry in stats:
+            if entry.move == usual and entry.visits and entry.mean >= best.mean - self.margin:
+                return usual
+        return best.move
 
     @staticmethod
     def _lay_down(kinds: dict[str, list[Move]]) -> Move:
@@ -104,7 +124,10 @@ class StrongBot(SearchBot):
         """Start of turn: draw, take the upcard, drop. After drawing: the few discards
         the simple bot ranks best (plus a drop when the house rules allow one now)."""
         if view.phase == "start":
-            return [*kinds.get("draw_stock", ()), *kinds.get("take_upcard", ()), *kinds.get("drop", ())]
+            top = view.discard_top
+            take = [move for move in kinds.get("take_upcard", ())
+                    if top is not None and (_value(top) <= LOW_UPCARD or SimpleBot._wants(top, view.hand))]
+            return [*kinds.get("draw_stock", ()), *take, *kinds.get("drop", ())]
         discards = list(kinds.get("discard", ()))
         ranked: list[Move] = []
         while discards and len(ranked) < DISCARDS:
@@ -143,6 +166,7 @@ class StrongBot(SearchBot):
     def _play_out(self, game: Game, seat: int, rng: Rng) -> None:
         """Play the hand to its end: this seat by :class:`RolloutPolicy`, the others by the
         simple bot."""
+        assert isinstance(game, TonkGame)
         for _ in range(ROLLOUT_CAP):
             if game.round_over:
                 return
@@ -150,10 +174,23 @@ class StrongBot(SearchBot):
             legal = game.legal_moves(actor)
             if len(legal) == 1:
                 move = legal[0]
+            elif actor == seat and self.oracle:
+                move = self._imagined_turn(game, seat, legal, rng)
             else:
                 policy = self.mine if actor == seat else self.policy
                 move = policy.choose(game.view(actor), legal, rng)
             game.apply(actor, move)
+
+    def _imagined_turn(self, game: TonkGame, seat: int, legal: list[Move], rng: Rng) -> Move:
+        """This seat later in a rollout: it drops when its count is below every imagined
+        count (standing for the search's well-informed drop), else plays simply."""
+        drop = [move for move in legal if move.kind == "drop"]
+        if drop:
+            mine = game.count(seat)
+            if all(mine + self.oracle_margin < game.count(s) for s in range(game.players) if s != seat):
+                return drop[0]
+            legal = [move for move in legal if move.kind != "drop"]
+        return self.mine.choose(game.view(seat), legal, rng)
 
 
 def make_strong_bot(variant: Any = None, level: str = "hard", seed: int = 0) -> StrongBot:
