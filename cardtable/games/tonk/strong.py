@@ -2,12 +2,17 @@
 Tonk knowledge.
 
 Each decision imagines the hidden cards many times, consistently with what the seat
-has seen (see :mod:`.sampling`: the pile, the spreads, and the drops the opponents
-let pass), and plays every candidate move on each imagined deal with the same rollout
-seed (common random numbers). A drop is scored exactly: the hand ends at once and the
+has seen (see :mod:`.sampling`: the pile, the spreads, and what each opponent's last
+turn shows of its hand: the card it threw, the spreads it did not lay, the drop and
+the upcard it let pass), and plays every candidate move on each imagined deal with the
+same rollout seed (common random numbers). A drop is scored exactly: the hand ends at once and the
 payments of rule T7 follow from the imagined counts. Drawing, taking the upcard and
 each discard are played on to the end of the hand, the opponents with the simple bot
-and this seat with :class:`RolloutPolicy`. The reward is the chips won in the hand.
+and this seat with :class:`RolloutPolicy`. The reward is the chips won in the hand;
+the simple bot's own move is kept unless another one wins :data:`MARGIN` chips more.
+
+Candidates: at the start of a turn, drawing, dropping, and taking the upcard when it
+completes a spread or is very low; after drawing, the simple bot's four best discards.
 
 Laying spreads and hitting are not searched: a spread or a hit always lowers the
 count, and a hit on an opponent's spread also stops it dropping (T6).
@@ -68,10 +73,7 @@ class StrongBot(SearchBot):
         self.iterations = iterations if iterations is not None else ROUNDS[key]
         self.seconds = seconds if seconds is not None else SECONDS[key]
         self.mine = RolloutPolicy()
-        self.search_discards = True
         self.margin = MARGIN
-        self.oracle = False
-        self.oracle_margin = 0
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
@@ -90,8 +92,6 @@ class StrongBot(SearchBot):
             return kinds["declare"][0]
         if view.phase == "act" and ("spread" in kinds or "hit" in kinds):
             return self._lay_down(kinds)
-        if view.phase == "act" and not self.search_discards:
-            return self.policy.choose(view, legal_moves, rng)
         candidates = self.candidates(view, kinds)
         if len(candidates) == 1:
             return candidates[0]
@@ -166,7 +166,6 @@ class StrongBot(SearchBot):
     def _play_out(self, game: Game, seat: int, rng: Rng) -> None:
         """Play the hand to its end: this seat by :class:`RolloutPolicy`, the others by the
         simple bot."""
-        assert isinstance(game, TonkGame)
         for _ in range(ROLLOUT_CAP):
             if game.round_over:
                 return
@@ -174,23 +173,10 @@ class StrongBot(SearchBot):
             legal = game.legal_moves(actor)
             if len(legal) == 1:
                 move = legal[0]
-            elif actor == seat and self.oracle:
-                move = self._imagined_turn(game, seat, legal, rng)
             else:
                 policy = self.mine if actor == seat else self.policy
                 move = policy.choose(game.view(actor), legal, rng)
             game.apply(actor, move)
-
-    def _imagined_turn(self, game: TonkGame, seat: int, legal: list[Move], rng: Rng) -> Move:
-        """This seat later in a rollout: it drops when its count is below every imagined
-        count (standing for the search's well-informed drop), else plays simply."""
-        drop = [move for move in legal if move.kind == "drop"]
-        if drop:
-            mine = game.count(seat)
-            if all(mine + self.oracle_margin < game.count(s) for s in range(game.players) if s != seat):
-                return drop[0]
-            legal = [move for move in legal if move.kind != "drop"]
-        return self.mine.choose(game.view(seat), legal, rng)
 
 
 def make_strong_bot(variant: Any = None, level: str = "hard", seed: int = 0) -> StrongBot:
