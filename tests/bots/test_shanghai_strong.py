@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from cardtable import load_variant
 from cardtable.bots import make_bot
+from cardtable.engine.cards import Card
 from cardtable.engine.rng import Rng
+from cardtable.games.shanghai.sampling import Sampler
 from cardtable.games.shanghai.state import ShanghaiGame
 from cardtable.games.shanghai.strong import ShanghaiSearchBot, StrongPolicy
 from cardtable.games.shanghai.view import ShanghaiView
@@ -116,3 +118,19 @@ def test_policy_buys_a_card_that_brings_the_contract_closer():
     assert game.phase == "buy" and game.to_act[0] == 1
     move = StrongPolicy().choose(game.view(1), game.legal_moves(1), Rng(1))
     assert move.kind == "buy"
+
+
+def test_sampler_deals_a_seen_pickup_back_to_its_holder():
+    game = deal(["2C 3D 4D 5D 10S JS", "7C 7D 9H 9S 9D 4C KD", "8C 8D 10D 10H QS KS"],
+                stock="5C 6D 2S 3S 4S 5S 6S 8H", upcard="7H")
+    game.apply(1, "take_upcard")
+    game.apply(1, "discard KD")
+    view = game.view(2)
+    assert view.taken[1] == (Card.parse("7H"),)
+    sampler = Sampler(VARIANT)
+    template = sampler.prepare(view, Rng(3))
+    for seed in range(5):
+        imagined = sampler.determinize(template, view, Rng(seed))
+        assert Card.parse("7H") in imagined.hands[1]
+        assert [len(h) for h in imagined.hands] == list(view.hand_sizes)
+        assert imagined.hands[2] == sorted(view.hand)

@@ -6,7 +6,8 @@ dead), the upcards each other seat was seen to take or buy and still holds
 every hand size come from the view; the other cards (other hands, the stock, the
 pile under its top card) are unseen and dealt at random into those places. The search handles the choices between taking a card or
 not — draw or take the upcard, buy or decline; melding, laying off and discarding
-follow the simple bot's plan.
+follow the simple bot's plan. (The strong bot, ``strong.py``, chooses its own
+searched decisions and candidates on top of this determinizer.)
 """
 
 from __future__ import annotations
