@@ -7,8 +7,8 @@ turn shows of its hand: the card it threw, the spreads it did not lay, the drop 
 the upcard it let pass), and plays every candidate move on each imagined deal with the
 same rollout seed (common random numbers). A drop is scored exactly: the hand ends at once and the
 payments of rule T7 follow from the imagined counts. Drawing, taking the upcard and
-each discard are played on to the end of the hand, the opponents with the simple bot
-and this seat with :class:`RolloutPolicy`. The reward is the chips won in the hand;
+each discard are played on to the end of the hand with the simple bot in every seat.
+The reward is the chips won in the hand;
 the simple bot's own move is kept unless another one wins :data:`MARGIN` chips more.
 
 Candidates: at the start of a turn, drawing, dropping, and taking the upcard when it
@@ -27,7 +27,6 @@ from typing import Any
 from ...bots.search import MoveStats, SearchBot
 from ...engine.cards import Card
 from ...engine.errors import IllegalMove
-from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
@@ -48,18 +47,10 @@ MARGIN = 0.15
 is noisy and the imagined hands a little optimistic)."""
 LOW_UPCARD = 3
 """An upcard this low is worth searching even when it completes no spread."""
-ROLLOUT_CAP = 400
-"""Moves after which a rollout stops and the hand is judged as it stands."""
 
 
 def _value(card: Card) -> int:
     return STANDARD_POINTS[card.rank]
-
-
-class RolloutPolicy(SimpleBot):
-    """How this seat is imagined to play on in a rollout: the simple bot's way."""
-
-    name = "rollout"
 
 
 class StrongBot(SearchBot):
@@ -72,7 +63,6 @@ class StrongBot(SearchBot):
         key = "expert" if level == "expert" else "hard"
         self.iterations = iterations if iterations is not None else ROUNDS[key]
         self.seconds = seconds if seconds is not None else SECONDS[key]
-        self.mine = RolloutPolicy()
         self.margin = MARGIN
 
     # ------------------------------------------------------------------ choosing
@@ -153,7 +143,7 @@ class StrongBot(SearchBot):
                     trial.apply(view.seat, entry.move)
                 except IllegalMove:
                     continue
-                self._play_out(trial, view.seat, Rng(seed))
+                self._rollout(trial, Rng(seed))
                 entry.visits += 1
                 entry.total += trial.scores[view.seat] - view.scores[view.seat]
             if time.process_time() - start > self.seconds:
@@ -163,25 +153,10 @@ class StrongBot(SearchBot):
         self.last = stats
         return stats
 
-    def _play_out(self, game: Game, seat: int, rng: Rng) -> None:
-        """Play the hand to its end: this seat by :class:`RolloutPolicy`, the others by the
-        simple bot."""
-        for _ in range(ROLLOUT_CAP):
-            if game.round_over:
-                return
-            actor = game.to_act[0]
-            legal = game.legal_moves(actor)
-            if len(legal) == 1:
-                move = legal[0]
-            else:
-                policy = self.mine if actor == seat else self.policy
-                move = policy.choose(game.view(actor), legal, rng)
-            game.apply(actor, move)
-
 
 def make_strong_bot(variant: Any = None, level: str = "hard", seed: int = 0) -> StrongBot:
     """The ``hard`` (or ``expert``: five times the deals) Tonk bot."""
     return StrongBot(variant, level=level, seed=seed)
 
 
-__all__ = ["RolloutPolicy", "StrongBot", "make_strong_bot"]
+__all__ = ["StrongBot", "make_strong_bot"]
