@@ -23,11 +23,13 @@ from .engine.events import RoundEnded
 from .engine.rng import Rng
 
 MAX_MOVES = 20_000
-"""A match still running after this many moves is cut off where it stands (a
-Shanghai hand can go round and round the reshuffled stock when nobody goes down)."""
+"""A match whose current round runs past this many moves is cut off where it stands
+(a safety net: no shipped preset's round comes near it)."""
 
 DEFAULT_TONK_HANDS = 10
-"""Hands per arena match of a Tonk preset whose match has no hand limit."""
+"""Hands per arena match of a Tonk preset whose match has no hand limit (its match ends
+only when somebody is broke, which takes about 1,500 hands at a stake of 1 and 100
+chips); ``rounds=0`` plays such matches whole."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ def play_task(task: MatchTask) -> MatchRecord:
             if game.is_over or (task.max_rounds and game.round >= task.max_rounds):
                 break
             game.next_round()
+            moves = 0
             continue
         seat = game.to_act[0]
         legal = game.legal_moves(seat)
@@ -188,7 +191,7 @@ class ArenaReport:
     seconds: float
     levels: list[LevelReport]
     cut_off: int = 0
-    """Matches stopped after MAX_MOVES moves."""
+    """Matches stopped because a round ran past MAX_MOVES moves."""
 
     @property
     def fair_share(self) -> float:

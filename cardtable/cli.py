@@ -69,7 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--rounds", type=int, default=None,
-                       help="stop each match after this many rounds (Tonk without a hand limit: 10)")
+                       help="stop each match after this many rounds (default: the preset's whole match; "
+                            "Tonk without a hand limit: 10; 0: whole matches always)")
     arena.add_argument("--iterations", type=int, default=None, help="override the search bots' iterations")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)

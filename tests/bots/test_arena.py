@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cardtable.arena import estimate, make_tasks, run_arena
+from cardtable.arena import estimate, make_tasks, play_task, run_arena
 from cardtable.cli import main
 
 
@@ -57,3 +57,14 @@ def test_arena_command_json(capsys):
 def test_arena_command_refuses_unknown_level(capsys):
     assert main(["arena", "--game", "tonk", "--seats", "hard,wizard", "--games", "1"]) == 2
     assert "unknown bot level" in capsys.readouterr().err
+
+
+def test_arena_rounds_zero_plays_tonk_matches_whole(tmp_path):
+    """T13: a Tonk match without a hand limit ends when somebody is broke; the arena caps
+    it at 10 hands unless ``rounds=0`` asks for the whole match."""
+    preset = tmp_path / "tonk-short-purse.toml"
+    preset.write_text('extends = "tonk-classic"\n[rules]\nstarting_chips = 12\n')
+    whole = play_task(make_tasks(str(preset), ["medium"] * 3, 1, seed=3, max_rounds=0)[0])
+    assert whole.rounds > 10 and min(whole.scores) <= -12 and not whole.cut_off
+    capped = run_arena(str(preset), ["medium"] * 3, games=3, seed=3)
+    assert capped.max_rounds == 10 and capped.cut_off == 0
