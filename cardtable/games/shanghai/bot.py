@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
@@ -397,36 +397,50 @@ class SimpleBot:
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
         if len(moves) == 1:
             return moves[0]
+        key = self.discard_key(view, table)
+        if self.shake and not view.down[view.seat] and rng.random() < self.shake:
+            # Now and then let go of a spare card at random: two players hoarding what
+            # the other needs (or what fits the table) would otherwise never budge.
+            spare = [m for m in moves if m.cards[0].rank not in view.wilds and not key(m)[1]]
+            if spare:
+                return rng.choice(spare)
+        return min(moves, key=key)
+
+    def discard_key(self, view: ShanghaiView, table: _Table) -> Callable[[Move], tuple]:
+        """How a discard ranks, lowest best. Once down: a card that cannot be laid off
+        before one that can (S10: the last cards must go onto melds). Before: a spare
+        card (one the contract plan does not keep) before a kept one, the least useful
+        first. Either way wilds last, and a card that fits the table is not thrown to a
+        next player who is down; ties go to the costlier card. The second element says
+        whether the card is one the plan keeps (so it is False for a spare card)."""
         wild = view.wilds
-        nxt = (view.seat + 1) % view.players
-        feeds = view.down[nxt]
+        feeds = view.down[(view.seat + 1) % view.players]
         if view.down[view.seat]:
-            # Keep what can be laid off (S10: the last cards must go onto melds).
-            def key(move: Move) -> tuple:
+            def key_down(move: Move) -> tuple:
                 card = move.cards[0]
                 fits = table.fits(card)
                 return (card.rank in wild, fits, feeds and fits, -table.distance(card), -_points(card))
-            return min(moves, key=key)
-        hand = view.hand
-        contract = view.contract
-        _covered, keep = plan(hand, contract, wild)
-        kept = Counter(keep)
-        held = Counter(hand)
+            return key_down
+        hand, contract = view.hand, view.contract
+        covered, keep = plan(hand, contract, wild)
+        kept, held = Counter(keep), Counter(hand)
         useful = _usefulness(hand, contract, wild, keep)
-        if self.shake and rng.random() < self.shake:
-            # Now and then let go of a spare card at random: two players hoarding what
-            # the other needs (or what fits the table) would otherwise never budge.
-            spare = [m for m in moves if m.cards[0].rank not in wild and held[m.cards[0]] > kept[m.cards[0]]]
-            if spare:
-                return rng.choice(spare)
+        shed = self.shed_weight(view, covered)
 
-        def key(move: Move) -> tuple:  # type: ignore[no-redef]
+        def key(move: Move) -> tuple:
             card = move.cards[0]
-            spare = held[card] > kept[card]
             fits = table.fits(card)
-            return (card.rank in wild, not spare, useful.get(card, 0) + (3 if feeds and fits else 0) + fits,
-                    -_points(card))
-        return min(moves, key=key)
+            worth: float = useful.get(card, 0) + (3 if feeds and fits else 0) + fits
+            if shed:
+                worth -= shed * _points(card) / 5
+            return (card.rank in wild, held[card] <= kept[card], worth, -_points(card))
+        return key
+
+    def shed_weight(self, view: ShanghaiView, covered: int) -> float:
+        """How much a card's points (per 5) count toward discarding it while not down,
+        against its usefulness of 0–7; ``covered`` is how much of the contract the plan
+        has. The simple bot: not at all."""
+        return 0.0
 
 
 def _usefulness(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],

@@ -26,7 +26,6 @@ Two layers:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +34,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .bot import SimpleBot, _need, _points, _Table, _table_of, _usefulness, plan
+from .bot import SimpleBot, _need, _Table, _table_of, plan
 from .sampling import Sampler
 from .view import ShanghaiView
 
@@ -73,34 +72,15 @@ class StrongPolicy(SimpleBot):
             return False
         return self._gain(view, card) > 0
 
+    def shed_weight(self, view: ShanghaiView, covered: int) -> float:
+        """Shed costly spare cards while not down once another seat is down and the
+        contract is still two or more cards short."""
+        return DUMP_WEIGHT if any(view.down) and _need(view.contract) - covered >= 2 else 0.0
+
     def discard_order(self, view: ShanghaiView, moves: Sequence[Move]) -> list[Move]:
         """The discard moves, best first (each card once)."""
-        table = _table_of(view)
-        wild = view.wilds
-        nxt = (view.seat + 1) % view.players
-        feeds = view.down[nxt]
-        distinct = list(dict.fromkeys(m for m in moves if m.kind == "discard"))
-        if view.down[view.seat]:
-            def key_down(move: Move) -> tuple:
-                card = move.cards[0]
-                fits = table.fits(card)
-                return (card.rank in wild, fits, feeds and fits, -table.distance(card), -_points(card))
-            return sorted(distinct, key=key_down)
-        hand = view.hand
-        contract = view.contract
-        covered, keep = plan(hand, contract, wild)
-        kept = Counter(keep)
-        held = Counter(hand)
-        useful = _usefulness(hand, contract, wild, keep)
-        dump = DUMP_WEIGHT if any(view.down) and _need(contract) - covered >= 2 else 0.0
-
-        def key(move: Move) -> tuple:
-            card = move.cards[0]
-            spare = held[card] > kept[card]
-            fits = table.fits(card)
-            worth = useful.get(card, 0) + (3 if feeds and fits else 0) + fits
-            return (card.rank in wild, not spare, worth - dump * _points(card) / 5, -_points(card))
-        return sorted(distinct, key=key)
+        key = self.discard_key(view, _table_of(view))
+        return sorted(dict.fromkeys(m for m in moves if m.kind == "discard"), key=key)
 
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
         return self.discard_order(view, moves)[0]
