@@ -34,7 +34,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .bot import SimpleBot, _need, _Table, _table_of, plan
+from .bot import SimpleBot, _need, _Table, _table_of
 from .sampling import Sampler
 from .view import ShanghaiView
 
