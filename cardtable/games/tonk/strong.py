@@ -32,7 +32,7 @@ from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from .bot import SimpleBot, _discard_choice
 from .preset import STANDARD_POINTS
-from .sampling import Sampler, clone
+from .sampling import clone
 from .state import TonkGame
 from .view import TonkView
 
