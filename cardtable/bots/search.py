@@ -107,7 +107,10 @@ class SearchBot:
             return legal_moves[0]
         if not sampler.searchable(view, legal_moves):
             return self.policy.choose(view, legal_moves, rng)
-        candidates = sampler.candidates(view, legal_moves)
+        settled = self.settled(view, legal_moves)
+        if settled is not None:
+            return settled
+        candidates = self.candidates(view, legal_moves)
         if len(candidates) == 1:
             return candidates[0]
         search_rng = Rng(self._search_seed(view, legal_moves, rng))
@@ -117,6 +120,19 @@ class SearchBot:
             if self.strict:
                 raise
             return self.policy.choose(view, legal_moves, rng)
+        return self.decide(view, stats, legal_moves)
+
+    # A family's strong bot may override these three steps of :meth:`choose`.
+    def settled(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move | None:
+        """A move always made here without searching, or None to search."""
+        return None
+
+    def candidates(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[Move]:
+        """The moves worth searching (the family's sampler chooses them)."""
+        return self._sampler_for(view).candidates(view, legal_moves)
+
+    def decide(self, view: PlayerView, stats: list[MoveStats], legal_moves: Sequence[Move]) -> Move:
+        """The move to play, given the search's statistics (best first)."""
         return stats[0].move
 
     def search(self, view: PlayerView, candidates: Sequence[Move], rng: Rng) -> list[MoveStats]:

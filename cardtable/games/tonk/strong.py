@@ -53,6 +53,13 @@ def _value(card: Card) -> int:
     return STANDARD_POINTS[card.rank]
 
 
+def _by_kind(moves: Sequence[Move]) -> dict[str, list[Move]]:
+    kinds: dict[str, list[Move]] = {}
+    for move in moves:
+        kinds.setdefault(move.kind, []).append(move)
+    return kinds
+
+
 class StrongBot(SearchBot):
     """ISMCTS over the seat's turn decisions (see the module docstring)."""
 
@@ -66,35 +73,18 @@ class StrongBot(SearchBot):
         self.margin = MARGIN
 
     # ------------------------------------------------------------------ choosing
-    def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
-        sampler = self._sampler_for(view)
-        sampler.observe(view)
-        self.last = []
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        assert isinstance(view, TonkView)
-        kinds: dict[str, list[Move]] = {}
-        for move in legal_moves:
-            kinds.setdefault(move.kind, []).append(move)
-        if view.phase not in ("start", "act"):
-            return self.policy.choose(view, legal_moves, rng)
+    def settled(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move | None:
+        """A dealt 49 is declared at once (T10); spreads and hits are laid without
+        searching (they always lower the count)."""
+        kinds = _by_kind(legal_moves)
         if "declare" in kinds:
             return kinds["declare"][0]
+        assert isinstance(view, TonkView)
         if view.phase == "act" and ("spread" in kinds or "hit" in kinds):
             return self._lay_down(kinds)
-        candidates = self.candidates(view, kinds)
-        if len(candidates) == 1:
-            return candidates[0]
-        search_rng = Rng(self._search_seed(view, legal_moves, rng))
-        try:
-            stats = self.search(view, candidates, search_rng)
-        except Exception:  # the imagined game disagreed with the view: play on simply
-            if self.strict:
-                raise
-            return self.policy.choose(view, legal_moves, rng)
-        return self._decide(view, stats, legal_moves)
+        return None
 
-    def _decide(self, view: TonkView, stats: list[MoveStats], legal_moves: Sequence[Move]) -> Move:
+    def decide(self, view: PlayerView, stats: list[MoveStats], legal_moves: Sequence[Move]) -> Move:
         """The best mean, but the simple bot's move stands unless beaten by ``margin`` chips."""
         best = stats[0]
         usual = self._preferred(view, list(legal_moves))
@@ -110,9 +100,11 @@ class StrongBot(SearchBot):
             return max(kinds["spread"], key=lambda m: (len(m.cards), sum(map(_value, m.cards))))
         return max(kinds["hit"], key=lambda m: _value(m.cards[0]))
 
-    def candidates(self, view: TonkView, kinds: dict[str, list[Move]]) -> list[Move]:  # type: ignore[override]
+    def candidates(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[Move]:
         """Start of turn: draw, take the upcard, drop. After drawing: the few discards
         the simple bot ranks best (plus a drop when the house rules allow one now)."""
+        assert isinstance(view, TonkView)
+        kinds = _by_kind(legal_moves)
         if view.phase == "start":
             top = view.discard_top
             take = [move for move in kinds.get("take_upcard", ())
