@@ -174,9 +174,24 @@ def _multiperms(items: dict[Card, int], k: int) -> Iterator[tuple[Card, ...]]:
             items[card] += 1
 
 
+_CANDIDATES: dict[tuple, list[tuple[Card, ...]]] = {}
+"""The candidate melds of one rank (sets) or one suit (runs), remembered per
+(kind, size, that rank's or suit's naturals, the wilds held): a go-down search asks
+for the same few again and again as its levels take cards away."""
+
+
+def _remember(key: tuple, make: Iterator[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) > 50_000:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = list(make)
+    return found
+
+
 def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
     """Every set of exactly ``size`` cards from ``counts``: naturals by suit, then wilds."""
-    wild_items = sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0)
+    wild_items = tuple(sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0))
     total_wild = sum(n for _c, n in wild_items)
     by_rank: dict[int, list[tuple[Card, int]]] = {}
     for card, n in counts.items():
@@ -184,53 +199,66 @@ def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> It
             by_rank.setdefault(card.rank, []).append((card, n))
     least = (size + 1) // 2
     for rank in sorted(by_rank):
-        items = sorted(by_rank[rank])
+        items = tuple(sorted(by_rank[rank]))
         held = sum(n for _c, n in items)
         if held < least or held + total_wild < size:
             continue
-        for naturals in range(min(size, held), least - 1, -1):
-            wilds = size - naturals
-            if wilds > total_wild:
-                break
-            for chosen in _multicombos(items, naturals):
-                for extra in _multicombos(wild_items, wilds):
-                    yield chosen + extra
+        yield from _remember(("set", size, items, wild_items),
+                             _sets_of_rank(items, held, wild_items, total_wild, size))
+
+
+def _sets_of_rank(items: tuple[tuple[Card, int], ...], held: int, wild_items: tuple[tuple[Card, int], ...],
+                  total_wild: int, size: int) -> Iterator[tuple[Card, ...]]:
+    for naturals in range(min(size, held), (size + 1) // 2 - 1, -1):
+        wilds = size - naturals
+        if wilds > total_wild:
+            break
+        for chosen in _multicombos(list(items), naturals):
+            for extra in _multicombos(list(wild_items), wilds):
+                yield chosen + extra
 
 
 def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
     """Every run of exactly ``size`` cards from ``counts``, in rank order, wilds in place."""
-    wild_items = {c: n for c, n in counts.items() if c.rank in wild and n > 0}
-    total_wild = sum(wild_items.values())
-    most_wild = min(total_wild, size // 2)
-    need = size - most_wild
-    window = (1 << size) - 1
+    wild_items = tuple(sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0))
+    total_wild = sum(n for _c, n in wild_items)
+    need = size - min(total_wild, size // 2)
     masks = _value_masks(counts, wild)
-    arranged: dict[int, list[tuple[Card, ...]]] = {}   # the wilds' orders, per number of places
     for suit in SUITS:
         mask = masks[suit]
         if mask.bit_count() < need:
             continue
-        for base in range(1, 16 - size):
-            if (mask & (window << base)).bit_count() < need or (base == 1 and size == 14):
-                continue
-            held = [i for i in range(size) if mask >> (base + i) & 1]
-            missing = size - len(held)
-            naturals = tuple([_RUN_CARD[base + i, suit] for i in range(size)])
-            for extra in range(0, most_wild - missing + 1):
-                for replaced in _subsets(held, extra):
-                    places = sorted(set(range(size)) - set(held) | set(replaced))
-                    if not places:
-                        yield naturals
-                        continue
-                    count = len(places)
-                    perms = arranged.get(count)
-                    if perms is None:
-                        perms = arranged[count] = list(_multiperms(dict(wild_items), count))
-                    for wilds in perms:
-                        cards = list(naturals)
-                        for place, card in zip(places, wilds):
-                            cards[place] = card
-                        yield tuple(cards)
+        yield from _remember(("run", size, suit, mask, wild_items),
+                             _runs_of_suit(suit, mask, wild_items, total_wild, size))
+
+
+def _runs_of_suit(suit: str, mask: int, wild_items: tuple[tuple[Card, int], ...], total_wild: int,
+                  size: int) -> Iterator[tuple[Card, ...]]:
+    most_wild = min(total_wild, size // 2)
+    need = size - most_wild
+    window = (1 << size) - 1
+    arranged: dict[int, list[tuple[Card, ...]]] = {}   # the wilds' orders, per number of places
+    for base in range(1, 16 - size):
+        if (mask & (window << base)).bit_count() < need or (base == 1 and size == 14):
+            continue
+        held = [i for i in range(size) if mask >> (base + i) & 1]
+        missing = size - len(held)
+        naturals = tuple([_RUN_CARD[base + i, suit] for i in range(size)])
+        for extra in range(0, most_wild - missing + 1):
+            for replaced in _subsets(held, extra):
+                places = sorted(set(range(size)) - set(held) | set(replaced))
+                if not places:
+                    yield naturals
+                    continue
+                count = len(places)
+                perms = arranged.get(count)
+                if perms is None:
+                    perms = arranged[count] = list(_multiperms(dict(wild_items), count))
+                for wilds in perms:
+                    cards = list(naturals)
+                    for place, card in zip(places, wilds):
+                        cards[place] = card
+                    yield tuple(cards)
 
 
 def _subsets(items: list[int], k: int, start: int = 0) -> Iterator[tuple[int, ...]]:
@@ -472,36 +500,63 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     Canonical forms keep the list free of duplicates: a set lists its naturals sorted,
     then its wilds sorted; a run is in rank order; when the contract has several melds of
     the same kind and size, their groups are in non-decreasing order. At most ``limit``
-    options are returned, in the order generated (deterministic). ``accept(groups, rest)``
-    may veto an option (rest: the cards left in hand)."""
+    options are returned, in canonical order: by the first group's place among the
+    candidates for that meld from the whole hand, then the second's, and so on.
+    ``accept(groups, rest)`` may veto an option (rest: the cards left in hand)."""
+    if sum(size for _kind, size in contract) > len(hand) or not can_go_down(hand, contract, wild):
+        return []
+    levels = list(range(len(contract)))
+    runs_first = sorted(levels, key=lambda level: contract[level][0] != "run")
+    if runs_first != levels:
+        # A contract with a set before a run: the runs have far fewer candidates, so
+        # searching them first skips most dead ends; the options are then put in
+        # canonical order (a level's candidates from fewer cards keep their order
+        # among the candidates from the whole hand).
+        found = _search(hand, contract, wild, runs_first, _RUNS_FIRST_CAP, accept)
+        if len(found) < _RUNS_FIRST_CAP:
+            whole = Counter(hand)
+            place = {(kind, size): {group: index for index, group in enumerate(candidates(kind, whole, size, wild))}
+                     for kind, size in set(contract)}
+            found.sort(key=lambda groups: [place[kind, size][group] for (kind, size), group in zip(contract, groups)])
+            return found[:limit]
+    return _search(hand, contract, wild, levels, limit, accept)
+
+
+_RUNS_FIRST_CAP = 5000
+"""A runs-first search that finds this many options gives way to the search in
+contract order, which can stop at the limit."""
+
+
+def _search(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
+            order: list[int], limit: int, accept: object) -> list[tuple[tuple[Card, ...], ...]]:
+    """The go-downs of ``contract`` from ``hand``, choosing the melds in ``order`` (a
+    permutation of the levels that keeps same-kind-and-size levels in contract order);
+    each option's groups in contract order, found in search order, at most ``limit``."""
     found: list[tuple[tuple[Card, ...], ...]] = []
     counts = Counter(hand)
-    need = sum(size for _kind, size in contract)
-    if need > len(hand):
-        return found
-    if not can_go_down(hand, contract, wild):
-        return found
-    chosen: list[tuple[Card, ...]] = []
+    depth = len(order)
+    chosen: list[tuple[Card, ...]] = [()] * depth
     # Per level, the latest earlier level of the same kind and size (its group is a floor).
-    same_before: list[int | None] = []
-    for level, entry in enumerate(contract):
-        same_before.append(next((earlier for earlier in range(level - 1, -1, -1)
-                                 if tuple(contract[earlier]) == tuple(entry)), None))
+    same_before: list[int | None] = [None] * depth
+    for step, level in enumerate(order):
+        same_before[level] = next((earlier for earlier in reversed(order[:step])
+                                   if tuple(contract[earlier]) == tuple(contract[level])), None)
 
-    # The candidates at a level depend only on the cards left, and the keys of
+    # The candidates at a step depend only on the cards left, and the keys of
     # ``counts`` never change, so its values name them: remember each list seen whole.
     listed: dict[tuple[int, tuple[int, ...]], list[tuple[Card, ...]]] = {}
 
-    def search(level: int) -> bool:
-        if level == len(contract):
+    def search(step: int) -> bool:
+        if step == depth:
             groups = tuple(chosen)
             if accept is None or accept(groups, counts):  # type: ignore[operator]
                 found.append(groups)
             return len(found) >= limit
+        level = order[step]
         kind, size = contract[level]
         earlier = same_before[level]
         floor = None if earlier is None else chosen[earlier]
-        key = (level, tuple(counts.values()))
+        key = (step, tuple(counts.values()))
         known = listed.get(key)
         seen: list[tuple[Card, ...]] = []
         for group in candidates(kind, counts, size, wild) if known is None else known:
@@ -509,18 +564,10 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
                 seen.append(group)
             if floor is not None and group < floor:
                 continue
-            enough = True
             for card in group:
-                left = counts[card] - 1
-                counts[card] = left
-                if left < 0:
-                    enough = False
-            if enough:
-                chosen.append(group)
-                stop = search(level + 1)
-                chosen.pop()
-            else:
-                stop = False
+                counts[card] -= 1
+            chosen[level] = group
+            stop = search(step + 1)
             for card in group:
                 counts[card] += 1
             if stop:
