@@ -49,9 +49,9 @@ class TonkTable(Widget):
 
     state: reactive[TonkState | None] = reactive(None, always_update=True)
     notice: reactive[str] = reactive("")
+    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
     by_rank: reactive[bool] = reactive(False)
     """Show the hand by rank (sets together) instead of by suit (runs together)."""
-    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
