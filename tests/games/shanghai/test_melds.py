@@ -81,3 +81,27 @@ def test_S6_go_down_options_are_exact_and_free_of_duplicates():
     assert all(len(g) == 3 for option in options for g in option)
     assert all(option[0] <= option[1] for option in options)
     assert go_down_options(cards("7C 7D 9H 9S KD"), (("set", 3), ("set", 3)), JK) == []
+
+
+def test_S6_runs_first_search_lists_the_options_of_the_search_in_contract_order():
+    """S6: a contract with a set before a run is searched runs first, then put back in
+    canonical order; the list (and what a limit cuts off) is the contract-order search's."""
+    import random
+
+    from cardtable.games.shanghai import melds
+    from cardtable.engine.cards import make_deck
+
+    rng = random.Random(11)
+    deck = make_deck(2, 2)
+    contracts = [(("set", 3), ("run", 4)), (("set", 3), ("set", 3), ("run", 5)),
+                 (("set", 3), ("set", 3), ("set", 3), ("run", 5)), (("set", 3), ("run", 4), ("set", 3))]
+    listed = 0
+    for number in range(400):
+        contract = contracts[number % len(contracts)]
+        wild = JK if number % 2 else JK2
+        hand = sorted(rng.sample(deck, rng.choice([12, 14, 17])))
+        in_order = melds._search(hand, contract, wild, list(range(len(contract))), 10_000, None)
+        assert go_down_options(hand, contract, wild) == in_order[:melds.MAX_GO_DOWN_OPTIONS], (contract, hand)
+        assert go_down_options(hand, contract, wild, limit=3) == in_order[:3], (contract, hand)
+        listed += len(in_order)
+    assert listed > 100, "the random hands should go down now and then"
