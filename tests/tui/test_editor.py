@@ -8,7 +8,7 @@ import asyncio
 import tomllib
 
 import pytest
-from textual.widgets import Button, Input, OptionList, Select, Switch, TextArea
+from textual.widgets import Button, Input, OptionList, Select, Static, Switch, TextArea
 
 from cardtable.presets import load_variant
 from cardtable.presets.loader import preset_files
@@ -82,10 +82,13 @@ def test_create_a_preset_from_a_shipped_one_and_play_it(user_presets):
             assert editor.query_one("#editor-name", Input).value == "forseti-house"
             editor.query_one("#editor-name", Input).value = "our-table"
             burn = editor.query_one("#knob-rules-burn", Switch)
+            assert str(row(editor, "rules.burn").query_one(".knob-state", Static).render()) == "off"
             burn.focus()
             await pilot.press("enter")  # a switch toggles on enter / space
             await pilot.pause()
             assert row(editor, "rules.burn").has_class("-changed")
+            state = row(editor, "rules.burn").query_one(".knob-state", Static)
+            assert str(state.render()) == "on"  # the switch says so in words too (ASCII theme)
             editor.query_one("#knob-titles-scum", Input).value = "Bum"
             await pilot.pause()
             assert not editor.query_one("#editor-save", Button).disabled

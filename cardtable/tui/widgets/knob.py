@@ -72,6 +72,8 @@ class KnobRow(Vertical):
         with Horizontal(classes="knob-line"):
             yield Label(spec.name, classes="knob-name")
             yield self._control()
+            if spec.kind == "bool":  # the switch's state in words, readable in any theme
+                yield Static(shown(spec, self.value), classes="knob-state", markup=False)
             hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
                     else f"default: {shown(spec, self.inherited)}"]
             if spec.range_text:
@@ -112,6 +114,7 @@ class KnobRow(Vertical):
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()
         self._read(event.value)
+        self.query_one(".knob-state", Static).update(shown(self.spec, event.value))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
