@@ -8,6 +8,7 @@ from typing import Any
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.views import PlayerView
+from .base import make_bot
 from .search import MoveStats, SearchBot
 
 
@@ -20,8 +21,11 @@ class Advisor:
 
     def __init__(self, family: str, variant: Any = None, level: str = "hard", seed: int = 0,
                  iterations: int | None = None) -> None:
-        self.bot = SearchBot(family, variant, level=level, seed=seed, iterations=iterations)
-        self.seed = seed
+        bot = make_bot(family, level, variant, seed=seed)  # the family's own strong bot
+        assert isinstance(bot, SearchBot), f"{level!r} is not a searching level"
+        if iterations is not None:
+            bot.iterations = iterations
+        self.bot = bot
 
     def observe(self, view: PlayerView) -> None:
         self.bot._sampler_for(view).observe(view)
@@ -30,11 +34,12 @@ class Advisor:
         """The suggested move (one of ``legal_moves``); the same view gives the same hint."""
         if not legal_moves:
             raise ValueError("no legal moves: this seat has nothing to do now")
-        return self.bot.choose(view, legal_moves, Rng(self.seed))
+        return self.bot.choose(view, legal_moves, Rng(self.bot.seed))
 
     @property
     def analysis(self) -> list[MoveStats]:
-        """The last search's moves, best first: visits and mean reward (0…1) each."""
+        """The last search's moves, best first: visits and mean reward each (the family's
+        measure: 0…1 for President and Shanghai, chips for Tonk)."""
         return self.bot.last
 
 

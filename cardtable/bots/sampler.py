@@ -35,7 +35,8 @@ class Sampler:
         self.memory: dict[Any, Any] = {}
 
     def observe(self, view: PlayerView) -> None:
-        """Remember what this view shows that later views will not (called every turn)."""
+        """Remember what this view shows that later views will not (called every turn,
+        and again whenever the same view is shown: it must change nothing then)."""
 
     def searchable(self, view: PlayerView, legal_moves: Sequence[Move]) -> bool:
         """Whether the search handles this decision (else the simple bot answers)."""

@@ -46,9 +46,30 @@ def test_hint_is_a_legal_move_and_repeatable(family):
     assert first in legal
     assert suggest_move(family, variant, game.view(seat), legal, seed=5, iterations=12) == first
     advisor = Advisor(family, variant, seed=5, iterations=12)
+    assert type(advisor.bot) is type(make_bot(family, "hard", variant))  # the family's own hard bot
     advisor.observe(game.view(seat))
-    assert advisor.suggest(game.view(seat), legal) in legal
+    hint = advisor.suggest(game.view(seat), legal)
+    assert hint in legal
+    assert advisor.suggest(game.view(seat), legal) == hint  # asking twice: the same hint
     assert all(entry.move in legal for entry in advisor.analysis)
+
+
+@pytest.mark.parametrize("family, seed, moves", [("president", 8, 4), ("tonk", 8, 10), ("shanghai", 8, 4)])
+def test_a_searched_hint_is_the_same_however_often_it_is_asked(family, seed, moves):
+    """Showing the advisor a view and asking for hints changes nothing it remembers: the
+    same view gives the same hint and the same search statistics."""
+    variant = load_variant(PRESETS[family])
+    game = position(family, seed, moves=moves)
+    seat = game.to_act[0]
+    legal = game.legal_moves(seat)
+    advisor = Advisor(family, variant, seed=5, iterations=12)
+    advisor.observe(game.view(seat))
+    first = advisor.suggest(game.view(seat), legal)
+    analysis = [(entry.move, entry.visits, entry.total) for entry in advisor.analysis]
+    assert analysis, "this position should be searched"
+    advisor.observe(game.view(seat))
+    assert advisor.suggest(game.view(seat), legal) == first
+    assert [(entry.move, entry.visits, entry.total) for entry in advisor.analysis] == analysis
 
 
 def test_hint_without_variant_uses_the_view_rules():

@@ -188,8 +188,9 @@ class Sampler(BaseSampler):
         if view.to_act != (view.seat,):
             return
         if view.phase == "start":
-            key = ("turns", view.round, view.dealer)
-            self.memory[key] = self.memory.get(key, 0) + 1
+            # each turn's start once, however often this view is shown (hints ask again)
+            starts = self.memory.setdefault(("turns", view.round, view.dealer), set())
+            starts.add((view.stock_size, view.discards, view.hand_sizes, view.hand))
             self.memory[("clues", view.round)] = self._clues(view)
         elif view.phase == "act":
             table = tuple((cards, shape_of(cards)) for owned in view.spreads for cards in owned)
@@ -200,7 +201,7 @@ class Sampler(BaseSampler):
     def _turns_taken(self, view: TonkView) -> list[int]:
         """How many turns each seat has finished this hand (from this seat's own count)."""
         n = view.players
-        mine = self.memory.get(("turns", view.round, view.dealer), 1) - 1  # this turn is under way
+        mine = max(1, len(self.memory.get(("turns", view.round, view.dealer), ()))) - 1  # this turn is under way
         first = (view.dealer + 1) % n
         position = (view.seat - first) % n
         return [mine + (1 if (s - first) % n < position else 0) for s in range(n)]
