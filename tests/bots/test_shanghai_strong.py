@@ -134,3 +134,20 @@ def test_sampler_deals_a_seen_pickup_back_to_its_holder():
         assert Card.parse("7H") in imagined.hands[1]
         assert [len(h) for h in imagined.hands] == list(view.hand_sizes)
         assert imagined.hands[2] == sorted(view.hand)
+
+
+def test_sampler_keeps_the_seen_discard_pile_out_of_imagined_hands():
+    """#7: every card on the pile was seen face up, so no imagined hand or stock holds it."""
+    from .helpers import position
+
+    game = position("shanghai", 13, moves=40)
+    seat = game.to_act[0]
+    view = game.view(seat)
+    assert len(view.discards) == view.discard_size >= 5 and view.discards[-1] == view.discard_top
+    sampler = Sampler(VARIANT)
+    template = sampler.prepare(view, Rng(3))
+    for seed in range(5):
+        imagined = sampler.determinize(template, view, Rng(seed))
+        assert imagined.discard == list(view.discards)
+        assert [len(h) for h in imagined.hands] == list(view.hand_sizes)
+        assert len(imagined.stock) == view.stock_size

@@ -1,12 +1,13 @@
 """Shanghai determinizer for the search bot: full hands consistent with one seat's view.
 
-The seat's own hand, the melds, who is down, the buys left, the top discard (live or
-dead), the upcards each other seat was seen to take or buy and still holds
-(``view.taken``: dealt back into that seat's hand), the stock and pile sizes and
-every hand size come from the view; the other cards (other hands, the stock, the
-pile under its top card) are unseen and dealt at random into those places. The search handles the choices between taking a card or
-not — draw or take the upcard, buy or decline; melding, laying off and discarding
-follow the simple bot's plan. (The strong bot, ``strong.py``, chooses its own
+The seat's own hand, the melds, who is down, the buys left, the discard pile (every
+card of it was seen face up), the upcards each other seat was seen to take or buy and
+still holds (``view.taken``: dealt back into that seat's hand), the stock size and
+every hand size come from the view; the other cards (other hands, the stock) are
+unseen and dealt at random into those places. (Cards of a pile that was turned into
+the stock (S12) count as unseen again.) The search handles the choices between taking
+a card or not — draw or take the upcard, buy or decline; melding, laying off and
+discarding follow the simple bot's plan. (The strong bot, ``strong.py``, chooses its own
 searched decisions and candidates on top of this determinizer.)
 """
 
@@ -82,9 +83,11 @@ class Sampler(BaseSampler):
         game.rebuilds = view.stock_rebuilds
         game._legal_cache = {}
         meld_cards = [c for owned in view.melds for meld in owned for c in meld.cards]
-        self._top = [view.discard_top] if view.discard_top is not None else []
+        self._pile = list(view.discards)
+        if len(self._pile) != view.discard_size:  # a view made without its pile: the top is known
+            self._pile = [view.discard_top] if view.discard_top is not None else []
         self._known = [list(cards) if s != seat else [] for s, cards in enumerate(view.taken or ((),) * n)]
-        self._pool = unseen_cards(deck, view.hand, meld_cards, self._top, *self._known)
+        self._pool = unseen_cards(deck, view.hand, meld_cards, self._pile, *self._known)
         return game
 
     def determinize(self, template: Game, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
@@ -100,8 +103,8 @@ class Sampler(BaseSampler):
             dealt = max(0, (size or 0) - len(known))
             game.hands[s] = sorted(known[:size or 0] + pool[position:position + dealt])
             position += dealt
-        buried = max(0, view.discard_size - len(self._top))
-        game.discard = pool[position:position + buried] + self._top
+        buried = max(0, view.discard_size - len(self._pile))  # 0 when the view shows the pile
+        game.discard = pool[position:position + buried] + self._pile
         position += buried
         game.stock = pool[position:position + view.stock_size]
         return game

@@ -163,7 +163,7 @@ class ShanghaiGame(Game):
             tuple(self.down), tuple([limit - b for b in self.bought]),
             self.wild, self.must_go_down, self.rules.out_by_discard,
             self.rebuilds, self.rules.max_stock_rebuilds, self.rules,
-            tuple([tuple(cards) for cards in self.taken]))
+            tuple([tuple(cards) for cards in self.taken]), tuple(discard))
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:

@@ -45,3 +45,6 @@ class ShanghaiView(PlayerView):
     taken: tuple[tuple[Card, ...], ...] = ()
     """Per seat, the upcards it took or bought this hand and still holds (public: the
     whole table saw them picked up; a card melded, laid off or discarded leaves)."""
+    discards: tuple[Card, ...] = ()
+    """The discard pile since the stock was last rebuilt (S12), oldest first; the last
+    one is ``discard_top``. Public: each card was seen face up when it was discarded."""

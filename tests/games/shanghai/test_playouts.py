@@ -50,7 +50,8 @@ def _playout(preset: str, seed: int, check=None):
 
 def _public_cards(view) -> Counter:
     public = Counter(card for melds in view.melds for meld in melds for card in meld.cards)
-    public.update(c for c in (view.upcard, view.discard_top) if c is not None)
+    public.update(view.discards)  # the pile: each card was seen face up (its top is discard_top)
+    assert view.discards[-1:] == ((view.discard_top,) if view.discard_top is not None else ())
     public.update(card for taken in view.taken for card in taken)
     return public
 
@@ -78,9 +79,10 @@ def _check(game, seat, step):
         assert view.hand == tuple(game.hands[viewer])
         for holder, taken in enumerate(view.taken):   # picked up in public, still held
             assert not Counter(taken) - Counter(game.hands[holder])
+        assert view.upcard is None or view.upcard == view.discard_top
         shown = Counter()
         for field in dataclasses.fields(view):
-            if field.name != "hand":
+            if field.name not in ("hand", "upcard", "discard_top"):  # those two: the pile's top
                 shown.update(_cards_in(getattr(view, field.name)))
         assert not shown - _public_cards(view), "a view shows cards that are not public"
         for event in game.events[-6:]:
