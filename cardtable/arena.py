@@ -144,13 +144,14 @@ class Estimate:
 
 
 def estimate(values: Sequence[float], proportion: bool = False) -> Estimate:
-    """Mean and 95 % interval: Wilson's for 0/1 outcomes, else mean ± 1.96 s/√n."""
+    """Mean and 95 % interval: for a share (each match's value 0…1, a tie's split
+    counting as its fraction) Wilson's score interval, else mean ± 1.96 s/√n."""
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan)
     mean = sum(values) / n
     z = 1.959964
-    if proportion and all(v in (0.0, 1.0) for v in values):
+    if proportion:
         centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
         return Estimate(mean, max(0.0, centre - half), min(1.0, centre + half))
@@ -158,8 +159,6 @@ def estimate(values: Sequence[float], proportion: bool = False) -> Estimate:
         return Estimate(mean, math.nan, math.nan)
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
-    if proportion:
-        return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half))
     return Estimate(mean, mean - half, mean + half)
 
 
@@ -197,11 +196,18 @@ class ArenaReport:
     def fair_share(self) -> float:
         return 1 / self.players
 
+    @property
+    def rotated_fully(self) -> bool:
+        """Whether every deal was played from every seat (games a multiple of the seats);
+        if not, the last deals favour some levels' seats."""
+        return self.games % self.players == 0
+
     def to_data(self) -> dict[str, Any]:
         return {"family": self.family, "preset": self.preset, "players": self.players,
                 "lineup": self.lineup, "games": self.games, "seed": self.seed,
                 "max_rounds": self.max_rounds, "seconds": round(self.seconds, 2),
-                "fair_share": round(self.fair_share, 4), "cut_off": self.cut_off, "levels": [lv.to_data() for lv in self.levels]}
+                "fair_share": round(self.fair_share, 4), "rotated_fully": self.rotated_fully,
+                "cut_off": self.cut_off, "levels": [lv.to_data() for lv in self.levels]}
 
 
 METRIC_LABELS = {
@@ -281,6 +287,8 @@ def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, job
     for level in lineup:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    if games < 1:
+        raise ValueError(f"play at least one match, not {games}")
     low, high = variant.players.min, variant.players.max
     if not low <= len(lineup) <= high:
         raise ValueError(f"{variant.title} is for {low}–{high} players, not {len(lineup)}")
@@ -297,10 +305,14 @@ def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, job
                 progress(len(records))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for future in as_completed([pool.submit(play_task, task) for task in tasks]):
-                records.append(future.result())
-                if progress:
-                    progress(len(records))
+            try:
+                for future in as_completed([pool.submit(play_task, task) for task in tasks]):
+                    records.append(future.result())
+                    if progress:
+                        progress(len(records))
+            except BaseException:  # a failed match (or ctrl+c): stop at once, not after the rest
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     return summarize(records, variant.family, variant.name, lineup, seed, max_rounds,
                      time.perf_counter() - start)
 
@@ -353,4 +365,9 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     out = Console()
     out.print(table)
     out.print(f"{report.seconds:.0f} s wall clock · CPU seconds per decision with more than one legal move")
+    if not report.rotated_fully:
+        out.print(f"note: {report.games} matches is not a multiple of {report.players} seats, so the last "
+                  "deal was not played from every seat (a small seat advantage may remain)")
+    if report.cut_off:
+        out.print(f"note: {report.cut_off} matches stopped at a round that ran past {MAX_MOVES} moves")
     return 0

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cardtable.arena import estimate, make_tasks, play_task, run_arena
+from cardtable.arena import MatchRecord, estimate, make_tasks, play_task, run_arena, summarize
 from cardtable.cli import main
 
 
@@ -24,6 +24,43 @@ def test_estimates():
     assert mean.mean == 3.0 and mean.low < 3.0 < mean.high
 
 
+def test_shares_with_ties_get_a_wilson_interval():
+    """A tie splits the win; the interval stays a proper score interval (not mean ± 0)."""
+    ties = estimate([0.5, 0.5, 0.5], proportion=True)
+    assert ties.mean == 0.5 and 0 < ties.low < 0.5 < ties.high < 1
+    assert ties.low == pytest.approx(1 - ties.high)
+
+
+def _record(index, levels, scores, winners, rounds=2, round_winners=((0,), ())):
+    n = len(levels)
+    return MatchRecord(index, tuple(levels), tuple(scores), tuple(winners), rounds, list(round_winners),
+                       think=[0.1] * n, decisions=[1] * n, slowest=[0.1] * n)
+
+
+def test_summary_of_hand_made_matches():
+    """Ties split a match win; a level in two seats is averaged over them; a game count
+    that is not a multiple of the seats is flagged; a cut-off match is counted."""
+    records = [_record(0, ("hard", "medium", "medium"), (10, 30, 20), (0,)),
+               _record(1, ("medium", "hard", "medium"), (10, 10, 30), (0, 1)),
+               _record(2, ("medium", "medium", "hard"), (5, 40, 20), (0,))]
+    records[2].cut_off = True
+    report = summarize(records, "shanghai", "shanghai-classic", ["hard", "medium", "medium"], 1, None, 1.0)
+    hard, medium = report.levels
+    assert (hard.level, hard.seats, medium.seats) == ("hard", 1, 2)
+    assert hard.metrics["win_share"].mean == pytest.approx((1 + 0.5 + 0) / 3)
+    assert medium.metrics["win_share"].mean == pytest.approx((0 + 0.25 + 0.5) / 3)
+    assert hard.metrics["score"].mean == pytest.approx((10 + 10 + 20) / 3)
+    assert medium.metrics["score"].mean == pytest.approx((25 + 20 + 22.5) / 3)
+    assert report.rotated_fully and report.cut_off == 1
+    assert not summarize(records[:2], "shanghai", "shanghai-classic", ["hard", "medium", "medium"],
+                         1, None, 1.0).rotated_fully
+
+
+def test_arena_needs_at_least_one_match():
+    with pytest.raises(ValueError, match="at least one match"):
+        run_arena("president-classic", ["hard", "medium", "random"], games=0)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_arena_smoke(jobs):
     report = run_arena("president-classic", ["hard", "medium", "random"], games=3, seed=2, jobs=jobs,
@@ -39,8 +76,10 @@ def test_arena_smoke(jobs):
 def test_arena_same_results_with_one_or_two_jobs():
     one = run_arena("tonk-classic", ["hard", "simple"], games=2, seed=4, jobs=1, max_rounds=2, iterations=5)
     two = run_arena("tonk-classic", ["hard", "simple"], games=2, seed=4, jobs=2, max_rounds=2, iterations=5)
-    assert [lv.metrics["chips_per_hand"].mean for lv in one.levels] == \
-        [lv.metrics["chips_per_hand"].mean for lv in two.levels]
+    untimed = [{k: v for k, v in lv.to_data().items() if k not in ("seconds_per_move", "slowest_move")}
+               for lv in one.levels]
+    assert untimed == [{k: v for k, v in lv.to_data().items() if k not in ("seconds_per_move", "slowest_move")}
+                       for lv in two.levels]
     assert [lv.level for lv in one.levels] == ["hard", "medium"]
 
 
