@@ -67,13 +67,13 @@ class MatchRecord:
 
 def play_task(task: MatchTask) -> MatchRecord:
     """Play one match with one bot per seat; bots see views only (X2)."""
+    from . import new_game
     from .bots import make_bot
     from .bots.search import SearchBot
-    from .engine.registry import game_class
     from .presets import load_variant
 
     variant = load_variant(task.preset)
-    game = game_class(variant.family)(variant, task.players, task.seed)
+    game = new_game(variant, task.players, task.seed)
     bots = []
     for seat, level in enumerate(task.levels):
         bot = make_bot(variant.family, level, variant, seed=task.seed * 31 + seat)

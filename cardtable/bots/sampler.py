@@ -75,16 +75,6 @@ def unseen_cards(deck: Iterable[Card], *seen: Iterable[Card]) -> list[Card]:
     return out
 
 
-def take_known(pool: list[Card], cards: Iterable[Card]) -> list[Card]:
-    """Remove ``cards`` from ``pool`` where present; return those found (each once)."""
-    found = []
-    for card in cards:
-        if card in pool:
-            pool.remove(card)
-            found.append(card)
-    return found
-
-
 def split_sizes(total: int, sizes: Sequence[int | None]) -> list[int]:
     """Fill unknown sizes (None) so the sizes add up to ``total`` as evenly as possible."""
     known = sum(size for size in sizes if size is not None)

@@ -7,8 +7,10 @@ over the statistics gathered so far, plays it in the imagined game, and plays th
 round out with the family's simple bot in every seat. The round's outcome for the
 seat (finishing place, hand points, chips) is the reward. Statistics are kept per
 move of the information set, shared across determinizations (single-observer
-ISMCTS, searched to depth one: the rest of the round is the rollout). The move
-visited most is played.
+ISMCTS, searched to depth one: the rest of the round is the rollout). With more
+than :data:`PAIRED_MAX` candidates the move visited most is played; with fewer, every
+candidate is played out on each imagined deal and the best mean wins, the simple bot's
+own move standing unless another beats it by a margin.
 
 The bot receives views and legal moves only; the games it plays out are its own
 imaginings. Budget: ``iterations`` per decision, and a CPU-time cap ``seconds``.

@@ -88,8 +88,8 @@ def test_does_not_drop_a_high_hand() -> None:
     game = _second_turn(["AS 2S 3D 4C 6H", "KC QC JS 10H 9D", "AH 2H 3C 4D 6S", "AD 2C 3S 4H 6C"],
                         stock="7C 7S 8C 8S 9C 9S 10C 10S 5C 5D 5H 5S")
     view = game.view(1)
-    if DROP in game.legal_moves(1):
-        assert _bot(seed=2).choose(view, game.legal_moves(1), Rng(1)) != DROP
+    assert DROP in game.legal_moves(1)  # it could drop, and should not
+    assert _bot(seed=2).choose(view, game.legal_moves(1), Rng(1)) != DROP
 
 
 def test_imagined_hands_agree_with_the_last_turns() -> None:

@@ -95,7 +95,8 @@ class StrongBot(SearchBot):
 
     @staticmethod
     def _lay_down(kinds: dict[str, list[Move]]) -> Move:
-        """Spread the group that sheds most points, else hit the highest card."""
+        """Spread the biggest group (the most points among equals), else hit with the
+        highest card."""
         if "spread" in kinds:
             return max(kinds["spread"], key=lambda m: (len(m.cards), sum(map(_value, m.cards))))
         return max(kinds["hit"], key=lambda m: _value(m.cards[0]))
@@ -141,7 +142,7 @@ class StrongBot(SearchBot):
             if time.process_time() - start > self.seconds:
                 break
         self.last_iterations = done * len(stats)
-        stats.sort(key=lambda s: -s.mean)
+        stats.sort(key=lambda s: (not s.visits, -s.mean))  # a move no imagined deal allowed: last
         self.last = stats
         return stats
 
