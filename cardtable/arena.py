@@ -63,6 +63,9 @@ class MatchRecord:
     decisions: list[int] = field(default_factory=list)
     slowest: list[float] = field(default_factory=list)
     cut_off: bool = False
+    fallbacks: int = 0
+    """Searched decisions a search bot answered with its simple bot because the search
+    failed (should be 0: a higher count means a sampler bug weakens the bot)."""
 
 
 def play_task(task: MatchTask) -> MatchRecord:
@@ -107,6 +110,7 @@ def play_task(task: MatchTask) -> MatchRecord:
             record.slowest[seat] = max(record.slowest[seat], spent)
         game.apply(seat, move)
         moves += 1
+    record.fallbacks = sum(bot.fallbacks for bot in bots if isinstance(bot, SearchBot))
     record.scores = game.scores
     record.winners = game.winners()
     record.rounds = game.round
@@ -191,6 +195,8 @@ class ArenaReport:
     levels: list[LevelReport]
     cut_off: int = 0
     """Matches stopped because a round ran past MAX_MOVES moves."""
+    fallbacks: int = 0
+    """Searched decisions answered by the simple bot because the search failed."""
 
     @property
     def fair_share(self) -> float:
@@ -207,7 +213,8 @@ class ArenaReport:
                 "lineup": self.lineup, "games": self.games, "seed": self.seed,
                 "max_rounds": self.max_rounds, "seconds": round(self.seconds, 2),
                 "fair_share": round(self.fair_share, 4), "rotated_fully": self.rotated_fully,
-                "cut_off": self.cut_off, "levels": [lv.to_data() for lv in self.levels]}
+                "cut_off": self.cut_off, "fallbacks": self.fallbacks,
+                "levels": [lv.to_data() for lv in self.levels]}
 
 
 METRIC_LABELS = {
@@ -258,7 +265,7 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
         reports.append(LevelReport(level, lineup.count(level), metrics,
                                    think / decisions if decisions else 0.0, slow, decisions))
     return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports,
-                       sum(record.cut_off for record in records))
+                       sum(record.cut_off for record in records), sum(record.fallbacks for record in records))
 
 
 # ---------------------------------------------------------------------- running
@@ -368,6 +375,8 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     if not report.rotated_fully:
         out.print(f"note: {report.games} matches is not a multiple of {report.players} seats, so the last "
                   "deal was not played from every seat (a small seat advantage may remain)")
+    if report.fallbacks:
+        out.print(f"note: the search failed {report.fallbacks} times and the simple bot answered instead")
     if report.cut_off:
         out.print(f"note: {report.cut_off} matches stopped at a round that ran past {MAX_MOVES} moves")
     return 0

@@ -99,6 +99,8 @@ class SearchBot:
         self.last: list[MoveStats] = []
         """The statistics of the last search, most visited first (for hints and tests)."""
         self.last_iterations = 0
+        self.fallbacks = 0
+        """Searches that failed, the simple bot answering instead (see ``strict``)."""
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
@@ -121,6 +123,7 @@ class SearchBot:
         except Exception:  # a family's state changed under the sampler: play on simply
             if self.strict:
                 raise
+            self.fallbacks += 1
             return self.policy.choose(view, legal_moves, rng)
         return self.decide(view, stats, legal_moves)
 

@@ -71,6 +71,7 @@ def test_arena_smoke(jobs):
     assert all(1 <= lv.metrics["place"].mean <= 3 for lv in report.levels)
     hard = report.levels[0]
     assert hard.decisions > 0 and hard.seconds_per_move > 0
+    assert report.fallbacks == 0  # every search ran (a sampler error would count here)
 
 
 def test_arena_same_results_with_one_or_two_jobs():

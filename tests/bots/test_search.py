@@ -145,3 +145,21 @@ def test_hard_beats_random_at_president():
     hard = sum(places["hard"]) / len(places["hard"])
     rand = sum(places["random"]) / len(places["random"])
     assert hard < 2.0 < rand, (hard, rand)
+
+
+def test_a_failed_search_falls_back_to_the_simple_bot_and_is_counted():
+    game = position("president", 8, moves=4)
+    seat = game.to_act[0]
+    view, legal = game.view(seat), game.legal_moves(seat)
+    bot = _bot("president")
+    bot.strict = False
+
+    def broken(*_args):
+        raise RuntimeError("sampler bug")
+
+    bot._sampler_for(view).prepare = broken
+    move = bot.choose(view, legal, Rng(1))
+    assert move == bot.policy.choose(view, legal, Rng(1)) and bot.fallbacks == 1
+    bot.strict = True
+    with pytest.raises(RuntimeError, match="sampler bug"):
+        bot.choose(view, legal, Rng(1))
