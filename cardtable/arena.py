@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots.base import ALIASES, BOT_LEVELS
+from .bots.base import normalize_level
 from .engine.events import RoundEnded
 from .engine.rng import Rng
 
@@ -289,11 +289,7 @@ def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, job
     from .presets import load_variant
 
     variant = load_variant(preset)
-    lineup = [ALIASES.get(level.strip().removeprefix("bot:"), level.strip().removeprefix("bot:"))
-              for level in lineup]
-    for level in lineup:
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    lineup = [normalize_level(level) for level in lineup]
     if games < 1:
         raise ValueError(f"play at least one match, not {games}")
     low, high = variant.players.min, variant.players.max

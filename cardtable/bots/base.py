@@ -83,6 +83,16 @@ def _family_strong_bot(family: str) -> Any:
     return getattr(module, "make_strong_bot", None)
 
 
+def normalize_level(level: str) -> str:
+    """``level`` as one of :data:`DIFFICULTIES` or ``"random"`` (``"bot:hard"`` and the
+    alias ``"simple"`` accepted); ValueError naming the known levels otherwise."""
+    name = level.strip().removeprefix("bot:")
+    name = ALIASES.get(name, name)
+    if name not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    return name
+
+
 def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot:
     """A bot of ``level`` for ``family``.
 
@@ -92,19 +102,16 @@ def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot
     fall back to the family's classic preset (President: the view's rules) without it.
     ``seed`` seeds the search bots (with the same seed and the same view they choose
     the same move)."""
-    level = level.strip().removeprefix("bot:")
-    level = ALIASES.get(level, level)
+    level = normalize_level(level)
     if level == "random":
         return RandomBot()
     if level == "medium":
         return simple_bot(family)
     if level == "easy":
         return EasyBot(simple_bot(family))
-    if level in ("hard", "expert"):
-        strong = _family_strong_bot(family)
-        if strong is not None:
-            return strong(variant, level=level, seed=seed)
-        from .search import SearchBot
+    strong = _family_strong_bot(family)  # "hard" or "expert" from here on
+    if strong is not None:
+        return strong(variant, level=level, seed=seed)
+    from .search import SearchBot
 
-        return SearchBot(family, variant, level=level, seed=seed)
-    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    return SearchBot(family, variant, level=level, seed=seed)
