@@ -48,10 +48,12 @@ class Budget:
 
 BUDGETS: dict[str, dict[str, Budget]] = {
     "president": {"hard": Budget(160, 0.8), "expert": Budget(800, 4.0)},
-    "tonk": {"hard": Budget(200, 0.8), "expert": Budget(1000, 4.0)},
+    "tonk": {"hard": Budget(60, 0.8), "expert": Budget(300, 4.0)},  # imagined deals, every candidate on each
     "shanghai": {"hard": Budget(80, 0.8), "expert": Budget(400, 4.0)},
 }
-"""Per family and level. ``hard`` keeps under one second a move on one core."""
+"""Per family and level, for :class:`SearchBot` and the family strong bots built on it
+(a family's ``strong.py`` may keep its own). ``hard`` keeps under one second a move
+on one core."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant, for rewards between 0 and 1."""

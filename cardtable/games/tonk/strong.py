@@ -36,10 +36,6 @@ from .sampling import clone
 from .state import TonkGame
 from .view import TonkView
 
-ROUNDS = {"hard": 60, "expert": 300}
-"""Imagined deals per searched decision; every candidate is played out on each."""
-SECONDS = {"hard": 0.8, "expert": 4.0}
-"""CPU-time cap per decision (``hard`` stays under one second on one core)."""
 DISCARDS = 4
 """Discards searched at most: the simple bot's ranking keeps the likeliest ones."""
 MARGIN = 0.15
@@ -65,11 +61,9 @@ class StrongBot(SearchBot):
 
     def __init__(self, variant: Any = None, level: str = "hard", seed: int = 0,
                  iterations: int | None = None, seconds: float | None = None, strict: bool = False) -> None:
+        # budget: ``BUDGETS["tonk"]`` of bots/search.py (imagined deals per decision)
         super().__init__("tonk", variant, level=level, seed=seed, iterations=iterations, seconds=seconds,
                          strict=strict)
-        key = "expert" if level == "expert" else "hard"
-        self.iterations = iterations if iterations is not None else ROUNDS[key]
-        self.seconds = seconds if seconds is not None else SECONDS[key]
         self.margin = MARGIN
 
     # ------------------------------------------------------------------ choosing
