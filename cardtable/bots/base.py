@@ -99,7 +99,7 @@ def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot
     ``level`` is one of :data:`BOT_LEVELS` (``"bot:hard"`` is accepted too). ``variant``
     is the loaded preset (public: everyone at the table knows the house rules); the
     ``hard`` and ``expert`` bots need it to imagine the hidden cards and play on, and
-    fall back to the family's classic preset (President: the view's rules) without it.
+    fall back to the family's classic preset with the view's house rules without it.
     ``seed`` seeds the search bots (with the same seed and the same view they choose
     the same move)."""
     level = normalize_level(level)

@@ -239,7 +239,7 @@ def _pick(stats: list[MoveStats], iteration: int) -> MoveStats:
 
 
 def _default_variant(family: str, view: PlayerView) -> Any:
-    """Without a preset: the family's classic one (President: with the view's rules)."""
+    """Without a preset: the family's classic one with the house rules the view shows."""
     from ..presets import load_variant
 
     variant = load_variant(f"{family}-classic")
