@@ -180,7 +180,7 @@ class SearchBot:
             game = sampler.determinize(template, view, rng)
             seed = rng.randrange(2**31)
             for entry in stats:
-                trial = game.copy()
+                trial = game if entry is stats[-1] else game.copy()  # the last one may use the deal itself
                 try:
                     trial.apply(view.seat, entry.move)
                 except IllegalMove:
