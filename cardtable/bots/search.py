@@ -174,29 +174,47 @@ class SearchBot:
         candidate with the same rollout seed."""
         sampler = self._sampler_for(view)
         start = time.process_time()
-        rounds = max(1, self.iterations // len(stats))
         done = 0
-        for done in range(1, rounds + 1):
+        for done in range(1, self.paired_deals(len(stats)) + 1):
             game = sampler.determinize(template, view, rng)
             seed = rng.randrange(2**31)
             for entry in stats:
-                trial = game if entry is stats[-1] else game.copy()  # the last one may use the deal itself
+                trial = game if entry is stats[-1] else self.copy_game(game)  # the last may use the deal itself
                 try:
                     trial.apply(view.seat, entry.move)
                 except IllegalMove:
                     continue
                 self._rollout(trial, Rng(seed))
                 entry.visits += 1
-                entry.total += sampler.utility(trial, view)
+                entry.total += self.reward(trial, view)
             if time.process_time() - start > self.seconds:
                 break
         self.last_iterations = done * len(stats)
-        prefer = self._preferred(view, [entry.move for entry in stats])
-        best = max(stats, key=lambda s: s.mean)
-        margin = MARGIN if sampler.margin is None else sampler.margin
-        stats.sort(key=lambda s: (-(s.move == prefer and s.mean >= best.mean - margin), -s.mean))
+        self.rank(view, stats)
         self.last = stats
         return stats
+
+    # A family's strong bot may override these four parts of the paired search.
+    def paired_deals(self, candidates: int) -> int:
+        """How many imagined deals the paired search plays (each with every candidate)."""
+        return max(1, self.iterations // candidates)
+
+    def copy_game(self, game: Game) -> Game:
+        """An independent copy of an imagined game, to play one candidate on."""
+        return game.copy()
+
+    def reward(self, game: Game, view: PlayerView) -> float:
+        """What the played-out round is worth to the seat (the sampler's utility, 0…1)."""
+        return self._sampler_for(view).utility(game, view)
+
+    def rank(self, view: PlayerView, stats: list[MoveStats]) -> None:
+        """Put ``stats`` best first: the best mean, but the simple bot's move first while
+        it is within the sampler's margin of the best."""
+        prefer = self._preferred(view, [entry.move for entry in stats])
+        best = max(stats, key=lambda s: s.mean)
+        margin = self._sampler_for(view).margin
+        margin = MARGIN if margin is None else margin
+        stats.sort(key=lambda s: (-(s.move == prefer and s.mean >= best.mean - margin), -s.mean))
 
     def _preferred(self, view: PlayerView, moves: list[Move]) -> Move:
         """The simple bot's pick among ``moves`` (the default when the search cannot tell)."""

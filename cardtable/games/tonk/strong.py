@@ -20,15 +20,13 @@ count, and a hit on an opponent's spread also stops it dropping (T6).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from ...bots.search import MoveStats, SearchBot
 from ...engine.cards import Card
-from ...engine.errors import IllegalMove
+from ...engine.game import Game
 from ...engine.moves import Move
-from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from .bot import SimpleBot, _discard_choice
 from .preset import STANDARD_POINTS
@@ -113,32 +111,23 @@ class StrongBot(SearchBot):
             discards.remove(pick)
         return ranked + kinds.get("drop", [])
 
-    def search(self, view: PlayerView, candidates: Sequence[Move], rng: Rng) -> list[MoveStats]:
-        """Every candidate on each imagined deal, with a shared rollout seed; best mean first."""
-        sampler = self._sampler_for(view)
-        stats = [MoveStats(move) for move in candidates]
-        template = sampler.prepare(view, rng)
-        start = time.process_time()
-        done = 0
-        for done in range(1, self.iterations + 1):
-            game = sampler.determinize(template, view, rng)
-            assert isinstance(game, TonkGame)
-            seed = rng.randrange(2**31)
-            for entry in stats:
-                trial = clone(game)
-                try:
-                    trial.apply(view.seat, entry.move)
-                except IllegalMove:
-                    continue
-                self._rollout(trial, Rng(seed))
-                entry.visits += 1
-                entry.total += trial.scores[view.seat] - view.scores[view.seat]
-            if time.process_time() - start > self.seconds:
-                break
-        self.last_iterations = done * len(stats)
-        stats.sort(key=lambda s: (not s.visits, -s.mean))  # a move no imagined deal allowed: last
-        self.last = stats
-        return stats
+    # ------------------------------------------------------------------ the paired search
+    def paired_deals(self, candidates: int) -> int:
+        """Every candidate on each of ``iterations`` imagined deals."""
+        return self.iterations
+
+    def copy_game(self, game: Game) -> Game:
+        assert isinstance(game, TonkGame)
+        return clone(game)  # the fast copy of a Tonk table
+
+    def reward(self, game: Game, view: PlayerView) -> float:
+        """The chips the seat wins (or loses) in the hand."""
+        return game.scores[view.seat] - view.scores[view.seat]
+
+    def rank(self, view: PlayerView, stats: list[MoveStats]) -> None:
+        """Best mean first (a move no imagined deal allowed last); :meth:`decide` keeps
+        the simple bot's move within :data:`MARGIN` chips."""
+        stats.sort(key=lambda s: (not s.visits, -s.mean))
 
 
 def make_strong_bot(variant: Any = None, level: str = "hard", seed: int = 0) -> StrongBot:
