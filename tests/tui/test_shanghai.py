@@ -283,3 +283,55 @@ def test_score_sheet_then_match_end_after_ten_hands():
             assert f"{winners} won the match" in text
 
     asyncio.run(scenario())
+
+
+def test_hint_in_the_buy_prompt_highlights_the_hard_bots_choice():
+    """#7 hints: H in a move-list dialog (here the S8 buy prompt) asks the hard bot, from
+    the asker's view only, and highlights its choice; the game does not move."""
+    from textual.widgets import OptionList
+
+    from cardtable.bots import suggest_move
+
+    async def scenario():
+        app = make_app(SEATS, preset="shanghai-classic", seed=11, game=stacked_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for _step in range(400):
+                screen = app.screen
+                if isinstance(screen, MoveListDialog):
+                    break
+                if isinstance(screen, HandoffScreen):
+                    before = _key(app)
+                    await pilot.press("enter")
+                    await _changed(pilot, app, before)
+                    continue
+                table = app.screen
+                assert isinstance(table, TableScreen)
+                game = table.game
+                if table.busy or not game.to_act or game.to_act[0] not in table.humans:
+                    await _changed(pilot, app, _key(app))
+                    continue
+                before = _key(app)
+                seat = game.to_act[0]
+                await pilot.press("s" if game.view(seat).phase == "draw" else "d")
+                await _changed(pilot, app, before)
+            else:
+                raise AssertionError("no buy prompt came")
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            game = table.game
+            seat = game.to_act[0]
+            assert game.view(seat).phase == "buy"
+            expected = suggest_move("shanghai", game.variant, game.view(seat), game.legal_moves(seat),
+                                    seed=game.seed + len(game.events))
+            events = len(game.events)
+            await pilot.press("H")
+            note = screen.query_one("#dialog-note")
+            for _ in range(500):
+                await pilot.pause(0.01)
+                if str(note.render()).startswith("hint:"):
+                    break
+            label, move = screen.options[screen.query_one(OptionList).highlighted]
+            assert move == expected and str(note.render()) == f"hint: {label}"
+            assert len(game.events) == events and app.screen is screen
+
+    asyncio.run(scenario())

@@ -3,9 +3,10 @@ from a short list. They show only the hand of the human who is choosing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -67,7 +68,12 @@ class CardChoiceDialog(ModalScreen[Move]):
 
 
 class MoveListDialog(ModalScreen["Move | None"]):
-    """Choose one of ``options`` (label, move); a move of None means "nothing"."""
+    """Choose one of ``options`` (label, move); a move of None means "nothing".
+
+    ``hint``, when the table gives one, computes the hard bot's suggestion for the
+    player choosing (from that player's view only); **H** highlights it."""
+
+    BINDINGS = [Binding("H", "hint", "hint", show=False)]
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
                  hand: Sequence[Card] = (), error: str = "") -> None:
@@ -76,6 +82,7 @@ class MoveListDialog(ModalScreen["Move | None"]):
         self.options = list(options)
         self.hand_cards = tuple(hand)
         self.error = error
+        self.hint: Callable[[], Move] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box") as box:
@@ -99,3 +106,30 @@ class MoveListDialog(ModalScreen["Move | None"]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.options[int(event.option.id or 0)][1])
+
+    def action_hint(self) -> None:
+        note = self.query_one("#dialog-note", Static)
+        if self.hint is None:
+            note.update("no hint here: nothing for you to choose")
+            return
+        note.update("thinking about a hint…")
+        self._think(self.hint)
+
+    @work(thread=True, group="hint", exclusive=True)
+    def _think(self, hint: Callable[[], Move]) -> None:
+        move = hint()
+        try:
+            self.app.call_from_thread(self._show_hint, move)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def _show_hint(self, move: Move) -> None:
+        if not self.is_attached:
+            return  # answered meanwhile
+        found = next((i for i, (_label, option) in enumerate(self.options) if option == move), None)
+        note = self.query_one("#dialog-note", Static)
+        if found is None:
+            note.update("no hint: the suggestion is not among these choices")
+            return
+        self.query_one(OptionList).highlighted = found
+        note.update(f"hint: {self.options[found][0]}")

@@ -27,7 +27,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "enter", "play the selected cards"),
     ("", "p", "pass"),
     ("", "escape", "clear the selection"),
-    ("", "H", "hint: the hard bot suggests a move, from your own cards only (every game)"),
+    ("", "H", "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted)"),
     ("", "mouse", "click a card to select it; click Play or Pass"),
     ("Shanghai", "s / u", "draw from the stock / take the upcard"),
     ("", "g", "put the selected cards in the next go-down group (one per contract meld)"),

@@ -25,6 +25,7 @@ from ..messages import MoveChosen, ThemeSwitched
 from ..seats import TableSetup
 from ..text import describe_move
 from ..widgets.hand import Hand
+from .choose import MoveListDialog
 from .dialogs import RulesScreen
 from .handoff import HandoffScreen
 from .saving import describe_error, save_named, start_autosave
@@ -162,6 +163,7 @@ class TableScreen(Screen[None]):
             self.error = ""
             if dialog is None:
                 return  # the table itself takes the move (MoveChosen)
+            self._offer_hint(dialog, seat)
             self.busy = True
 
             def answered(move: Move | None) -> None:
@@ -213,7 +215,10 @@ class TableScreen(Screen[None]):
                 else:
                     self.advance()
 
-            self.app.push_screen(self.ui.window_dialog(self.game, seat, self.seats, self.ascii, moves), answered)
+            dialog = self.ui.window_dialog(self.game, seat, self.seats, self.ascii, moves)
+            if eligible:
+                self._offer_hint(dialog, seat)
+            self.app.push_screen(dialog, answered)
 
         self._hand_to(seat, ask, reason="Out-of-turn chance: every player takes a look.")
 
@@ -302,6 +307,13 @@ class TableScreen(Screen[None]):
             return
         self.table.notice = "thinking about a hint…"
         self.run_hint(self.app, seat, game.view(seat), game.legal_moves(seat), game, len(game.events))
+
+    def _offer_hint(self, dialog: Any, seat: int) -> None:
+        """Let a move-list dialog ask the hard bot (H) for ``seat``'s move, from its view."""
+        if isinstance(dialog, MoveListDialog):
+            game = self.game
+            view, moves, seed = game.view(seat), game.legal_moves(seat), game.seed + len(game.events)
+            dialog.hint = lambda: suggest_move(game.family, game.variant, view, moves, seed=seed)
 
     @work(thread=True, group="hint", exclusive=True)
     def run_hint(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, stamp: int) -> None:
