@@ -310,8 +310,17 @@ def entry_possible(kind: str, size: int, counts: Counter[Card], wild: frozenset[
 _RUN_CARD = {(value, suit): Card(rank_of(value), suit) for suit in SUITS for value in range(1, 15)}
 
 
+def _run_masks(counts: dict[Card, int]) -> dict[str, int]:
+    """Per suit, the run values of the natural cards in ``counts`` (held at least once)."""
+    masks = dict.fromkeys(SUITS, 0)
+    for card, n in counts.items():
+        if n > 0 and card.suit:
+            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
+    return masks
+
+
 def _run_choices(counts: dict[Card, int], size: int, wilds: int, drop: bool,
-                 start: int = 0) -> Iterator[tuple[tuple[Card, ...], int, int]]:
+                 start: int = 0, masks: dict[str, int] | None = None) -> Iterator[tuple[tuple[Card, ...], int, int]]:
     """Every run shape of ``size`` from ``counts``: (the naturals it uses, wilds it needs,
     its place key), from place key ``start`` on. Which wild stands where does not matter
     for feasibility, only how many. Without ``drop`` each held card in the window is used
@@ -319,11 +328,7 @@ def _run_choices(counts: dict[Card, int], size: int, wilds: int, drop: bool,
     most_wild = min(wilds, size // 2)
     least = size - most_wild
     window = (1 << size) - 1
-    masks = dict.fromkeys(SUITS, 0)
-    for card, n in counts.items():
-        if n > 0 and card.suit:
-            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
-    for number, (suit, mask) in enumerate(masks.items()):
+    for number, (suit, mask) in enumerate((masks or _run_masks(counts)).items()):
         if mask.bit_count() < least:
             continue
         for base in range(1, 16 - size):
@@ -363,14 +368,10 @@ def best_window(mask: int, size: int) -> tuple[int, int]:
     return found
 
 
-def _runs_bound(counts: dict[Card, int], sizes: Sequence[int], wilds: int) -> bool:
-    """A quick necessary condition for laying runs of ``sizes``: each needs at least the
-    wilds of its best window (ignoring that they share cards), and together no more
-    than there are."""
-    masks = dict.fromkeys(SUITS, 0)
-    for card, n in counts.items():
-        if n > 0 and card.suit:
-            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
+def _runs_bound(masks: dict[str, int], sizes: Sequence[int], wilds: int) -> bool:
+    """A quick necessary condition for laying runs of ``sizes`` from the run values
+    ``masks``: each needs at least the wilds of its best window (ignoring that they
+    share cards), and together no more than there are."""
     total = 0
     for size in sizes:
         best = max([best_window(mask, size)[0] for mask in masks.values()])
@@ -474,11 +475,12 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
                 return sets_fit(by_rank, wilds)
             return place_sets(0, [[rank, n] for rank, n in by_rank.items()], wilds, 0)
         last = index + 1 == len(runs)
-        if not last and not _runs_bound(counts, runs[index:], wilds):
+        masks = _run_masks(counts)
+        if not last and not _runs_bound(masks, runs[index:], wilds):
             return False
         drop = bool(sets) or not last
         same = not last and runs[index + 1] == runs[index]
-        for used, needed, key in _run_choices(counts, runs[index], wilds, drop, start):
+        for used, needed, key in _run_choices(counts, runs[index], wilds, drop, start, masks):
             for card in used:
                 counts[card] -= 1
             ok = place_runs(index + 1, wilds - needed, key if same else 0)
