@@ -22,7 +22,7 @@ from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .melds import Meld, best_window, make_meld, natural_counts
+from .melds import RUN_CARD, Meld, best_window, make_meld, natural_counts
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
@@ -51,8 +51,6 @@ _BITS = {card: _bits(card) for card in STANDARD_CARDS}
 
 _PLANS: dict[tuple, tuple[int, list[Card]]] = {}
 
-_RUN_CARDS = {suit: {value: Card(ACE if value == 1 else value, suit) for value in range(1, 15)}
-              for suit in "CDHS"}
 
 
 _best_window = best_window
@@ -97,10 +95,9 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
                 continue
             covered += best_got
             mask = masks[best_suit]
-            cards = _RUN_CARDS[best_suit]
             for value in range(best_base, best_base + size):
                 if mask >> value & 1:
-                    card = cards[value]
+                    card = RUN_CARD[value, best_suit]
                     left = pool[card] - 1
                     pool[card] = left
                     keep.append(card)

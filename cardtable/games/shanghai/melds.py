@@ -243,7 +243,7 @@ def _runs_of_suit(suit: str, mask: int, wild_items: tuple[tuple[Card, int], ...]
             continue
         held = [i for i in range(size) if mask >> (base + i) & 1]
         missing = size - len(held)
-        naturals = tuple([_RUN_CARD[base + i, suit] for i in range(size)])
+        naturals = tuple([RUN_CARD[base + i, suit] for i in range(size)])
         for extra in range(0, most_wild - missing + 1):
             for replaced in _subsets(held, extra):
                 places = sorted(set(range(size)) - set(held) | set(replaced))
@@ -307,7 +307,8 @@ def entry_possible(kind: str, size: int, counts: Counter[Card], wild: frozenset[
     return False
 
 
-_RUN_CARD = {(value, suit): Card(rank_of(value), suit) for suit in SUITS for value in range(1, 15)}
+RUN_CARD = {(value, suit): Card(rank_of(value), suit) for suit in SUITS for value in range(1, 15)}
+"""The natural card standing for run value 1–14 of a suit (1 and 14: the ace)."""
 
 
 def _run_masks(counts: dict[Card, int]) -> dict[str, int]:
@@ -335,7 +336,7 @@ def _run_choices(counts: dict[Card, int], size: int, wilds: int, drop: bool,
             key = number * 16 + base
             if key < start or (mask & (window << base)).bit_count() < least or (base == 1 and size == 14):
                 continue
-            held = [_RUN_CARD[base + i, suit] for i in range(size) if mask >> (base + i) & 1]
+            held = [RUN_CARD[base + i, suit] for i in range(size) if mask >> (base + i) & 1]
             missing = size - len(held)
             yield tuple(held), missing, key
             if not drop:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.cards import ACE, Card
 from ...engine.moves import Move
-from .melds import HIGH, LOW, Meld, can_go_down, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
+from .melds import HIGH, LOW, RUN_CARD, Meld, can_go_down, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -96,10 +96,10 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                 places = []
                 low, high = meld.base - 1, meld.base + size - 1 + 1
                 if low >= 1 and not (low == 1 and high - 1 == 14):
-                    card = Card(ACE if low == 1 else low, meld.suit)
+                    card = RUN_CARD[low, meld.suit]
                     places.append((LOW, [card] if card in held and card.rank not in wild else []))
                 if high <= 14 and not (high == 14 and meld.base == 1):
-                    card = Card(high, meld.suit)
+                    card = RUN_CARD[high, meld.suit]
                     places.append((HIGH, [card] if card in held and card.rank not in wild else []))
             for end, naturals in places:
                 for card in naturals + extra if extra else naturals:
