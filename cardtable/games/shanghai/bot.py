@@ -22,7 +22,8 @@ from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .melds import RUN_CARD, Meld, best_window, make_meld, natural_counts
+from .godown import best_window, natural_counts
+from .melds import RUN_CARD, Meld, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...engine.cards import ACE, Card
+from ...engine.cards import Card
 from ...engine.moves import Move
-from .melds import HIGH, LOW, RUN_CARD, Meld, can_go_down, go_down_options, lay_off, lay_off_ends, make_meld, swap_index
+from .godown import can_go_down, go_down_options
+from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_ends, make_meld, swap_index
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame

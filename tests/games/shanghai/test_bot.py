@@ -10,7 +10,7 @@ from cardtable import load_variant, new_game
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.rng import Rng
 from cardtable.games.shanghai.bot import SimpleBot
-from cardtable.games.shanghai import melds
+from cardtable.games.shanghai import godown
 from cardtable.games.shanghai.preset import STANDARD_CONTRACTS
 
 from .helpers import deal, decline_all, mv
@@ -119,8 +119,8 @@ def test_a_hand_between_simple_bots_ends(players, seed):
 
 
 def test_quick_go_down_check_agrees_with_the_full_search(monkeypatch):
-    quick = melds.can_go_down
-    monkeypatch.setattr(melds, "can_go_down", lambda *args: True)      # the full search alone
+    quick = godown.can_go_down
+    monkeypatch.setattr(godown, "can_go_down", lambda *args: True)      # the full search alone
     rng = random.Random(5)
     deck = make_deck(2, 2)
     contracts = [*STANDARD_CONTRACTS, (("set", 3), ("set", 4)), (("set", 4), ("run", 4), ("set", 3))]
@@ -128,5 +128,5 @@ def test_quick_go_down_check_agrees_with_the_full_search(monkeypatch):
         contract = contracts[number % len(contracts)]
         wild = frozenset({15}) if number % 2 else frozenset({15, 2})
         hand = sorted(rng.sample(deck, rng.choice([11, 12, 14, 17])))
-        assert quick(hand, contract, wild) == bool(melds.go_down_options(hand, contract, wild, limit=1)), \
+        assert quick(hand, contract, wild) == bool(godown.go_down_options(hand, contract, wild, limit=1)), \
             (contract, hand)

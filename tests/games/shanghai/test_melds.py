@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.games.shanghai.melds import HIGH, LOW, go_down_options, lay_off, make_run, make_set, swap_index
+from cardtable.games.shanghai.godown import go_down_options
+from cardtable.games.shanghai.melds import HIGH, LOW, lay_off, make_run, make_set, swap_index
 
 from .helpers import cards
 
@@ -88,7 +89,7 @@ def test_S6_runs_first_search_lists_the_options_of_the_search_in_contract_order(
     canonical order; the list (and what a limit cuts off) is the contract-order search's."""
     import random
 
-    from cardtable.games.shanghai import melds
+    from cardtable.games.shanghai import godown
     from cardtable.engine.cards import make_deck
 
     rng = random.Random(11)
@@ -100,8 +101,8 @@ def test_S6_runs_first_search_lists_the_options_of_the_search_in_contract_order(
         contract = contracts[number % len(contracts)]
         wild = JK if number % 2 else JK2
         hand = sorted(rng.sample(deck, rng.choice([12, 14, 17])))
-        in_order = melds._search(hand, contract, wild, list(range(len(contract))), 10_000, None)
-        assert go_down_options(hand, contract, wild) == in_order[:melds.MAX_GO_DOWN_OPTIONS], (contract, hand)
+        in_order = godown._search(hand, contract, wild, list(range(len(contract))), 10_000, None)
+        assert go_down_options(hand, contract, wild) == in_order[:godown.MAX_GO_DOWN_OPTIONS], (contract, hand)
         assert go_down_options(hand, contract, wild, limit=3) == in_order[:3], (contract, hand)
         listed += len(in_order)
     assert listed > 100, "the random hands should go down now and then"
