@@ -14,8 +14,11 @@ from collections.abc import Iterator, Sequence
 from ...engine.cards import ACE, SUITS, Card
 from .melds import RUN_CARD
 
-MAX_GO_DOWN_OPTIONS = 1000
-"""S6: at most this many go-down moves are listed, in canonical order (see go_down_options)."""
+MAX_GO_DOWN_OPTIONS = 50_000
+"""S6: at most this many go-down moves are listed, in canonical order (see
+go_down_options). Play seen in simulations needs up to ~15,000 (a 24-card hand with
+many wilds in wild-twos); only hands of 20+ cards with six or more wilds go past this,
+and listing them all would take seconds and gigabytes."""
 
 
 def _multicombos(items: list[tuple[Card, int]], k: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
@@ -356,19 +359,14 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
         # searching them first skips most dead ends; the options are then put in
         # canonical order (a level's candidates from fewer cards keep their order
         # among the candidates from the whole hand).
-        found = _search(hand, contract, wild, runs_first, _RUNS_FIRST_CAP, accept)
-        if len(found) < _RUNS_FIRST_CAP:
+        found = _search(hand, contract, wild, runs_first, limit + 1, accept)
+        if len(found) <= limit:  # all of them: else the search in contract order stops at the limit
             whole = Counter(hand)
             place = {(kind, size): {group: index for index, group in enumerate(candidates(kind, whole, size, wild))}
                      for kind, size in set(contract)}
             found.sort(key=lambda groups: [place[kind, size][group] for (kind, size), group in zip(contract, groups)])
             return found[:limit]
     return _search(hand, contract, wild, levels, limit, accept)
-
-
-_RUNS_FIRST_CAP = 5000
-"""A runs-first search that finds this many options gives way to the search in
-contract order, which can stop at the limit."""
 
 
 def _search(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import IllegalMove, load_variant, new_game
-from cardtable.engine.cards import Card
+from cardtable import IllegalMove, Move, load_variant, new_game
+from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.events import RoundEnded
 from cardtable.games.shanghai.events import (BuyDeclined, CardLaidOff, StockDrawn, StockExhausted, StockRanOut,
                                              StockReshuffled, UpcardBought, WentDown, WentOut)
@@ -368,3 +368,22 @@ def test_S3_S8_views_show_the_upcards_each_seat_picked_up():
     assert game.view(1).taken[0] == cards("QH KS")
     game.apply(0, "discard QH")
     assert game.view(2).taken == ((Card.parse("KS"),), (), (), ())
+
+
+def test_S6_a_go_down_far_down_a_long_list_is_listed_and_goes_out():
+    """S6 / API "legal_moves stays complete": with 2s wild, 15 cards for three runs of 5
+    can go down ~2,500 ways; the last of them (which goes out) is listed and accepted."""
+    variant = load_variant("shanghai-wild-twos")
+    contracts = ((("run", 5), ("run", 5), ("run", 5)), *variant.rules.contracts[1:])
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"contracts": contracts})})
+    game = new_game(variant, 3, seed=1, stock=parse_cards("2S AS AD"), upcard="AC",
+                    hands=["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "2C 2D 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+                           "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"])
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    groups = (cards("2S JH QH KH 2H"), cards("3H 4H 5H 2D 2C"), cards("6H 7H 8H 9H 10H"))
+    going_out = Move("meld", tuple(c for group in groups for c in group), groups)
+    melds = [move for move in game.legal_moves(1) if move.kind == "meld"]
+    assert len(melds) > 2000 and melds[-1] == going_out
+    kinds = [event.kind for event in game.apply(1, going_out)]
+    assert kinds[-3:] == ["went_down", "went_out", "round_ended"] and game.hands[1] == []
