@@ -122,24 +122,22 @@ def lay_off_ends(meld: Meld) -> tuple[int | None, ...]:
 
 
 def swap_index(meld: Meld, card: Card, wild: frozenset[int]) -> int | None:
-    """S7: the index of the wild that natural ``card`` may replace in ``meld``, or None.
+    """S7: the index of the joker that natural ``card`` may replace in ``meld``, or None.
 
-    In a set any natural of the set's rank replaces a wild (a joker before other wilds);
-    in a run only the card the wild's place requires."""
+    Only a joker is taken back (S7 speaks of a melded joker; a 2 played as a wild
+    stays where it is). In a set any natural of the set's rank replaces a joker; in a
+    run only the card the joker's place requires."""
     if card.rank in wild:
         return None
     if meld.kind == "set":
         if card.rank != meld.base:
             return None
-        wild_places = [i for i, c in enumerate(meld.cards) if c.rank in wild]
-        jokers = [i for i in wild_places if meld.cards[i].rank == JOKER]
-        places = jokers or wild_places
-        return places[0] if places else None
+        return next((i for i, c in enumerate(meld.cards) if c.rank == JOKER), None)
     if card.suit != meld.suit:
         return None
     for value in ((1, 14) if card.rank == ACE else (card.rank,)):
         index = value - meld.base
-        if 0 <= index < len(meld.cards) and meld.cards[index].rank in wild:
+        if 0 <= index < len(meld.cards) and meld.cards[index].rank == JOKER:
             return index
     return None
 

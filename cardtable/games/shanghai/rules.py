@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
 from .godown import can_go_down, go_down_options
 from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_ends, make_meld, swap_index
@@ -118,13 +118,12 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     return moves
 
 
-def _some_melded_wild(game: ShanghaiGame) -> Card | None:
-    """A wild card lying in some meld (what a joker swap could take), or None."""
-    wild = game.wild
+def _some_melded_joker(game: ShanghaiGame) -> Card | None:
+    """A joker lying in some meld (what a joker swap could take, S7), or None."""
     for melds in game.table:
         for meld in melds:
             for card in meld.cards:
-                if card.rank in wild:
+                if card.rank == JOKER:
                     return card
     return None
 
@@ -137,7 +136,7 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     down = game.down[seat]
     moves: list[Move] = []
     melds_with_wilds = [(owner, index, meld) for owner, melds in enumerate(game.table)
-                        for index, meld in enumerate(melds) if any(card.rank in wild for card in meld.cards)]
+                        for index, meld in enumerate(melds) if any(card.rank == JOKER for card in meld.cards)]
     if not melds_with_wilds:
         return moves
     choices = sorted(set(hand))
@@ -180,7 +179,7 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     moves = []
     if not game.down[seat]:
         hand = game.hands[seat]
-        some_wild = _some_melded_wild(game)
+        some_wild = _some_melded_joker(game)
         # Neither a go-down nor a joker swap (which only trades a natural for a wild)
         # is possible if even the hand plus a wild cannot lay down the contract.
         hopeless = not can_go_down(hand if some_wild is None else [*hand, some_wild], game.contract, game.wild)

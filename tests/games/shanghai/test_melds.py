@@ -106,3 +106,13 @@ def test_S6_runs_first_search_lists_the_options_of_the_search_in_contract_order(
         assert go_down_options(hand, contract, wild, limit=3) == in_order[:3], (contract, hand)
         listed += len(in_order)
     assert listed > 100, "the random hands should go down now and then"
+
+
+def test_S7_only_a_melded_joker_is_taken_back_not_a_wild_two():
+    """S7 speaks of a melded joker: with 2s wild, a 2 standing in a meld stays there."""
+    run_with_two = make_run(cards("4H 2C 6H 7H"), JK2)
+    run_with_joker = make_run(cards("4H JK 6H 7H"), JK2)
+    assert swap_index(run_with_two, cards("5H")[0], JK2) is None
+    assert swap_index(run_with_joker, cards("5H")[0], JK2) == 1
+    assert swap_index(make_set(cards("8C 8D 2S"), JK2), cards("8H")[0], JK2) is None
+    assert swap_index(make_set(cards("8C 2S 8D JK"), JK2), cards("8H")[0], JK2) == 3
