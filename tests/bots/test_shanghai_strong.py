@@ -96,26 +96,27 @@ def test_takes_the_upcard_that_completes_its_contract():
     assert bot.choose(game.view(1), game.legal_moves(1), Rng(1)).kind == "meld"   # and goes down
 
 
-def test_declines_a_useless_buy_without_searching():
-    # Seat 0 is offered QH (the dealt upcard): nothing near it in its hand.
+def _upcard_offered_to_seat_1(upcard: str):
+    """Seat 0 draws from the stock; the others decline until seat 1 is offered ``upcard``."""
     game = deal(["2C 3D 4D 5D 6C 6D", "7C 7D 9H 9S KD 4C", "8C 8D 9D 10H 2S 3S"],
-                stock="5C 6H 2H 3H 4H QS QD 5S", upcard="QH", dealer=2)
+                stock="5C 6H 2H 3H 4H QS QD 5S", upcard=upcard, dealer=2)
     game.apply(0, "draw_stock")
     while game.phase == "buy" and game.to_act[0] != 1:
         game.apply(game.to_act[0], "decline")
     assert game.phase == "buy" and game.to_act[0] == 1
+    return game
+
+
+def test_declines_a_useless_buy_without_searching():
+    # Seat 1 is offered QH (the dealt upcard): nothing near it in its hand.
+    game = _upcard_offered_to_seat_1("QH")
     bot = _bot()
     move = bot.choose(game.view(1), game.legal_moves(1), Rng(1))
     assert move.kind == "decline" and bot.last == []
 
 
 def test_policy_buys_a_card_that_brings_the_contract_closer():
-    game = deal(["2C 3D 4D 5D 6C 6D", "7C 7D 9H 9S KD 4C", "8C 8D 9D 10H 2S 3S"],
-                stock="5C 6H 2H 3H 4H QS QD 5S", upcard="9C", dealer=2)
-    game.apply(0, "draw_stock")
-    while game.phase == "buy" and game.to_act[0] != 1:
-        game.apply(game.to_act[0], "decline")
-    assert game.phase == "buy" and game.to_act[0] == 1
+    game = _upcard_offered_to_seat_1("9C")
     move = StrongPolicy().choose(game.view(1), game.legal_moves(1), Rng(1))
     assert move.kind == "buy"
 
