@@ -355,8 +355,8 @@ class PresidentGame(ExchangeMixin, Game):
     def _open_window(self, player: int) -> None:
         """X3: after a play, seats that may act out of turn are asked one at a time,
         clockwise from the player's left."""
-        if not (self.rules.quick_clear or self.rules.two_any_time) or self.round_over:
-            return
+        if not (self.rules.quick_clear or self.rules.two_any_time) or self.round_over or self._top is None:
+            return  # (no pile left: the play was the trick's last, nothing to answer)
         self._window = [s for s in self._clockwise(player)
                         if s != player and self.hands[s] and self._window_options(s)]
 

@@ -86,6 +86,33 @@ def test_P24_quick_clear_completes_four_out_of_turn():
     assert events[1].reason == "quick_clear" and game.to_act == (3,)
 
 
+@pytest.mark.parametrize("window", ["quick_clear", "two_any_time"])
+def test_P6_P22_P24_a_play_that_ends_the_trick_opens_no_window(window):
+    """P6 (Forseti locks) with an X3 window knob: when everyone else is locked out or
+    out of cards, the play clears the trick at once and its player leads; no window
+    is opened on an empty pile."""
+    game = president(4, ["8H 9S", "5S 7S 9D", "8S 9H", "6S"], pass_locks_out=True, **{window: True})
+    game.apply(1, play("5S"))
+    game.apply(2, PASS)
+    game.apply(3, play("6S"))       # seat 3 goes out
+    game.apply(0, PASS)
+    events = game.apply(1, play("7S"))
+    assert kinds(events) == ["cards_played", "trick_cleared"]
+    assert game.to_act == (1,) and game.legal_moves(1) == [play("9D")]
+
+
+def test_P5_P22_an_equal_play_that_skips_the_last_rival_opens_no_window():
+    """P5 ``skip`` with P22: the equal play skips the only other seat, the trick goes
+    back to its player, and no window opens on the cleared pile."""
+    game = president(3, ["6S", "4D 5S 7S 9D", "5H 9H"], equal_rank="skip", two_any_time=True)
+    for seat, move in [(1, play("4D")), (2, PASS), (0, play("6S")), (1, PASS), (2, PASS)]:
+        game.apply(seat, move)
+    game.apply(game.to_act[0], play("5S"))
+    events = game.apply(2, play("5H"))
+    assert "trick_cleared" in kinds(events)
+    assert game.to_act == (2,) and game.hands[2] == [Card.parse("9H")]
+
+
 def test_P25_burn_matching_the_top_rank_with_natural_cards():
     game = president(hands=["3C", "8C 8D 4C", "8H 8S 9C", "5C"], burn=True)
     game.apply(1, play("8C 8D"))
