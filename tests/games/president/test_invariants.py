@@ -17,6 +17,7 @@ KNOB_MIXES = {
     "locks-skip-own": dict(pass_locks_out=True, equal_rank="skip", play_on_own=True, reseat=True),
     "windows": dict(two_any_time=True, quick_clear=True, burn=True, twos="single_beats_any",
                     decks=2, jokers=1, bomb="four_of_a_kind", no_lead_with_top=False),
+    "locks-windows": dict(pass_locks_out=True, equal_rank="skip", two_any_time=True, quick_clear=True),
     "market-talk": dict(black_market=True, table_talk=True, exchange="president_first",
                         scum_redeal=True, show_hand_counts=False, match_rounds=3),
     "count-points": dict(round_end="card_count", twos="pair_beats_single", wilds=["JK"], jokers=2,
