@@ -216,6 +216,12 @@ class PresidentGame(ExchangeMixin, Game):
         by_value, wilds = self._groups(seat)
         wild = ranks.wild
         moves = []
+        if self._own_turn and seat == self._last:
+            # P7 play_on_own (settled reading): only a higher combination of the same count
+            for value, naturals in by_value.items():
+                if value > top_value:
+                    moves += [_play(("play", cards, (), None)) for cards in ranks.plays(naturals, wilds, top_count, value)]
+            return moves
         for count in ranks.follow_counts(top):
             plain = count == top_count and not ranks.is_bomb(count)
             for value, naturals in by_value.items():
@@ -491,6 +497,8 @@ class PresidentGame(ExchangeMixin, Game):
         if self._bombed == seat and ranks.is_bomb(count):
             return "only one bomb per turn (P23)"
         top = ranks.describe(*self._top)
+        if self._own_turn and seat == self._last and (count != self._top[1] or value <= self._top[0]):
+            return f"on your own {top} only a higher play of the same count, or pass (P7)"
         if count != self._top[1]:
             return f"play {self._top[1]} card{'s' * (self._top[1] > 1)} to follow {top}"
         if value == self._top[0]:

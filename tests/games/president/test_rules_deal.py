@@ -165,6 +165,20 @@ def test_P7_play_on_own_lets_the_last_player_go_higher_or_lead_anew():
     assert game.to_act == (1,) and game.view(1).top == ()
 
 
+@pytest.mark.parametrize("equal_rank", ["allowed", "skip"])
+def test_P7_play_on_own_offers_only_higher_plays_of_the_same_count(equal_rank):
+    """P7 settled reading: on your own cards only a higher combination of the same count
+    (no equal play, even where P5 allows one for everybody else), or pass."""
+    game = president(3, ["8H 9S", "5S 5H 7S 9D", "8S 9H"], play_on_own=True, equal_rank=equal_rank)
+    game.apply(1, play("5S"))
+    game.apply(2, PASS)
+    game.apply(0, PASS)
+    assert game.to_act == (1,)
+    assert game.legal_moves(1) == [play("7S"), play("9D"), PASS]
+    with pytest.raises(IllegalMove, match="only a higher play of the same count"):
+        game.apply(1, play("5H"))
+
+
 def test_P8_the_player_out_is_skipped_and_the_next_active_seat_leads():
     game = president(hands=["3C 4C", "KC", "7C 8C", "9C TC"])
     events = game.apply(1, play("KC"))
