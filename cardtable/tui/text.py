@@ -38,11 +38,11 @@ def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Cal
               skip: tuple[type[Event], ...] = (CardsDealt,)) -> tuple[str, ...]:
     """The current round's story told for ``viewer`` (its last 200 lines): every event
     from the latest deal on, except the kinds in ``skip``, hiding what the viewer may
-    not see (``Event.describe``)."""
+    not see (``Event.describe``; an event the viewer may not learn of at all is left out)."""
     start = 0
     for index in range(len(events) - 1, -1, -1):
         if isinstance(events[index], RoundStarted):
             start = index
             break
-    return tuple(fix(event.describe(name, viewer)) for event in events[start:][-200:]
-                 if not isinstance(event, skip))
+    lines = (event.describe(name, viewer) for event in events[start:] if not isinstance(event, skip))
+    return tuple(fix(line) for line in lines if line)[-200:]  # (an empty line: nothing for this viewer)

@@ -53,6 +53,21 @@ class Declined(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ChanceDeclined(Event):
+    """X3: ``seat`` let an out-of-turn chance (P22, P24) go by. Told to that seat only:
+    the others may not learn who could have acted."""
+
+    kind: ClassVar[str] = "chance_declined"
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return viewer == self.seat
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        """The chance, for its seat; nothing (an empty line, left out of logs) for others."""
+        return f"{name(self.seat)} lets the out-of-turn chance go" if self.visible_to(viewer) else ""  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
     """``seat`` lost its turn to an equal-rank play (P5 "skip")."""
 

@@ -10,7 +10,7 @@ from ...engine.cards import JACK, JOKER, KING, QUEEN, Card, check_subset, make_d
 from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
 from ...engine.game import Game, stack_deck
 from ...engine.moves import DECLINE, PASS, Move
-from .events import (CardsPlayed, Declined, MadeScum, Passed, PlayerOut, Redealt, TitlesAwarded,
+from .events import (CardsPlayed, ChanceDeclined, MadeScum, Passed, PlayerOut, Redealt, TitlesAwarded,
                      TrickCleared, TurnSkipped)
 from .exchange import ExchangeMixin
 from .preset import PresidentVariant
@@ -180,7 +180,7 @@ class PresidentGame(ExchangeMixin, Game):
         if self._window:
             self._window.pop(0)
             if move.kind == "decline":
-                return [Declined(seat)]
+                return [ChanceDeclined(seat)]
             self._window = []
             return self._put_down(seat, move.cards, out_of_turn=True,
                                   quick=move.kind == "quick_clear")

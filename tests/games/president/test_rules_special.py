@@ -59,9 +59,18 @@ def test_P22_a_two_out_of_turn():
 def test_P22_declining_the_chance_returns_the_turn():
     game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
     game.apply(1, play("5C"))
-    game.apply(3, DECLINE)
+    events = game.apply(3, DECLINE)
     assert game.to_act == (2,)
     assert game.legal_moves(2) == [play("7C"), play("8C"), PASS]
+    # X3: only seat 3 is told it let a chance go; nobody else learns it had one
+    assert kinds(events) == ["chance_declined"]
+    names = "ABCD".__getitem__
+    assert events[0].describe(names, 3) == "D lets the out-of-turn chance go"
+    assert [events[0].describe(names, viewer) for viewer in (0, 1, 2, None)] == ["", "", "", ""]
+    from cardtable.tui.text import round_log
+
+    assert not any("chance" in line or "D " in line for line in round_log(game.events, 2, names, str))
+    assert "D lets the out-of-turn chance go" in round_log(game.events, 3, names, str)
 
 
 def test_P23_a_bomb_goes_on_anything_clears_and_its_player_leads():
