@@ -181,8 +181,10 @@ class ExchangeMixin(Game):
 
     def _after_market(self) -> list[Event]:
         if self.rules.table_talk and self.titles is not None:
-            ranked = self._last_order
-            self._talk = [(ranked[i], ranked[i + 1]) for i in range(len(ranked) - 1)]
+            ranked, titles = self._last_order, self.titles
+            # P19: neighbours in the finishing order whose titles differ (two Neutrals hold
+            # the same title, not adjacent ones)
+            self._talk = [(a, b) for a, b in zip(ranked, ranked[1:]) if titles[a] != titles[b]]
             self.phase = "talk"
             return []
         return self._begin_play()

@@ -148,6 +148,21 @@ def test_P19_table_talk_shows_partners_their_hands():
     assert game.phase == "play" and game.view(0).shared == ()
 
 
+def test_P19_two_neutrals_are_not_adjacent_titles():
+    """P19 with six players: the pairs asked are President–Vice, Vice–Neutral,
+    Neutral–Vice-Scum and Vice-Scum–Scum; the two Neutrals hold the same title."""
+    game = president(players=6, hands=["3C", "KC", "AC", "QC", "4C", "5C"], table_talk=True, exchange="none")
+    finish_round(game)
+    assert game.titles == ("scum", "president", "vice_president", "neutral", "neutral", "vice_scum")
+    game.next_round()
+    asked = []
+    while game.phase == "talk":
+        seat = game.to_act[0]
+        asked.append(game.titles[seat])
+        game.apply(seat, DECLINE)
+    assert asked == ["president", "vice_president", "neutral", "vice_scum"] and game.phase == "play"
+
+
 def test_P13_titles_that_do_not_exist_exchange_nothing():
     """Five players with top_positions = 3: only two titled places exist at each end
     (P10), so Scum gives 2 and Vice-Scum 1."""
