@@ -44,5 +44,12 @@ def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Cal
         if isinstance(events[index], RoundStarted):
             start = index
             break
-    lines = (event.describe(name, viewer) for event in events[start:] if not isinstance(event, skip))
-    return tuple(fix(line) for line in lines if line)[-200:]  # (an empty line: nothing for this viewer)
+    lines: list[str] = []
+    for event in reversed(events[start:]):  # newest first, so only the last 200 are told
+        if len(lines) == 200:
+            break
+        if not isinstance(event, skip):
+            line = event.describe(name, viewer)
+            if line:  # (empty: nothing this viewer may learn of)
+                lines.append(fix(line))
+    return tuple(reversed(lines))
