@@ -83,6 +83,43 @@ def test_out_of_turn_window_visits_every_human_alike():
     asyncio.run(scenario())
 
 
+def test_a_bots_out_of_turn_chance_shows_nowhere_on_the_table(monkeypatch):
+    """X2 / X3: Ann leads 5♣ and the bot beside her may quick-clear with the other three
+    5s. The table Ann sees is the one she would see if nobody could, and the bot answers
+    at once (a pause before it would show that a chance had opened: every other bot move
+    waits the bot delay)."""
+    from types import SimpleNamespace
+
+    from cardtable.tui.president.present import present
+    from cardtable.tui.screens import table as table_module
+
+    delays: list[float] = []
+    monkeypatch.setattr(table_module, "time", SimpleNamespace(sleep=delays.append))
+    variant = load_variant("president-bombs")
+    hands = [["4C", "8D", "QS"], ["5C", "9H", "KD"], ["5D", "5H", "5S", "3C"], ["6C", "7D", "JH"]]
+    game = new_game(variant, 4, seed=1, hands=hands)
+    app = make_app("bot:simple,Ann,bot:simple,bot:simple", preset="president-bombs", game=game)
+    app.bot_delay = 0.25
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            seats = app.screen.seats
+            asked = new_game(variant, 4, seed=1, hands=hands)
+            quiet = new_game(variant, 4, seed=1, hands=hands[:2] + [["4D", "4H", "4S", "3C"], hands[3]])
+            for probe in (asked, quiet):
+                probe.apply(1, probe.legal_moves(1)[0])  # Ann leads 5♣
+            assert asked.to_act == (2,) and quiet.to_act == (2,)
+            assert "quick_clear" in {m.kind for m in asked.legal_moves(2)}
+            for viewer in (1, None):
+                assert present(asked, viewer, seats) == present(quiet, viewer, seats)
+            await pilot.press("1", "enter")  # Ann leads 5♣ at the real table
+            await settle(pilot, app, lambda: len(delays) >= 2)
+            assert delays[:2] == [0.0, 0.25]  # the bot's chance at once, then its turn
+
+    asyncio.run(scenario())
+
+
 def test_illegal_play_shows_the_engines_reason():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple", seed=3)

@@ -426,9 +426,12 @@ class PresidentGame(ExchangeMixin, Game):
         screen that no single player is looking at."""
         counts = tuple(len(h) if self.rules.show_hand_counts or s == seat else None
                        for s, h in enumerate(self.hands))
-        to_act = self.to_act
-        if self._window and seat not in to_act:
-            to_act = ()
+        to_act, window = self.to_act, bool(self._window)
+        if window and seat not in to_act:
+            # X2 / X3: only the seat asked learns that a chance is open; to every other
+            # seat the turn looks as it would without one (or it would learn that somebody
+            # holds a 2 or the cards completing four)
+            to_act, window = (self._turn,), False
         shared = tuple((other, tuple(self.hands[other])) for pair in self._shared
                        if seat in pair for other in pair if other != seat)
         offer = None
@@ -449,7 +452,7 @@ class PresidentGame(ExchangeMixin, Game):
             passed=tuple(sorted(self._passed)), locked=tuple(sorted(self._locked)),
             out=tuple(self._finish + self._bottom),
             finish_order=self.finish_order, titles=self.titles,
-            title_names=tuple(self.variant.titles.model_dump().items()), window=bool(self._window),
+            title_names=tuple(self.variant.titles.model_dump().items()), window=window,
             played=tuple(self.cleared) + tuple(c for _s, p in self.pile for c in p),
             aside_count=len(self.aside), received=tuple(self._received[seat]) if seat is not None else (),
             given=tuple(self._given[seat]) if seat is not None else (), shared=shared, offer=offer,

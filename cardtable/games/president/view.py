@@ -15,9 +15,11 @@ class PresidentView(PlayerView):
 
     ``pile`` lists this trick's plays as (seat, cards); ``top`` is the play to beat
     (empty when the seat leads). ``window`` is True while an out-of-turn chance is
-    offered to somebody; whom is shown only to that seat (X3). ``received`` and
-    ``given`` are this round's exchanged cards this seat knows; ``shared`` the hands
-    of table-talk partners (P19); ``offer`` a swap offered to this seat (seat, card).
+    offered to this seat (X3); every other view, the public one too, shows the turn
+    as it would be without the chance, so nobody learns that one is open. ``received``
+    and ``given`` are this round's exchanged cards this seat knows; ``shared`` the
+    hands of table-talk partners (P19); ``offer`` a swap offered to this seat (seat,
+    card).
     ``game.view(None)`` is the public table: no hand and nothing private.
     """
 

@@ -141,7 +141,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         return "The round is over."
     if view.window:
         return "An out-of-turn chance is open…"
-    actor = game.to_act[0] if game.to_act else None  # type: ignore[attr-defined]
+    actor = view.to_act[0] if view.to_act else None
     who = f"{name(viewer)} — " if viewer is not None else ""
     exchange = ""
     if viewer is not None and (view.received or view.given) and not _has_played(game, viewer):

@@ -130,7 +130,10 @@ class TableScreen(Screen[None]):
         seat = game.to_act[0]
         if seat in self.bots:
             self.busy = True
-            self.run_bot(self.app, seat, game.view(seat), game.legal_moves(seat), game)
+            # X3: no pause before a bot's out-of-turn answer, or the pause would show
+            # that a chance had opened
+            delay = 0.0 if self.ui.in_window(game) else self.bot_delay
+            self.run_bot(self.app, seat, game.view(seat), game.legal_moves(seat), game, delay)
             return
         if self.ui.in_window(game):
             self._window(seat)
@@ -288,9 +291,10 @@ class TableScreen(Screen[None]):
         self.apply(seat, message.move)
 
     @work(thread=True, group="bots")
-    def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game) -> None:
-        """A bot thinks in a worker thread; its move is applied on the UI thread."""
-        time.sleep(self.bot_delay)
+    def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float) -> None:
+        """A bot thinks in a worker thread (after ``delay`` seconds, so a person can follow
+        the play); its move is applied on the UI thread."""
+        time.sleep(delay)
         move = self.bots[seat].choose(view, moves, self.rngs[seat])
         try:
             app.call_from_thread(self._bot_moved, seat, move, game)

@@ -47,13 +47,33 @@ def test_P22_a_two_out_of_turn():
     game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
     game.apply(1, play("5C"))
     assert game.to_act == (3,)  # seat 3 is offered the chance before seat 2 moves
-    assert game.view(2).to_act == () and game.view(2).window  # nobody else learns who
+    assert game.view(3).window and game.view(3).to_act == (3,)
+    assert game.view(2).to_act == (2,) and not game.view(2).window  # nobody else learns of it
     public = game.view(None)
-    assert public.to_act == () and public.hand == () and public.hand_sizes == (2, 1, 2, 2)
+    assert public.to_act == (2,) and public.hand == () and public.hand_sizes == (2, 1, 2, 2)
     assert game.legal_moves(3) == [play("2D"), DECLINE]
     events = game.apply(3, play("2D"))
     assert kinds(events) == ["cards_played", "trick_cleared"] and events[0].out_of_turn
     assert game.to_act == (3,)
+
+
+@pytest.mark.parametrize("knob, chance, blank", [
+    ("two_any_time", "2D 9C", "4D 9C"),
+    ("quick_clear", "5D 5H 5S 9C", "4D 4H 4S 9C"),
+])
+def test_X2_X3_a_chance_shows_only_in_the_view_of_the_seat_asked(knob, chance, blank):
+    """X2 / X3: a window opens only when a seat can act, so a view that showed it would
+    tell everyone else that somebody holds a 2 (P22) or the cards completing four (P24).
+    Every other seat's view, and the public one, is the same as in a deal where nobody
+    could act."""
+    hands = ["3C 4C", "5C 6C", "7C 8C 9D", chance]
+    asked = president(hands=hands, **{knob: True})
+    quiet = president(hands=hands[:3] + [blank], **{knob: True})
+    for game in (asked, quiet):
+        game.apply(1, play("5C"))
+    assert asked.to_act == (3,) and quiet.to_act == (2,)
+    for seat in (0, 1, 2, None):
+        assert asked.view(seat) == quiet.view(seat)
 
 
 def test_P22_declining_the_chance_returns_the_turn():
