@@ -19,13 +19,17 @@ Choices:
   constructing an ``AutoSaver`` for that (finished) game on the next start settles it.
 - **Only its own file is cleared**: ``finish`` / ``abandon`` delete the autosave only if
   it still holds the text this saver wrote, so a second cardtable window's game (or a
-  damaged file) is never deleted by the first. One autosave slot: starting a new match
-  replaces the previous autosave — offer "Continue" first.
+  damaged file) is never deleted by the first.
+- **One autosave slot, nothing overwritten**: a saver whose game is not the match the
+  autosave holds (a new game, a loaded save) first moves that file into the saves folder
+  as ``interrupted-<preset>-<time>.json`` (:func:`keep_autosave`; a damaged one too), so
+  the interrupted match can still be loaded; ``kept`` says where it went.
 - Loading it is :func:`load_autosave`, the same checked ``load_game`` every save uses.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,7 +38,7 @@ from typing import Any
 from ..engine.events import Event
 from ..engine.game import Game
 from ..paths import data_dir
-from .saves import Seats, atomic_write, dump_save, load_game, normalize_seats, save_data
+from .saves import Seats, atomic_write, dump_save, load_game, new_save_path, normalize_seats, save_data, saves_dir
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -64,6 +68,45 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> bool:
         return False
 
 
+def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
+                  folder: str | os.PathLike[str] | None = None) -> Path | None:
+    """Move the autosave out of ``game``'s way unless it holds ``game``'s own match (the
+    same preset, seats, seed and deal, its moves a beginning of the game's): into
+    ``folder`` (default :func:`~cardtable.store.saves.saves_dir`) as
+    ``interrupted-<preset>-<time>.json``. Returns the new path, or None if nothing moved.
+    A file that cannot be read or parsed is moved too: it may be a match worth mending."""
+    source = Path(path or autosave_path())
+    if not source.is_file():
+        return None
+    try:
+        text = source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    if _holds_match(text, game):
+        return None
+    try:
+        saved = json.loads(text)["game"]
+        preset = str(saved["variant"]["name"])
+    except (ValueError, KeyError, TypeError):
+        preset = "autosave"
+    target = new_save_path(game, folder, name=f"interrupted-{preset}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(source, target)
+    return target
+
+
+def _holds_match(text: str, game: Game) -> bool:
+    """Whether the autosave ``text`` is ``game``'s match, now or at an earlier move."""
+    try:
+        saved = json.loads(text)["game"]
+        log = saved["log"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    ours = json.loads(json.dumps(game.to_data()))
+    same = all(saved.get(key) == ours[key] for key in ("family", "variant", "players", "seed", "setup"))
+    return same and isinstance(log, list) and ours["log"][:len(log)] == log
+
+
 class AutoSaver:
     """Keeps the autosave of ``game`` current. Create it once the game exists (new,
     resumed or loaded); it writes at once, then after every move and deal::
@@ -88,6 +131,14 @@ class AutoSaver:
         self.match_id: int | None = None
         self._written: str | None = None
         self._attached = True
+        self.kept: Path | None = None
+        """Where an autosave of another match was moved before this one was written."""
+        try:
+            self.kept = keep_autosave(game, self.path, saves_dir() if path is None else self.path.parent)
+        except OSError as error:
+            self.last_error = error
+            self._attached = False  # never write over a match that could not be moved
+            return
         game.subscribe(self)
         self.save_now()
         if game.is_over:

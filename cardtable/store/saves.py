@@ -383,11 +383,12 @@ def list_saves(folder: str | os.PathLike[str] | None = None) -> list[tuple[Path,
     return result
 
 
-def new_save_path(game: Game, folder: str | os.PathLike[str] | None = None) -> Path:
-    """A fresh file name for a named save: ``<preset>-<YYYYmmdd-HHMMSS>.json`` in ``folder``."""
+def new_save_path(game: Game, folder: str | os.PathLike[str] | None = None, name: str | None = None) -> Path:
+    """A fresh file name for a named save: ``<name>-<YYYYmmdd-HHMMSS>.json`` in ``folder``
+    (the name defaults to the game's preset)."""
     where = Path(folder) if folder is not None else saves_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in (game.variant.name or game.family))
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in (name or game.variant.name or game.family))
     path = where / f"{stem}-{stamp}.json"
     counter = 2
     while path.exists():

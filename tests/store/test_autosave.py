@@ -8,7 +8,8 @@ import json
 from cardtable import load_variant, new_game
 from cardtable.paths import data_dir
 from cardtable.store import (
-    AutoSaver, autosave_path, clear_autosave, has_autosave, load_autosave, player_stats, recent_matches,
+    AutoSaver, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game, player_stats,
+    recent_matches, saves_dir,
 )
 
 from .helpers import PLAYERS, bot_step, play_out, preset_file, seats_for, started_game
@@ -85,6 +86,46 @@ def test_only_its_own_autosave_is_cleared(tmp_path):
     saver.abandon()
     loaded, _ = load_autosave()
     assert loaded == other
+
+
+def test_a_new_game_moves_another_matchs_autosave_into_the_saves_folder(tmp_path):
+    """Starting (or loading) another match never overwrites an interrupted one: it goes
+    to the saves folder as interrupted-<preset>-<time>.json, whole and loadable."""
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4)).detach()
+    for _ in range(5):
+        bot_step(first)
+    AutoSaver(first, seats_for(4)).detach()  # the same match further on: written over in place
+    assert not list_saves()
+    second = new(tmp_path, "tonk", 4)
+    saver = AutoSaver(second, seats_for(3))
+    assert saver.kept is not None and saver.kept.parent == saves_dir()
+    assert saver.kept.name.startswith("interrupted-president-short-")
+    kept, seats = load_game(saver.kept)
+    assert kept == first and seats == seats_for(4)
+    assert load_autosave()[0] == second
+
+
+def test_resuming_the_autosave_writes_over_it_in_place(tmp_path):
+    game = new(tmp_path, "shanghai", 3)
+    AutoSaver(game, seats_for(4)).detach()
+    for _ in range(4):
+        bot_step(game)
+    AutoSaver(game, seats_for(4)).detach()
+    resumed, seats = load_autosave()
+    saver = AutoSaver(resumed, seats)
+    assert saver.kept is None and not list_saves()
+    bot_step(resumed)
+    assert load_autosave()[0].moves_played == 5
+
+
+def test_a_damaged_autosave_is_kept_byte_for_byte(tmp_path):
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_bytes(b'{"format": "cardtable-save", "gam')
+    saver = AutoSaver(new(tmp_path), seats_for(4))
+    assert saver.kept is not None and saver.kept.name.startswith("interrupted-autosave-")
+    assert saver.kept.read_bytes() == b'{"format": "cardtable-save", "gam'
+    assert saver.writes == 1 and has_autosave()
 
 
 def test_a_failed_write_never_breaks_the_game(tmp_path):

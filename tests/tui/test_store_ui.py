@@ -208,6 +208,27 @@ def test_failed_autosave_warns_once_and_the_game_goes_on(monkeypatch):
     run(scenario)
 
 
+def test_a_new_table_keeps_the_interrupted_game_and_says_where():
+    """No lost games: a new match does not write over the autosave of another one; the
+    old match goes to the saves folder and the table says so."""
+    interrupted = new_game(load_variant("tonk-classic"), 3, seed=9)
+    save_game(autosave_path(), interrupted, ["Ann", "Dag", "Eve"])
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            [(path, _info)] = list_saves()
+            assert path.name.startswith("interrupted-tonk-classic-")
+            assert load_game(path)[0] == interrupted
+            notes = [n.message for n in app._notifications if "interrupted game" in n.message]
+            assert notes == [f"Your interrupted game was kept as {path.name}: Load game on the start "
+                             "screen continues it."]
+            assert load_autosave()[0] == table_of(app).game
+
+    run(scenario)
+
+
 def test_ctrl_s_writes_a_named_save_that_loads_equal():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")

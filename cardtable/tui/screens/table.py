@@ -82,6 +82,10 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.bridge = Bridge(self.game, self)
         self.saver = start_autosave(self.game, self.seats)
+        kept = getattr(self.saver, "kept", None)
+        if kept is not None:
+            self.app.notify(f"Your interrupted game was kept as {kept.name}: Load game on the start "
+                            "screen continues it.", timeout=12)
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
