@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .engine.errors import VariantError
@@ -30,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
-        Console(stderr=True).print(f"[bold red]Preset error[/] {error}", highlight=False)
+        Console(stderr=True).print(f"[bold red]Preset error[/] {escape(str(error))}", highlight=False)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -160,12 +161,12 @@ def _presets_list(args: argparse.Namespace) -> int:
         try:
             variant = load_variant(path)
         except VariantError as error:
-            table.add_row(name, "?", "[red]broken[/]", "", origin, f"[red]{error}[/]")
+            table.add_row(name, "?", "[red]broken[/]", "", origin, f"[red]{escape(str(error))}[/]")
             continue
         if args.game and variant.family != args.game:
             continue
-        table.add_row(name, FAMILY_TITLES[variant.family], variant.title,
-                      f"{variant.players.min}–{variant.players.max}", origin, variant.description)
+        table.add_row(name, FAMILY_TITLES[variant.family], escape(variant.title),
+                      f"{variant.players.min}–{variant.players.max}", origin, escape(variant.description))
     console.print(table)
     return 0
 
@@ -173,9 +174,9 @@ def _presets_list(args: argparse.Namespace) -> int:
 def _presets_show(args: argparse.Namespace) -> int:
     variant = load_variant(args.name)
     console = Console()
-    console.print(f"[bold]{variant.title}[/] — {FAMILY_TITLES[variant.family]} · {variant.name} "
-                  f"({variant.players.min}–{variant.players.max} players)\n{variant.description}\n"
-                  f"[dim]{variant.source}[/]")
+    console.print(f"[bold]{escape(variant.title)}[/] — {FAMILY_TITLES[variant.family]} · {variant.name} "
+                  f"({variant.players.min}–{variant.players.max} players)\n{escape(variant.description)}\n"
+                  f"[dim]{escape(str(variant.source))}[/]")
     table = Table(show_lines=False)
     table.add_column("knob", no_wrap=True)
     table.add_column("value")
@@ -192,8 +193,8 @@ def _presets_show(args: argparse.Namespace) -> int:
 
 def _presets_validate(args: argparse.Namespace) -> int:
     variant = load_variant(args.file if args.file.endswith(".toml") else args.file)
-    Console().print(f"[green]ok[/] {variant.source}: {FAMILY_TITLES[variant.family]} preset "
-                    f"{variant.title!r}, {variant.players.min}–{variant.players.max} players")
+    Console().print(f"[green]ok[/] {escape(str(variant.source))}: {FAMILY_TITLES[variant.family]} preset "
+                    f"{escape(repr(variant.title))}, {variant.players.min}–{variant.players.max} players")
     return 0
 
 
@@ -221,7 +222,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
 
 
 def _store_fail(message: str) -> int:
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]cardtable:[/] {message}", highlight=False, markup=True)
+    Console(stderr=True, soft_wrap=True).print(f"[bold red]cardtable:[/] {escape(message)}", highlight=False, markup=True)
     return 2
 
 

@@ -55,12 +55,17 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     raise VariantError(text, None, f"no preset named {text!r} (known presets: {known})")
 
 
-def _read(path: Path) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
+    """A preset file's TOML as it is (no ``extends`` applied); a VariantError naming the
+    file if it cannot be read, is not UTF-8 or is not TOML."""
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise VariantError(str(path), None, f"not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise VariantError(str(path), None, f"not UTF-8 text (byte {error.object[error.start]:#04x} "
+                                            f"at offset {error.start}); save it as UTF-8") from None
     except OSError as error:
         raise VariantError(str(path), None, f"cannot be read: {error.strerror or error}") from None
 
@@ -70,7 +75,7 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], d
     if path in chain:
         loop = " -> ".join(p.stem for p in (*chain, path))
         raise VariantError(str(chain[-1]), "extends", f"presets extend each other in a cycle: {loop}")
-    raw = _read(path)
+    raw = read_toml(path)
     data: dict[str, Any] = {}
     origins: dict[tuple[str, ...], Path] = {}
     parent = raw.pop("extends", None)
@@ -82,10 +87,15 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], d
         except VariantError as error:
             raise VariantError(str(path), "extends", error.reason) from None
         data, origins = resolve(parent_path, (*chain, path))
+        family, inherited = raw.get("family"), data.get("family")
+        if family is not None and inherited is not None and family != inherited:
+            raise VariantError(str(path), "family", f"is {family!r}, but it extends {parent!r}, a "
+                                                    f"{inherited} preset: a preset extends one of its own game")
     for key, value in raw.items():
         if key in MERGED_TABLES and isinstance(value, dict) and isinstance(data.get(key), dict):
             data[key] = {**data[key], **value}
             origins |= {(key, sub): path for sub in value}
+            origins[(key,)] = path  # the table as a whole was last changed here
         else:
             data[key] = value
             origins[(key,)] = path
@@ -122,10 +132,15 @@ def _validate(path: Path, data: dict[str, Any], origins: dict[tuple[str, ...], P
         loc = tuple(str(part) for part in first["loc"])
         message = str(first["msg"]).removeprefix("Value error, ")
         head, sep, rest = message.partition(": ")
-        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
-            loc = (*loc, *head.split("."))  # a cross-field check names its field first
-            first = {**first, "msg": rest, "input": {}}
         where = origins.get(loc[:2]) or origins.get(loc[:1]) or path
+        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
+            # a check across fields names its field first; the fault may lie in another
+            # field this file changed, so this file is named, and where the field was set
+            loc = (*loc, *head.split("."))
+            set_in = origins.get(loc[:2]) or origins.get(loc[:1]) or path
+            note = f" ({'.'.join(loc)} is set in {set_in.name})" if set_in != path else ""
+            first = {**first, "msg": rest + note, "input": {}}
+            where = path
         field = ".".join(loc) or None
         raise VariantError(str(where), field, _reason(family, first, loc)) from None
 
@@ -174,3 +189,15 @@ def list_variants(family: str | None = None) -> list[str]:
                 continue
         names.append(name)
     return names
+
+
+def broken_presets() -> list[VariantError]:
+    """Why each preset that does not load fails (a broken user preset that shipped ones
+    extend breaks those too), in name order."""
+    problems = []
+    for _name, (path, _origin) in sorted(preset_files().items()):
+        try:
+            load_variant(path)
+        except VariantError as error:
+            problems.append(error)
+    return problems

@@ -13,7 +13,6 @@ import json
 import os
 import re
 import tempfile
-import tomllib
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import variant_model
 from ..paths import shipped_dir, user_dir
-from .loader import load_variant, preset_files, preset_path
+from .loader import load_variant, preset_files, preset_path, read_toml
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 """A preset name: letters, digits, ``-`` and ``_``, at most 40, as the file's stem."""
@@ -91,7 +90,7 @@ class Draft:
     def of_user_preset(cls, name: str) -> Draft:
         """The user's preset ``name``, to edit; it keeps its ``extends``."""
         path = user_preset_path(name)
-        raw = _read_raw(path)
+        raw = read_toml(path)
         extends = raw.get("extends")
         parent = None
         if isinstance(extends, str) and extends:
@@ -269,14 +268,6 @@ def write_atomic(path: Path, text: str, check: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------- file chores
-def _read_raw(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise VariantError(str(path), None, f"cannot be read: {error}") from None
-
-
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a new preset's name, or None."""
     if not NAME_PATTERN.fullmatch(name):
@@ -307,7 +298,7 @@ def dependents(name: str) -> list[str]:
     for other, (path, origin) in preset_files().items():
         if origin == "user" and other != name:
             with suppress(VariantError):
-                extends = _read_raw(path).get("extends")
+                extends = read_toml(path).get("extends")
                 if extends == name or (isinstance(extends, str) and Path(extends).stem == name):
                     found.append(other)
     return found
@@ -348,7 +339,7 @@ def _nearest_shipped(path: Path) -> str | None:
     seen: set[Path] = set()
     while path not in seen:
         seen.add(path)
-        extends = _read_raw(path).get("extends")
+        extends = read_toml(path).get("extends")
         if not isinstance(extends, str) or not extends:
             return None
         path = preset_path(extends, relative_to=path.parent, skip=path.resolve())
@@ -361,7 +352,7 @@ def portable_text(path: Path) -> str:
     """The preset at ``path`` as a file that loads anywhere: as it is when it extends
     nothing or a shipped preset by name, otherwise re-written to extend the nearest
     shipped preset of its chain (or nothing) with every knob that differs."""
-    extends = _read_raw(path).get("extends")
+    extends = read_toml(path).get("extends")
     if extends is None or extends in _shipped_names():
         return path.read_text(encoding="utf-8")
     variant = load_variant(path)

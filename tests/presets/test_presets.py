@@ -93,6 +93,14 @@ def test_extends_a_relative_path(tmp_path):
     ('players = {min = 3, max = 5}\n', "family", "missing"),
     ('family = "president"\nplayers = {min = 3, max = 5}\nstake = 2\n', "stake", "knobs go in [rules]"),
     ('family = "president"\nextends = "no-such-preset"\n', "extends", "no preset named 'no-such-preset'"),
+    # the child's own change is named, not the shipped parent that set the other field
+    ('extends = "president-classic"\nplayers = {min = 6, max = 4}\n', "players", "min (6) is more than max (4)"),
+    ('family = "tonk"\nextends = "president-classic"\n', "family",
+     "is 'tonk', but it extends 'president-classic', a president preset"),
+    ('extends = "shanghai-classic"\nplayers = {min = 3, max = 8}\n', "rules.decks_by_players",
+     "no entry for 7 players (players is 3–8) (rules.decks_by_players is set in shanghai-classic.toml)"),
+    ('extends = "shanghai-classic"\n[rules]\ncontracts = [[["set", 3], ["set", 3]]]\n', "rules.buys_per_hand",
+     "(rules.buys_per_hand is set in shanghai-classic.toml)"),
 ])
 def test_bad_presets_name_file_field_and_reason(user_presets, text, field, reason):
     path = write(user_presets, "broken", text)
@@ -145,3 +153,13 @@ def test_presets_are_found_outside_the_source_tree(tmp_path):
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["Forseti", "True"]
+
+
+def test_a_preset_that_is_not_utf8_is_refused_with_its_file(user_presets):
+    path = user_presets / "latin.toml"
+    path.write_bytes(b'family = "president"\ntitle = "Pr\xe4sident"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant("latin")
+    assert caught.value.file == str(path.resolve())
+    assert caught.value.reason == "not UTF-8 text (byte 0xe4 at offset 32); save it as UTF-8"
+    assert "latin" not in list_variants("president")

@@ -120,6 +120,28 @@ def test_start_screen_starts_a_table():
     run(scenario)
 
 
+def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):
+    """A broken user preset named president-classic shadows the shipped one, which every
+    other President preset extends: the start screen says why the list is empty, naming
+    the file and the field, and Start does not open a table."""
+    broken = user_presets / "president-classic.toml"
+    broken.write_text('family = "president"\nextends = "president-classic"\n[rules]\ntwos = "always"\n')
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            info = str(app.screen.query_one("#preset-info").render())
+            assert info.startswith("No President preset loads:\n")
+            assert f"{broken}: rules.twos: " in info
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+
+    run(scenario)
+
+
 def test_play_arguments():
     args = SimpleNamespace(game="president", preset="forseti", seats="Ann,Bob,bot:simple,bot:random",
                            seed=4, theme=None, bot_delay=None)

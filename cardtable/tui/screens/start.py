@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...presets import list_variants, load_variant
-from ...presets.loader import preset_files
+from ...presets.loader import broken_presets, preset_files
 from ..families import TABLES
 from ..seats import BOT_NAMES, TableSetup, name_bots
 from .dialogs import RulesScreen
@@ -94,6 +94,11 @@ class StartScreen(Screen[None]):
         select, self._select_next = select or self._select_next, None
         if names:
             preset.value = select if select in names else classic if classic in names else names[0]
+        else:  # say why rather than show an empty list
+            self.variant = None
+            problems = "\n".join(str(error) for error in broken_presets()[:3])
+            self.query_one("#preset-info", Static).update(Text(
+                f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", style="red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "family" and event.value != Select.NULL:
