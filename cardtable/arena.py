@@ -138,8 +138,10 @@ class Estimate:
     low: float
     high: float
 
-    def to_data(self) -> dict[str, float]:
-        return {"mean": round(self.mean, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+    def to_data(self) -> dict[str, float | None]:
+        """Rounded; an unknown value (no data, or one match: no interval) is None (JSON null)."""
+        return {name: None if math.isnan(value) else round(value, 4)
+                for name, value in (("mean", self.mean), ("low", self.low), ("high", self.high))}
 
     def text(self, percent: bool = False, digits: int = 2) -> str:
         if percent:
@@ -327,13 +329,14 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.markup import escape
     from rich.table import Table
 
     from .engine.errors import VariantError
     from .presets import load_variant
 
-    variant = load_variant(args.preset or classic[args.game])
-    if variant.family != args.game:
+    variant = load_variant(args.preset or classic[args.game or "president"])
+    if args.game is not None and variant.family != args.game:
         raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
     lineup = [level.strip() for level in args.seats.split(",") if level.strip()]
     err = Console(stderr=True)
@@ -342,7 +345,7 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=console, transient=True, disable=args.json or not console.is_terminal) as bar:
             task = bar.add_task("matches", total=args.games)
-            report = run(args.preset or classic[args.game], lineup, args.games, seed=args.seed,
+            report = run(args.preset or classic[variant.family], lineup, args.games, seed=args.seed,
                          jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
                          progress=lambda done: bar.update(task, completed=done))
     except ValueError as error:
@@ -352,7 +355,7 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
         print(json.dumps(report.to_data(), indent=2))
         return 0
     rounds = f", {report.max_rounds} rounds a match" if report.max_rounds else ""
-    table = Table(title=f"{report.games} matches of {variant.title} · {report.players} seats "
+    table = Table(title=f"{report.games} matches of {escape(variant.title)} · {report.players} seats "
                         f"rotated{rounds} · seed {report.seed} · fair share {report.fair_share:.0%}")
     table.add_column("level")
     table.add_column("seats", justify="right")

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .bots.base import normalize_level
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
 from .presets import describe_rules, load_variant, value_text
@@ -37,6 +38,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _at_least(low: float, kind: type = int):  # type: ignore[no-untyped-def]
+    """An argparse type: a number of ``kind`` no smaller than ``low`` (else a usage error)."""
+    def convert(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {text}")
+        return value
+    convert.__name__ = kind.__name__
+    return convert
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="A card table in your terminal: "
                                      "President, Shanghai rummy and Tonk, hot-seat and against bots.")
@@ -48,31 +63,31 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
     play.add_argument("--seed", type=int, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
-    play.add_argument("--bot-delay", type=float, default=None, help="seconds a bot pauses before its move")
+    play.add_argument("--bot-delay", type=_at_least(0, float), default=None, help="seconds a bot pauses before its move")
     play.set_defaults(handler=_play)
 
     simulate = sub.add_parser("simulate", help="play bot-only matches and print the results")
-    simulate.add_argument("--game", choices=FAMILIES, default="president")
+    simulate.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
     simulate.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
-    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--players", type=_at_least(1), default=4, help="players at the table (default 4)")
     simulate.add_argument("--bots", default=None, help='one level per seat, e.g. "simple,random,simple,simple"')
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--games", type=_at_least(1), default=100, help="matches to play (default 100)")
+    simulate.add_argument("--seed", type=int, default=1, help="the first match's seed; each next one adds 1")
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.set_defaults(handler=_simulate)
 
     arena = sub.add_parser("arena", help="bot levels against each other, seats rotated, with 95%% intervals")
-    arena.add_argument("--game", choices=FAMILIES, default="president")
+    arena.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
     arena.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
     arena.add_argument("--seats", default="hard,medium,medium,medium",
                        help='one level per seat: easy, medium, hard, expert (or random, simple)')
-    arena.add_argument("--games", type=int, default=40, help="matches to play (a multiple of the seats is best)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--games", type=_at_least(1), default=40, help="matches to play (a multiple of the seats is best)")
+    arena.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes")
     arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--rounds", type=int, default=None,
+    arena.add_argument("--rounds", type=_at_least(0), default=None,
                        help="stop each match after this many rounds (default: the preset's whole match; "
                             "Tonk without a hand limit: 10; 0: whole matches always)")
-    arena.add_argument("--iterations", type=int, default=None, help="override the search bots' iterations")
+    arena.add_argument("--iterations", type=_at_least(1), default=None, help="override the search bots' iterations")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
 
@@ -105,13 +120,24 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .sim import simulate
 
-    variant = load_variant(args.preset or CLASSIC[args.game])
-    if variant.family != args.game:
+    variant = load_variant(args.preset or CLASSIC[args.game or "president"])
+    if args.game is not None and variant.family != args.game:
         raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
     levels = (args.bots or ",".join(["simple"] * args.players)).split(",")
     levels = [level.strip().removeprefix("bot:") for level in levels]
+    err = Console(stderr=True)
     if len(levels) != args.players:
-        Console(stderr=True).print(f"--bots names {len(levels)} bots for {args.players} players")
+        err.print(f"--bots names {len(levels)} bots for {args.players} players")
+        return 2
+    low, high = variant.players.min, variant.players.max
+    if not low <= args.players <= high:
+        err.print(f"{escape(variant.title)} is for {low}–{high} players, not {args.players}", highlight=False)
+        return 2
+    try:
+        for level in levels:
+            normalize_level(level)
+    except ValueError as error:
+        err.print(f"--bots: {escape(str(error))}", highlight=False)
         return 2
     console = Console(stderr=args.json)
     with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
@@ -124,7 +150,7 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_data(), indent=2))
         return 0
     out = Console()
-    table = Table(title=f"{summary.games} × {variant.title} ({args.players} players, seeds "
+    table = Table(title=f"{summary.games} × {escape(variant.title)} ({args.players} players, seeds "
                         f"{args.seed}–{args.seed + args.games - 1})")
     table.add_column("seat", justify="right")
     table.add_column("bot")
@@ -206,7 +232,8 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
     load.add_argument("file", help="a save file (.json)")
     for command in (resume, load):
         command.add_argument("--theme", help="theme name")
-        command.add_argument("--bot-delay", type=float, default=None, help="seconds a bot pauses before its move")
+        command.add_argument("--bot-delay", type=_at_least(0, float), default=None,
+                             help="seconds a bot pauses before its move")
     resume.set_defaults(handler=_resume)
     load.set_defaults(handler=_load)
     replay = sub.add_parser("replay", help="step through a saved or finished game")
@@ -216,7 +243,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
     replay.set_defaults(handler=_replay)
     stats = sub.add_parser("stats", help="match history and statistics per player")
     stats.add_argument("--name", help="only this player (name, ignoring case)")
-    stats.add_argument("--recent", type=int, default=10, help="how many recent matches to list")
+    stats.add_argument("--recent", type=_at_least(0), default=10, help="how many recent matches to list")
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.set_defaults(handler=_stats)
 

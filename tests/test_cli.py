@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cardtable.cli import main
 
 
@@ -60,3 +62,43 @@ def test_simulate_is_deterministic(capsys):
     second = json.loads(capsys.readouterr().out)
     for key in ("win_share", "average_score", "moves_per_game", "title_shares"):
         assert first[key] == second[key]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "--games", "0"], "argument --games: must be 1 or more, not 0"),
+    (["simulate", "--players", "0"], "argument --players: must be 1 or more, not 0"),
+    (["simulate", "--games", "many"], "argument --games: 'many' is not a whole number"),
+    (["arena", "--jobs", "-2"], "argument --jobs: must be 1 or more, not -2"),
+    (["arena", "--rounds", "-1"], "argument --rounds: must be 0 or more, not -1"),
+    (["arena", "--iterations", "-5"], "argument --iterations: must be 1 or more, not -5"),
+    (["play", "--bot-delay", "-1"], "argument --bot-delay: must be 0 or more, not -1"),
+    (["stats", "--recent", "-1"], "argument --recent: must be 0 or more, not -1"),
+])
+def test_numbers_out_of_range_are_usage_errors(capsys, args, message):
+    with pytest.raises(SystemExit) as stopped:
+        main(args)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "--players", "2", "--games", "1"], "President is for 3–7 players, not 2"),
+    (["simulate", "--bots", "simple,godlike,simple,simple", "--games", "1"],
+     "--bots: unknown bot level 'godlike' (known: easy, medium, hard, expert, random, simple)"),
+])
+def test_simulate_refuses_a_table_it_cannot_seat_without_a_traceback(capsys, args, message):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in " ".join(err.split()) and "Traceback" not in err
+
+
+def test_simulate_takes_the_game_from_the_preset(capsys):
+    assert main(["simulate", "--preset", "shanghai-classic", "--players", "3", "--games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 3
+
+
+def test_an_error_text_in_brackets_is_printed_as_it_is(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "president-classic"\nfoo = 1\n')
+    assert main(["presets", "validate", str(bad)]) == 2
+    assert "players and [titles]; knobs go in [rules]" in " ".join(capsys.readouterr().err.split())

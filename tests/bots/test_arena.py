@@ -24,6 +24,13 @@ def test_estimates():
     assert mean.mean == 3.0 and mean.low < 3.0 < mean.high
 
 
+def test_an_unknown_interval_is_null_in_json():
+    """One match has a mean but no interval: --json writes null, not a bare NaN."""
+    one = estimate([3.0]).to_data()
+    assert one == {"mean": 3.0, "low": None, "high": None}
+    assert json.loads(json.dumps(one, allow_nan=False)) == one
+
+
 def test_shares_with_ties_get_a_wilson_interval():
     """A tie splits the win; the interval stays a proper score interval (not mean ± 0)."""
     ties = estimate([0.5, 0.5, 0.5], proportion=True)
