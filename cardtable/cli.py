@@ -307,6 +307,7 @@ def _load(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .engine.errors import SaveError
     from .store import Replay, load_match
+    from .store.history import HistoryError
 
     if (args.file is None) == (args.match is None):
         return _store_fail("replay needs a save FILE or --match ID (one of them)")
@@ -316,6 +317,8 @@ def _replay(args: argparse.Namespace) -> int:
                 replay = Replay(load_match(args.match), name=f"match {args.match}")
             except KeyError:
                 return _store_fail(f"there is no match {args.match} in the history (see cardtable stats)")
+            except HistoryError as error:
+                return _store_fail(f"cannot replay: {error}")
         else:
             replay = Replay.from_file(args.file)
     except SaveError as error:

@@ -90,8 +90,11 @@ class HistoryError(RuntimeError):
 def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     """Open (and create or upgrade) the history database; autocommit mode, WAL, busy timeout."""
     target = Path(path or history_path())
-    target.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT, isolation_level=None)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT, isolation_level=None)
+    except (OSError, sqlite3.Error) as error:  # e.g. a folder where the file should be
+        raise HistoryError(f"{target}: cannot open the match history ({error})") from None
     try:
         connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))

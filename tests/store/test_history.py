@@ -141,6 +141,24 @@ def test_not_a_database(tmp_path):
         connect()
 
 
+def test_a_folder_where_the_database_should_be(tmp_path):
+    history_path().mkdir(parents=True)
+    with pytest.raises(HistoryError, match="cannot open the match history"):
+        player_stats()
+
+
+def test_the_command_line_says_what_is_wrong_with_the_history(capsys):
+    from cardtable.cli import main
+
+    history_path().parent.mkdir(parents=True, exist_ok=True)
+    history_path().write_bytes(b"this is not sqlite" * 100)
+    assert main(["replay", "--match", "1", "--text"]) == 2
+    assert main(["stats"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("cannot use the match history (file is not a database)") == 2
+    assert "Traceback" not in err
+
+
 WRITER = """
 import sys, time
 from pathlib import Path
