@@ -48,7 +48,8 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
         raise ValueError("--seats: every seat needs a name or bot:LEVEL (e.g. \"Ann,bot:simple\")")
     specs: list[tuple[str | None, str | None]] = []
     for part in parts:
-        if part.lower().startswith("bot"):
+        head = part.lower()
+        if head == "bot" or head.startswith("bot:"):  # a player called Botond stays a player
             _, _, level = part.partition(":")
             level = level.strip().lower() or "simple"
             if level not in BOT_LEVELS:

@@ -157,3 +157,7 @@ def test_play_arguments():
         parse_seats("Ann,bot:genius")
     with pytest.raises(ValueError, match="same name"):
         parse_seats("Ann,ann")
+    # a name is a name, even one starting with "bot"; "bot" alone or "bot:LEVEL" is a bot
+    seats = parse_seats("Botond,Bot:hard,bot,Bottle")
+    assert [(s.name, s.bot) for s in seats] == [("Botond", None), ("Dag", "hard"), ("Eve", "simple"),
+                                                 ("Bottle", None)]
