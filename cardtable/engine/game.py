@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
+
 from .cards import Card, card_text, parse_cards
 from .errors import IllegalMove, SaveError
 from .events import Event, MatchEnded, RoundEnded
@@ -183,32 +185,49 @@ class Game:
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"saved by an unknown format version {data.get('version')!r} "
                             f"(this cardtable reads version {SAVE_VERSION})")
+        number = 0
         try:
             family = data["family"]
-            variant = variant_model(family).from_data(data["variant"])
+            try:
+                variant = variant_model(family).from_data(data["variant"])
+            except ValidationError as error:
+                first = error.errors()[0]
+                field = ".".join(str(part) for part in first["loc"])
+                raise SaveError(f"the preset in the save is damaged: {field}: {first['msg']} "
+                                f"({error.error_count()} problem(s))") from None
             setup = data["setup"]
             game = game_class(family)(
                 variant, data["players"], data["seed"], hands=setup.get("hands"),
                 stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))
-            for record in data["log"]:
+            for number, record in enumerate(data["log"], start=1):
                 game.replay(record)
-        except SaveError:
+        except SaveError as error:
+            if number:
+                raise SaveError(f"entry {number} of the move log: {error}") from None
             raise
         except IllegalMove as error:
-            raise SaveError(f"the move log does not replay: {error.reason}") from None
+            raise SaveError(f"the move log does not replay: entry {number}: {error.reason}") from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-            raise SaveError(f"the save is damaged or incomplete ({type(error).__name__}: {error})") from None
+            where = f" at entry {number} of the move log" if number else ""
+            raise SaveError(f"the save is damaged or incomplete{where} ({type(error).__name__}: {error})") from None
         return game
 
     def replay(self, record: Sequence[Any]) -> list[Event]:
         """Apply one record of a saved move log: ``["move", seat, "play 7S"]`` or
         ``["next_round", {stacked cards}]``; an unknown record is a :class:`SaveError`."""
+        shown = repr(record) if len(repr(record)) <= 60 else repr(record)[:57] + "..."
+        if not isinstance(record, (list, tuple)) or not record:
+            raise SaveError(f"not a record: {shown}")
         if record[0] == "move":
+            if len(record) != 3 or type(record[1]) is not int or not isinstance(record[2], (str, Move)):
+                raise SaveError(f'a move is ["move", seat, "move text"], not {shown}')
             return self.apply(record[1], record[2])
         if record[0] == "next_round":
+            if len(record) != 2 or not isinstance(record[1], dict):
+                raise SaveError(f'a deal is ["next_round", {{stacked cards}}], not {shown}')
             stacked = record[1]
             return self.next_round(stacked.get("hands"), stacked.get("stock"), stacked.get("upcard"))
-        raise SaveError(f"unknown record {record[0]!r} in the move log")
+        raise SaveError(f"unknown record {record[0]!r}")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

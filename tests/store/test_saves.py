@@ -172,10 +172,13 @@ def write_doc(path: Path, document: dict, *, resum: bool = True) -> Path:
     (lambda d: d["game"]["log"].append(["move", 0, "play 3S 3S 3S 3S 3S"]), "does not replay"),
     (lambda d: d["game"]["log"].insert(3, d["game"]["log"][2]), "does not replay"),
     (lambda d: d["game"]["log"].append(["teleport", 1]), "unknown record 'teleport'"),
-    (lambda d: d["game"]["log"].append(["move", 0]), "damaged"),
+    (lambda d: d["game"]["log"].append(["move", 0]), 'a move is ["move", seat, "move text"], not [\'move\', 0]'),
+    (lambda d: d["game"]["log"].append(["move", 2, 17]), 'a move is ["move", seat, "move text"]'),
+    (lambda d: d["game"].update(log="ab"), "entry 1 of the move log: not a record: 'a'"),
     (lambda d: d["game"].update(players=9), "seats for 9 players"),
-    (lambda d: d["game"]["variant"].update(players={"min": 9, "max": 2}), "damaged"),
-    (lambda d: d["game"].pop("setup"), "damaged"),
+    (lambda d: d["game"]["variant"].update(players={"min": 9, "max": 2}), "the preset in the save is damaged: players"),
+    (lambda d: d["game"]["variant"]["rules"].update(decks="two"), "the preset in the save is damaged: rules.decks"),
+    (lambda d: d["game"].pop("setup"), "the save is damaged or incomplete (KeyError: 'setup')"),
 ])
 @pytest.mark.parametrize("resum", [True, False], ids=["checksummed", "no-checksum"])
 def test_damaged_contents(good_save, tmp_path, change, words, resum):
@@ -184,9 +187,10 @@ def test_damaged_contents(good_save, tmp_path, change, words, resum):
     if not resum:
         document.pop("checksum")
     change(document)
-    damaged = write_doc(tmp_path / "damaged.json", document, resum=resum)
+    damaged = write_doc(tmp_path / "edited.json", document, resum=resum)
     error = load_checked(damaged)
     assert error is not None and words in str(error), str(error)
+    assert "https://" not in str(error)  # one plain line, no pydantic links
 
 
 def test_edited_contents_without_a_new_checksum_are_refused(good_save, tmp_path):
