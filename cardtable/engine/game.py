@@ -107,6 +107,8 @@ class Game:
                 move = Move.parse(move)
             except ValueError as error:
                 raise IllegalMove(str(error)) from None
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"a move is a Move or its text (e.g. \"draw_stock\"), not {type(move).__name__}")
         if self.is_over:
             raise IllegalMove("the match is over")
         if self.round_over:
@@ -275,9 +277,15 @@ class Game:
     # ------------------------------------------------------------------ for families
     def _deal(self, hands: Sequence[CardsIn] | None, stock: CardsIn,
               upcard: str | Card | None) -> list[Event]:
+        if isinstance(hands, str):
+            raise ValueError('hands: give a list with one hand per seat, e.g. ["3S 4H", "5D 6C", ...]')
         parsed_hands = None if hands is None else [list(parse_cards(h or ())) for h in hands]
-        if parsed_hands is not None and len(parsed_hands) != self.players:
-            raise ValueError(f"hands: give one hand per seat ({self.players}), not {len(parsed_hands)}")
+        if parsed_hands is not None:
+            if len(parsed_hands) != self.players:
+                raise ValueError(f"hands: give one hand per seat ({self.players}), not {len(parsed_hands)}")
+            empty = [seat for seat, hand in enumerate(parsed_hands) if not hand]
+            if empty:
+                raise ValueError(f"hands: every seat is dealt at least one card (seat {empty[0]} has none)")
         stacked: dict[str, Any] = {}
         if hands is not None:
             stacked["hands"] = [card_text(parse_cards(h or ())) for h in hands]
@@ -319,6 +327,11 @@ class Game:
         return tuple(seat for seat, score in enumerate(self._scores) if score == best)
 
     low_score_wins: ClassVar[bool] = False
+
+    def _check_viewer(self, seat: int | None) -> None:
+        """A view is of a seat of this table or ``None`` (the public table)."""
+        if seat is not None and seat not in range(self.players):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}, or None")
 
     def _not_your_turn(self, seat: int) -> str:
         if not 0 <= seat < self.players:

@@ -424,6 +424,7 @@ class PresidentGame(ExchangeMixin, Game):
     def view(self, seat: int | None) -> PresidentView:
         """What ``seat`` may see; ``None`` gives the public table (no hand at all), for a
         screen that no single player is looking at."""
+        self._check_viewer(seat)
         counts = tuple(len(h) if self.rules.show_hand_counts or s == seat else None
                        for s, h in enumerate(self.hands))
         to_act, window = self.to_act, bool(self._window)

@@ -149,6 +149,7 @@ class ShanghaiGame(Game):
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see; ``None`` gives the public table (no hand at all)."""
+        self._check_viewer(seat)
         limit = self.rules.buys_per_hand[self.round - 1]
         discard = self.discard
         return ShanghaiView(

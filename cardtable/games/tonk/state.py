@@ -312,6 +312,7 @@ class TonkGame(TonkRulesMixin, Game):
     # ------------------------------------------------------------------ views, state
     def view(self, seat: int | None) -> TonkView:
         """What ``seat`` may see; ``None`` gives the public table (no hand at all)."""
+        self._check_viewer(seat)
         n = self.players
         hands = self._hands
         shown = self._shown
