@@ -248,7 +248,12 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
     stats.set_defaults(handler=_stats)
 
 
-def _store_fail(message: str) -> int:
+def _store_fail(message: str, file: object = None) -> int:
+    """Print ``message``; with the ``file`` it was about, say the file was left alone if it exists."""
+    from pathlib import Path
+
+    if file is not None and Path(str(file)).is_file():
+        message += " (the file is kept as it is)"
     Console(stderr=True, soft_wrap=True).print(f"[bold red]cardtable:[/] {escape(message)}", highlight=False, markup=True)
     return 2
 
@@ -286,7 +291,7 @@ def _resume(args: argparse.Namespace) -> int:
     try:
         args.loaded = load_autosave()
     except SaveError as error:
-        return _store_fail(f"cannot resume: {error} (the file is kept as it is)")
+        return _store_fail(f"cannot resume: {error}", args.file)
     return _open_in_tui("resume", args, _save_summary(args.file, *args.loaded))
 
 
@@ -300,7 +305,7 @@ def _load(args: argparse.Namespace) -> int:
     try:
         args.loaded = load_game(args.file)
     except SaveError as error:
-        return _store_fail(f"cannot load: {error} (the file is kept as it is)")
+        return _store_fail(f"cannot load: {error}", args.file)
     return _open_in_tui("load", args, _save_summary(args.file, *args.loaded))
 
 
@@ -322,7 +327,7 @@ def _replay(args: argparse.Namespace) -> int:
         else:
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        return _store_fail(f"cannot replay: {error} (the file is kept as it is)")
+        return _store_fail(f"cannot replay: {error}", args.file)
     args.replay = replay
     if not args.text:
         tui_launch: ModuleType | None
