@@ -19,6 +19,7 @@ from rich.table import Table
 from .bots.base import normalize_level
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
+from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
 from .presets.loader import preset_files
 
@@ -36,6 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `cardtable stats --json | head`: the reader has gone
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 141
 
 
 def _at_least(low: float, kind: type = int):  # type: ignore[no-untyped-def]
@@ -180,20 +186,29 @@ def _arena(args: argparse.Namespace) -> int:
 def _presets_list(args: argparse.Namespace) -> int:
     console = Console()
     table = Table(title="Presets")
-    for column in ("name", "game", "title", "players", "from"):
-        table.add_column(column, no_wrap=True)
-    table.add_column("description")
+    table.add_column("name", no_wrap=True)
+    table.add_column("game")
+    table.add_column("title")
+    table.add_column("players", no_wrap=True)
+    table.add_column("from", no_wrap=True)
+    wide = console.width >= 110  # else the descriptions (see `presets show`) would not fit
+    if wide:
+        table.add_column("description", min_width=24)
     for name, (path, origin) in preset_files().items():
         try:
             variant = load_variant(path)
         except VariantError as error:
-            table.add_row(name, "?", "[red]broken[/]", "", origin, f"[red]{escape(str(error))}[/]")
+            # a broken preset's reason is shown however narrow the terminal
+            reason = f"[red]{escape(str(error))}[/]"
+            table.add_row(name, "?", "[red]broken[/]" if wide else reason, "", origin, *([reason] if wide else []))
             continue
         if args.game and variant.family != args.game:
             continue
         table.add_row(name, FAMILY_TITLES[variant.family], escape(variant.title),
-                      f"{variant.players.min}–{variant.players.max}", origin, escape(variant.description))
+                      f"{variant.players.min}–{variant.players.max}", origin,
+                      *([escape(variant.description)] if wide else []))
     console.print(table)
+    console.print(f"Your presets: {escape(str(user_dir('variants')))}", highlight=False)
     return 0
 
 

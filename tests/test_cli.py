@@ -102,3 +102,17 @@ def test_an_error_text_in_brackets_is_printed_as_it_is(tmp_path, capsys):
     bad.write_text('extends = "president-classic"\nfoo = 1\n')
     assert main(["presets", "validate", str(bad)]) == 2
     assert "players and [titles]; knobs go in [rules]" in " ".join(capsys.readouterr().err.split())
+
+
+def test_presets_list_names_your_preset_folder_and_a_near_miss_is_suggested(capsys):
+    from cardtable.paths import user_dir
+
+    assert main(["presets", "list"]) == 0
+    assert f"Your presets: {user_dir('variants')}" in capsys.readouterr().out.replace("\n", "")
+    assert main(["presets", "show", "forseti2"]) == 2
+    assert "no preset named 'forseti2' (did you mean 'forseti'?" in " ".join(capsys.readouterr().err.split())
+
+
+def test_validating_a_folder_says_it_is_a_folder(tmp_path, capsys):
+    assert main(["presets", "validate", str(tmp_path)]) == 2
+    assert f"{tmp_path}: is a folder, not a preset file" in " ".join(capsys.readouterr().err.split())

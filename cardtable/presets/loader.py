@@ -45,14 +45,17 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
         if not path.is_file():
-            raise VariantError(str(path), None, "no such preset file")
+            raise VariantError(str(path), None, "is a folder, not a preset file" if path.is_dir()
+                               else "no such preset file")
         return path.resolve()
     for folder in (user_dir("variants"), shipped_dir("variants")):
         candidate = _preset_files(folder).get(text)
         if candidate is not None and candidate.resolve() != skip:
             return candidate.resolve()
-    known = ", ".join(preset_files()) or "none"
-    raise VariantError(text, None, f"no preset named {text!r} (known presets: {known})")
+    names = list(preset_files())
+    close = difflib.get_close_matches(text, names, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: {', '.join(names) or 'none'})")
 
 
 def read_toml(path: Path) -> dict[str, Any]:
