@@ -54,6 +54,11 @@ class FamilyUI(Protocol):
     def in_window(self, game: Game) -> bool:
         """Whether an out-of-turn window is open (X3)."""
 
+    def chance_after(self, game: Game, events: list[Any]) -> int | None:
+        """The seat whose play ``events`` hold if, as every player sees it, the others may
+        now have an out-of-turn chance (X3), else None. Hot-seat humans then all take a
+        look, whether or not one of them can act, so nobody learns who could."""
+
     def window_dialog(self, game: Game, seat: int, seats: tuple[Seat, ...], ascii: bool,
                       moves: list[Move]) -> ModalScreen[Move | None]:
         """The out-of-turn dialog; ``moves`` is empty for a human with no chance,

@@ -46,14 +46,14 @@ def test_exchange_dialogs_for_both_humans_behind_handoffs():
     asyncio.run(scenario())
 
 
-def test_out_of_turn_window_visits_every_human_alike():
-    """Cat leads 5♣; only Bob can quick-clear with the other three 5s. Bob and Ann both
-    get the same hand-off and dialog, so nobody watching learns who could act."""
+def _looks_after_cats_lead(bobs_cards):
+    """Cat leads 5♣ at a table of three humans and a bot (president-bombs: P24
+    quick-clear); the hand-offs and dialogs that follow, as (player, title, options)."""
 
     async def scenario():
         variant = load_variant("president-bombs")
         game = new_game(variant, 4, seed=1, hands=[["4C", "8D", "QS"], ["5C", "9H", "KD"],
-                                                  ["5D", "5H", "5S", "3C"], ["6C", "7D", "JH"]])
+                                                  bobs_cards, ["6C", "7D", "JH"]])
         app = make_app("Ann,Cat,Bob,bot:simple", preset="president-bombs", game=game)
         seen: list[tuple[str, str, tuple[str, ...]]] = []
         async with app.run_test(size=(100, 30)) as pilot:
@@ -74,13 +74,23 @@ def test_out_of_turn_window_visits_every_human_alike():
                 seat = ["Ann", "Cat", "Bob"].index(handoff.player)
                 assert dialog.query_one(Hand).cards == game.view(seat).hand
                 await pilot.press("end", "enter")  # "Let it go" is always the last option
-            assert [s[0] for s in seen] == ["Bob", "Ann"]
-            assert {s[1] for s in seen} == {"Out-of-turn chance"}
-            assert seen[0][2][-1] == seen[1][2][-1] == "Let it go"
-            assert any("Throw" in label for label in seen[0][2])
-            assert seen[1][2] == ("Let it go",)
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            assert "Out-of-turn chance" not in screen_text(app)  # the next turn's hand-off
+        return seen
 
-    asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+def test_out_of_turn_window_visits_every_human_alike():
+    """X3: Cat leads 5♣. Whether Bob can quick-clear with the other three 5s or nobody
+    can, Bob and Ann both get the same hand-off and dialog in turn, so nobody watching
+    (nor Ann, who cannot act) learns whether another human could act."""
+    can = _looks_after_cats_lead(["5D", "5H", "5S", "3C"])
+    cannot = _looks_after_cats_lead(["6D", "6H", "6S", "3C"])
+    assert [s[0] for s in can] == [s[0] for s in cannot] == ["Bob", "Ann"]
+    assert {s[1] for s in can + cannot} == {"Out-of-turn chance"}
+    assert any("Throw" in label for label in can[0][2]) and can[0][2][-1] == "Let it go"
+    assert can[1][2] == cannot[0][2] == cannot[1][2] == ("Let it go",)
 
 
 def test_a_bots_out_of_turn_chance_shows_nowhere_on_the_table(monkeypatch):

@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from ...engine.events import RoundEnded
 from ...engine.moves import Move
+from ...games.president.events import CardsPlayed
 from ..families import SummaryRow
 from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
@@ -33,6 +34,15 @@ class PresidentUI:
 
     def in_window(self, game: Any) -> bool:
         return bool(game.to_act) and game.view(game.to_act[0]).window
+
+    def chance_after(self, game: Any, events: list[Any]) -> int | None:
+        """After any play that leaves cards on the pile, under P22 ``two_any_time`` or
+        P24 ``quick_clear`` (public knobs and the public pile only)."""
+        view = game.view(None)
+        if not (view.rules.two_any_time or view.rules.quick_clear) or not view.pile or view.round_over:
+            return None
+        plays = [event for event in events if isinstance(event, CardsPlayed)]
+        return plays[-1].seat if plays else None
 
     # ----------------------------------------------------------------- dialogs
     def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,

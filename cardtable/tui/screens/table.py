@@ -110,6 +110,9 @@ class TableScreen(Screen[None]):
     def on_game_changed(self, message: GameChanged) -> None:
         if any(getattr(event, "out_of_turn", False) for event in message.events):
             self.window_visits = None  # the chance was taken: the round of looks ends
+        player = self.ui.chance_after(self.game, message.events)
+        if player is not None and len(self.humans) > 1:
+            self.window_visits = self._looks_after(player)
         self.show_table()
         self._check_autosave()
         self.advance()
@@ -184,21 +187,24 @@ class TableScreen(Screen[None]):
 
         self._hand_to(seat, ask)
 
+    def _looks_after(self, player: int) -> list[int]:
+        """The humans holding cards, clockwise from ``player``'s left, but not ``player``."""
+        order = list(getattr(self.game.view(None), "order", range(self.game.players)))
+        start = order.index(player) + 1
+        clockwise = order[start:] + order[:start]
+        return [h for h in clockwise if h in self.humans and h != player and self.game.view(h).hand]
+
     def _window(self, front: int) -> None:
         """X3: an out-of-turn chance for a human. With several humans, each of them in
-        turn order takes a look at the same dialog; only the one the engine asks has
-        anything to choose."""
+        turn order takes a look at the same dialog after every play that might open a
+        chance (see ``chance_after``); only the one the engine asks has anything to
+        choose."""
         if len(self.humans) < 2:
             self._visit(front, front)
             return
         if not self.window_visits:
-            view = self.game.view(front)
-            order = list(getattr(view, "order", range(self.game.players)))
-            last = getattr(view, "last_player", None)
-            start = order.index(last) + 1 if last in order else 0
-            clockwise = order[start:] + order[:start]
-            self.window_visits = [h for h in clockwise if h in self.humans and h != last
-                                  and self.game.view(h).hand]
+            last = getattr(self.game.view(front), "last_player", None)
+            self.window_visits = self._looks_after(last if last is not None else front)
         if self.window_visits and self.window_visits[0] != front:
             # humans before the one asked look first; none of them can act now
             self._visit(self.window_visits.pop(0), None)

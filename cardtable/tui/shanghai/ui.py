@@ -40,6 +40,9 @@ class ShanghaiUI:
         """The buy window is asked seat by seat as a turn (see the module docstring)."""
         return False
 
+    def chance_after(self, game: Any, events: list[Any]) -> int | None:
+        return None  # who may buy is public (S8): a buy prompt is a turn
+
     # ----------------------------------------------------------------- dialogs
     def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
                error: str = "") -> ModalScreen[Move | None] | None:

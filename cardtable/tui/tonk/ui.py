@@ -31,6 +31,9 @@ class TonkUI:
     def in_window(self, game: Any) -> bool:
         return False  # Tonk has no out-of-turn chances
 
+    def chance_after(self, game: Any, events: list[Any]) -> int | None:
+        return None
+
     def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
                       moves: list[Move]) -> ModalScreen[Move | None]:
         raise NotImplementedError("Tonk has no out-of-turn windows")
