@@ -255,8 +255,8 @@ def test_score_sheet_then_match_end_after_ten_hands():
     screen ranks the players by total, lowest first."""
     from cardtable.tui.screens.summary import MatchEndScreen
 
-    game = new_game(load_variant("shanghai-classic"), 3, seed=8)
-    bot, rng = make_bot("shanghai", "simple"), Rng(8)
+    game = new_game(load_variant("shanghai-classic"), 3, seed=9)  # two players tie on 35
+    bot, rng = make_bot("shanghai", "simple"), Rng(9)
     while True:
         while not game.round_over:
             seat = game.to_act[0]
@@ -266,7 +266,7 @@ def test_score_sheet_then_match_end_after_ten_hands():
         game.next_round()
 
     async def scenario():
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=8, game=game)
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=9, game=game)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, ScoreSheetScreen))
             text = screen_text(app)
@@ -276,11 +276,15 @@ def test_score_sheet_then_match_end_after_ten_hands():
             await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
             text = screen_text(app)
             names = ["Ann", "Dag", "Eve"]
-            order = sorted(range(3), key=lambda s: game.scores[s])
-            positions = [text.index(names[s] + (" (bot)" if s else ""), text.index("total")) for s in order]
-            assert positions == sorted(positions)
+            shown = [row.name for row in app.screen.rows]
+            positions = [text.index(name, text.index("total")) for name in shown]
+            assert positions == sorted(positions)  # the table lists the rows in this order
             winners = " and ".join(names[s] for s in game.winners())
             assert f"{winners} won the match" in text
+            # the places are the match's (by total, a shared total shares its place)
+            totals = sorted(game.scores)
+            places = [["1st", "2nd", "3rd"][totals.index(total)] for total in totals]
+            assert [(row.place, row.total) for row in app.screen.rows] == list(zip(places, totals))
 
     asyncio.run(scenario())
 

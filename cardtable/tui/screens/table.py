@@ -6,6 +6,7 @@ family's plug-in (``cardtable.tui.families``)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from textual import work
@@ -23,7 +24,7 @@ from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
 from ..seats import TableSetup
-from ..text import describe_move
+from ..text import describe_move, ordinal
 from ..widgets.hand import Hand
 from .choose import MoveListDialog
 from .dialogs import RulesScreen
@@ -262,7 +263,11 @@ class TableScreen(Screen[None]):
         game = self.game
         winners = " and ".join(self.seats[s].name for s in game.winners())
         _heading, rows = self.ui.round_summary(game, self.seats)
-        rows.sort(key=lambda row: -row.total if not game.low_score_wins else row.total)
+        best = (lambda row: row.total) if game.low_score_wins else (lambda row: -row.total)
+        rows.sort(key=best)
+        # the match's places by total (a shared total shares the place), not the last round's
+        rows = [replace(row, place=ordinal(1 + sum(best(other) < best(row) for other in rows)))
+                for row in rows]
         heading = f"{winners} won the match after {game.round} round{'s' * (game.round != 1)}."
 
         def chosen(choice: str | None) -> None:
