@@ -105,8 +105,8 @@ class CardtableApp(App[int]):
 
     def action_request_quit(self) -> None:
         tables = [s for s in self.screen_stack if isinstance(s, TableScreen) and not s.game.is_over]
-        if not tables:
-            self.exit(0)
+        if not tables or self.too_small:
+            self.exit(0)  # (too small to ask: the autosave stays for Continue)
             return
         if isinstance(self.screen, ConfirmQuit):
             return
@@ -120,6 +120,21 @@ class CardtableApp(App[int]):
         self.push_screen(ConfirmQuit(), answered)
 
     # ----------------------------------------------------------------- size
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is under 80×24, so every screen is covered by the note."""
+        width, height = self.size
+        return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the note covers the screen, keys do nothing but ctrl+q (quit, keeping the
+        game): nobody plays a card they cannot see."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.too_small \
+                and event.key != "ctrl+q":
+            event.stop()
+            return
+        await super().on_event(event)
+
     def on_resize(self, event: events.Resize) -> None:
         for note in self.query(TooSmallNote):
             note.refresh()

@@ -89,16 +89,25 @@ def test_help_lists_every_key_and_q_asks_before_abandoning():
     run(scenario)
 
 
-def test_too_small_terminal_shows_a_clear_message():
+def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
+    """Under 80×24 a note covers the table and keys do nothing (a card could be played
+    blind); at full size the same keys play."""
     async def scenario():
-        app = make_app()
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
         async with app.run_test(size=(70, 20)) as pilot:
-            await pilot.pause()
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
             assert app.screen.query_one(TooSmallNote).display
             assert "Terminal too small" in screen_text(app)
+            game, before = app.screen.game, len(app.screen.game.events)
+            await pilot.press("p", "question_mark", "t")  # pass (a pair of 5s is to beat), help, theme
+            await pilot.pause()
+            assert len(game.events) == before and isinstance(app.screen, TableScreen)
             await pilot.resize_terminal(100, 30)
             await pilot.pause()
             assert not app.screen.query_one(TooSmallNote).display
+            await pilot.press("p")
+            await settle(pilot, app, lambda: len(game.events) > before)
 
     run(scenario)
 
