@@ -144,3 +144,29 @@ def test_illegal_play_shows_the_engines_reason():
             assert "play 2 cards to follow a pair of 5s" in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_the_apps_keys_work_in_a_choice_dialog():
+    """?, r, t and q work in a move-list dialog (here the S8 buy prompt) as at the table:
+    a modal screen kept them from the app."""
+    from cardtable.tui.screens.dialogs import ConfirmQuit, HelpScreen, RulesScreen
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            dialog = app.screen
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            assert app.screen is dialog
+            await pilot.press("r")
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.press("escape")
+            theme = app.card_theme
+            await pilot.press("t")
+            assert app.card_theme != theme and app.screen is dialog
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmQuit)
+
+    asyncio.run(scenario())

@@ -4,6 +4,7 @@ from a short list. They show only the hand of the human who is choosing."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from rich.text import Text
 from textual import work
@@ -20,7 +21,26 @@ from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 
 
-class CardChoiceDialog(ModalScreen[Move]):
+Answer = TypeVar("Answer")
+
+
+class TableDialog(ModalScreen[Answer]):
+    """A dialog over the table in which the app's own keys still work (a modal screen
+    keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit and ``r`` the rules."""
+
+    BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
+                Binding("t", "app.cycle_theme", "theme", show=False),
+                Binding("q", "app.request_quit", "quit", show=False),
+                Binding("r", "rules", "rules", show=False)]
+
+    def action_rules(self) -> None:
+        """The rules of the preset at the table under this dialog."""
+        below = [screen for screen in self.app.screen_stack if screen is not self and hasattr(screen, "action_rules")]
+        if below:
+            below[-1].action_rules()
+
+
+class CardChoiceDialog(TableDialog[Move]):
     """Pick exactly ``count`` cards of the hand; returns ``Move(kind, cards)``."""
 
     BINDINGS = [Binding("g", "give", "give", show=False)]
@@ -67,7 +87,7 @@ class CardChoiceDialog(ModalScreen[Move]):
         self.dismiss(Move(self.kind, chosen))
 
 
-class MoveListDialog(ModalScreen["Move | None"]):
+class MoveListDialog(TableDialog["Move | None"]):
     """Choose one of ``options`` (label, move); a move of None means "nothing".
 
     ``hint``, when the table gives one, computes the hard bot's suggestion for the
