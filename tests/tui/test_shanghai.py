@@ -339,3 +339,27 @@ def test_hint_in_the_buy_prompt_highlights_the_hard_bots_choice():
             assert len(game.events) == events and app.screen is screen
 
     asyncio.run(scenario())
+
+
+def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
+    """The table says why: draw first, already down, or the hand does not make the
+    contract yet; S10 with two cards left is named when a lay-off is held back."""
+    from dataclasses import replace
+
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+    from cardtable.tui.shanghai.table import ShanghaiTable
+
+    game = stacked_game()
+    state = present(game, 0, parse_seats(SEATS))
+    why = ShanghaiTable._why_not_down
+    assert why(replace(state, moves=(Move("draw_stock"), Move("take_upcard")))) == "draw first, then go down"
+    assert why(replace(state, moves=(Move("discard", parse_cards("KS")),))) == \
+        "your cards do not make 2 sets of 3 yet"
+    assert why(replace(state, down=True, moves=(Move("discard", parse_cards("KS")),))) == \
+        "you are down this hand: lay off, swap a joker or discard"
+    assert not state.last_two
+    two = new_game(load_variant("shanghai-classic"), 3, seed=1, hands=["4C 5D", HANDS[1], HANDS[2]], upcard="QS")
+    assert present(two, 0, parse_seats(SEATS)).last_two
+    loose = new_game(load_variant("shanghai-family"), 3, seed=1, hands=["4C 5D", HANDS[1], HANDS[2]], upcard="QS")
+    assert loose.variant.rules.out_by_discard and not present(loose, 0, parse_seats(SEATS)).last_two

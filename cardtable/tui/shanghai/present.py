@@ -64,6 +64,9 @@ class ShanghaiState:
     """Whether the viewer is down (has laid down the contract)."""
     moves: tuple[Move, ...] = ()
     """The viewer's legal moves when it is their turn at the table (not in a window)."""
+    last_two: bool = False
+    """S10: the viewer holds two cards and may not go out by a discard, so a lay-off that
+    would leave a last card no meld takes is not offered."""
 
     @property
     def my_turn(self) -> bool:
@@ -129,7 +132,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status, contract=view.contract, wilds=wilds,
         hand=view.hand, viewer=viewer,
-        down=viewer is not None and view.down[viewer], moves=moves)
+        down=viewer is not None and view.down[viewer], moves=moves,
+        last_two=len(view.hand) == 2 and not view.rules.out_by_discard)
 
 
 def _seat_info(view: object, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:

@@ -26,7 +26,7 @@ from ..widgets.seat import show_seat_panels
 from .compose import (go_down_label, go_downs_with, lay_off_label, matching_go_downs, swap_label,
                       unmatched_go_down)
 from .dialogs import ChoiceDialog
-from .present import ShanghaiState, meld_name
+from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
 KEYS = "? help · s stock · u upcard · g group · m go-downs · l lay off · w swap · d discard · o sort"
@@ -248,8 +248,7 @@ class ShanghaiTable(Widget):
         if state is None:
             return
         if not state.can("meld"):
-            self.notice = "you cannot go down now" + (" (draw first)" if state.can("draw_stock") or
-                                                      state.can("take_upcard") else "")
+            self.notice = self._why_not_down(state)
             return
         hand = self.query_one(Hand)
         cards = hand.selected_cards()
@@ -275,6 +274,14 @@ class ShanghaiTable(Widget):
         else:
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
 
+    @staticmethod
+    def _why_not_down(state: ShanghaiState) -> str:
+        if state.down:
+            return "you are down this hand: lay off, swap a joker or discard"
+        if state.can("draw_stock") or state.can("take_upcard"):
+            return "draw first, then go down"
+        return f"your cards do not make {contract_text(state.contract)} yet"
+
     def action_ungroup(self) -> None:
         if self.groups:
             self.groups.pop()
@@ -290,7 +297,7 @@ class ShanghaiTable(Widget):
         found = go_downs_with(state.moves, picked)
         if not found:
             self.notice = ("no go-down uses " + cards_label(picked, self.ascii)) if picked and state.can("meld") \
-                else "you cannot go down now"
+                else self._why_not_down(state)
             return
         shown = found[:40]
         more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
@@ -307,8 +314,13 @@ class ShanghaiTable(Widget):
         found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
         label = cards_label((card,), self.ascii)
         if not found:
-            self.notice = (f"{label} fits on no meld now" if state.down
-                           else f"no lay-off for {label}: you lay off once you are down")
+            if not state.down:
+                self.notice = f"no lay-off for {label}: you lay off once you are down"
+            elif state.last_two:
+                self.notice = (f"{label} fits on no meld now, or laying it off would leave a last card "
+                               "you could neither meld nor discard (S10)")
+            else:
+                self.notice = f"{label} fits on no meld now"
             return
         if len(found) == 1:
             self._choose(found[0])
@@ -322,6 +334,9 @@ class ShanghaiTable(Widget):
             return
         swaps = [m for m in state.moves if m.kind == "swap_joker"]
         selected = self.query_one(Hand).selected_cards()
+        if len(selected) > 1:
+            self.notice = "select one card to put in a joker's place (or none to see every swap)"
+            return
         if len(selected) == 1:
             swaps = [m for m in swaps if m.cards == selected]
         if not swaps:
