@@ -12,6 +12,15 @@ ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "
                "·": "|", "▶": ">", "▲": "^"}
 
 
+ROUND_WORDS = {"shanghai": "hand", "tonk": "hand"}
+"""What a game calls one deal played out; President (and the default) says round."""
+
+
+def round_word(family: str) -> str:
+    """``"hand"`` for Shanghai and Tonk, ``"round"`` for President."""
+    return ROUND_WORDS.get(family, "round")
+
+
 def asciify(text: str) -> str:
     """Replace suit symbols and typographic marks for the ASCII theme: ``Q♣`` -> ``Q-C``."""
     for symbol, plain in ASCII_SUITS.items():

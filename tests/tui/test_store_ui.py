@@ -299,3 +299,15 @@ def test_launch_resume_and_load_open_the_table(monkeypatch):
         assert [(s.name, s.bot) for s in opened["setup"].seats] == [("Ann", None), ("Dag", "simple"),
                                                                    ("Eve", "random")]
     assert launch.load(SimpleNamespace(loaded=(game, seats), theme="no-such-theme", bot_delay=0)) == 2
+
+
+def test_a_saved_shanghai_or_tonk_game_is_described_by_its_hand(tmp_path):
+    """The games' own words: President plays rounds, Shanghai and Tonk hands."""
+    from cardtable.store import save_info
+    from cardtable.tui.screens.store_menu import describe_save
+
+    for preset, players, word in (("shanghai-classic", 3, "hand"), ("tonk-classic", 3, "hand"),
+                                  ("president-classic", 4, "round")):
+        path = save_game(tmp_path / f"{preset}.json", new_game(load_variant(preset), players, seed=2),
+                         ["Ann", "Dag", "Eve", "Finn"][:players])
+        assert f" · {word} 1 · 0 moves · " in describe_save(save_info(path))

@@ -23,6 +23,7 @@ from ...store import (
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError
+from ..text import round_word
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -47,10 +48,10 @@ def seat_names(seats: Any) -> str:
 
 
 def describe_save(info: SaveInfo) -> str:
-    """"Shanghai — Classic · round 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"."""
+    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"."""
     family = FAMILY_TITLES.get(info.family, info.family)
     title = "" if info.title.casefold() == family.casefold() else f" — {info.title}"
-    return (f"{family}{title} · round {info.rounds} · {info.moves} moves · saved {when(info.saved_at)}"
+    return (f"{family}{title} · {round_word(info.family)} {info.rounds} · {info.moves} moves · saved {when(info.saved_at)}"
             f" · {seat_names(info.seats)}")
 
 

@@ -24,7 +24,7 @@ from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
 from ..seats import TableSetup
-from ..text import describe_move, ordinal
+from ..text import describe_move, ordinal, round_word
 from ..widgets.hand import Hand
 from .choose import MoveListDialog
 from .dialogs import RulesScreen
@@ -239,7 +239,7 @@ class TableScreen(Screen[None]):
     def _round_end(self) -> None:
         self.busy = True
         footer = ("Press Enter for the match result." if self.game.is_over
-                  else "Press Enter to deal the next round.")
+                  else f"Press Enter to deal the next {round_word(self.game.family)}.")
 
         def seen(_result: None) -> None:
             self.busy = False
@@ -268,7 +268,7 @@ class TableScreen(Screen[None]):
         # the match's places by total (a shared total shares the place), not the last round's
         rows = [replace(row, place=ordinal(1 + sum(best(other) < best(row) for other in rows)))
                 for row in rows]
-        heading = f"{winners} won the match after {game.round} round{'s' * (game.round != 1)}."
+        heading = f"{winners} won the match after {game.round} {round_word(game.family)}{'s' * (game.round != 1)}."
 
         def chosen(choice: str | None) -> None:
             if choice == "again":
