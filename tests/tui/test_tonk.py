@@ -236,3 +236,15 @@ def test_declare_a_dealt_49_and_sort_the_hand():
             assert "Dag pays Ann 1 chip" in text
 
     run(scenario)
+
+
+def test_a_joker_in_a_spread_says_what_it_stands_for():
+    """T1 / T3: the spread picker and the spreads panel show JK=Q♥ (run) or JK=7 (set)."""
+    from cardtable.engine.cards import parse_cards
+    from cardtable.tui.tonk.widgets import JOKERS
+    from cardtable.tui.widgets.card import meld_label
+
+    assert meld_label(parse_cards("JK QH KH"), JOKERS) == "JK=J♥ Q♥ K♥"
+    assert meld_label(parse_cards("QH KH JK"), JOKERS) == "Q♥ K♥ JK=A♥"
+    assert meld_label(parse_cards("7C JK 7S"), JOKERS) == "7♣ JK=7 7♠"
+    assert meld_label(parse_cards("JK 2D 3D"), JOKERS, ascii=True) == "JK=A-D 2-D 3-D"

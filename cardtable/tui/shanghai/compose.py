@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ...engine.cards import ACE, Card
+from ...engine.cards import Card
 from ...engine.moves import Move
-from ..widgets.card import card_label
+from ..widgets.card import card_label, meld_label
 from .present import Contract, MeldLine
 
 Groups = tuple[tuple[Card, ...], ...]
@@ -45,35 +45,8 @@ def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wild
     return Move("meld", tuple(c for g in ordered for c in g), ordered)
 
 
-def _run_stands(group: Sequence[Card], wilds: frozenset[int]) -> list[str]:
-    """For a run group in rank order: the card each wild stands for (display only)."""
-    anchor = next(((i, c) for i, c in enumerate(group) if c.rank not in wilds and c.rank != ACE), None)
-    if anchor is None:
-        return ["" for _ in group]
-    i0, natural = anchor
-    labels = []
-    for i, card in enumerate(group):
-        if card.rank not in wilds:
-            labels.append("")
-            continue
-        value = natural.rank + (i - i0)
-        rank = ACE if value in (1, 14) else value
-        labels.append(card_label(Card(rank, natural.suit)))
-    return labels
-
-
-def group_text(kind: str, group: Sequence[Card], wilds: frozenset[int], ascii: bool) -> str:
-    """``"4♥ 5♥ JK=6♥ 7♥"``: a go-down group with what each wild stands for."""
-    if kind == "run":
-        stands = _run_stands(group, wilds)
-    else:
-        natural = next((c for c in group if c.rank not in wilds), None)
-        stands = [natural.rank_text if natural and c.rank in wilds else "" for c in group]
-    return " ".join(card_label(c, ascii) + (f"={s}" if s else "") for c, s in zip(group, stands))
-
-
 def go_down_label(move: Move, contract: Contract, wilds: frozenset[int], ascii: bool) -> str:
-    return "  |  ".join(group_text(kind, group, wilds, ascii) for (kind, _s), group in zip(contract, move.groups))
+    return "  |  ".join(meld_label(group, wilds, ascii, kind) for (kind, _s), group in zip(contract, move.groups))
 
 
 def meld_text(meld: MeldLine, ascii: bool) -> str:

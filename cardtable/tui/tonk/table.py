@@ -21,14 +21,14 @@ from ...engine.moves import Move
 from ..messages import MoveChosen
 from ..screens.choose import MoveListDialog
 from ..text import asciify
-from ..widgets.card import cards_label
+from ..widgets.card import cards_label, meld_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog
 from ..widgets.seat import SeatPanel, show_seat_panels
 from .dialogs import ConfirmDrop
 from .present import TonkState
 from .showdown import by_rank, by_suit
-from .widgets import PilesPanel, SpreadsPanel
+from .widgets import JOKERS, PilesPanel, SpreadsPanel
 
 
 
@@ -232,7 +232,7 @@ class TonkTable(Widget):
             self._choose(found[0])
         elif found:
             self._ask("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
-                      [(cards_label(m.cards, self.ascii), m) for m in found])
+                      [(meld_label(m.cards, JOKERS, self.ascii), m) for m in found])
         else:
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 

@@ -12,8 +12,11 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from ...engine.cards import Card
-from ..widgets.card import SUIT_CLASS, CardsWidget, blank, card_label
+from ...engine.cards import JOKER, Card
+from ..widgets.card import SUIT_CLASS, CardsWidget, blank, card_label, wild_stands
+
+JOKERS = frozenset({JOKER})
+"""Tonk's wild cards: the jokers (T1 `jokers`)."""
 from .present import SpreadRow
 
 
@@ -51,9 +54,11 @@ class SpreadsPanel(CardsWidget):
         face = felt + styles["face"]
         mark = felt + styles["selected"]
         chunk = [Segment(">" if target and self.ascii else "▸" if target else " ", mark)]
-        for card in cards:
+        for card, stands in zip(cards, wild_stands(cards, JOKERS, ascii=self.ascii)):
             ink = face + styles[SUIT_CLASS[card.suit]]
             chunk.append(Segment(card_label(card, self.ascii).rjust(3 if not self.ascii else 4), ink))
+            if stands:  # what the joker stands for: JK=Q♥
+                chunk.append(Segment(f"={stands}", face + styles["joker"]))
         chunk.append(Segment(" ", face))
         chunk.append(Segment(" ", felt))
         return chunk
