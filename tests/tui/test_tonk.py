@@ -66,6 +66,9 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
 
             await hand_off(pilot, app, "Bob")
             assert "draw from the stock (s)" in screen.table.state.status
+            for key in ("d", "m", "l"):  # discard, spread, hit: not before the draw
+                await pilot.press(key)
+                assert screen.table.notice == "draw first: s from the stock or u the upcard"
             await move(1, "draw_stock")
             await move(1, "spread 6C 6D 6H")
             await move(1, "discard KS")

@@ -212,6 +212,16 @@ class TonkTable(Widget):
     def _acting(self) -> bool:
         return self.state is not None and self.state.phase != ""
 
+    def _drawn(self) -> bool:
+        """Whether the viewer may spread, hit or discard now (else the notice says draw first)."""
+        if not self._acting():
+            return False
+        assert self.state is not None
+        if self.state.phase == "start":
+            self.notice = "draw first: s from the stock or u the upcard"
+            return False
+        return True
+
     def action_stock(self) -> None:
         if self._acting():
             self._choose(Move("draw_stock"))
@@ -221,7 +231,7 @@ class TonkTable(Widget):
             self._choose(Move("take_upcard"))
 
     def action_spread(self) -> None:
-        if not self._acting():
+        if not self._drawn():
             return
         cards = self._selected()
         if not cards:
@@ -237,7 +247,7 @@ class TonkTable(Widget):
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 
     def action_hit(self) -> None:
-        if not self._acting():
+        if not self._drawn():
             return
         cards = self._selected()
         if len(cards) != 1:
@@ -260,7 +270,7 @@ class TonkTable(Widget):
             self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"
 
     def action_discard(self) -> None:
-        if not self._acting():
+        if not self._drawn():
             return
         cards = self._selected()
         if len(cards) != 1:
