@@ -10,19 +10,26 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..text import asciify
+
 
 class SeatPanel(Static):
-    """Shows ``title`` in the border and ``lines`` inside. Classes: ``-to-act``,
-    ``-passed``, ``-out`` (set by the screen) restyle the box."""
+    """Shows ``title`` in the border and ``lines`` inside, in ASCII under the ASCII theme
+    (the app's ``card_ascii``). Classes: ``-to-act``, ``-passed``, ``-out`` (set by the
+    screen) restyle the box."""
 
-    title: reactive[str] = reactive("")
-    lines: reactive[tuple[str, ...]] = reactive(())
+    title: reactive[str] = reactive("", always_update=True)
+    lines: reactive[tuple[str, ...]] = reactive((), always_update=True)
+    """Set again on every re-present, so that a theme switch re-writes the text."""
+
+    def _plain(self, text: str) -> str:
+        return asciify(text) if getattr(self.app, "card_ascii", False) else text
 
     def watch_title(self, title: str) -> None:
-        self.border_title = title
+        self.border_title = self._plain(title)
 
     def watch_lines(self, lines: tuple[str, ...]) -> None:
-        self.update(Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
+        self.update(Text(self._plain("\n".join(lines)), no_wrap=True, overflow="ellipsis"))
 
 
 def show_seat_panels(box: Widget, seats: Sequence[Any],
