@@ -16,14 +16,21 @@ from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...presets import list_variants, load_variant
 from ...presets.loader import broken_presets, preset_files
 from ..families import TABLES
+from ..messages import ThemeSwitched
 from ..seats import BOT_NAMES, TableSetup, name_bots
-from .dialogs import RulesScreen
+from .dialogs import RulesScreen, plain
 from .store_menu import StoreBar
 
 MAX_SEATS = 8
 KINDS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: medium", "medium"), ("Bot: hard", "hard"),
          ("Bot: expert", "expert"), ("Bot: random", "random")]
 """Who may sit in a seat: a human, or a bot of a difficulty (issue 7's levels)."""
+
+TITLE = " — a card table in your terminal            ? help  t theme  q quit"
+"""The title line after the bold "cardtable"."""
+HOUSE_RULES = "House rules… (h)"
+SELECT_ARROWS = {"down-arrow": ("▼", "v"), "up-arrow": ("▲", "^")}
+"""The arrows of Textual's Select (by CSS class), and the ASCII theme's."""
 
 
 class StartScreen(Screen[None]):
@@ -43,11 +50,11 @@ class StartScreen(Screen[None]):
         self.family = family if family in TABLES else TABLES[0]
         self.variant: Any = None
         self._select_next: str | None = None
+        self._info: list[tuple[str, str]] = []
+        """The preset's title, description and players (or why none loads), as (text, style)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("cardtable", style="bold") + Text(" — a card table in your terminal"
-                                                             "            ? help  t theme  q quit"),
-                     id="start-title")
+        yield Static(id="start-title")
         yield StoreBar()
         with Horizontal(id="start-columns"):
             with Vertical(id="start-left"):
@@ -60,7 +67,7 @@ class StartScreen(Screen[None]):
                 yield Static(id="preset-info")
                 with Horizontal(id="preset-buttons"):
                     yield Button("Rules (r)", id="rules", compact=True)
-                    yield Button("House rules… (h)", id="house-rules", compact=True)
+                    yield Button(HOUSE_RULES, id="house-rules", compact=True)
             with VerticalScroll(id="start-right"):
                 with Horizontal(classes="start-row"):
                     yield Label("Players", classes="start-label")
@@ -80,9 +87,39 @@ class StartScreen(Screen[None]):
             yield Static(id="start-error")
 
     def on_mount(self) -> None:
+        self._show_words()
         self._fill_presets()
         if not self.query_one(StoreBar).focus_first():  # Continue comes first
             self.query_one("#start", Button).focus()
+
+    def _plain(self, text: str) -> str:
+        """``text`` as the theme writes it: ASCII under the ASCII theme (``card_ascii``)."""
+        return plain(text) if getattr(self.app, "card_ascii", False) else text
+
+    def _show_words(self) -> None:
+        """The title line, the Select arrows and the preset's facts, in the theme's characters."""
+        self.query_one("#start-title", Static).update(Text("cardtable", style="bold") + Text(self._plain(TITLE)))
+        house_rules = self.query_one("#house-rules", Button)
+        house_rules.label = self._plain(HOUSE_RULES)
+        house_rules.refresh(layout=True)  # "..." is wider than "…"
+        ascii = bool(getattr(self.app, "card_ascii", False))
+        for name, (arrow, ascii_arrow) in SELECT_ARROWS.items():
+            for widget in self.query(f"Select .{name}").results(Static):
+                widget.update(ascii_arrow if ascii else arrow)
+        self._show_info()
+
+    def _show_info(self, *parts: tuple[str, str]) -> None:
+        """Show ``parts`` ((text, style) pairs) under the preset; none: show the last ones again."""
+        if parts:
+            self._info = list(parts)
+        info = Text()
+        for number, (text, style) in enumerate(self._info):
+            # (Text + Text keeps the first part's style as the base style, as this screen always did)
+            info = Text(self._plain(text), style=style) if number == 0 else info + Text(self._plain(text), style=style)
+        self.query_one("#preset-info", Static).update(info)
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        self._show_words()
 
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
@@ -97,8 +134,7 @@ class StartScreen(Screen[None]):
         else:  # say why rather than show an empty list
             self.variant = None
             problems = "\n".join(str(error) for error in broken_presets()[:3])
-            self.query_one("#preset-info", Static).update(Text(
-                f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", style="red"))
+            self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", "red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "family" and event.value != Select.NULL:
@@ -110,19 +146,17 @@ class StartScreen(Screen[None]):
             self._show_seats(int(str(event.value)))
 
     def _load(self, name: str) -> None:
-        info = self.query_one("#preset-info", Static)
         try:
             self.variant = load_variant(name)
         except VariantError as error:
             self.variant = None
-            info.update(Text(str(error), style="red"))
+            self._show_info((str(error), "red"))
             return
         variant = self.variant
         low, high = variant.players.min, variant.players.max
         playable = variant.family in TABLES
         note = "" if playable else "\n(the table for this game is still to come)"
-        info.update(Text(f"{variant.title}\n", style="bold") + Text(f"{variant.description}\n"
-                         f"{low}–{high} players{note}"))
+        self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players{note}", ""))
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(low, high + 1)])
         players.value = min(max(4, low), high)
