@@ -3,54 +3,34 @@ and the "terminal too small" notice."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
+from ..text import asciify
 
-KEYS: list[tuple[str, str, str]] = [
+EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "?", "this help"),
     ("", "t", "next theme (remembered)"),
     ("", "q / ctrl+q", "quit (asks before abandoning a game)"),
-    ("", "r", "the rules of the preset being played"),
-    ("", "ctrl+s", "save the game under a new name (Load game lists it); every move is autosaved too"),
-    ("Table", "← →", "move the cursor along your hand"),
-    ("", "space", "select / unselect the card under the cursor"),
-    ("", "1 … 9, 0", "select / unselect card 1 … 9, 10"),
-    ("", "enter", "play the selected cards"),
-    ("", "p", "pass"),
-    ("", "escape", "clear the selection"),
-    ("", "H", "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted)"),
-    ("", "mouse", "click a card to select it; click Play or Pass"),
-    ("Shanghai", "s / u", "draw from the stock / take the upcard"),
-    ("", "g", "put the selected cards in the next go-down group (one per contract meld)"),
-    ("", "backspace", "take back the last go-down group"),
-    ("", "m", "choose from the go-downs that use the selected cards"),
-    ("", "l", "lay off the selected card (or the one under the cursor); pick the meld and end"),
-    ("", "w", "swap a natural card for a joker in a meld"),
-    ("", "d", "discard the selected card (enter: 1 card discards, more make a group)"),
-    ("", "o", "sort the hand by rank or by suit"),
-    ("", "pgup / pgdn", "scroll the melds"),
-    ("", "buy prompt", "↑ ↓ enter: buy the upcard or decline"),
-    ("Tonk", "s / u", "draw from the stock / take the upcard (top of the pile)"),
-    ("", "m", "lay the selected cards down as a spread"),
-    ("", "l / h", "hit: lay the selected card off on a spread (asks which, if several fit)"),
-    ("", "d", "discard the selected card (enter: 1 card discards, 3+ make a spread)"),
-    ("", "D", "drop: show your hand, lowest count wins (asks first)"),
-    ("", "c / f", "declare a dealt 49 / put a dead four on the pile (presets with them)"),
-    ("", "o", "sort the hand by suit or by rank"),
+]
+"""The app's keys, as (where, key, what it does); they work on every screen."""
+
+KEYS: list[tuple[str, str, str]] = [
     ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter gives)"),
     ("Hand-off", "enter", "the named player is ready to see their cards"),
     ("Round end", "enter", "deal the next round"),
     ("Match end", "a / n / q", "play again / new game / quit"),
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
+    ("", "r", "the rules of the chosen preset"),
     ("", "c", "continue the interrupted game (the autosave)"),
     ("", "l / v / i", "load a saved game / replays / statistics"),
     ("", "h", "house rules: new / edit / rename / duplicate / delete / export / import"),
@@ -62,28 +42,190 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "home / end", "the first deal / the end of the save"),
     ("", "escape", "close the replay"),
 ]
+"""The keys away from the table, as (where, key, what it does). The table's keys are read
+from the bindings of the table itself (see :func:`table_key_rows`), so they cannot drift."""
+
+ACTION_WORDS: dict[str, str] = {
+    "rules": "the rules of the preset being played",
+    "save_game": "save the game under a new name (Load game lists it); every move is autosaved too",
+    "hint": "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted)",
+    "move": "move the cursor along your hand",
+    "jump": "the cursor to the first / last card",
+    "toggle_card": "select / unselect the card under the cursor",
+    "pick": "select / unselect card 1 … 9, 10",
+    "clear": "clear the selection",
+}
+"""What a table binding does, by action name, where every family means the same."""
+
+FAMILY_WORDS: dict[str, dict[str, str]] = {
+    "president": {
+        "submit": "play the selected cards",
+        "pass_turn": "pass",
+    },
+    "shanghai": {
+        "submit": "1 selected card discards, more make a go-down group",
+        "draw('draw_stock')": "draw from the stock",
+        "draw('take_upcard')": "take the upcard",
+        "group": "put the selected cards in the next go-down group (one per contract meld)",
+        "ungroup": "take back the last go-down group",
+        "go_downs": "choose from the go-downs that use the selected cards",
+        "lay_off": "lay off the selected card (or the one under the cursor); pick the meld and end",
+        "swap": "swap a natural card for a joker in a meld",
+        "discard": "discard the selected card",
+        "sort": "sort the hand by rank or by suit",
+        "scroll_melds": "scroll the melds",
+    },
+    "tonk": {
+        "submit": "1 selected card discards, 3 or more make a spread",
+        "stock": "draw from the stock",
+        "upcard": "take the upcard (top of the pile)",
+        "spread": "lay the selected cards down as a spread",
+        "hit": "hit: lay the selected card off on a spread (asks which, if several fit)",
+        "discard": "discard the selected card",
+        "drop": "drop: show your hand, lowest count wins (asks first)",
+        "declare": "declare a dealt 49 (presets with it)",
+        "dead_four": "put a dead four on the pile (presets with it)",
+        "sort": "sort the hand by suit or by rank",
+    },
+}
+"""What a family's table binding does, by action (with its arguments, or by name alone)."""
+
+FAMILY_EXTRAS: dict[str, list[tuple[str, str]]] = {
+    "president": [("mouse", "click a card to select it; click Play or Pass")],
+    "shanghai": [("mouse", "click a card to select it"),
+                 ("buy prompt", "↑ ↓ enter: buy the upcard or decline")],
+    "tonk": [("mouse", "click a card to select it; click the stock or the pile to draw")],
+}
+"""A family's table input that is no key binding of the table."""
+
+KEY_NAMES = {"left": "←", "right": "→", "pageup": "pgup", "pagedown": "pgdn", "question_mark": "?"}
+"""Textual key names as the help writes them (the arrows stay words in the ASCII theme)."""
+
+
+def own_bindings(widget_class: type) -> list[BindingType]:
+    """The bindings ``widget_class`` and its cardtable base classes declare (not Textual's own)."""
+    bindings: list[BindingType] = []
+    for cls in reversed(widget_class.__mro__):
+        if cls.__module__.startswith("cardtable."):
+            bindings.extend(vars(cls).get("BINDINGS", []))
+    return bindings
+
+
+def _key_text(keys: list[str], ascii: bool) -> str:
+    names = [key if ascii and key in ("left", "right") else KEY_NAMES.get(key, key) for key in keys]
+    if len(names) > 3:  # the number keys: "1 … 9, 0"
+        return f"{names[0]} … {names[-2]}, {names[-1]}"
+    return " / ".join(names)
+
+
+def table_key_rows(bindings: Iterable[BindingType], family: str, ascii: bool = False) -> list[tuple[str, str]]:
+    """(keys, what they do) for a table's ``bindings``, in their order; keys that do the
+    same thing share a row (``← / →``, ``1 … 9, 0``). The words come from
+    :data:`FAMILY_WORDS`, then :data:`ACTION_WORDS`, then the binding's description."""
+    words = FAMILY_WORDS.get(family, {})
+    rows: dict[str, list[str]] = {}
+    for binding in Binding.make_bindings(bindings):
+        name = binding.action.split("(", 1)[0]
+        what = words.get(binding.action) or words.get(name) or ACTION_WORDS.get(name) \
+            or binding.description or name.replace("_", " ")
+        rows.setdefault(what, []).append(binding.key)
+    return [(_key_text(keys, ascii), what) for what, keys in rows.items()]
+
+
+def help_rows(table_screen: Any, ascii: bool = False) -> list[tuple[str, str, str]]:
+    """Every row of the help as (where, key, what it does): the keys of ``table_screen``'s
+    table (its screen, hand and family bindings) after "Everywhere", or — away from a
+    table (None) — the shared table keys and each family's own."""
+    from ...engine.registry import FAMILY_TITLES
+    from ..families import TABLES, family_ui
+    from ..widgets.hand import Hand
+
+    def section(where: str, rows: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+        return [(where if i == 0 else "", key, what) for i, (key, what) in enumerate(rows)]
+
+    table_rows: list[tuple[str, str, str]] = []
+    if table_screen is not None:
+        family = table_screen.game.family
+        bindings = own_bindings(type(table_screen)) + own_bindings(Hand) + own_bindings(type(table_screen.table))
+        table_rows = section("Table",
+                             table_key_rows(bindings, family, ascii) + FAMILY_EXTRAS.get(family, []))
+    else:
+        from .table import TableScreen
+
+        table_rows = section("Table", table_key_rows(own_bindings(TableScreen) + own_bindings(Hand), "", ascii))
+        for family in TABLES:
+            family_class = type(family_ui(family).make_table())
+            table_rows += section(FAMILY_TITLES[family], table_key_rows(own_bindings(family_class), family, ascii)
+                                  + FAMILY_EXTRAS.get(family, []))
+    return EVERYWHERE_KEYS + table_rows + KEYS
+
+
+MORE_ASCII = {"–": "-", "←": "<-", "→": "->", "↑": "up", "↓": "down"}
+"""Marks :func:`~cardtable.tui.text.asciify` leaves: the en dash of ranges ("3–6") and arrows."""
+
+
+def plain(text: str) -> str:
+    """``text`` for the ASCII theme: :func:`~cardtable.tui.text.asciify`, then :data:`MORE_ASCII`."""
+    text = asciify(text)
+    for mark, ascii in MORE_ASCII.items():
+        text = text.replace(mark, ascii)
+    return text
 
 
 class HelpScreen(ModalScreen[None]):
+    """Every key, by where it works. At a table, the table's section is read from the
+    bindings of the table on screen, so it lists that game's keys and no other's."""
+
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "close", show=False)]
 
+    def table_screen(self) -> Any:
+        """The table screen under this help (None: no game is on screen)."""
+        from .table import TableScreen
+
+        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, TableScreen)), None)
+
     def compose(self) -> ComposeResult:
+        ascii = bool(getattr(self.app, "card_ascii", False))
+        fix = plain if ascii else str
         table = Table(box=None, padding=(0, 1), show_header=False)
-        table.add_column(style="bold")
-        table.add_column(style="bold cyan")
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for where, key, what in KEYS:
-            table.add_row(where, key, what)
+        for where, key, what in help_rows(self.table_screen(), ascii):
+            table.add_row(fix(where), fix(key), fix(what))
         with Vertical(id="help-box") as box:
-            box.border_title = "keys — escape closes"
+            box.border_title = fix("keys — escape closes")
             yield VerticalScroll(Static(table))
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
+def _is_contracts(value: Any) -> bool:
+    """Whether ``value`` is a list of contracts: hands of (``"set"`` / ``"run"``, size)."""
+    return (isinstance(value, (list, tuple)) and bool(value) and all(
+        isinstance(hand, (list, tuple)) and bool(hand) and all(
+            isinstance(meld, (list, tuple)) and len(meld) == 2 and meld[0] in ("set", "run") for meld in hand)
+        for hand in value))
+
+
+def knob_text(value: Any) -> str:
+    """A knob's value in words for the rules screen: :func:`~cardtable.presets.value_text`,
+    except that contracts read one hand a line ("hand 2: 1 set of 3 + 1 run of 4") and no
+    value reads "none"."""
+    if value is None:
+        return "none"
+    if _is_contracts(value):
+        from ..shanghai.present import contract_text
+
+        return "\n".join(f"hand {n}: {contract_text(hand)}" for n, hand in enumerate(value, start=1))
+    return value_text(value)
+
+
 class RulesScreen(ModalScreen[None]):
-    """Every knob of a preset in plain words."""
+    """Every knob of a preset in plain words: one row per knob with its name, then its
+    value (and the default when it differs) over what it means, so that long values and
+    descriptions wrap instead of pushing each other off the screen."""
 
     BINDINGS = [Binding("escape,r,enter,q", "close", "close", show=False)]
 
@@ -93,21 +235,28 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         variant = self.variant
-        table = Table(box=None, padding=(0, 1), header_style="bold", expand=True)
-        table.add_column("knob", style="cyan", no_wrap=True)
-        table.add_column("value", no_wrap=True)
-        table.add_column("what it means", ratio=1)
-        for name, value, description, default in describe_rules(variant.rules):
-            shown = value_text(value) + ("" if value == default else f" (default {value_text(default)})")
-            table.add_row(name, shown, description)
+        fix = plain if getattr(self.app, "card_ascii", False) else str
         titles = getattr(variant, "titles", None)
         with Vertical(id="rules-box") as box:
-            box.border_title = f"{variant.title} — rules (escape closes)"
+            box.border_title = fix(f"{variant.title} — rules (escape closes)")
             with VerticalScroll():
-                yield Static(Text(f"{variant.description}\n{variant.players.min}–{variant.players.max} players"))
-                yield Static(table)
+                yield Static(fix(f"{variant.description}\n{variant.players.min}–{variant.players.max} players"),
+                             id="rules-about", markup=False)
+                with Horizontal(classes="rules-row -heading"):
+                    yield Static("knob", classes="rules-knob")
+                    yield Static("value, and what it means", classes="rules-text")
+                for name, value, description, default in describe_rules(variant.rules):
+                    with Horizontal(classes="rules-row"):
+                        yield Static(name, classes="rules-knob", markup=False)
+                        with Vertical(classes="rules-text"):
+                            yield Static(fix(knob_text(value)), classes="rules-value", markup=False)
+                            if value != default:
+                                yield Static(fix(f"default: {knob_text(default)}"), classes="rules-default",
+                                             markup=False)
+                            yield Static(fix(description), classes="rules-meaning", markup=False)
                 if titles is not None:
-                    yield Static("Titles: " + ", ".join(titles.model_dump().values()))
+                    yield Static(fix("Titles: " + ", ".join(titles.model_dump().values())), id="rules-titles",
+                                 markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

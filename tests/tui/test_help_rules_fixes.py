@@ -1,0 +1,211 @@
+"""The help and rules screens, the ASCII theme outside the cards, and the event log:
+the rules read in words at 80×24 for every family, the help lists the keys of the game
+at the table (read from its bindings), the ASCII theme writes seat panels, the start
+screen and the rules in ASCII, and a long log line never hides the newest one."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.widgets import Static
+
+from cardtable import load_variant
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen, help_rows, knob_text
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.log import EventLog
+from cardtable.tui.widgets.seat import SeatPanel
+
+from .helpers import make_app, screen_text, settle
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def region_text(app, widget) -> str:
+    """The part of the screen ``widget`` covers, as plain text."""
+    lines = screen_text(app).splitlines()
+    region = widget.region
+    return "\n".join(line[region.x:region.right] for line in lines[region.y:region.bottom])
+
+
+def is_ascii(text: str) -> bool:
+    return all(ord(char) < 128 for char in text)
+
+
+async def at_table(pilot, app) -> TableScreen:
+    """The table screen, once the bots have moved up to a human's choice (a dialog may be on top)."""
+    def waiting() -> bool:
+        return any(isinstance(s, TableScreen) and (not s.busy or app.screen is not s) for s in app.screen_stack)
+
+    for _ in range(10):  # ten looks in a row: the bots are done, not between two moves
+        await settle(pilot, app, waiting)
+        await pilot.pause(0.02)
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+# ----------------------------------------------------------------- rules
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic", "shanghai-wild-twos"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_rules_show_every_knob_whole_with_what_it_means(preset, size):
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(RulesScreen(load_variant(preset)))
+            await pilot.pause(0.2)
+            rows = app.screen.query(".rules-row").exclude(".-heading")
+            assert len(rows) > 5
+            for row in rows:
+                name = str(row.query_one(".rules-knob", Static).content)
+                assert row.query_one(".rules-knob").size.width >= len(name)
+                meaning = row.query_one(".rules-meaning", Static)
+                assert str(meaning.content) and meaning.size.width >= 30
+            text = screen_text(app)  # the first knob, whole, with what it means
+            first = rows.first()
+            assert str(first.query_one(".rules-knob", Static).content) in text
+            assert str(first.query_one(".rules-meaning", Static).content)[:25] in text
+
+    run(scenario)
+
+
+def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(RulesScreen(load_variant("shanghai-wild-twos")))
+            await pilot.pause(0.2)
+            values = [str(s.content) for s in app.screen.query(".rules-value, .rules-default").results(Static)]
+            contracts = next(v for v in values if v.startswith("hand 1:"))
+            assert "hand 1: 2 sets of 3\nhand 2: 1 set of 3 + 1 run of 4" in contracts
+            assert "set, 3" not in contracts
+            assert "-50" in values and "default: none" in values
+            assert not any("None" in value for value in values)
+            assert "what it means" in screen_text(app)
+
+    run(scenario)
+
+
+def test_knob_text_leaves_other_values_to_value_text():
+    assert knob_text(True) == "yes"
+    assert knob_text(("JK", "2")) == "JK, 2"
+    assert knob_text(None) == "none"
+    assert knob_text(((("set", 3), ("run", 4)),)) == "hand 1: 1 set of 3 + 1 run of 4"
+
+
+# ----------------------------------------------------------------- help
+def help_text(app) -> str:
+    return "\n".join(f"{where} {key} {what}" for where, key, what in help_rows(app.screen.table_screen()))
+
+
+def test_help_at_a_shanghai_table_lists_shanghai_keys_not_president_ones():
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=5)
+        async with app.run_test(size=(120, 60)) as pilot:
+            await at_table(pilot, app)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = screen_text(app)
+            for words in ("draw from the stock", "take back the last go-down group", "swap a natural card",
+                          "scroll the melds", "1 … 9, 0", "← / →"):
+                assert words in text
+            assert "p pass" not in " ".join(text.split())
+            assert "Play or Pass" not in text and "play the selected cards" not in text
+            assert "spread" not in help_text(app)  # nor Tonk's
+
+    run(scenario)
+
+
+def test_help_at_a_tonk_table_follows_its_bindings():
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", seed=2)
+        async with app.run_test(size=(120, 60)) as pilot:
+            table = (await at_table(pilot, app)).table
+            await pilot.press("question_mark")
+            rows = {key: what for _where, key, what in help_rows(app.screen.table_screen())}
+            assert rows["l / h"].startswith("hit")
+            assert rows["D"].startswith("drop") and "go-down" not in help_text(app)
+            for binding in type(table).BINDINGS:  # every key of the table is in the help
+                assert any(binding.key.split(",")[0] in key.split(" / ") for key in rows)
+
+    run(scenario)
+
+
+def test_help_away_from_a_table_lists_each_game_under_its_name():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("question_mark")
+            places = [where for where, _key, _what in help_rows(None) if where]
+            assert places[:5] == ["Everywhere", "Table", "President", "Shanghai rummy", "Tonk"]
+
+    run(scenario)
+
+
+# ----------------------------------------------------------------- ASCII theme
+def test_ascii_theme_seat_panels_are_ascii():
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=5, theme="ascii")
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await at_table(pilot, app)
+            panels = list(screen.query(SeatPanel))
+            assert panels
+            for panel in panels:
+                text = region_text(app, panel)
+                assert "cards" in text and is_ascii(text), text
+
+    run(scenario)
+
+
+def test_ascii_theme_start_screen_and_rules_are_ascii():
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            text = screen_text(app)
+            assert is_ascii(text), text
+            assert "3-7 players" in text and "House rules... (h)" in text
+            await pilot.press("r")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, RulesScreen)
+            words = [app.screen.query_one("#rules-box").border_title or ""]
+            words += [str(s.content) for s in app.screen.query(Static)]
+            assert is_ascii("\n".join(words))
+
+    run(scenario)
+
+
+def test_switching_to_the_ascii_theme_rewrites_the_start_screen():
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            assert "3–7 players" in screen_text(app)
+            app.use_theme("ascii")
+            await pilot.pause(0.2)
+            assert is_ascii(screen_text(app))
+
+    run(scenario)
+
+
+# ----------------------------------------------------------------- event log
+@pytest.mark.parametrize("preset, seats", [("tonk-classic", "Ann,bot:simple"),
+                                           ("president-classic", "Ann,bot:simple,bot:simple,bot:simple")])
+def test_a_long_log_line_does_not_hide_the_newest(preset, seats):
+    async def scenario():
+        app = make_app(seats, preset=preset, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await at_table(pilot, app)
+            log = screen.query_one(EventLog)
+            height = log.content_size.height
+            log.lines = tuple(f"line {i}" for i in range(height - 2)) + (
+                "a very long line that cannot fit in the log box " * 3, "the newest line")
+            await pilot.pause(0.2)
+            shown = region_text(app, log)
+            assert "the newest line" in shown, shown
+            assert "line 0" in shown  # every line kept, each on one row
+
+    run(scenario)
