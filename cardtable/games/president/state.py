@@ -145,6 +145,16 @@ class PresidentGame(ExchangeMixin, Game):
         return (self._window[0],) if self._window else (self._turn,)
 
     @property
+    def chance_possible(self) -> bool:
+        """X3 as every player sees it: the house rules offer out-of-turn chances (P22
+        ``two_any_time``, P24 ``quick_clear``) and the pile holds cards to answer. It says
+        nothing of whether anybody holds the cards to act (that shows only to the seat
+        asked)."""
+        rules = self.rules
+        return (rules.two_any_time or rules.quick_clear) and self.phase == "play" and bool(self.pile) \
+            and not self.round_over
+
+    @property
     def finish_order(self) -> tuple[int, ...]:
         """Seats in the order they finished this round (complete once it is over)."""
         if self.round_over:

@@ -36,13 +36,9 @@ class PresidentUI:
         return bool(game.to_act) and game.view(game.to_act[0]).window
 
     def chance_after(self, game: Any, events: list[Any]) -> int | None:
-        """After any play that leaves cards on the pile, under P22 ``two_any_time`` or
-        P24 ``quick_clear`` (public knobs and the public pile only)."""
-        view = game.view(None)
-        if not (view.rules.two_any_time or view.rules.quick_clear) or not view.pile or view.round_over:
-            return None
+        """After a play, while ``game.chance_possible`` (P22 / P24, public facts only)."""
         plays = [event for event in events if isinstance(event, CardsPlayed)]
-        return plays[-1].seat if plays else None
+        return plays[-1].seat if plays and game.chance_possible else None
 
     # ----------------------------------------------------------------- dialogs
     def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,

@@ -232,3 +232,17 @@ def test_P30_endless_match_never_ends():
         assert not game.is_over
         game.next_round()
     assert game.round == 4
+
+
+def test_X3_chance_possible_is_public_and_says_nothing_of_hands():
+    """X3: ``chance_possible`` is True after any play that leaves cards on the pile while
+    P22 / P24 are on, whether or not anybody can answer (so a table may let every human
+    look), and False with the knobs off or an empty pile."""
+    for bobs in ("2D 9C", "4D 9C"):  # seat 3 can, or cannot, answer with a 2
+        game = president(hands=["3C 4C", "5C 6C", "7C 8C", bobs], two_any_time=True)
+        assert not game.chance_possible  # nothing on the pile yet
+        game.apply(1, play("5C"))
+        assert game.chance_possible
+    plain = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"])
+    plain.apply(1, play("5C"))
+    assert not plain.chance_possible
