@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Select, Static
 
 from cardtable import load_variant
 from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.choose import MoveListDialog
 from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen, help_rows, knob_text
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import EventLog
@@ -160,7 +161,7 @@ def test_ascii_theme_seat_panels_are_ascii():
     run(scenario)
 
 
-def test_ascii_theme_start_screen_and_rules_are_ascii():
+def test_ascii_theme_start_screen_its_lists_and_rules_are_ascii():
     async def scenario():
         app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -168,12 +169,32 @@ def test_ascii_theme_start_screen_and_rules_are_ascii():
             text = screen_text(app)
             assert is_ascii(text), text
             assert "3-7 players" in text and "House rules... (h)" in text
+            family = app.screen.query_one("#family", Select)
+            family.expanded = True  # its list is a compact OptionList: still no border
+            await pilot.pause(0.2)
+            text = screen_text(app)
+            assert is_ascii(text) and "Shanghai rummy" in text and "+---" not in text, text
+            family.expanded = False
+            await pilot.pause(0.1)
             await pilot.press("r")
             await pilot.pause(0.2)
             assert isinstance(app.screen, RulesScreen)
             words = [app.screen.query_one("#rules-box").border_title or ""]
             words += [str(s.content) for s in app.screen.query(Static)]
             assert is_ascii("\n".join(words))
+
+    run(scenario)
+
+
+def test_ascii_theme_draws_a_choice_list_with_an_ascii_border():
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            app.push_screen(MoveListDialog("Buy the upcard?", "Buy 6-C?", [("Buy", None), ("Decline", None)]))
+            await pilot.pause(0.3)
+            text = region_text(app, app.screen.query_one(OptionList))
+            assert "Decline" in text and "+---" in text and is_ascii(text), text
 
     run(scenario)
 
