@@ -230,3 +230,17 @@ def test_a_long_log_line_does_not_hide_the_newest(preset, seats):
             assert "line 0" in shown  # every line kept, each on one row
 
     run(scenario)
+
+
+def test_ascii_theme_cuts_a_long_log_line_without_an_ellipsis():
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", seed=2, theme="ascii")
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await at_table(pilot, app)
+            log = screen.query_one(EventLog)
+            log.lines = ("a very long line that cannot fit in the log box " * 3, "the newest line")
+            await pilot.pause(0.2)
+            shown = region_text(app, log)
+            assert "the newest line" in shown and "a very long line" in shown and is_ascii(shown), shown
+
+    run(scenario)
