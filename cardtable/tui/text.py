@@ -8,8 +8,8 @@ from ..engine.cards import pretty_cards
 from ..engine.events import CardsDealt, Event, Namer, RoundStarted
 from ..engine.moves import Move
 
-ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "…": "...",
-               "·": "|", "▶": ">", "▲": "^"}
+ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",
+               "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down"}
 
 
 ROUND_WORDS = {"shanghai": "hand", "tonk": "hand"}

@@ -160,18 +160,6 @@ def help_rows(table_screen: Any, ascii: bool = False) -> list[tuple[str, str, st
     return EVERYWHERE_KEYS + table_rows + KEYS
 
 
-MORE_ASCII = {"–": "-", "←": "<-", "→": "->", "↑": "up", "↓": "down"}
-"""Marks :func:`~cardtable.tui.text.asciify` leaves: the en dash of ranges ("3–6") and arrows."""
-
-
-def plain(text: str) -> str:
-    """``text`` for the ASCII theme: :func:`~cardtable.tui.text.asciify`, then :data:`MORE_ASCII`."""
-    text = asciify(text)
-    for mark, ascii in MORE_ASCII.items():
-        text = text.replace(mark, ascii)
-    return text
-
-
 class HelpScreen(ModalScreen[None]):
     """Every key, by where it works. At a table, the table's section is read from the
     bindings of the table on screen, so it lists that game's keys and no other's."""
@@ -186,7 +174,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         ascii = bool(getattr(self.app, "card_ascii", False))
-        fix = plain if ascii else str
+        fix = asciify if ascii else str
         table = Table(box=None, padding=(0, 1), show_header=False)
         table.add_column(style="bold", no_wrap=True)
         table.add_column(style="bold cyan", no_wrap=True)
@@ -235,7 +223,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         variant = self.variant
-        fix = plain if getattr(self.app, "card_ascii", False) else str
+        fix = asciify if getattr(self.app, "card_ascii", False) else str
         titles = getattr(variant, "titles", None)
         with Vertical(id="rules-box") as box:
             box.border_title = fix(f"{variant.title} — rules (escape closes)")

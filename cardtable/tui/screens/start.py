@@ -18,7 +18,8 @@ from ...presets.loader import broken_presets, preset_files
 from ..families import TABLES
 from ..messages import ThemeSwitched
 from ..seats import BOT_NAMES, TableSetup, name_bots
-from .dialogs import RulesScreen, plain
+from ..text import asciify
+from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
 MAX_SEATS = 8
@@ -94,7 +95,7 @@ class StartScreen(Screen[None]):
 
     def _plain(self, text: str) -> str:
         """``text`` as the theme writes it: ASCII under the ASCII theme (``card_ascii``)."""
-        return plain(text) if getattr(self.app, "card_ascii", False) else text
+        return asciify(text) if getattr(self.app, "card_ascii", False) else text
 
     def _show_words(self) -> None:
         """The title line, the Select arrows and the preset's facts, in the theme's characters."""
