@@ -59,6 +59,7 @@ class CardtableApp(App[int]):
         self.card_theme = wanted if wanted in self.card_themes else (
             DEFAULT_THEME if DEFAULT_THEME in self.card_themes else next(iter(self.card_themes)))
         self.card_ascii = self.card_themes[self.card_theme].ascii
+        self.set_class(self.card_ascii, "-ascii-cards")  # app.tcss: Textual's widgets in ASCII too
         self.theme = self.card_themes[self.card_theme].textual_name
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -84,6 +85,7 @@ class CardtableApp(App[int]):
         card_theme = self.card_themes[name]
         self.card_theme = name
         self.card_ascii = card_theme.ascii
+        self.set_class(self.card_ascii, "-ascii-cards")
         self.theme = card_theme.textual_name
         for screen in self.screen_stack:
             screen.post_message(ThemeSwitched())
