@@ -222,8 +222,10 @@ def _presets_show(args: argparse.Namespace) -> int:
     table.add_column("knob", no_wrap=True)
     table.add_column("value")
     table.add_column("what it means")
+    rules = type(variant.rules)
     for name, value, description, default in describe_rules(variant.rules):
-        shown = value_text(value) + ("" if value == default else f"  [dim](default {value_text(default)})[/]")
+        shown = escape(value_text(value, name, rules)) + (
+            "" if value == default else f"  [dim](default {escape(value_text(default, name, rules))})[/]")
         table.add_row(name, shown, description)
     console.print(table)
     titles = getattr(variant, "titles", None)

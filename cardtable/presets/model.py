@@ -13,6 +13,11 @@ class Knobs(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
+    @classmethod
+    def knob_text(cls, name: str, value: Any) -> str | None:
+        """A family's own wording of knob ``name``'s value (None: :func:`value_text`'s)."""
+        return None
+
 
 class PlayerRange(BaseModel):
     """How many players the preset seats."""
@@ -71,12 +76,20 @@ def describe_rules(rules: BaseModel) -> list[tuple[str, Any, str, Any]]:
     return rows
 
 
-def value_text(value: Any) -> str:
-    """A knob's value in plain words: yes / no, lists and tables comma-separated."""
+def value_text(value: Any, name: str = "", rules: type[Knobs] | None = None) -> str:
+    """A knob's value in plain words: yes / no, none, lists comma-separated, tables as
+    ``key: value``; the family's ``rules`` model may word its own knob ``name`` (Shanghai's
+    contracts read "hand 2: 1 set of 3 + 1 run of 4", one hand a line)."""
+    if rules is not None and name:
+        own = rules.knob_text(name, value)
+        if own is not None:
+            return own
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
+        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items()) or "—"
     if isinstance(value, (list, tuple)):
         return ", ".join(value_text(v) for v in value) or "—"
     return str(value)

@@ -13,7 +13,9 @@ from textual.widgets import OptionList, Select, Static
 from cardtable import load_variant
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.choose import MoveListDialog
-from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen, help_rows, knob_text
+from cardtable.presets import value_text
+from cardtable.games.shanghai.preset import ShanghaiRules
+from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen, help_rows
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import EventLog
 from cardtable.tui.widgets.seat import SeatPanel
@@ -90,11 +92,15 @@ def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
     run(scenario)
 
 
-def test_knob_text_leaves_other_values_to_value_text():
-    assert knob_text(True) == "yes"
-    assert knob_text(("JK", "2")) == "JK, 2"
-    assert knob_text(None) == "none"
-    assert knob_text(((("set", 3), ("run", 4)),)) == "hand 1: 1 set of 3 + 1 run of 4"
+def test_knob_values_in_words():
+    """value_text words every knob; Shanghai's rules model words its contracts."""
+    assert value_text(True) == "yes"
+    assert value_text(("JK", "2")) == "JK, 2"
+    assert value_text(None) == "none"
+    assert value_text({3: 2, 4: 2}) == "3: 2, 4: 2"
+    contracts = ((("set", 3), ("run", 4)), (("run", 4),) * 3)
+    assert value_text(contracts, "contracts", ShanghaiRules) == "hand 1: 1 set of 3 + 1 run of 4\nhand 2: 3 runs of 4"
+    assert value_text(contracts) == "set, 3, run, 4, run, 4, run, 4, run, 4"  # without the model: plain
 
 
 # ----------------------------------------------------------------- help

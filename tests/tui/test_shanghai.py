@@ -17,7 +17,7 @@ from cardtable.tui.screens.choose import MoveListDialog
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.shanghai.compose import go_down_label, matching_go_downs
-from cardtable.tui.shanghai.present import contract_text
+from cardtable.games.shanghai.preset import contract_text
 from cardtable.tui.shanghai.scores import ScoreSheetScreen
 from cardtable.tui.widgets.hand import Hand
 

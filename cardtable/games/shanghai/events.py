@@ -7,10 +7,7 @@ from typing import ClassVar
 
 from ...engine.cards import Card, pretty_cards
 from ...engine.events import Event, Namer
-
-
-def _contract_text(contract: tuple[tuple[str, int], ...]) -> str:
-    return " + ".join(f"a {kind} of {size}" for kind, size in contract)
+from .preset import contract_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +19,7 @@ class HandStarted(Event):
     contract: tuple[tuple[str, int], ...] = ()
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"Hand {self.hand}: the contract is {_contract_text(self.contract)}"
+        return f"Hand {self.hand}: the contract is {contract_text(self.contract)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -40,8 +41,26 @@ def _rank_name(name: object) -> str:
     return {"T": "10", "1": "A", "JOKER": "JK"}.get(text, text)
 
 
+def contract_text(contract: Sequence[tuple[str, int]]) -> str:
+    """``(("set", 3), ("set", 3), ("run", 5))`` -> ``"2 sets of 3 + 1 run of 5"``."""
+    parts: list[tuple[str, int, int]] = []
+    for kind, size in contract:
+        if parts and parts[-1][:2] == (kind, size):
+            parts[-1] = (kind, size, parts[-1][2] + 1)
+        else:
+            parts.append((kind, size, 1))
+    return " + ".join(f"{n} {kind}{'s' * (n != 1)} of {size}" for kind, size, n in parts)
+
+
 class ShanghaiRules(Knobs):
     """The knobs of the Shanghai rummy family (``[rules]`` in a preset)."""
+
+    @classmethod
+    def knob_text(cls, name: str, value: Any) -> str | None:
+        """The contracts one hand a line: "hand 2: 1 set of 3 + 1 run of 4"."""
+        if name == "contracts":
+            return "\n".join(f"hand {n}: {contract_text(hand)}" for n, hand in enumerate(value, start=1))
+        return None
 
     decks_by_players: dict[int, int] = Field(default_factory=lambda: {2: 2, 3: 2, 4: 2, 5: 3, 6: 3})
     """S1: how many decks are shuffled together, by number of players."""

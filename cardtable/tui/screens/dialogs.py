@@ -189,27 +189,6 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def _is_contracts(value: Any) -> bool:
-    """Whether ``value`` is a list of contracts: hands of (``"set"`` / ``"run"``, size)."""
-    return (isinstance(value, (list, tuple)) and bool(value) and all(
-        isinstance(hand, (list, tuple)) and bool(hand) and all(
-            isinstance(meld, (list, tuple)) and len(meld) == 2 and meld[0] in ("set", "run") for meld in hand)
-        for hand in value))
-
-
-def knob_text(value: Any) -> str:
-    """A knob's value in words for the rules screen: :func:`~cardtable.presets.value_text`,
-    except that contracts read one hand a line ("hand 2: 1 set of 3 + 1 run of 4") and no
-    value reads "none"."""
-    if value is None:
-        return "none"
-    if _is_contracts(value):
-        from ..shanghai.present import contract_text
-
-        return "\n".join(f"hand {n}: {contract_text(hand)}" for n, hand in enumerate(value, start=1))
-    return value_text(value)
-
-
 class RulesScreen(ModalScreen[None]):
     """Every knob of a preset in plain words: one row per knob with its name, then its
     value (and the default when it differs) over what it means, so that long values and
@@ -233,14 +212,15 @@ class RulesScreen(ModalScreen[None]):
                 with Horizontal(classes="rules-row -heading"):
                     yield Static("knob", classes="rules-knob")
                     yield Static("value, and what it means", classes="rules-text")
+                rules = type(variant.rules)
                 for name, value, description, default in describe_rules(variant.rules):
                     with Horizontal(classes="rules-row"):
                         yield Static(name, classes="rules-knob", markup=False)
                         with Vertical(classes="rules-text"):
-                            yield Static(fix(knob_text(value)), classes="rules-value", markup=False)
+                            yield Static(fix(value_text(value, name, rules)), classes="rules-value", markup=False)
                             if value != default:
-                                yield Static(fix(f"default: {knob_text(default)}"), classes="rules-default",
-                                             markup=False)
+                                yield Static(fix(f"default: {value_text(default, name, rules)}"),
+                                             classes="rules-default", markup=False)
                             yield Static(fix(description), classes="rules-meaning", markup=False)
                 if titles is not None:
                     yield Static(fix("Titles: " + ", ".join(titles.model_dump().values())), id="rules-titles",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...engine.cards import Card
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.shanghai.preset import contract_text
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import asciify, round_log
@@ -74,17 +75,6 @@ class ShanghaiState:
 
     def can(self, kind: str) -> bool:
         return any(move.kind == kind for move in self.moves)
-
-
-def contract_text(contract: Contract) -> str:
-    """``(("set", 3), ("set", 3), ("run", 5))`` -> ``"2 sets of 3 + 1 run of 5"``."""
-    parts: list[tuple[str, int, int]] = []
-    for kind, size in contract:
-        if parts and parts[-1][:2] == (kind, size):
-            parts[-1] = (kind, size, parts[-1][2] + 1)
-        else:
-            parts.append((kind, size, 1))
-    return " + ".join(f"{n} {kind}{'s' * (n != 1)} of {size}" for kind, size, n in parts)
 
 
 def meld_name(kind: str, size: int) -> str:
