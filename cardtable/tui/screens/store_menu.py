@@ -23,7 +23,7 @@ from ...store import (
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError
-from ..text import round_word
+from ..text import asciify, round_word
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -47,12 +47,14 @@ def seat_names(seats: Any) -> str:
     return ", ".join(str(s.get("name")) + (" (bot)" if s.get("kind") == "bot" else "") for s in seats)
 
 
-def describe_save(info: SaveInfo) -> str:
-    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"."""
+def describe_save(info: SaveInfo, ascii: bool = False) -> str:
+    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"
+    (in ASCII for the ASCII theme)."""
     family = FAMILY_TITLES.get(info.family, info.family)
     title = "" if info.title.casefold() == family.casefold() else f" — {info.title}"
-    return (f"{family}{title} · {round_word(info.family)} {info.rounds} · {info.moves} moves · saved {when(info.saved_at)}"
-            f" · {seat_names(info.seats)}")
+    text = (f"{family}{title} · {round_word(info.family)} {info.rounds} · {info.moves} moves · "
+            f"saved {when(info.saved_at)} · {seat_names(info.seats)}")
+    return asciify(text) if ascii else text
 
 
 class StoreBar(Vertical):
@@ -98,7 +100,8 @@ class StoreBar(Vertical):
         self.query_one("#continue", Button).display = exists and not self.error
         self.query_one("#discard", Button).display = exists and bool(self.error)
         self.query_one("#continue-info", Static).update(
-            Text("Continue: ", style="bold") + Text(describe_save(info)) if info else
+            Text("Continue: ", style="bold") + Text(describe_save(info, bool(getattr(self.app, "card_ascii", False))))
+            if info else
             Text("The autosave cannot be loaded (it is kept as it is until you discard it):"))
         note = self.query_one("#continue-error", Static)
         note.display = exists and bool(self.error)

@@ -98,7 +98,6 @@ class ShanghaiTable(Widget):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#sh-piles-box").border_title = "stock · upcard"
         self.query_one("#sh-melds-box").border_title = "melds (pgup/pgdn)"
         self.query_one("#sh-log").border_title = "log"
         self.query_one("#sh-melds-box").can_focus = False
@@ -109,6 +108,8 @@ class ShanghaiTable(Widget):
 
     # ----------------------------------------------------------------- drawing
     def watch_state(self, state: ShanghaiState | None) -> None:
+        if self.is_mounted:
+            self.query_one("#sh-piles-box").border_title = "stock | upcard" if self.ascii else "stock · upcard"
         if state is None or not self.is_mounted:
             return
         ascii = self.ascii
