@@ -363,3 +363,33 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
     assert present(two, 0, parse_seats(SEATS)).last_two
     loose = new_game(load_variant("shanghai-family"), 3, seed=1, hands=["4C 5D", HANDS[1], HANDS[2]], upcard="QS")
     assert loose.variant.rules.out_by_discard and not present(loose, 0, parse_seats(SEATS)).last_two
+
+
+def test_a_key_right_after_a_card_number_keeps_its_notice():
+    """Pressing 1, 2 and g at once (as fast typists do): the selection's message arrives
+    after g has said "draw first"; it must not wipe that notice."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=stacked_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(50):
+                await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
+                    isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)))
+                if isinstance(app.screen, MoveListDialog):
+                    await pilot.press("end", "enter")  # decline a buy
+                    continue
+                break
+            table = app.screen.table
+            hand = table.query_one(Hand)
+            assert app.screen.game.view(0).phase == "draw"
+            await pilot.press("1", "2", "g")
+            await pilot.pause()
+            assert table.notice == "draw first, then go down"
+            # the race a real terminal shows: the message of the selection made before
+            # g arrives only now; it must leave g's notice alone
+            table.on_hand_selection_changed(Hand.SelectionChanged(hand, hand.selected, hand.changes))
+            assert table.notice == "draw first, then go down"
+            await pilot.press("3")  # a new selection clears it
+            await pilot.pause()
+            assert table.notice == ""
+
+    asyncio.run(scenario())

@@ -35,6 +35,8 @@ class PresidentTable(Widget):
     state: reactive[PresidentState | None] = reactive(None, always_update=True)
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
+    notice_at = 0
+    """The hand's selection change at which the notice was shown."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -96,6 +98,8 @@ class PresidentTable(Widget):
         self.notice = ""
 
     def watch_notice(self) -> None:
+        if self.notice and self.is_mounted:
+            self.notice_at = self.query_one(Hand).changes
         self._show_selection()
 
     def _show_selection(self) -> None:
@@ -123,7 +127,8 @@ class PresidentTable(Widget):
 
     # ----------------------------------------------------------------- input
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        self.notice = ""
+        if event.hand.newer_than_notice(event, self.notice_at):
+            self.notice = ""
         self._show_selection()
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:

@@ -72,6 +72,8 @@ class ShanghaiTable(Widget):
     state: reactive[ShanghaiState | None] = reactive(None, always_update=True)
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
+    notice_at = 0
+    """The hand's selection change at which the notice was shown."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -172,6 +174,8 @@ class ShanghaiTable(Widget):
 
     def watch_notice(self) -> None:
         if self.is_mounted:
+            if self.notice:
+                self.notice_at = self.query_one(Hand).changes
             self._show_info()
 
     def _show_info(self) -> None:
@@ -203,7 +207,8 @@ class ShanghaiTable(Widget):
 
     # ----------------------------------------------------------------- input
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        self.notice = ""
+        if event.hand.newer_than_notice(event, self.notice_at):
+            self.notice = ""
         self._show_info()
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:

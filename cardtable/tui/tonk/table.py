@@ -50,6 +50,8 @@ class TonkTable(Widget):
     state: reactive[TonkState | None] = reactive(None, always_update=True)
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
+    notice_at = 0
+    """The hand's selection change at which the notice was shown."""
     by_rank: reactive[bool] = reactive(False)
     """Show the hand by rank (sets together) instead of by suit (runs together)."""
 
@@ -129,6 +131,8 @@ class TonkTable(Widget):
         self._show_selection()
 
     def watch_notice(self) -> None:
+        if self.notice and self.is_mounted:
+            self.notice_at = self.query_one(Hand).changes
         self._show_selection()
 
     def _selected(self) -> tuple[Card, ...]:
@@ -188,7 +192,8 @@ class TonkTable(Widget):
 
     # ----------------------------------------------------------------- input
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        self.notice = ""
+        if event.hand.newer_than_notice(event, self.notice_at):
+            self.notice = ""
         self._show_selection()
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:

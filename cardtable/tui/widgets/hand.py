@@ -43,12 +43,14 @@ class Hand(CardsWidget, can_focus=True):
     """Whether the hand takes input (it is this human's turn)."""
 
     class SelectionChanged(Message):
-        """The user selected or unselected a card."""
+        """The user selected or unselected a card; ``change`` counts the hand's selection
+        changes (a table can tell a change made before its notice from one after it)."""
 
-        def __init__(self, hand: Hand, selected: frozenset[int]) -> None:
+        def __init__(self, hand: Hand, selected: frozenset[int], change: int = 0) -> None:
             super().__init__()
             self.hand = hand
             self.selected = selected
+            self.change = change
 
     class Submitted(Message):
         """The user pressed Enter on the hand."""
@@ -70,9 +72,19 @@ class Hand(CardsWidget, can_focus=True):
         self._set_selected(frozenset(i for i in indices if i < len(self.cards)))
 
     # ----------------------------------------------------------------- input
+    changes = 0
+    """How many times the selection has changed (see :class:`SelectionChanged`)."""
+
     def _set_selected(self, selected: frozenset[int]) -> None:
         self.selected = selected
-        self.post_message(self.SelectionChanged(self, selected))
+        self.changes += 1
+        self.post_message(self.SelectionChanged(self, selected, self.changes))
+
+    def newer_than_notice(self, event: SelectionChanged, notice_at: int) -> bool:
+        """Whether ``event`` reports a selection made after a notice shown at change
+        ``notice_at`` (a key pressed right after a card number is acted on before the
+        selection's message arrives: that message must not wipe the action's notice)."""
+        return event.change > notice_at
 
     def action_move(self, delta: int) -> None:
         if self.cards:
