@@ -3,9 +3,9 @@ Shanghai sense on stacked deals (searching only the decisions that matter)."""
 
 from __future__ import annotations
 
-from cardtable import load_variant
+from cardtable import load_variant, new_game
 from cardtable.bots import make_bot
-from cardtable.engine.cards import Card
+from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.rng import Rng
 from cardtable.games.shanghai.sampling import Sampler
 from cardtable.games.shanghai.state import ShanghaiGame
@@ -152,3 +152,48 @@ def test_sampler_keeps_the_seen_discard_pile_out_of_imagined_hands():
         assert imagined.discard == list(view.discards)
         assert [len(h) for h in imagined.hands] == list(view.hand_sizes)
         assert len(imagined.stock) == view.stock_size
+
+
+def test_policy_swaps_a_melded_joker_to_go_down():
+    """S7: a player not yet down may take back a melded joker if it goes down that turn.
+    The medium bot never does; the strong policy does when that is its only go-down."""
+    # Contract 1 is two sets of 3. Seat 1 goes down with 7C 7D JK and 9H 9S 9D; seat 2
+    # then holds 5-5-5, Q-Q and 7H: giving 7H for the joker lets it go down (S7),
+    # which the medium bot never does before it is down.
+    game = deal(["8C 8H 10S JS QH KD AC", "7C 7D JK 9H 9S 9D 4C", "5C 5D 5S QS QD 7H 2C"],
+                stock="2H 3H 4H 8S 8D 10C 10D 6C", upcard="KH")
+    medium = make_bot("shanghai", "medium")
+    while game.turn == 1:
+        seat = game.to_act[0]
+        legal = game.legal_moves(seat)
+        game.apply(seat, "decline" if game.phase == "buy" else medium.choose(game.view(seat), legal, Rng(1)))
+    assert game.down[1] and game.turn == 2 and game.phase == "draw"
+    game.apply(2, "draw_stock")
+    decline_all(game)
+    view, legal = game.view(2), game.legal_moves(2)
+    assert not any(m.kind == "meld" for m in legal)
+    move = StrongPolicy().choose(view, legal, Rng(1))
+    assert move.kind == "swap_joker" and move.cards == (Card.parse("7H"),)
+    assert medium.choose(view, legal, Rng(1)).kind == "discard"
+    game.apply(2, move)
+    assert StrongPolicy().choose(game.view(2), game.legal_moves(2), Rng(1)).kind == "meld"
+
+
+def test_policy_buys_cards_for_a_long_contract_it_holds_too_few_cards_for():
+    """S8 / S9: only buys add cards to a hand; in a contract longer than the hand the
+    strong policy buys a card near its hand even when it adds nothing by itself."""
+    # A run of 10 and a set of 3 (hand 8's contract) need 13 cards; seat 1 holds 6,
+    # so it buys a card near its hand even when the card adds nothing by itself.
+    rules = VARIANT.rules.model_copy(update={"contracts": [[["set", 3], ["run", 10]]] * 10})
+    variant = VARIANT.model_copy(update={"rules": rules})
+    hands = ["2D 3D 4D 8H 9H 10S", "2C 3C 4C 5C 6C KD", "8C 8D 9D 10H 2S 3S"]
+    game = new_game(variant, 3, seed=1, hands=hands, stock=parse_cards("7H 6H 2H 3H 4H QS QD 5S"),
+                    upcard="5C", dealer=2)
+    game.apply(0, "draw_stock")
+    while game.phase == "buy" and game.to_act[0] != 1:
+        game.apply(game.to_act[0], "decline")
+    assert game.phase == "buy" and game.to_act[0] == 1
+    view, legal = game.view(1), game.legal_moves(1)
+    assert StrongPolicy()._gain(view, Card.parse("5C")) == 0
+    assert StrongPolicy().choose(view, legal, Rng(1)).kind == "buy"
+    assert make_bot("shanghai", "medium").choose(view, legal, Rng(1)).kind == "decline"

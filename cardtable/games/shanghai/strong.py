@@ -5,10 +5,12 @@ Two layers:
 
 - :class:`StrongPolicy`, the default policy: the medium bot's plan (go down as soon
   as possible, lay off everything, keep the cards of the contract plan) without its
-  random spare discards, buying every card that brings the contract closer while the
-  stock can pay the penalty cards, and, while not down and with a seat already down,
-  letting go of costly spare cards first (points held when a hand ends are what a
-  match is lost by).
+  random spare discards, taking a melded joker whenever that lets it go down this
+  turn (S7: the medium bot never swaps before it is down), buying every card that
+  brings the contract closer while the stock can pay the penalty cards (and, in the
+  long contracts that need more cards than a hand holds, any card near the hand),
+  and, while not down and with a seat already down, letting go of costly spare cards
+  first (points held when a hand ends are what a match is lost by).
 - :class:`ShanghaiSearchBot`, information-set MCTS over that policy: trivial decisions
   (a single legal move, declining a card that does not help, drawing when the upcard
   does not help, melding, laying off) are answered by the policy without searching.
@@ -34,7 +36,9 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .bot import SimpleBot, _need, _Table, _table_of
+from ...engine.cards import Card
+from .bot import SimpleBot, _near, _need, _points, _Table, _table_of, plan
+from .melds import RUN_CARD, swap_index
 from .sampling import Sampler
 from .view import ShanghaiView
 
@@ -44,6 +48,16 @@ BUY_MIN_STOCK = 6
 DUMP_WEIGHT = 1.0
 """While not down and another seat is down: how much a spare card's points count
 toward letting it go (per 5 points, against the plan's usefulness of 0–7)."""
+
+LONG_SHORT = 2
+"""Buy a card near the hand (or a wild) even when it adds nothing to the plan by itself
+while the hand, after its next draw, is at least this many cards short of the
+contract's size (hands 9 and 10 at the deal): only buys add cards, and the penalty
+cards are what such a contract is made of."""
+
+KEY_WORTH = 5
+"""While not down: how much usefulness (against the plan's 0–7) a natural that could
+take back a melded joker (S7) gets, so that it is kept rather than discarded."""
 
 SEARCH = {"draw": True, "buy": True, "discard": True}
 """Which decisions the search handles (the others: the policy)."""
@@ -58,24 +72,78 @@ ROLLOUT_CAP = 3000
 
 
 class StrongPolicy(SimpleBot):
-    """The medium bot's plan, played without random spare discards, buying more
-    readily, and shedding points when another seat is down (see the module text)."""
+    """The medium bot's plan, played without random spare discards, swapping for a
+    melded joker to go down, buying more readily, and shedding points when another
+    seat is down (see the module text)."""
 
     name = "hard"
 
     def __init__(self) -> None:
         super().__init__(shake=0.0)
 
+    def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        """The medium bot's choice, except that a seat not yet down takes a joker swap
+        that lets it go down this turn (S7; the medium bot never does)."""
+        assert isinstance(view, ShanghaiView)
+        swap = self._go_down_swap(view, legal_moves)
+        return swap if swap is not None else super().choose(view, legal_moves, rng)
+
+    @staticmethod
+    def _go_down_swap(view: ShanghaiView, legal_moves: Sequence[Move]) -> Move | None:
+        """S7: while not down and unable to go down as the hand stands, a swap for a
+        melded joker (listed only when the joker lets the contract be laid down this
+        turn), giving up the costliest natural; None when there is none."""
+        if view.phase != "play" or view.down[view.seat]:
+            return None
+        swaps = [move for move in legal_moves if move.kind == "swap_joker"]
+        if not swaps or any(move.kind == "meld" for move in legal_moves):
+            return None
+        return max(swaps, key=lambda move: _points(move.cards[0]))
+
+    @staticmethod
+    def _gain(view: ShanghaiView, card: Card) -> int:
+        """The medium bot's gain, except that while not down a natural that could take
+        back a melded joker (and is not held yet) counts as the wild it would bring:
+        the swap is allowed just when that wild completes the contract (S7)."""
+        gain = SimpleBot._gain(view, card)
+        if gain or view.down[view.seat] or card in view.hand or card not in _joker_keys(view):
+            return gain
+        return 1 if plan(view.hand, view.contract, view.wilds)[0] < _need(view.contract) else 0
+
     def _worth_buying(self, view: ShanghaiView, card: Any) -> bool:
-        """Buy any card that brings the contract closer while the stock can pay for it."""
+        """Buy any card that brings the contract closer while the stock can pay for it,
+        and, while a long contract needs more cards than the hand holds (see
+        :data:`LONG_SHORT`), any card near the hand or a wild."""
         if view.stock_size < BUY_MIN_STOCK:
             return False
-        return self._gain(view, card) > 0
+        if self._gain(view, card) > 0:
+            return True
+        need = _need(view.contract)
+        if len(view.hand) + 1 + LONG_SHORT > need:
+            return False
+        if plan(view.hand, view.contract, view.wilds)[0] >= need:
+            return False
+        return card.rank in view.wilds or _near(view.hand, card)
 
     def shed_weight(self, view: ShanghaiView, covered: int) -> float:
         """Shed costly spare cards while not down once another seat is down and the
         contract is still two or more cards short."""
         return DUMP_WEIGHT if any(view.down) and _need(view.contract) - covered >= 2 else 0.0
+
+    def discard_key(self, view: ShanghaiView, table: _Table) -> Any:
+        """The medium bot's discard order, except that while not down a natural that
+        could take back a melded joker counts as kept and :data:`KEY_WORTH` more useful."""
+        key = super().discard_key(view, table)
+        keys = set() if view.down[view.seat] else _joker_keys(view)
+        if not keys:
+            return key
+
+        def keep_keys(move: Move) -> tuple:
+            rank = key(move)
+            if move.cards[0] in keys:
+                return (rank[0], True, rank[2] + KEY_WORTH, *rank[3:])
+            return rank
+        return keep_keys
 
     def discard_order(self, view: ShanghaiView, moves: Sequence[Move]) -> list[Move]:
         """The discard moves, best first (each card once)."""
@@ -84,6 +152,23 @@ class StrongPolicy(SimpleBot):
 
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
         return self.discard_order(view, moves)[0]
+
+
+def _joker_keys(view: ShanghaiView) -> set[Card]:
+    """The naturals that could take back a joker melded on the table (S7)."""
+    keys: set[Card] = set()
+    wild = view.wilds
+    for owned in view.melds:
+        for meld in owned:
+            for index, card in enumerate(meld.cards):
+                if card.rank not in wild:
+                    continue
+                if meld.kind == "set":
+                    naturals = [Card(meld.base, suit) for suit in "CDHS"]
+                else:
+                    naturals = [RUN_CARD[meld.base + index, meld.suit]]
+                keys.update(n for n in naturals if swap_index(meld, n, wild) is not None)
+    return keys
 
 
 class StrongSampler(Sampler):
