@@ -174,10 +174,12 @@ def _joker_keys(view: ShanghaiView) -> set[Card]:
 class StrongSampler(Sampler):
     """The Shanghai determinizer, searching only the decisions listed in :data:`SEARCH`."""
 
-    margin = 0.02
+    margin = 0.06
     """A searched move overrules the policy's only when it scores this much better
-    (0.02 of the reward: 6 points of a hand against the others' average); with a few
-    dozen imagined deals smaller differences are noise."""
+    (0.06 of the reward: 18 points of a hand against the others' average, about three
+    standard errors of a 40-deal comparison). With 0.02 the search overruled a quarter
+    of the policy's discards, mostly on noise, and cost strength: 46.9 % lowest totals
+    against 63.5 % with 0.06 (48 arena matches each, the same deals)."""
 
     def __init__(self, variant: Any, policy: StrongPolicy) -> None:
         super().__init__(variant)
