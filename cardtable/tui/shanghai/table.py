@@ -31,6 +31,8 @@ from .widgets import MeldsView, Piles
 
 KEYS = "? help · s stock · u upcard · g group · m go-downs · l lay off · w swap · d discard · o sort"
 ASCII_KEYS = "? help | s stock | u upcard | g group | m go-downs | l lay off | w swap | d discard | o sort"
+SHORT_KEYS = "? help  s/u draw  g group  m go-downs  l lay off  w swap  d discard  o sort"
+"""The key bar under 100 columns (app.tcss shows it instead of KEYS): every key still fits."""
 
 
 class ShanghaiTable(Widget):
@@ -98,6 +100,7 @@ class ShanghaiTable(Widget):
         yield Static(id="sh-info")
         yield Hand(id="hand")
         yield Static(id="keys")
+        yield Static(SHORT_KEYS, id="keys-short")
 
     def on_mount(self) -> None:
         self.query_one("#sh-melds-box").border_title = "melds (pgup/pgdn)"
