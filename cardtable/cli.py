@@ -51,7 +51,7 @@ def _at_least(low: float, kind: type = int):  # type: ignore[no-untyped-def]
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
-        if value < low:
+        if not value >= low or value == float("inf"):  # (also refuses nan)
             raise argparse.ArgumentTypeError(f"must be {low} or more, not {text}")
         return value
     convert.__name__ = kind.__name__

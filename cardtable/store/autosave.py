@@ -37,6 +37,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.registry import variant_model
 from ..paths import data_dir
 from .saves import Seats, atomic_write, dump_save, load_game, new_save_path, normalize_seats, save_data, saves_dir
 
@@ -100,10 +101,14 @@ def _holds_match(text: str, game: Game) -> bool:
     try:
         saved = json.loads(text)["game"]
         log = saved["log"]
-    except (ValueError, KeyError, TypeError):
+        # the preset through its model, as loading reads it (a knob added since the save
+        # was written takes its default)
+        variant = variant_model(game.family).from_data(saved["variant"])
+    except (ValueError, KeyError, TypeError):  # (a pydantic ValidationError is a ValueError)
         return False
     ours = json.loads(json.dumps(game.to_data()))
-    same = all(saved.get(key) == ours[key] for key in ("family", "variant", "players", "seed", "setup"))
+    same = variant == game.variant and all(saved.get(key) == ours[key]
+                                           for key in ("family", "players", "seed", "setup"))
     return same and isinstance(log, list) and ours["log"][:len(log)] == log
 
 

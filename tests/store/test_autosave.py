@@ -119,6 +119,19 @@ def test_resuming_the_autosave_writes_over_it_in_place(tmp_path):
     assert load_autosave()[0].moves_played == 5
 
 
+def test_resuming_an_autosave_written_before_a_knob_existed_writes_over_it(tmp_path):
+    """A knob added since the autosave was written takes its default when it is loaded;
+    it is still the same match (not moved aside as another one)."""
+    game = new(tmp_path)
+    AutoSaver(game, seats_for(4)).detach()
+    document = json.loads(autosave_path().read_text())
+    del document["game"]["variant"]["rules"]["match_rounds"]
+    document.pop("checksum")
+    autosave_path().write_text(json.dumps(document))
+    resumed, seats = load_autosave()
+    assert AutoSaver(resumed, seats).kept is None and not list_saves()
+
+
 def test_a_damaged_autosave_is_kept_byte_for_byte(tmp_path):
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_bytes(b'{"format": "cardtable-save", "gam')

@@ -170,3 +170,37 @@ def test_the_apps_keys_work_in_a_choice_dialog():
             assert isinstance(app.screen, ConfirmQuit)
 
     asyncio.run(scenario())
+
+
+def _table_behind_bobs_look(anns_cards):
+    """Cat leads 5♣; Bob (next to play) looks first. What the table behind his look
+    dialog shows, and the dialog's options."""
+
+    async def scenario():
+        variant = load_variant("president-bombs")
+        game = new_game(variant, 4, seed=1, hands=[anns_cards, ["5C", "9H", "KD"], ["4C", "8D", "QS"],
+                                                  ["6C", "7D", "JH"]])
+        app = make_app("Ann,Cat,Bob,bot:simple", preset="president-bombs", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.press("1", "enter")  # Cat leads 5♣
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            assert app.screen.player == "Bob"
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            return table.table.state, tuple(label for label, _move in app.screen.options)
+
+    return asyncio.run(scenario())
+
+
+def test_the_table_behind_a_look_does_not_tell_whether_the_turn_is_really_yours():
+    """X3: Bob has the next turn and looks first. Whether Ann (after him) may quick-clear
+    or nobody may, the table behind his look is the same (the public table): his own
+    table would show no playable cards while a chance is open for somebody else."""
+    asked_state, asked_options = _table_behind_bobs_look(["5D", "5H", "5S", "3C"])
+    quiet_state, quiet_options = _table_behind_bobs_look(["6D", "6H", "6S", "3C"])
+    assert asked_options == quiet_options == ("Let it go",)
+    assert asked_state == quiet_state and asked_state.hand == ()

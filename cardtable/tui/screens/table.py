@@ -62,6 +62,8 @@ class TableScreen(Screen[None]):
         self.busy = False
         """A bot is thinking or a screen on top waits for an answer."""
         self.window_visits: list[int] | None = None
+        self.looking = False
+        """An out-of-turn look is on screen (the table behind it shows no hand)."""
         self.error = ""
         self.closed = False
         self.bridge: Bridge | None = None
@@ -99,8 +101,11 @@ class TableScreen(Screen[None]):
             self.saver.detach()  # app exit or a new table: the autosave stays for Continue
 
     def show_table(self) -> None:
-        """Give the table what the human on screen may see."""
-        self.table.state = self.ui.present(self.game, self.viewer, self.seats, self.ascii)
+        """Give the table what the human on screen may see (during an out-of-turn look,
+        only the public table: the looker's own table would show whether the turn is
+        really theirs yet, so whether somebody else was asked first)."""
+        viewer = None if self.looking else self.viewer
+        self.table.state = self.ui.present(self.game, viewer, self.seats, self.ascii)
 
     def on_screen_resume(self) -> None:
         self.show_table()
@@ -114,7 +119,9 @@ class TableScreen(Screen[None]):
         player = self.ui.chance_after(self.game, message.events)
         if player is not None and len(self.humans) > 1:
             self.window_visits = self._looks_after(player)
-        self.show_table()
+        game = self.game
+        if not (self.ui.in_window(game) and game.to_act[0] in self.bots):
+            self.show_table()  # (while a bot answers a chance, the table waits for its answer)
         self._check_autosave()
         self.advance()
 
@@ -216,6 +223,7 @@ class TableScreen(Screen[None]):
 
     def _visit(self, seat: int, front: int | None) -> None:
         eligible = seat == front
+        self.looking = True
 
         def ask() -> None:
             self.show_table()
@@ -224,6 +232,7 @@ class TableScreen(Screen[None]):
 
             def answered(move: Move | None) -> None:
                 self.busy = False
+                self.looking = False
                 if eligible and move is not None:
                     self.apply(seat, move, from_dialog=True)
                 else:
