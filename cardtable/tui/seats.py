@@ -74,5 +74,5 @@ def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
 
 
 def default_seats(players: int) -> tuple[Seat, ...]:
-    """One human ("You") and simple bots."""
-    return name_bots([("You", None)] + [(None, "simple")] * (players - 1))
+    """One human ("Player") and simple bots."""
+    return name_bots([("Player", None)] + [(None, "simple")] * (players - 1))

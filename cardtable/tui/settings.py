@@ -1,10 +1,12 @@
-"""The user's TUI settings (the chosen theme), kept as JSON under ``config_dir()``."""
+"""The user's TUI settings (the chosen theme, the last table set up), kept as JSON under
+``config_dir()``."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..paths import config_dir
 
@@ -12,10 +14,35 @@ DEFAULT_THEME = "felt"
 
 
 @dataclass
+class LastTable:
+    """The table the start screen set up last, offered again next time: its family,
+    preset, player count and each seat's (name, kind); kind is "human" or a bot level."""
+
+    family: str
+    preset: str
+    players: int
+    seats: list[tuple[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data: Any) -> LastTable | None:
+        """The table in ``data``, or None when it is missing or not in this shape."""
+        if not isinstance(data, dict):
+            return None
+        family, preset, players, seats = (data.get(key) for key in ("family", "preset", "players", "seats"))
+        if not (isinstance(family, str) and isinstance(preset, str) and isinstance(players, int)
+                and isinstance(seats, list)):
+            return None
+        pairs = [(seat[0], seat[1]) for seat in seats
+                 if isinstance(seat, list) and len(seat) == 2 and all(isinstance(part, str) for part in seat)]
+        return cls(family, preset, players, pairs)
+
+
+@dataclass
 class Settings:
     """What the table remembers between runs."""
 
     theme: str = DEFAULT_THEME
+    table: LastTable | None = None
 
     @staticmethod
     def path() -> Path:
@@ -23,13 +50,16 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        """Read the settings file; a missing or damaged file gives the defaults."""
+        """Read the settings file; a missing or damaged file (or part) gives the defaults."""
         try:
             data = json.loads(cls.path().read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls()
-        theme = data.get("theme") if isinstance(data, dict) else None
-        return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME)
+        if not isinstance(data, dict):
+            return cls()
+        theme = data.get("theme")
+        return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME,
+                   table=LastTable.from_json(data.get("table")))
 
     def save(self) -> None:
         """Write the settings file; a read-only config folder is not an error."""

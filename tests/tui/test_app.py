@@ -8,6 +8,7 @@ import json
 from types import SimpleNamespace
 
 import pytest
+from textual.widgets import Input, Select
 
 from cardtable.paths import config_dir, user_dir
 from cardtable.tui.app import CardtableApp
@@ -17,6 +18,7 @@ from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.seats import parse_seats
+from cardtable.tui.settings import LastTable, Settings
 from cardtable.tui.themes import load_themes
 
 from .helpers import make_app, screen_text, settle
@@ -123,10 +125,67 @@ def test_start_screen_starts_a_table():
             await pilot.press("escape", "s")
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             screen = app.screen
-            assert [s.name for s in screen.seats] == ["You", "Dag", "Eve", "Finn"]
+            assert [s.name for s in screen.seats] == ["Player", "Dag", "Eve", "Finn"]
             assert screen.humans == (0,)
 
     run(scenario)
+
+
+def test_the_start_screen_offers_the_last_table_again():
+    """Start remembers the family, preset, player count and seats; the next start screen
+    shows them again. A remembered preset that no longer loads falls back to classic."""
+    async def set_up_and_start(app, pilot):
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#family", Select).value = "tonk"
+        await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "tonk")
+        screen.query_one("#preset", Select).value = "tonk-house"
+        await settle(pilot, app, lambda: screen.variant.name == "tonk-house")
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        screen.query_one("#name-0", Input).value = "Ann"
+        screen.query_one("#name-1", Input).value = "Bob"
+        screen.query_one("#kind-1", Select).value = "human"
+        screen.query_one("#kind-2", Select).value = "hard"
+        await pilot.press("s")
+        await settle(pilot, app, lambda: isinstance(app.screen, (TableScreen, HandoffScreen)))
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await set_up_and_start(app, pilot)
+        saved = json.loads((config_dir() / "settings.json").read_text())["table"]
+        assert saved == {"family": "tonk", "preset": "tonk-house", "players": 3,
+                         "seats": [["Ann", "human"], ["Bob", "human"], ["Eve", "hard"]]}
+        again = CardtableApp(theme="felt", bot_delay=0)
+        async with again.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = again.screen
+            await settle(pilot, again, lambda: screen.query_one("#players", Select).value == 3)
+            assert screen.query_one("#family", Select).value == "tonk"
+            assert screen.query_one("#preset", Select).value == "tonk-house"
+            assert [screen.query_one(f"#name-{i}", Input).value for i in range(3)] == ["Ann", "Bob", "Eve"]
+            assert [screen.query_one(f"#kind-{i}", Select).value for i in range(3)] == ["human", "human", "hard"]
+        saved["preset"] = "tonk-gone"
+        (config_dir() / "settings.json").write_text(json.dumps({"theme": "felt", "table": saved}))
+        gone = CardtableApp(theme="felt", bot_delay=0)
+        async with gone.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await settle(pilot, gone, lambda: gone.screen.variant is not None)
+            assert gone.screen.query_one("#preset", Select).value == "tonk-classic"
+
+    run(scenario)
+
+
+def test_a_damaged_last_table_in_the_settings_is_ignored():
+    (config_dir()).mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.json").write_text(json.dumps(
+        {"theme": "dark", "table": {"family": "tonk", "preset": 3, "players": "four", "seats": {}}}))
+    settings = Settings.load()
+    assert settings.theme == "dark" and settings.table is None
+    (config_dir() / "settings.json").write_text(json.dumps(
+        {"table": {"family": "tonk", "preset": "tonk-classic", "players": 2, "seats": [["Ann", "human"], [1, 2], "x"]}}))
+    assert Settings.load().table == LastTable("tonk", "tonk-classic", 2, [("Ann", "human")])
 
 
 def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):

@@ -18,6 +18,7 @@ from ...presets.loader import broken_presets, preset_files
 from ..families import TABLES
 from ..messages import ThemeSwitched
 from ..seats import BOT_NAMES, TableSetup, name_bots
+from ..settings import LastTable
 from ..text import asciify
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
@@ -48,13 +49,23 @@ class StartScreen(Screen[None]):
 
     def __init__(self, family: str | None = None) -> None:
         super().__init__(classes="start")
+        self._asked_family = family
         self.family = family if family in TABLES else TABLES[0]
+        self.last: LastTable | None = None
+        """The table set up last time (the app's settings), offered again unless the
+        command line asked for another family."""
         self.variant: Any = None
         self._select_next: str | None = None
+        self._listed_family: str | None = None
+        """The family whose presets the preset list shows."""
         self._info: list[tuple[str, str]] = []
         """The preset's title, description and players (or why none loads), as (text, style)."""
 
     def compose(self) -> ComposeResult:
+        settings = getattr(self.app, "settings", None)
+        last = settings.table if settings is not None else None
+        if last is not None and last.family in TABLES and self._asked_family in (None, last.family):
+            self.family, self.last = last.family, last
         yield Static(id="start-title")
         yield StoreBar()
         with Horizontal(id="start-columns"):
@@ -76,10 +87,9 @@ class StartScreen(Screen[None]):
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="start-row seat-row", id=f"seat-row-{i}"):
                         yield Label(f"Seat {i + 1}", classes="start-label")
-                        yield Input(value="You" if i == 0 else BOT_NAMES[i - 1], id=f"name-{i}",
-                                    compact=True, max_length=16)
-                        yield Select(KINDS, value="human" if i == 0 else "medium", allow_blank=False,
-                                     id=f"kind-{i}", compact=True)
+                        name, kind = self._seat_default(i)
+                        yield Input(value=name, id=f"name-{i}", compact=True, max_length=16)
+                        yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", compact=True)
                 with Horizontal(classes="start-row"):
                     yield Label("Seed", classes="start-label")
                     yield Input(placeholder="random", id="seed", type="integer", compact=True)
@@ -87,9 +97,17 @@ class StartScreen(Screen[None]):
             yield Button("Start (s)", id="start", variant="primary", compact=True)
             yield Static(id="start-error")
 
+    def _seat_default(self, index: int) -> tuple[str, str]:
+        """Seat ``index``'s name and kind: as last time, else a human "Player" then bots."""
+        if self.last is not None and index < len(self.last.seats):
+            name, kind = self.last.seats[index]
+            if kind in {value for _label, value in KINDS}:
+                return name[:16], kind
+        return ("Player", "human") if index == 0 else (BOT_NAMES[index - 1], "medium")
+
     def on_mount(self) -> None:
         self._show_words()
-        self._fill_presets()
+        self._fill_presets(self.last.preset if self.last is not None else None)
         if not self.query_one(StoreBar).focus_first():  # Continue comes first
             self.query_one("#start", Button).focus()
 
@@ -124,6 +142,7 @@ class StartScreen(Screen[None]):
 
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
+        self._listed_family = self.family
         names = list_variants(self.family)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
@@ -138,7 +157,7 @@ class StartScreen(Screen[None]):
             self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", "red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "family" and event.value != Select.NULL:
+        if event.select.id == "family" and event.value not in (Select.NULL, self._listed_family):
             self.family = str(event.value)
             self._fill_presets()
         elif event.select.id == "preset" and event.value != Select.NULL:
@@ -160,7 +179,8 @@ class StartScreen(Screen[None]):
         self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players{note}", ""))
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(low, high + 1)])
-        players.value = min(max(4, low), high)
+        wanted = self.last.players if self.last is not None and self.last.preset == name else 4
+        players.value = min(max(wanted, low), high)
 
     def _show_seats(self, count: int) -> None:
         for i in range(MAX_SEATS):
@@ -227,6 +247,15 @@ class StartScreen(Screen[None]):
         seed = int(seed_text) if seed_text else None
         return TableSetup(self.variant, name_bots(specs), seed)
 
+    def _remember(self, setup: TableSetup) -> None:
+        """Keep this table in the settings, to offer it again on the next start."""
+        if not getattr(self.app, "save_settings", False):
+            return
+        seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
+        self.app.settings.table = LastTable(setup.variant.family, str(self.query_one("#preset", Select).value),
+                                            len(seats), seats)
+        self.app.settings.save()
+
     def action_start(self) -> None:
         from .table import TableScreen
 
@@ -235,4 +264,5 @@ class StartScreen(Screen[None]):
         except ValueError as error:
             self.query_one("#start-error", Static).update(Text(f"  {error}", style="bold red"))
             return
+        self._remember(setup)
         self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))
