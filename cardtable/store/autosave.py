@@ -24,6 +24,12 @@ Choices:
   autosave holds (a new game, a loaded save) first moves that file into the saves folder
   as ``interrupted-<preset>-<time>.json`` (:func:`keep_autosave`; a damaged one too), so
   the interrupted match can still be loaded; ``kept`` says where it went.
+- **Two windows, two files**: a saver that finds the autosave written by someone else
+  since its own last write (a second cardtable window started a match) leaves the slot
+  to that window and goes on in the file its match was moved to,
+  ``interrupted-<preset>-<time>.json`` in the saves folder (a new one if it was not
+  moved; ``moved_to`` says where), so neither window writes over the other's match and
+  both can be loaded later.
 - Loading it is :func:`load_autosave`, the same checked ``load_game`` every save uses.
 """
 
@@ -96,6 +102,15 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     return target
 
 
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """``path``'s (inode, mtime, size), which every write changes; None if it is gone."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
 def _holds_match(text: str, game: Game) -> bool:
     """Whether the autosave ``text`` is ``game``'s match, now or at an earlier move."""
     try:
@@ -135,11 +150,16 @@ class AutoSaver:
         self.last_error: Exception | None = None
         self.match_id: int | None = None
         self._written: str | None = None
+        self._stamp: tuple[int, int, int] | None = None
+        """The autosave file's (inode, mtime, size) after this saver's last write."""
         self._attached = True
+        self._folder = saves_dir() if path is None else self.path.parent
         self.kept: Path | None = None
         """Where an autosave of another match was moved before this one was written."""
+        self.moved_to: Path | None = None
+        """The file this match went on in after another window took the autosave slot."""
         try:
-            self.kept = keep_autosave(game, self.path, saves_dir() if path is None else self.path.parent)
+            self.kept = keep_autosave(game, self.path, self._folder)
         except OSError as error:
             self.last_error = error
             self._attached = False  # never write over a match that could not be moved
@@ -159,8 +179,12 @@ class AutoSaver:
     def save_now(self) -> bool:
         """Write the autosave now; False (and ``last_error`` set) if the write failed."""
         text = dump_save(save_data(self.game, self.seats))
+        if self._stamp is not None and self.moved_to is None and _stamp(self.path) not in (self._stamp, None):
+            self.moved_to = self.path = self._kept_copy() or new_save_path(
+                self.game, self._folder, name=f"interrupted-{self.game.variant.name}")
         try:
             atomic_write(self.path, text)
+            self._stamp = _stamp(self.path)
         except OSError as error:
             self.last_error = error
             return False
@@ -168,6 +192,16 @@ class AutoSaver:
         self.writes += 1
         self.last_error = None
         return True
+
+    def _kept_copy(self) -> Path | None:
+        """The file the other window moved this saver's last write to, if it did."""
+        for path in sorted(self._folder.glob("interrupted-*.json")):
+            try:
+                if path.read_text(encoding="utf-8") == self._written:
+                    return path
+            except (OSError, UnicodeDecodeError):
+                continue
+        return None
 
     def finish(self) -> None:
         """The match is over: record it in the history, then remove the autosave."""

@@ -106,6 +106,26 @@ def test_a_new_game_moves_another_matchs_autosave_into_the_saves_folder(tmp_path
     assert load_autosave()[0] == second
 
 
+def test_a_second_window_takes_the_slot_and_the_first_goes_on_in_its_kept_file(tmp_path):
+    """Two windows: the second match moves the first into the saves folder and takes the
+    autosave slot; the first window's next write goes to that kept file (not over the
+    second match, and without a second copy), and each clears only its own file."""
+    first = new(tmp_path)
+    first_saver = AutoSaver(first, seats_for(4))
+    second = new(tmp_path, "tonk", 4)
+    second_saver = AutoSaver(second, seats_for(3))
+    bot_step(first)
+    assert first_saver.moved_to == second_saver.kept and first_saver.last_error is None
+    assert load_game(first_saver.moved_to)[0] == first
+    assert load_autosave()[0] == second
+    bot_step(second)
+    bot_step(first)
+    assert load_autosave()[0] == second and load_game(first_saver.moved_to)[0] == first
+    assert [path for path, _info in list_saves()] == [first_saver.moved_to]
+    first_saver.abandon()
+    assert not list_saves() and load_autosave()[0] == second
+
+
 def test_resuming_the_autosave_writes_over_it_in_place(tmp_path):
     game = new(tmp_path, "shanghai", 3)
     AutoSaver(game, seats_for(4)).detach()

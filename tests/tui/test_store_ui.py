@@ -229,6 +229,29 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
     run(scenario)
 
 
+def test_a_table_whose_autosave_another_window_took_says_where_its_game_goes_on():
+    """Two windows: when another window's match takes the autosave slot, this table goes
+    on in the file its match was moved to, and says so once."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            screen = app.screen
+            other = new_game(load_variant("tonk-classic"), 3, seed=9)
+            save_game(autosave_path(), other, ["Cy", "Dag", "Eve"])  # the other window's first write
+            before = len(screen.game.events)
+            await press_move(pilot, screen, 0)
+            await settle(pilot, app, lambda: len(screen.game.events) > before + 2)
+            moved_to = screen.saver.moved_to
+            assert moved_to is not None and moved_to.parent == saves_dir()
+            assert load_game(moved_to)[0] == screen.game and load_autosave()[0] == other
+            notes = [n.message for n in app._notifications if "took the autosave" in n.message]
+            assert notes == [f"Another cardtable window took the autosave: this game is kept in "
+                             f"{moved_to.name} (Load game continues it)."]
+
+    run(scenario)
+
+
 def test_ctrl_s_writes_a_named_save_that_loads_equal():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")

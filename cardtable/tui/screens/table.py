@@ -70,6 +70,7 @@ class TableScreen(Screen[None]):
         self.saver: Any = None
         """The :class:`~cardtable.store.AutoSaver` of this match (from mount on)."""
         self._save_failing = False
+        self._told_moved = False
 
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
@@ -389,7 +390,13 @@ class TableScreen(Screen[None]):
             self.saver.abandon()
 
     def _check_autosave(self) -> None:
-        """A failed autosave write shows one warning (and one when it works again)."""
+        """A failed autosave write shows one warning (and one when it works again); a
+        match that left the autosave slot to another window says where it is kept."""
+        moved_to = getattr(self.saver, "moved_to", None)
+        if moved_to is not None and not self._told_moved:
+            self._told_moved = True
+            self.app.notify(f"Another cardtable window took the autosave: this game is kept in "
+                            f"{moved_to.name} (Load game continues it).", timeout=12)
         error = getattr(self.saver, "last_error", None)
         if error is not None and not self._save_failing:
             self.app.notify(f"Autosave failed: {describe_error(error)} — the game goes on.",
