@@ -8,15 +8,15 @@ from typing import Any
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ..text import asciify
 
 
-class SeatPanel(Static):
+class SeatPanel(Widget):
     """Shows ``title`` in the border and ``lines`` inside, in ASCII under the ASCII theme
-    (the app's ``card_ascii``). Classes: ``-to-act``, ``-passed``, ``-out`` (set by the
-    screen) restyle the box."""
+    (the app's ``card_ascii``). A line too wide for the box drops its last " · " parts
+    (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"). Classes:
+    ``-to-act``, ``-passed``, ``-out`` (set by the screen) restyle the box."""
 
     title: reactive[str] = reactive("", always_update=True)
     lines: reactive[tuple[str, ...]] = reactive((), always_update=True)
@@ -28,8 +28,19 @@ class SeatPanel(Static):
     def watch_title(self, title: str) -> None:
         self.border_title = self._plain(title)
 
-    def watch_lines(self, lines: tuple[str, ...]) -> None:
-        self.update(Text(self._plain("\n".join(lines)), no_wrap=True, overflow="ellipsis"))
+    def render(self) -> Text:
+        width = self.content_size.width
+        return Text(self._plain("\n".join(fit_parts(line, width) for line in self.lines)),
+                    no_wrap=True, overflow="ellipsis")
+
+
+def fit_parts(line: str, width: int) -> str:
+    """``line`` without as many of its last " · " parts as it takes to fit ``width``
+    (the first part stays, cut by the caller if even that is too wide)."""
+    parts = line.split(" · ")
+    while len(parts) > 1 and len(" · ".join(parts)) > width:
+        parts.pop()
+    return " · ".join(parts)
 
 
 def show_seat_panels(box: Widget, seats: Sequence[Any],
