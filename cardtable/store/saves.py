@@ -271,6 +271,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
         players = data.get("players")
         if not isinstance(players, int) or not 1 <= players <= 16:
             raise _fail(path, f"the game data has no valid player count ({players!r})")
+        _check_family(data, path)
         return {"format": FORMAT, "version": VERSION, "seats": default_seats(players),
                 "saved_at": None, "game": data}
     if kind != FORMAT:
@@ -289,10 +290,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     if game.get("format") != GAME_FORMAT:
         raise _fail(path, "the save is damaged: its game data has the wrong format")
     _check_version(game, path, "game")
-    family = game.get("family")
-    if family not in FAMILIES:
-        raise _fail(path, f"unknown game family {family!r} (this cardtable plays "
-                          f"{', '.join(FAMILIES)})")
+    _check_family(game, path)
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(_seat_ok(s) for s in seats):
         raise _fail(path, "the save is damaged: the seats are not a list of "
@@ -313,6 +311,14 @@ def _check_version(data: dict[str, Any], path: Path | str, what: str) -> None:
         raise _fail(path, f"{what} format version {version} was written by a newer cardtable; "
                           f"this one reads version {VERSION}")
     raise _fail(path, f"unknown {what} format version {version!r} (this cardtable reads version {VERSION})")
+
+
+def _check_family(game: dict[str, Any], path: Path | str) -> None:
+    """The game data's ``family`` must be one this cardtable plays (a string in FAMILIES)."""
+    family = game.get("family")
+    if not isinstance(family, str) or family not in FAMILIES:
+        what = "no game family" if "family" not in game else f"unknown game family {family!r}"
+        raise _fail(path, f"{what} (this cardtable plays {', '.join(FAMILIES)})")
 
 
 def _seat_ok(seat: Any) -> bool:
@@ -342,13 +348,23 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Game, Seats]:
 
 
 def save_info(path: str | os.PathLike[str]) -> SaveInfo:
-    """A save's summary (preset, seats, date, rounds, moves) without replaying it."""
+    """A save's summary (preset, seats, date, rounds, moves) without replaying it.
+
+    Raises :class:`SaveError` naming the file for any damage, never another error."""
     document = read_save(path)
+    try:
+        return _summary(Path(path), document)
+    except Exception as error:  # a damaged file must never crash a menu
+        raise _fail(path, f"the save is damaged ({type(error).__name__}: {error})") from None
+
+
+def _summary(path: Path, document: dict[str, Any]) -> SaveInfo:
+    """The SaveInfo of a checked document (its fields as ``check_document`` left them)."""
     game = document["game"]
     variant = game.get("variant") if isinstance(game.get("variant"), dict) else {}
     log = game.get("log") if isinstance(game.get("log"), list) else []
     return SaveInfo(
-        path=Path(path), family=game["family"], preset=str(variant.get("name", "")),
+        path=path, family=game["family"], preset=str(variant.get("name", "")),
         title=str(variant.get("title") or variant.get("name") or game["family"]),
         players=int(game["players"]), seats=tuple(document["seats"]), saved_at=document["saved_at"],
         rounds=1 + sum(1 for r in log if isinstance(r, list) and r[:1] == ["next_round"]),
@@ -376,11 +392,19 @@ def list_saves(folder: str | os.PathLike[str] | None = None) -> list[tuple[Path,
             continue
     result: list[tuple[Path, SaveInfo | SaveError]] = []
     for _mtime, path in sorted(found, key=lambda item: (-item[0], item[1].name)):
-        try:
-            result.append((path, save_info(path)))
-        except SaveError as error:
-            result.append((path, error))
+        result.append((path, _info_or_error(path)))
     return result
+
+
+def _info_or_error(path: Path) -> SaveInfo | SaveError:
+    """``save_info(path)``, or the SaveError saying why it cannot be read — any other
+    error from a damaged file becomes a SaveError too, so one bad file never hides the rest."""
+    try:
+        return save_info(path)
+    except SaveError as error:
+        return error
+    except Exception as error:
+        return _fail(path, f"the save is damaged ({type(error).__name__}: {error})")
 
 
 def new_save_path(game: Game, folder: str | os.PathLike[str] | None = None, name: str | None = None) -> Path:
