@@ -393,3 +393,31 @@ def test_a_key_right_after_a_card_number_keeps_its_notice():
             assert table.notice == ""
 
     asyncio.run(scenario())
+
+
+def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
+    """With nothing selected, d (discard) and l (lay off) say to select a card first and
+    change nothing: the card under the cursor is never thrown away by a stray key."""
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            await pilot.press("s")
+            await settle(pilot, app, lambda: app.screen.game.view(0).phase == "play")
+            screen = app.screen
+            before = len(screen.game.events)
+            await pilot.press("d")
+            await pilot.pause()
+            assert len(screen.game.events) == before
+            assert "select a card (space or 1-9), then d to discard it" in screen_text(app)
+            await pilot.press("l")
+            await pilot.pause()
+            assert "then l to lay it off" in screen_text(app)
+            await _press_cards(pilot, screen, parse_cards("KH"))
+            await pilot.press("d")
+            await settle(pilot, app, lambda: len(screen.game.events) > before)
+            discarded = screen.game.events[before]
+            assert (discarded.seat, discarded.card) == (0, parse_cards("KH")[0])
+
+    asyncio.run(scenario())

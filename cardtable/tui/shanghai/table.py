@@ -224,17 +224,14 @@ class ShanghaiTable(Widget):
     def _choose(self, move: Move) -> None:
         self.post_message(MoveChosen(move))
 
-    def _one_card(self) -> Card | None:
-        """The selected card, or the card under the cursor when none is selected."""
-        hand = self.query_one(Hand)
-        selected = hand.selected_cards()
+    def _one_card(self, doing: str) -> Card | None:
+        """The one selected card; otherwise None, and the notice says to select it first
+        (the card under the cursor is never taken unselected: a stray key must not
+        throw a card away)."""
+        selected = self.query_one(Hand).selected_cards()
         if len(selected) == 1:
             return selected[0]
-        if selected:
-            self.notice = "select just one card"
-            return None
-        if hand.cards and 0 <= hand.cursor < len(hand.cards):
-            return hand.cards[hand.cursor]
+        self.notice = ("select just one card" if selected else "select a card (space or 1-9)") + f", then {doing}"
         return None
 
     def _ready(self) -> ShanghaiState | None:
@@ -248,7 +245,7 @@ class ShanghaiTable(Widget):
     def action_discard(self) -> None:
         if not self._ready():
             return
-        card = self._one_card()
+        card = self._one_card("d to discard it")
         if card is not None:
             self._choose(Move("discard", (card,)))
 
@@ -317,7 +314,7 @@ class ShanghaiTable(Widget):
         state = self._ready()
         if state is None:
             return
-        card = self._one_card()
+        card = self._one_card("l to lay it off")
         if card is None:
             return
         found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
