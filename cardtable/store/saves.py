@@ -46,6 +46,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..bots.base import normalize_level
 from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
@@ -295,6 +296,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     if not isinstance(seats, list) or not all(_seat_ok(s) for s in seats):
         raise _fail(path, "the save is damaged: the seats are not a list of "
                           "{name, kind: human|bot, level}")
+    _check_levels(seats, path)
     if len(seats) != game.get("players"):
         raise _fail(path, f"the save is damaged: {len(seats)} seats for {game.get('players')!r} players")
     saved_at = data.get("saved_at")
@@ -325,6 +327,20 @@ def _seat_ok(seat: Any) -> bool:
     return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and bool(seat["name"].strip())
             and seat.get("kind") in SEAT_KINDS
             and (seat.get("level") is None or isinstance(seat.get("level"), str)))
+
+
+def _check_levels(seats: list[dict[str, Any]], path: Path | str) -> None:
+    """A bot seat's level must be one the bots know (as ``normalize_level`` reads it); a
+    bot seat without a level plays ``simple``, and a human seat's level is ignored."""
+    for index, seat in enumerate(seats):
+        level = seat.get("level")
+        if seat["kind"] != "bot" or not level:
+            continue
+        try:
+            normalize_level(level)
+        except ValueError as error:
+            raise _fail(path, f"the save is damaged: seat {index + 1} ({seat['name']}) "
+                              f"has an {error}") from None
 
 
 def game_from_document(document: dict[str, Any], path: Path | str = "<save>") -> Game:
