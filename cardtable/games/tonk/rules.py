@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.cards import ACE, JOKER, Card, card_text, check_subset
+from ...engine.cards import ACE, JOKER, Card, check_subset, pretty_cards
 from ...engine.moves import Move
 from .spreads import Shape, canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
@@ -157,8 +157,9 @@ class TonkRulesMixin(_Base):
         ace_low = sorted(naturals, key=lambda c: 1 if c.rank == ACE else c.rank)
         reordered = [canonical_set(group), tuple(naturals), tuple(ace_low)]
         if shape_of(group) is None and not any(shape_of(other) for other in reordered):
-            return (f"{card_text(group)} is not a spread: 3 or 4 of a kind, or 3 or more in "
-                    "sequence of one suit (ace low or high, no K-A-2), with two natural cards at least")
+            if len(group) >= 3 and len(naturals) < 2:
+                return f"{pretty_cards(group)} is not a spread: it needs two natural cards at least"
+            return f"{pretty_cards(group)} is not a spread: 3-4 of a kind, or a run of 3+ in one suit (no K-A-2)"
         return "write the spread in table order: a set in suit order with jokers last, a run in rank order"
 
     def _why_target(self, seat: int, move: Move) -> str:
@@ -175,4 +176,4 @@ class TonkRulesMixin(_Base):
             return "hit one card at a time"
         if shape[0] == "set" and self.variant.rules.hit_runs_only:
             return "only runs may be hit at this table"
-        return f"{move.cards[0]} does not fit the spread {card_text(cards)}"
+        return f"{move.cards[0].pretty()} does not fit the spread {pretty_cards(cards)}"

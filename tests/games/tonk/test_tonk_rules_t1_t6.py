@@ -103,12 +103,22 @@ def test_T3_sets_and_runs_ace_low_or_high_no_bridge() -> None:
     assert parse_cards("KH AH 2H") not in found
 
 
+def test_T3_a_spread_of_jokers_and_one_natural_is_refused_with_its_reason() -> None:
+    """T3: a spread holds two natural cards at least; the refusal says so."""
+    game = stacked(["4D 5D", "JK JK 7C 9S", "6D 7D"], jokers=2)
+    game.apply(1, DRAW)
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(1, spread("7C JK JK"))
+    assert refused.value.reason == "7♣ JK JK is not a spread: it needs two natural cards at least"
+
+
 def test_T3_spread_move_refused_bridge_changes_nothing() -> None:
     game = stacked(["4D 5D", "KH AH 2H 9S", "6D 7D"])
     game.apply(1, DRAW)
     before = game.to_json()
-    with pytest.raises(IllegalMove, match="not a spread"):
+    with pytest.raises(IllegalMove) as refused:
         game.apply(1, spread("KH AH 2H"))
+    assert refused.value.reason == "K♥ A♥ 2♥ is not a spread: 3-4 of a kind, or a run of 3+ in one suit (no K-A-2)"
     assert game.to_json() == before
     game = stacked(["4D 5D", "QH KH AH 9S", "6D 7D"])
     game.apply(1, DRAW)
