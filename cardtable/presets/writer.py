@@ -247,10 +247,17 @@ def toml_value(value: Any, multiline: bool = False) -> str:
     raise TypeError(f"cannot write {value!r} as TOML")
 
 
-def write_atomic(path: Path, text: str, check: bool = False) -> None:
+class LoadsDifferently(Exception):
+    """A copied preset file loads, but as other rules than the file it was copied from
+    (e.g. its relative ``extends`` finds another parent in the new folder)."""
+
+
+def write_atomic(path: Path, text: str, check: bool = False, same_as: Any = None) -> None:
     """Write ``text`` to ``path`` through a temp file in the same folder and
     ``os.replace``, so a reader sees the old file or the new one, never half of one.
-    ``check``: the temp file must load as a preset first (VariantError otherwise)."""
+    ``check``: the temp file must load as a preset first (VariantError otherwise).
+    ``same_as``: a loaded preset the temp file must load equal to (:func:`same_preset`),
+    else :class:`LoadsDifferently` and ``path`` is left as it was."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -258,13 +265,28 @@ def write_atomic(path: Path, text: str, check: bool = False) -> None:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        if check:
-            load_variant(temp)
+        if check or same_as is not None:
+            loaded = load_variant(temp)
+            if same_as is not None and not same_preset(loaded, same_as):
+                raise LoadsDifferently(f"{path}: the copy would load as other rules than {same_as.source}")
         os.replace(temp, path)
     except BaseException:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def same_preset(one: Any, other: Any) -> bool:
+    """Whether two loaded presets play the same: family, players, rules, titles and
+    description equal, and the same title — or both left to default to their file name.
+    Where they were read from (``name``, ``source``) does not count."""
+    def body(variant: Any) -> dict[str, Any]:
+        return variant.model_dump(exclude={"name", "source", "title"})
+
+    def title(variant: Any) -> str | None:
+        return None if variant.title == variant.name else variant.title
+
+    return body(one) == body(other) and title(one) == title(other)
 
 
 # ---------------------------------------------------------------------- file chores
@@ -363,11 +385,13 @@ def portable_text(path: Path) -> str:
 
 def _place(source: Path, name: str) -> Path:
     """Copy the preset at ``source`` in as the user's ``name``: verbatim if it loads
-    from the user folder that way, else its portable text."""
+    from the user folder that way *as the same rules* (a relative ``extends`` may find
+    another parent there), else its portable text."""
     target = user_dir("variants") / f"{name}.toml"
+    wanted = load_variant(str(source))
     try:
-        write_atomic(target, source.read_text(encoding="utf-8"), check=True)
-    except VariantError:
+        write_atomic(target, source.read_text(encoding="utf-8"), same_as=wanted)
+    except (VariantError, LoadsDifferently):
         write_atomic(target, portable_text(source), check=True)
     return target
 
