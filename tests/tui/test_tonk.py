@@ -251,3 +251,22 @@ def test_a_joker_in_a_spread_says_what_it_stands_for():
     assert meld_label(parse_cards("QH KH JK"), JOKERS) == "Q♥ K♥ JK=A♥"
     assert meld_label(parse_cards("7C JK 7S"), JOKERS) == "7♣ JK=7 7♠"
     assert meld_label(parse_cards("JK 2D 3D"), JOKERS, ascii=True) == "JK=A-D 2-D 3-D"
+
+
+def test_the_show_down_lists_the_spades_bet_among_the_payments():
+    """T12: the spades pot shows as payments too (each other bettor's stake to the seat
+    that took it), so every chip in the ledger can be traced."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import showdown
+
+    game = new_game(load_variant("tonk-spades"), 3, seed=1,
+                    hands=[["3S", "4S", "5D", "6H", "9H"], ["AS", "KD", "QH", "2C", "3C"],
+                           ["KS", "7D", "8C", "9C", "10H"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8H")
+    for seat, text in [(1, "bet"), (2, "bet"), (0, "bet"), (1, "draw_stock"), (1, "discard AS"),
+                       (2, "draw_stock"), (2, "discard KS"), (0, "draw_stock"), (0, "discard 3S"), (1, "drop")]:
+        game.apply(seat, text)
+    data = showdown(game, parse_seats("Ann,Bob,Cy"))
+    assert data.payments == ("Ann pays Bob 1 chip", "Cy pays Bob 1 chip",
+                             "Ann pays Bob 1 chip (spades bet)", "Cy pays Bob 1 chip (spades bet)")
+    assert [row.net for row in data.rows] == [-2, 4, -2]
