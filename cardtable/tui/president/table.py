@@ -152,5 +152,5 @@ class PresidentTable(Widget):
 
     def pass_turn(self) -> None:
         state = self.state
-        if state is not None and state.can_pass:
-            self.post_message(MoveChosen(Move("pass")))
+        if state is not None and (state.can_pass or state.can_play):
+            self.post_message(MoveChosen(Move("pass")))  # (when leading, the engine says why not)
