@@ -73,27 +73,11 @@ class TonkGame(TonkRulesMixin, Game):
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         deck = make_deck(1, rules.jokers)
         aside: list[Card] = []
-        if hands is None:
+        if hands is None and stock is None and upcard is None:
             self.rng.shuffle(deck)
-            self._hands = [[] for _ in range(n)]
-            position = 0
-            for _ in range(rules.deal_size):
-                for seat in order:
-                    self._hands[seat].append(deck[position])
-                    position += 1
-            undealt = deck[position:]
+            self._hands, undealt = self._deal_from(deck, order)
         else:
-            if upcard is not None and not rules.upcard:
-                raise ValueError("upcard: this preset turns no upcard (rule T2)")
-            self._hands = [list(hand) for hand in hands]
-            rest = stack_deck(deck, *self._hands, stock or (), [upcard] if upcard else ())
-            if stock is None:
-                self.rng.shuffle(rest)
-                undealt = rest
-            else:
-                undealt, aside = list(stock), rest
-            if upcard is not None:
-                undealt.insert(0, upcard)
+            undealt, aside = self._deal_stacked(deck, order, hands, stock, upcard)
         self._discard = []
         if rules.upcard and undealt:
             self._discard.append(undealt.pop(0))
@@ -124,6 +108,38 @@ class TonkGame(TonkRulesMixin, Game):
         if self._phase == "start" and rules.spades_side_bet:
             self._phase = "bet"
         return events
+
+    def _deal_from(self, cards: list[Card], order: list[int]) -> tuple[list[list[Card]], list[Card]]:
+        """T1: ``deal_size`` cards each, one at a time in ``order``, from the front of
+        ``cards``; returns the hands by seat and the cards left undealt."""
+        size = self.variant.rules.deal_size
+        if len(cards) < size * self.players:
+            raise ValueError(f"stacked deal: {len(cards)} cards left to deal, "
+                             f"{size * self.players} needed ({size} each)")
+        dealt: list[list[Card]] = [[] for _ in range(self.players)]
+        for position in range(size * self.players):
+            dealt[order[position % self.players]].append(cards[position])
+        return dealt, cards[size * self.players:]
+
+    def _deal_stacked(self, deck: list[Card], order: list[int], hands: list[list[Card]] | None,
+                      stock: list[Card] | None, upcard: Card | None) -> tuple[list[Card], list[Card]]:
+        """A stacked deal: the given hands (or hands dealt from the shuffled rest when only
+        ``stock`` / ``upcard`` are given), the given stock top first (or the shuffled
+        rest) with the given upcard turned first. Returns (undealt, set aside); cards the
+        given stock leaves over are set aside."""
+        if upcard is not None and not self.variant.rules.upcard:
+            raise ValueError("upcard: this preset turns no upcard (rule T2)")
+        given = [list(hand) for hand in hands] if hands is not None else []
+        rest = stack_deck(deck, *given, stock or (), [upcard] if upcard else ())
+        if hands is None or stock is None:
+            self.rng.shuffle(rest)
+        if hands is None:
+            given, rest = self._deal_from(rest, order)
+        self._hands = given
+        undealt, aside = (rest, []) if stock is None else (list(stock), rest)
+        if upcard is not None:
+            undealt.insert(0, upcard)
+        return undealt, aside
 
     def _instant_wins(self) -> list[Event]:
         """T10: a dealt 50 wins double, a dealt count ≤ 13 double and ≤ 9 triple, at once.
