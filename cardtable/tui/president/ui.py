@@ -70,7 +70,7 @@ class PresidentUI:
             (self._label(move, view, seats, ascii), move) for move in moves if move.kind != "decline"]
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top, ascii)
-        prompt = f"{seats[seat].name}: out of turn, on {top} — throw cards now, or let it go."
+        prompt = f"{seats[seat].name}: {top} was just played — throw cards now, or let it go."
         return MoveListDialog("Out-of-turn chance", _fix(prompt, ascii), options, view.hand)
 
     @staticmethod
