@@ -384,7 +384,7 @@ def recent_matches(limit: int = 20, *, path: str | os.PathLike[str] | None = Non
 
 def load_match(match_id: int, *, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The save document of a recorded match (for :class:`~cardtable.store.replay.Replay`).
-    Raises KeyError if there is no such match."""
+    Raises KeyError if there is no such match, HistoryError if its row is damaged."""
     target = Path(path or history_path())
     if not target.exists():
         raise KeyError(match_id)
@@ -395,6 +395,19 @@ def load_match(match_id: int, *, path: str | os.PathLike[str] | None = None) -> 
         connection.close()
     if row is None:
         raise KeyError(match_id)
-    data: dict[str, Any] = json.loads(row[0])
+    return _match_document(match_id, row[0])
+
+
+def _match_document(match_id: int, text: Any) -> dict[str, Any]:
+    """The stored save document of match ``match_id``: a JSON object, else HistoryError
+    ("match N is damaged: …")."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise HistoryError(f"match {match_id} is damaged: its saved game does not parse "
+                           f"({type(error).__name__}: {error})") from None
+    if not isinstance(data, dict):
+        raise HistoryError(f"match {match_id} is damaged: its saved game is "
+                           f"{type(data).__name__}, not a save document")
     return data
 
