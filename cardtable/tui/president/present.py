@@ -150,7 +150,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
             parts.append(f"gave {cards_label(view.given, ascii)}")
         if view.received:
             parts.append(f"got {cards_label(view.received, ascii)}")
-        exchange = "  (exchange: " + " · ".join(parts) + ")"
+        exchange = " · you " + ", ".join(parts)  # (short: the line must fit 80 columns)
     if view.phase != "play":
         if actor is None:
             return who + "waiting"

@@ -1,0 +1,28 @@
+"""Status lines say what a player needs in words that fit an 80-column terminal."""
+
+from __future__ import annotations
+
+from cardtable.bots import make_bot
+from cardtable.engine.rng import Rng
+from cardtable.tui.president.present import present
+from cardtable.tui.seats import parse_seats
+
+from .helpers import played_round
+
+
+def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns():
+    """P8: until a player has played in round 2, the status says what they gave and got."""
+    game = played_round()
+    game.next_round()
+    bot, rng = make_bot("president", "simple"), Rng(1)
+    while game.phase != "play":
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = parse_seats("Player,Dag,Eve,Finn")
+    leader = game.to_act[0]
+    view = game.view(leader)
+    status = present(game, leader, seats).status
+    gave = " ".join(card.pretty() for card in view.given)
+    got = " ".join(card.pretty() for card in view.received)
+    assert status == f"{seats[leader].name} — your turn: lead any card or set of one rank · you gave {gave}, got {got}"
+    assert len(status) <= 78  # 80 columns less the status line's padding
