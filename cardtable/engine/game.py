@@ -13,8 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
-
 from .cards import Card, card_text, parse_cards
 from .errors import IllegalMove, SaveError
 from .events import Event, MatchEnded, RoundEnded
@@ -174,7 +172,7 @@ class Game:
         """Rebuild a saved game by replaying its log; a bad save raises :class:`SaveError`."""
         try:
             data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as error:
+        except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
             raise SaveError(f"not a saved game: the JSON does not parse ({error})") from None
         return cls.from_data(data)
 
@@ -190,13 +188,11 @@ class Game:
         number = 0
         try:
             family = data["family"]
+            model = variant_model(family)
             try:
-                variant = variant_model(family).from_data(data["variant"])
-            except ValidationError as error:
-                first = error.errors()[0]
-                field = ".".join(str(part) for part in first["loc"])
-                raise SaveError(f"the preset in the save is damaged: {field}: {first['msg']} "
-                                f"({error.error_count()} problem(s))") from None
+                variant = model.from_data(data["variant"])
+            except ValueError as error:  # the preset model's validation error
+                raise SaveError(f"the preset in the save is damaged: {_preset_problem(error)}") from None
             setup = data["setup"]
             game = game_class(family)(
                 variant, data["players"], data["seed"], hands=setup.get("hands"),
@@ -209,7 +205,8 @@ class Game:
             raise
         except IllegalMove as error:
             raise SaveError(f"the move log does not replay: entry {number}: {error.reason}") from None
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
+                RecursionError) as error:  # e.g. a seed of 1e400, a log nested too deep
             where = f" at entry {number} of the move log" if number else ""
             raise SaveError(f"the save is damaged or incomplete{where} ({type(error).__name__}: {error})") from None
         return game
@@ -362,6 +359,19 @@ class Game:
     def _state(self) -> Any:
         """Everything that defines the position, for equality."""
         raise NotImplementedError
+
+
+def _preset_problem(error: ValueError) -> str:
+    """What is wrong with a saved preset, from the preset model's validation error: its
+    first field and message and how many problems there are (a pydantic
+    ValidationError lists them in ``errors()``); any other ValueError by its text."""
+    errors = getattr(error, "errors", None)
+    problems = errors() if callable(errors) else None
+    if not problems:
+        return str(error)
+    first = problems[0]
+    field = ".".join(str(part) for part in first["loc"])
+    return f"{field}: {first['msg']} ({len(problems)} problem(s))"
 
 
 def stack_deck(deck: Iterable[Card], *given: Iterable[Card]) -> list[Card]:

@@ -1,0 +1,70 @@
+"""Game.from_json / from_data on damaged saves: every problem is a SaveError (API: "a bad
+save raises SaveError") — numbers too large for an int and structures nested too deep
+included; a damaged preset names its field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable import Game, SaveError, load_variant, new_game
+
+
+def saved() -> dict:
+    game = new_game(load_variant("president-classic"), players=4, seed=7)
+    game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])
+    return game.to_data()
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_a_seed_too_large_for_an_int_is_a_save_error():
+    data = saved()
+    data["seed"] = 1e400
+    with pytest.raises(SaveError, match="OverflowError"):
+        Game.from_json(json.dumps(data))
+
+
+def test_a_log_nested_too_deep_is_a_save_error():
+    data = saved()
+    data["log"] = [nested(100_000)]
+    with pytest.raises(SaveError, match="RecursionError"):
+        Game.from_data(data)
+
+
+def test_json_nested_too_deep_is_a_save_error():
+    text = json.dumps(saved())[:-1] + ', "extra": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(SaveError, match="does not parse"):
+        Game.from_json(text)
+
+
+def test_a_damaged_preset_names_its_field():
+    data = saved()
+    data["variant"]["players"]["max"] = 99
+    with pytest.raises(SaveError, match=r"the preset in the save is damaged: players\.max: .*\(1 problem\(s\)\)"):
+        Game.from_data(data)
+
+
+def test_an_unknown_family_is_not_called_a_damaged_preset():
+    data = saved()
+    data["family"] = "bridge"
+    with pytest.raises(SaveError, match="damaged or incomplete .*unknown game family 'bridge'"):
+        Game.from_data(data)
+
+
+def test_the_game_module_does_not_import_pydantic():
+    """Its ValidationError is a ValueError: the engine catches that, the presets own pydantic."""
+    import ast
+
+    import cardtable.engine.game as module
+
+    tree = ast.parse(open(module.__file__, encoding="utf-8").read())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert not any(name.split(".")[0] == "pydantic" for name in imported)
