@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+INDENT = "  "
+"""How far a long line's continuation rows are indented."""
+
 
 class EventLog(Widget):
-    """Shows the last lines of ``lines`` that fit (long lines are cut with an ellipsis)."""
+    """Shows as many of the newest ``lines`` as fit: a long line wraps onto indented rows
+    (so a go-down or a hit reads whole), and the newest line is always in sight."""
 
     lines: reactive[tuple[str, ...]] = reactive(())
 
     def render(self) -> Text:
-        height = max(1, self.content_size.height)
-        shown = self.lines[-height:]
-        text = Text("\n".join(shown), no_wrap=True, overflow="ellipsis")
-        return text
+        return Text("\n".join(newest_rows(self.lines, self.content_size.width, self.content_size.height)),
+                    no_wrap=True, overflow="ellipsis")
+
+
+def newest_rows(lines: tuple[str, ...], width: int, height: int) -> list[str]:
+    """The last ``height`` rows of ``lines`` wrapped to ``width`` (continuations indented)."""
+    width, height = max(width, len(INDENT) + 1), max(height, 1)
+    rows: list[str] = []
+    for line in reversed(lines):
+        rows[:0] = textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
+        if len(rows) >= height:
+            break
+    return rows[-height:]
