@@ -367,9 +367,10 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     """A save's summary (preset, seats, date, rounds, moves) without replaying it.
 
     Raises :class:`SaveError` naming the file for any damage, never another error."""
+    path = Path(path)
     document = read_save(path)
     try:
-        return _summary(Path(path), document)
+        return _summary(path, document)
     except Exception as error:  # a damaged file must never crash a menu
         raise _fail(path, f"the save is damaged ({type(error).__name__}: {error})") from None
 
