@@ -18,7 +18,7 @@ from ...engine.moves import Move
 from ..messages import MoveChosen
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
-from ..widgets.log import EventLog
+from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
 from ..widgets.trick import TrickPile
 from .present import PresidentState
@@ -44,7 +44,7 @@ class PresidentTable(Widget):
         with Horizontal(id="middle"):
             with Vertical(id="pile-box"):
                 yield TrickPile(id="pile")
-                yield Static(id="lastline")
+                yield LastLine(id="lastline")
             yield EventLog(id="log")
         yield Static(id="status")
         yield Hand(id="hand")
@@ -69,9 +69,7 @@ class PresidentTable(Widget):
         pile.caption, pile.cards = state.pile_caption, state.pile_cards
         pile.earlier, pile.footer = state.pile_earlier, state.pile_footer
         self.query_one(EventLog).lines = state.log
-        last = state.log[-1] if state.log else ""
-        self.query_one("#lastline", Static).update(Text(f"{'>' if ascii else '»'} {last}" if last else "", no_wrap=True,
-                                                        overflow="ellipsis"))
+        self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         hand = self.query_one(Hand)
         hand.cards = state.hand

@@ -21,7 +21,7 @@ from ..messages import MoveChosen
 from ..text import asciify
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
-from ..widgets.log import EventLog
+from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import show_seat_panels
 from .compose import (go_down_label, go_downs_with, lay_off_label, matching_go_downs, swap_label,
                       unmatched_go_down)
@@ -50,7 +50,7 @@ class ShanghaiTable(Widget):
     ShanghaiTable #sh-log { width: 36; height: 100%; border: $panel-border-type $primary; padding: 0 1;
                             color: $card-felt-text; display: none;
                             text-wrap: nowrap; text-overflow: ellipsis; }
-    ShanghaiTable #sh-lastline { height: 1; padding: 0 1; color: $card-felt-text 85%; }
+    ShanghaiTable #sh-lastline { height: auto; max-height: 2; padding: 0 1; color: $card-felt-text 85%; }
     .-wide ShanghaiTable #sh-log { display: block; }
     .-wide ShanghaiTable #sh-lastline { display: none; }
     ShanghaiTable #sh-info { height: 1; padding: 0 1; }
@@ -95,7 +95,7 @@ class ShanghaiTable(Widget):
             with VerticalScroll(id="sh-melds-box"):
                 yield MeldsView(id="sh-melds")
             yield EventLog(id="sh-log")
-        yield Static(id="sh-lastline")
+        yield LastLine(id="sh-lastline")
         yield Static(id="status")
         yield Static(id="sh-info")
         yield Hand(id="hand")
@@ -129,9 +129,7 @@ class ShanghaiTable(Widget):
         melds.names, melds.melds, melds.footer = state.names, state.melds, state.not_down
         melds.refresh(layout=True)
         self.query_one(EventLog).lines = state.log
-        last = state.log[-1] if state.log else ""
-        self.query_one("#sh-lastline", Static).update(
-            Text(f"{'>' if ascii else '»'} {last}" if last else "", no_wrap=True, overflow="ellipsis"))
+        self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         self.query_one("#keys", Static).update(Text(ASCII_KEYS if ascii else KEYS, no_wrap=True,
                                                     overflow="ellipsis"))

@@ -23,7 +23,7 @@ from ..screens.choose import MoveListDialog
 from ..text import asciify
 from ..widgets.card import cards_label, meld_label
 from ..widgets.hand import Hand
-from ..widgets.log import EventLog
+from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
 from .dialogs import ConfirmDrop
 from .present import TonkState
@@ -61,7 +61,7 @@ class TonkTable(Widget):
         with Horizontal(id="middle"):
             with Vertical(id="spreads-box"):
                 yield SpreadsPanel(id="spreads")
-                yield Static(id="lastline")
+                yield LastLine(id="lastline")
             with Vertical(id="piles-box"):
                 yield PilesPanel(id="piles")
             yield EventLog(id="log")
@@ -91,10 +91,7 @@ class TonkTable(Widget):
         piles.stock_size, piles.top, piles.pile_size = state.stock_size, state.discard_top, state.discard_size
         piles.active = state.phase == "start"
         self.query_one(EventLog).lines = state.log
-        last = state.log[-1] if state.log else ""
-        mark = ">" if self.ascii else "»"
-        self.query_one("#lastline", Static).update(Text(f"{mark} {last}" if last else "", no_wrap=True,
-                                                        overflow="ellipsis"))
+        self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         hand = self.query_one(Hand)
         shown = tuple(sorted(state.hand, key=self._order))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -32,3 +33,30 @@ def newest_rows(lines: tuple[str, ...], width: int, height: int) -> list[str]:
         if len(rows) >= height:
             break
     return rows[-height:]
+
+
+class LastLine(Widget):
+    """The newest log line after a "»", for tables too narrow to show the log: it wraps
+    onto a second row if it must, and is cut with an ellipsis after that."""
+
+    DEFAULT_CSS = "LastLine { height: auto; max-height: 2; }"
+    ROWS = 2
+
+    line: reactive[str] = reactive("", layout=True, always_update=True)
+
+    def _rows(self, width: int) -> list[str]:
+        if not self.line:
+            return [""]
+        ascii = bool(getattr(self.app, "card_ascii", False))
+        rows = textwrap.wrap(f"{'>' if ascii else '»'} {self.line}", max(width, len(INDENT) + 2),
+                             subsequent_indent=INDENT)
+        if len(rows) > self.ROWS:
+            cut = "..." if ascii else "…"
+            rows = rows[:self.ROWS - 1] + [rows[self.ROWS - 1][:max(width - len(cut), 0)] + cut]
+        return rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._rows(width))
+
+    def render(self) -> Text:
+        return Text("\n".join(self._rows(self.content_size.width)), no_wrap=True)
