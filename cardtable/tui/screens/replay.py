@@ -45,7 +45,7 @@ class ReplayScreen(Screen[None]):
     #replay-header { height: 1; background: $panel; color: $foreground; padding: 0 1; text-style: bold; }
     #replay-hands { height: auto; max-height: 10; padding: 0 1;
                     border: $panel-border-type $accent; border-title-color: $foreground; }
-    #replay-step { height: 1; padding: 0 1; background: $panel; color: $foreground; }
+    #replay-step { height: auto; max-height: 3; padding: 0 1; background: $panel; color: $foreground; }
     #replay-keys { height: 1; padding: 0 1; color: $card-felt-text 60%; }
     """
 
@@ -115,12 +115,10 @@ class ReplayScreen(Screen[None]):
         """What the current step did, every card shown."""
         replay = self.replay
         kind, seat, move = replay.record()
-        if kind == "move":
-            head = f"{replay.step}. {replay.name(seat)}: {move}"
-        else:
-            head = f"{replay.step}. {'deal' if kind == 'deal' else 'first deal'} — {move}"
-        shown = " · ".join(replay.describe(event) for event in replay.step_events()) if kind == "move" else ""
-        return Text(head + (f" — {shown}" if shown else ""), no_wrap=True, overflow="ellipsis")
+        if kind != "move":
+            return Text(f"{replay.step}. {'deal' if kind == 'deal' else 'first deal'} — {move}")
+        shown = " · ".join(filter(None, (replay.describe(event) for event in replay.step_events())))
+        return Text(f"{replay.step}. " + (shown or f"{replay.name(seat)}: {move}"))  # (the events say it in words)
 
     # ----------------------------------------------------------------- keys
     def action_step(self, steps: int) -> None:
