@@ -75,7 +75,7 @@ class ShanghaiGame(Game):
         self.live = upcard is not None
         self.offered = False
         self.discarder: int | None = None
-        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._melds_view = None
         self.down = [False] * n
         self.bought = [0] * n
@@ -113,16 +113,30 @@ class ShanghaiGame(Game):
         return self._contract[1]  # type: ignore[return-value]
 
     @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        """The melds on the table by owner (S6), as tuples: a snapshot outside code cannot
+        change the game through (the game keeps its own lists)."""
+        return self.melds_view
+
+    @melds.setter
+    def melds(self, melds: Any) -> None:
+        """Replace every meld (for samplers that build a game from a view): by owner,
+        each a sequence of Melds; the game keeps copies."""
+        self._melds = [list(owned) for owned in melds]
+        self._melds_view = None
+
+    @property
     def table(self) -> list[list[Meld]]:
-        """The melds by owner (the live lists; read only)."""
-        return self.melds
+        """The melds by owner as the rules module reads them: the game's own lists, for
+        the rules only (never changed there); everyone else reads ``melds``."""
+        return self._melds
 
     @property
     def melds_view(self) -> tuple[tuple[Meld, ...], ...]:
         """The melds by owner, as tuples (S6); rebuilt only after the melds change."""
         cached = self._melds_view
         if cached is None:
-            cached = self._melds_view = tuple(tuple(m) for m in self.melds)
+            cached = self._melds_view = tuple(tuple(m) for m in self._melds)
         return cached
 
     def is_down(self, seat: int) -> bool:
@@ -179,7 +193,7 @@ class ShanghaiGame(Game):
     def _state(self) -> Any:
         return (self.dealer, self.turn, self.phase, tuple(map(tuple, self.hands)), tuple(self.stock),
                 tuple(self.discard), self.live, self.offered, self.discarder,
-                tuple(map(tuple, self.melds)), tuple(self.down), tuple(self.bought), tuple(self.queue),
+                tuple(map(tuple, self._melds)), tuple(self.down), tuple(self.bought), tuple(self.queue),
                 tuple(map(tuple, self.taken)),
                 self.pre_draw, self.must_go_down, self.went_down_now, self.played_wild, self.rebuilds)
 
@@ -239,7 +253,7 @@ class ShanghaiGame(Game):
         if self.taken[seat]:
             self._forget_taken(seat, move.cards)
         for (kind, _size), group in zip(self.contract, move.groups):
-            self.melds[seat].append(make_meld(kind, group, self.wild))  # type: ignore[arg-type]
+            self._melds[seat].append(make_meld(kind, group, self.wild))  # type: ignore[arg-type]
         self._melds_view = None
         self.down[seat] = True
         self.went_down_now = True
@@ -252,7 +266,7 @@ class ShanghaiGame(Game):
         card = move.cards[0]
         owner, index = move.target[0], move.target[1]  # type: ignore[index]
         end = move.target[2] if len(move.target) == 3 else None  # type: ignore[arg-type, index]
-        self.melds[owner][index] = lay_off(self.melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
+        self._melds[owner][index] = lay_off(self._melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
         self._melds_view = None
         self.hands[seat].remove(card)
         if self.taken[seat]:
@@ -264,10 +278,10 @@ class ShanghaiGame(Game):
         """S7: put a natural card in place of the wild standing for it and take the wild."""
         card = move.cards[0]
         owner, index = move.target  # type: ignore[misc]
-        meld = self.melds[owner][index]
+        meld = self._melds[owner][index]
         place = swap_index(meld, card, self.wild)
         taken = meld.cards[place]  # type: ignore[index]
-        self.melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator, index]
+        self._melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator, index]
         self._melds_view = None
         self.hands[seat].remove(card)
         if self.taken[seat]:
