@@ -26,3 +26,14 @@ def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns
     got = " ".join(card.pretty() for card in view.received)
     assert status == f"{seats[leader].name} — your turn: lead any card or set of one rank · you gave {gave}, got {got}"
     assert len(status) <= 78  # 80 columns less the status line's padding
+
+
+def test_the_match_goal_reads_in_words():
+    from types import SimpleNamespace
+
+    from cardtable.tui.president.present import match_text
+
+    assert match_text(SimpleNamespace(match_target=11, match_rounds=1)) == "first to 11 or 1 round"
+    assert match_text(SimpleNamespace(match_target=11, match_rounds=5)) == "first to 11 or 5 rounds"
+    assert match_text(SimpleNamespace(match_target=0, match_rounds=1)) == "1 round"
+    assert match_text(SimpleNamespace(match_target=0, match_rounds=0)) == "endless"

@@ -50,11 +50,12 @@ class PresidentState:
 
 def match_text(rules: object) -> str:
     target, rounds = getattr(rules, "match_target", 0), getattr(rules, "match_rounds", 0)
+    counted = f"{rounds} round{'s' * (rounds != 1)}"
     if target and rounds:
-        return f"first to {target} or {rounds} rounds"
+        return f"first to {target} or {counted}"
     if target:
         return f"first to {target}"
-    return f"{rounds} rounds" if rounds else "endless"
+    return counted if rounds else "endless"
 
 
 def title_of(view: PresidentView, seat: int) -> str:
