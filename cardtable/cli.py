@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
 from rich.console import Console
@@ -235,10 +236,17 @@ def _presets_show(args: argparse.Namespace) -> int:
 
 
 def _presets_validate(args: argparse.Namespace) -> int:
-    variant = load_variant(args.file if args.file.endswith(".toml") else args.file)
+    """``presets validate FILE``: FILE is always read as a file, with or without ``.toml``."""
+    variant = load_variant(_as_file(args.file))
     Console().print(f"[green]ok[/] {escape(str(variant.source))}: {FAMILY_TITLES[variant.family]} preset "
                     f"{escape(repr(variant.title))}, {variant.players.min}–{variant.players.max} players")
     return 0
+
+
+def _as_file(text: str) -> str:
+    """``text`` as an absolute path, so that ``load_variant`` reads it as a file and never
+    looks it up as a preset name (a bare ``house-rules`` is the file in this folder)."""
+    return str(Path(text).expanduser().absolute())
 
 
 # ---------------------------------------------------------------------- saves, replays, history

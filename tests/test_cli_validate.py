@@ -1,0 +1,37 @@
+"""``cardtable presets validate FILE`` checks a file (README: "check a preset file"): the
+argument is read as a path with or without ``.toml``, never looked up as a preset name."""
+
+from __future__ import annotations
+
+from cardtable.cli import main
+
+PRESET = 'family = "president"\nextends = "forseti"\ntitle = "House"\n[rules]\nburn = true\n'
+
+
+def test_a_file_without_the_toml_suffix_is_checked(tmp_path, monkeypatch, capsys):
+    (tmp_path / "house-rules").write_text(PRESET)
+    monkeypatch.chdir(tmp_path)
+    assert main(["presets", "validate", "house-rules"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "ok" in out and "'House'" in out and str(tmp_path / "house-rules") in out
+
+
+def test_a_file_named_like_a_shipped_preset_is_the_file_not_the_preset(tmp_path, monkeypatch, capsys):
+    (tmp_path / "forseti").write_text('family = "president"\nplayers = {min = 3, max = 5}\n'
+                                      '[rules]\nburn = "often"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["presets", "validate", "forseti"]) == 2
+    assert "rules.burn" in " ".join(capsys.readouterr().err.split())
+
+
+def test_a_preset_name_is_not_a_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["presets", "validate", "forseti"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "no such preset file" in err and str(tmp_path / "forseti") in err.replace(" ", "")
+
+
+def test_a_relative_toml_path_still_works(tmp_path, monkeypatch, capsys):
+    (tmp_path / "house.toml").write_text(PRESET)
+    monkeypatch.chdir(tmp_path)
+    assert main(["presets", "validate", "house.toml"]) == 0
