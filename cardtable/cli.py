@@ -125,7 +125,7 @@ CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .sim import simulate
+    from .sim import MatchTooLong, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
@@ -147,12 +147,16 @@ def _simulate(args: argparse.Namespace) -> int:
         err.print(f"--bots: {escape(str(error))}", highlight=False)
         return 2
     console = Console(stderr=args.json)
-    with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=True,
-                  disable=args.json or not console.is_terminal) as progress:
-        task = progress.add_task("games", total=args.games)
-        summary = simulate(variant, args.players, levels, args.games, args.seed,
-                           progress=lambda done: progress.update(task, completed=done))
+    try:
+        with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=console, transient=True,
+                      disable=args.json or not console.is_terminal) as progress:
+            task = progress.add_task("games", total=args.games)
+            summary = simulate(variant, args.players, levels, args.games, args.seed,
+                               progress=lambda done: progress.update(task, completed=done))
+    except MatchTooLong as error:
+        err.print(_too_long(error.seed, error.max_moves), highlight=False)
+        return 2
     if args.json:
         print(json.dumps(summary.to_data(), indent=2))
         return 0
@@ -176,6 +180,13 @@ def _simulate(args: argparse.Namespace) -> int:
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} rounds per match · "
               f"{summary.games_per_second:.1f} matches/s")
     return 0
+
+
+def _too_long(seed: int, max_moves: int) -> str:
+    """What ``simulate`` says when a match does not end (sim.MatchTooLong)."""
+    return (f"simulate: the match with seed {seed} did not end within {max_moves:,} moves, "
+            "so there are no results. Bots that play at random can keep a match going that long; "
+            "try other --bots, or a preset whose matches end sooner.")
 
 
 def _arena(args: argparse.Namespace) -> int:

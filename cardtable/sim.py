@@ -13,6 +13,19 @@ from .engine.game import Game
 from .engine.rng import Rng
 
 
+MAX_MOVES = 200_000
+"""A bot match that has not ended after this many moves is given up (MatchTooLong)."""
+
+
+class MatchTooLong(RuntimeError):
+    """A bot match did not end within ``max_moves`` moves; names its seed."""
+
+    def __init__(self, seed: int, max_moves: int) -> None:
+        super().__init__(f"match did not end within {max_moves} moves (seed {seed})")
+        self.seed = seed
+        self.max_moves = max_moves
+
+
 @dataclass
 class MatchResult:
     """One finished bot match."""
@@ -24,10 +37,13 @@ class MatchResult:
     titles: list[tuple[str, ...]] = field(default_factory=list)
 
 
-def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int = 200_000) -> MatchResult:
+def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None = None) -> MatchResult:
     """Play ``game`` to its end with one bot per seat; each bot has its own seeded rng.
 
-    Bots get ``game.view(seat)`` and the legal moves only (X2)."""
+    Bots get ``game.view(seat)`` and the legal moves only (X2). More than ``max_moves``
+    moves (default :data:`MAX_MOVES`) raises :class:`MatchTooLong`."""
+    if max_moves is None:
+        max_moves = MAX_MOVES
     rngs = [Rng(seed * 7919 + seat) for seat in range(game.players)]
     titles: list[tuple[str, ...]] = []
     moves = 0
@@ -41,7 +57,7 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int = 200_
         game.apply(seat, bots[seat].choose(game.view(seat), legal, rngs[seat]))
         moves += 1
         if moves > max_moves:
-            raise RuntimeError(f"match did not end within {max_moves} moves (seed {seed})")
+            raise MatchTooLong(seed, max_moves)
     titles.append(_round_titles(game))
     return MatchResult(game.scores, game.winners(), game.round, moves, [t for t in titles if t])
 
