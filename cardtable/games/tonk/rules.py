@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.cards import ACE, JOKER, Card, check_subset, pretty_cards
+from ...engine.cards import ACE, JOKER, KING, Card, check_subset, pretty_cards
 from ...engine.moves import Move
 from .spreads import Shape, canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
@@ -158,8 +158,9 @@ class TonkRulesMixin(_Base):
         reordered = [canonical_set(group), tuple(naturals), tuple(ace_low)]
         if shape_of(group) is None and not any(shape_of(other) for other in reordered):
             if len(group) >= 3 and len(naturals) < 2:
-                return f"{pretty_cards(group)} is not a spread: it needs two natural cards at least"
-            return f"{pretty_cards(group)} is not a spread: 3-4 of a kind, or a run of 3+ in one suit (no K-A-2)"
+                return "not a spread: a spread needs two natural cards at least"
+            bridge = {c.rank for c in naturals} >= {KING, ACE, 2}
+            return "not a spread: 3-4 of a kind, or a run of 3+ in one suit" + (" (no K-A-2)" if bridge else "")
         return "write the spread in table order: a set in suit order with jokers last, a run in rank order"
 
     def _why_target(self, seat: int, move: Move) -> str:
