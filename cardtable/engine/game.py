@@ -194,6 +194,9 @@ class Game:
             except ValueError as error:  # the preset model's validation error
                 raise SaveError(f"the preset in the save is damaged: {_preset_problem(error)}") from None
             setup = data["setup"]
+            if type(data["seed"]) is not int or type(data["players"]) is not int:
+                raise SaveError(f"the seed and the player count are whole numbers, not "
+                                f"{data['seed']!r} and {data['players']!r}")
             game = game_class(family)(
                 variant, data["players"], data["seed"], hands=setup.get("hands"),
                 stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))

@@ -24,11 +24,20 @@ def nested(depth: int) -> list:
     return value
 
 
-def test_a_seed_too_large_for_an_int_is_a_save_error():
+@pytest.mark.parametrize("seed", [1e400, 7.0, 2.7, "7", True])
+def test_a_seed_that_is_not_a_whole_number_is_a_save_error(seed):
+    """A hand-edited seed of 7.0 would otherwise load as 7, and 1e400 overflow."""
     data = saved()
-    data["seed"] = 1e400
-    with pytest.raises(SaveError, match="OverflowError"):
+    data["seed"] = seed
+    with pytest.raises(SaveError, match="the seed and the player count are whole numbers"):
         Game.from_json(json.dumps(data))
+
+
+def test_a_player_count_that_is_not_a_whole_number_is_a_save_error():
+    data = saved()
+    data["players"] = 4.0
+    with pytest.raises(SaveError, match="whole numbers, not 7 and 4.0"):
+        Game.from_data(data)
 
 
 def test_a_log_nested_too_deep_is_a_save_error():
