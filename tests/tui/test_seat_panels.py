@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from cardtable.tui.widgets.seat import SeatPanel, fit_parts
 
 from .helpers import make_app
@@ -15,11 +17,13 @@ def test_fit_parts_drops_the_last_parts_until_the_line_fits():
     assert fit_parts("6 cards · 0 pts", 14) == "6 cards"
     assert fit_parts("President · passed · to play", 20) == "President · passed"
     assert fit_parts("President · passed", 5) == "President"  # the first part stays (cut later)
+    assert fit_parts("6 cards | 0 pts", 14, " | ") == "6 cards"  # the ASCII theme's separator
 
 
-def test_a_seven_player_table_at_80_columns_shows_whole_facts():
+@pytest.mark.parametrize("theme", ["felt", "ascii"])
+def test_a_seven_player_table_at_80_columns_shows_whole_facts(theme):
     async def scenario():
-        app = make_app("Ann," + ",".join(["bot:simple"] * 6), seed=4)
+        app = make_app("Ann," + ",".join(["bot:simple"] * 6), seed=4, theme=theme)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]

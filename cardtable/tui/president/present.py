@@ -132,7 +132,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         if partner == seat:
             marks.append("shows you: " + fix(" ".join(c.pretty() for c in cards)))
     lines = (" · ".join(facts), " · ".join(marks))
-    return SeatInfo(seats[seat].label, tuple(fix(line) for line in lines), to_act=to_act, passed=seat in view.passed or seat in view.locked,
+    return SeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
                     out=out)
 
 

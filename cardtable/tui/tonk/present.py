@@ -107,7 +107,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
         below = " · ".join(part for part in ("dealer" if seat == view.dealer else "", lock) if part)
-        infos.append(SeatInfo(fix(title), tuple(fix(line) for line in lines), to_act=seat == actor,
+        infos.append(SeatInfo(title, tuple(lines), to_act=seat == actor,
                               lock=lock, below=fix(below)))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
     log = round_log(g.events, viewer, lambda s: names[s], fix, skip=(CardsDealt, RoundStarted))

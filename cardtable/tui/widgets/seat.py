@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -29,18 +30,22 @@ class SeatPanel(Widget):
         self.border_title = self._plain(title)
 
     def render(self) -> Text:
-        width = self.content_size.width
-        return Text(self._plain("\n".join(fit_parts(line, width) for line in self.lines)),
+        width, separator = self.content_size.width, self._plain(SEPARATOR)
+        return Text("\n".join(fit_parts(self._plain(line), width, separator) for line in self.lines),
                     no_wrap=True, overflow="ellipsis")
 
 
-def fit_parts(line: str, width: int) -> str:
-    """``line`` without as many of its last " · " parts as it takes to fit ``width``
-    (the first part stays, cut by the caller if even that is too wide)."""
-    parts = line.split(" · ")
-    while len(parts) > 1 and len(" · ".join(parts)) > width:
+SEPARATOR = " · "
+"""Between the parts of a seat's line ("6 cards · 0 pts"); the ASCII theme writes " | "."""
+
+
+def fit_parts(line: str, width: int, separator: str = SEPARATOR) -> str:
+    """``line`` without as many of its last ``separator`` parts as it takes to fit
+    ``width`` cells (the first part stays, cut by the caller if even that is too wide)."""
+    parts = line.split(separator)
+    while len(parts) > 1 and cell_len(separator.join(parts)) > width:
         parts.pop()
-    return " · ".join(parts)
+    return separator.join(parts)
 
 
 def show_seat_panels(box: Widget, seats: Sequence[Any],
