@@ -179,9 +179,8 @@ class AutoSaver:
     def save_now(self) -> bool:
         """Write the autosave now; False (and ``last_error`` set) if the write failed."""
         text = dump_save(save_data(self.game, self.seats))
-        if self._stamp is not None and self.moved_to is None and _stamp(self.path) not in (self._stamp, None):
-            self.moved_to = self.path = self._kept_copy() or new_save_path(
-                self.game, self._folder, name=f"interrupted-{self.game.variant.name}")
+        if self._stamp is not None and self.moved_to is None and _stamp(self.path) != self._stamp:
+            self._leave_slot()
         try:
             atomic_write(self.path, text)
             self._stamp = _stamp(self.path)
@@ -192,6 +191,16 @@ class AutoSaver:
         self.writes += 1
         self.last_error = None
         return True
+
+    def _leave_slot(self) -> None:
+        """Someone else wrote or removed the autosave since this saver's last write: go on
+        in the file this match was moved to; if it was not moved, a new file, unless the
+        slot is simply empty (then this saver keeps it)."""
+        kept = self._kept_copy()
+        if kept is None and _stamp(self.path) is None:
+            return
+        self.moved_to = self.path = kept or new_save_path(
+            self.game, self._folder, name=f"interrupted-{self.game.variant.name}")
 
     def _kept_copy(self) -> Path | None:
         """The file the other window moved this saver's last write to, if it did."""

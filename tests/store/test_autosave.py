@@ -126,6 +126,29 @@ def test_a_second_window_takes_the_slot_and_the_first_goes_on_in_its_kept_file(t
     assert not list_saves() and load_autosave()[0] == second
 
 
+def test_a_window_whose_match_was_moved_out_of_an_emptied_slot_goes_on_in_the_moved_file(tmp_path):
+    """The second window moved the first match aside, then gave its own match up (the
+    slot is empty again): the first window still goes on in the moved file, so no stale
+    copy of its match is left behind in Load game."""
+    first = new(tmp_path)
+    first_saver = AutoSaver(first, seats_for(4))
+    second_saver = AutoSaver(new(tmp_path, "tonk", 4), seats_for(3))
+    second_saver.abandon()
+    bot_step(first)
+    assert first_saver.moved_to == second_saver.kept
+    assert load_game(first_saver.moved_to)[0] == first and not has_autosave()
+    first_saver.abandon()
+    assert not list_saves()
+
+
+def test_a_slot_emptied_by_hand_is_written_again(tmp_path):
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4))
+    clear_autosave()
+    bot_step(game)
+    assert saver.moved_to is None and load_autosave()[0] == game
+
+
 def test_resuming_the_autosave_writes_over_it_in_place(tmp_path):
     game = new(tmp_path, "shanghai", 3)
     AutoSaver(game, seats_for(4)).detach()
