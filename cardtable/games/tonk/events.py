@@ -159,10 +159,12 @@ class SideBetDeclined(Event):
 
 @dataclass(frozen=True, slots=True)
 class SidePotWon(Event):
-    """T12: ``seat`` (None: nobody showed a spade, stakes returned) took the side pot."""
+    """T12: ``seat`` (None: nobody showed a spade, stakes returned) took the side pot;
+    ``payments`` are each other bettor's stake to it, as (payer, payee, chips)."""
 
     kind: ClassVar[str] = "side_pot_won"
     pot: int = 0
+    payments: tuple[tuple[int, int, int], ...] = ()
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         if self.seat is None:

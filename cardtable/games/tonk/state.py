@@ -263,7 +263,8 @@ class TonkGame(TonkRulesMixin, Game):
         for s in bettors:
             self._side_points[s] -= stake
         self._side_points[winner] += stake * len(bettors)
-        return events + [ev.SidePotWon(winner, stake * len(bettors))]
+        paid = tuple((s, winner, stake) for s in bettors if s != winner)
+        return events + [ev.SidePotWon(winner, stake * len(bettors), paid)]
 
     def _went_out(self, seat: int) -> list[Event]:
         """T8: a hand emptied by spreading or hitting is a Tonk, paid double (with

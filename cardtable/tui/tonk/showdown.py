@@ -80,9 +80,11 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
             story.append(event.describe(name))
         elif isinstance(event, ev.HandWon):
             story.append(replace(event, payments=()).describe(name))
-    payments = tuple(f"{names[payer]} pays {names[payee]} {_chips(chips)}"
-                     for payer, payee, chips in (won.payments if won else ()))
-    payments += _side_payments(hand_events, names)
+    side = next((e for e in hand_events if isinstance(e, ev.SidePotWon)), None)
+    payments = tuple(f"{names[payer]} pays {names[payee]} {_chips(chips)}{note}"
+                     for paid, note in ((won.payments if won else (), ""),
+                                        (side.payments if side else (), " (spades bet)"))
+                     for payer, payee, chips in paid)
     points = ended.points if ended else (0,) * players
     chips = game.chips  # type: ignore[attr-defined]
     winners = set(won.winners) if won else set()
@@ -100,17 +102,6 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
                     tuple(fix(line) for line in payments))
-
-
-def _side_payments(hand_events: list[object], names: list[str]) -> tuple[str, ...]:
-    """T12 as payments: each other bettor's stake goes to the seat that took the spades pot."""
-    taken = next((e for e in hand_events if isinstance(e, ev.SidePotWon)), None)
-    bettors = sorted(e.seat for e in hand_events if isinstance(e, ev.SideBetPlaced))  # type: ignore[attr-defined]
-    if taken is None or taken.seat is None or not bettors:
-        return ()
-    stake = taken.pot // len(bettors)
-    return tuple(f"{names[seat]} pays {names[taken.seat]} {_chips(stake)} (spades bet)"
-                 for seat in bettors if seat != taken.seat)
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:

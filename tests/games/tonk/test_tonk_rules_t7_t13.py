@@ -222,7 +222,8 @@ def test_T12_highest_spade_takes_the_side_pot() -> None:
     game.apply(0, Move("bet"))
     view = game.view(2)
     assert view.side_bets == (True, True, False) and view.spades_shown == (Card.parse("KS"), Card.parse("QS"), None)
-    assert last(game, "side_pot_won").seat == 0 and game.to_act == (1,)
+    won = last(game, "side_pot_won")
+    assert (won.seat, won.pot, won.payments) == (0, 2, ((1, 0, 1),)) and game.to_act == (1,)
     game.apply(1, DROP)  # counts 12, 13, 5: seat 1 caught
     # drop: seat 1 pays 0 and 2 one each (lower) and 2 one more; seat 0 pays 2 one
     # side pot: seat 0 +1, seat 1 -1
