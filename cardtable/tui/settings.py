@@ -16,11 +16,10 @@ DEFAULT_THEME = "felt"
 @dataclass
 class LastTable:
     """The table the start screen set up last, offered again next time: its family,
-    preset, player count and each seat's (name, kind); kind is "human" or a bot level."""
+    preset and each seat's (name, kind); kind is "human" or a bot level."""
 
     family: str
     preset: str
-    players: int
     seats: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
@@ -28,13 +27,12 @@ class LastTable:
         """The table in ``data``, or None when it is missing or not in this shape."""
         if not isinstance(data, dict):
             return None
-        family, preset, players, seats = (data.get(key) for key in ("family", "preset", "players", "seats"))
-        if not (isinstance(family, str) and isinstance(preset, str) and isinstance(players, int)
-                and isinstance(seats, list)):
+        family, preset, seats = (data.get(key) for key in ("family", "preset", "seats"))
+        if not (isinstance(family, str) and isinstance(preset, str) and isinstance(seats, list)):
             return None
         pairs = [(seat[0], seat[1]) for seat in seats
                  if isinstance(seat, list) and len(seat) == 2 and all(isinstance(part, str) for part in seat)]
-        return cls(family, preset, players, pairs)
+        return cls(family, preset, pairs)
 
 
 @dataclass

@@ -155,8 +155,10 @@ def test_the_start_screen_offers_the_last_table_again():
         async with app.run_test(size=(100, 30)) as pilot:
             await set_up_and_start(app, pilot)
         saved = json.loads((config_dir() / "settings.json").read_text())["table"]
-        assert saved == {"family": "tonk", "preset": "tonk-house", "players": 3,
+        assert saved == {"family": "tonk", "preset": "tonk-house",
                          "seats": [["Ann", "human"], ["Bob", "human"], ["Eve", "hard"]]}
+        saved["seats"][2] = ["Zed", "bot:simple"]  # a level alias, as --seats takes it
+        (config_dir() / "settings.json").write_text(json.dumps({"theme": "felt", "table": saved}))
         again = CardtableApp(theme="felt", bot_delay=0)
         async with again.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -164,8 +166,8 @@ def test_the_start_screen_offers_the_last_table_again():
             await settle(pilot, again, lambda: screen.query_one("#players", Select).value == 3)
             assert screen.query_one("#family", Select).value == "tonk"
             assert screen.query_one("#preset", Select).value == "tonk-house"
-            assert [screen.query_one(f"#name-{i}", Input).value for i in range(3)] == ["Ann", "Bob", "Eve"]
-            assert [screen.query_one(f"#kind-{i}", Select).value for i in range(3)] == ["human", "human", "hard"]
+            assert [screen.query_one(f"#name-{i}", Input).value for i in range(3)] == ["Ann", "Bob", "Zed"]
+            assert [screen.query_one(f"#kind-{i}", Select).value for i in range(3)] == ["human", "human", "medium"]
         saved["preset"] = "tonk-gone"
         (config_dir() / "settings.json").write_text(json.dumps({"theme": "felt", "table": saved}))
         gone = CardtableApp(theme="felt", bot_delay=0)
@@ -180,12 +182,12 @@ def test_the_start_screen_offers_the_last_table_again():
 def test_a_damaged_last_table_in_the_settings_is_ignored():
     (config_dir()).mkdir(parents=True, exist_ok=True)
     (config_dir() / "settings.json").write_text(json.dumps(
-        {"theme": "dark", "table": {"family": "tonk", "preset": 3, "players": "four", "seats": {}}}))
+        {"theme": "dark", "table": {"family": "tonk", "preset": 3, "seats": {}}}))
     settings = Settings.load()
     assert settings.theme == "dark" and settings.table is None
     (config_dir() / "settings.json").write_text(json.dumps(
-        {"table": {"family": "tonk", "preset": "tonk-classic", "players": 2, "seats": [["Ann", "human"], [1, 2], "x"]}}))
-    assert Settings.load().table == LastTable("tonk", "tonk-classic", 2, [("Ann", "human")])
+        {"table": {"family": "tonk", "preset": "tonk-classic", "seats": [["Ann", "human"], [1, 2], "x"]}}))
+    assert Settings.load().table == LastTable("tonk", "tonk-classic", [("Ann", "human")])
 
 
 def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):

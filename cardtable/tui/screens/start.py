@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ...bots.base import normalize_level
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...presets import list_variants, load_variant
@@ -101,6 +102,10 @@ class StartScreen(Screen[None]):
         """Seat ``index``'s name and kind: as last time, else a human "Player" then bots."""
         if self.last is not None and index < len(self.last.seats):
             name, kind = self.last.seats[index]
+            try:
+                kind = kind if kind == "human" else normalize_level(kind)
+            except ValueError:
+                kind = ""
             if kind in {value for _label, value in KINDS}:
                 return name[:16], kind
         return ("Player", "human") if index == 0 else (BOT_NAMES[index - 1], "medium")
@@ -179,7 +184,7 @@ class StartScreen(Screen[None]):
         self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players{note}", ""))
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(low, high + 1)])
-        wanted = self.last.players if self.last is not None and self.last.preset == name else 4
+        wanted = len(self.last.seats) if self.last is not None and self.last.preset == name else 4
         players.value = min(max(wanted, low), high)
 
     def _show_seats(self, count: int) -> None:
@@ -252,8 +257,7 @@ class StartScreen(Screen[None]):
         if not getattr(self.app, "save_settings", False):
             return
         seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
-        self.app.settings.table = LastTable(setup.variant.family, str(self.query_one("#preset", Select).value),
-                                            len(seats), seats)
+        self.app.settings.table = LastTable(setup.variant.family, str(self.query_one("#preset", Select).value), seats)
         self.app.settings.save()
 
     def action_start(self) -> None:
