@@ -46,7 +46,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ..bots.base import normalize_level
 from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
@@ -332,6 +331,8 @@ def _seat_ok(seat: Any) -> bool:
 def _check_levels(seats: list[dict[str, Any]], path: Path | str) -> None:
     """A bot seat's level must be one the bots know (as ``normalize_level`` reads it); a
     bot seat without a level plays ``simple``, and a human seat's level is ignored."""
+    from ..bots.base import normalize_level  # (here: the store loads without the bots)
+
     for index, seat in enumerate(seats):
         level = seat.get("level")
         if seat["kind"] != "bot" or not level:
