@@ -369,9 +369,10 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
 
     Raises :class:`SaveError` naming the file for any damage, never another error."""
     path = Path(path)
-    document = read_save(path)
     try:
-        return _summary(path, document)
+        return _summary(path, read_save(path))
+    except SaveError:
+        raise
     except Exception as error:  # a damaged file must never crash a menu
         raise _fail(path, f"the save is damaged ({type(error).__name__}: {error})") from None
 
@@ -410,19 +411,11 @@ def list_saves(folder: str | os.PathLike[str] | None = None) -> list[tuple[Path,
             continue
     result: list[tuple[Path, SaveInfo | SaveError]] = []
     for _mtime, path in sorted(found, key=lambda item: (-item[0], item[1].name)):
-        result.append((path, _info_or_error(path)))
+        try:
+            result.append((path, save_info(path)))
+        except SaveError as error:  # (the only error save_info raises)
+            result.append((path, error))
     return result
-
-
-def _info_or_error(path: Path) -> SaveInfo | SaveError:
-    """``save_info(path)``, or the SaveError saying why it cannot be read — any other
-    error from a damaged file becomes a SaveError too, so one bad file never hides the rest."""
-    try:
-        return save_info(path)
-    except SaveError as error:
-        return error
-    except Exception as error:
-        return _fail(path, f"the save is damaged ({type(error).__name__}: {error})")
 
 
 def new_save_path(game: Game, folder: str | os.PathLike[str] | None = None, name: str | None = None) -> Path:

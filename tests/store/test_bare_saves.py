@@ -72,9 +72,9 @@ def test_list_saves_turns_any_error_into_a_save_error(tmp_path, monkeypatch):
     path = saves_dir() / "odd.json"
     path.write_text(json.dumps(bare_document(tmp_path)))
 
-    def broken(path):
+    def broken(path, document):
         raise TypeError("unhashable type: 'list'")
 
-    monkeypatch.setattr(saves_module, "save_info", broken)
+    monkeypatch.setattr(saves_module, "_summary", broken)
     [(listed_path, error)] = list_saves()
     assert isinstance(error, SaveError) and "odd.json" in str(error) and "TypeError" in str(error)
