@@ -37,3 +37,13 @@ def test_the_match_goal_reads_in_words():
     assert match_text(SimpleNamespace(match_target=11, match_rounds=5)) == "first to 11 or 5 rounds"
     assert match_text(SimpleNamespace(match_target=0, match_rounds=1)) == "1 round"
     assert match_text(SimpleNamespace(match_target=0, match_rounds=0)) == "endless"
+
+
+def test_log_rows_wrap_whole_words_and_a_tall_newest_line_keeps_its_start():
+    from cardtable.tui.widgets.log import newest_rows
+
+    assert newest_rows(("old", "short", "new"), 12, 2) == ["short", "new"]
+    assert newest_rows(("old", "Ann lays off Q-C on Bob's meld"), 14, 3) == \
+        ["old", "Ann lays off", "  Q-C on Bob's", "  meld"][-3:]
+    assert newest_rows(("old", "Ann goes down: Q-C Q-D Q-H | 8-S 9-S 10-S J-S"), 12, 3) == \
+        ["Ann goes", "  down: Q-C", "  Q-D Q-H |"]

@@ -50,7 +50,7 @@ class ShanghaiTable(Widget):
     ShanghaiTable #sh-log { width: 36; height: 100%; border: $panel-border-type $primary; padding: 0 1;
                             color: $card-felt-text; display: none;
                             text-wrap: nowrap; text-overflow: ellipsis; }
-    ShanghaiTable #sh-lastline { height: auto; max-height: 2; padding: 0 1; color: $card-felt-text 85%; }
+    ShanghaiTable #sh-lastline { height: auto; padding: 0 1; color: $card-felt-text 85%; }
     .-wide ShanghaiTable #sh-log { display: block; }
     .-wide ShanghaiTable #sh-lastline { display: none; }
     ShanghaiTable #sh-info { height: 1; padding: 0 1; }

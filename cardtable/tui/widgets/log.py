@@ -29,17 +29,26 @@ def newest_rows(lines: tuple[str, ...], width: int, height: int) -> list[str]:
     width, height = max(width, len(INDENT) + 1), max(height, 1)
     rows: list[str] = []
     for line in reversed(lines):
-        rows[:0] = textwrap.wrap(line, width, subsequent_indent=INDENT) or [""]
+        wrapped = wrap(line, width)
+        if not rows and len(wrapped) > height:
+            return wrapped[:height]  # a newest line taller than the log: its start ("Ann goes down:")
+        rows[:0] = wrapped
         if len(rows) >= height:
             break
     return rows[-height:]
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """``line`` as rows of ``width``, continuations indented (never split at a hyphen:
+    names and ASCII cards like ``Q-C`` stay whole)."""
+    return textwrap.wrap(line, width, subsequent_indent=INDENT, break_on_hyphens=False) or [""]
 
 
 class LastLine(Widget):
     """The newest log line after a "»", for tables too narrow to show the log: it wraps
     onto a second row if it must, and is cut with an ellipsis after that."""
 
-    DEFAULT_CSS = "LastLine { height: auto; max-height: 2; }"
+    DEFAULT_CSS = "LastLine { height: auto; }"
     ROWS = 2
 
     line: reactive[str] = reactive("", layout=True, always_update=True)
@@ -48,8 +57,7 @@ class LastLine(Widget):
         if not self.line:
             return [""]
         ascii = bool(getattr(self.app, "card_ascii", False))
-        rows = textwrap.wrap(f"{'>' if ascii else '»'} {self.line}", max(width, len(INDENT) + 2),
-                             subsequent_indent=INDENT)
+        rows = wrap(f"{'>' if ascii else '»'} {self.line}", max(width, len(INDENT) + 2))
         if len(rows) > self.ROWS:
             cut = "..." if ascii else "…"
             rows = rows[:self.ROWS - 1] + [rows[self.ROWS - 1][:max(width - len(cut), 0)] + cut]
