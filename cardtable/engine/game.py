@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from .cards import Card, card_text, parse_cards
-from .errors import IllegalMove, SaveError
+from .errors import IllegalMove, SaveError, VariantError
 from .events import Event, MatchEnded, RoundEnded
 from .moves import Move
 from .rng import Rng, fresh_seed
@@ -191,8 +191,8 @@ class Game:
             model = variant_model(family)
             try:
                 variant = model.from_data(data["variant"])
-            except ValueError as error:  # the preset model's validation error
-                raise SaveError(f"the preset in the save is damaged: {_preset_problem(error)}") from None
+            except VariantError as error:
+                raise SaveError(f"the preset in the save is damaged: {error.field or 'preset'}: {error.reason}") from None
             setup = data["setup"]
             if type(data["seed"]) is not int or type(data["players"]) is not int:
                 raise SaveError(f"the seed and the player count are whole numbers, not "
@@ -362,19 +362,6 @@ class Game:
     def _state(self) -> Any:
         """Everything that defines the position, for equality."""
         raise NotImplementedError
-
-
-def _preset_problem(error: ValueError) -> str:
-    """What is wrong with a saved preset, from the preset model's validation error: its
-    first field and message and how many problems there are (a pydantic
-    ValidationError lists them in ``errors()``); any other ValueError by its text."""
-    errors = getattr(error, "errors", None)
-    problems = errors() if callable(errors) else None
-    if not problems:
-        return str(error)
-    first = problems[0]
-    field = ".".join(str(part) for part in first["loc"])
-    return f"{field}: {first['msg']} ({len(problems)} problem(s))"
 
 
 def stack_deck(deck: Iterable[Card], *given: Iterable[Card]) -> list[Card]:

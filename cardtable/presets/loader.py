@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
 from ..paths import shipped_dir, user_dir
+from .model import field_problem
 
 MERGED_TABLES = ("rules", "titles", "players")
 
@@ -132,17 +133,14 @@ def _validate(path: Path, data: dict[str, Any], origins: dict[tuple[str, ...], P
         return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        loc = tuple(str(part) for part in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        head, sep, rest = message.partition(": ")
+        raw = tuple(str(part) for part in first["loc"])
+        loc, message = field_problem(first)
         where = origins.get(loc[:2]) or origins.get(loc[:1]) or path
-        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
+        if loc != raw:
             # a check across fields names its field first; the fault may lie in another
             # field this file changed, so this file is named, and where the field was set
-            loc = (*loc, *head.split("."))
-            set_in = origins.get(loc[:2]) or origins.get(loc[:1]) or path
-            note = f" ({'.'.join(loc)} is set in {set_in.name})" if set_in != path else ""
-            first = {**first, "msg": rest + note, "input": {}}
+            note = f" ({'.'.join(loc)} is set in {where.name})" if where != path else ""
+            first = {**first, "msg": message + note, "input": {}}
             where = path
         field = ".".join(loc) or None
         raise VariantError(str(where), field, _reason(family, first, loc)) from None

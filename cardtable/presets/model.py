@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ..engine.errors import VariantError
 
 
 class Knobs(BaseModel):
@@ -57,7 +59,14 @@ class VariantBase(BaseModel):
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> VariantBase:
-        return cls.model_validate(data)
+        """The preset in ``data`` (as a save stores it); VariantError naming the first
+        field that is wrong."""
+        try:
+            return cls.model_validate(data)
+        except ValidationError as error:
+            field, message = field_problem(error.errors()[0])
+            source = data.get("source") if isinstance(data, dict) else None
+            raise VariantError(str(source or "the preset"), ".".join(field) or None, message) from None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):
@@ -93,3 +102,14 @@ def value_text(value: Any, name: str = "", rules: type[Knobs] | None = None) -> 
     if isinstance(value, (list, tuple)):
         return ", ".join(value_text(v) for v in value) or "—"
     return str(value)
+
+
+def field_problem(error: Any) -> tuple[tuple[str, ...], str]:
+    """One of a ValidationError's ``errors()`` as (field path, message). A check across
+    fields names its field first ("wilds: lists JK …"): that field is the one reported."""
+    loc = tuple(str(part) for part in error["loc"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    head, sep, rest = message.partition(": ")
+    if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
+        return (*loc, *head.split(".")), rest
+    return loc, message

@@ -24,6 +24,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import variant_model
 from ..paths import shipped_dir, user_dir
 from .loader import load_variant, preset_files, preset_path, read_toml
+from .model import field_problem
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 """A preset name: letters, digits, ``-`` and ``_``, at most 40, as the file's stem."""
@@ -39,11 +40,7 @@ def field_errors(error: ValidationError) -> dict[str, str]:
     reads it; the message is then put on that field."""
     found: dict[str, str] = {}
     for item in error.errors():
-        loc = tuple(str(part) for part in item["loc"])
-        message = str(item["msg"]).removeprefix("Value error, ")
-        head, sep, rest = message.partition(": ")
-        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
-            loc, message = (*loc, *head.split(".")), rest
+        loc, message = field_problem(item)
         found.setdefault(".".join(loc[:2]) or "preset", message)
     return found
 

@@ -56,7 +56,7 @@ def test_json_nested_too_deep_is_a_save_error():
 def test_a_damaged_preset_names_its_field():
     data = saved()
     data["variant"]["players"]["max"] = 99
-    with pytest.raises(SaveError, match=r"the preset in the save is damaged: players\.max: .*\(1 problem\(s\)\)"):
+    with pytest.raises(SaveError, match=r"the preset in the save is damaged: players\.max: "):
         Game.from_data(data)
 
 
