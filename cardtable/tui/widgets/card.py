@@ -83,8 +83,10 @@ class CardsWidget(Widget):
                 for name in self.COMPONENT_CLASSES}
 
     def card_lines(self, card: Card | None, styles: dict[str, Style], *, dim: bool = False,
-                   edge: Style | None = None) -> list[list[Segment]]:
-        """Four rows of segments for one card (``None``: a face-down card)."""
+                   edge: Style | None = None, compact: bool = False) -> list[list[Segment]]:
+        """Four rows of segments for one card (``None``: a face-down card). ``compact``:
+        the left two columns of a card mostly covered by the next one, the rank and suit
+        written where the left edge would be ("10" over "♠")."""
         tl, h, tr, v, bl, br = ASCII_BOX if self.ascii else UNICODE_BOX
         base = styles["felt"] + styles["face"]
         border = base + (edge or Style())
@@ -94,6 +96,12 @@ class CardsWidget(Widget):
             middle = [Segment(v, border), Segment(fill * 3, back), Segment(v, border)]
             return [[Segment(tl + h * 3 + tr, border)], middle, list(middle), [Segment(bl + h * 3 + br, border)]]
         ink = base + styles["dim" if dim else SUIT_CLASS[card.suit]]
+        if compact:
+            rank = "JK" if card.rank == JOKER else card.rank_text.ljust(2)
+            suit = ("*" if self.ascii else "★") if card.rank == JOKER else (
+                ASCII_SUITS[card.suit] if self.ascii else card.symbol)
+            return [[Segment(tl + h, border)], [Segment(rank, ink + Style(bold=True))],
+                    [Segment(suit.ljust(2), ink)], [Segment(bl + h, border)]]
         if card.rank == JOKER:
             rank, suit = "JK ", " * " if self.ascii else " ★ "
         else:

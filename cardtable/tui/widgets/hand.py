@@ -6,6 +6,8 @@ them may take part in a legal play, and whether it is active come from the scree
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -18,6 +20,17 @@ from ...engine.cards import Card
 from .card import CARD_WIDTH, CardsWidget, blank, crop
 
 HAND_HEIGHT = 6
+MIN_STEP = 2
+"""The fewest columns a card may show under the next: its rank over its suit."""
+
+
+class HandLayout(NamedTuple):
+    """How a hand fits its row: each card's visible columns, the first card drawn and
+    how many are drawn (all of them unless the hand is too long for the row)."""
+
+    step: int
+    first: int
+    shown: int
 
 
 class Hand(CardsWidget, can_focus=True):
@@ -117,15 +130,25 @@ class Hand(CardsWidget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         if not self.cards or event.y >= HAND_HEIGHT:
             return
-        step = self._step(self.size.width)
-        self.action_toggle_card(min(event.x // step, len(self.cards) - 1))
+        layout = self._layout(self.size.width)
+        offset = event.x - (1 if layout.first else 0)
+        if offset >= 0:
+            self.action_toggle_card(min(layout.first + offset // layout.step, layout.first + layout.shown - 1))
 
     # ----------------------------------------------------------------- drawing
-    def _step(self, width: int) -> int:
+    def _layout(self, width: int) -> HandLayout:
+        """How the row fits ``width``: every card overlapping the next by as little as
+        it can (down to two columns: rank over suit); a hand too long even for that shows
+        a stretch around the cursor, with ‹ › where cards are left out."""
         count = len(self.cards)
         if count <= 1:
-            return CARD_WIDTH
-        return max(3, min(CARD_WIDTH, (width - CARD_WIDTH) // (count - 1)))
+            return HandLayout(CARD_WIDTH, 0, count)
+        step = min(CARD_WIDTH, (width - CARD_WIDTH) // (count - 1))
+        if step >= MIN_STEP:
+            return HandLayout(step, 0, count)
+        shown = max(1, (width - CARD_WIDTH - 2) // MIN_STEP + 1)  # (two columns for ‹ ›)
+        first = min(max(0, self.cursor - shown // 2), count - shown)
+        return HandLayout(MIN_STEP, first, shown)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -134,16 +157,21 @@ class Hand(CardsWidget, can_focus=True):
         if not self.cards:
             text = "(no cards)" if y == 2 else ""
             return Strip([Segment(text.center(width), felt)])
-        step = self._step(width)
+        layout = self._layout(width)
         segments: list[Segment] = []
-        last = len(self.cards) - 1
-        for i, card in enumerate(self.cards):
-            cell = CARD_WIDTH if i == last else step
+        more_left, more_right = layout.first > 0, layout.first + layout.shown < len(self.cards)
+        if more_left:
+            segments.append(Segment(("<" if self.ascii else "‹") if y == 2 else " ", felt + styles["number"]))
+        last = layout.first + layout.shown - 1
+        for i in range(layout.first, last + 1):
+            card = self.cards[i]
+            cell = CARD_WIDTH if i == last else layout.step
             lifted = i in self.selected
             top = 0 if lifted else 1
             cursor = self.active and i == self.cursor
-            if y == HAND_HEIGHT - 1:
-                label = str(i + 1).center(cell)[:cell]
+            if y == HAND_HEIGHT - 1:  # (two-column cards: numbers past 10 only at the cursor and the end)
+                number = str(i + 1) if cell > MIN_STEP or i < 10 or cursor or i == last else ""
+                label = number.center(cell)[:cell]
                 style = felt + styles["number"] + (styles["cursor"] + Style(reverse=True) if cursor else Style())
                 segments.append(Segment(label, style))
                 continue
@@ -154,8 +182,10 @@ class Hand(CardsWidget, can_focus=True):
                 continue
             edge = styles["selected"] if lifted else styles["cursor"] if cursor else None
             dim = self.legal is not None and i not in self.legal
-            row = self.card_lines(card, styles, dim=dim, edge=edge)[y - top]
+            row = self.card_lines(card, styles, dim=dim, edge=edge, compact=cell < 3)[y - top]
             segments.extend(crop(row, cell))
+        if more_right:
+            segments.append(Segment((">" if self.ascii else "›") if y == 2 else " ", felt + styles["number"]))
         used = sum(len(s.text) for s in segments)
         segments.append(blank(width - used, felt))
         return Strip(segments)

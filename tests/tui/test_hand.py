@@ -1,0 +1,54 @@
+"""The hand row: every card readable however long the hand (President with two decks
+deals 27 cards each), at any width: overlapping down to two columns a card, then a
+stretch around the cursor with ‹ › where cards are left out."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.app import App, ComposeResult
+
+from cardtable.engine.cards import parse_cards
+from cardtable.tui.widgets.hand import Hand
+
+TWO_DECKS = parse_cards("3C 3D 4H 4S 5C 5D 6H 6S 7C 7D 8H 8S 9C 9D 10H 10S JC JD QH QS KC KD AH AS 2C 2D JK JK")
+
+
+class HandApp(App[None]):
+    def __init__(self, cards) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def compose(self) -> ComposeResult:
+        yield Hand()
+
+    def on_mount(self) -> None:
+        self.query_one(Hand).cards = self.cards
+
+
+def rows(width: int, cards=TWO_DECKS, keys=()) -> list[str]:
+    async def scenario():
+        app = HandApp(cards)
+        async with app.run_test(size=(width, 8)) as pilot:
+            await pilot.pause()
+            hand = app.query_one(Hand)
+            hand.focus()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return [hand.render_line(y).text for y in range(6)]
+
+    return asyncio.run(scenario())
+
+
+def test_a_28_card_hand_fits_78_columns_rank_over_suit():
+    _lift, top, ranks, suits, _bottom, numbers = rows(78)
+    assert ranks.startswith("3 3 4 4 5 5 6 6 7 7 8 8 9 9 1010J J Q Q K K A A 2 2 JK│JK │")
+    assert suits.startswith("♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ★ │ ★ │")
+    assert numbers.split() == [str(n) for n in range(1, 11)] + ["28"] and len(top.rstrip()) == 2 * 27 + 5
+
+
+def test_a_hand_too_long_for_the_row_shows_the_cards_around_the_cursor():
+    _lift, _top, ranks, _suits, _bottom, numbers = rows(30)
+    assert numbers.split()[0] == "1" and ranks.rstrip().endswith("›")  # more to the right
+    _lift, _top, ranks, _suits, _bottom, numbers = rows(30, keys=("end",))
+    assert ranks.startswith("‹") and numbers.split()[-1] == "28"  # the cursor's end is in sight
