@@ -421,3 +421,25 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
             assert (discarded.seat, discarded.card) == (0, parse_cards("KH")[0])
 
     asyncio.run(scenario())
+
+
+def test_a_wrong_last_group_keeps_the_earlier_groups_and_says_why():
+    """S6: a go-down whose last group is no meld is refused with the engine's reason; the
+    groups before it stay, and the last group's cards go back to the hand selected."""
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _ann_composing(pilot)  # group 1: Q♣ Q♦ Q♥; 8♠ 9♠ 10♠ selected
+            screen = app.screen
+            table = screen.table
+            await pilot.press("escape")
+            await _press_cards(pilot, screen, parse_cards("3D 4D 6C KH"))
+            before = len(screen.game.events)
+            await pilot.press("g")
+            await settle(pilot, app, lambda: bool(table.notice))
+            assert len(screen.game.events) == before
+            assert table.groups == [parse_cards("QC QD QH")]
+            assert sorted(table.query_one(Hand).selected_cards()) == sorted(parse_cards("3D 4D 6C KH"))
+            assert "meld 2" in table.notice, table.notice
+
+    asyncio.run(scenario())

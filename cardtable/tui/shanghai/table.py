@@ -6,6 +6,7 @@ only what the player is composing (go-down groups, sort order), and posts
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -275,8 +276,21 @@ class ShanghaiTable(Widget):
         elif found:
             self._pick("Where do the wilds stand?", "These cards make more than one go-down:",
                        [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
-        else:
+        else:  # the engine says why; the earlier groups stay, the last goes back selected
+            self.groups = groups[:-1]
+            self._show_hand()
+            self._reselect(groups[-1])
+            self._show_info()
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
+
+    def _reselect(self, cards: Sequence[Card]) -> None:
+        """Select ``cards`` in the hand again (each copy once, with two decks)."""
+        hand, wanted, picked = self.query_one(Hand), list(cards), set()
+        for index, card in enumerate(hand.cards):
+            if card in wanted:
+                wanted.remove(card)
+                picked.add(index)
+        hand.select(frozenset(picked))
 
     @staticmethod
     def _why_not_down(state: ShanghaiState) -> str:
