@@ -443,3 +443,24 @@ def test_a_wrong_last_group_keeps_the_earlier_groups_and_says_why():
             assert "meld 2" in table.notice, table.notice
 
     asyncio.run(scenario())
+
+
+def test_the_buy_prompt_says_why_the_upcard_is_on_offer():
+    """S8 (readings settled): a stock draw opens the window; when the seat to draw is down,
+    the window opens at the discard, and the prompt says so instead of naming an old draw."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.ui import _window_cause
+
+    seats = parse_seats("Ann,Dag,Eve")
+    game = hand_two_game()  # Eve (seat 2) is down
+    game.apply(0, "draw_stock")
+    assert game.phase == "buy" and _window_cause(game, game.view(1).turn, 1, seats) == "Ann drew from the stock. "
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    game.apply(0, "discard KH")
+    game.apply(1, "draw_stock")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    game.apply(1, "discard 2C")
+    assert game.to_act == (0,) and game.phase == "buy"
+    assert _window_cause(game, game.view(0).turn, 0, seats) == "Dag discarded; Eve, to draw next, is down. "

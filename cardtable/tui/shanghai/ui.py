@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 from ...engine.events import RoundEnded, RoundStarted
 from ...engine.moves import Move
-from ...games.shanghai.events import StockDrawn, WentOut
+from ...games.shanghai.events import CardDiscarded, StockDrawn, WentOut
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
@@ -60,8 +60,7 @@ class ShanghaiUI:
         view = game.view(seat)
         card = card_label(view.discard_top, ascii) if view.discard_top is not None else "the upcard"
         penalty = getattr(game.variant.rules, "buy_penalty", 0)
-        drawer = _last_drawer(game)
-        why = f"{seats[drawer].name} drew from the stock. " if drawer is not None and drawer != seat else ""
+        why = _window_cause(game, view.turn, seat, seats)
         extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
         buys = view.buys_left[seat]
         prompt = (f"{seats[seat].name}: {why}Buy {card}{extra}? You have {buys} buy{'s' * (buys != 1)} left "
@@ -110,14 +109,17 @@ def _went_out(game: Any) -> int | None:
     return None
 
 
-def _last_drawer(game: Any) -> int | None:
-    """Who drew from the stock last this hand (the draw that opened the window), if anyone."""
+def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...]) -> str:
+    """Why the upcard is on offer, as the buy prompt's first words: the stock draw that
+    opened the window, or (the seat to draw being down) the discard itself."""
     for event in reversed(game.events):
         if isinstance(event, StockDrawn):
-            return event.seat
+            return f"{seats[event.seat].name} drew from the stock. " if event.seat != seat else ""
+        if isinstance(event, CardDiscarded):
+            return f"{seats[event.seat].name} discarded; {seats[turn].name}, to draw next, is down. "
         if isinstance(event, RoundStarted):
-            return None
-    return None
+            break
+    return ""
 
 
 def _fix(text: str, ascii: bool) -> str:
