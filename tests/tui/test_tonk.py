@@ -91,6 +91,7 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await hand_off(pilot, app, "Bob")
             text = screen_text(app)
             assert "no drop ×1" in text and "6♣" in text and "3♠" in text
+            assert screen.table.state.status.endswith(" · no drop for 1 turn (hit)")
             await pilot.press("D")  # locked out by the hit: the engine's reason is shown
             await pilot.pause()
             assert "may not drop" in screen.table.notice

@@ -133,7 +133,7 @@ def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...
     v: object = view
     kinds = {move.kind for move in moves}
     locks = v.drop_locks[viewer]  # type: ignore[attr-defined]
-    lock_note = f" (no drop: your spread was hit — {locks} more turn{'s' * (locks != 1)})" if locks else ""
+    lock_note = f" · no drop for {locks} turn{'s' * (locks != 1)} (hit)" if locks else ""  # (short: 80 columns)
     if v.round_over:  # type: ignore[attr-defined]
         return "the hand is over", "", ""
     if actor != viewer:
