@@ -345,6 +345,11 @@ def _load(args: argparse.Namespace) -> int:
     return _open_in_tui("load", args, _save_summary(args.file, *args.loaded))
 
 
+def _terminal() -> bool:
+    """Whether standard output is a terminal (the interactive table can show there)."""
+    return sys.stdout.isatty()
+
+
 def _replay(args: argparse.Namespace) -> int:
     from .engine.errors import SaveError
     from .store import Replay, load_match
@@ -365,6 +370,8 @@ def _replay(args: argparse.Namespace) -> int:
     except SaveError as error:
         return _store_fail(f"cannot replay: {error}", args.file)
     args.replay = replay
+    if not args.text and not _terminal():  # piped or redirected: the text is what the reader wants
+        args.text = True
     if not args.text:
         tui_launch: ModuleType | None
         try:

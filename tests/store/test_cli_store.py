@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from cardtable import cli
+
 from cardtable.cli import main
 from cardtable.store import AutoSaver, autosave_path, record_match, save_game
 
@@ -54,11 +56,19 @@ def test_replay_of_a_recorded_match(tmp_path, capsys):
     assert "no match 77" in capsys.readouterr().err
 
 
-def test_replay_opens_the_table_when_it_can(tmp_path, tui_stub):
+def test_replay_opens_the_table_when_it_can(tmp_path, tui_stub, monkeypatch):
+    monkeypatch.setattr(cli, "_terminal", lambda: True)
     path = save_game(tmp_path / "g.json", finished_game(tmp_path, "tonk", 1), seats_for(3))
     assert main(["replay", str(path)]) == 0
     [(action, args)] = tui_stub
     assert action == "replay" and args.replay.total > 0
+
+
+def test_replay_into_a_pipe_prints_the_text(tmp_path, tui_stub, capsys):
+    """`cardtable replay FILE | less`: no table is drawn into the pipe (it spun there)."""
+    path = save_game(tmp_path / "g.json", finished_game(tmp_path, "tonk", 1), seats_for(3))
+    assert main(["replay", str(path)]) == 0  # (pytest's stdout is not a terminal)
+    assert tui_stub == [] and "Final scores" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("command", [["load"], ["replay", "--text"]])
