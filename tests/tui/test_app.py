@@ -212,6 +212,47 @@ def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):
     run(scenario)
 
 
+def test_a_broken_preset_of_yours_is_named_on_the_start_screen(user_presets):
+    """A user preset that does not load is left out of the list, and a note says which
+    file, which field and why."""
+    typo = user_presets / "typo.toml"
+    typo.write_text('family = "president"\nextends = "president-classic"\n[rules]\nequal_ranks = "no"\n')
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            [note] = app._notifications
+            assert note.title == "1 preset not loaded" and note.severity == "warning"
+            assert f"{typo}: rules.equal_ranks: unknown knob 'equal_ranks'" in note.message
+            assert "did you mean 'equal_rank'" in note.message
+
+    run(scenario)
+
+
+def test_the_blank_preset_line_and_a_stale_error_on_the_start_screen():
+    """Choosing the preset list's blank line leaves no preset chosen (Start says so, it
+    does not start the preset shown before); an error under Start goes once the form changes."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None)
+            screen.query_one("#preset", Select).clear()
+            await settle(pilot, app, lambda: screen.variant is None)
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            error = screen.query_one("#start-error")
+            assert "choose a preset" in str(error.render())
+            screen.query_one("#name-0", Input).value = "Ann"
+            await pilot.pause()
+            assert str(error.render()).strip() == ""
+
+    run(scenario)
+
+
 def test_play_arguments():
     args = SimpleNamespace(game="president", preset="forseti", seats="Ann,Bob,bot:simple,bot:random",
                            seed=4, theme=None, bot_delay=None)

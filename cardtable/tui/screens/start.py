@@ -98,6 +98,16 @@ class StartScreen(Screen[None]):
             yield Button("Start (s)", id="start", variant="primary", compact=True)
             yield Static(id="start-error")
 
+    def _tell_broken_presets(self) -> None:
+        """A preset file that does not load is left out of the list: say which, and why."""
+        problems = broken_presets()
+        if problems:
+            shown = "\n".join(self._plain(str(error)) for error in problems[:3])
+            more = f"\n… and {len(problems) - 3} more" if len(problems) > 3 else ""
+            self.app.notify(f"{shown}{self._plain(more)}\n(`cardtable presets list` lists them all)",
+                            title=f"{len(problems)} preset{'s' * (len(problems) != 1)} not loaded",
+                            severity="warning", timeout=12, markup=False)
+
     def _seat_default(self, index: int) -> tuple[str, str]:
         """Seat ``index``'s name and kind: as last time, else a human "Player" then bots."""
         if self.last is not None and index < len(self.last.seats):
@@ -111,6 +121,7 @@ class StartScreen(Screen[None]):
         return ("Player", "human") if index == 0 else (BOT_NAMES[index - 1], "medium")
 
     def on_mount(self) -> None:
+        self._tell_broken_presets()
         self._show_words()
         self._fill_presets(self.last.preset if self.last is not None else None)
         if not self.query_one(StoreBar).focus_first():  # Continue comes first
@@ -162,13 +173,24 @@ class StartScreen(Screen[None]):
             self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", "red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        self._clear_error()
         if event.select.id == "family" and event.value not in (Select.NULL, self._listed_family):
             self.family = str(event.value)
             self._fill_presets()
-        elif event.select.id == "preset" and event.value != Select.NULL:
+        elif event.select.id == "preset" and event.value == Select.NULL:  # the list's blank line
+            self.variant = None
+            self._show_info(("Choose a preset.", "bold"))
+        elif event.select.id == "preset":
             self._load(str(event.value))
         elif event.select.id == "players" and event.value != Select.NULL:
             self._show_seats(int(str(event.value)))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._clear_error()
+
+    def _clear_error(self) -> None:
+        """An error under Start is about the form as it was: any change retires it."""
+        self.query_one("#start-error", Static).update("")
 
     def _load(self, name: str) -> None:
         try:
