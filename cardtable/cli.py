@@ -22,7 +22,7 @@ from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
-from .presets.loader import preset_files
+from .presets.loader import preset_files, read_toml
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -206,13 +206,15 @@ def _presets_list(args: argparse.Namespace) -> int:
     wide = console.width >= 110  # else the descriptions (see `presets show`) would not fit
     if wide:
         table.add_column("description", min_width=24)
+    broken: list[VariantError] = []
     for name, (path, origin) in preset_files().items():
         try:
             variant = load_variant(path)
         except VariantError as error:
-            # a broken preset's reason is shown however narrow the terminal
-            reason = f"[red]{escape(str(error))}[/]"
-            table.add_row(name, "?", "[red]broken[/]" if wide else reason, "", origin, *([reason] if wide else []))
+            if not args.game or _declared_family(path) in (args.game, None):
+                broken.append(error)
+                table.add_row(name, FAMILY_TITLES.get(_declared_family(path) or "", "?"), "[red]does not load[/]",
+                              "", origin, *(["[red]see below[/]"] if wide else []))
             continue
         if args.game and variant.family != args.game:
             continue
@@ -220,8 +222,19 @@ def _presets_list(args: argparse.Namespace) -> int:
                       f"{variant.players.min}–{variant.players.max}", origin,
                       *([escape(variant.description)] if wide else []))
     console.print(table)
+    for error in broken:  # each reason whole, however narrow the terminal
+        console.print(f"[red]Does not load:[/] {escape(str(error))}", highlight=False)
     console.print(f"Your presets: {escape(str(user_dir('variants')))}", highlight=False)
     return 0
+
+
+def _declared_family(path: Path) -> str | None:
+    """The family a preset file names itself (None if it cannot be read or names none)."""
+    try:
+        family = read_toml(path).get("family")
+    except VariantError:
+        return None
+    return family if isinstance(family, str) else None
 
 
 def _presets_show(args: argparse.Namespace) -> int:

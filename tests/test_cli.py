@@ -118,3 +118,15 @@ def test_presets_list_names_your_preset_folder_and_a_near_miss_is_suggested(caps
 def test_validating_a_folder_says_it_is_a_folder(tmp_path, capsys):
     assert main(["presets", "validate", str(tmp_path)]) == 2
     assert f"{tmp_path}: is a folder, not a preset file" in " ".join(capsys.readouterr().err.split())
+
+
+def test_presets_list_gives_a_broken_presets_reason_whole_under_the_table(user_presets, capsys):
+    (user_presets / "typo.toml").write_text(
+        'family = "president"\nextends = "president-classic"\n[rules]\nequal_ranks = "no"\n')
+    assert main(["presets", "list"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "typo │ President │ does not load" in out
+    assert (f"Does not load: {user_presets / 'typo.toml'}: rules.equal_ranks: unknown knob 'equal_ranks' "
+            "for president — did you mean 'equal_rank'?") in out
+    assert main(["presets", "list", "--game", "tonk"]) == 0
+    assert "typo" not in capsys.readouterr().out  # a President preset, broken or not
