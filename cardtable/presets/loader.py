@@ -165,6 +165,8 @@ def _reason(family: str, error: Any, loc: tuple[str, ...]) -> str:
     message = str(error["msg"])
     message = message.removeprefix("Value error, ")
     value = error.get("input")
+    if kind in ("tuple_type", "list_type", "set_type", "frozen_set_type"):
+        message = "should be a list, written in [ ]"  # (TOML's word; "tuple" is Python's)
     if kind not in ("missing",) and not isinstance(value, dict):
         return f"{message} (got {value!r})"
     return message

@@ -163,3 +163,11 @@ def test_a_preset_that_is_not_utf8_is_refused_with_its_file(user_presets):
     assert caught.value.file == str(path.resolve())
     assert caught.value.reason == "not UTF-8 text (byte 0xe4 at offset 32); save it as UTF-8"
     assert "latin" not in list_variants("president")
+
+
+def test_a_list_knob_given_a_single_value_says_list_not_tuple(user_presets):
+    write(user_presets, "onewild", 'family = "president"\nextends = "president-classic"\n[rules]\nwilds = "JK"\n')
+    with pytest.raises(VariantError) as error:
+        load_variant("onewild")
+    assert error.value.field == "rules.wilds"
+    assert error.value.reason == "should be a list, written in [ ] (got 'JK')"
