@@ -173,6 +173,26 @@ def test_impossible_combination_is_shown_next_to_the_field_and_save_refused(user
     run(scenario)
 
 
+def test_players_min_above_max_is_marked_on_both_fields_and_the_reason_reads_whole(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(EditorScreen(Draft.new_from("president-classic"), "small"))
+            await wait_for(pilot, lambda: editor_ready(app))
+            editor = app.screen
+            editor.query_one("#knob-players-min", Input).value = "7"
+            editor.query_one("#knob-players-max", Input).value = "5"
+            await pilot.pause()
+            for path in ("players.min", "players.max"):
+                assert row(editor, path).has_class("-invalid"), path
+            status = editor.query_one("#editor-status")
+            assert status.size.height >= 2  # the reason wraps instead of being cut at 80 columns
+            assert "min (7) is more than max (5)" in " ".join(screen_text(app).split())
+
+    run(scenario)
+
+
 def test_shanghai_contracts_edited_as_lines_round_trip(user_presets):
     async def scenario():
         app = app_at_start()

@@ -60,7 +60,7 @@ class EditorScreen(Screen[str | None]):
             yield Input(self.preset_name, id="editor-name", compact=True, disabled=self.editing,
                         placeholder="e.g. our-table", max_length=40)
             yield Static("", id="editor-name-note", markup=False)
-        with VerticalScroll(id="editor-form"):
+        with VerticalScroll(id="editor-form", can_focus=False):  # (Tab goes field to field)
             yield Static("about", classes="editor-group")
             for path, spec in ABOUT:
                 yield self._row(path, spec)
@@ -134,8 +134,8 @@ class EditorScreen(Screen[str | None]):
         _variant, problems = self.draft.check(self.preset_name or "draft")
         self.problems = {**problems, **self.unreadable}
         rows = {row.path: row for row in self.query(KnobRow)}
-        for path, row in rows.items():
-            row.error = self.problems.get(path, "")
+        for path, row in rows.items():  # (a check across players.min and .max is on "players")
+            row.error = self.problems.get(path) or self.problems.get(path.rpartition(".")[0], "")
             current, was = self.draft.get(path), self._inherited_for(path)
             row.changed = was is not None and current != was if self.draft.parent is not None else False
         loose = [f"{path}: {why}" for path, why in self.problems.items() if path not in rows]
@@ -146,7 +146,7 @@ class EditorScreen(Screen[str | None]):
         if self.problems:
             count = len(self.problems)
             path, why = next(iter(self.problems.items()))
-            first = loose[0] if loose else f"{path.split('.')[-1]}: {why}"
+            first = loose[0] if loose else f"{path.removeprefix('rules.')}: {why}"
             status.update(Text(f"{count} problem{'s' if count > 1 else ''} — {first}", style="bold red"))
         elif note:
             status.update(Text(f"file name: {note}", style="bold red"))
