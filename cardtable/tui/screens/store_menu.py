@@ -63,8 +63,9 @@ class StoreBar(Vertical):
 
     DEFAULT_CSS = """
     StoreBar { height: auto; padding: 0 1; }
-    StoreBar #continue-row, StoreBar #store-buttons { height: 1; }
-    StoreBar #continue-info { width: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    StoreBar #continue-row { height: auto; }
+    StoreBar #store-buttons { height: 1; }
+    StoreBar #continue-info { width: 1fr; height: auto; max-height: 2; padding: 0 1; }
     StoreBar #continue-error { height: auto; color: $error; text-style: bold; }
     StoreBar Button { margin-right: 1; }
     """
@@ -100,7 +101,7 @@ class StoreBar(Vertical):
         self.query_one("#continue", Button).display = exists and not self.error
         self.query_one("#discard", Button).display = exists and bool(self.error)
         self.query_one("#continue-info", Static).update(
-            Text("Continue: ", style="bold") + Text(describe_save(info, bool(getattr(self.app, "card_ascii", False))))
+            Text(describe_save(info, bool(getattr(self.app, "card_ascii", False))))  # (beside the Continue button)
             if info else
             Text("The autosave cannot be loaded (it is kept as it is until you discard it):"))
         note = self.query_one("#continue-error", Static)
