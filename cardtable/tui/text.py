@@ -21,6 +21,11 @@ def round_word(family: str) -> str:
     return ROUND_WORDS.get(family, "round")
 
 
+def as_themed(app: object, text: str) -> str:
+    """``text`` as ``app``'s theme writes it: in ASCII under the ASCII theme (``card_ascii``)."""
+    return asciify(text) if getattr(app, "card_ascii", False) else text
+
+
 def asciify(text: str) -> str:
     """Replace suit symbols and typographic marks for the ASCII theme: ``Q♣`` -> ``Q-C``."""
     for symbol, plain in ASCII_SUITS.items():

@@ -206,6 +206,26 @@ def test_ascii_theme_draws_a_choice_list_with_an_ascii_border():
     run(scenario)
 
 
+def test_ascii_theme_menus_and_their_titles_are_ascii():
+    """The house-rules menu, the load picker and the statistics say their titles and
+    choices in ASCII under the ASCII theme ("house rules - forseti", "Duplicate...")."""
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            for key, box in (("h", "#menu-box"), ("l", ".picker-box"), ("i", "#stats-box")):
+                await pilot.press(key)
+                await pilot.pause(0.2)
+                shown = app.screen.query_one(box)
+                words = [shown.border_title or ""] + [str(o.prompt) for o in app.screen.query(OptionList).first().options] \
+                    if app.screen.query(OptionList) else [shown.border_title or ""]
+                assert is_ascii("\n".join(words)) and " - " in words[0], words
+                await pilot.press("escape")
+                await pilot.pause(0.2)
+
+    run(scenario)
+
+
 def test_switching_to_the_ascii_theme_rewrites_the_start_screen():
     async def scenario():
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)

@@ -21,6 +21,7 @@ from ...presets.writer import (
     Draft, delete_preset, dependents, duplicate_preset, export_preset, import_preset, is_user_preset,
     name_problem, rename_preset,
 )
+from ..text import as_themed
 
 
 class Confirm(ModalScreen[bool]):
@@ -123,8 +124,8 @@ class PresetMenu(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box") as box:
             whose = "yours" if self.mine else "shipped"
-            box.border_title = f"house rules — {self.preset} ({whose})" if self.preset else "house rules"
-            options = [Option(label, id=ident, disabled=(only_mine and not self.mine)
+            box.border_title = as_themed(self.app, f"house rules — {self.preset} ({whose})" if self.preset else "house rules")
+            options = [Option(as_themed(self.app, label), id=ident, disabled=(only_mine and not self.mine)
                               or (ident != "import" and not self.preset))
                        for ident, label, only_mine in ACTIONS]
             yield OptionList(*options, id="menu-options")

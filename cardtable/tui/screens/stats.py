@@ -16,6 +16,7 @@ from textual.widgets import Static
 from ...engine.registry import FAMILY_TITLES
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError
+from ..text import as_themed
 from .store_menu import when
 
 TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
@@ -105,7 +106,7 @@ class StatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box") as box:
-            box.border_title = "Statistics — escape closes"
+            box.border_title = as_themed(self.app, "Statistics — escape closes")
             with VerticalScroll():
                 yield Static(statistics(), id="stats-body")
 

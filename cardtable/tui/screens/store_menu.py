@@ -23,7 +23,7 @@ from ...store import (
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError
-from ..text import asciify, round_word
+from ..text import as_themed, asciify, round_word
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -187,7 +187,7 @@ class _Picker(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="picker-box") as box:
-            box.border_title = self.TITLE_TEXT + " — enter opens, escape closes"
+            box.border_title = as_themed(self.app, self.TITLE_TEXT + " — enter opens, escape closes")
             yield OptionList(*self.options(), id="picker-list")
             yield Static(self.note(), id="picker-note", classes="picker-note")
 
