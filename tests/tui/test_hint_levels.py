@@ -53,3 +53,20 @@ def test_hint_selects_the_hard_bots_move_from_the_players_own_view():
             assert text.startswith(f"hint: {suggested[0].kind}")
 
     run(scenario)
+
+
+def test_a_hint_asked_out_of_turn_is_a_passing_note_not_a_lasting_notice():
+    async def scenario():
+        app = make_app(seats="bot:simple,Ann,bot:simple,bot:simple", seed=5)
+        app.bot_delay = 0.5  # so that a bot is still to move when H is pressed
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            screen = app.screen
+            screen.game.apply(1, screen.game.legal_moves(1)[0])  # Ann (seat 1) leads; a bot is next
+            screen.show_table()
+            await pilot.press("H")
+            await pilot.pause()
+            assert screen.table.notice == ""
+            assert [n.message for n in app._notifications] == ["A hint is for the player whose turn it is."]
+
+    run(scenario)

@@ -332,7 +332,7 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         game = self.game
         if self.busy or seat is None or seat not in game.to_act or self.ui.in_window(game):
-            self.table.notice = "a hint is for the player whose turn it is"
+            self.app.notify("A hint is for the player whose turn it is.", timeout=3)  # (a notice would outlive the turn)
             return
         self.table.notice = "thinking about a hint…"
         self.run_hint(self.app, seat, game.view(seat), game.legal_moves(seat), game, len(game.events))
