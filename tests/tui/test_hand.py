@@ -52,3 +52,36 @@ def test_a_hand_too_long_for_the_row_shows_the_cards_around_the_cursor():
     assert numbers.split()[0] == "1" and ranks.rstrip().endswith("›")  # more to the right
     _lift, _top, ranks, _suits, _bottom, numbers = rows(30, keys=("end",))
     assert ranks.startswith("‹") and numbers.split()[-1] == "28"  # the cursor's end is in sight
+
+
+def clicks(width: int, xs, padding: int = 0) -> tuple[list[int], list[int]]:
+    """Click the hand at each x (screen column); the selections after each click and
+    the first card number shown after each."""
+    async def scenario():
+        app = HandApp(TWO_DECKS)
+        async with app.run_test(size=(width, 8)) as pilot:
+            hand = app.query_one(Hand)
+            hand.styles.padding = (0, padding)
+            await pilot.pause()
+            picked, firsts = [], []
+            for x in xs:
+                await pilot.click(Hand, offset=(x, 3))
+                await pilot.pause()
+                picked.append(sorted(hand.selected))
+                firsts.append(int(hand.render_line(5).text.split()[0]))
+            return picked, firsts
+
+    return asyncio.run(scenario())
+
+
+def test_a_click_selects_the_card_drawn_under_it_even_inside_padding():
+    # 28 cards in 76 content columns, two columns a card: with the padding, screen x 11
+    # and 12 are content x 10 and 11, both halves of card index 5
+    picked, _ = clicks(78, [11, 12], padding=1)
+    assert picked == [[5], []]
+
+
+def test_clicking_in_a_windowed_hand_does_not_move_the_cards_under_the_mouse():
+    picked, firsts = clicks(40, [26, 26])
+    assert picked[0] and picked[1] == []  # the same card, selected then unselected
+    assert firsts[0] == firsts[1]

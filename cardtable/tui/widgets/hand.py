@@ -52,6 +52,8 @@ class Hand(CardsWidget, can_focus=True):
     """Indices of cards that can take part in a legal play (None: no marking)."""
     selected: reactive[frozenset[int]] = reactive(frozenset())
     cursor: reactive[int] = reactive(0)
+    _first = 0
+    """The first card drawn when the hand is too long for its row (kept between draws)."""
     active: reactive[bool] = reactive(True)
     """Whether the hand takes input (it is this human's turn)."""
 
@@ -128,10 +130,11 @@ class Hand(CardsWidget, can_focus=True):
             self.post_message(self.Submitted(self))
 
     def on_click(self, event: events.Click) -> None:
-        if not self.cards or event.y >= HAND_HEIGHT:
+        where = event.get_content_offset(self)  # (the row is drawn in the content area, inside padding)
+        if not self.cards or where is None or where.y >= HAND_HEIGHT:
             return
         layout = self._layout(self.size.width)
-        offset = event.x - (1 if layout.first else 0)
+        offset = where.x - (1 if layout.first else 0)
         if offset >= 0:
             self.action_toggle_card(min(layout.first + offset // layout.step, layout.first + layout.shown - 1))
 
@@ -147,7 +150,9 @@ class Hand(CardsWidget, can_focus=True):
         if step >= MIN_STEP:
             return HandLayout(step, 0, count)
         shown = max(1, (width - CARD_WIDTH - 2) // MIN_STEP + 1)  # (two columns for ‹ ›)
-        first = min(max(0, self.cursor - shown // 2), count - shown)
+        first = min(self._first, self.cursor, count - shown)  # scrolled only as far as the cursor needs
+        first = max(first, self.cursor - shown + 1, 0)
+        self._first = first
         return HandLayout(MIN_STEP, first, shown)
 
     def render_line(self, y: int) -> Strip:
