@@ -445,6 +445,29 @@ def test_a_wrong_last_group_keeps_the_earlier_groups_and_says_why():
     asyncio.run(scenario())
 
 
+def test_a_wrong_first_group_goes_back_and_a_later_group_too():
+    """The group kept is only one some go-down lays down: a wrong first group goes back
+    to the hand selected (with the groups after it), not the good last one."""
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _ann_composing(pilot)
+            screen = app.screen
+            table = screen.table
+            await pilot.press("backspace", "escape")  # take Q♣ Q♦ Q♥ back; a fresh start
+            await pilot.pause()
+            await _press_cards(pilot, screen, parse_cards("QC QD 3D"))
+            await pilot.press("g")
+            await _press_cards(pilot, screen, parse_cards("8S 9S 10S JS"))
+            await pilot.press("g")
+            await settle(pilot, app, lambda: bool(table.notice))
+            assert table.groups == []
+            assert sorted(table.query_one(Hand).selected_cards()) == sorted(parse_cards("QC QD 3D"))
+            assert "meld 1" in table.notice, table.notice
+
+    asyncio.run(scenario())
+
+
 def test_the_buy_prompt_says_why_the_upcard_is_on_offer():
     """S8 (readings settled): a stock draw opens the window; when the seat to draw is down,
     the window opens at the discard, and the prompt says so instead of naming an old draw."""

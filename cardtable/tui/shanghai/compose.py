@@ -31,6 +31,16 @@ def matching_go_downs(moves: Iterable[Move], contract: Contract, groups: Sequenc
     return [move for move in moves if move.kind == "meld" and _key(contract, move.groups) == wanted]
 
 
+def groups_that_fit(moves: Iterable[Move], contract: Contract, groups: Sequence[Sequence[Card]]) -> int:
+    """How many of ``groups``, from the first, some legal ``meld`` move lays down together."""
+    melds = [_key(contract, move.groups) for move in moves if move.kind == "meld"]
+    for count in range(len(groups), 0, -1):
+        wanted = _key(contract, groups[:count])
+        if any(not wanted - meld for meld in melds):
+            return count
+    return 0
+
+
 def go_downs_with(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
     """The legal ``meld`` moves that use every card of ``cards``."""
     need = Counter(cards)

@@ -24,8 +24,8 @@ from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import show_seat_panels
-from .compose import (go_down_label, go_downs_with, lay_off_label, matching_go_downs, swap_label,
-                      unmatched_go_down)
+from .compose import (go_down_label, go_downs_with, groups_that_fit, lay_off_label, matching_go_downs,
+                      swap_label, unmatched_go_down)
 from .dialogs import ChoiceDialog
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
@@ -276,10 +276,11 @@ class ShanghaiTable(Widget):
         elif found:
             self._pick("Where do the wilds stand?", "These cards make more than one go-down:",
                        [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
-        else:  # the engine says why; the earlier groups stay, the last goes back selected
-            self.groups = groups[:-1]
+        else:  # the engine says why; the groups before the first that fits no go-down stay,
+            kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
+            self.groups = groups[:kept]
             self._show_hand()
-            self._reselect(groups[-1])
+            self._reselect(groups[kept])
             self._show_info()
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
 
