@@ -205,6 +205,13 @@ def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):
             info = str(app.screen.query_one("#preset-info").render())
             assert info.startswith("No President preset loads:\n")
             assert f"{broken}: rules.twos: " in info
+            family = app.screen.query_one("#family", Select)
+            family.value = "tonk"  # away and back: the reason is still there
+            await settle(pilot, app, lambda: app.screen.variant is not None)
+            family.value = "president"
+            for _ in range(5):
+                await pilot.pause()
+            assert str(app.screen.query_one("#preset-info").render()).startswith("No President preset loads:\n")
             await pilot.press("s")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)

@@ -59,6 +59,8 @@ class StartScreen(Screen[None]):
         self._select_next: str | None = None
         self._listed_family: str | None = None
         """The family whose presets the preset list shows."""
+        self._listed = False
+        """Whether that list has any preset (else the info says why none loads)."""
         self._info: list[tuple[str, str]] = []
         """The preset's title, description and players (or why none loads), as (text, style)."""
 
@@ -160,6 +162,7 @@ class StartScreen(Screen[None]):
     def _fill_presets(self, select: str | None = None) -> None:
         self._listed_family = self.family
         names = list_variants(self.family)
+        self._listed = bool(names)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
         preset.set_options([(name + (" (yours)" if name in mine else ""), name) for name in names])
@@ -179,7 +182,8 @@ class StartScreen(Screen[None]):
             self._fill_presets()
         elif event.select.id == "preset" and event.value == Select.NULL:  # the list's blank line
             self.variant = None
-            self._show_info(("Choose a preset.", "bold"))
+            if self._listed:  # (an empty list shows why instead)
+                self._show_info(("Choose a preset.", "bold"))
         elif event.select.id == "preset":
             self._load(str(event.value))
         elif event.select.id == "players" and event.value != Select.NULL:
