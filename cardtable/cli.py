@@ -206,13 +206,13 @@ def _presets_list(args: argparse.Namespace) -> int:
     wide = console.width >= 110  # else the descriptions (see `presets show`) would not fit
     if wide:
         table.add_column("description", min_width=24)
-    broken: list[VariantError] = []
+    broken: dict[str, list[str]] = {}
     for name, (path, origin) in preset_files().items():
         try:
             variant = load_variant(path)
         except VariantError as error:
             if not args.game or _declared_family(path) in (args.game, None):
-                broken.append(error)
+                broken.setdefault(str(error), []).append(name)
                 table.add_row(name, FAMILY_TITLES.get(_declared_family(path) or "", "?"), "[red]does not load[/]",
                               "", origin, *(["[red]see below[/]"] if wide else []))
             continue
@@ -222,8 +222,8 @@ def _presets_list(args: argparse.Namespace) -> int:
                       f"{variant.players.min}–{variant.players.max}", origin,
                       *([escape(variant.description)] if wide else []))
     console.print(table)
-    for error in broken:  # each reason whole, however narrow the terminal
-        console.print(f"[red]Does not load:[/] {escape(str(error))}", highlight=False)
+    for reason, names in broken.items():  # each reason whole, however narrow the terminal
+        console.print(f"[red]Does not load:[/] {escape(', '.join(names))}: {escape(reason)}", highlight=False)
     console.print(f"Your presets: {escape(str(user_dir('variants')))}", highlight=False)
     return 0
 

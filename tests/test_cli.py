@@ -126,7 +126,16 @@ def test_presets_list_gives_a_broken_presets_reason_whole_under_the_table(user_p
     assert main(["presets", "list"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "typo │ President │ does not load" in out
-    assert (f"Does not load: {user_presets / 'typo.toml'}: rules.equal_ranks: unknown knob 'equal_ranks' "
+    assert (f"Does not load: typo: {user_presets / 'typo.toml'}: rules.equal_ranks: unknown knob 'equal_ranks' "
             "for president — did you mean 'equal_rank'?") in out
     assert main(["presets", "list", "--game", "tonk"]) == 0
     assert "typo" not in capsys.readouterr().out  # a President preset, broken or not
+
+
+def test_presets_list_gives_one_reason_for_the_presets_one_broken_file_breaks(user_presets, capsys):
+    (user_presets / "president-classic.toml").write_text(
+        'family = "president"\nextends = "president-classic"\n[rules]\ntwos = "always"\n')
+    assert main(["presets", "list", "--game", "president"]) == 0
+    lines = [line for line in capsys.readouterr().out.replace("\n ", " ").splitlines()
+             if line.startswith("Does not load")]
+    assert len(lines) == 1 and "forseti" in lines[0] and "president-classic" in lines[0]

@@ -194,13 +194,13 @@ def list_variants(family: str | None = None) -> list[str]:
     return names
 
 
-def broken_presets() -> list[VariantError]:
-    """Why each preset that does not load fails (a broken user preset that shipped ones
-    extend breaks those too), in name order."""
-    problems = []
-    for _name, (path, _origin) in sorted(preset_files().items()):
+def broken_presets() -> list[tuple[list[str], VariantError]]:
+    """The presets that do not load, grouped by why: (their names, the error), in name
+    order (a broken file that others extend breaks those too: one reason, many names)."""
+    problems: dict[str, tuple[list[str], VariantError]] = {}
+    for name, (path, _origin) in sorted(preset_files().items()):
         try:
             load_variant(path)
         except VariantError as error:
-            problems.append(error)
-    return problems
+            problems.setdefault(str(error), ([], error))[0].append(name)
+    return list(problems.values())

@@ -231,7 +231,7 @@ def test_a_broken_preset_of_yours_is_named_on_the_start_screen(user_presets):
             await pilot.pause()
             [note] = app._notifications
             assert note.title == "1 preset not loaded" and note.severity == "warning"
-            assert f"{typo}: rules.equal_ranks: unknown knob 'equal_ranks'" in note.message
+            assert f"typo: {typo}: rules.equal_ranks: unknown knob 'equal_ranks'" in note.message
             assert "did you mean 'equal_rank'" in note.message
 
     run(scenario)

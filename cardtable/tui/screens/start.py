@@ -20,7 +20,7 @@ from ..families import TABLES
 from ..messages import ThemeSwitched
 from ..seats import BOT_NAMES, TableSetup, name_bots
 from ..settings import LastTable
-from ..text import asciify
+from ..text import as_themed
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
@@ -101,14 +101,18 @@ class StartScreen(Screen[None]):
             yield Static(id="start-error")
 
     def _tell_broken_presets(self) -> None:
-        """A preset file that does not load is left out of the list: say which, and why."""
+        """A preset file that does not load is left out of the list: say which, and why
+        (once a run: the start screen comes back after every match)."""
         problems = broken_presets()
-        if problems:
-            shown = "\n".join(self._plain(str(error)) for error in problems[:3])
-            more = f"\n… and {len(problems) - 3} more" if len(problems) > 3 else ""
-            self.app.notify(f"{shown}{self._plain(more)}\n(`cardtable presets list` lists them all)",
-                            title=f"{len(problems)} preset{'s' * (len(problems) != 1)} not loaded",
-                            severity="warning", timeout=12, markup=False)
+        if not problems or getattr(self.app, "told_broken_presets", False):
+            return
+        self.app.told_broken_presets = True  # type: ignore[attr-defined]
+        count = sum(len(names) for names, _error in problems)
+        lines = [f"{', '.join(names)}: {error}" for names, error in problems[:3]]
+        more = f"\n… and {len(problems) - 3} more" if len(problems) > 3 else ""
+        self.app.notify(as_themed(self.app, "\n".join(lines) + more + "\n(`cardtable presets list` lists them all)"),
+                        title=f"{count} preset{'s' * (count != 1)} not loaded",
+                        severity="warning", timeout=12, markup=False)
 
     def _seat_default(self, index: int) -> tuple[str, str]:
         """Seat ``index``'s name and kind: as last time, else a human "Player" then bots."""
@@ -129,15 +133,12 @@ class StartScreen(Screen[None]):
         if not self.query_one(StoreBar).focus_first():  # Continue comes first
             self.query_one("#start", Button).focus()
 
-    def _plain(self, text: str) -> str:
-        """``text`` as the theme writes it: ASCII under the ASCII theme (``card_ascii``)."""
-        return asciify(text) if getattr(self.app, "card_ascii", False) else text
-
     def _show_words(self) -> None:
         """The title line, the Select arrows and the preset's facts, in the theme's characters."""
-        self.query_one("#start-title", Static).update(Text("cardtable", style="bold") + Text(self._plain(TITLE)))
+        self.query_one("#start-title", Static).update(
+            Text("cardtable", style="bold") + Text(as_themed(self.app, TITLE)))
         house_rules = self.query_one("#house-rules", Button)
-        house_rules.label = self._plain(HOUSE_RULES)
+        house_rules.label = as_themed(self.app, HOUSE_RULES)
         house_rules.refresh(layout=True)  # "..." is wider than "…"
         ascii = bool(getattr(self.app, "card_ascii", False))
         for name, (arrow, ascii_arrow) in SELECT_ARROWS.items():
@@ -152,7 +153,8 @@ class StartScreen(Screen[None]):
         info = Text()
         for number, (text, style) in enumerate(self._info):
             # (Text + Text keeps the first part's style as the base style, as this screen always did)
-            info = Text(self._plain(text), style=style) if number == 0 else info + Text(self._plain(text), style=style)
+            shown = Text(as_themed(self.app, text), style=style)
+            info = shown if number == 0 else info + shown
         self.query_one("#preset-info", Static).update(info)
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
@@ -172,7 +174,7 @@ class StartScreen(Screen[None]):
             preset.value = select if select in names else classic if classic in names else names[0]
         else:  # say why rather than show an empty list
             self.variant = None
-            problems = "\n".join(str(error) for error in broken_presets()[:3])
+            problems = "\n".join(str(error) for _names, error in broken_presets()[:3])
             self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", "red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:

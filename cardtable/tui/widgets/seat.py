@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..text import asciify
+from ..text import as_themed
 
 
 class SeatPanel(Widget):
@@ -23,15 +23,12 @@ class SeatPanel(Widget):
     lines: reactive[tuple[str, ...]] = reactive((), always_update=True)
     """Set again on every re-present, so that a theme switch re-writes the text."""
 
-    def _plain(self, text: str) -> str:
-        return asciify(text) if getattr(self.app, "card_ascii", False) else text
-
     def watch_title(self, title: str) -> None:
-        self.border_title = self._plain(title)
+        self.border_title = as_themed(self.app, title)
 
     def render(self) -> Text:
-        width, separator = self.content_size.width, self._plain(SEPARATOR)
-        return Text("\n".join(fit_parts(self._plain(line), width, separator) for line in self.lines),
+        width, separator = self.content_size.width, as_themed(self.app, SEPARATOR)
+        return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator) for line in self.lines),
                     no_wrap=True, overflow="ellipsis")
 
 
