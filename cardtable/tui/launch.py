@@ -17,6 +17,20 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _terminal() -> bool:
+    """Whether the table can be drawn: standard input and output are a terminal."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _run(app: Any) -> int:
+    """Run ``app``, the full-screen table, if there is a terminal for it; else say so
+    (piped into ``head`` it drew into the pipe and spun at full CPU)."""
+    if not _terminal():
+        return _fail("the table needs a terminal: standard input and output are not one "
+                     "(for a game as text, see `cardtable replay FILE --text`)")
+    return int(app.run() or 0)
+
+
 def build_setup(args: Any) -> TableSetup | None:
     """The table ``args`` ask for, or None for the start screen. ValueError on bad args;
     a bad preset raises VariantError (the CLI reports it)."""
@@ -65,8 +79,7 @@ def launch(args: Any) -> int:
 
     app = CardtableApp(setup=setup, theme=getattr(args, "theme", None), bot_delay=getattr(args, "bot_delay", None),
                        family=getattr(args, "game", None))
-    result = app.run()
-    return int(result or 0)
+    return _run(app)
 
 
 def _open_loaded(args: Any) -> int:
@@ -82,7 +95,7 @@ def _open_loaded(args: Any) -> int:
         return _fail(f"the {FAMILY_TITLES[game.family]} table is not built yet")
     app = CardtableApp(setup=loaded_setup(game, seats), game=game, theme=getattr(args, "theme", None),
                        bot_delay=getattr(args, "bot_delay", None))
-    return int(app.run() or 0)
+    return _run(app)
 
 
 def resume(args: Any) -> int:
@@ -104,4 +117,4 @@ def replay(args: Any) -> int:
     if args.replay.game.family not in TABLES:
         return _fail(f"the {FAMILY_TITLES[args.replay.game.family]} table is not built yet")
     app = CardtableApp(replay=args.replay, theme=getattr(args, "theme", None))
-    return int(app.run() or 0)
+    return _run(app)

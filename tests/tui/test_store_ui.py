@@ -315,6 +315,7 @@ def test_launch_resume_and_load_open_the_table(monkeypatch):
         return 0
 
     monkeypatch.setattr(CardtableApp, "run", fake_run)
+    monkeypatch.setattr(launch, "_terminal", lambda: True)
     for opener in (launch.resume, launch.load):
         args = SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)
         assert opener(args) == 0
@@ -334,3 +335,16 @@ def test_a_saved_shanghai_or_tonk_game_is_described_by_its_hand(tmp_path):
         path = save_game(tmp_path / f"{preset}.json", new_game(load_variant(preset), players, seed=2),
                          ["Ann", "Dag", "Eve", "Finn"][:players])
         assert f" · {word} 1 · 0 moves · " in describe_save(save_info(path))
+
+
+def test_the_table_without_a_terminal_says_so_and_draws_nothing(monkeypatch, capsys):
+    """`cardtable load FILE | head`: no full-screen table is drawn into a pipe."""
+    def never(self):
+        raise AssertionError("the table was drawn")
+
+    monkeypatch.setattr(CardtableApp, "run", never)
+    monkeypatch.setattr(launch, "_terminal", lambda: False)
+    game = new_game(load_variant("tonk-classic"), 2, seed=2)
+    seats = [{"name": "Ann", "kind": "human", "level": None}, {"name": "Dag", "kind": "bot", "level": "simple"}]
+    assert launch.load(SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)) == 2
+    assert "the table needs a terminal" in capsys.readouterr().err
