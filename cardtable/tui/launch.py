@@ -18,15 +18,16 @@ def _fail(message: str) -> int:
 
 
 def _terminal() -> bool:
-    """Whether the table can be drawn: standard input and output are a terminal."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether the table can be drawn: keys come from standard input, and Textual draws
+    on standard error; both must be a terminal (standard output may be piped)."""
+    return sys.stdin.isatty() and sys.__stderr__ is not None and sys.__stderr__.isatty()
 
 
 def _run(app: Any) -> int:
     """Run ``app``, the full-screen table, if there is a terminal for it; else say so
     (piped into ``head`` it drew into the pipe and spun at full CPU)."""
     if not _terminal():
-        return _fail("the table needs a terminal: standard input and output are not one "
+        return _fail("the table needs a terminal: standard input and error are not one "
                      "(for a game as text, see `cardtable replay FILE --text`)")
     return int(app.run() or 0)
 

@@ -85,3 +85,20 @@ def test_clicking_in_a_windowed_hand_does_not_move_the_cards_under_the_mouse():
     picked, firsts = clicks(40, [26, 26])
     assert picked[0] and picked[1] == []  # the same card, selected then unselected
     assert firsts[0] == firsts[1]
+
+
+def test_a_new_hand_starts_its_window_at_the_first_card():
+    async def scenario():
+        app = HandApp(TWO_DECKS)
+        async with app.run_test(size=(30, 8)) as pilot:
+            hand = app.query_one(Hand)
+            hand.focus()
+            await pilot.press("end")
+            await pilot.pause()
+            assert hand.render_line(5).text.split()[-1] == "28"  # scrolled to the end
+            hand.cards = TWO_DECKS[:20]
+            hand.cursor = 4
+            await pilot.pause()
+            return hand.render_line(5).text.split()[0]
+
+    assert asyncio.run(scenario()) == "1"

@@ -77,6 +77,7 @@ class Hand(CardsWidget, can_focus=True):
     def watch_cards(self, old: tuple[Card, ...], new: tuple[Card, ...]) -> None:
         if old != new:
             self.selected = frozenset()
+            self._first = 0
         self.cursor = min(self.cursor, max(0, len(new) - 1))
 
     def selected_cards(self) -> tuple[Card, ...]:
