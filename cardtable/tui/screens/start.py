@@ -103,8 +103,10 @@ class StartScreen(Screen[None]):
     def _tell_broken_presets(self) -> None:
         """A preset file that does not load is left out of the list: say which, and why
         (once a run: the start screen comes back after every match)."""
+        if getattr(self.app, "told_broken_presets", False):
+            return  # (before loading every preset again)
         problems = broken_presets()
-        if not problems or getattr(self.app, "told_broken_presets", False):
+        if not problems:
             return
         self.app.told_broken_presets = True  # type: ignore[attr-defined]
         count = sum(len(names) for names, _error in problems)
@@ -285,7 +287,7 @@ class StartScreen(Screen[None]):
         if not getattr(self.app, "save_settings", False):
             return
         seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
-        self.app.settings.table = LastTable(setup.variant.family, str(self.query_one("#preset", Select).value), seats)
+        self.app.settings.table = LastTable(setup.variant.family, setup.variant.name, seats)
         self.app.settings.save()
 
     def action_start(self) -> None:
