@@ -16,7 +16,8 @@ from ..text import as_themed
 class SeatPanel(Widget):
     """Shows ``title`` in the border and ``lines`` inside, in ASCII under the ASCII theme
     (the app's ``card_ascii``). A line too wide for the box drops its last " · " parts
-    (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"). Classes:
+    (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"), and a title too
+wide drops its " (bot)" note. Classes:
     ``-to-act``, ``-passed``, ``-out`` (set by the screen) restyle the box."""
 
     title: reactive[str] = reactive("", always_update=True)
@@ -24,7 +25,14 @@ class SeatPanel(Widget):
     """Set again on every re-present, so that a theme switch re-writes the text."""
 
     def watch_title(self, title: str) -> None:
-        self.border_title = as_themed(self.app, title)
+        self._show_title()
+
+    def on_resize(self) -> None:
+        self._show_title()
+
+    def _show_title(self) -> None:
+        # The border takes "╭─ " and " ─╮" around the title.
+        self.border_title = as_themed(self.app, fit_title(self.title, self.size.width - 6))
 
     def render(self) -> Text:
         width, separator = self.content_size.width, as_themed(self.app, SEPARATOR)
@@ -43,6 +51,16 @@ def fit_parts(line: str, width: int, separator: str = SEPARATOR) -> str:
     while len(parts) > 1 and cell_len(separator.join(parts)) > width:
         parts.pop()
     return separator.join(parts)
+
+
+def fit_title(title: str, width: int) -> str:
+    """``title`` without its trailing " (…)" note when the whole does not fit ``width``
+    cells: a narrow panel says "Finn", not "Finn (…" (a name too long even alone is cut by
+    the border)."""
+    name, note, _rest = title.partition(" (")
+    if not note or cell_len(title) <= width or not title.endswith(")"):
+        return title
+    return name
 
 
 def show_seat_panels(box: Widget, seats: Sequence[Any],
