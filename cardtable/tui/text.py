@@ -21,6 +21,15 @@ def round_word(family: str) -> str:
     return ROUND_WORDS.get(family, "round")
 
 
+def game_title(family: str, title: str) -> str:
+    """A preset's title with its game's name, said once: "President — Forseti", but
+    "Shanghai — wild twos" and "Texas Tonk" as they are (``family`` is the game's title,
+    e.g. ``FAMILY_TITLES["tonk"]``)."""
+    if family.casefold() in title.casefold().replace("—", " ").split():
+        return title
+    return f"{family} — {title}"
+
+
 def as_themed(app: object, text: str) -> str:
     """``text`` as ``app``'s theme writes it: in ASCII under the ASCII theme (``card_ascii``)."""
     return asciify(text) if getattr(app, "card_ascii", False) else text

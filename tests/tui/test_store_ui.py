@@ -337,6 +337,18 @@ def test_a_saved_shanghai_or_tonk_game_is_described_by_its_hand(tmp_path):
         assert f" · {word} 1 · 0 moves · " in describe_save(save_info(path))
 
 
+def test_a_game_and_its_preset_are_named_once():
+    """Headers and save lines: "President — Forseti", never "President — President"."""
+    from cardtable.tui.text import game_title
+
+    assert game_title("President", "Forseti") == "President — Forseti"
+    assert game_title("President", "President") == "President"
+    assert game_title("Shanghai", "Shanghai — wild twos") == "Shanghai — wild twos"
+    assert game_title("Shanghai", "Shanghai rummy") == "Shanghai rummy"
+    assert game_title("Tonk", "Texas Tonk") == "Texas Tonk"
+    assert game_title("Tonk", "Tonkish rules") == "Tonk — Tonkish rules"  # a whole word only
+
+
 def test_the_table_without_a_terminal_says_so_and_draws_nothing(monkeypatch, capsys):
     """`cardtable load FILE | head`: no full-screen table is drawn into a pipe."""
     def never(self):

@@ -15,7 +15,7 @@ from ...engine.game import Game
 from ...games.president.events import CardsPlayed
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import asciify, ordinal, round_log
+from ..text import asciify, game_title, ordinal, round_log
 from ..widgets.card import cards_label
 
 
@@ -71,7 +71,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     fix = asciify if ascii else (lambda text: text)
     name = lambda seat: seats[seat].name  # noqa: E731
     variant = game.variant  # type: ignore[attr-defined]
-    header = fix(f"cardtable · President — {variant.title} · round {view.round} · {match_text(view.rules)}")
+    header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")
     order = list(view.order)
     if viewer is not None:
         start = order.index(viewer) + 1

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from ...engine.registry import FAMILY_TITLES
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
+from ..text import game_title
 from ..widgets.card import card_label
 from .saving import tui_seats
 
@@ -83,10 +84,9 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         """Draw the position at ``replay.step``."""
         replay, game = self.replay, self.replay.game
-        family = FAMILY_TITLES.get(game.family, game.family)
-        title = "" if game.variant.title.casefold() == family.casefold() else f" — {game.variant.title}"
+        title = game_title(FAMILY_TITLES.get(game.family, game.family), game.variant.title)
         self.query_one("#replay-header", Static).update(
-            f"Replay · {family}{title} · step {replay.step}/{replay.total}"
+            f"Replay · {title} · step {replay.step}/{replay.total}"
             f" · round {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)

@@ -23,7 +23,7 @@ from ...store import (
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError
-from ..text import as_themed, asciify, round_word
+from ..text import as_themed, asciify, game_title, round_word
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -50,9 +50,8 @@ def seat_names(seats: Any) -> str:
 def describe_save(info: SaveInfo, ascii: bool = False) -> str:
     """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"
     (in ASCII for the ASCII theme)."""
-    family = FAMILY_TITLES.get(info.family, info.family)
-    title = "" if info.title.casefold() == family.casefold() else f" — {info.title}"
-    text = (f"{family}{title} · {round_word(info.family)} {info.rounds} · {info.moves} moves · "
+    title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
+    text = (f"{title} · {round_word(info.family)} {info.rounds} · {info.moves} moves · "
             f"saved {when(info.saved_at)} · {seat_names(info.seats)}")
     return asciify(text) if ascii else text
 

@@ -15,7 +15,7 @@ from ...engine.moves import Move
 from ...games.shanghai.preset import contract_text
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
-from ..text import asciify, round_log
+from ..text import asciify, game_title, round_log
 from ..widgets.card import card_label
 
 Contract = tuple[tuple[str, int], ...]
@@ -96,7 +96,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     fix = asciify if ascii else (lambda text: text)
     variant = game.variant  # type: ignore[attr-defined]
     names = tuple(seat.name for seat in seats)
-    header = fix(f"cardtable · Shanghai — {variant.title} · dealer {names[view.dealer]} · lowest total wins")
+    header = fix(f"cardtable · {game_title('Shanghai', variant.title)} · dealer {names[view.dealer]} · lowest total wins")
     banner = f"Hand {view.hand_number} of {view.hands_in_match} — {contract_text(view.contract)}"
     n = view.players
     around = [(viewer + 1 + i) % n for i in range(n - 1)] if viewer is not None else list(range(n))

@@ -15,7 +15,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.tonk.view import TonkView
 from ..seats import Seat
-from ..text import asciify, round_log
+from ..text import asciify, game_title, round_log
 from ..widgets.card import cards_label
 
 
@@ -87,7 +87,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     names = tuple(seat.name for seat in seats)
     variant = g.variant  # type: ignore[attr-defined]
     rules = variant.rules
-    header = fix(f"cardtable · Tonk — {variant.title} · hand {view.round} · stake {view.stake} · "
+    header = fix(f"cardtable · {game_title('Tonk', variant.title)} · hand {view.round} · stake {view.stake} · "
                  f"{match_text(rules)}")
     showdown = all(c is not None for c in view.counts)
     actor = view.to_act[0] if view.to_act and not view.round_over else None
