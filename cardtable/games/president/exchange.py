@@ -25,6 +25,7 @@ class ExchangeMixin(Game):
     phase: str
     _last_order: list[int]
     _gives: list[tuple[int, int, int]]
+    _answers: list[tuple[int, int, list[Card]]]
     _market: list[int]
     _talk: list[tuple[int, int]]
     _offer: tuple[int, Card | None] | None
@@ -56,14 +57,18 @@ class ExchangeMixin(Game):
                 if count > 0 and low in seat_of and high in seat_of]
 
     def _start_exchange(self) -> list[Event]:
-        """P13–P16. Forced cards (best / worst) come from the hands as dealt, so they
-        move first; then each chooser, the top first, picks the cards to give."""
+        """P13–P16. Forced cards (best / worst) come from the hands as dealt. In the
+        classic and Forseti exchanges they move first; then each chooser, the top first,
+        picks the cards to give. Under ``president_first`` the President (and then the
+        Vice-President) gives first, from the hand as dealt, and only then gets the
+        answer chosen at the deal."""
         mode = self.rules.exchange
         if mode == "none" or self.titles is None:
             return []
         pairs = self._exchange_pairs()
         forced: list[tuple[int, int, list[Card]]] = []
         self._gives = []
+        self._answers = []
         for low, high, count in pairs:
             if mode == "classic":
                 forced.append((low, high, self._best(low, count)))
@@ -73,7 +78,7 @@ class ExchangeMixin(Game):
                 forced.append((high, low, self._worst(high, count)))
             else:  # president_first
                 self._gives.append((high, low, count))
-                forced.append((low, high, self._best(low, count)))
+                self._answers.append((low, high, self._best(low, count)))
         events: list[Event] = []
         for giver, receiver, cards in forced:
             remove_cards(self.hands[giver], cards)
@@ -131,6 +136,11 @@ class ExchangeMixin(Game):
             remove_cards(self.hands[giver], move.cards)
             self._hand_changed(giver)
             events.append(self._hand_over(giver, receiver, move.cards))
+            if self._answers:  # president_first: the receiver answers with its best
+                low, high, cards = self._answers.pop(0)
+                remove_cards(self.hands[low], cards)
+                self._hand_changed(low)
+                events.append(self._hand_over(low, high, cards, forced=True))
             if not self._gives:
                 events += self._after_exchange()
         elif phase == "market_open":

@@ -103,6 +103,7 @@ class PresidentGame(ExchangeMixin, Game):
         self._finish: list[int] = []
         self._bottom: list[int] = []
         self._gives: list[tuple[int, int, int]] = []
+        self._answers: list[tuple[int, int, list[Card]]] = []
         self._market: list[int] = []
         self._talk: list[tuple[int, int]] = []
         self._offer: tuple[int, Card | None] | None = None
@@ -472,7 +473,7 @@ class PresidentGame(ExchangeMixin, Game):
     def _state(self) -> Any:
         return (self.hands, self.aside, self.pile, self.cleared, self.phase, self.order, self._top,
                 self._last, self._turn, self._passed, self._locked, self._own_turn, self._bombed,
-                self._window, self._finish, self._bottom, self._gives, self._market, self._talk,
+                self._window, self._finish, self._bottom, self._gives, self._answers, self._market, self._talk,
                 self._offer, self._shared, self.titles, self._last_order, self.dealer)
 
     # ------------------------------------------------------------------ reasons

@@ -78,15 +78,36 @@ def test_P14_forseti_best_for_worst_from_the_hands_as_dealt():
     assert sorted(hand(game, 1)) == sorted(parse_cards("7H 8H AS 2S"))
 
 
-def test_P15_president_first_gives_its_choice_and_gets_scums_best():
+def test_P15_president_first_gives_its_choice_from_the_hand_as_dealt_then_gets_scums_best():
+    """P15: the President gives first, so it chooses from the 4 cards it was dealt (not
+    from Scum's best, which arrive only as the answer)."""
     game, exchanged = second_round(exchange="president_first")
-    assert [(e.seat, e.to, e.cards) for e in exchanged] == [(0, 1, parse_cards("AS 2S")),
-                                                            (3, 2, parse_cards("KC"))]
-    assert game.to_act == (1,)
-    game.apply(1, Move("give", parse_cards("7H 8H")))
-    game.apply(2, Move("give", parse_cards("TS")))
+    assert exchanged == []  # nothing moves before the President gives
+    assert game.to_act == (1,) and sorted(hand(game, 1)) == sorted(parse_cards("5H 6H 7H 8H"))
+    assert len(game.legal_moves(1)) == 6  # 2 of its own 4 cards
+    assert Move("give", parse_cards("AS 2S")) not in game.legal_moves(1)
+    events = game.apply(1, Move("give", parse_cards("7H 8H")))
+    assert [(e.seat, e.to, e.cards, e.forced) for e in events if e.kind == "cards_exchanged"] == [
+        (1, 0, parse_cards("7H 8H"), False), (0, 1, parse_cards("AS 2S"), True)]
+    assert game.to_act == (2,) and len(hand(game, 2)) == 4
+    events = game.apply(2, Move("give", parse_cards("TS")))
+    assert [(e.seat, e.to, e.cards, e.forced) for e in events if e.kind == "cards_exchanged"] == [
+        (2, 3, parse_cards("TS"), False), (3, 2, parse_cards("KC"), True)]
     assert sorted(hand(game, 0)) == sorted(parse_cards("3D 4D 7H 8H"))
+    assert sorted(hand(game, 1)) == sorted(parse_cards("5H 6H AS 2S"))
     assert sorted(hand(game, 3)) == sorted(parse_cards("QC 5S 6S TS"))
+    assert game.view(0).given == parse_cards("AS 2S") and game.view(0).received == parse_cards("7H 8H")
+
+
+def test_P15_scums_answer_is_its_best_as_dealt_even_when_the_gift_is_higher():
+    """Readings settled: forced cards come from the hand as dealt, so a 2 the President
+    gives stays with Scum."""
+    game = president(hands=ROUND_ONE, exchange="president_first")
+    finish_round(game)
+    game.next_round(hands=[h.split() for h in ["3D 4D 5D 6D", "2H 2C 7H 8H", "9C 9D TS JS", "QC KC 5S 6S"]])
+    game.apply(1, Move("give", parse_cards("2H 2C")))
+    assert sorted(hand(game, 0)) == sorted(parse_cards("3D 4D 2H 2C"))  # gave 5D 6D, its best as dealt
+    assert sorted(hand(game, 1)) == sorted(parse_cards("7H 8H 5D 6D"))
 
 
 def test_P16_no_exchange():
