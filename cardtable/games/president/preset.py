@@ -97,6 +97,9 @@ class PresidentRules(Knobs):
     def _consistent(self) -> PresidentRules:
         if "JK" in self.wilds and self.jokers == 0:
             raise ValueError("wilds: lists JK but the deck has no jokers (set jokers)")
+        if set(WILD_NAMES) - {"JK"} <= set(self.wilds):
+            raise ValueError("wilds: lists every rank from 2 to A; leave at least one rank natural "
+                             "(a play may not be all wild, P27)")
         if self.red_threes and "3" in self.wilds:
             raise ValueError("red_threes: needs natural 3s, so 3 cannot also be wild")
         return self
