@@ -52,6 +52,7 @@ class TonkRulesMixin(_Base):
     _locks: list[int]
     _turns: list[int]
     _anyone_spread: bool
+    _grown_sets: frozenset[int]
 
     if TYPE_CHECKING:
         def count(self, seat: int) -> int:
@@ -95,7 +96,7 @@ class TonkRulesMixin(_Base):
                 for card in distinct:
                     if hit_onto(cards, shape, card, rules.hit_runs_only) is not None:
                         moves.append(Move("hit", (card,), (), (owner, index)))
-                if rules.dead_fours and is_dead_four(cards, shape):
+                if rules.dead_fours and is_dead_four(cards, shape) and shape[1] in self._grown_sets:
                     moves.append(Move("dead_four", cards, (), (owner, index)))
         moves += [_DISCARDS.get(card) or _discard(card) for card in distinct]
         if self.may_drop(seat):
@@ -136,12 +137,14 @@ class TonkRulesMixin(_Base):
             return f"your hand counts {self.count(seat)}, not 49"
         if phase == "start":
             return "draw from the stock or take the upcard first"
+        if kind == "dead_four":  # its cards are on the table, not in the hand
+            return self._why_target(seat, move)
         missing = check_subset(move.cards, self._hands[seat])
         if missing is not None:
             return f"you do not hold {missing}"
         if kind == "spread":
             return self._why_spread(move)
-        if kind in ("hit", "dead_four"):
+        if kind == "hit":
             return self._why_target(seat, move)
         if len(move.cards) != 1:
             return "discard exactly one card"
@@ -172,7 +175,9 @@ class TonkRulesMixin(_Base):
         if move.kind == "dead_four":
             if not self.variant.rules.dead_fours:
                 return "this table does not discard dead fours"
-            return "only a set of all four natural cards is a dead four"
+            if not is_dead_four(cards, shape):
+                return "only a set of all four natural cards is a dead four"
+            return "only a set that grew to four by a hit is a dead four (one laid down whole is not)"
         if len(move.cards) != 1:
             return "hit one card at a time"
         if shape[0] == "set" and self.variant.rules.hit_runs_only:

@@ -86,6 +86,7 @@ class TonkGame(TonkRulesMixin, Game):
         self._stock = undealt[::-1]  # top card last
         self._spreads = [[] for _ in range(n)]
         self._spread_view = None
+        self._grown_sets: frozenset[int] = frozenset()
         self._locks = [0] * n
         self._turns = [0] * n
         self._anyone_spread = False
@@ -207,6 +208,8 @@ class TonkGame(TonkRulesMixin, Game):
             hit = hit_onto(cards, shape, card, rules.hit_runs_only)
             assert hit is not None, "a legal hit fits its spread"
             self._spreads[owner][index] = hit
+            if shape[0] == "set":
+                self._grown_sets = self._grown_sets | {shape[1]}
             hand.remove(card)
             self._turn_hit = True
             if owner != seat:
@@ -349,12 +352,13 @@ class TonkGame(TonkRulesMixin, Game):
             self.spreads, tuple(self._locks), tuple([rules.starting_chips + s for s in self._scores]),
             rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
             seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades), rules,
-            tuple(discard))
+            tuple(discard), tuple(sorted(self._grown_sets)))
 
     def _state(self) -> Any:
         return (self.dealer, self._next_dealer, self._phase, self._current,
                 tuple(tuple(hand) for hand in self._hands), tuple(self._stock), tuple(self._discard),
                 tuple(tuple(owned) for owned in self._spreads), tuple(self._locks), tuple(self._turns),
                 self._anyone_spread, self._turn_spread, self._turn_hit, self._stock_out, self._shown,
-                tuple(self._side), tuple(self._spades), tuple(self._side_points), self._hands_paid)
+                tuple(self._side), tuple(self._spades), tuple(self._side_points), self._hands_paid,
+                tuple(sorted(self._grown_sets)))
 

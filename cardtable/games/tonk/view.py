@@ -40,3 +40,6 @@ class TonkView(PlayerView):
     discards: tuple[Card, ...] = ()
     """The cards in the discard pile, oldest first (each was seen face up when discarded);
     the last one is ``discard_top``."""
+    grown_sets: tuple[int, ...] = ()
+    """T6: the ranks of the sets on the table that a hit has grown (only such a set, once
+    it holds all four natural cards, is a dead four)."""

@@ -242,3 +242,25 @@ def test_T6_dead_fours_go_to_the_pile() -> None:
     game.apply(0, dead)
     view = game.view(0)
     assert game.spreads[1] == () and view.discard_top == Card.parse("7S") and view.discard_size == 6
+
+
+def test_T6_a_four_of_a_kind_laid_down_whole_is_no_dead_four() -> None:
+    """T6: a set that *grows* to all four cards may be discarded; one spread as four at
+    once has not grown, so it stays (the seed: "a set that has been hit")."""
+    game = stacked(["7C 7D 7H 7S 2D", "5H 6H 2C", "KS QH 3S"], stock="10H 9S", dealer=2, dead_fours=True)
+    game.apply(0, DRAW)
+    game.apply(0, spread("7C 7D 7H 7S"))
+    assert not [m for m in game.legal_moves(0) if m.kind == "dead_four"]
+    assert game.view(1).grown_sets == ()
+    with pytest.raises(IllegalMove, match="grew to four by a hit"):
+        game.apply(0, Move("dead_four", parse_cards("7C 7D 7H 7S"), (), (0, 0)))
+
+
+def test_T6_the_views_say_which_sets_grew() -> None:
+    game = stacked(["7S 9D", "7C 7D 7H 2S"], dead_fours=True)
+    game.apply(1, DRAW)
+    game.apply(1, spread("7C 7D 7H"))
+    game.apply(1, discard("2S"))
+    game.apply(0, DRAW)
+    game.apply(0, hit("7S", 1, 0))
+    assert game.view(1).grown_sets == (7,) and game.view(None).grown_sets == (7,)
