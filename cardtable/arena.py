@@ -21,16 +21,11 @@ from typing import Any
 from .bots.base import normalize_level
 from .engine.events import RoundEnded
 from .engine.rng import Rng
+from .sim import default_max_rounds
 
 MAX_MOVES = 20_000
 """A match whose current round runs past this many moves is cut off where it stands
 (a safety net: no shipped preset's round comes near it)."""
-
-DEFAULT_TONK_HANDS = 10
-"""Hands per arena match of a Tonk preset whose match has no hand limit (its match ends
-only when somebody is broke, which takes about 1,500 hands at a stake of 1 and 100
-chips); ``rounds=0`` plays such matches whole."""
-
 
 @dataclass(frozen=True)
 class MatchTask:
@@ -297,8 +292,7 @@ def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, job
     low, high = variant.players.min, variant.players.max
     if not low <= len(lineup) <= high:
         raise ValueError(f"{variant.title} is for {low}–{high} players, not {len(lineup)}")
-    if max_rounds is None and variant.family == "tonk" and not variant.rules.match_hands:
-        max_rounds = DEFAULT_TONK_HANDS
+    max_rounds = default_max_rounds(variant, max_rounds) or None
     tasks = make_tasks(str(variant.source) if variant.source else preset, lineup, games, seed,
                        max_rounds, iterations)
     start = time.perf_counter()

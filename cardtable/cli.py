@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default=None, help='one level per seat, e.g. "simple,random,simple,simple"')
     simulate.add_argument("--games", type=_at_least(1), default=100, help="matches to play (default 100)")
     simulate.add_argument("--seed", type=int, default=1, help="the first match's seed; each next one adds 1")
+    simulate.add_argument("--rounds", type=_at_least(0), default=None,
+                          help="stop each match after this many rounds (default: the preset's whole match; "
+                               "Tonk without a hand limit: 10; 0: whole matches always)")
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.set_defaults(handler=_simulate)
 
@@ -153,9 +156,10 @@ def _simulate(args: argparse.Namespace) -> int:
                       disable=args.json or not console.is_terminal) as progress:
             task = progress.add_task("games", total=args.games)
             summary = simulate(variant, args.players, levels, args.games, args.seed,
-                               progress=lambda done: progress.update(task, completed=done))
+                               progress=lambda done: progress.update(task, completed=done),
+                               max_rounds=args.rounds)
     except MatchTooLong as error:
-        err.print(_too_long(error.seed, error.max_moves), highlight=False)
+        err.print(_too_long(error.seed, error.max_moves, levels), highlight=False)
         return 2
     if args.json:
         print(json.dumps(summary.to_data(), indent=2))
@@ -182,11 +186,12 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _too_long(seed: int, max_moves: int) -> str:
+def _too_long(seed: int, max_moves: int, levels: Sequence[str]) -> str:
     """What ``simulate`` says when a match does not end (sim.MatchTooLong)."""
+    why = ("Bots that play at random can keep a match going that long; try other --bots, or "
+           if "random" in levels else "The preset's matches are that long; try ")
     return (f"simulate: the match with seed {seed} did not end within {max_moves:,} moves, "
-            "so there are no results. Bots that play at random can keep a match going that long; "
-            "try other --bots, or a preset whose matches end sooner.")
+            f"so there are no results. {why}--rounds N to stop each match after N rounds.")
 
 
 def _arena(args: argparse.Namespace) -> int:

@@ -17,6 +17,22 @@ MAX_MOVES = 200_000
 """A bot match that has not ended after this many moves is given up (MatchTooLong)."""
 
 
+DEFAULT_TONK_HANDS = 10
+"""Hands per bot match of a Tonk preset whose match has no hand limit (its match ends
+only when somebody is broke, which takes about 1,500 hands at a stake of 1 and 100
+chips, and far more between two players); ``max_rounds=0`` plays such matches whole."""
+
+
+def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
+    """The rounds a bot match plays (0: the preset's whole match): ``max_rounds`` when
+    given, else :data:`DEFAULT_TONK_HANDS` for a Tonk preset without a hand limit."""
+    if max_rounds is not None:
+        return max_rounds
+    if variant.family == "tonk" and not variant.rules.match_hands:
+        return DEFAULT_TONK_HANDS
+    return 0
+
+
 class MatchTooLong(RuntimeError):
     """A bot match did not end within ``max_moves`` moves; names its seed."""
 
@@ -37,8 +53,11 @@ class MatchResult:
     titles: list[tuple[str, ...]] = field(default_factory=list)
 
 
-def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None = None) -> MatchResult:
-    """Play ``game`` to its end with one bot per seat; each bot has its own seeded rng.
+def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None = None,
+               max_rounds: int = 0) -> MatchResult:
+    """Play ``game`` to its end, or to the end of round ``max_rounds`` (0: no limit; the
+    standings then count as the result), with one bot per seat; each bot has its own
+    seeded rng.
 
     Bots get ``game.view(seat)`` and the legal moves only (X2). More than ``max_moves``
     moves (default :data:`MAX_MOVES`) raises :class:`MatchTooLong`."""
@@ -50,6 +69,8 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None
     while not game.is_over:
         if game.round_over:
             titles.append(_round_titles(game))
+            if max_rounds and game.round >= max_rounds:
+                return MatchResult(game.scores, game.winners(), game.round, moves, [t for t in titles if t])
             game.next_round()
             continue
         seat = game.to_act[0]
@@ -99,8 +120,9 @@ class Summary:
 
 
 def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, seed: int,
-             progress: Callable[[int], None] | None = None) -> Summary:
-    """Play ``games`` bot-only matches, seeds ``seed``, ``seed + 1``, …"""
+             progress: Callable[[int], None] | None = None, max_rounds: int | None = None) -> Summary:
+    """Play ``games`` bot-only matches, seeds ``seed``, ``seed + 1``, …, each to its end or
+    to ``max_rounds`` rounds (see :func:`default_max_rounds`)."""
     from .engine.registry import game_class
 
     if len(bot_levels) != players:
@@ -111,9 +133,10 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
     totals = [0] * players
     title_counts: dict[str, Counter[int]] = {}
     rounds = moves = titled_rounds = 0
+    rounds_cap = default_max_rounds(variant, max_rounds)
     start = time.perf_counter()
     for index in range(games):
-        result = play_match(cls(variant, players, seed + index), bots, seed + index)
+        result = play_match(cls(variant, players, seed + index), bots, seed + index, max_rounds=rounds_cap)
         for seat in result.winners:
             wins[seat] += 1 / len(result.winners)
         for seat, score in enumerate(result.scores):

@@ -28,3 +28,31 @@ def test_play_match_raises_match_too_long_naming_the_seed():
     with pytest.raises(sim.MatchTooLong, match=r"within 5 moves \(seed 3\)") as caught:
         sim.play_match(game_class("tonk")(variant, 2, 3), bots, 3, max_moves=5)
     assert isinstance(caught.value, RuntimeError) and caught.value.seed == 3
+
+
+def test_a_long_match_without_random_bots_suggests_rounds_not_bots(monkeypatch, capsys):
+    monkeypatch.setattr(sim, "MAX_MOVES", 10)
+    assert main(["simulate", "--game", "president", "--players", "4", "--games", "1"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "--rounds N" in err and "random" not in err
+
+
+def test_a_tonk_match_that_ends_only_when_somebody_is_broke_stops_after_ten_hands(capsys):
+    """Two simple bots at tonk-classic pass chips back and forth for thousands of hands:
+    by default simulate stops each such match after 10 hands, as the arena does."""
+    assert main(["simulate", "--game", "tonk", "--players", "2", "--games", "2", "--json"]) == 0
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert data["rounds_per_game"] == 10
+    assert main(["simulate", "--game", "tonk", "--players", "2", "--games", "1", "--rounds", "3",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rounds_per_game"] == 3
+
+
+def test_play_match_stops_after_max_rounds_with_the_standings():
+    variant = load_variant("president-classic")
+    bots = [make_bot("president", "simple", variant, seed=i) for i in range(4)]
+    game = game_class("president")(variant, 4, 2)
+    result = sim.play_match(game, bots, 2, max_rounds=2)
+    assert result.rounds == 2 and not game.is_over
+    assert result.scores == game.scores and result.winners == game.winners()
