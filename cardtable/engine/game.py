@@ -170,6 +170,8 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Rebuild a saved game by replaying its log; a bad save raises :class:`SaveError`."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise SaveError(f"not a saved game: a save is JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
@@ -211,7 +213,13 @@ class Game:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
                 RecursionError) as error:  # e.g. a seed of 1e400, a log nested too deep
             where = f" at entry {number} of the move log" if number else ""
-            raise SaveError(f"the save is damaged or incomplete{where} ({type(error).__name__}: {error})") from None
+            if isinstance(error, RecursionError):
+                what = "lists nested too deep"
+            elif isinstance(error, KeyError) and error.args:
+                what = f"no {error.args[0]!r} entry"
+            else:
+                what = str(error)
+            raise SaveError(f"the save is damaged or incomplete{where} ({what})") from None
         return game
 
     def replay(self, record: Sequence[Any]) -> list[Event]:
