@@ -102,3 +102,22 @@ def test_whole_round_hot_seat_two_humans_two_bots():
             assert "Round 1 is over" in text and "President" in text
 
     asyncio.run(scenario())
+
+
+def test_a_note_stays_top_right_from_the_hand_off_to_the_table():
+    """A note shown over the hand-off screen sits where the table shows it (top right),
+    so it does not jump from the bottom to the top and read as two notes."""
+    from textual.widgets._toast import ToastRack
+
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            app.notify("a note")
+            await pilot.pause()
+            docks = {type(screen).__name__: screen.get_child_by_type(ToastRack).styles.dock
+                     for screen in app.screen_stack[1:]}
+            assert docks == {"TableScreen": "top", "HandoffScreen": "top"}
+
+    asyncio.run(scenario())
