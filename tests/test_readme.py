@@ -30,3 +30,12 @@ def test_readme_starts_with_the_two_setup_commands():
     assert commands[0].endswith("pip install . && cardtable")
     assert "<!-- test-command -->" in text
     assert commands[1].endswith('pip install ".[test]" && python -m pytest')
+
+
+def test_readme_plain_python_blocks_run():
+    """Every ```python block without ``>>>`` runs as written (in the test's own user folder)."""
+    text = README.read_text(encoding="utf-8")
+    blocks = [block for block in re.findall(r"```python\n(.*?)```", text, flags=re.S) if ">>>" not in block]
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
