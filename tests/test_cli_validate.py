@@ -28,7 +28,8 @@ def test_a_preset_name_is_not_a_file(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["presets", "validate", "forseti"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert "no such preset file" in err and str(tmp_path / "forseti") in err.replace(" ", "")
+    assert "no such file" in err and str(tmp_path / "forseti") in err.replace(" ", "")
+    assert "'forseti' is a preset name: `cardtable presets show forseti` shows it" in err
 
 
 def test_a_relative_toml_path_still_works(tmp_path, monkeypatch, capsys):
