@@ -137,17 +137,18 @@ def _simulate(args: argparse.Namespace) -> int:
     levels = [level.strip().removeprefix("bot:") for level in levels]
     err = Console(stderr=True)
     if len(levels) != args.players:
-        err.print(f"--bots names {len(levels)} bots for {args.players} players")
+        err.print(f"simulate: --bots names {len(levels)} bots for {args.players} players")
         return 2
     low, high = variant.players.min, variant.players.max
     if not low <= args.players <= high:
-        err.print(f"{escape(variant.title)} is for {low}–{high} players, not {args.players}", highlight=False)
+        err.print(f"simulate: {escape(variant.title)} is for {low}–{high} players, not {args.players}",
+                  highlight=False)
         return 2
     try:
         for level in levels:
             normalize_level(level)
     except ValueError as error:
-        err.print(f"--bots: {escape(str(error))}", highlight=False)
+        err.print(f"simulate: --bots: {escape(str(error))}", highlight=False)
         return 2
     console = Console(stderr=args.json)
     try:
