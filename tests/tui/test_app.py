@@ -237,6 +237,29 @@ def test_a_broken_preset_of_yours_is_named_on_the_start_screen(user_presets):
     run(scenario)
 
 
+def test_the_broken_preset_note_counts_the_presets_it_does_not_name(user_presets):
+    """Four reasons shown of five: "… and 2 more" when the fifth reason breaks two presets."""
+    for index in range(4):
+        (user_presets / f"bad{index}.toml").write_text(f'family = "president"\nextends = "president-classic"\n'
+                                                      f'[rules]\nknob{index} = 1\n')
+    (user_presets / "base-broken.toml").write_text('family = "president"\nextends = "president-classic"\n'
+                                                  '[rules]\nburn = "often"\n')
+    (user_presets / "child.toml").write_text('family = "president"\nextends = "base-broken"\n')
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            [note] = app._notifications
+            assert note.title == "6 presets not loaded"
+            shown = sum(line.count(":") > 0 for line in note.message.splitlines()[:3])
+            assert shown == 3
+            unshown = 6 - sum(len(line.split(": ")[0].split(", ")) for line in note.message.splitlines()[:3])
+            assert f"… and {unshown} more" in note.message
+
+    run(scenario)
+
+
 def test_the_blank_preset_line_and_a_stale_error_on_the_start_screen():
     """Choosing the preset list's blank line leaves no preset chosen (Start says so, it
     does not start the preset shown before); an error under Start goes once the form changes."""

@@ -111,7 +111,8 @@ class StartScreen(Screen[None]):
         self.app.told_broken_presets = True  # type: ignore[attr-defined]
         count = sum(len(names) for names, _error in problems)
         lines = [f"{', '.join(names)}: {error}" for names, error in problems[:3]]
-        more = f"\n… and {len(problems) - 3} more" if len(problems) > 3 else ""
+        unshown = sum(len(names) for names, _error in problems[3:])
+        more = f"\n… and {unshown} more" if unshown else ""
         self.app.notify(as_themed(self.app, "\n".join(lines) + more + "\n(`cardtable presets list` lists them all)"),
                         title=f"{count} preset{'s' * (count != 1)} not loaded",
                         severity="warning", timeout=12, markup=False)
