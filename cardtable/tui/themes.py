@@ -1,6 +1,12 @@
 """Themes: one self-contained TOML file each, shipped in ``themes/`` or the user's own
 in ``user_dir("themes")`` (a user file of the same name wins).
 
+A theme's name is its file's stem, as a preset's is, so a copy of ``felt.toml`` saved as
+``midnight.toml`` is a theme of its own. A ``name`` key that differs from the stem is
+refused (older shipped files carried one; copies of them would otherwise take the
+original's place). Every colour is checked when the file loads, so a bad one is
+reported with its file and key instead of breaking the app's CSS later.
+
 A theme gives Textual's base colours (``[colors]``), the card colours (``[cards]``,
 exposed to ``app.tcss`` as ``$card-*`` / ``$suit-*`` variables) and ``ascii = true``
 for terminals without Unicode suit symbols or box drawing.
@@ -13,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from ..paths import shipped_dir, user_dir
@@ -46,6 +53,7 @@ class _Colors(BaseModel):
 class _ThemeFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str | None = None
+    """Only tolerated when it equals the file's stem (the theme's name)."""
     description: str = ""
     dark: bool = True
     ascii: bool = False
@@ -72,18 +80,37 @@ class CardTheme:
         return self.textual.name
 
 
+def _theme_folders() -> tuple[Path, Path]:
+    return shipped_dir("themes"), user_dir("themes")
+
+
 def theme_files() -> dict[str, Path]:
-    """Theme name -> file: shipped themes, then the user's (which win on a clash)."""
+    """Theme name (the file's stem) -> file: shipped themes, then the user's (which win
+    on a clash)."""
     found: dict[str, Path] = {}
-    for folder in (shipped_dir("themes"), user_dir("themes")):
+    for folder in _theme_folders():
         if folder.is_dir():
             for path in sorted(folder.glob("*.toml")):
                 found[path.stem] = path
     return found
 
 
+def _check_colour(path: Path, key: str, value: str) -> None:
+    """Raise :class:`ThemeError` unless ``value`` is a colour Textual can use."""
+    try:
+        Color.parse(value)
+    except ColorParseError as error:
+        hint = f"; did you mean {error.suggested_color!r}?" if error.suggested_color else ""
+        raise ThemeError(f"{path}: {key}: {value!r} is not a colour (use #rrggbb, a colour "
+                         f"name such as 'red', or rgb(r, g, b)){hint}") from None
+
+
 def load_theme(path: Path) -> CardTheme:
-    """Read one theme file; a bad file raises :class:`ThemeError` naming file and key."""
+    """Read one theme file; a bad file raises :class:`ThemeError` naming file and key.
+
+    The theme is named after the file's stem; every colour in ``[colors]`` and
+    ``[cards]`` must parse as a Textual colour.
+    """
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -94,31 +121,53 @@ def load_theme(path: Path) -> CardTheme:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise ThemeError(f"{path}: {where}: {first['msg']}") from None
+    name = path.stem
+    if spec.name is not None and spec.name != name:
+        raise ThemeError(f"{path}: name: {spec.name!r} is not this file's name; a theme is "
+                         f"named after its file (this one is {name!r}), so delete the name line")
     unknown = sorted(set(spec.cards) - set(CARD_DEFAULTS))
     if unknown:
         raise ThemeError(f"{path}: cards.{unknown[0]}: unknown card colour "
                          f"(known: {', '.join(CARD_DEFAULTS)})")
-    name = spec.name or path.stem
+    colors = spec.colors.model_dump(exclude_none=True)
+    for key, value in colors.items():
+        _check_colour(path, f"colors.{key}", value)
+    for key, value in spec.cards.items():
+        _check_colour(path, f"cards.{key}", value)
     cards = CARD_DEFAULTS | spec.cards
     variables = {f"card-{key}": value for key, value in cards.items()
                  if key not in ("clubs", "diamonds", "hearts", "spades")}
     variables |= {f"suit-{key}": cards[key] for key in ("clubs", "diamonds", "hearts", "spades")}
     kind = "ascii" if spec.ascii else "round"
     variables |= {"border-type": kind, "panel-border-type": kind}
-    textual = Theme(name=f"cardtable-{name}", dark=spec.dark, variables=variables,
-                    **spec.colors.model_dump(exclude_none=True))
+    textual = Theme(name=f"cardtable-{name}", dark=spec.dark, variables=variables, **colors)
+    try:  # what the app does with it: any colour the checks above let through fails here
+        textual.to_color_system().generate()
+    except Exception as error:  # Textual raises several kinds; all mean "unusable"
+        raise ThemeError(f"{path}: colors: Textual cannot use these colours ({error})") from None
     return CardTheme(name, spec.description, spec.ascii, textual, path)
 
 
 def load_themes() -> tuple[dict[str, CardTheme], list[str]]:
-    """Every usable theme by name, and a message for each file that could not be read."""
+    """Every usable theme by name, and a message for each file that could not be read.
+
+    A broken file is left out. If it is the user's copy of a shipped theme's name,
+    the shipped theme stays available.
+    """
     themes: dict[str, CardTheme] = {}
     problems: list[str] = []
+    shipped, _ = _theme_folders()
     for name, path in theme_files().items():
         try:
             themes[name] = load_theme(path)
         except ThemeError as error:
             problems.append(str(error))
+            fallback = shipped / path.name
+            if fallback != path and fallback.is_file():
+                try:
+                    themes[name] = load_theme(fallback)
+                except ThemeError as shipped_error:
+                    problems.append(str(shipped_error))
     return themes, problems
 
 

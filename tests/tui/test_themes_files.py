@@ -1,0 +1,186 @@
+"""Theme files: every colour is checked when a file loads (a bad one is reported with
+its file and key and the theme left out), a theme is named after its file (a copy of
+``felt.toml`` is a theme of its own), and a remembered theme that no longer loads
+falls back to the default instead of crashing the app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import tomllib
+
+import pytest
+
+from cardtable.paths import config_dir, shipped_dir, user_dir
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.themes import CARD_DEFAULTS, _Colors, load_themes
+
+SHIPPED = ("felt", "dark", "four-colour", "ascii")
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def felt_text() -> str:
+    return (shipped_dir("themes") / "felt.toml").read_text()
+
+
+def set_key(text: str, key: str, value: str) -> str:
+    """``text`` (a copy of felt.toml) with ``key = value`` on the line that sets it."""
+    changed, count = re.subn(rf"^{re.escape(key)} = .*$", f"{key} = {value}", text, flags=re.M)
+    assert count == 1, key
+    return changed
+
+
+def user_theme(name: str, text: str) -> None:
+    folder = user_dir("themes")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.toml").write_text(text)
+
+
+def remember(theme: str) -> None:
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.json").write_text(json.dumps({"theme": theme}))
+
+
+# ----------------------------------------------------------------- the files as shipped
+def test_shipped_themes_all_load_are_named_after_their_files_and_set_every_colour():
+    themes, problems = load_themes()
+    assert problems == []
+    assert set(themes) == set(SHIPPED)
+    for name, theme in themes.items():
+        data = tomllib.loads(theme.source.read_text())
+        assert "name" not in data, f"{name}.toml still has a name key"
+        assert theme.name == name == theme.source.stem
+        assert theme.textual_name == f"cardtable-{name}"
+        assert set(data["cards"]) == set(CARD_DEFAULTS)
+
+
+# ----------------------------------------------------------------- bug 1: bad colours
+COLOUR_KEYS = [f"colors.{key}" for key in _Colors.model_fields if key != "boost"]
+CARD_KEYS = [f"cards.{key}" for key in CARD_DEFAULTS]
+
+
+@pytest.mark.parametrize("where", COLOUR_KEYS + CARD_KEYS)
+def test_a_bad_colour_anywhere_is_reported_with_file_and_key_and_the_theme_left_out(where):
+    section, key = where.split(".")
+    user_theme("badcolour", set_key(felt_text(), key, '"notacolour"'))
+    themes, problems = load_themes()
+    assert "badcolour" not in themes
+    assert set(themes) == set(SHIPPED)
+    [problem] = problems
+    assert "badcolour.toml" in problem and f"{section}.{key}:" in problem
+    assert "'notacolour' is not a colour" in problem
+
+
+@pytest.mark.parametrize("value", ['"#12345"', '"rgb(1, 2)"', '""', '"red;"', '"#ggg"'])
+def test_malformed_colour_strings_are_refused(value):
+    user_theme("odd", set_key(felt_text(), "joker", value))
+    themes, problems = load_themes()
+    assert "odd" not in themes
+    assert "odd.toml" in problems[0] and "cards.joker" in problems[0]
+
+
+def test_boost_and_other_colour_spellings_are_checked_and_accepted_when_good():
+    text = felt_text().replace("\n[cards]\n", '\nboost = "notacolour"\n\n[cards]\n')
+    user_theme("boosted", text)
+    themes, problems = load_themes()
+    assert "boosted" not in themes and "colors.boost" in problems[0]
+    good = set_key(set_key(set_key(felt_text(), "face", '"white"'), "joker", '"rgb(120, 20, 160)"'),
+                   "primary", '"#2e8b57cc"')
+    user_theme("boosted", good)
+    themes, problems = load_themes()
+    assert problems == [] and themes["boosted"].textual.variables["card-face"] == "white"
+
+
+def test_a_suggestion_is_given_for_a_misspelt_colour_name():
+    user_theme("typo", set_key(felt_text(), "hearts", '"gren"'))
+    _, problems = load_themes()
+    assert "cards.hearts" in problems[0] and "did you mean 'green'" in problems[0]
+
+
+def test_a_broken_user_copy_of_a_shipped_theme_leaves_the_shipped_one_in_place():
+    user_theme("felt", set_key(felt_text(), "face", '"notacolour"'))
+    themes, problems = load_themes()
+    assert themes["felt"].source == shipped_dir("themes") / "felt.toml"
+    assert "felt.toml" in problems[0] and "cards.face" in problems[0]
+
+
+def test_a_remembered_theme_that_no_longer_loads_falls_back_to_felt_with_a_notice():
+    user_theme("badcard", set_key(felt_text(), "face", '"notacolour"'))
+    user_theme("badcolour", set_key(felt_text(), "primary", '"notacolour"'))
+    remember("badcard")
+
+    async def scenario():
+        app = CardtableApp(bot_delay=0, save_settings=False)
+        assert set(app.card_themes) == set(SHIPPED)
+        assert app.card_theme == "felt" and app.theme == "cardtable-felt"
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            notes = [note.message for note in app._notifications]
+            assert any("badcard.toml" in note and "cards.face" in note for note in notes)
+            assert any("badcolour.toml" in note and "colors.primary" in note for note in notes)
+            seen = []
+            for _ in range(len(app.card_themes)):  # every offered theme draws
+                await pilot.press("t")
+                await pilot.pause()
+                seen.append(app.card_theme)
+            assert sorted(seen) == sorted(SHIPPED)
+            assert app.is_running
+
+    run(scenario)
+
+
+def test_a_broken_theme_asked_for_by_name_falls_back_too():
+    user_theme("badcolour", set_key(felt_text(), "primary", '"notacolour"'))
+
+    async def scenario():
+        app = CardtableApp(theme="badcolour", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app.card_theme == "felt" and app.is_running
+
+    run(scenario)
+
+
+# ----------------------------------------------------------------- bug 2: names
+def test_a_copy_of_felt_under_another_name_is_a_theme_of_its_own():
+    user_theme("midnight", set_key(felt_text(), "background", '"#000033"'))
+    themes, problems = load_themes()
+    assert problems == []
+    assert themes["midnight"].textual_name == "cardtable-midnight"
+    assert themes["felt"].textual_name == "cardtable-felt"
+    assert themes["felt"].source == shipped_dir("themes") / "felt.toml"
+    assert themes["midnight"].textual.background == "#000033"
+    assert themes["felt"].textual.background != "#000033"
+
+    async def scenario():
+        app = CardtableApp(theme="midnight", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app.theme == "cardtable-midnight"
+            assert app.current_theme.background == "#000033"
+            app.use_theme("felt")
+            await pilot.pause()
+            assert app.theme == "cardtable-felt"
+            assert app.current_theme.background == themes["felt"].textual.background
+
+    run(scenario)
+
+
+def test_an_old_copy_whose_name_key_differs_from_its_file_is_refused_clearly():
+    old_felt = 'name = "felt"\n' + felt_text()
+    user_theme("midnight", old_felt)
+    themes, problems = load_themes()
+    assert "midnight" not in themes
+    assert themes["felt"].source == shipped_dir("themes") / "felt.toml"
+    [problem] = problems
+    assert "midnight.toml" in problem and "name:" in problem and "delete the name line" in problem
+
+
+def test_a_name_key_equal_to_the_file_name_is_tolerated():
+    user_theme("midnight", 'name = "midnight"\n' + felt_text())
+    themes, problems = load_themes()
+    assert problems == [] and themes["midnight"].name == "midnight"
