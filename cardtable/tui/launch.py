@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..engine.registry import FAMILY_TITLES
@@ -61,8 +62,10 @@ def _bad_theme(args: Any) -> str:
     if theme:
         themes, problems = load_themes()
         if theme not in themes:
-            hint = f" ({problems[0]})" if problems else ""
-            return f"unknown theme {theme!r} (themes: {', '.join(sorted(themes))}){hint}"
+            own = [problem for problem in problems if Path(problem.partition(": ")[0]).stem == theme]
+            if own:
+                return f"theme {theme!r} does not load: {own[0]}"
+            return f"unknown theme {theme!r} (themes: {', '.join(sorted(themes))})"
     return ""
 
 

@@ -184,3 +184,19 @@ def test_a_name_key_equal_to_the_file_name_is_tolerated():
     user_theme("midnight", 'name = "midnight"\n' + felt_text())
     themes, problems = load_themes()
     assert problems == [] and themes["midnight"].name == "midnight"
+
+
+def test_play_with_a_broken_theme_names_that_theme_s_problem_not_another_s(capsys):
+    """`cardtable play --theme badcolour` quotes badcolour.toml's problem, even when
+    another broken theme file sorts first."""
+    from types import SimpleNamespace
+
+    from cardtable.tui.launch import _bad_theme
+
+    user_theme("aaa-broken", set_key(felt_text(), "face", '"nocolour"'))
+    user_theme("badcolour", set_key(felt_text(), "primary", '"notacolour"'))
+    said = _bad_theme(SimpleNamespace(theme="badcolour"))
+    assert said.startswith("theme 'badcolour' does not load: ") and "badcolour.toml" in said
+    assert "aaa-broken" not in said and "notacolour" in said
+    unknown = _bad_theme(SimpleNamespace(theme="nothere"))
+    assert unknown.startswith("unknown theme 'nothere' (themes: ") and "aaa-broken" not in unknown
