@@ -159,8 +159,9 @@ class SideBetDeclined(Event):
 
 @dataclass(frozen=True, slots=True)
 class SidePotWon(Event):
-    """T12: ``seat`` (None: nobody showed a spade, stakes returned) took the side pot;
-    ``payments`` are each other bettor's stake to it, as (payer, payee, chips)."""
+    """T12: ``seat`` (None: nobody showed a spade, stakes returned) won the side pot;
+    ``payments`` are each other bettor's stake to it, as (payer, payee, chips), settled
+    with the hand's own payments when the hand ends."""
 
     kind: ClassVar[str] = "side_pot_won"
     pot: int = 0
@@ -169,7 +170,7 @@ class SidePotWon(Event):
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         if self.seat is None:
             return "No spade shown — the side bets are returned"
-        return f"{name(self.seat)} takes the spades pot of {self.pot}"
+        return f"{name(self.seat)} wins the spades pot of {self.pot} (paid with the hand)"
 
 
 @dataclass(frozen=True, slots=True)
