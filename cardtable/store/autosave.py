@@ -23,7 +23,9 @@ Choices:
 - **One autosave slot, nothing overwritten**: a saver whose game is not the match the
   autosave holds (a new game, a loaded save) first moves that file into the saves folder
   as ``interrupted-<preset>-<time>.json`` (:func:`keep_autosave`; a damaged one too), so
-  the interrupted match can still be loaded; ``kept`` says where it went.
+  the interrupted match can still be loaded; ``kept`` says where it went. An older
+  ``interrupted-*`` file of the same match (one that was loaded and played on) is removed
+  then: one match, one file.
 - **Two windows, two files**: a saver that finds the autosave written by someone else
   since its own last write (a second cardtable window started a match) leaves the slot
   to that window and goes on in the file its match was moved to,
@@ -99,7 +101,33 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     target = new_save_path(game, folder, name=f"interrupted-{preset}")
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(source, target)
+    _drop_earlier_copies(target, text)
     return target
+
+
+def _drop_earlier_copies(kept: Path, text: str) -> None:
+    """Remove the ``interrupted-*`` files beside ``kept`` that hold an earlier point of its
+    match (one loaded and played on): one match, one file, the latest."""
+    for path in kept.parent.glob("interrupted-*.json"):
+        if path == kept:
+            continue
+        try:
+            if _earlier_point(path.read_text(encoding="utf-8"), text):
+                path.unlink()
+        except (OSError, UnicodeDecodeError):
+            continue
+
+
+def _earlier_point(old: str, new: str) -> bool:
+    """Whether save text ``old`` is save text ``new``'s match at the same or an earlier move."""
+    try:
+        before, after = json.loads(old)["game"], json.loads(new)["game"]
+        log = before["log"]
+        return (isinstance(log, list) and after["log"][:len(log)] == log
+                and all(before.get(key) == after.get(key)
+                        for key in ("family", "players", "seed", "setup", "variant")))
+    except (ValueError, KeyError, TypeError):
+        return False
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:

@@ -106,6 +106,28 @@ def test_a_new_game_moves_another_matchs_autosave_into_the_saves_folder(tmp_path
     assert load_autosave()[0] == second
 
 
+def test_a_kept_match_loaded_and_played_on_is_kept_once_at_its_latest_point(tmp_path):
+    """Load an interrupted-* file, play on, start another match: the match goes back to the
+    saves folder at its latest move, and the older interrupted-* copy of it is gone (it
+    listed one match twice, and opening the older file lost the later moves)."""
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4)).detach()
+    second = new(tmp_path, "tonk", 4)
+    older = AutoSaver(second, seats_for(3)).kept
+    assert older is not None
+    loaded, seats = load_game(older)
+    AutoSaver(loaded, seats).detach()  # the loaded match takes the slot: the second is kept
+    for _ in range(3):
+        bot_step(loaded)
+    AutoSaver(loaded, seats).detach()
+    third = new(tmp_path, "tonk", 5)
+    latest = AutoSaver(third, seats_for(3)).kept
+    assert latest is not None and not older.exists()
+    assert load_game(latest)[0] == loaded
+    kept = sorted(load_game(path)[0].family for path, _info in list_saves())
+    assert kept == ["president", "tonk"]  # the first match once, the second once
+
+
 def test_a_second_window_takes_the_slot_and_the_first_goes_on_in_its_kept_file(tmp_path):
     """Two windows: the second match moves the first into the saves folder and takes the
     autosave slot; the first window's next write goes to that kept file (not over the
