@@ -487,3 +487,27 @@ def test_the_buy_prompt_says_why_the_upcard_is_on_offer():
     game.apply(1, "discard 2C")
     assert game.to_act == (0,) and game.phase == "buy"
     assert _window_cause(game, game.view(0).turn, 0, seats) == "Dag discarded; Eve, to draw next, is down. "
+
+
+def test_the_status_line_names_the_card_you_drew_even_after_a_buy():
+    """At 80x24 the log shows one line: after a buy it is the buy, and the drawn card is
+    sorted into the hand, so the status line says which card the draw brought."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    game = stacked_game()
+    while not (game.to_act == (0,) and game.phase == "draw"):
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_moves(seat)[-1] if game.phase == "play" else Move("draw_stock")
+                   if game.phase == "draw" else Move("decline"))
+    game.apply(0, Move("draw_stock"))
+    drawn = next(e for e in reversed(game.events) if isinstance(e, StockDrawn)).card
+    bought = False
+    while game.phase == "buy":
+        seat = game.to_act[0]
+        game.apply(seat, Move("buy"))
+        bought = True
+    assert bought and game.events[-1].kind != "stock_drawn"
+    status = present(game, 0, parse_seats(SEATS)).status
+    assert status.startswith(f"Ann — drew {drawn.pretty()} · ") and status.endswith("discard (d)")
+    assert f"drew {drawn.pretty()}" not in present(game, 2, parse_seats(SEATS)).status  # only Ann's

@@ -7,9 +7,11 @@ story from the events' ``describe``, the melds and their wilds from the view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.cards import Card
+from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.shanghai.preset import contract_text
@@ -116,7 +118,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     moves: tuple[Move, ...] = ()
     if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
         moves = tuple(game.legal_moves(viewer))
-    status = fix(_status(view, viewer, seats, moves, ascii))
+    status = fix(_status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer)))
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
@@ -140,8 +142,21 @@ def _seat_info(view: object, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, down=down)
 
 
+def _drawn(events: Sequence[Event], viewer: int | None) -> Card | None:
+    """The card ``viewer`` drew (from the stock or the upcard) this turn, if it did: the
+    log's last line may be a buy by then, and the new card is sorted into the hand."""
+    if viewer is None:
+        return None
+    for event in reversed(events):
+        if event.kind in ("card_discarded", "hand_started"):
+            return None
+        if event.kind in ("stock_drawn", "upcard_taken") and event.seat == viewer:
+            return event.card  # type: ignore[attr-defined, no-any-return]
+    return None
+
+
 def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],
-            ascii: bool) -> str:
+            ascii: bool, drawn: Card | None = None) -> str:
     v = view
     name = lambda seat: seats[seat].label  # noqa: E731
     who = f"{seats[viewer].name} — " if viewer is not None else ""
@@ -166,7 +181,7 @@ def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tu
     if v.must_go_down:  # type: ignore[attr-defined]
         return f"{who}you took a joker: go down now (g adds a group, m lists go-downs)"
     if "meld" in kinds:
-        parts.append("you can go down (g group / m list)")
+        parts.append("go down (g group / m list)" if drawn is None else "go down (g/m)")
     if "lay_off" in kinds:
         parts.append("lay off (l)")
     if "swap_joker" in kinds:
@@ -175,4 +190,6 @@ def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tu
         parts.append("discard (d)")
     elif not parts:
         parts.append("no move")
-    return f"{who}your turn: " + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+    # "drew 7♠" stands for "your turn" (the turn's draw is done)
+    opening = f"drew {card_label(drawn, ascii)} · " if drawn is not None else "your turn: "
+    return f"{who}{opening}" + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
