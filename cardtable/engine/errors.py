@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the game is unchanged.
@@ -15,14 +17,30 @@ class IllegalMove(ValueError):
 
 
 class VariantError(ValueError):
-    """A preset that cannot be used: names the file, the field and what is wrong."""
+    """A preset that cannot be used: names the file, the field and what is wrong.
 
-    def __init__(self, file: str, field: str | None, reason: str) -> None:
+    ``file``, ``field`` and ``reason`` are the first problem; a file with several has the
+    others in ``more`` (each a VariantError), listed in the message after the first, one a
+    line. ``problems`` is every one of them, the first first."""
+
+    def __init__(self, file: str, field: str | None, reason: str,
+                 more: Sequence[VariantError] = ()) -> None:
         self.file = file
         self.field = field
         self.reason = reason
+        self.more = tuple(more)
         where = f"{file}: {field}" if field else file
-        super().__init__(f"{where}: {reason}")
+        lines = [f"{where}: {reason}"]
+        for other in self.more:
+            there = other.file if other.file != file else ""
+            place = ": ".join(part for part in (there, other.field or "") if part)
+            lines.append(f"  and {place + ': ' if place else ''}{other.reason}")
+        super().__init__("\n".join(lines))
+
+    @property
+    def problems(self) -> tuple[VariantError, ...]:
+        """Every problem of the preset: this one, then :attr:`more`."""
+        return (self, *self.more)
 
 
 class SaveError(ValueError):

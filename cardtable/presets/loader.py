@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,16 @@ from pydantic import ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
 from ..paths import shipped_dir, user_dir
-from .model import field_problem
+from .model import Problem, problem_of
 
 MERGED_TABLES = ("rules", "titles", "players")
+
+TOP_LEVEL = ("family", "extends", "title", "description", "players", "titles")
+"""The keys a preset holds outside ``[rules]``."""
+
+_LISTING: ContextVar[bool] = ContextVar("_LISTING", default=False)
+"""Set while the presets that load are being listed for an unknown name's message, so a
+broken preset's own unknown parent does not list them again (and again …)."""
 
 
 def _preset_files(folder: Path) -> dict[str, Path]:
@@ -53,10 +61,31 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
         candidate = _preset_files(folder).get(text)
         if candidate is not None and candidate.resolve() != skip:
             return candidate.resolve()
-    names = list(preset_files())
+    if _LISTING.get():
+        raise VariantError(text, None, f"no preset named {text!r}")
+    names, broken = _names_that_load()
     close = difflib.get_close_matches(text, names, n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
-    raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: {', '.join(names) or 'none'})")
+    unloadable = f"; {', '.join(broken)} {'does' if len(broken) == 1 else 'do'} not load" if broken else ""
+    raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: "
+                                   f"{', '.join(names) or 'none'}{unloadable})")
+
+
+def _names_that_load() -> tuple[list[str], list[str]]:
+    """The names of the presets that load, and of those that do not."""
+    token = _LISTING.set(True)
+    try:
+        good, bad = [], []
+        for name, (path, _origin) in preset_files().items():
+            try:
+                load_variant(path)
+            except VariantError:
+                bad.append(name)
+            else:
+                good.append(name)
+        return good, bad
+    finally:
+        _LISTING.reset(token)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -89,7 +118,8 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], d
         try:
             parent_path = preset_path(parent, relative_to=path.parent, skip=path)
         except VariantError as error:
-            raise VariantError(str(path), "extends", error.reason) from None
+            reason = error.reason if error.file == parent else f"{error.reason}: {error.file}"
+            raise VariantError(str(path), "extends", reason) from None
         data, origins = resolve(parent_path, (*chain, path))
         family, inherited = raw.get("family"), data.get("family")
         if family is not None and inherited is not None and family != inherited:
@@ -132,25 +162,44 @@ def _validate(path: Path, data: dict[str, Any], origins: dict[tuple[str, ...], P
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        raw = tuple(str(part) for part in first["loc"])
-        loc, message = field_problem(first)
+        problems = _problems(family, model, path, data, origins, error.errors())
+    first, *more = problems
+    raise VariantError(first.file, first.field, first.reason, more) from None
+
+
+def _problems(family: str, model: Any, path: Path, data: dict[str, Any],
+              origins: dict[tuple[str, ...], Path], errors: list[Any]) -> list[VariantError]:
+    """Every problem of the preset, each naming the file that set the field; a check
+    across fields names the file being loaded (see below)."""
+    found: dict[tuple[str | None, str], VariantError] = {}
+    for item in errors:
+        problem = problem_of(item, model)
+        loc = problem.loc
         where = origins.get(loc[:2]) or origins.get(loc[:1]) or path
-        if loc != raw:
+        if problem.named:
             # a check across fields names its field first; the fault may lie in another
             # field this file changed, so this file is named, and where the field was set
             note = f" ({'.'.join(loc)} is set in {where.name})" if where != path else ""
-            first = {**first, "msg": message + note, "input": {}}
-            where = path
+            reason, where = problem.message + note, path
+        else:
+            reason = _reason(family, item, problem, data)
         field = ".".join(loc) or None
-        raise VariantError(str(where), field, _reason(family, first, loc)) from None
+        found.setdefault((field, reason), VariantError(str(where), field, reason))
+    fields = {field for field, _reason in found}
+    if "players" in fields:  # a players line below [rules]: the players problem says it all
+        found = {key: error for key, error in found.items() if key[0] != "rules.players"}
+    return list(found.values())
 
 
-def _reason(family: str, error: Any, loc: tuple[str, ...]) -> str:
-    kind = error["type"]
+def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> str:
+    kind, loc = error["type"], problem.loc
     if kind == "extra_forbidden":
         name = loc[-1]
         if len(loc) == 2 and loc[0] == "rules":
+            if name in TOP_LEVEL:
+                what = "a table of its own, [titles]" if name == "titles" else "a top-level key"
+                return (f"{name!r} is not a knob but {what}: write it above the [rules] line "
+                        f"(everything below [rules] is read as a knob)")
             for other in FAMILIES:
                 if other != family and name in _knob_names(other):
                     return f"{name!r} is a {other} knob, not a {family} one"
@@ -162,14 +211,23 @@ def _reason(family: str, error: Any, loc: tuple[str, ...]) -> str:
             return (f"unknown key {name!r}: the top level holds only family, extends, title, "
                     f"description, players and [titles]; knobs go in [rules]")
         return f"unknown key {name!r}"
-    message = str(error["msg"])
-    message = message.removeprefix("Value error, ")
+    message = problem.message
+    if kind == "missing" and loc == ("players",):
+        rules = data.get("rules")
+        if isinstance(rules, dict) and "players" in rules:
+            return ("missing at the top level: the players = … line is below [rules], where it would "
+                    "be a knob (rules.players, and there is none): move it above the [rules] line")
     value = error.get("input")
-    if kind in ("tuple_type", "list_type", "set_type", "frozen_set_type"):
-        message = "should be a list, written in [ ]"  # (TOML's word; "tuple" is Python's)
-    if kind not in ("missing",) and not isinstance(value, dict):
-        return f"{message} (got {value!r})"
+    if problem.shows_value and kind != "missing" and not isinstance(value, dict):
+        return f"{message} (got {_shown(value)})"
     return message
+
+
+def _shown(value: Any) -> str:
+    """A value as the preset wrote it: ``true`` / ``false`` for TOML's booleans."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def _knob_names(family: str) -> list[str]:

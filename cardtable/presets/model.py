@@ -2,29 +2,109 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+import types
+from dataclasses import dataclass
+from typing import Annotated, Any, NoReturn, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..engine.errors import VariantError
 
 
+class FrozenTable(dict):  # type: ignore[type-arg]
+    """The value of a table knob (``card_points``, ``title_points`` …): a dict for every
+    reader (equality, JSON, TOML writing, ``model_dump``) that refuses changes, so a
+    loaded preset — frozen like its model — cannot be altered through one of its tables.
+    Hashable, and copied / pickled as itself."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a preset's tables are read-only (copy one with dict(...) to change it)")
+
+    __setitem__ = __delitem__ = _refuse  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+    def __copy__(self) -> FrozenTable:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenTable:
+        return self
+
+
+_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
+
+
+def _toml_shape(annotation: Any, value: Any) -> Any:
+    """``value`` as TOML gives it, in the shape ``annotation`` is checked in: arrays become
+    tuples for tuple knobs, and the keys of tables keyed by numbers (TOML keys are always
+    text: ``{3 = 2}`` reads ``{"3": 2}``) become numbers. Nothing else is converted:
+    strict checking then refuses a value of the wrong type."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return _toml_shape(args[0], value)
+    if origin in (Union, types.UnionType):
+        for arg in args:
+            if arg is not type(None):
+                value = _toml_shape(arg, value)
+        return value
+    if origin is tuple and isinstance(value, (list, tuple)):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_toml_shape(args[0], item) for item in value)
+        if len(args) == len(value):
+            return tuple(_toml_shape(arg, item) for arg, item in zip(args, value))
+        return tuple(value)
+    if origin is dict and isinstance(value, dict) and len(args) == 2:
+        key_type, item_type = args
+        return {(int(key) if key_type is int and isinstance(key, str) and _WHOLE_NUMBER.fullmatch(key)
+                 else key): _toml_shape(item_type, item) for key, item in value.items()}
+    return value
+
+
 class Knobs(BaseModel):
     """Base of a family's ``[rules]``: frozen, unknown knobs refused, and each field's
-    docstring is its one-line description (shown by ``cardtable presets show``)."""
+    docstring is its one-line description (shown by ``cardtable presets show``).
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    Strict about types, as TOML writes them: a yes/no knob takes only ``true`` or
+    ``false``, a number only a whole number, a word only text in quotes (``1``,
+    ``"off"``, ``"2"`` or ``7.0`` are refused, not converted). Arrays are read as the
+    tuples list knobs hold, and table knobs hold read-only :class:`FrozenTable` values."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True, strict=True)
 
     @classmethod
     def knob_text(cls, name: str, value: Any) -> str | None:
         """A family's own wording of knob ``name``'s value (None: :func:`value_text`'s)."""
         return None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _toml_shapes(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            fields = cls.model_fields
+            data = {key: _toml_shape(fields[key].annotation, value) if key in fields else value
+                    for key, value in data.items()}
+        return data
+
+    @model_validator(mode="after")
+    def _read_only_tables(self) -> Knobs:
+        for name, value in self.__dict__.items():
+            if isinstance(value, dict) and not isinstance(value, FrozenTable):
+                object.__setattr__(self, name, FrozenTable(value))
+        return self
+
 
 class PlayerRange(BaseModel):
     """How many players the preset seats."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
     min: int = Field(ge=2, le=8)
     max: int = Field(ge=2, le=8)
 
@@ -64,7 +144,7 @@ class VariantBase(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as error:
-            field, message = field_problem(error.errors()[0])
+            field, message = field_problem(error.errors()[0], cls)
             source = data.get("source") if isinstance(data, dict) else None
             raise VariantError(str(source or "the preset"), ".".join(field) or None, message) from None
 
@@ -104,12 +184,93 @@ def value_text(value: Any, name: str = "", rules: type[Knobs] | None = None) -> 
     return str(value)
 
 
-def field_problem(error: Any) -> tuple[tuple[str, ...], str]:
-    """One of a ValidationError's ``errors()`` as (field path, message). A check across
-    fields names its field first ("wilds: lists JK …"): that field is the one reported."""
-    loc = tuple(str(part) for part in error["loc"])
-    message = str(error["msg"]).removeprefix("Value error, ")
-    head, sep, rest = message.partition(": ")
-    if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
-        return (*loc, *head.split(".")), rest
-    return loc, message
+@dataclass(frozen=True)
+class Problem:
+    """One complaint of a ValidationError in a preset's words (:func:`problem_of`)."""
+
+    loc: tuple[str, ...]
+    """The field reported: ``("rules", "decks")``, ``("players",)``; a problem inside a
+    list or table knob is put on the knob (the message says where in it)."""
+    message: str
+    """What is wrong, in TOML words ("should be true or false")."""
+    named: bool = False
+    """A check across fields named ``loc`` (pydantic put it elsewhere)."""
+    shows_value: bool = True
+    """Whether "(got …)" with the offending value would help (not for a key's problem)."""
+
+
+def _table_example(loc: tuple[str, ...]) -> str:
+    if loc == ("players",):
+        return "e.g. players = {min = 3, max = 6}"
+    return "written {name = value, …}"
+
+
+def _toml_words(kind: str, loc: tuple[str, ...], message: str) -> str:
+    """A pydantic message about ``loc`` said in the words of TOML, not of Python."""
+    if kind in ("bool_type", "bool_parsing"):
+        return "should be true or false"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return "should be a whole number"
+    if kind in ("string_type", "string_unicode"):
+        return 'should be text in "quotes"'
+    if kind in ("tuple_type", "list_type", "set_type", "frozen_set_type"):
+        return "should be a list, written in [ ]"  # (TOML's word; "tuple" is Python's)
+    if kind in ("dict_type", "mapping_type", "model_type", "model_attributes_type"):
+        if len(loc) == 1 and loc[0] in ("rules", "titles"):
+            entries = "knobs" if loc[0] == "rules" else "names"
+            return (f"should be a table: write [{loc[0]}] on a line of its own, "
+                    f"and the {entries} on the lines below it")
+        return f"should be a table, {_table_example(loc)}"
+    if kind == "missing":
+        if loc == ("players",):
+            return "missing: say how many players, e.g. players = {min = 3, max = 6}"
+        return "missing"
+    return message.removeprefix("Value error, ").replace("Input should be", "should be", 1)
+
+
+def _inside(parts: tuple[Any, ...], table: bool) -> str:
+    """Where in a list or table knob: "entry 2", "entry 1.2.2" (contracts), "the value
+    for 'K'" (``table``: the first part is a key of the table)."""
+    if table:
+        rest = f" (entry {_inside(parts[1:], False)})" if parts[1:] else ""
+        return f"the value for {parts[0]!r}{rest}"
+    return "entry " + ".".join(str(part + 1) if isinstance(part, int) else repr(part) for part in parts)
+
+
+def _is_table(model: Any, loc: tuple[str, ...]) -> bool:
+    """Whether ``loc`` (section, knob) of the preset ``model`` is a table (dict) knob."""
+    try:
+        section = model.model_fields[loc[0]].annotation
+        annotation = section.model_fields[loc[1]].annotation
+    except (AttributeError, KeyError, IndexError):
+        return False
+    return get_origin(annotation) is dict
+
+
+def problem_of(error: Any, model: Any = None) -> Problem:
+    """One of a ValidationError's ``errors()`` as a :class:`Problem`. A check across
+    fields names its field first ("wilds: lists JK …"): that field is the one reported.
+    ``model`` (the preset's model) tells a table knob's keys from a list's positions."""
+    raw = tuple(error["loc"])
+    loc = tuple(str(part) for part in raw)
+    kind = str(error.get("type", ""))
+    message = str(error["msg"])
+    if kind == "value_error" and len(loc) <= 1:  # a model's check across its fields
+        text = message.removeprefix("Value error, ")
+        head, sep, rest = text.partition(": ")
+        if sep and head.replace("_", "").replace(".", "").isalpha() and head.islower():
+            return Problem((*loc, *head.split(".")), rest, named=True)
+    if len(loc) > 2 and loc[0] in ("rules", "titles"):
+        inner = raw[2:]
+        words = _toml_words(kind, loc, message)
+        if inner[-1] == "[key]":
+            return Problem(loc[:2], f"the key {inner[0]!r} {words}", shows_value=False)
+        table = _is_table(model, loc) if model is not None else not isinstance(inner[0], int)
+        return Problem(loc[:2], f"{_inside(inner, table)} {words}")
+    return Problem(loc, _toml_words(kind, loc, message))
+
+
+def field_problem(error: Any, model: Any = None) -> tuple[tuple[str, ...], str]:
+    """One of a ValidationError's ``errors()`` as (field path, message): see :func:`problem_of`."""
+    problem = problem_of(error, model)
+    return problem.loc, problem.message

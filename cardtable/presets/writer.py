@@ -33,14 +33,15 @@ META = ("title", "description")
 
 
 # ---------------------------------------------------------------------- checking
-def field_errors(error: ValidationError) -> dict[str, str]:
+def field_errors(error: ValidationError, model: Any = None) -> dict[str, str]:
     """The model's complaints keyed by field path ("rules.wilds", "players.max", "title").
 
     A cross-field check names its field first ("wilds: lists JK …"), as the loader
-    reads it; the message is then put on that field."""
+    reads it; the message is then put on that field. ``model`` (the preset's) tells a
+    table knob's keys from a list's positions in the messages."""
     found: dict[str, str] = {}
     for item in error.errors():
-        loc, message = field_problem(item)
+        loc, message = field_problem(item, model)
         found.setdefault(".".join(loc[:2]) or "preset", message)
     return found
 
@@ -144,7 +145,7 @@ class Draft:
         try:
             variant = self.model().model_validate(self.data(name))
         except ValidationError as error:
-            return None, field_errors(error)
+            return None, field_errors(error, self.model())
         problems = self._unwritable(variant)
         return (None if problems else variant), problems
 

@@ -77,7 +77,7 @@ def test_extends_a_relative_path(tmp_path):
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nequal_ranks = "no"\n',
      "rules.equal_ranks", "unknown knob 'equal_ranks' for president — did you mean 'equal_rank'?"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ndecks = "two"\n',
-     "rules.decks", "valid integer"),
+     "rules.decks", "should be a whole number (got 'two')"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ndecks = 5\n',
      "rules.decks", "less than or equal to 3"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nbuy_penalty = 1\n',

@@ -1,0 +1,210 @@
+"""Preset problems a reviewer found: values of the wrong type were converted, messages
+named Python classes, only the first problem was told, a missing ``extends`` file was
+not named, the unknown-name hint listed broken presets, and the tables of a loaded
+preset could be changed through the game."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+from cardtable import Game, VariantError, list_variants, load_variant, new_game
+from cardtable.presets.loader import preset_files
+from cardtable.presets.writer import Draft, toml_value
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refused(folder: Path, text: str, name: str = "house") -> VariantError:
+    write(folder, name, text)
+    with pytest.raises(VariantError) as caught:
+        load_variant(name)
+    return caught.value
+
+
+# ---------------------------------------------------------------------- 1. strict types
+@pytest.mark.parametrize(("parent", "line", "field", "reason"), [
+    ("forseti", "pass_locks_out = 1", "rules.pass_locks_out", "should be true or false (got 1)"),
+    ("forseti", 'play_on_own = "off"', "rules.play_on_own", "should be true or false (got 'off')"),
+    ("forseti", 'decks = "2"', "rules.decks", "should be a whole number (got '2')"),
+    ("forseti", "decks = true", "rules.decks", "should be a whole number (got true)"),
+    ("forseti", "match_target = 7.0", "rules.match_target", "should be a whole number (got 7.0)"),
+    ("forseti", 'wilds = ["2", 3]', "rules.wilds", 'entry 2 should be text in "quotes" (got 3)'),
+    ("forseti", 'title_points = {president = "2"}', "rules.title_points",
+     "the value for 'president' should be a whole number (got '2')"),
+    ("tonk-classic", 'stake = "5"', "rules.stake", "should be a whole number (got '5')"),
+    ("tonk-classic", 'broke_ends_match = "no"', "rules.broke_ends_match", "should be true or false (got 'no')"),
+    ("tonk-classic", 'card_points = {K = 10.5}', "rules.card_points",
+     "the value for 'K' should be a whole number (got 10.5)"),
+    ("shanghai-classic", "buys_per_hand = [3, 3, 3, 3, 3, 3, 3, 3, 4, true]", "rules.buys_per_hand",
+     "entry 10 should be a whole number (got true)"),
+    ("shanghai-classic", 'decks_by_players = {3 = "2"}', "rules.decks_by_players",
+     "the value for 3 should be a whole number (got '2')"),
+    ("shanghai-classic", "decks_by_players = {three = 2}", "rules.decks_by_players",
+     "the key 'three' should be a whole number"),
+    ("shanghai-classic", 'contracts = [[["pair", 3]]]', "rules.contracts",
+     "entry 1.1.1 should be 'set' or 'run' (got 'pair')"),
+    ("shanghai-classic", "go_out_in_one_bonus = false", "rules.go_out_in_one_bonus",
+     "should be a whole number (got false)"),
+])
+def test_a_value_of_the_wrong_type_is_refused_in_toml_words(user_presets, parent, line, field, reason):
+    error = refused(user_presets, f'extends = "{parent}"\n[rules]\n{line}\n')
+    assert (error.field, error.reason) == (field, reason)
+
+
+@pytest.mark.parametrize(("text", "field", "reason"), [
+    ('extends = "forseti"\nplayers = {min = "3", max = 6}\n', "players.min", "should be a whole number (got '3')"),
+    ('extends = "forseti"\n[titles]\nscum = 5\n', "titles.scum", 'should be text in "quotes" (got 5)'),
+])
+def test_players_and_titles_are_strict_too(user_presets, text, field, reason):
+    error = refused(user_presets, text)
+    assert (error.field, error.reason) == (field, reason)
+
+
+def test_arrays_and_tables_still_fill_list_and_table_knobs(user_presets):
+    write(user_presets, "lists", 'extends = "shanghai-classic"\nplayers = {min = 3, max = 4}\n[rules]\n'
+          'contracts = [[["set", 3], ["run", 4]], [["run", 4], ["run", 4]]]\nbuys_per_hand = [3, 4]\n'
+          'wilds = ["JK", "2"]\ndecks_by_players = {3 = 2, 4 = 3}\ncard_points = {A = 20}\n')
+    rules = load_variant("lists").rules
+    assert rules.contracts == ((("set", 3), ("run", 4)), (("run", 4), ("run", 4)))
+    assert rules.buys_per_hand == (3, 4) and rules.wilds == ("JK", "2")
+    assert rules.decks_by_players == {3: 2, 4: 3} and rules.card_points["A"] == 20
+
+
+def test_every_preset_that_ships_still_loads_strictly():
+    assert len(list_variants()) == len(preset_files()) >= 14
+    for name in preset_files():
+        assert load_variant(name).name == name
+
+
+# ---------------------------------------------------------------------- 2. no class names
+@pytest.mark.parametrize(("text", "field", "reason"), [
+    ('family = "president"\nplayers = 4\n', "players",
+     "should be a table, e.g. players = {min = 3, max = 6} (got 4)"),
+    ('extends = "forseti"\ntitles = "x"\n', "titles", "should be a table: write [titles] on a line of its own"),
+    ('extends = "forseti"\nrules = 5\n', "rules", "should be a table: write [rules] on a line of its own"),
+])
+def test_messages_speak_toml_not_python_classes(user_presets, text, field, reason):
+    error = refused(user_presets, text)
+    assert error.field == field and error.reason.startswith(reason)
+    assert not any(word in str(error) for word in ("PlayerRange", "PresidentTitles", "PresidentRules",
+                                                   "dictionary", "instance", "Input should"))
+
+
+def test_players_written_under_rules_is_said_to_belong_at_the_top(user_presets):
+    error = refused(user_presets, 'family = "president"\n[rules]\nburn = true\nplayers = {min = 3, max = 6}\n')
+    assert error.field == "players" and "top level" in error.reason and "rules.players" in error.reason
+    assert "Field required" not in str(error) and len(error.problems) == 1
+
+
+def test_players_under_rules_of_a_preset_that_inherits_players(user_presets):
+    error = refused(user_presets, 'extends = "forseti"\n[rules]\nplayers = {min = 3, max = 6}\n')
+    assert error.field == "rules.players"
+    assert error.reason.startswith("'players' is not a knob") and "above the [rules] line" in error.reason
+
+
+# ---------------------------------------------------------------------- 3. every problem
+def test_every_problem_of_the_file_is_told_at_once(user_presets):
+    path = write(user_presets, "two", 'extends = "forseti"\n[rules]\ntwos = "always"\nmatch_target = "seven"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant("two")
+    error = caught.value
+    assert (error.file, error.field) == (str(path.resolve()), "rules.twos") and "'always'" in error.reason
+    assert [p.field for p in error.problems] == ["rules.twos", "rules.match_target"]
+    assert error.problems[1].reason == "should be a whole number (got 'seven')"
+    lines = str(error).splitlines()
+    assert lines[0] == f"{path.resolve()}: rules.twos: {error.reason}"
+    assert lines[1] == "  and rules.match_target: should be a whole number (got 'seven')"
+
+
+def test_problems_in_several_files_name_each_file(user_presets):
+    parent = write(user_presets, "parent", 'extends = "forseti"\n[rules]\ntwos = "always"\n')
+    child = write(user_presets, "child", 'extends = "parent"\n[rules]\nburn = "yes"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant("child")
+    assert [(p.file, p.field) for p in caught.value.problems] == [
+        (str(parent.resolve()), "rules.twos"), (str(child.resolve()), "rules.burn")]
+    assert f"  and {child.resolve()}: rules.burn: should be true or false" in str(caught.value)
+
+
+# ---------------------------------------------------------------------- 4. missing parent file
+def test_a_missing_parent_file_is_named_with_the_path_looked_for(user_presets):
+    error = refused(user_presets, 'extends = "nothere.toml"\n')
+    assert error.field == "extends"
+    assert error.reason == f"no such preset file: {user_presets.resolve() / 'nothere.toml'}"
+
+
+# ---------------------------------------------------------------------- 5. the name hint
+def test_the_unknown_name_hint_lists_only_presets_that_load(user_presets):
+    write(user_presets, "forsetti", 'extends = "forseti"\n[rules]\nburn = 1\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant("forsettii")
+    reason = caught.value.reason
+    known = reason.split("known presets: ")[1].split(";")[0]
+    assert "forseti" in known.split(", ") and "forsetti" not in known.split(", ")
+    assert "did you mean 'forseti'?" in reason and reason.endswith("; forsetti does not load)")
+
+
+def test_a_broken_preset_with_an_unknown_parent_does_not_loop_the_hint(user_presets):
+    write(user_presets, "orphan", 'extends = "no-parent"\n')
+    with pytest.raises(VariantError, match="known presets: .*forseti.*; orphan does not load"):
+        load_variant("nope")
+    with pytest.raises(VariantError) as caught:
+        load_variant("orphan")
+    assert caught.value.field == "extends" and "known presets" in caught.value.reason
+
+
+# ---------------------------------------------------------------------- 6. read-only tables
+@pytest.mark.parametrize(("preset", "knob", "key"), [
+    ("tonk-classic", "card_points", "K"),
+    ("shanghai-classic", "card_points", "K"),
+    ("shanghai-classic", "decks_by_players", 3),
+    ("president-classic", "title_points", "president"),
+])
+def test_a_loaded_presets_tables_cannot_be_changed(preset, knob, key):
+    variant = load_variant(preset)
+    game = new_game(variant, players=3, seed=7)
+    table = getattr(game.view(1).rules, knob)
+    before = dict(table)
+    for change in (lambda: table.__setitem__(key, 0), lambda: table.pop(key), lambda: table.update({key: 0}),
+                   lambda: table.clear(), lambda: table.setdefault("x", 1), lambda: table.popitem(),
+                   lambda: table.__delitem__(key)):
+        with pytest.raises(TypeError):
+            change()
+    assert getattr(variant.rules, knob) == before
+    assert Game.from_json(game.to_json()).variant == variant
+
+
+@pytest.mark.parametrize("preset", ["tonk-classic", "shanghai-classic", "president-classic"])
+def test_read_only_tables_still_dump_copy_compare_and_write(preset, user_presets):
+    variant = load_variant(preset)
+    dumped = variant.model_dump()
+    assert all(type(v) is dict for v in dumped["rules"].values() if isinstance(v, dict))
+    json.dumps(variant.model_dump(mode="json"))
+    assert copy.deepcopy(variant) == variant == pickle.loads(pickle.dumps(variant)) == load_variant(preset)
+    assert hash(variant.rules) == hash(load_variant(preset).rules)
+    for value in dumped["rules"].values():
+        if isinstance(value, dict):
+            toml_value(value)
+    draft = Draft.new_from(preset)
+    draft.values["title"] = "Ours"
+    draft.save("ours")
+    assert load_variant("ours").rules == variant.rules
+
+
+def test_a_save_with_a_preset_value_of_the_wrong_type_is_refused():
+    game = new_game(load_variant("tonk-classic"), players=2, seed=3)
+    data = json.loads(game.to_json())
+    data["variant"]["rules"]["stake"] = "5"
+    from cardtable.engine.errors import SaveError
+
+    with pytest.raises(SaveError, match="rules.stake: should be a whole number"):
+        Game.from_data(data)
