@@ -22,7 +22,7 @@ from cardtable.tui.tonk.showdown import ShowdownScreen
 from cardtable.tui.widgets.hand import Hand
 
 from .helpers import make_app, screen_text, settle
-from .tonk_driver import Advisor, press_move, table_screen
+from .tonk_driver import Advisor, pick_option, press_move, table_screen
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
 
@@ -271,3 +271,38 @@ def test_the_show_down_lists_the_spades_bet_among_the_payments():
     assert data.payments == ("Ann pays Bob 1 chip", "Cy pays Bob 1 chip",
                              "Ann pays Bob 1 chip (spades bet)", "Cy pays Bob 1 chip (spades bet)")
     assert [row.net for row in data.rows] == [-2, 4, -2]
+
+
+def test_the_spread_dialog_shows_the_hand_as_the_table_does():
+    """The hand in the "Lay a spread" dialog (and the spades bet) is the hand below:
+    same order, same numbers, the selected cards lifted (it showed the deal order)."""
+    async def scenario():
+        game = new_game(load_variant("tonk-spades"), 2, seed=1,
+                        hands=[["JC", "3H", "JK", "AD", "4H"], ["6D", "6C", "9H", "KS", "QH"]],
+                        stock=["2C", "10D", "3D", "8D", "9D"], upcard="8C")
+        app = make_app("Ann,bot:simple", preset="tonk-spades", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause()
+            screen = table_screen(app)
+            table_hand = screen.query_one(Hand)
+            assert app.screen.query_one(Hand).cards == table_hand.cards  # the spades bet
+            await pick_option(pilot, app, Move("decline"))
+            await settle(pilot, app, lambda: app.screen is screen and screen.table.state.phase == "start")
+            await pilot.press("o")  # by rank, then back by suit: the dialog follows the table
+            await pilot.press("o")
+            await pilot.press("s")
+            await pilot.pause()
+            shown = [str(c) for c in table_hand.cards]
+            assert shown == ["JC", "AD", "10D", "3H", "4H", "JK"], shown
+            await pilot.press("4", "5", "6", "m")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, MoveListDialog) and dialog.title_text == "Lay a spread"
+            hand = dialog.query_one(Hand)
+            assert hand.cards == table_hand.cards
+            assert hand.selected == table_hand.selected == frozenset({3, 4, 5})
+            text = screen_text(app)
+            assert text.count("▲") == 6, text  # three lifted in the dialog, three below
+
+    run(scenario)

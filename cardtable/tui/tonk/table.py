@@ -19,13 +19,12 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import MoveChosen
-from ..screens.choose import MoveListDialog
 from ..text import asciify
 from ..widgets.card import cards_label, meld_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
-from .dialogs import ConfirmDrop
+from .dialogs import ConfirmDrop, TableMoveDialog
 from .present import TonkState
 from .showdown import by_rank, by_suit
 from .widgets import JOKERS, PilesPanel, SpreadsPanel
@@ -94,7 +93,7 @@ class TonkTable(Widget):
         self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         hand = self.query_one(Hand)
-        shown = tuple(sorted(state.hand, key=self._order))
+        shown = self.in_order(state.hand)
         if shown != hand.cards:
             hand.cards = shown
         hand.legal = None
@@ -108,11 +107,15 @@ class TonkTable(Widget):
     def _order(self, card: Card) -> tuple[int, int]:
         return by_rank(card) if self.by_rank else by_suit(card)
 
+    def in_order(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """``cards`` in the hand's display order (dialogs show the hand this way too)."""
+        return tuple(sorted(cards, key=self._order))
+
     def action_sort(self) -> None:
         """Display order only: by suit (runs together) or by rank (sets together)."""
         self.by_rank = not self.by_rank
         hand = self.query_one(Hand)
-        hand.cards = tuple(sorted(hand.cards, key=self._order))
+        hand.cards = self.in_order(hand.cards)
 
     def _show_seats(self, state: TonkState) -> None:
         def dress(panel: SeatPanel, info: Any) -> None:
@@ -314,7 +317,6 @@ class TonkTable(Widget):
             self.notice = "no dead four on the table"
 
     def _ask(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
-        state = self.state
         choices: list[tuple[str, Move | None]] = [*options, ("Cancel", None)]
         if self.ascii:
             choices = [(asciify(label), move) for label, move in choices]
@@ -324,5 +326,5 @@ class TonkTable(Widget):
             if move is not None:
                 self._choose(move)
 
-        hand = state.hand if state is not None else ()
-        self.app.push_screen(MoveListDialog(title, prompt, choices, hand), chosen)
+        hand = self.query_one(Hand)  # the hand as shown here: same order, numbers and selection
+        self.app.push_screen(TableMoveDialog(title, prompt, choices, hand.cards, selected=hand.selected), chosen)

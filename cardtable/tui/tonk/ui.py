@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
+from ...engine.cards import Card
 from ...engine.events import RoundEnded
 from ...engine.moves import Move
 from ..families import SummaryRow
@@ -15,15 +17,24 @@ from ..seats import Seat
 from ..text import asciify, ordinal
 from ..widgets.card import cards_label
 from .present import present
-from .showdown import ShowdownScreen, showdown
+from .showdown import ShowdownScreen, by_suit, showdown
 from .table import TonkTable
 
 
 class TonkUI:
     family = "tonk"
+    _table: weakref.ref[TonkTable] | None = None
+    """The table made last (the one on screen): its dialogs show the hand in its order."""
 
     def make_table(self) -> Widget:
-        return TonkTable(id="table")
+        table = TonkTable(id="table")
+        self._table = weakref.ref(table)
+        return table
+
+    def _in_table_order(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """``cards`` as the table shows the hand (by suit, or by rank after o)."""
+        table = self._table() if self._table is not None else None
+        return table.in_order(cards) if table is not None else tuple(sorted(cards, key=by_suit))
 
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
@@ -58,7 +69,7 @@ class TonkUI:
                   f"the highest spade takes the pot.{so_far}")
         fix = asciify if ascii else (lambda text: text)
         return MoveListDialog("Spades side bet", fix(prompt), [(fix(label), m) for label, m in options],
-                              view.hand, error)
+                              self._in_table_order(view.hand), error)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
