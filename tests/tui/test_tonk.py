@@ -306,3 +306,30 @@ def test_the_spread_dialog_shows_the_hand_as_the_table_does():
             assert text.count("▲") == 6, text  # three lifted in the dialog, three below
 
     run(scenario)
+
+
+def test_enter_with_two_cards_says_what_enter_does():
+    """Enter discards one selected card or lays three or more as a spread: with two
+    selected it says so (it sent them as a spread and showed "not a spread: …")."""
+    async def scenario():
+        game = stacked_game()
+        app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: (isinstance(app.screen, TableScreen) and not app.screen.busy
+                                              and app.screen.table.state.phase == "start"))
+            screen = app.screen
+            await pilot.press("s")
+            await settle(pilot, app, lambda: screen.table.state.phase == "act")
+            before = len(game.events)
+            shown = [str(c) for c in screen.query_one(Hand).cards]
+            assert shown[:5] == ["2D", "9H", "3S", "4S", "5S"], shown
+            await pilot.press("3", "4", "enter")
+            await pilot.pause()
+            assert screen.table.notice == "Enter discards 1 card or lays 3+ as a spread"
+            assert "Enter discards 1 card or lays 3+ as a spread" in screen_text(app)
+            assert len(game.events) == before
+            await pilot.press("5", "enter")  # 3♠ 4♠ 5♠: Enter lays the spread
+            await pilot.pause()
+            assert game.spreads[0] and len(game.events) > before
+
+    run(scenario)

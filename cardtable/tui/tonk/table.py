@@ -197,11 +197,14 @@ class TonkTable(Widget):
         self._show_selection()
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
+        """Enter: one card selected is discarded, three or more are laid as a spread."""
         cards = self._selected()
-        if len(cards) >= 2:
+        if len(cards) >= 3:
             self.action_spread()
         elif len(cards) == 1:
             self.action_discard()
+        elif cards:
+            self.notice = "Enter discards 1 card or lays 3+ as a spread"
         else:
             self.notice = "select a card to discard (or 3+ for a spread)"
 
