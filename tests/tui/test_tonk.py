@@ -333,3 +333,29 @@ def test_enter_with_two_cards_says_what_enter_does():
             assert game.spreads[0] and len(game.events) > before
 
     run(scenario)
+
+
+def test_one_hand_one_chip_are_singular():
+    """The header, the seat panels and the chips line say "1 hand", "1 chip" (they said
+    "1 hands", "1 chips")."""
+    from cardtable.tui.tonk.present import match_text
+
+    async def scenario():
+        variant = load_variant("tonk-classic")
+        rules = variant.rules.model_copy(update={"match_hands": 1, "starting_chips": 1})
+        variant = variant.model_copy(update={"rules": rules})
+        game = new_game(variant, 2, seed=1,
+                        hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                        stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+        app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: (isinstance(app.screen, TableScreen) and not app.screen.busy
+                                              and app.screen.table.state.phase == "start"))
+            text = screen_text(app)
+            assert re.search(r"\b1 hands?\b", text) and re.search(r"\b1 chips?\b", text), text
+            assert not re.search(r"\b1 (hands|chips|cards|turns)\b", text), text
+            assert "1 hand or until one is broke" in text and "count 27 · 1 chip " in text, text
+
+    run(scenario)
+    assert match_text(type("R", (), {"match_hands": 1, "broke_ends_match": False})()) == "1 hand"
+    assert match_text(type("R", (), {"match_hands": 3, "broke_ends_match": True})()) == "3 hands or until one is broke"

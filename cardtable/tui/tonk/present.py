@@ -68,13 +68,18 @@ class TonkState:
     names: tuple[str, ...] = ()
 
 
+def counted(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless n is 1: "1 chip", "0 chips", "3 hands"."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def match_text(rules: object) -> str:
     hands = getattr(rules, "match_hands", 0)
     broke = getattr(rules, "broke_ends_match", False)
     if hands and broke:
-        return f"{hands} hands or until one is broke"
+        return f"{counted(hands, 'hand')} or until one is broke"
     if hands:
-        return f"{hands} hands"
+        return counted(hands, "hand")
     return "until one is broke" if broke else "no hand limit"
 
 
@@ -93,9 +98,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     actor = view.to_act[0] if view.to_act and not view.round_over else None
     infos = []
     for seat in range(view.players):
-        lines = [f"{view.hand_sizes[seat]} card{'s' * (view.hand_sizes[seat] != 1)}"
-                 + (f" · count {view.counts[seat]}" if showdown else ""),
-                 f"{view.chips[seat]} chips"]
+        lines = [counted(view.hand_sizes[seat], "card") + (f" · count {view.counts[seat]}" if showdown else ""),
+                 counted(view.chips[seat], "chip")]
         marks = []
         if seat == actor:
             marks.append("▶ to play")
@@ -133,7 +137,7 @@ def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...
     v: object = view
     kinds = {move.kind for move in moves}
     locks = v.drop_locks[viewer]  # type: ignore[attr-defined]
-    lock_note = f" · no drop for {locks} turn{'s' * (locks != 1)} (hit)" if locks else ""  # (short: 80 columns)
+    lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""  # (short: 80 columns)
     if v.round_over:  # type: ignore[attr-defined]
         return "the hand is over", "", ""
     if actor != viewer:

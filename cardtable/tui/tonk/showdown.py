@@ -22,6 +22,7 @@ from ...games.tonk import events as ev
 from ..seats import Seat
 from ..text import asciify
 from ..widgets.card import cards_label
+from .present import counted
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def by_rank(card: Card) -> tuple[int, int]:
 
 
 def _chips(n: int) -> str:
-    return f"{n} chip{'s' * (n != 1)}"
+    return counted(n, "chip")
 
 
 def signed(n: int, ascii: bool = False) -> str:

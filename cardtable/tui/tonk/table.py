@@ -25,7 +25,7 @@ from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
 from .dialogs import ConfirmDrop, TableMoveDialog
-from .present import TonkState
+from .present import TonkState, counted
 from .showdown import by_rank, by_suit
 from .widgets import JOKERS, PilesPanel, SpreadsPanel
 
@@ -162,7 +162,7 @@ class TonkTable(Widget):
         fix = asciify if self.ascii else (lambda text: text)
         bar = "|" if self.ascii else "│"
         text = Text()
-        text.append(fix(f"count {state.count} · {state.chips} chips"), style="bold")
+        text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip')}"), style="bold")
         text.append(f" {bar} ")
         if self.notice:
             line.update(text + Text(self.notice, style="bold red"))
@@ -182,7 +182,7 @@ class TonkTable(Widget):
             hits = self._hits_for(cards[0])
             spreads.targets = frozenset((m.target[0], m.target[1]) for m in hits if m.target)
             if hits:
-                options.append(f"hits {len(hits)} spread{'s' * (len(hits) != 1)} (l)")
+                options.append(f"hits {counted(len(hits), 'spread')} (l)")
             options.append("discard (d)")
         if len(cards) == 2:
             options.append("select 3 or more for a spread, 1 to hit or discard")

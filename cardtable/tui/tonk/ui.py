@@ -16,7 +16,7 @@ from ..screens.choose import MoveListDialog
 from ..seats import Seat
 from ..text import asciify, ordinal
 from ..widgets.card import cards_label
-from .present import present
+from .present import counted, present
 from .showdown import ShowdownScreen, by_suit, showdown
 from .table import TonkTable
 
@@ -63,7 +63,7 @@ class TonkUI:
                    for s, (bet, c) in enumerate(zip(view.side_bets, view.spades_shown)) if bet]
         so_far = f" Bets so far: {', '.join(earlier)}." if earlier else ""
         stake = view.stake
-        labels = {"bet": f"Bet {stake} chip{'s' * (stake != 1)} ({shown})", "decline": "Stay out"}
+        labels = {"bet": f"Bet {counted(stake, 'chip')} ({shown})", "decline": "Stay out"}
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]
         prompt = (f"{seats[seat].name}: spades side bet — bettors show their highest spade; "
                   f"the highest spade takes the pot.{so_far}")
