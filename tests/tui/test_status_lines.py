@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
 from cardtable.tui.president.present import present
 from cardtable.tui.seats import parse_seats
 
-from .helpers import played_round
+from .helpers import make_app, played_round, screen_text, settle
 
 
 def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns():
@@ -21,11 +25,51 @@ def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns
     seats = parse_seats("Player,Dag,Eve,Finn")
     leader = game.to_act[0]
     view = game.view(leader)
-    status = present(game, leader, seats).status
+    state = present(game, leader, seats)
     gave = " ".join(card.pretty() for card in view.given)
     got = " ".join(card.pretty() for card in view.received)
-    assert status == f"{seats[leader].name} — your turn: lead any card or set of one rank · you gave {gave}, got {got}"
-    assert len(status) <= 78  # 80 columns less the status line's padding
+    assert state.status == f"{seats[leader].name} — your turn: lead any card or set of one rank"
+    assert state.note == f"you gave {gave}, got {got}"
+
+
+def round_two_at_ann(seed: int):
+    """A 4-player game in round 2 (the exchange done) at Ann's first turn to play, seat 0."""
+    game = played_round(seed=seed)
+    game.next_round()
+    bot, rng = make_bot("president", "simple"), Rng(seed)
+    while not (game.phase == "play" and game.to_act == (0,)):
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    return game
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+def test_the_exchange_note_is_readable_at_80_columns_and_the_hand_stays(size):
+    """P8 at 80x24: "Ann — your turn: nothing beats a pair of Qs — press p to pass" leaves
+    no room for what Ann gave and got: the note takes a line of its own; at 120 columns
+    it follows the status on one line."""
+    from cardtable.tui.screens.table import TableScreen
+    from cardtable.tui.widgets.hand import Hand
+
+    game = round_two_at_ann(21)
+    view = game.view(0)
+    gave = " ".join(card.pretty() for card in view.given)
+    got = " ".join(card.pretty() for card in view.received)
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.pause()
+            text = screen_text(app)
+            lines = text.splitlines()
+            status = next(i for i, line in enumerate(lines) if "your turn: nothing beats" in line)
+            assert lines[status].rstrip().endswith("press p to pass" if size[0] == 80 else f"got {got}")
+            assert f"gave {gave}, got {got}" in "\n".join(lines[status:status + 2])
+            hand = app.screen.query_one(Hand)
+            assert hand.region.bottom <= size[1] - 2 and hand.region.height == 6  # whole, above the buttons
+
+    asyncio.run(scenario())
 
 
 def test_the_match_goal_reads_in_words():

@@ -41,6 +41,9 @@ class PresidentState:
     log: tuple[str, ...]
     status: str
     hand: tuple[Card, ...] = ()
+    note: str = ""
+    """What the viewer gave and got in this round's exchange ("you gave A♦, got 2♣"),
+    until they first play: the table puts it after the status or on a line of its own."""
     legal: frozenset[int] | None = None
     plays: frozenset[tuple[str, ...]] = frozenset()
     can_play: bool = False
@@ -97,12 +100,13 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     status = fix(_status(game, view, viewer, seats, ascii))
     if viewer is None:
         return replace(state, status=status)
+    note = fix(_exchange_note(game, view, viewer, ascii))
     legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []  # type: ignore[attr-defined]
     playing = view.phase == "play" and not view.window and bool(legal_moves)
     plays = [m for m in legal_moves if m.kind == "play"] if playing else []
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
-    return replace(state, status=status, hand=view.hand, legal=legal,
+    return replace(state, status=status, note=note, hand=view.hand, legal=legal,
                    plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
@@ -144,30 +148,34 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         return "An out-of-turn chance is open…"
     actor = view.to_act[0] if view.to_act else None
     who = f"{name(viewer)} — " if viewer is not None else ""
-    exchange = ""
-    if viewer is not None and (view.received or view.given) and not _has_played(game, viewer):
-        parts = []
-        if view.given:
-            parts.append(f"gave {cards_label(view.given, ascii)}")
-        if view.received:
-            parts.append(f"got {cards_label(view.received, ascii)}")
-        exchange = " · you " + ", ".join(parts)  # (short: the line must fit 80 columns)
     if view.phase != "play":
         if actor is None:
             return who + "waiting"
         what = {"exchange": "is choosing cards to give back", "market_open": "may open the black market",
                 "market": "is trading on the black market", "talk": "is deciding on table talk"}[view.phase]
-        return f"{who}{'you are' if actor == viewer else name(actor)} {what}".replace("you are is", "you are") + exchange
+        return f"{who}{'you are' if actor == viewer else name(actor)} {what}".replace("you are is", "you are")
     if viewer is not None and actor == viewer:
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
-            return f"{who}your turn: lead any card or set of one rank" + exchange
+            return f"{who}your turn: lead any card or set of one rank"
         if not any(m.kind == "play" for m in moves):
-            return f"{who}your turn: nothing beats {view.to_beat} — press p to pass" + exchange
-        return f"{who}your turn: beat {view.to_beat}, or pass" + exchange
+            return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
+        return f"{who}your turn: beat {view.to_beat}, or pass"
     if actor is None or view.turn is None:
         return who + "waiting"
-    return f"{who}waiting for {seats[view.turn].label}" + exchange
+    return f"{who}waiting for {seats[view.turn].label}"
+
+
+def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
+    """"you gave A♦ 2♥, got 7♥ 8♣" until ``viewer`` has played this round ("" if nothing was exchanged)."""
+    if view.round_over or not (view.received or view.given) or _has_played(game, viewer):
+        return ""
+    parts = []
+    if view.given:
+        parts.append(f"gave {cards_label(view.given, ascii)}")
+    if view.received:
+        parts.append(f"got {cards_label(view.received, ascii)}")
+    return "you " + ", ".join(parts)
 
 
 def _has_played(game: object, seat: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,6 +33,12 @@ class PresidentTable(Widget):
 
     BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
 
+    DEFAULT_CSS = """
+    PresidentTable #status-note {
+        height: 1; padding: 0 1; background: $panel; color: $foreground; display: none;
+    }
+    """
+
     state: reactive[PresidentState | None] = reactive(None, always_update=True)
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
@@ -47,6 +54,7 @@ class PresidentTable(Widget):
                 yield LastLine(id="lastline")
             yield EventLog(id="log")
         yield Static(id="status")
+        yield Static(id="status-note")
         yield Hand(id="hand")
         with Horizontal(id="actions"):
             yield Button("Play", id="play", compact=True)
@@ -70,7 +78,7 @@ class PresidentTable(Widget):
         pile.earlier, pile.footer = state.pile_earlier, state.pile_footer
         self.query_one(EventLog).lines = state.log
         self.query_one(LastLine).line = state.log[-1] if state.log else ""
-        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
+        self._show_status()
         hand = self.query_one(Hand)
         hand.cards = state.hand
         hand.legal = state.legal
@@ -82,6 +90,25 @@ class PresidentTable(Widget):
         self._show_selection()
         if hand.active and self.screen.is_active:
             hand.focus()
+
+    def on_resize(self) -> None:
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """The status line, with the exchange note after it when both fit the row, else
+        the note on a second line (at 80 columns the cards given and got would be cut)."""
+        state = self.state
+        if state is None or not self.is_mounted:
+            return
+        status, note = state.status, state.note
+        room = self.size.width - 2  # (the status line's padding)
+        apart = bool(note) and cell_len(f"{status} · {note}") > room
+        if note and not apart:
+            status = f"{status} · {note}"
+        self.query_one("#status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"))
+        line = self.query_one("#status-note", Static)
+        line.update(Text(f"Exchange: {note}" if apart else "", no_wrap=True, overflow="ellipsis"))
+        line.display = apart
 
     def _show_seats(self, state: PresidentState) -> None:
         def dress(panel: SeatPanel, info: Any) -> None:
