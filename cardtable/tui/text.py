@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import pretty_cards
@@ -25,7 +26,7 @@ def game_title(family: str, title: str) -> str:
     """A preset's title with its game's name, said once: "President — Forseti", but
     "Shanghai — wild twos" and "Texas Tonk" as they are (``family`` is the game's title,
     e.g. ``FAMILY_TITLES["tonk"]``)."""
-    if family.casefold() in title.casefold().replace("—", " ").split():
+    if re.search(rf"\b{re.escape(family)}\b", title, flags=re.IGNORECASE):
         return title
     return f"{family} — {title}"
 

@@ -106,6 +106,36 @@ def test_replay_steps_forward_and_back_with_every_hand(preset):
     run(scenario)
 
 
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_the_replay_at_80x24_keeps_every_box_whole(preset):
+    """The replay's hands and its (wrapped) step line fit under the table at 80x24: the
+    table's middle boxes keep their bottom borders (the Tonk spreads box lost its)."""
+    async def scenario():
+        game = play(preset, seed=4, moves=60)
+        while not game.round_over:  # the round's end: the longest step line (a show-down)
+            seat = game.to_act[0]
+            game.apply(seat, make_bot(game.family, "simple").choose(game.view(seat), game.legal_moves(seat), Rng(1)))
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "mid.json", game, SEATS)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            await pilot.press("end")
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            below = next(i for i, line in enumerate(lines) if "every hand (replay)" in line)
+            table = "\n".join(lines[:below])
+            assert table.count("╭") == table.count("╰") and table.count("╮") == table.count("╯"), table
+            assert "s/u draw" not in table and "enter play" not in table  # the table's keys: not here
+
+    run(scenario)
+
+
 def test_standalone_replay_of_a_recorded_match_and_the_statistics():
     async def scenario():
         game = play("tonk-classic", seed=6)
