@@ -359,3 +359,49 @@ def test_one_hand_one_chip_are_singular():
     run(scenario)
     assert match_text(type("R", (), {"match_hands": 1, "broke_ends_match": False})()) == "1 hand"
     assert match_text(type("R", (), {"match_hands": 3, "broke_ends_match": True})()) == "3 hands or until one is broke"
+
+
+def test_match_end_shows_chips_and_chips_won_without_titles():
+    """The match-over table says what its numbers are: the chips each player ends with
+    and the chips won (the net result the statistics and replays record); it has no
+    President "title" column (it showed "title —" and an unlabelled "total")."""
+    async def scenario():
+        variant = load_variant("tonk-classic")
+        rules = variant.rules.model_copy(update={"match_hands": 1, "starting_chips": 3})
+        variant = variant.model_copy(update={"rules": rules})
+        game = new_game(variant, 2, seed=1,
+                        hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                        stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+        for seat, text in [(1, "draw_stock"), (1, "discard KS"), (0, "draw_stock"), (0, "discard 9H"),
+                           (1, "drop")]:
+            game.apply(seat, text)
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
+            text = screen_text(app)
+            chips, won = game.chips, game.scores
+            assert sorted(chips) != sorted(won) and sum(won) == 0
+            assert re.search(r"place\s+player\s+chips\s+chips won", text), text
+            assert "title" not in text and "—" not in text and "total" not in text, text
+            for seat, name in enumerate(("Ann", "Bob")):  # (the show-down's signs: +2, −2)
+                net = f"+{won[seat]}" if won[seat] > 0 else f"−{-won[seat]}"
+                assert re.search(rf"{name}\s+{chips[seat]}\s+{re.escape(net)}\s", text), text
+
+    run(scenario)
+
+
+def test_statistics_say_a_tonk_score_is_chips_won():
+    """Statistics: a recorded Tonk match's scores are the chips won ("chips won: Ann +3,
+    Bob -3"), and the Tonk table adds the chips won in all next to the chips per hand."""
+    from cardtable.store.history import FamilyStats, PlayerStats
+    from cardtable.tui.screens.stats import family_table, scores_text
+
+    assert scores_text("tonk", ("Ann", "Bob", "Dag"), (3, -2, -1)) == "chips won: Ann +3, Bob -2, Dag -1"
+    assert scores_text("shanghai", ("Ann", "Bob"), (35, 80)) == "Ann 35, Bob 80"
+    player = PlayerStats(name="Ann", kinds=("human",), matches=1, wins=1, last_played="",
+                         families={"tonk": FamilyStats(matches=1, wins=1, total_score=3, hands=2)})
+    table = family_table("tonk", [player])
+    assert [c.header for c in table.columns][-2:] == ["chips won", "chips per hand"]
+    assert [list(c.cells)[0] for c in table.columns][-2:] == ["+3", "+1.50"]

@@ -1,6 +1,7 @@
 """The statistics screen (issue 8): per family, every player name's matches, wins and
-the family's own measure (President titles, Shanghai average score, Tonk chips per
-hand), then the recent matches. Read from the SQLite history; nothing is written."""
+the family's own measure (President titles, Shanghai average score, Tonk chips won
+in all and per hand), then the recent matches (a Tonk match's scores are the chips
+won, not the chips at the end). Read from the SQLite history; nothing is written."""
 
 from __future__ import annotations
 
@@ -28,20 +29,33 @@ def _name(player: PlayerStats) -> str:
     return player.name + (" (bot)" if player.kinds == ("bot",) else "")
 
 
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def scores_text(family: str, names: tuple[str, ...], scores: tuple[int, ...]) -> str:
+    """A recorded match's players and scores, in the family's words: a Tonk score is
+    the net result, the chips won or lost ("chips won: Ann +3, Bob -2"), not the
+    chips a player ended with (which the match-over screen shows)."""
+    if family == "tonk":
+        return "chips won: " + ", ".join(f"{n} {signed(s)}" for n, s in zip(names, scores))
+    return ", ".join(f"{n} {s}" for n, s in zip(names, scores))
+
+
 def family_table(family: str, players: list[PlayerStats]) -> Table | None:
     """One family's table, or None if nobody played it."""
     rows = [(p, p.families[family]) for p in players if family in p.families]
     if not rows:
         return None
     table = Table(title=FAMILY_TITLES.get(family, family), title_style="bold", title_justify="left",
-                  header_style="bold", box=None, padding=(0, 2))
+                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2))  # (Tonk's 6 columns: 80 wide)
     table.add_column("player")
     for column in ("matches", "wins", "win %"):
         table.add_column(column, justify="right")
-    extra = {"president": "titles (rounds)", "shanghai": "average score (low wins)",
-             "tonk": "chips per hand"}.get(family)
-    if extra:
-        table.add_column(extra, justify="left" if family == "president" else "right")
+    extra = {"president": ("titles (rounds)",), "shanghai": ("average score (low wins)",),
+             "tonk": ("chips won", "chips per hand")}.get(family, ())
+    for column in extra:
+        table.add_column(column, justify="left" if family == "president" else "right")
     for player, stats in sorted(rows, key=lambda r: (-r[1].matches, r[0].name.casefold())):
         cells = [_name(player), str(stats.matches), str(stats.wins),
                  f"{stats.wins / stats.matches:.0%}" if stats.matches else "—"]
@@ -52,9 +66,9 @@ def family_table(family: str, players: list[PlayerStats]) -> Table | None:
         elif family == "shanghai":
             average = stats.average_score
             cells.append("—" if average is None else f"{average:.1f}")
-        elif family == "tonk":
+        elif family == "tonk":  # the net result: chips at the end less the starting chips
             chips = stats.chips_per_hand
-            cells.append("—" if chips is None else f"{chips:+.2f}")
+            cells += [signed(stats.total_score), "—" if chips is None else f"{chips:+.2f}"]
         table.add_row(*cells)
     return table
 
@@ -87,7 +101,7 @@ def statistics() -> RenderableType:
     for column in ("#", "finished", "game", "players and scores", "won"):
         matches.add_column(column)
     for match in recent:
-        scores = ", ".join(f"{n} {s}" for n, s in zip(match.names, match.scores))
+        scores = scores_text(match.family, match.names, match.scores)
         matches.add_row(str(match.id), when(match.finished_at),
                         f"{FAMILY_TITLES.get(match.family, match.family)} · {match.preset_title}",
                         scores, " and ".join(match.winner_names))

@@ -14,6 +14,33 @@ from textual.widgets import Button, Static
 from ..families import SummaryRow
 
 
+def signed(n: int, ascii: bool = False) -> str:
+    """+3, −2 (-2 in ASCII), 0: as the Tonk show-down writes chips won or lost."""
+    return f"+{n}" if n > 0 else f"{'-' if ascii else '−'}{-n}" if n < 0 else "0"
+
+
+def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
+                ascii: bool = False) -> Table:
+    """The match-end table, in the family's words: President's titles and points;
+    Tonk's final chips and the chips won over the match (``points``: the net result
+    the statistics show); otherwise (Shanghai) the totals, saying when the lowest wins."""
+    if family == "president" or family is None:
+        return results_table(rows, round_points=False)
+    table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
+    table.add_column("place")
+    table.add_column("player")
+    if family == "tonk":
+        table.add_column("chips", justify="right")
+        table.add_column("chips won", justify="right")
+        for row in rows:
+            table.add_row(row.place, row.name, str(row.total), signed(row.points, ascii))
+        return table
+    table.add_column("total (lowest wins)" if low_wins else "total", justify="right")
+    for row in rows:
+        table.add_row(row.place, row.name, str(row.total))
+    return table
+
+
 def results_table(rows: Sequence[SummaryRow], round_points: bool = True) -> Table:
     table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
     table.add_column("place")
@@ -52,20 +79,33 @@ class RoundEndScreen(Screen[None]):
 
 
 class MatchEndScreen(Screen[str]):
-    """Totals and the winners; returns "again", "new" or "quit"."""
+    """Totals and the winners; returns "again", "new" or "quit".
+
+    The columns are the family's (:func:`match_table`): ``family`` and ``low_wins``,
+    when not given, are those of the game at the table screen below."""
 
     BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
                 Binding("q", "choose('quit')", show=False)]
 
-    def __init__(self, heading: str, rows: Sequence[SummaryRow]) -> None:
+    def __init__(self, heading: str, rows: Sequence[SummaryRow], family: str | None = None,
+                 low_wins: bool | None = None) -> None:
         super().__init__(classes="summary")
         self.heading, self.rows = heading, list(rows)
+        self.family, self.low_wins = family, low_wins
+
+    def _game_below(self) -> object | None:
+        return next((screen.game for screen in reversed(self.app.screen_stack)
+                     if screen is not self and getattr(screen, "game", None) is not None), None)
 
     def compose(self) -> ComposeResult:
+        game = self._game_below() if self.family is None or self.low_wins is None else None
+        family = self.family if self.family is not None else getattr(game, "family", None)
+        low_wins = self.low_wins if self.low_wins is not None else bool(getattr(game, "low_score_wins", False))
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "match over"
             yield Static(self.heading, id="summary-heading")
-            yield Static(results_table(self.rows, round_points=False), id="summary-table")
+            ascii = bool(getattr(self.app, "card_ascii", False))
+            yield Static(match_table(self.rows, family, low_wins, ascii), id="summary-table")
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary", compact=True)
                 yield Button("New game (n)", id="new", compact=True)

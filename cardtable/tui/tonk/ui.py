@@ -9,7 +9,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from ...engine.cards import Card
-from ...engine.events import RoundEnded
 from ...engine.moves import Move
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
@@ -78,11 +77,11 @@ class TonkUI:
         return ShowdownScreen(showdown(game, seats, ascii), footer.replace("round", "hand"))
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
-        """Rows ranked by chips: this hand's net chips and the running chips."""
-        points = next((e.points for e in reversed(game.events) if isinstance(e, RoundEnded)),
-                      (0,) * game.players)
-        chips = game.chips
+        """Rows ranked by chips: the chips won over the match so far (``points``, the
+        net result the statistics record) and the chips (``total``). (A Tonk hand ends
+        on the show-down, so these rows are the match end's.)"""
+        chips, won = game.chips, game.scores
         order = sorted(range(game.players), key=lambda s: -chips[s])
-        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, "broke" if chips[seat] <= 0 else "", points[seat],
+        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, "broke" if chips[seat] <= 0 else "", won[seat],
                            chips[seat]) for place, seat in enumerate(order)]
         return f"Hand {game.round} is over", rows
