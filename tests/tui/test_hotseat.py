@@ -121,3 +121,20 @@ def test_a_note_stays_top_right_from_the_hand_off_to_the_table():
             assert docks == {"TableScreen": "top", "HandoffScreen": "top"}
 
     asyncio.run(scenario())
+
+
+def test_ctrl_s_on_a_hand_off_screen_saves_and_says_where():
+    from cardtable.store import list_saves
+
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)  # the cards stay covered
+            [(path, _info)] = list_saves()
+            assert any(path.name in note.message for note in app._notifications)
+
+    asyncio.run(scenario())

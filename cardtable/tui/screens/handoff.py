@@ -14,7 +14,8 @@ class HandoffScreen(Screen[None]):
     """"Pass to Bob — press Enter". Shows no cards, no log and no table."""
 
     BINDINGS = [Binding("enter", "ready", "ready", show=False),
-                Binding("space", "ready", "ready", show=False)]
+                Binding("space", "ready", "ready", show=False),
+                Binding("ctrl+s", "save_game", "save", show=False)]
 
     def __init__(self, name: str, reason: str = "") -> None:
         super().__init__(classes="handoff")
@@ -31,6 +32,14 @@ class HandoffScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_save_game(self) -> None:
+        """ctrl+s saves here too: the table under this screen writes the save."""
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        save = getattr(below, "action_save_game", None)
+        if save is not None:
+            save()
 
     def on_click(self, event: events.Click) -> None:
         self.dismiss(None)

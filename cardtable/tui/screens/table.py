@@ -406,8 +406,12 @@ class TableScreen(Screen[None]):
         self._save_failing = error is not None
 
     def action_save_game(self) -> None:
-        """ctrl+s: a named save in the saves folder; the status line says where."""
-        self.table.notice = save_named(self.game, self.seats)
+        """ctrl+s: a named save in the saves folder; the status line says where (a note,
+        when a hand-off screen covers the table)."""
+        said = save_named(self.game, self.seats)
+        self.table.notice = said
+        if self.app.screen is not self:
+            self.app.notify(said, timeout=6)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant))
