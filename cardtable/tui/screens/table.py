@@ -89,7 +89,7 @@ class TableScreen(Screen[None]):
         kept = getattr(self.saver, "kept", None)
         if kept is not None:
             self.app.notify(f"Your interrupted game was kept as {kept.name}: Load game on the start "
-                            "screen continues it.", timeout=12)
+                            "screen continues it.", timeout=8)
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
