@@ -208,8 +208,11 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
             hint = f" — did you mean {close[0]!r}?" if close else ""
             return f"unknown knob {name!r} for {family}{hint}"
         if len(loc) == 1:
+            titles = " and [titles]" if family == "president" else ""
+            if name == "titles" and not titles:
+                return f"{family} has no titles (only President names its places)"
             return (f"unknown key {name!r}: the top level holds only family, extends, title, "
-                    f"description, players and [titles]; knobs go in [rules]")
+                    f"description{', players' + titles if titles else ' and players'}; knobs go in [rules]")
         return f"unknown key {name!r}"
     message = problem.message
     if kind == "missing" and loc == ("players",):
