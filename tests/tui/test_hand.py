@@ -42,9 +42,30 @@ def rows(width: int, cards=TWO_DECKS, keys=()) -> list[str]:
 
 def test_a_28_card_hand_fits_78_columns_rank_over_suit():
     _lift, top, ranks, suits, _bottom, numbers = rows(78)
-    assert ranks.startswith("3 3 4 4 5 5 6 6 7 7 8 8 9 9 1010J J Q Q K K A A 2 2 JK│JK │")
-    assert suits.startswith("♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ★ │ ★ │")
-    assert numbers.split() == [str(n) for n in range(1, 11)] + ["28"] and len(top.rstrip()) == 2 * 27 + 5
+    assert ranks.startswith("3 3 4 4 5 5 6 6 7 7 8 8 9 9 10 10 J J Q Q K K A A 2 2 JK │JK │")
+    assert suits.startswith("♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ♥  ♠  ♣ ♦ ♥ ♠ ♣ ♦ ♥ ♠ ♣ ♦ ★  │ ★ │")
+    # two columns a card, three for the 10s and the covered joker
+    assert numbers.split() == [str(n) for n in range(1, 11)] + ["28"] and len(top.rstrip()) == 2 * 27 + 3 + 5
+
+
+RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK"}
+BOMBS = parse_cards("3C 3D 3H 3S 4C 4D 7C 7D 8C 8D 8H 9C 9D 10C 10D JC JD QC QD AC AD 2C 2D 2H 2S 2C JK")
+
+
+def test_every_rank_stays_readable_however_tight_the_row():
+    """At 80 columns a President hand read "9 9 1010J J" and "8 9 10J Q": a two-column
+    "10" (or "JK") keeps a column of gap before the next rank, at every width."""
+    for cards in (TWO_DECKS, BOMBS, parse_cards("8C 9C 10C JC QC QD KC"), parse_cards("JK JK JK 3C")):
+        for width in (80, 78, 70, 60, 45, 30, 24):
+            ranks = rows(width, cards)[2]
+            words = ranks.replace("│", " ").replace("‹", " ").replace("›", " ").split()
+            assert words and set(words) <= RANKS, (width, ranks)
+
+
+def test_a_click_on_a_wider_10_picks_it_and_the_next_column_the_next_card():
+    # 78 columns: cards 0-13 take two columns each (0-27), the 10s three (28-30, 31-33)
+    picked, _ = clicks(78, [30, 31, 33, 34, 34])
+    assert picked == [[14], [14, 15], [14], [14, 16], [14]]
 
 
 def test_a_hand_too_long_for_the_row_shows_the_cards_around_the_cursor():

@@ -83,10 +83,11 @@ class CardsWidget(Widget):
                 for name in self.COMPONENT_CLASSES}
 
     def card_lines(self, card: Card | None, styles: dict[str, Style], *, dim: bool = False,
-                   edge: Style | None = None, compact: bool = False) -> list[list[Segment]]:
+                   edge: Style | None = None, compact: int = 0) -> list[list[Segment]]:
         """Four rows of segments for one card (``None``: a face-down card). ``compact``:
-        the left two columns of a card mostly covered by the next one, the rank and suit
-        written where the left edge would be ("10" over "♠")."""
+        the columns (two or three) left of a card mostly covered by the next one, the rank
+        and suit written where the left edge would be ("10" over "♠"); a "10" or "JK"
+        needs three to keep a column of gap before the next card's rank."""
         tl, h, tr, v, bl, br = ASCII_BOX if self.ascii else UNICODE_BOX
         base = styles["felt"] + styles["face"]
         border = base + (edge or Style())
@@ -97,11 +98,12 @@ class CardsWidget(Widget):
             return [[Segment(tl + h * 3 + tr, border)], middle, list(middle), [Segment(bl + h * 3 + br, border)]]
         ink = base + styles["dim" if dim else SUIT_CLASS[card.suit]]
         if compact:
-            rank = "JK" if card.rank == JOKER else card.rank_text.ljust(2)
+            width = max(2, int(compact))
+            rank = "JK" if card.rank == JOKER else card.rank_text
             suit = ("*" if self.ascii else "★") if card.rank == JOKER else (
                 ASCII_SUITS[card.suit] if self.ascii else card.symbol)
-            return [[Segment(tl + h, border)], [Segment(rank, ink + Style(bold=True))],
-                    [Segment(suit.ljust(2), ink)], [Segment(bl + h, border)]]
+            return [[Segment(tl + h * (width - 1), border)], [Segment(rank.ljust(width), ink + Style(bold=True))],
+                    [Segment(suit.ljust(width), ink)], [Segment(bl + h * (width - 1), border)]]
         if card.rank == JOKER:
             rank, suit = "JK ", " * " if self.ascii else " ★ "
         else:

@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from .card import CARD_WIDTH, CardsWidget, blank, crop
 
 HAND_HEIGHT = 6
@@ -25,12 +25,30 @@ MIN_STEP = 2
 
 
 class HandLayout(NamedTuple):
-    """How a hand fits its row: each card's visible columns, the first card drawn and
-    how many are drawn (all of them unless the hand is too long for the row)."""
+    """How a hand fits its row: the visible columns of each card drawn (the last one
+    whole), the first card drawn and how many are drawn (all of them unless the hand is
+    too long for the row); ``step`` is the columns of a card under the next one."""
 
     step: int
     first: int
     shown: int
+    widths: tuple[int, ...] = ()
+
+    def card_at(self, x: int) -> int:
+        """The index of the card drawn at column ``x`` of the cards (clamped to the drawn ones)."""
+        edge = 0
+        for i, width in enumerate(self.widths):
+            edge += width
+            if x < edge:
+                return self.first + i
+        return self.first + max(0, self.shown - 1)
+
+
+def narrow_width(card: Card, step: int) -> int:
+    """The columns ``card`` shows under the next at ``step``: a two-column card has only
+    room for its rank, so a "10" or "JK" takes a third column, or it runs into the next
+    card's rank ("1010J")."""
+    return max(step, 3) if step < 3 and (card.rank == 10 or card.rank == JOKER) else step
 
 
 class Hand(CardsWidget, can_focus=True):
@@ -137,24 +155,42 @@ class Hand(CardsWidget, can_focus=True):
         layout = self._layout(self.size.width)
         offset = where.x - (1 if layout.first else 0)
         if offset >= 0:
-            self.action_toggle_card(min(layout.first + offset // layout.step, layout.first + layout.shown - 1))
+            self.action_toggle_card(layout.card_at(offset))
 
     # ----------------------------------------------------------------- drawing
     def _layout(self, width: int) -> HandLayout:
         """How the row fits ``width``: every card overlapping the next by as little as
-        it can (down to two columns: rank over suit); a hand too long even for that shows
-        a stretch around the cursor, with ‹ › where cards are left out."""
-        count = len(self.cards)
+        it can (down to two columns: rank over suit, three for a "10"); a hand too long
+        even for that shows a stretch around the cursor, with ‹ › where cards are left out."""
+        cards = self.cards
+        count = len(cards)
         if count <= 1:
-            return HandLayout(CARD_WIDTH, 0, count)
-        step = min(CARD_WIDTH, (width - CARD_WIDTH) // (count - 1))
-        if step >= MIN_STEP:
-            return HandLayout(step, 0, count)
-        shown = max(1, (width - CARD_WIDTH - 2) // MIN_STEP + 1)  # (two columns for ‹ ›)
-        first = min(self._first, self.cursor, count - shown)  # scrolled only as far as the cursor needs
-        first = max(first, self.cursor - shown + 1, 0)
+            return HandLayout(CARD_WIDTH, 0, count, (CARD_WIDTH,) * count)
+        step = max(MIN_STEP, min(CARD_WIDTH, (width - CARD_WIDTH) // (count - 1)))
+        widths = [narrow_width(card, step) for card in cards[:-1]] + [CARD_WIDTH]
+        if sum(widths) <= width or step > MIN_STEP:
+            return HandLayout(step, 0, count, tuple(widths))
+        room = width - 2  # (two columns for ‹ ›)
+
+        def shown_from(first: int) -> int:
+            """How many cards from ``first`` fit ``room`` (the last drawn whole)."""
+            used, shown = 0, 0
+            for card in cards[first:]:
+                if used + CARD_WIDTH > room and shown:
+                    break
+                used += narrow_width(card, MIN_STEP)
+                shown += 1
+            return shown
+
+        first = min(self._first, self.cursor)
+        while first > 0 and first - 1 + shown_from(first - 1) >= count:  # (no room left unused at the end)
+            first -= 1
+        while first < self.cursor and first + shown_from(first) <= self.cursor:  # scrolled only as far as the cursor needs
+            first += 1
         self._first = first
-        return HandLayout(MIN_STEP, first, shown)
+        shown = shown_from(first)
+        drawn = tuple(narrow_width(card, MIN_STEP) for card in cards[first:first + shown - 1]) + (CARD_WIDTH,)
+        return HandLayout(MIN_STEP, first, shown, drawn)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -171,12 +207,12 @@ class Hand(CardsWidget, can_focus=True):
         last = layout.first + layout.shown - 1
         for i in range(layout.first, last + 1):
             card = self.cards[i]
-            cell = CARD_WIDTH if i == last else layout.step
+            cell = layout.widths[i - layout.first]
             lifted = i in self.selected
             top = 0 if lifted else 1
             cursor = self.active and i == self.cursor
             if y == HAND_HEIGHT - 1:  # (two-column cards: numbers past 10 only at the cursor and the end)
-                number = str(i + 1) if cell > MIN_STEP or i < 10 or cursor or i == last else ""
+                number = str(i + 1) if layout.step > MIN_STEP or i < 10 or cursor or i == last else ""
                 label = number.center(cell)[:cell]
                 style = felt + styles["number"] + (styles["cursor"] + Style(reverse=True) if cursor else Style())
                 segments.append(Segment(label, style))
@@ -188,7 +224,8 @@ class Hand(CardsWidget, can_focus=True):
                 continue
             edge = styles["selected"] if lifted else styles["cursor"] if cursor else None
             dim = self.legal is not None and i not in self.legal
-            row = self.card_lines(card, styles, dim=dim, edge=edge, compact=cell < 3)[y - top]
+            compact = cell if layout.step < 3 and i < last else 0
+            row = self.card_lines(card, styles, dim=dim, edge=edge, compact=compact)[y - top]
             segments.extend(crop(row, cell))
         if more_right:
             segments.append(Segment((">" if self.ascii else "›") if y == 2 else " ", felt + styles["number"]))
