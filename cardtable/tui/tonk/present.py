@@ -98,7 +98,9 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     actor = view.to_act[0] if view.to_act and not view.round_over else None
     infos = []
     for seat in range(view.players):
-        lines = [counted(view.hand_sizes[seat], "card") + (f" · count {view.counts[seat]}" if showdown else ""),
+        size = view.hand_sizes[seat]
+        lines = [(counted(size, "card") if size is not None else "? cards")
+                 + (f" · count {view.counts[seat]}" if showdown else ""),
                  counted(view.chips[seat], "chip")]
         marks = []
         if seat == actor:
