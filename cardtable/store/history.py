@@ -30,6 +30,7 @@ import os
 import sqlite3
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -411,3 +412,18 @@ def _match_document(match_id: int, text: Any) -> dict[str, Any]:
                            f"{type(data).__name__}, not a save document")
     return data
 
+
+def score_word(family: str) -> str:
+    """What a family's match score is: Tonk's is the chips won or lost."""
+    return "chips won" if family == "tonk" else "scores"
+
+
+def scores_text(family: str, names: Sequence[str], scores: Sequence[int], labelled: bool = True) -> str:
+    """A match's players and scores in the family's words: a Tonk score is the net
+    result, the chips won or lost ("chips won: Ann +3, Bob -2"), not the chips a player
+    ended with (which the match-over screen shows). ``labelled=False`` leaves out the
+    "chips won: " label."""
+    if family == "tonk":
+        listed = ", ".join(f"{n} {s:+d}" if s else f"{n} 0" for n, s in zip(names, scores))
+        return f"chips won: {listed}" if labelled else listed
+    return ", ".join(f"{n} {s}" for n, s in zip(names, scores))

@@ -25,6 +25,7 @@ from ..engine.cards import Card
 from ..engine.errors import SaveError
 from ..engine.events import Event
 from ..engine.game import Game
+from .history import score_word, scores_text
 from .saves import Seats, check_document, read_save
 
 
@@ -192,12 +193,14 @@ class Replay:
             for event in self.step_events(step):
                 yield f"         {self.describe(event)}"
         final = self.final
-        scores = ", ".join(f"{self.name(s)} {score}" for s, score in enumerate(final.scores))
+        scores = scores_text(final.family, [self.name(s) for s in range(final.players)], final.scores,
+                             labelled=False)
+        word = score_word(final.family)
         if final.is_over:
             winners = " and ".join(self.name(s) for s in final.winners())
-            yield f"Final scores: {scores} — {winners} won"
+            yield f"Final {word}: {scores} — {winners} won"
         else:
-            yield f"Scores so far: {scores} (the save ends here; the match is not over)"
+            yield f"{word.capitalize()} so far: {scores} (the save ends here; the match is not over)"
 
 
 def _seats(seats: Any, players: int) -> Seats:

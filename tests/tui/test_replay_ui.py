@@ -186,3 +186,18 @@ def test_statistics_without_history_say_so():
             assert "No finished matches yet" in screen_text(app)
 
     run(scenario)
+
+
+def test_the_replay_list_says_a_tonk_match_s_scores_are_chips_won():
+    async def scenario():
+        game = play("tonk-classic", seed=4)
+        record_match(game, SEATS)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Tonk · chips won: Ann " in text and "Tonk — Tonk" not in text
+
+    run(scenario)

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
 from ...store import PlayerStats, history_path, player_stats, recent_matches
-from ...store.history import HistoryError
+from ...store.history import HistoryError, scores_text
 from ..text import as_themed
 from .store_menu import when
 
@@ -31,15 +31,6 @@ def _name(player: PlayerStats) -> str:
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
-
-
-def scores_text(family: str, names: tuple[str, ...], scores: tuple[int, ...]) -> str:
-    """A recorded match's players and scores, in the family's words: a Tonk score is
-    the net result, the chips won or lost ("chips won: Ann +3, Bob -2"), not the
-    chips a player ended with (which the match-over screen shows)."""
-    if family == "tonk":
-        return "chips won: " + ", ".join(f"{n} {signed(s)}" for n, s in zip(names, scores))
-    return ", ".join(f"{n} {s}" for n, s in zip(names, scores))
 
 
 def family_table(family: str, players: list[PlayerStats]) -> Table | None:

@@ -22,7 +22,7 @@ from ...store import (
     Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
     load_match, recent_matches, save_info, saves_dir,
 )
-from ...store.history import HistoryError
+from ...store.history import HistoryError, scores_text
 from ..text import as_themed, asciify, game_title, round_word
 from .saving import table_for
 
@@ -262,10 +262,10 @@ class ReplayPicker(_Picker):
         for match in matches:
             key = f"match{match.id}"
             self.choices[key] = match.id
-            family = FAMILY_TITLES.get(match.family, match.family)
-            scores = ", ".join(f"{n} {s}" for n, s in zip(match.names, match.scores))
+            title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
+            scores = scores_text(match.family, match.names, match.scores)
             options.append(Option(Text(f"#{match.id} ", style="bold") + Text(
-                f"{when(match.finished_at)} · {family} — {match.preset_title} · {scores}"
+                f"{when(match.finished_at)} · {title} · {scores}"
                 f" · won: {' and '.join(match.winner_names)}"), id=key))
         return options + _save_options(self.choices, "file")
 
