@@ -79,28 +79,20 @@ class RoundEndScreen(Screen[None]):
 
 
 class MatchEndScreen(Screen[str]):
-    """Totals and the winners; returns "again", "new" or "quit".
-
-    The columns are the family's (:func:`match_table`): ``family`` and ``low_wins``,
-    when not given, are those of the game at the table screen below."""
+    """Totals and the winners, in the columns of ``family`` (:func:`match_table`;
+    ``low_wins``: the lowest total wins); returns "again", "new" or "quit"."""
 
     BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
                 Binding("q", "choose('quit')", show=False)]
 
     def __init__(self, heading: str, rows: Sequence[SummaryRow], family: str | None = None,
-                 low_wins: bool | None = None) -> None:
+                 low_wins: bool = False) -> None:
         super().__init__(classes="summary")
         self.heading, self.rows = heading, list(rows)
         self.family, self.low_wins = family, low_wins
 
-    def _game_below(self) -> object | None:
-        return next((screen.game for screen in reversed(self.app.screen_stack)
-                     if screen is not self and getattr(screen, "game", None) is not None), None)
-
     def compose(self) -> ComposeResult:
-        game = self._game_below() if self.family is None or self.low_wins is None else None
-        family = self.family if self.family is not None else getattr(game, "family", None)
-        low_wins = self.low_wins if self.low_wins is not None else bool(getattr(game, "low_score_wins", False))
+        family, low_wins = self.family, self.low_wins
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "match over"
             yield Static(self.heading, id="summary-heading")

@@ -292,7 +292,7 @@ class TableScreen(Screen[None]):
             else:
                 self.app.exit(0)
 
-        self.app.push_screen(MatchEndScreen(heading, rows), chosen)
+        self.app.push_screen(MatchEndScreen(heading, rows, self.game.family, self.game.low_score_wins), chosen)
 
     # ----------------------------------------------------------------- moves
     def apply(self, seat: int, move: Move, from_dialog: bool = False) -> None:
