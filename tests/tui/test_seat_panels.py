@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cardtable.tui.widgets.seat import SeatPanel, fit_parts, fit_title
+from cardtable.tui.widgets.seat import SeatPanel, fit_parts, fit_title, short_forms
 
 from .helpers import make_app
 
@@ -47,5 +47,67 @@ def test_a_seven_player_table_at_80_columns_shows_whole_facts(theme):
             panel = next(panel for panel in wide.screen.query(SeatPanel) if panel.display)
             assert str(panel.render()).splitlines()[0] == panel.lines[0]  # room for all of it
             assert str(panel.border_title) == panel.title and panel.title.endswith(" (bot)")
+
+    asyncio.run(scenario())
+
+
+def test_fit_parts_tries_the_short_forms_before_dropping_parts():
+    short = {"Vice-President": short_forms("Vice-President"), "out (1st)": ("out 1st",)}
+    assert fit_parts("Vice-President · to play", 24, short=short) == "Vice-President · to play"
+    assert fit_parts("Vice-President · to play", 20, short=short) == "Vice-Pres. · to play"
+    assert fit_parts("Vice-President · to play", 12, short=short) == "VP · to play"
+    assert fit_parts("Vice-President · to play", 10, short=short) == "Vice-Pres."
+    assert fit_parts("Vice-President · to play", 9, short=short) == "VP"
+    assert fit_parts("out (1st) · 2 pts", 8, short=short) == "out 1st"
+    assert fit_parts("6 cards · 0 pts", 14, short=short) == "6 cards"  # no short form: dropped as before
+
+
+def test_short_forms_of_titles_are_whole_words_or_initials():
+    assert short_forms("Vice-President") == ("Vice-Pres.", "VP")
+    assert short_forms("President") == ("Pres.",)
+    assert short_forms("Vice-Scum") == ("VS",)
+    assert short_forms("Scum") == () and short_forms("") == ()
+
+
+def round_two_with_two_out(seed: int = 4, players: int = 7):
+    """Round 2 of a President game, two seats out, seat 0 still in and the round on."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+
+    from .helpers import played_round
+
+    game = played_round(players=players, seed=seed)
+    game.next_round()
+    bot, rng = make_bot("president", "simple"), Rng(seed)
+    while not (game.phase == "play" and len(game.view(0).out) >= 2):
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert 0 not in game.view(0).out and not game.round_over
+    return game
+
+
+@pytest.mark.parametrize("seed,size", [(4, (80, 24)), (5, (80, 24)), (13, (80, 24)), (5, (100, 30))])
+def test_players_out_in_round_two_show_their_place_and_titles_fit(seed, size):
+    """From round 2 on a seat that is out said "0 cards" and last round's title: its
+    place was dropped as the line's last part; titles were cut ("Vice-P…")."""
+    from cardtable.tui.screens.table import TableScreen
+
+    from .helpers import screen_text, settle
+
+    game = round_two_with_two_out(seed)
+    first, second = game.view(0).out[:2]
+
+    async def scenario():
+        app = make_app("Ann," + ",".join(["bot:simple"] * 6), seed=seed, game=game)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.pause()
+            panels = {panel.title.partition(" (")[0]: panel for panel in app.screen.query(SeatPanel) if panel.display}
+            names = [app.screen.seats[seat].name for seat in (first, second)]
+            for name, place in zip(names, ("out (1st)", "out (2nd)")):
+                assert str(panels[name].render()).splitlines()[0] == place
+            seat_rows = screen_text(app).splitlines()[1:5]
+            assert "…" not in "\n".join(seat_rows), "\n".join(seat_rows)
+            assert "0 cards" not in "\n".join(seat_rows)
 
     asyncio.run(scenario())

@@ -17,6 +17,7 @@ from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import asciify, game_title, ordinal, round_log
 from ..widgets.card import cards_label
+from ..widgets.seat import short_forms
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class SeatInfo:
     to_act: bool = False
     passed: bool = False
     out: bool = False
+    short: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Shorter forms of the lines' parts for a narrow panel (see ``SeatPanel.short``)."""
 
 
 @dataclass(frozen=True)
@@ -114,17 +117,25 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
 
 def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> SeatInfo:  # type: ignore[no-untyped-def]
     count = view.hand_sizes[seat]
-    facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards",
-             f"{view.scores[seat]} pts"]
+    out = seat in view.out
+    short: list[tuple[str, tuple[str, ...]]] = []
+    if out:  # (the place first: a narrow panel drops the last parts of a line)
+        place = f"out ({ordinal(view.finish_order.index(seat) + 1)})" if seat in view.finish_order else "out"
+        short.append((place, (place.replace("(", "").replace(")", ""),)))
+        facts = [place]
+    else:
+        facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
+    facts.append(f"{view.scores[seat]} pts")
     marks = []
     title = title_of(view, seat)
     if title:
         marks.append(title)
-    out = seat in view.out
+        short.append((title, short_forms(title)))
     if out:
-        marks.append(f"out ({ordinal(view.out.index(seat) + 1)})")
+        pass  # (the place is on the first line)
     elif seat in view.locked:
         marks.append("passed, out of trick")
+        short.append(("passed, out of trick", ("out of trick", "passed")))
     elif seat in view.passed:
         marks.append("passed")
     to_act = view.phase == "play" and view.turn == seat and not view.round_over and not out
@@ -137,7 +148,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
             marks.append("shows you: " + fix(" ".join(c.pretty() for c in cards)))
     lines = (" · ".join(facts), " · ".join(marks))
     return SeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
-                    out=out)
+                    out=out, short=tuple(short))
 
 
 def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -16,13 +17,16 @@ from ..text import as_themed
 class SeatPanel(Widget):
     """Shows ``title`` in the border and ``lines`` inside, in ASCII under the ASCII theme
     (the app's ``card_ascii``). A line too wide for the box drops its last " · " parts
-    (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"), and a title too
-wide drops its " (bot)" note. Classes:
+    (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"), after trying
+    the shorter forms in ``short`` of its parts ("VP" for "Vice-President"), and a title too
+    wide drops its " (bot)" note. Classes:
     ``-to-act``, ``-passed``, ``-out`` (set by the screen) restyle the box."""
 
     title: reactive[str] = reactive("", always_update=True)
     lines: reactive[tuple[str, ...]] = reactive((), always_update=True)
     """Set again on every re-present, so that a theme switch re-writes the text."""
+    short: Mapping[str, tuple[str, ...]] = {}
+    """Shorter forms of line parts, longest first, for a narrow box (set before ``lines``)."""
 
     def watch_title(self, title: str) -> None:
         self._show_title()
@@ -36,7 +40,9 @@ wide drops its " (bot)" note. Classes:
 
     def render(self) -> Text:
         width, separator = self.content_size.width, as_themed(self.app, SEPARATOR)
-        return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator) for line in self.lines),
+        short = {as_themed(self.app, part): tuple(as_themed(self.app, form) for form in forms)
+                 for part, forms in self.short.items()}
+        return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator, short) for line in self.lines),
                     no_wrap=True, overflow="ellipsis")
 
 
@@ -44,13 +50,39 @@ SEPARATOR = " · "
 """Between the parts of a seat's line ("6 cards · 0 pts"); the ASCII theme writes " | "."""
 
 
-def fit_parts(line: str, width: int, separator: str = SEPARATOR) -> str:
-    """``line`` without as many of its last ``separator`` parts as it takes to fit
-    ``width`` cells (the first part stays, cut by the caller if even that is too wide)."""
+def fit_parts(line: str, width: int, separator: str = SEPARATOR,
+              short: Mapping[str, Sequence[str]] | None = None) -> str:
+    """``line`` fitted to ``width`` cells: its parts in the shorter forms ``short`` gives
+    them (longest first) as far as it takes, then without as many of its last
+    ``separator`` parts as it takes ("Vice-President · to play" at 12 cells is "VP · to
+    play"; the first part stays in its shortest form, cut by the caller if even that is
+    too wide)."""
     parts = line.split(separator)
-    while len(parts) > 1 and cell_len(separator.join(parts)) > width:
-        parts.pop()
-    return separator.join(parts)
+    short = short or {}
+    deepest = max((len(short.get(part, ())) for part in parts), default=0)
+    for keep in range(len(parts), 0, -1):
+        for depth in range(deepest + 1):
+            forms = [part if not depth or not short.get(part) else short[part][min(depth, len(short[part])) - 1]
+                     for part in parts[:keep]]
+            if cell_len(separator.join(forms)) <= width:
+                return separator.join(forms)
+    return forms[0]
+
+
+def short_forms(title: str) -> tuple[str, ...]:
+    """Shorter ways to write a title, longest first, for narrow seat panels: a long last
+    word cut to four letters and a full stop, then the initials of several words
+    ("Vice-President": "Vice-Pres.", "VP"; "President": "Pres."; "Vice-Scum": "VS")."""
+    words = re.findall(r"[^\s-]+", title)
+    if not words:
+        return ()
+    forms = []
+    last = words[-1]
+    if len(last) > 6 and last.isalpha():
+        forms.append(title[:len(title) - len(last)] + last[:4] + ".")
+    if len(words) > 1:
+        forms.append("".join(word[0].upper() for word in words))
+    return tuple(form for form in forms if cell_len(form) < cell_len(title))
 
 
 def fit_title(title: str, width: int) -> str:
@@ -75,6 +107,7 @@ def show_seat_panels(box: Widget, seats: Sequence[Any],
         panels.append(panel)
     for panel, info in zip(panels, seats):
         panel.display = True
+        panel.short = dict(getattr(info, "short", ()))
         panel.title = info.title
         panel.lines = info.lines
         panel.set_class(info.to_act, "-to-act")
