@@ -68,3 +68,16 @@ def test_table_at_80x24(snap_compare):
                      and app.screen.game.to_act == (0,))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_table_exchange_note_at_80x24(snap_compare):
+    """Round 2 at 80x24: the status says what to do, the line under it what Ann gave and
+    got in the exchange (together they are too wide for one line); the hand stays whole."""
+    from .test_status_lines import round_two_at_ann
+
+    app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=round_two_at_ann(21), theme="felt")
+
+    async def ready(pilot):
+        await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
