@@ -111,3 +111,9 @@ def test_players_out_in_round_two_show_their_place_and_titles_fit(seed, size):
             assert "0 cards" not in "\n".join(seat_rows)
 
     asyncio.run(scenario())
+
+
+def test_the_ascii_key_line_fits_80_columns():
+    from cardtable.tui.president.table import ASCII_KEYS, KEYS
+
+    assert len(ASCII_KEYS) <= 78 and len(KEYS) <= 78  # 80 columns less the padding

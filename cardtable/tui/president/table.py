@@ -25,7 +25,8 @@ from ..widgets.trick import TrickPile
 from .present import PresidentState
 
 KEYS = "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit"
-ASCII_KEYS = "<- -> space 1-9 select | enter play | p pass | H hint | ? help | t theme | q quit"
+ASCII_KEYS = "<- -> space 1-9 select  enter play  p pass  H hint  ? help  t theme  q quit"
+"""The keys in ASCII, spaced rather than "|"-separated so that they fit 80 columns."""
 
 
 class PresidentTable(Widget):
