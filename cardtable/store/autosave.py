@@ -78,9 +78,10 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> bool:
 
 
 def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
-                  folder: str | os.PathLike[str] | None = None) -> Path | None:
+                  folder: str | os.PathLike[str] | None = None, seats: Iterable[Any] | None = None) -> Path | None:
     """Move the autosave out of ``game``'s way unless it holds ``game``'s own match (the
-    same preset, seats, seed and deal, its moves a beginning of the game's): into
+    same preset, seats (when ``seats`` is given), seed and deal, its moves a beginning of
+    the game's): into
     ``folder`` (default :func:`~cardtable.store.saves.saves_dir`) as
     ``interrupted-<preset>-<time>.json``. Returns the new path, or None if nothing moved.
     A file that cannot be read or parsed is moved too: it may be a match worth mending."""
@@ -91,7 +92,7 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
         text = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         text = ""
-    if _holds_match(text, game):
+    if _holds_match(text, game, seats):
         return None
     try:
         saved = json.loads(text)["game"]
@@ -101,32 +102,38 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     target = new_save_path(game, folder, name=f"interrupted-{preset}")
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(source, target)
-    _drop_earlier_copies(target, text)
+    _drop_earlier_copies(target, text, game, seats)
     return target
 
 
-def _drop_earlier_copies(kept: Path, text: str) -> None:
+def _drop_earlier_copies(kept: Path, text: str, game: Game, seats: Iterable[Any] | None) -> None:
     """Remove the ``interrupted-*`` files beside ``kept`` that hold an earlier point of its
-    match (one loaded and played on): one match, one file, the latest."""
+    match, with the same seats (one loaded and played on): one match, one file, the
+    latest. A file that holds ``game`` (the match taking the slot, perhaps loaded from
+    that very file to go back to it) stays."""
     for path in kept.parent.glob("interrupted-*.json"):
         if path == kept:
             continue
         try:
-            if _earlier_point(path.read_text(encoding="utf-8"), text):
+            older = path.read_text(encoding="utf-8")
+            if _earlier_point(older, text) and not _holds_match(older, game, seats):
                 path.unlink()
         except (OSError, UnicodeDecodeError):
             continue
 
 
 def _earlier_point(old: str, new: str) -> bool:
-    """Whether save text ``old`` is save text ``new``'s match at the same or an earlier move."""
+    """Whether save text ``old`` is save text ``new``'s match, with the same seats, at the
+    same or an earlier move."""
     try:
-        before, after = json.loads(old)["game"], json.loads(new)["game"]
+        older, newer = json.loads(old), json.loads(new)
+        before, after = older["game"], newer["game"]
         log = before["log"]
         return (isinstance(log, list) and after["log"][:len(log)] == log
+                and older.get("seats") == newer.get("seats")
                 and all(before.get(key) == after.get(key)
                         for key in ("family", "players", "seed", "setup", "variant")))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return False
 
 
@@ -139,10 +146,15 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     return info.st_ino, info.st_mtime_ns, info.st_size
 
 
-def _holds_match(text: str, game: Game) -> bool:
-    """Whether the autosave ``text`` is ``game``'s match, now or at an earlier move."""
+def _holds_match(text: str, game: Game, seats: Iterable[Any] | None = None) -> bool:
+    """Whether the autosave ``text`` is ``game``'s match (with ``seats``, when given), now
+    or at an earlier move."""
     try:
-        saved = json.loads(text)["game"]
+        document = json.loads(text)
+        saved = document["game"]
+        if seats is not None and document.get("seats") != json.loads(json.dumps(
+                normalize_seats(seats, game.players))):
+            return False
         log = saved["log"]
         # the preset through its model, as loading reads it (a knob added since the save
         # was written takes its default)
@@ -187,7 +199,7 @@ class AutoSaver:
         self.moved_to: Path | None = None
         """The file this match went on in after another window took the autosave slot."""
         try:
-            self.kept = keep_autosave(game, self.path, self._folder)
+            self.kept = keep_autosave(game, self.path, self._folder, self.seats)
         except OSError as error:
             self.last_error = error
             self._attached = False  # never write over a match that could not be moved

@@ -128,6 +128,37 @@ def test_a_kept_match_loaded_and_played_on_is_kept_once_at_its_latest_point(tmp_
     assert kept == ["president", "tonk"]  # the first match once, the second once
 
 
+def test_another_table_on_the_same_seed_and_moves_keeps_its_own_file(tmp_path):
+    """Ann's match and Bob's, same preset, seed and first moves but other seats: both
+    kept (the cleanup is for one match kept twice, and seats are part of a match)."""
+    ann = new(tmp_path)
+    AutoSaver(ann, seats_for(4, "Ann")).detach()
+    bob = new(tmp_path)
+    first = AutoSaver(bob, seats_for(4, "Bob")).kept
+    for _ in range(3):
+        bot_step(bob)
+    AutoSaver(bob, seats_for(4, "Bob")).detach()
+    AutoSaver(new(tmp_path, "tonk", 5), seats_for(3))
+    assert first is not None and first.exists()
+    assert sorted(load_game(path)[1][0]["name"] for path, _info in list_saves()) == ["Ann", "Bob"]
+
+
+def test_loading_a_kept_file_to_go_back_keeps_that_file(tmp_path):
+    """Load interrupted-X at move 4, play to move 8, quit; load X again to go back to
+    move 4: the move-8 autosave is kept, and X stays in the Load list."""
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4)).detach()
+    x = AutoSaver(new(tmp_path, "tonk", 4), seats_for(3)).kept
+    loaded, seats = load_game(x)
+    AutoSaver(loaded, seats).detach()
+    for _ in range(4):
+        bot_step(loaded)
+    AutoSaver(loaded, seats).detach()
+    again, seats = load_game(x)
+    later = AutoSaver(again, seats).kept
+    assert x.exists() and later is not None and load_game(later)[0] == loaded
+
+
 def test_a_second_window_takes_the_slot_and_the_first_goes_on_in_its_kept_file(tmp_path):
     """Two windows: the second match moves the first into the saves folder and takes the
     autosave slot; the first window's next write goes to that kept file (not over the
