@@ -117,6 +117,9 @@ def load_theme(path: Path) -> CardTheme:
         spec = _ThemeFile.model_validate(data)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ThemeError(f"{path}: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ThemeError(f"{path}: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+                         f"{error.start}); save it as UTF-8") from None
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])

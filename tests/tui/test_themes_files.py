@@ -200,3 +200,13 @@ def test_play_with_a_broken_theme_names_that_theme_s_problem_not_another_s(capsy
     assert "aaa-broken" not in said and "notacolour" in said
     unknown = _bad_theme(SimpleNamespace(theme="nothere"))
     assert unknown.startswith("unknown theme 'nothere' (themes: ") and "aaa-broken" not in unknown
+
+
+def test_a_theme_file_that_is_not_utf8_is_reported_not_a_crash():
+    folder = user_dir("themes")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "midnight.toml").write_bytes(b'description = "caf\xe9"\n[colors]\nprimary = "#123456"\n')
+    themes, problems = load_themes()
+    assert "midnight" not in themes and "felt" in themes
+    [problem] = problems
+    assert "midnight.toml" in problem and "not UTF-8" in problem
