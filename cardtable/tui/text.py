@@ -25,8 +25,8 @@ def round_word(family: str) -> str:
 def game_title(family: str, title: str) -> str:
     """A preset's title with its game's name, said once: "President — Forseti", but
     "Shanghai — wild twos" and "Texas Tonk" as they are (``family`` is the game's title,
-    e.g. ``FAMILY_TITLES["tonk"]``)."""
-    if re.search(rf"\b{re.escape(family)}\b", title, flags=re.IGNORECASE):
+    e.g. ``FAMILY_TITLES["shanghai"]``, "Shanghai rummy": its first word names it)."""
+    if re.search(rf"\b{re.escape(family.split()[0])}\b", title, flags=re.IGNORECASE):
         return title
     return f"{family} — {title}"
 

@@ -91,3 +91,23 @@ def test_log_rows_wrap_whole_words_and_a_tall_newest_line_keeps_its_start():
         ["old", "Ann lays off", "  Q-C on Bob's", "  meld"][-3:]
     assert newest_rows(("old", "Ann goes down: Q-C Q-D Q-H | 8-S 9-S 10-S J-S"), 12, 3) == \
         ["Ann goes", "  down: Q-C", "  Q-D Q-H |"]
+
+
+@pytest.mark.parametrize(("exchange", "what"), [("classic", "cards to give back"), ("president_first", "cards to give")])
+def test_the_status_while_someone_chooses_cards_fits_the_exchange(exchange, what):
+    """P13 vs P15: under president_first the President gives first, nothing to give back."""
+    from cardtable import new_game
+    from cardtable.games.president import PresidentRules, PresidentVariant
+
+    variant = PresidentVariant(name="x", players={"min": 4, "max": 4}, rules=PresidentRules(exchange=exchange))
+    game = new_game(variant, 4, seed=3)
+    bot, rng = make_bot("president", "simple"), Rng(1)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    game.next_round()
+    chooser = game.to_act[0]
+    other = next(seat for seat in range(4) if seat != chooser)
+    seats = parse_seats("Ann,Bob,Cy,Dee")
+    status = present(game, other, seats).status
+    assert status.endswith(f"{seats[chooser].name} is choosing {what}")

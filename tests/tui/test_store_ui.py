@@ -348,6 +348,8 @@ def test_a_game_and_its_preset_are_named_once():
     assert game_title("Tonk", "Texas Tonk") == "Texas Tonk"
     assert game_title("Tonk", "Tonkish rules") == "Tonk — Tonkish rules"  # a whole word only
     assert game_title("Shanghai rummy", "Shanghai rummy") == "Shanghai rummy"  # a name of two words
+    assert game_title("Shanghai rummy", "Shanghai — wild twos") == "Shanghai — wild twos"
+    assert game_title("Shanghai rummy", "Our rules") == "Shanghai rummy — Our rules"
 
 
 def test_the_table_without_a_terminal_says_so_and_draws_nothing(monkeypatch, capsys):

@@ -162,7 +162,8 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if view.phase != "play":
         if actor is None:
             return who + "waiting"
-        what = {"exchange": "is choosing cards to give back", "market_open": "may open the black market",
+        giving = "to give" if view.rules.exchange == "president_first" else "to give back"
+        what = {"exchange": f"is choosing cards {giving}", "market_open": "may open the black market",
                 "market": "is trading on the black market", "talk": "is deciding on table talk"}[view.phase]
         return f"{who}{'you are' if actor == viewer else name(actor)} {what}".replace("you are is", "you are")
     if viewer is not None and actor == viewer:
