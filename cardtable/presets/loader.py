@@ -196,6 +196,8 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
     if kind == "extra_forbidden":
         name = loc[-1]
         if len(loc) == 2 and loc[0] == "rules":
+            if name == "titles" and family != "president":
+                return f"{family} has no titles (only President names its places)"
             if name in TOP_LEVEL:
                 what = "a table of its own, [titles]" if name == "titles" else "a top-level key"
                 return (f"{name!r} is not a knob but {what}: write it above the [rules] line "

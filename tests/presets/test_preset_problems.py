@@ -213,6 +213,8 @@ def test_a_save_with_a_preset_value_of_the_wrong_type_is_refused():
 def test_a_titles_table_outside_president_says_the_game_has_no_titles(user_presets):
     error = refused(user_presets, 'family = "tonk"\nextends = "tonk-classic"\n[titles]\nscum = "x"\n')
     assert (error.field, error.reason) == ("titles", "tonk has no titles (only President names its places)")
+    error = refused(user_presets, 'family = "tonk"\nextends = "tonk-classic"\n[rules]\ntitles = 3\n')
+    assert (error.field, error.reason) == ("rules.titles", "tonk has no titles (only President names its places)")
     error = refused(user_presets, 'family = "shanghai"\nextends = "shanghai-classic"\ncolour = 1\n')
     assert error.reason.startswith("unknown key 'colour': the top level holds only family, extends, "
                                    "title, description and players;")
