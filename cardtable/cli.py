@@ -128,7 +128,7 @@ CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .sim import MatchTooLong, simulate
+    from .sim import MatchTooLong, default_max_rounds, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
@@ -184,6 +184,10 @@ def _simulate(args: argparse.Namespace) -> int:
     out.print(table)
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} rounds per match · "
               f"{summary.games_per_second:.1f} matches/s")
+    cap = default_max_rounds(variant, args.rounds)
+    if cap:
+        out.print(f"each match stopped after {cap} rounds at most (the standings decide it; "
+                  f"--rounds 0 plays whole matches)")
     return 0
 
 

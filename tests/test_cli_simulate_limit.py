@@ -56,3 +56,10 @@ def test_play_match_stops_after_max_rounds_with_the_standings():
     result = sim.play_match(game, bots, 2, max_rounds=2)
     assert result.rounds == 2 and not game.is_over
     assert result.scores == game.scores and result.winners == game.winners()
+
+
+def test_the_table_says_when_matches_were_stopped_early(capsys):
+    assert main(["simulate", "--game", "tonk", "--players", "2", "--games", "1"]) == 0
+    assert "each match stopped after 10 rounds at most" in " ".join(capsys.readouterr().out.split())
+    assert main(["simulate", "--game", "president", "--players", "4", "--games", "1"]) == 0
+    assert "stopped after" not in capsys.readouterr().out
