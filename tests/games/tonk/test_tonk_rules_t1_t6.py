@@ -229,12 +229,18 @@ def test_T6_hit_runs_only() -> None:
         game.apply(0, hit("7S", 1, 0))
 
 
-def test_T6_dead_fours_go_to_the_pile() -> None:
+def set_to_grow():
+    """Seat 1 has spread 7C 7D 7H; seat 0 has drawn and holds 7S to hit it with."""
     game = stacked(["7S 9D", "7C 7D 7H 2S"], dead_fours=True)
     game.apply(1, DRAW)
     game.apply(1, spread("7C 7D 7H"))
     game.apply(1, discard("2S"))
     game.apply(0, DRAW)
+    return game
+
+
+def test_T6_dead_fours_go_to_the_pile() -> None:
+    game = set_to_grow()
     dead = Move("dead_four", parse_cards("7C 7D 7H 7S"), (), (1, 0))
     assert dead not in game.legal_moves(0)
     game.apply(0, hit("7S", 1, 0))
@@ -257,21 +263,13 @@ def test_T6_a_four_of_a_kind_laid_down_whole_is_no_dead_four() -> None:
 
 
 def test_T6_the_views_say_which_sets_grew() -> None:
-    game = stacked(["7S 9D", "7C 7D 7H 2S"], dead_fours=True)
-    game.apply(1, DRAW)
-    game.apply(1, spread("7C 7D 7H"))
-    game.apply(1, discard("2S"))
-    game.apply(0, DRAW)
+    game = set_to_grow()
     game.apply(0, hit("7S", 1, 0))
     assert game.view(1).grown_sets == (7,) and game.view(None).grown_sets == (7,)
 
 
 def test_T6_a_dead_four_that_names_other_cards_says_so() -> None:
-    game = stacked(["7S 9D", "7C 7D 7H 2S"], dead_fours=True)
-    game.apply(1, DRAW)
-    game.apply(1, spread("7C 7D 7H"))
-    game.apply(1, discard("2S"))
-    game.apply(0, DRAW)
+    game = set_to_grow()
     game.apply(0, hit("7S", 1, 0))
     with pytest.raises(IllegalMove, match="names its spread's cards as they lie: 7C 7D 7H 7S"):
         game.apply(0, Move("dead_four", parse_cards("7S 7C 7D 7H"), (), (1, 0)))
