@@ -511,3 +511,15 @@ def test_the_status_line_names_the_card_you_drew_even_after_a_buy():
     status = present(game, 0, parse_seats(SEATS)).status
     assert status.startswith(f"Ann — drew {drawn.pretty()} · ") and status.endswith("discard (d)")
     assert f"drew {drawn.pretty()}" not in present(game, 2, parse_seats(SEATS)).status  # only Ann's
+
+
+def test_the_status_line_says_took_for_the_upcard():
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    game = stacked_game()
+    seat = game.to_act[0]
+    upcard = game.view(seat).upcard
+    game.apply(seat, Move("take_upcard"))
+    names = parse_seats(SEATS)
+    assert present(game, seat, names).status.startswith(f"{names[seat].name} — took {upcard.pretty()} · ")

@@ -142,21 +142,23 @@ def _seat_info(view: object, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, down=down)
 
 
-def _drawn(events: Sequence[Event], viewer: int | None) -> Card | None:
-    """The card ``viewer`` drew (from the stock or the upcard) this turn, if it did: the
-    log's last line may be a buy by then, and the new card is sorted into the hand."""
+def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | None:
+    """How ``viewer`` drew this turn, if it did: ("drew", the stock card) or ("took", the
+    upcard). The log's last line may be a buy by then, and the new card is sorted into
+    the hand."""
     if viewer is None:
         return None
     for event in reversed(events):
         if event.kind in ("card_discarded", "hand_started"):
             return None
         if event.kind in ("stock_drawn", "upcard_taken") and event.seat == viewer:
-            return event.card  # type: ignore[attr-defined, no-any-return]
+            card = event.card  # type: ignore[attr-defined]
+            return None if card is None else ("drew" if event.kind == "stock_drawn" else "took", card)
     return None
 
 
 def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],
-            ascii: bool, drawn: Card | None = None) -> str:
+            ascii: bool, drawn: tuple[str, Card] | None = None) -> str:
     v = view
     name = lambda seat: seats[seat].label  # noqa: E731
     who = f"{seats[viewer].name} — " if viewer is not None else ""
@@ -190,6 +192,6 @@ def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tu
         parts.append("discard (d)")
     elif not parts:
         parts.append("no move")
-    # "drew 7♠" stands for "your turn" (the turn's draw is done)
-    opening = f"drew {card_label(drawn, ascii)} · " if drawn is not None else "your turn: "
+    # "drew 7♠" / "took 7♠" stands for "your turn" (the turn's draw is done)
+    opening = f"{drawn[0]} {card_label(drawn[1], ascii)} · " if drawn is not None else "your turn: "
     return f"{who}{opening}" + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
