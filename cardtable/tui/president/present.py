@@ -46,7 +46,9 @@ class PresidentState:
     hand: tuple[Card, ...] = ()
     note: str = ""
     """What the viewer gave and got in this round's exchange ("you gave A♦, got 2♣"),
-    until they first play: the table puts it after the status or on a line of its own."""
+    until they first play on their own turn (cards thrown out of turn do not count: the
+    table behind an out-of-turn dialog shows nobody's status): the table puts it after
+    the status or on a line of its own."""
     legal: frozenset[int] | None = None
     plays: frozenset[tuple[str, ...]] = frozenset()
     can_play: bool = False
@@ -179,7 +181,8 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
 
 
 def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
-    """"you gave A♦ 2♥, got 7♥ 8♣" until ``viewer`` has played this round ("" if nothing was exchanged)."""
+    """"you gave A♦ 2♥, got 7♥ 8♣" until ``viewer`` has played on their own turn this round
+    ("" if nothing was exchanged)."""
     if view.round_over or not (view.received or view.given) or _has_played(game, viewer):
         return ""
     parts = []
@@ -190,11 +193,20 @@ def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) 
     return "you " + ", ".join(parts)
 
 
+def exchange_note(game: object, viewer: int, ascii: bool = False) -> str:
+    """The exchange note for ``viewer`` (see ``PresidentState.note``), for the dialogs."""
+    view = game.view(viewer)  # type: ignore[attr-defined]
+    note = _exchange_note(game, view, viewer, ascii)
+    return asciify(note) if ascii else note
+
+
 def _has_played(game: object, seat: int) -> bool:
-    """Whether ``seat`` has put cards down this round (the exchange note stays until then)."""
+    """Whether ``seat`` has put cards down on their own turn this round (the exchange note
+    stays until then: a throw in an out-of-turn dialog, whose table shows no status for
+    the player, does not count)."""
     for event in reversed(game.events):  # type: ignore[attr-defined]
         if isinstance(event, RoundStarted):
             return False
-        if isinstance(event, CardsPlayed) and event.seat == seat:
+        if isinstance(event, CardsPlayed) and event.seat == seat and not event.out_of_turn:
             return True
     return False

@@ -15,7 +15,7 @@ from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
 from ..text import asciify, ordinal
 from ..widgets.card import cards_label
-from .present import present, title_of
+from .present import exchange_note, present, title_of
 from .table import PresidentTable
 
 MIRROR = {"president": "scum", "vice_president": "vice_scum", "secretary": "clerk",
@@ -71,6 +71,9 @@ class PresidentUI:
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top, ascii)
         prompt = f"{seats[seat].name}: {top} was just played — throw cards now, or let it go."
+        note = exchange_note(game, seat, ascii)
+        if note:  # (the table behind the dialog shows no status: the player may not have seen it)
+            prompt += f"\nExchange: {note}."
         return MoveListDialog("Out-of-turn chance", _fix(prompt, ascii), options, view.hand)
 
     @staticmethod

@@ -1,0 +1,72 @@
+"""The exchange note ("you gave 3♣, got JK") reaches the player even when their first
+screen of the round is an out-of-turn dialog (a quick-clear chance in a 7-seat game)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable import load_variant, new_game
+from cardtable.bots import make_bot
+from cardtable.engine.rng import Rng
+from cardtable.tui.president.present import present
+from cardtable.tui.seats import parse_seats
+
+from .helpers import make_app, screen_text, settle
+
+SEATS = "Ann,bot:simple,bot:simple,bot:simple,bot:simple,bot:simple,bot:simple"
+
+
+def chance_for_ann_before_her_turn(seed: int = 2):
+    """A 7-seat President-with-bombs game, played by simple bots into round 2 up to an
+    out-of-turn chance for Ann (seat 0) before her first turn of the round."""
+    game = new_game(load_variant("president-bombs"), 7, seed=seed)
+    bot, rng = make_bot("president", "simple"), Rng(seed)
+    while True:
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if seat == 0 and game.round >= 2 and view.phase == "play" and view.window:
+            assert any(move.kind != "decline" for move in game.legal_moves(0))
+            return game
+        game.apply(seat, bot.choose(view, game.legal_moves(seat), rng))
+
+
+def test_a_throw_out_of_turn_keeps_the_note_until_the_players_own_turn():
+    game = chance_for_ann_before_her_turn()
+    view = game.view(0)
+    assert view.given and view.received
+    throw = next(move for move in game.legal_moves(0) if move.kind != "decline")
+    game.apply(0, throw)
+    bot, rng = make_bot("president", "simple"), Rng(7)
+    while not (game.phase == "play" and game.to_act == (0,) and not game.view(0).window):
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = parse_seats(SEATS)
+    gave = " ".join(card.pretty() for card in view.given)
+    got = " ".join(card.pretty() for card in view.received)
+    assert present(game, 0, seats).note == f"you gave {gave}, got {got}"
+    # played on her own turn, the note is gone
+    game.apply(0, next(move for move in game.legal_moves(0)))
+    assert present(game, 0, seats).note == ""
+
+
+def test_the_out_of_turn_dialog_says_what_the_player_gave_and_got_at_80x24():
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    game = chance_for_ann_before_her_turn()
+    view = game.view(0)
+    gave = " ".join(card.pretty() for card in view.given)
+    got = " ".join(card.pretty() for card in view.received)
+
+    async def scenario():
+        app = make_app(SEATS, preset="president-bombs", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"Exchange: you gave {gave}, got {got}." in text
+            assert "Let it go" in text and "Throw" in text  # the options stay on screen
+
+    asyncio.run(scenario())
