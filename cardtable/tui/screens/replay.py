@@ -19,7 +19,7 @@ from textual.widgets import Static
 from ...engine.registry import FAMILY_TITLES
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
-from ..text import game_title
+from ..text import game_title, round_word
 from ..widgets.card import card_label
 from .saving import tui_seats
 
@@ -87,7 +87,7 @@ class ReplayScreen(Screen[None]):
         title = game_title(FAMILY_TITLES.get(game.family, game.family), game.variant.title)
         self.query_one("#replay-header", Static).update(
             f"Replay · {title} · step {replay.step}/{replay.total}"
-            f" · round {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
+            f" · {round_word(game.family)} {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)
         self.query_one("#replay-hands", Static).update(self.hands_text())
@@ -117,7 +117,9 @@ class ReplayScreen(Screen[None]):
         kind, seat, move = replay.record()
         if kind != "move":
             return Text(f"{replay.step}. {'deal' if kind == 'deal' else 'first deal'} — {move}")
-        shown = " · ".join(filter(None, (replay.describe(event) for event in replay.step_events())))
+        # a show-down's hands are in the every-hand box above: the line keeps to what happened
+        shown = " · ".join(filter(None, (replay.describe(event) for event in replay.step_events()
+                                         if event.kind != "hands_shown")))
         return Text(f"{replay.step}. " + (shown or f"{replay.name(seat)}: {move}"))  # (the events say it in words)
 
     # ----------------------------------------------------------------- keys

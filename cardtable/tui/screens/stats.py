@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ...engine.registry import FAMILY_TITLES
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
-from ..text import as_themed
+from ..text import as_themed, game_title
 from .store_menu import when
 
 TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
@@ -94,7 +94,7 @@ def statistics() -> RenderableType:
     for match in recent:
         scores = scores_text(match.family, match.names, match.scores)
         matches.add_row(str(match.id), when(match.finished_at),
-                        f"{FAMILY_TITLES.get(match.family, match.family)} · {match.preset_title}",
+                        game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
                         scores, " and ".join(match.winner_names))
     parts.append(matches)
     return Group(*parts)
