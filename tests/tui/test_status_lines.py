@@ -111,3 +111,25 @@ def test_the_status_while_someone_chooses_cards_fits_the_exchange(exchange, what
     seats = parse_seats("Ann,Bob,Cy,Dee")
     status = present(game, other, seats).status
     assert status.endswith(f"{seats[chooser].name} is choosing {what}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+def test_under_the_ascii_theme_the_status_and_the_exchange_note_are_ascii(size):
+    """The note joined to the status (120 columns) or on its own line (80) is written in
+    ASCII like the rest: "... or pass | you gave 3-C, got JK", not "· you gave"."""
+    from cardtable.tui.screens.table import TableScreen
+
+    game = round_two_at_ann(21)
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game, theme="ascii")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            status = next(i for i, line in enumerate(lines) if "your turn" in line)
+            rows = "\n".join(lines[status:status + 2])
+            assert "you gave" in rows
+            assert rows.isascii(), rows
+
+    asyncio.run(scenario())

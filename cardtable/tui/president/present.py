@@ -100,8 +100,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         footer = f"{name(view.turn)} leads" if view.turn is not None and view.phase == "play" else ""
 
     log = round_log(game.events, viewer, lambda s: seats[s].name, fix)
-    state = PresidentState(header=header, seats=seat_infos, pile_caption=caption, pile_cards=pile_cards,
-                           pile_earlier=earlier, pile_footer=footer, log=log, status="", viewer=viewer)
+    state = PresidentState(header=header, seats=seat_infos, pile_caption=fix(caption), pile_cards=pile_cards,
+                           pile_earlier=earlier, pile_footer=fix(footer), log=log, status="", viewer=viewer)
     status = fix(_status(game, view, viewer, seats, ascii))
     if viewer is None:
         return replace(state, status=status)

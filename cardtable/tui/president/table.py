@@ -17,6 +17,7 @@ from textual.widgets import Button, Static
 
 from ...engine.moves import Move
 from ..messages import MoveChosen
+from ..text import as_themed
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
@@ -103,12 +104,13 @@ class PresidentTable(Widget):
             return
         status, note = state.status, state.note
         room = self.size.width - 2  # (the status line's padding)
-        apart = bool(note) and cell_len(f"{status} · {note}") > room
+        joined = as_themed(self.app, f"{status} · {note}")  # (the ASCII theme writes " | ")
+        apart = bool(note) and cell_len(joined) > room
         if note and not apart:
-            status = f"{status} · {note}"
-        self.query_one("#status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"))
+            status = joined
+        self.query_one("#status", Static).update(Text(as_themed(self.app, status), no_wrap=True, overflow="ellipsis"))
         line = self.query_one("#status-note", Static)
-        line.update(Text(f"Exchange: {note}" if apart else "", no_wrap=True, overflow="ellipsis"))
+        line.update(Text(as_themed(self.app, f"Exchange: {note}") if apart else "", no_wrap=True, overflow="ellipsis"))
         line.display = apart
 
     def _show_seats(self, state: PresidentState) -> None:
