@@ -56,7 +56,8 @@ class SpreadsPanel(CardsWidget):
         chunk = [Segment(">" if target and self.ascii else "▸" if target else " ", mark)]
         for card, stands in zip(cards, wild_stands(cards, JOKERS, ascii=self.ascii)):
             ink = face + styles[SUIT_CLASS[card.suit]]
-            chunk.append(Segment(card_label(card, self.ascii).rjust(3 if not self.ascii else 4), ink))
+            chunk.append(Segment(" ", face))  # a space before every card: "9♠ 10♠ J♠", never "9♠10♠"
+            chunk.append(Segment(card_label(card, self.ascii), ink))
             if stands:  # what the joker stands for: JK=Q♥
                 chunk.append(Segment(f"={stands}", face + styles["joker"]))
         chunk.append(Segment(" ", face))
