@@ -117,3 +117,36 @@ def test_the_ascii_key_line_fits_80_columns():
     from cardtable.tui.president.table import ASCII_KEYS, KEYS
 
     assert len(ASCII_KEYS) <= 78 and len(KEYS) <= 78  # 80 columns less the padding
+
+
+def test_a_card_count_left_alone_takes_its_short_form_rather_than_an_ellipsis():
+    alone = {"15 cards": ("15 c",)}
+    assert fit_parts("15 cards · 0 pts", 8, alone=alone) == "15 cards"  # the points go first
+    assert fit_parts("15 cards · 0 pts", 12, alone=alone) == "15 cards"  # "c" only when it must
+    assert fit_parts("15 cards · 0 pts", 7, alone=alone) == "15 c"
+    assert fit_parts("15 cards | 0 pts", 7, " | ", alone=alone) == "15 c"
+
+
+@pytest.mark.parametrize("theme", ["felt", "ascii"])
+def test_all_seven_panels_at_80_columns_show_card_counts_whole(theme):
+    """Behind an out-of-turn dialog the table shows all 7 seats, some panels too narrow for
+    "15 cards": they say "15 c", not "15 car…"."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    from .helpers import settle
+    from .test_president_exchange_note import SEATS, chance_for_ann_before_her_turn
+
+    async def scenario():
+        app = make_app(SEATS, preset="president-bombs", game=chance_for_ann_before_her_turn(), theme=theme)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause()
+            table = app.screen_stack[-2]
+            panels = [panel for panel in table.query(SeatPanel) if panel.display]
+            assert len(panels) == 7
+            shown = [str(panel.render()).splitlines()[0] for panel in panels]
+            counts = [panel.lines[0].split(" · ")[0].split()[0] for panel in panels]
+            assert all(line in (f"{count} cards", f"{count} c") for line, count in zip(shown, counts)), shown
+            assert any(line.endswith(" c") for line in shown)  # (the narrow ones at this size)
+
+    asyncio.run(scenario())

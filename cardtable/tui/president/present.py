@@ -29,6 +29,8 @@ class SeatInfo:
     out: bool = False
     short: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Shorter forms of the lines' parts for a narrow panel (see ``SeatPanel.short``)."""
+    alone: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Shorter forms of a part left alone in a narrow panel (see ``SeatPanel.alone``)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         facts = [place]
     else:
         facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
+        alone = ((facts[0], (f"{count if count is not None else '?'} c",)),)  # (7 seats at 80 columns)
     facts.append(f"{view.scores[seat]} pts")
     marks = []
     title = title_of(view, seat)
@@ -150,7 +153,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
             marks.append("shows you: " + fix(" ".join(c.pretty() for c in cards)))
     lines = (" · ".join(facts), " · ".join(marks))
     return SeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
-                    out=out, short=tuple(short))
+                    out=out, short=tuple(short), alone=() if out else alone)
 
 
 def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> str:

@@ -19,7 +19,8 @@ class SeatPanel(Widget):
     (the app's ``card_ascii``). A line too wide for the box drops its last " · " parts
     (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"), after trying
     the shorter forms in ``short`` of its parts ("VP" for "Vice-President"), and a title too
-    wide drops its " (bot)" note. Classes:
+    wide drops its " (bot)" note. A part that is left alone and still too wide takes its
+    form in ``alone`` ("15 c" for "15 cards" in a 7-seat row), never an ellipsis. Classes:
     ``-to-act``, ``-passed``, ``-out`` (set by the screen) restyle the box."""
 
     title: reactive[str] = reactive("", always_update=True)
@@ -27,6 +28,9 @@ class SeatPanel(Widget):
     """Set again on every re-present, so that a theme switch re-writes the text."""
     short: Mapping[str, tuple[str, ...]] = {}
     """Shorter forms of line parts, longest first, for a narrow box (set before ``lines``)."""
+    alone: Mapping[str, tuple[str, ...]] = {}
+    """Shorter forms of a part used only when it is the line's last part left and still too
+    wide ("15 c" for "15 cards": the points are dropped before "cards" is cut)."""
 
     def watch_title(self, title: str) -> None:
         self._show_title()
@@ -40,9 +44,10 @@ class SeatPanel(Widget):
 
     def render(self) -> Text:
         width, separator = self.content_size.width, as_themed(self.app, SEPARATOR)
-        short = {as_themed(self.app, part): tuple(as_themed(self.app, form) for form in forms)
-                 for part, forms in self.short.items()}
-        return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator, short) for line in self.lines),
+        short, alone = ({as_themed(self.app, part): tuple(as_themed(self.app, form) for form in forms)
+                         for part, forms in mapping.items()} for mapping in (self.short, self.alone))
+        return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator, short, alone)
+                              for line in self.lines),
                     no_wrap=True, overflow="ellipsis")
 
 
@@ -51,12 +56,13 @@ SEPARATOR = " · "
 
 
 def fit_parts(line: str, width: int, separator: str = SEPARATOR,
-              short: Mapping[str, Sequence[str]] | None = None) -> str:
+              short: Mapping[str, Sequence[str]] | None = None,
+              alone: Mapping[str, Sequence[str]] | None = None) -> str:
     """``line`` fitted to ``width`` cells: its parts in the shorter forms ``short`` gives
     them (longest first) as far as it takes, then without as many of its last
     ``separator`` parts as it takes ("Vice-President · to play" at 12 cells is "VP · to
-    play"; the first part stays in its shortest form, cut by the caller if even that is
-    too wide)."""
+    play"); the first part, left alone, in the first of its forms in ``alone`` that fits
+    ("15 cards" at 7 cells is "15 c"), else in its shortest form, cut by the caller."""
     parts = line.split(separator)
     short = short or {}
     deepest = max((len(short.get(part, ())) for part in parts), default=0)
@@ -66,6 +72,9 @@ def fit_parts(line: str, width: int, separator: str = SEPARATOR,
                      for part in parts[:keep]]
             if cell_len(separator.join(forms)) <= width:
                 return separator.join(forms)
+    for form in (alone or {}).get(parts[0], ()):
+        if cell_len(form) <= width:
+            return form
     return forms[0]
 
 
@@ -108,6 +117,7 @@ def show_seat_panels(box: Widget, seats: Sequence[Any],
     for panel, info in zip(panels, seats):
         panel.display = True
         panel.short = dict(getattr(info, "short", ()))
+        panel.alone = dict(getattr(info, "alone", ()))
         panel.title = info.title
         panel.lines = info.lines
         panel.set_class(info.to_act, "-to-act")
