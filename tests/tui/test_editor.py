@@ -272,16 +272,35 @@ def test_rename_duplicate_delete_with_confirmation(user_presets):
             await open_menu(pilot, app, "mine")
             await choose(pilot, app, "delete")
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
-            await pilot.press("n")
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            await pilot.press("n")  # kept: back to the menu, not the start screen
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
             assert (user_presets / "mine.toml").exists()
-            await open_menu(pilot, app, "mine")
             await choose(pilot, app, "delete")
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
             await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             assert not (user_presets / "mine.toml").exists()
             assert app.screen.query_one("#preset", Select).value == "president-classic"
+
+    run(scenario)
+
+
+def test_escape_in_an_actions_dialog_goes_back_to_the_menu(user_presets):
+    """Escape closes only the topmost box: giving up the copy's name leaves the house-rules
+    menu open (an Enter pressed next started a game)."""
+    Draft.new_from("forseti").save("ours")
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "ours")
+            assert "yours" in str(app.screen.query_one("#menu-note").render())
+            await choose(pilot, app, "duplicate")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            assert sorted(path.name for path in user_presets.iterdir()) == ["ours.toml"]
 
     run(scenario)
 
@@ -337,6 +356,8 @@ def test_cancel_asks_before_dropping_changes(user_presets):
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
             await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))  # the menu again
+            await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             assert list(user_presets.iterdir()) == []
 

@@ -129,8 +129,9 @@ class PresetMenu(ModalScreen[str | None]):
                               or (ident != "import" and not self.preset))
                        for ident, label, only_mine in ACTIONS]
             yield OptionList(*options, id="menu-options")
-            yield Static("shipped presets are not changed: make your own from them", id="menu-note",
-                         markup=False)
+            note = ("yours: edit, rename or delete it here; escape closes" if self.mine else
+                    "shipped presets are not changed: make your own from them")
+            yield Static(note, id="menu-note", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.run_action_flow(str(event.option.id))
@@ -143,12 +144,15 @@ class PresetMenu(ModalScreen[str | None]):
 
     @work(exclusive=True)
     async def run_action_flow(self, action: str) -> None:
-        """Ask what the action needs, do it, and close with the preset to select."""
+        """Ask what the action needs, do it, and close with the preset to select; an
+        action given up (escape in its dialog) comes back to this menu."""
         preset = self.preset or ""
         try:
             result = await getattr(self, f"_{action}")(preset)
         except (VariantError, ValueError, OSError) as error:
             self._note(str(error))
+            return
+        if result is None:
             return
         self.dismiss(result)
 
