@@ -15,7 +15,8 @@ class HandoffScreen(Screen[None]):
 
     BINDINGS = [Binding("enter", "ready", "ready", show=False),
                 Binding("space", "ready", "ready", show=False),
-                Binding("ctrl+s", "save_game", "save", show=False)]
+                Binding("ctrl+s", "save_game", "save", show=False),
+                Binding("r", "rules", "rules", show=False)]
 
     def __init__(self, name: str, reason: str = "") -> None:
         super().__init__(classes="handoff")
@@ -35,11 +36,18 @@ class HandoffScreen(Screen[None]):
 
     def action_save_game(self) -> None:
         """ctrl+s saves here too: the table under this screen writes the save."""
+        self._table_does("action_save_game")
+
+    def action_rules(self) -> None:
+        """r shows the preset's rules here too (they show no cards)."""
+        self._table_does("action_rules")
+
+    def _table_does(self, action: str) -> None:
         stack = self.app.screen_stack
         below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
-        save = getattr(below, "action_save_game", None)
-        if save is not None:
-            save()
+        act = getattr(below, action, None)
+        if act is not None:
+            act()
 
     def on_click(self, event: events.Click) -> None:
         self.dismiss(None)
