@@ -133,3 +133,19 @@ def test_under_the_ascii_theme_the_status_and_the_exchange_note_are_ascii(size):
             assert rows.isascii(), rows
 
     asyncio.run(scenario())
+
+
+def test_the_play_to_beat_counts_its_cards_in_words():
+    """ "to beat: three 3s", not "to beat: 3 3s" (two decks allow five Qs and more)."""
+    from cardtable import load_variant
+    from cardtable.games.president.rules import RankOrder
+
+    ranks = RankOrder(load_variant("president-bombs").rules)
+    value = {label: value for value, label in ranks.label.items()}
+    assert ranks.describe(value["8"], 1) == "a single 8"
+    assert ranks.describe(value["5"], 2) == "a pair of 5s"
+    assert ranks.describe(value["3"], 3) == "three 3s"
+    assert ranks.describe(value["9"], 3) == "three 9s"
+    assert ranks.describe(value["K"], 4) == "four Ks"
+    assert ranks.describe(value["Q"], 5) == "five Qs"
+    assert ranks.describe(value["Q"], 8) == "eight Qs"

@@ -101,7 +101,10 @@ class RankOrder:
             return f"a single {label}"
         if count == 2:
             return f"a pair of {plural}"
-        return f"{count} {plural}"
+        # in words: "three 3s", not "3 3s"
+        words = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+                 11: "eleven", 12: "twelve"}
+        return f"{words.get(count, count)} {plural}"
 
     def is_bomb(self, count: int) -> bool:
         """P23: four cards of one rank are a bomb when the preset has bombs."""
