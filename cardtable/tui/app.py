@@ -56,6 +56,8 @@ class CardtableApp(App[int]):
         for card_theme in self.card_themes.values():
             self.register_theme(card_theme.textual)
         wanted = theme or self.settings.theme
+        self.theme_missing = wanted if wanted and wanted not in self.card_themes else None
+        """The theme asked for (``--theme`` or remembered) that did not load, if so."""
         self.card_theme = wanted if wanted in self.card_themes else (
             DEFAULT_THEME if DEFAULT_THEME in self.card_themes else next(iter(self.card_themes)))
         self.card_ascii = self.card_themes[self.card_theme].ascii
@@ -69,6 +71,9 @@ class CardtableApp(App[int]):
         self.screen_change_signal.subscribe(self, self._add_note)
         for problem in self.theme_problems:
             self.notify(problem, title="theme not loaded", severity="warning", timeout=8)
+        if self.theme_missing is not None:
+            self.notify(f"Theme {self.theme_missing!r} is not loaded: the table uses {self.card_theme!r} "
+                        "(your choice is kept for when the file loads again).", severity="warning", timeout=8)
         if self.replay is not None:
             from .screens.replay import ReplayScreen
 

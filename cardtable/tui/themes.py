@@ -95,14 +95,15 @@ def theme_files() -> dict[str, Path]:
     return found
 
 
-def _check_colour(path: Path, key: str, value: str) -> None:
-    """Raise :class:`ThemeError` unless ``value`` is a colour Textual can use."""
+def _colour_problem(key: str, value: str) -> str | None:
+    """Why ``value`` is not a colour Textual can use ("key: …"), or None."""
     try:
         Color.parse(value)
     except ColorParseError as error:
         hint = f"; did you mean {error.suggested_color!r}?" if error.suggested_color else ""
-        raise ThemeError(f"{path}: {key}: {value!r} is not a colour (use #rrggbb, a colour "
-                         f"name such as 'red', or rgb(r, g, b)){hint}") from None
+        return (f"{key}: {value!r} is not a colour (use #rrggbb, a colour name such as 'red', "
+                f"or rgb(r, g, b)){hint}")
+    return None
 
 
 def load_theme(path: Path) -> CardTheme:
@@ -121,9 +122,9 @@ def load_theme(path: Path) -> CardTheme:
         raise ThemeError(f"{path}: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                          f"{error.start}); save it as UTF-8") from None
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise ThemeError(f"{path}: {where}: {first['msg']}") from None
+        problems = ["{}: {}".format(".".join(str(part) for part in each["loc"]), each["msg"])
+                    for each in error.errors()]
+        raise ThemeError(f"{path}: " + "; ".join(problems)) from None
     name = path.stem
     if spec.name is not None and spec.name != name:
         raise ThemeError(f"{path}: name: {spec.name!r} is not this file's name; a theme is "
@@ -133,10 +134,11 @@ def load_theme(path: Path) -> CardTheme:
         raise ThemeError(f"{path}: cards.{unknown[0]}: unknown card colour "
                          f"(known: {', '.join(CARD_DEFAULTS)})")
     colors = spec.colors.model_dump(exclude_none=True)
-    for key, value in colors.items():
-        _check_colour(path, f"colors.{key}", value)
-    for key, value in spec.cards.items():
-        _check_colour(path, f"cards.{key}", value)
+    bad = [problem for problem in (
+        *(_colour_problem(f"colors.{key}", value) for key, value in colors.items()),
+        *(_colour_problem(f"cards.{key}", value) for key, value in spec.cards.items())) if problem]
+    if bad:
+        raise ThemeError(f"{path}: " + "; ".join(bad))
     cards = CARD_DEFAULTS | spec.cards
     variables = {f"card-{key}": value for key, value in cards.items()
                  if key not in ("clubs", "diamonds", "hearts", "spades")}

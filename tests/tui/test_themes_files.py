@@ -95,6 +95,12 @@ def test_boost_and_other_colour_spellings_are_checked_and_accepted_when_good():
     assert problems == [] and themes["boosted"].textual.variables["card-face"] == "white"
 
 
+def test_every_bad_colour_of_a_file_is_told_at_once():
+    user_theme("twice", set_key(set_key(felt_text(), "panel", '"#12345"'), "face", '"notacolour"'))
+    _, [problem] = load_themes()
+    assert "colors.panel" in problem and "cards.face" in problem
+
+
 def test_a_suggestion_is_given_for_a_misspelt_colour_name():
     user_theme("typo", set_key(felt_text(), "hearts", '"gren"'))
     _, problems = load_themes()
@@ -122,6 +128,7 @@ def test_a_remembered_theme_that_no_longer_loads_falls_back_to_felt_with_a_notic
             notes = [note.message for note in app._notifications]
             assert any("badcard.toml" in note and "cards.face" in note for note in notes)
             assert any("badcolour.toml" in note and "colors.primary" in note for note in notes)
+            assert any(note.startswith("Theme 'badcard' is not loaded: the table uses 'felt'") for note in notes)
             seen = []
             for _ in range(len(app.card_themes)):  # every offered theme draws
                 await pilot.press("t")
