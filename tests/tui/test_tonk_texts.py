@@ -10,9 +10,12 @@ import re
 import pytest
 
 from cardtable import load_variant, new_game
+from cardtable.tui.screens.summary import MatchEndScreen
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.tonk.showdown import ShowdownScreen
 
 from .helpers import make_app, screen_text, settle
+from .tonk_driver import table_screen
 
 
 def run(scenario):
@@ -37,7 +40,7 @@ def spreads_with_tens():
     ("felt", "9♠ 10♠ J♠", "JK=9♥ 10♥ J♥"),
     ("ascii", "9-S 10-S J-S", "JK=9-H 10-H J-H"),
 ])
-def test_every_card_of_a_spread_stays_apart(theme, ann, bob):
+def test_every_card_of_a_spread_stays_apart(theme, ann, dag):
     """The spreads panel read "Ann   9♠10♠ J♠" (and "JK=9♥10♥") at 80×24."""
     async def scenario():
         app = make_app("Ann,bot:simple", preset="tonk-classic", theme=theme, game=spreads_with_tens())
@@ -47,5 +50,66 @@ def test_every_card_of_a_spread_stays_apart(theme, ann, bob):
             text = screen_text(app)
             assert re.search(rf"Ann\s+{re.escape(ann)}\s", text), text
             assert re.search(rf"Dag\s+{re.escape(dag)}\s", text), text
+
+    run(scenario)
+
+
+def caught_dropper(starting_chips: int = 100, match_hands: int = 0):
+    """Ann (seat 0) drops with 20 against Dag's 39 and Eve's 13: caught (caught = "seed"),
+    she pays Eve once as the dropper above her and once as a non-winner; Dag pays Eve."""
+    variant = load_variant("tonk-classic")
+    rules = variant.rules.model_copy(update={"starting_chips": starting_chips, "match_hands": match_hands})
+    game = new_game(variant.model_copy(update={"rules": rules}), 3, seed=1,
+                    hands=[["2C", "3D", "4H", "AS", "QD"], ["KS", "KH", "9C", "9H", "QH"],
+                           ["AC", "2D", "3H", "5S", "KC"]],
+                    stock=["AD", "2H", "JS", "10D", "7C", "8D", "6C", "6D"], upcard="8H")
+    for seat, move in [(1, "draw_stock"), (1, "discard KS"), (2, "draw_stock"), (2, "discard KC"),
+                       (0, "draw_stock"), (0, "discard JS"), (1, "draw_stock"), (1, "discard 10D"),
+                       (2, "draw_stock"), (2, "discard 7C"), (0, "drop")]:
+        game.apply(seat, move)
+    return game
+
+
+def test_the_show_down_pays_each_seat_once_with_the_total():
+    """A caught dropper's two payments to one seat showed as two identical lines
+    ("Ann pays Eve 1 chip" twice), which read as a double charge."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import showdown
+
+    game = caught_dropper()
+    assert showdown(game, parse_seats("Ann,Dag,Eve")).payments == ("Ann pays Eve 2 chips", "Dag pays Eve 1 chip")
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="tonk-classic", game=caught_dropper())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            text = screen_text(app)
+            assert "Ann pays Eve 2 chips" in text and "Dag pays Eve 1 chip" in text, text
+            assert "Ann pays Eve 1 chip" not in text, text
+            log = "\n".join(table_screen(app).table.state.log)  # the table's log (and a replay's)
+            assert "Eve catches the dropper — Ann pays Eve 2 chips, Dag pays Eve 1 chip" in log, log
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("theme, minus", [("felt", "−"), ("ascii", "-")])
+def test_one_minus_sign_on_the_show_down_and_the_match_over_table(theme, minus):
+    """Chips below zero and chips lost are written alike: "−1  −2" under a felt theme,
+    "-1  -2" under ASCII (the chips column wrote "-1" next to "−2")."""
+    other = "-" if minus == "−" else "−"
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="tonk-classic", theme=theme,
+                       game=caught_dropper(starting_chips=1, match_hands=1))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            text = screen_text(app)
+            assert re.search(rf"Ann\s.*\s20\s+{minus}2\s+{minus}1\s", text), text
+            assert not re.search(rf"{other}\d", text), text
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
+            text = screen_text(app)
+            assert re.search(rf"Ann\s+{minus}1\s+{minus}2\s", text), text
+            assert not re.search(rf"{other}\d", text), text
 
     run(scenario)

@@ -170,7 +170,8 @@ class SidePotWon(Event):
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         if self.seat is None:
             return "No spade shown — the side bets are returned"
-        return f"{name(self.seat)} wins the spades pot of {self.pot} (paid with the hand)"
+        return (f"{name(self.seat)} wins the spades pot of {self.pot} chip{'s' * (self.pot != 1)}"
+                " (paid with the hand)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,10 @@ class HandWon(Event):
                  "dealt_50": "was dealt 50", "dealt_49": "wins with a dealt 49",
                  "low_deal": "was dealt a low hand"}
         who = " and ".join(name(seat) for seat in self.winners)
-        paid = ", ".join(f"{name(a)} pays {name(b)} {c}" for a, b, c in self.payments)
+        totals: dict[tuple[int, int], int] = {}  # one line per payer and payee (a caught
+        for payer, payee, chips in self.payments:  # dropper may pay the same seat twice)
+            totals[payer, payee] = totals.get((payer, payee), 0) + chips
+        paid = ", ".join(f"{name(a)} pays {name(b)} {c} chip{'s' * (c != 1)}" for (a, b), c in totals.items())
         return f"{who} {words.get(self.how, self.how)}" + (f" — {paid}" if paid else "")
 
 

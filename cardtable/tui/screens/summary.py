@@ -14,9 +14,14 @@ from textual.widgets import Button, Static
 from ..families import SummaryRow
 
 
+def number(n: int, ascii: bool = False) -> str:
+    """``n`` with the theme's minus sign: −2 (-2 in ASCII), as :func:`signed` writes it."""
+    return f"{'-' if ascii else '−'}{-n}" if n < 0 else str(n)
+
+
 def signed(n: int, ascii: bool = False) -> str:
     """+3, −2 (-2 in ASCII), 0: as the Tonk show-down writes chips won or lost."""
-    return f"+{n}" if n > 0 else f"{'-' if ascii else '−'}{-n}" if n < 0 else "0"
+    return f"+{n}" if n > 0 else number(n, ascii)
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -33,7 +38,7 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
         table.add_column("chips", justify="right")
         table.add_column("chips won", justify="right")
         for row in rows:
-            table.add_row(row.place, row.name, str(row.total), signed(row.points, ascii))
+            table.add_row(row.place, row.name, number(row.total, ascii), signed(row.points, ascii))
         return table
     table.add_column("total (lowest wins)" if low_wins else "total", justify="right")
     for row in rows:

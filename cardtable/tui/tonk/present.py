@@ -68,9 +68,15 @@ class TonkState:
     names: tuple[str, ...] = ()
 
 
-def counted(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless n is 1: "1 chip", "0 chips", "3 hands"."""
-    return f"{n} {word}{'s' * (n != 1)}"
+def number(n: int, ascii: bool = False) -> str:
+    """``n`` with the theme's minus sign: "−2" (felt themes), "-2" (ASCII), as the
+    chips won are signed (a negative chips count wrote "-2" next to a won "−2")."""
+    return f"{'-' if ascii else '−'}{-n}" if n < 0 else str(n)
+
+
+def counted(n: int, word: str, ascii: bool = False) -> str:
+    """``n`` and ``word``, plural unless n is 1: "1 chip", "0 chips", "3 hands", "−2 chips"."""
+    return f"{number(n, ascii)} {word}{'s' * (n != 1)}"
 
 
 def match_text(rules: object) -> str:
@@ -101,7 +107,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         size = view.hand_sizes[seat]
         lines = [(counted(size, "card") if size is not None else "? cards")
                  + (f" · count {view.counts[seat]}" if showdown else ""),
-                 counted(view.chips[seat], "chip")]
+                 counted(view.chips[seat], "chip", ascii)]
         marks = []
         if seat == actor:
             marks.append("▶ to play")

@@ -22,7 +22,7 @@ from ...games.tonk import events as ev
 from ..seats import Seat
 from ..text import asciify
 from ..widgets.card import cards_label
-from .present import counted
+from .present import counted, number
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,19 @@ def _chips(n: int) -> str:
     return counted(n, "chip")
 
 
+def totals(payments: tuple[tuple[int, int, int], ...]) -> dict[tuple[int, int], int]:
+    """The chips each payer pays each payee, in the order first paid: one line each (a
+    caught dropper under caught="seed" pays a lower winner twice, once as the dropper
+    and once as a non-winner; two lines "Ann pays Dag 1 chip" read as a double charge)."""
+    summed: dict[tuple[int, int], int] = {}
+    for payer, payee, chips in payments:
+        summed[payer, payee] = summed.get((payer, payee), 0) + chips
+    return summed
+
+
 def signed(n: int, ascii: bool = False) -> str:
-    return f"+{n}" if n > 0 else f"{'-' if ascii else '−'}{-n}" if n < 0 else "0"
+    """+3, −2 (-2 in ASCII), 0: chips won or lost."""
+    return f"+{n}" if n > 0 else number(n, ascii)
 
 
 def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Showdown:
@@ -85,7 +96,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
     payments = tuple(f"{names[payer]} pays {names[payee]} {_chips(chips)}{note}"
                      for paid, note in ((won.payments if won else (), ""),
                                         (side.payments if side else (), " (spades bet)"))
-                     for payer, payee, chips in paid)
+                     for (payer, payee), chips in totals(paid).items())
     points = ended.points if ended else (0,) * players
     chips = game.chips  # type: ignore[attr-defined]
     winners = set(won.winners) if won else set()
@@ -115,7 +126,7 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     for row in data.rows:
         style = "bold" if row.winner else ""
         table.add_row(Text(("* " if row.winner else "  ") + row.name, style=style), row.hand, row.count,
-                      signed(row.net, ascii), str(row.chips))
+                      signed(row.net, ascii), number(row.chips, ascii))
     return table
 
 

@@ -162,7 +162,7 @@ class TonkTable(Widget):
         fix = asciify if self.ascii else (lambda text: text)
         bar = "|" if self.ascii else "│"
         text = Text()
-        text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip')}"), style="bold")
+        text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}"), style="bold")
         text.append(f" {bar} ")
         if self.notice:
             line.update(text + Text(self.notice, style="bold red"))

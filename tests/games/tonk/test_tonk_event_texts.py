@@ -1,0 +1,33 @@
+"""Tonk event texts (the table log, replays): a hand's payments one per payer and
+payee with the total (a caught dropper's two payments to one seat read as a double
+charge), and the spades pot in chips. The events' own data stays as it is."""
+
+from __future__ import annotations
+
+from cardtable import Move
+from tonk_helpers import DROP, last, stacked
+
+NAMES = ("Cy", "Ann", "Dag", "Bob")
+
+
+def test_a_caught_dropper_pays_each_seat_once_in_words() -> None:
+    # counts: dropper Ann (seat 1) 20, Dag 5, Bob 12, Cy 30 (caught = "seed")
+    game = stacked(["10S JC QD", "10C 10D", "2C 3D", "10H 2H"], stock="4S 5S", drop_when="any_time")
+    game.apply(1, DROP)
+    won = last(game, "hand_won")
+    assert won.payments == ((1, 2, 1), (1, 3, 1), (1, 2, 1), (0, 2, 1), (3, 2, 1))  # unchanged data
+    text = won.describe(lambda seat: NAMES[seat])
+    assert text == ("Dag catches the dropper — Ann pays Dag 2 chips, Ann pays Bob 1 chip, "
+                    "Cy pays Dag 1 chip, Bob pays Dag 1 chip"), text
+
+
+def test_the_spades_pot_is_counted_in_chips() -> None:
+    game = stacked(["KS 2D", "QS 3D", "AH 4D"], preset="tonk-spades", drop_when="any_time")
+    game.apply(1, Move("bet"))
+    game.apply(2, Move("decline"))
+    game.apply(0, Move("bet"))
+    won = last(game, "side_pot_won")
+    assert won.pot == 2
+    assert won.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 2 chips (paid with the hand)"
+    one = type(won)(seat=0, pot=1, payments=())
+    assert one.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 1 chip (paid with the hand)"
