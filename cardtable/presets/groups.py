@@ -144,11 +144,11 @@ def format_text(kind: Kind, value: Any) -> str:
     return str(value)
 
 
-def _int(text: str, what: str) -> int:
+def _int(text: str, what: str = "") -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise ValueError(f"{what}: {text.strip()!r} is not a whole number") from None
+        raise ValueError(f"{what + ': ' if what else ''}{text.strip()!r} is not a whole number") from None
 
 
 def _items(text: str) -> list[str]:
@@ -174,7 +174,7 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
             if kind == "optional_int":
                 return None
             raise ValueError("give a whole number")
-        return _int(text, "value")
+        return _int(text)
     if kind == "words":
         return tuple(word.upper() for word in text.replace(";", ",").replace(",", " ").split())
     if kind == "numbers":

@@ -82,6 +82,7 @@ class Draft:
         parent = load_variant(name)
         draft = cls.from_variant(parent, name, parent)
         draft.values["title"] = f"{parent.title} (house rules)"
+        draft.values["description"] = f"House rules on {parent.title}: {parent.description}"
         return draft
 
     @classmethod

@@ -76,7 +76,9 @@ def test_only_changed_knobs_are_written_each_with_its_description(user_presets):
     data = tomllib.loads(text)
     assert data["extends"] == "forseti" and data["family"] == "president"
     assert data["rules"] == {"burn": True} and data["titles"] == {"scum": "Bum"}
-    assert "players" not in data and "description" not in data
+    assert "players" not in data
+    # a new preset says it is not its parent any more (it kept the parent's description)
+    assert data["description"].startswith("House rules on Forseti: ")
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("burn ="))
     assert lines[at - 1].startswith("# P25:") and "was false" in lines[at]
