@@ -1,5 +1,5 @@
 """The end of a Tonk hand: the show-down (every hand face up with its count, when the
-hand was shown), how it ended, the payments chip by chip, and the chips ledger.
+hand was shown), how it ended, the payments (one line per payer and payee), and the chips ledger.
 
 :func:`showdown` reads only public events of the hand that just ended and the
 public ledger (``game.chips``); :class:`ShowdownScreen` draws it."""

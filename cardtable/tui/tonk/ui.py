@@ -72,7 +72,7 @@ class TonkUI:
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
-        """The show-down: every shown hand with its count, the payments chip by chip,
+        """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
         return ShowdownScreen(showdown(game, seats, ascii), footer.replace("round", "hand"))
 
