@@ -70,3 +70,26 @@ def test_the_out_of_turn_dialog_says_what_the_player_gave_and_got_at_80x24():
             assert "Let it go" in text and "Throw" in text  # the options stay on screen
 
     asyncio.run(scenario())
+
+
+def test_under_the_ascii_theme_the_table_and_the_out_of_turn_dialog_are_all_ascii():
+    """Every text the President table shows goes through the ASCII conversion: the seat
+    panels, the trick, the status with the exchange note, the dialog and its options."""
+    from cardtable.tui.screens.choose import MoveListDialog
+    from cardtable.tui.screens.table import TableScreen
+
+    async def scenario():
+        app = make_app(SEATS, preset="president-bombs", game=chance_for_ann_before_her_turn(), theme="ascii")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Exchange: you gave" in text and text.isascii(), text
+            await pilot.press("enter")  # throw the cards
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,) and not app.screen.game.view(0).window)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "you gave" in text and text.isascii(), text
+
+    asyncio.run(scenario())

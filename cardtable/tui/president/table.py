@@ -136,7 +136,7 @@ class PresidentTable(Widget):
         state = self.state
         line = self.query_one("#selection", Static)
         if self.notice:
-            line.update(Text(f"  {self.notice}", style="bold red",
+            line.update(Text(as_themed(self.app, f"  {self.notice}"), style="bold red",
                              no_wrap=True, overflow="ellipsis"))
             return
         if state is None or not (state.can_play or state.can_pass):

@@ -55,7 +55,7 @@ class PresidentUI:
             got = f"You received {cards_label(view.received, ascii)}. " if view.received else ""
             prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (space or a number, then Enter)."
             return CardChoiceDialog("Card exchange", _fix(prompt, ascii), view.hand, count, error=error)  # type: ignore[return-value]
-        options = [(self._label(move, view, seats, ascii), move) for move in moves]
+        options = [(_fix(self._label(move, view, seats, ascii), ascii), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}
         prompt = f"{name}: choose"
         if view.offer is not None:
@@ -67,7 +67,7 @@ class PresidentUI:
                       moves: list[Move]) -> ModalScreen[Move | None]:
         view = game.view(seat)
         options: list[tuple[str, Move | None]] = [
-            (self._label(move, view, seats, ascii), move) for move in moves if move.kind != "decline"]
+            (_fix(self._label(move, view, seats, ascii), ascii), move) for move in moves if move.kind != "decline"]
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top, ascii)
         prompt = f"{seats[seat].name}: {top} was just played — throw cards now, or let it go."
