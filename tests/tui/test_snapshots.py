@@ -81,3 +81,19 @@ def test_table_exchange_note_at_80x24(snap_compare):
         await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_out_of_turn_dialog_with_seven_seats_at_80x24(snap_compare):
+    """Round 2 of a 7-seat President with bombs, a quick-clear chance for Ann before her
+    first turn: the dialog says what she gave and got; behind it all seven panels show
+    whole card counts ("15 c" where "15 cards" does not fit)."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    from .test_president_exchange_note import SEATS, chance_for_ann_before_her_turn
+
+    app = make_app(SEATS, preset="president-bombs", game=chance_for_ann_before_her_turn(), theme="felt")
+
+    async def ready(pilot):
+        await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
