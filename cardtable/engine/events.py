@@ -37,12 +37,16 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
+    """Round ``round`` is dealt by ``dealer``; ``word`` is what the game calls a round
+    ("Round" in President, "Hand" in Shanghai and Tonk)."""
+
     kind: ClassVar[str] = "round_started"
     round: int = 1
     dealer: int = 0
+    word: str = "Round"
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"Round {self.round} — {name(self.dealer)} deals"
+        return f"{self.word} {self.round} — {name(self.dealer)} deals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +78,17 @@ class CardsSetAside(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
-    """The round is over; ``points`` are what each seat scored in it."""
+    """The round is over; ``points`` are what each seat scored in it (``word`` as in
+    :class:`RoundStarted`)."""
 
     kind: ClassVar[str] = "round_ended"
     round: int = 1
     points: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    word: str = "Round"
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"Round {self.round} is over"
+        return f"{self.word} {self.round} is over"
 
 
 @dataclass(frozen=True, slots=True)

@@ -323,7 +323,7 @@ class Game:
         for seat, value in enumerate(points):
             self._scores[seat] += value
         self.round_over = True
-        events: list[Event] = [RoundEnded(None, self.round, tuple(points), tuple(self._scores))]
+        events: list[Event] = [RoundEnded(None, self.round, tuple(points), tuple(self._scores), self.ROUND_WORD)]
         if self._match_over():
             self.is_over = True
             events.append(MatchEnded(None, self.winners(), tuple(self._scores)))
@@ -335,6 +335,10 @@ class Game:
         return tuple(seat for seat, score in enumerate(self._scores) if score == best)
 
     low_score_wins: ClassVar[bool] = False
+
+    ROUND_WORD: ClassVar[str] = "Round"
+    """What the game calls one deal played out, in its events' words ("Hand" in
+    Shanghai and Tonk)."""
 
     def _check_viewer(self, seat: int | None) -> None:
         """A view is of a seat of this table or ``None`` (the public table)."""

@@ -37,3 +37,20 @@ def test_a_move_is_a_move_or_its_text(preset, players, move):
 def test_a_stacked_deal_deals_every_seat(hands, message):
     with pytest.raises(ValueError, match=message):
         new_game(load_variant("president-classic"), 4, seed=1, hands=hands)
+
+
+@pytest.mark.parametrize(("preset", "word"), [("president-classic", "Round"), ("shanghai-classic", "Hand"),
+                                              ("tonk-classic", "Hand")])
+def test_a_deal_is_told_in_the_game_s_own_word(preset, word):
+    """President plays rounds; Shanghai and Tonk hands (the logs and replays say so)."""
+    from cardtable.engine.rng import Rng
+    from cardtable.bots import make_bot
+
+    game = new_game(load_variant(preset), 4 if preset != "tonk-classic" else 3, seed=2)
+    assert game.events[0].describe(str) == f"{word} 1 — 0 deals"
+    bot, rng = make_bot(game.family, "simple"), Rng(2)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    ended = next(e for e in game.events if e.kind == "round_ended")
+    assert ended.describe(str) == f"{word} 1 is over"

@@ -49,7 +49,7 @@ class PresidentGame(ExchangeMixin, Game):
                 self.order = list(self._last_order)
             self.dealer = self._seat_titled("president" if rules.dealer == "president" else "scum")
         self._reset_round()
-        events: list[Event] = [RoundStarted(None, self.round, self.dealer)]
+        events: list[Event] = [RoundStarted(None, self.round, self.dealer, self.ROUND_WORD)]
         deck = make_deck(rules.decks, rules.jokers)
         if hands is None:
             self.hands, self.aside = self._shuffled_deal(deck)

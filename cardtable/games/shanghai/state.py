@@ -27,6 +27,7 @@ class ShanghaiGame(Game):
 
     family = "shanghai"
     low_score_wins = True
+    ROUND_WORD = "Hand"
 
     rules: ShanghaiRules
     wild: frozenset[int]
@@ -88,7 +89,7 @@ class ShanghaiGame(Game):
         self.went_down_now = False
         self.played_wild = False
         self.rebuilds = 0
-        events: list[Event] = [RoundStarted(None, self.round, self.dealer),
+        events: list[Event] = [RoundStarted(None, self.round, self.dealer, self.ROUND_WORD),
                                HandStarted(None, self.round, self.contract)]
         events += [CardsDealt(seat, tuple(self.hands[seat])) for seat in range(n)]
         if aside:

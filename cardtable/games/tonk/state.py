@@ -21,6 +21,7 @@ class TonkGame(TonkRulesMixin, Game):
     """A Tonk match: a hand is dealt per round; ``scores`` are net chips won or lost."""
 
     family = "tonk"
+    ROUND_WORD = "Hand"
 
     # The round state besides what TonkRulesMixin declares, set up by ``_start_round``.
     _points: dict[int, int]
@@ -99,7 +100,7 @@ class TonkGame(TonkRulesMixin, Game):
         self._side_points = [0] * n
         self._current = order[0]
         self._phase = "start"
-        events: list[Event] = [RoundStarted(None, self.round, self.dealer)]
+        events: list[Event] = [RoundStarted(None, self.round, self.dealer, self.ROUND_WORD)]
         events += [CardsDealt(seat, tuple(self._hands[seat])) for seat in order]
         if aside:
             events.append(CardsSetAside(None, len(aside)))
