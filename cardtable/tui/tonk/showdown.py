@@ -109,7 +109,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
         elif seat in winners:
             hand, count = "went out", "0"
         else:
-            hand, count = "not shown", "—"
+            hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(seats[seat].label, hand, count, points[seat], chips[seat], seat in winners))
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
