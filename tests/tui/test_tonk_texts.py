@@ -113,3 +113,18 @@ def test_one_minus_sign_on_the_show_down_and_the_match_over_table(theme, minus):
             assert not re.search(rf"{other}\d", text), text
 
     run(scenario)
+
+
+def test_the_count_line_has_no_dangling_bar_before_the_draw():
+    """Before the draw there is nothing to say after "count … · … chips": no "│" after it."""
+    async def scenario():
+        game = new_game(load_variant("tonk-classic"), 2, seed=1,
+                        hands=[["9S", "10S", "JS", "4C", "5C"], ["KH", "10H", "JH", "10C", "2C"]],
+                        stock=["10D", "AD", "3D", "8D", "9D"], upcard="8C", dealer=1)
+        app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            line = str(app.screen.query_one("#selection").render())
+            assert line.startswith("count ") and line.rstrip().endswith("chips"), line
+
+    run(scenario)

@@ -163,17 +163,15 @@ class TonkTable(Widget):
         bar = "|" if self.ascii else "│"
         text = Text()
         text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}"), style="bold")
-        text.append(f" {bar} ")
         if self.notice:
-            line.update(text + Text(self.notice, style="bold red"))
+            line.update(text + Text(f" {bar} ") + Text(self.notice, style="bold red"))
             return
-        if state.phase != "act":
-            line.update(text)
-            return
-        cards = self._selected()
+        cards = self._selected() if state.phase == "act" else []
         if not cards:
-            line.update(text + Text(state.hint, style="dim"))
+            hint = state.hint if state.phase == "act" else ""
+            line.update(text + Text(f" {bar} {hint}", style="dim") if hint else text)
             return
+        text.append(f" {bar} ")
         text.append(f"selected {cards_label(cards, self.ascii)}: ")
         options = []
         if len(cards) >= 3:
