@@ -10,7 +10,7 @@ from ..engine.events import CardsDealt, Event, Namer, RoundStarted
 from ..engine.moves import Move
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",
-               "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down"}
+               "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down", "−": "-"}
 
 
 ROUND_WORDS = {"shanghai": "hand", "tonk": "hand"}
@@ -41,6 +41,16 @@ def asciify(text: str) -> str:
     for symbol, plain in ASCII_SUITS.items():
         text = text.replace(symbol, plain)
     return text
+
+
+def number(n: int, ascii: bool = False) -> str:
+    """``n`` with the theme's minus sign: "−2" (felt themes), "-2" (ASCII)."""
+    return f"{'-' if ascii else '−'}{-n}" if n < 0 else str(n)
+
+
+def signed(n: int, ascii: bool = False) -> str:
+    """+3, −2 (-2 in ASCII), 0: chips or points won or lost."""
+    return f"+{n}" if n > 0 else number(n, ascii)
 
 
 def ordinal(n: int) -> str:

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ...engine.registry import FAMILY_TITLES
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
-from ..text import as_themed, game_title
+from ..text import as_themed, game_title, signed
 from .store_menu import when
 
 TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
@@ -27,10 +27,6 @@ TITLE_SHORT = {"president": "P", "vice_president": "VP", "secretary": "Sec", "ne
 
 def _name(player: PlayerStats) -> str:
     return player.name + (" (bot)" if player.kinds == ("bot",) else "")
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 def family_table(family: str, players: list[PlayerStats]) -> Table | None:
@@ -59,7 +55,7 @@ def family_table(family: str, players: list[PlayerStats]) -> Table | None:
             cells.append("—" if average is None else f"{average:.1f}")
         elif family == "tonk":  # the net result: chips at the end less the starting chips
             chips = stats.chips_per_hand
-            cells += [signed(stats.total_score), "—" if chips is None else f"{chips:+.2f}"]
+            cells += [signed(stats.total_score, ascii=True), "—" if chips is None else f"{chips:+.2f}"]
         table.add_row(*cells)
     return table
 

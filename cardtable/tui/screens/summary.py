@@ -12,16 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
-
-
-def number(n: int, ascii: bool = False) -> str:
-    """``n`` with the theme's minus sign: −2 (-2 in ASCII), as :func:`signed` writes it."""
-    return f"{'-' if ascii else '−'}{-n}" if n < 0 else str(n)
-
-
-def signed(n: int, ascii: bool = False) -> str:
-    """+3, −2 (-2 in ASCII), 0: as the Tonk show-down writes chips won or lost."""
-    return f"+{n}" if n > 0 else number(n, ascii)
+from ..text import number, signed
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,

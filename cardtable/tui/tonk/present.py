@@ -15,7 +15,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.tonk.view import TonkView
 from ..seats import Seat
-from ..text import asciify, game_title, round_log
+from ..text import asciify, game_title, number, round_log
 from ..widgets.card import cards_label
 
 
@@ -66,12 +66,6 @@ class TonkState:
     hint: str = ""
     """What the hand could do now (spreads and hits on offer), shown with nothing selected."""
     names: tuple[str, ...] = ()
-
-
-def number(n: int, ascii: bool = False) -> str:
-    """``n`` with the theme's minus sign: "−2" (felt themes), "-2" (ASCII), as the
-    chips won are signed (a negative chips count wrote "-2" next to a won "−2")."""
-    return f"{'-' if ascii else '−'}{-n}" if n < 0 else str(n)
 
 
 def counted(n: int, word: str, ascii: bool = False) -> str:

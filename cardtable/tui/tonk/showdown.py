@@ -20,9 +20,9 @@ from ...engine.cards import ACE, Card
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.tonk import events as ev
 from ..seats import Seat
-from ..text import asciify
+from ..text import asciify, number, signed
 from ..widgets.card import cards_label
-from .present import counted, number
+from .present import counted
 
 
 @dataclass(frozen=True)
@@ -66,11 +66,6 @@ def totals(payments: tuple[tuple[int, int, int], ...]) -> dict[tuple[int, int], 
     for payer, payee, chips in payments:
         summed[payer, payee] = summed.get((payer, payee), 0) + chips
     return summed
-
-
-def signed(n: int, ascii: bool = False) -> str:
-    """+3, −2 (-2 in ASCII), 0: chips won or lost."""
-    return f"+{n}" if n > 0 else number(n, ascii)
 
 
 def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Showdown:
