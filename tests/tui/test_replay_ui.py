@@ -202,3 +202,34 @@ def test_the_replay_list_says_a_tonk_match_s_scores_are_chips_won():
             assert "Tonk · chips won: Ann " in text and "Tonk — Tonk" not in text
 
     run(scenario)
+
+
+def test_seven_hands_take_two_columns_at_80x24_so_the_trick_stays_whole():
+    """7 President hands of 7-8 cards: two columns by name, and the trick box keeps its
+    bottom border (one line a hand pushed it under the hands box)."""
+    async def scenario():
+        game = new_game(load_variant("president-classic"), 7, seed=12)
+        bot, rng = make_bot("president", "simple"), Rng(12)
+        for _ in range(10):
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+        seats = ["Ann", "Bob"] + [{"name": n, "kind": "bot", "level": "simple"}
+                                  for n in ("Dag", "Eve", "Finn", "Gro", "Hal")]
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "seven.json", game, seats)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            assert len(hand_lines(app)) == 4 and "(bot)" not in "\n".join(hand_lines(app))
+            lines = screen_text(app).splitlines()
+            below = next(i for i, line in enumerate(lines) if "every hand (replay)" in line)
+            table = "\n".join(lines[:below])
+            assert table.count("╭") == table.count("╰"), table
+
+    run(scenario)

@@ -94,22 +94,44 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-step", Static).update(self.step_text())
 
     def hands_text(self) -> Text:
-        """One line per seat: name, count and every card (red suits in red)."""
-        game = self.replay.game
-        to_act = set(game.to_act)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        width = max(len(seat.label) for seat in self.seats)
+        """One line per seat: name, count and every card (red suits in red). With more
+        than four seats, in two columns when every line fits half the width, by name
+        without "(bot)" if need be (7 President hands at 80x24 left no room for the trick)."""
+        room = self.size.width - 4  # the box's border and padding
+        lines = self._hand_lines([seat.label for seat in self.seats])
+        if len(lines) > 4:
+            for names in ([seat.label for seat in self.seats], [seat.name for seat in self.seats]):
+                lines = self._hand_lines(names)
+                column = max(line.cell_len for line in lines) + 1
+                if 2 * column <= room:
+                    half = (len(lines) + 1) // 2
+                    lines = [left + Text(" " * (column - left.cell_len)) + right
+                             for left, right in zip(lines[:half], lines[half:] + [Text()])]
+                    break
+            else:
+                lines = self._hand_lines([seat.label for seat in self.seats])
+        text = Text("\n").join(lines)
+        text.no_wrap, text.overflow = True, "ellipsis"
+        return text
+
+    def _hand_lines(self, names: list[str]) -> list[Text]:
+        to_act = set(self.replay.game.to_act)
+        width = max(len(name) for name in names)
+        lines = []
         for seat, hand in enumerate(self.replay.hands):
-            if seat:
-                text.append("\n")
+            line = Text()
             mark = "▶ " if seat in to_act else "  "
-            text.append(f"{mark}{self.seats[seat].label:<{width}} {len(hand):>2} ",
-                        style="bold" if seat in to_act else "")
+            line.append(f"{mark}{names[seat]:<{width}} {len(hand):>2} ", style="bold" if seat in to_act else "")
             for card in hand:
                 label = card_label(card, self.ascii)
-                text.append(label, style="bold red" if label.endswith(RED_SUITS) else "bold")
-                text.append(" ")
-        return text
+                line.append(label, style="bold red" if label.endswith(RED_SUITS) else "bold")
+                line.append(" ")
+            lines.append(line)
+        return lines
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.query_one("#replay-hands", Static).update(self.hands_text())
 
     def step_text(self) -> Text:
         """What the current step did, every card shown."""
