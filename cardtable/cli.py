@@ -184,10 +184,11 @@ def _simulate(args: argparse.Namespace) -> int:
     out.print(table)
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} rounds per match · "
               f"{summary.games_per_second:.1f} matches/s")
-    cap = default_max_rounds(variant, args.rounds)
-    if cap:
-        out.print(f"each match stopped after {cap} rounds at most (the standings decide it; "
-                  f"--rounds 0 plays whole matches)")
+    if summary.stopped:
+        word = "hands" if variant.family in ("shanghai", "tonk") else "rounds"
+        cap = default_max_rounds(variant, args.rounds)
+        out.print(f"{summary.stopped} of {summary.games} matches stopped after {cap} {word}, before their "
+                  f"end (the standings decide them; --rounds 0 plays whole matches)")
     return 0
 
 

@@ -44,13 +44,14 @@ class MatchTooLong(RuntimeError):
 
 @dataclass
 class MatchResult:
-    """One finished bot match."""
+    """One finished bot match (``stopped``: at the round limit, before its end)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     rounds: int
     moves: int
     titles: list[tuple[str, ...]] = field(default_factory=list)
+    stopped: bool = False
 
 
 def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None = None,
@@ -70,7 +71,8 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None
         if game.round_over:
             titles.append(_round_titles(game))
             if max_rounds and game.round >= max_rounds:
-                return MatchResult(game.scores, game.winners(), game.round, moves, [t for t in titles if t])
+                return MatchResult(game.scores, game.winners(), game.round, moves, [t for t in titles if t],
+                                   stopped=True)
             game.next_round()
             continue
         seat = game.to_act[0]
@@ -103,6 +105,8 @@ class Summary:
     moves_per_game: float
     rounds_per_game: float
     title_shares: dict[str, list[float]]
+    stopped: int = 0
+    """Matches stopped at the round limit before their end (the standings decided them)."""
 
     @property
     def games_per_second(self) -> float:
@@ -115,7 +119,7 @@ class Summary:
                 "win_share": [round(w, 4) for w in self.wins],
                 "average_score": [round(s, 3) for s in self.average_score],
                 "moves_per_game": round(self.moves_per_game, 2),
-                "rounds_per_game": round(self.rounds_per_game, 2),
+                "rounds_per_game": round(self.rounds_per_game, 2), "stopped": self.stopped,
                 "title_shares": {k: [round(v, 4) for v in vs] for k, vs in self.title_shares.items()}}
 
 
@@ -132,7 +136,7 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
     wins = [0.0] * players
     totals = [0] * players
     title_counts: dict[str, Counter[int]] = {}
-    rounds = moves = titled_rounds = 0
+    rounds = moves = titled_rounds = stopped = 0
     rounds_cap = default_max_rounds(variant, max_rounds)
     start = time.perf_counter()
     for index in range(games):
@@ -146,6 +150,7 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
             for seat, title in enumerate(titles):
                 title_counts.setdefault(title, Counter())[seat] += 1
         rounds += result.rounds
+        stopped += result.stopped
         moves += result.moves
         if progress:
             progress(index + 1)
@@ -154,4 +159,4 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
     shares = {title: [counts[seat] / titled_rounds for seat in range(players)]
               for title, counts in title_counts.items()} if titled_rounds else {}
     return Summary(variant.family, variant.name, players, list(bot_levels), games, seconds,
-                   [w / n for w in wins], [t / n for t in totals], moves / n, rounds / n, shares)
+                   [w / n for w in wins], [t / n for t in totals], moves / n, rounds / n, shares, stopped)

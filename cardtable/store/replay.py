@@ -154,15 +154,16 @@ class Replay:
 
     def record(self, step: int | None = None) -> tuple[str, int | None, str]:
         """What step ``step`` was: ("move", seat, "play 7S 7H"), ("deal", None, "round 2")
-        or ("start", None, "round 1") for step 0."""
+        or ("start", None, "round 1") for step 0 ("hand 2" in Shanghai and Tonk)."""
+        word = self.final.ROUND_WORD.lower()
         step = self._step if step is None else step
         if step == 0:
-            return ("start", None, "round 1")
+            return ("start", None, f"{word} 1")
         record = self.records[step - 1]
         if record[0] == "move":
             return ("move", int(record[1]), str(record[2]))
         rounds = 1 + sum(1 for r in self.records[:step] if r[0] == "next_round")
-        return ("deal", None, f"round {rounds}")
+        return ("deal", None, f"{word} {rounds}")
 
     def name(self, seat: int | None) -> str:
         if seat is None:

@@ -52,11 +52,11 @@ def test_forward_and_back_agree(tmp_path):
 def test_step_records_and_events(tmp_path):
     game = finished_game(tmp_path, "tonk", 1)
     replay = Replay(save_data(game, seats_for(3)))
-    assert replay.record(0) == ("start", None, "round 1")
+    assert replay.record(0) == ("start", None, "hand 1")  # Tonk's word (President: round)
     kind, seat, text = replay.record(1)
     assert (kind, seat, text) == ("move", *game.to_data()["log"][0][1:])
     deals = [s for s in range(1, replay.total + 1) if replay.record(s)[0] == "deal"]
-    assert [replay.record(s)[2] for s in deals] == [f"round {r}" for r in range(2, game.round + 1)]
+    assert [replay.record(s)[2] for s in deals] == [f"hand {r}" for r in range(2, game.round + 1)]
     assert len(deals) >= 2
     # the events of every step, in order, are the whole log
     assert [e for s in range(replay.total + 1) for e in replay.step_events(s)] == game.events

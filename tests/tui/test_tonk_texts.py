@@ -128,3 +128,11 @@ def test_the_count_line_has_no_dangling_bar_before_the_draw():
             assert line.startswith("count ") and line.rstrip().endswith("chips"), line
 
     run(scenario)
+
+
+def test_counted_says_one_chip_either_way():
+    from cardtable.tui.tonk.present import counted
+
+    assert [counted(n, "chip") for n in (1, -1, 0, -2, 3)] == ["1 chip", "−1 chip", "0 chips", "−2 chips",
+                                                              "3 chips"]
+    assert counted(-1, "chip", ascii=True) == "-1 chip"

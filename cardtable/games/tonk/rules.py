@@ -177,9 +177,9 @@ class TonkRulesMixin(_Base):
                 return "this table does not discard dead fours"
             if not is_dead_four(cards, shape):
                 return "only a set of all four natural cards is a dead four"
-            if move.cards != cards:
-                return f"a dead four names its spread's cards as they lie: {' '.join(map(str, cards))}"
-            return "only a set that grew to four by a hit is a dead four (one laid down whole is not)"
+            if shape[1] not in self._grown_sets:
+                return "only a set that grew to four by a hit is a dead four (one laid down whole is not)"
+            return f"a dead four names its spread's cards as they lie: {' '.join(map(str, cards))}"
         if len(move.cards) != 1:
             return "hit one card at a time"
         if shape[0] == "set" and self.variant.rules.hit_runs_only:

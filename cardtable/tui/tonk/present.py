@@ -69,8 +69,8 @@ class TonkState:
 
 
 def counted(n: int, word: str, ascii: bool = False) -> str:
-    """``n`` and ``word``, plural unless n is 1: "1 chip", "0 chips", "3 hands", "−2 chips"."""
-    return f"{number(n, ascii)} {word}{'s' * (n != 1)}"
+    """``n`` and ``word``, plural unless n is 1 or −1: "1 chip", "0 chips", "3 hands", "−1 chip"."""
+    return f"{number(n, ascii)} {word}{'s' * (abs(n) != 1)}"
 
 
 def match_text(rules: object) -> str:

@@ -260,6 +260,8 @@ def test_T6_a_four_of_a_kind_laid_down_whole_is_no_dead_four() -> None:
     assert game.view(1).grown_sets == ()
     with pytest.raises(IllegalMove, match="grew to four by a hit"):
         game.apply(0, Move("dead_four", parse_cards("7C 7D 7H 7S"), (), (0, 0)))
+    with pytest.raises(IllegalMove, match="grew to four by a hit"):  # in any order
+        game.apply(0, Move("dead_four", parse_cards("7S 7H 7D 7C"), (), (0, 0)))
 
 
 def test_T6_the_views_say_which_sets_grew() -> None:
