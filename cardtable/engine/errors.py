@@ -39,8 +39,10 @@ class VariantError(ValueError):
 
     @property
     def problems(self) -> tuple[VariantError, ...]:
-        """Every problem of the preset: this one, then :attr:`more`."""
-        return (self, *self.more)
+        """Every problem of the preset, each alone: the first (this one without
+        :attr:`more`), then :attr:`more`."""
+        first = self if not self.more else VariantError(self.file, self.field, self.reason)
+        return (first, *self.more)
 
 
 class SaveError(ValueError):

@@ -120,6 +120,7 @@ def test_every_problem_of_the_file_is_told_at_once(user_presets):
     assert (error.file, error.field) == (str(path.resolve()), "rules.twos") and "'always'" in error.reason
     assert [p.field for p in error.problems] == ["rules.twos", "rules.match_target"]
     assert error.problems[1].reason == "should be a whole number (got 'seven')"
+    assert "\n" not in str(error.problems[0]) and "match_target" not in str(error.problems[0])  # each alone
     lines = str(error).splitlines()
     assert lines[0] == f"{path.resolve()}: rules.twos: {error.reason}"
     assert lines[1] == "  and rules.match_target: should be a whole number (got 'seven')"
