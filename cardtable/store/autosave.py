@@ -253,7 +253,9 @@ class AutoSaver:
         return None
 
     def finish(self) -> None:
-        """The match is over: record it in the history, then remove the autosave."""
+        """The match is over: record it in the history, then remove the autosave and any
+        ``interrupted-*`` file that holds an earlier point of it (the match was loaded
+        from one and played to its end: the history has it now)."""
         self.detach()
         if self.record:
             from .history import record_match
@@ -263,6 +265,13 @@ class AutoSaver:
             except Exception as error:  # noqa: BLE001 - keep the autosave to settle later
                 self.last_error = error
                 return
+            if self._written is not None:
+                for path in self._folder.glob("interrupted-*.json"):
+                    try:
+                        if path != self.path and _earlier_point(path.read_text(encoding="utf-8"), self._written):
+                            path.unlink()
+                    except (OSError, UnicodeDecodeError):
+                        continue
         self._clear_own()
 
     def abandon(self) -> None:

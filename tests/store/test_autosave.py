@@ -159,6 +159,20 @@ def test_loading_a_kept_file_to_go_back_keeps_that_file(tmp_path):
     assert x.exists() and later is not None and load_game(later)[0] == loaded
 
 
+def test_a_kept_match_played_to_its_end_leaves_no_interrupted_file(tmp_path):
+    """Load interrupted-X and finish the match: it is in the history, and X (an earlier
+    point of it) goes; another match's file stays."""
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4)).detach()
+    second = new(tmp_path, "tonk", 4)
+    x = AutoSaver(second, seats_for(3)).kept  # the first match, moved out
+    loaded, seats = load_game(x)
+    saver = AutoSaver(loaded, seats)  # the second match is kept in its turn
+    play_out(loaded)
+    assert saver.match_id is not None and not x.exists() and not has_autosave()
+    assert [load_game(path)[0].family for path, _info in list_saves()] == ["tonk"]
+
+
 def test_a_second_window_takes_the_slot_and_the_first_goes_on_in_its_kept_file(tmp_path):
     """Two windows: the second match moves the first into the saves folder and takes the
     autosave slot; the first window's next write goes to that kept file (not over the
