@@ -118,6 +118,10 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], d
         try:
             parent_path = preset_path(parent, relative_to=path.parent, skip=path)
         except VariantError as error:
+            if parent == path.stem:
+                raise VariantError(str(path), "extends", f"{parent!r} is this preset itself: a preset "
+                                                         "extends another one (or a shipped preset of "
+                                                         "the same name)") from None
             reason = error.reason if error.file == parent else f"{error.reason}: {error.file}"
             raise VariantError(str(path), "extends", reason) from None
         data, origins = resolve(parent_path, (*chain, path))

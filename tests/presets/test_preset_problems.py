@@ -219,3 +219,8 @@ def test_a_titles_table_outside_president_says_the_game_has_no_titles(user_prese
     error = refused(user_presets, 'family = "shanghai"\nextends = "shanghai-classic"\ncolour = 1\n')
     assert error.reason.startswith("unknown key 'colour': the top level holds only family, extends, "
                                    "title, description and players;")
+
+
+def test_a_preset_that_extends_its_own_name_is_told_so(user_presets):
+    error = refused(user_presets, 'family = "tonk"\nextends = "t"\n', name="t")
+    assert error.field == "extends" and error.reason.startswith("'t' is this preset itself")
