@@ -38,6 +38,9 @@ class FamilyUI(Protocol):
     """What the shared table screen asks of a family."""
 
     family: str
+    hint_keys: dict[str, str]
+    """The key that makes a move of each kind on the table: a hint names it ("press l"),
+    since Enter does the family's usual move (a discard in Shanghai), not the hint's."""
 
     def make_table(self) -> Widget:
         """The table widget: it gets ``present(...)``'s result as ``state`` and posts

@@ -51,6 +51,8 @@ def test_hint_selects_the_hard_bots_move_from_the_players_own_view():
             assert suggested, "the selected cards are a legal move"
             text = str(screen.table.notice)
             assert text.startswith(f"hint: {suggested[0].kind}")
+            key = {"play": "enter", "pass": "p"}[suggested[0].kind]
+            assert text.endswith(f" (press {key})")  # the key that makes the hinted move
 
     run(scenario)
 

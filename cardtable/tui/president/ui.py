@@ -25,6 +25,7 @@ MIRROR = {"president": "scum", "vice_president": "vice_scum", "secretary": "cler
 
 class PresidentUI:
     family = "president"
+    hint_keys = {"play": "enter", "pass": "p"}
 
     def make_table(self) -> Widget:
         return PresidentTable(id="table")

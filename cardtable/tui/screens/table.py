@@ -355,7 +355,8 @@ class TableScreen(Screen[None]):
     def _show_hint(self, seat: int, move: Move, game: Game, stamp: int) -> None:
         if self.closed or game is not self.game or len(game.events) != stamp or self.viewer != seat:
             return  # the position moved on (or another player has the screen)
-        text = f"hint: {describe_move(move, self.ascii)}"
+        key = self.ui.hint_keys.get(move.kind)
+        text = f"hint: {describe_move(move, self.ascii)}" + (f" (press {key})" if key else "")
         try:
             hand = self.table.query_one(Hand)
         except NoMatches:

@@ -29,6 +29,8 @@ from .table import ShanghaiTable
 
 class ShanghaiUI:
     family = "shanghai"
+    hint_keys = {"draw_stock": "s", "take_upcard": "u", "meld": "m", "lay_off": "l", "swap_joker": "w",
+                 "discard": "d"}
 
     def make_table(self) -> Widget:
         return ShanghaiTable(id="table")

@@ -22,6 +22,8 @@ from .table import TonkTable
 
 class TonkUI:
     family = "tonk"
+    hint_keys = {"draw_stock": "s", "take_upcard": "u", "spread": "m", "hit": "l", "discard": "d",
+                 "drop": "D", "declare": "c", "dead_four": "f"}
     _table: weakref.ref[TonkTable] | None = None
     """The table made last (the one on screen): its dialogs show the hand in its order."""
 
