@@ -149,3 +149,20 @@ def test_the_play_to_beat_counts_its_cards_in_words():
     assert ranks.describe(value["K"], 4) == "four Ks"
     assert ranks.describe(value["Q"], 5) == "five Qs"
     assert ranks.describe(value["Q"], 8) == "eight Qs"
+
+
+def test_forseti_says_match_or_beat_where_equal_ranks_may_follow():
+    """P5 equal_rank = "allowed" (Forseti): the same rank may follow, so not just "beat"."""
+    from cardtable import load_variant, new_game
+
+    for preset, verb in (("forseti", "match or beat"), ("president-classic", "beat")):
+        game = new_game(load_variant(preset), 4, seed=5)
+        bot, rng = make_bot("president", "simple"), Rng(5)
+        while True:
+            seat = game.to_act[0]
+            view = game.view(seat)
+            if view.phase == "play" and view.top and any(m.kind == "play" for m in game.legal_moves(seat)):
+                break
+            game.apply(seat, bot.choose(view, game.legal_moves(seat), rng))
+        status = present(game, seat, parse_seats("Ann,Bob,Cy,Dee")).status
+        assert f"your turn: {verb} {view.to_beat}, or pass" in status

@@ -177,7 +177,8 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
             return f"{who}your turn: lead any card or set of one rank"
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
-        return f"{who}your turn: beat {view.to_beat}, or pass"
+        verb = "match or beat" if view.rules.equal_rank == "allowed" else "beat"
+        return f"{who}your turn: {verb} {view.to_beat}, or pass"
     if actor is None or view.turn is None:
         return who + "waiting"
     return f"{who}waiting for {seats[view.turn].label}"

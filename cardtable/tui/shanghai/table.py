@@ -359,8 +359,9 @@ class ShanghaiTable(Widget):
         if len(selected) == 1:
             swaps = [m for m in swaps if m.cards == selected]
         if not swaps:
+            twos = " (a wild 2 is never taken back)" if 2 in state.wilds else ""
             self.notice = "no joker swap is possible now" if not selected else \
-                f"{cards_label(selected, self.ascii)} cannot take a joker's place now"
+                f"no melded joker stands for {cards_label(selected, self.ascii)} now{twos}"
             return
         self._pick("Swap a joker", "Put a natural card in a joker's place and take the joker:",
                    [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps])
