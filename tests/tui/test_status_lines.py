@@ -166,3 +166,15 @@ def test_forseti_says_match_or_beat_where_equal_ranks_may_follow():
             game.apply(seat, bot.choose(view, game.legal_moves(seat), rng))
         status = present(game, seat, parse_seats("Ann,Bob,Cy,Dee")).status
         assert f"your turn: {verb} {view.to_beat}, or pass" in status
+
+
+def test_the_exchange_note_goes_once_the_player_is_out():
+    """A player out (say by an out-of-turn throw before any own turn) has no use for it."""
+    from dataclasses import replace
+
+    from cardtable.tui.president.present import _exchange_note
+
+    game = round_two_at_ann(3)
+    view = game.view(0)
+    assert _exchange_note(game, view, 0, False).startswith("you ")
+    assert _exchange_note(game, replace(view, out=(0,)), 0, False) == ""

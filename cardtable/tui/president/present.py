@@ -186,8 +186,9 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
 
 def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
     """"you gave A♦ 2♥, got 7♥ 8♣" until ``viewer`` has played on their own turn this round
-    ("" if nothing was exchanged)."""
-    if view.round_over or not (view.received or view.given) or _has_played(game, viewer):
+    or is out ("" if nothing was exchanged)."""
+    if (view.round_over or not (view.received or view.given) or viewer in view.out
+            or _has_played(game, viewer)):
         return ""
     parts = []
     if view.given:
