@@ -48,6 +48,21 @@ def at_step(game: Game, step: int) -> Game:
     return Game.from_data(dict(data, log=data["log"][:step]))
 
 
+async def at_the_end_of_the_saved_replay(pilot) -> None:
+    """From the start screen: v, the first save listed, and its last step."""
+    for key in ("v", "enter", "end"):
+        await pilot.pause()
+        await pilot.press(key)
+    await pilot.pause()
+
+
+def table_above_the_hands(app) -> str:
+    """The screen's lines above the replay's every-hand box."""
+    lines = screen_text(app).splitlines()
+    below = next(i for i, line in enumerate(lines) if "every hand (replay)" in line)
+    return "\n".join(lines[:below])
+
+
 def hand_lines(app) -> list[str]:
     return str(app.screen.query_one("#replay-hands").render()).splitlines()
 
@@ -120,17 +135,9 @@ def test_the_replay_at_80x24_keeps_every_box_whole(preset):
         save_game(saves_dir() / "mid.json", game, SEATS)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("v")
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
+            await at_the_end_of_the_saved_replay(pilot)
             assert isinstance(app.screen, ReplayScreen)
-            await pilot.press("end")
-            await pilot.pause()
-            lines = screen_text(app).splitlines()
-            below = next(i for i, line in enumerate(lines) if "every hand (replay)" in line)
-            table = "\n".join(lines[:below])
+            table = table_above_the_hands(app)
             assert table.count("╭") == table.count("╰") and table.count("╮") == table.count("╯"), table
             assert "s/u draw" not in table and "enter play" not in table  # the table's keys: not here
 
@@ -219,17 +226,9 @@ def test_seven_hands_take_two_columns_at_80x24_so_the_trick_stays_whole():
         save_game(saves_dir() / "seven.json", game, seats)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("v")
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
-            await pilot.press("end")
-            await pilot.pause()
+            await at_the_end_of_the_saved_replay(pilot)
             assert len(hand_lines(app)) == 4 and "(bot)" not in "\n".join(hand_lines(app))
-            lines = screen_text(app).splitlines()
-            below = next(i for i, line in enumerate(lines) if "every hand (replay)" in line)
-            table = "\n".join(lines[:below])
+            table = table_above_the_hands(app)
             assert table.count("╭") == table.count("╰"), table
 
     run(scenario)
