@@ -275,10 +275,11 @@ def _presets_validate(args: argparse.Namespace) -> int:
     from .presets.loader import preset_files
 
     path = _as_file(args.file)
-    if not Path(path).exists() and args.file in preset_files():
+    named = None if Path(path).exists() else preset_files().get(args.file)
+    if named is not None:
         raise VariantError(path, None, f"no such file; {args.file!r} is a preset name: "
                                        f"`cardtable presets show {args.file}` shows it, and its file is "
-                                       f"{preset_files()[args.file][0]}")
+                                       f"{named[0]}")
     variant = load_variant(path)
     Console().print(f"[green]ok[/] {escape(str(variant.source))}: {FAMILY_TITLES[variant.family]} preset "
                     f"{escape(repr(variant.title))}, {variant.players.min}–{variant.players.max} players")

@@ -106,17 +106,18 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     return target
 
 
-def _drop_earlier_copies(kept: Path, text: str, game: Game, seats: Iterable[Any] | None) -> None:
-    """Remove the ``interrupted-*`` files beside ``kept`` that hold an earlier point of its
-    match, with the same seats (one loaded and played on): one match, one file, the
-    latest. A file that holds ``game`` (the match taking the slot, perhaps loaded from
-    that very file to go back to it) stays."""
+def _drop_earlier_copies(kept: Path, text: str, game: Game | None = None,
+                         seats: Iterable[Any] | None = None) -> None:
+    """Remove the ``interrupted-*`` files beside ``kept`` that hold an earlier point of the
+    match in save text ``text``, with the same seats (one loaded and played on): one
+    match, one file, the latest. A file that holds ``game`` (the match taking the slot,
+    perhaps loaded from that very file to go back to it) stays."""
     for path in kept.parent.glob("interrupted-*.json"):
         if path == kept:
             continue
         try:
             older = path.read_text(encoding="utf-8")
-            if _earlier_point(older, text) and not _holds_match(older, game, seats):
+            if _earlier_point(older, text) and (game is None or not _holds_match(older, game, seats)):
                 path.unlink()
         except (OSError, UnicodeDecodeError):
             continue
@@ -266,12 +267,7 @@ class AutoSaver:
                 self.last_error = error
                 return
             if self._written is not None:
-                for path in self._folder.glob("interrupted-*.json"):
-                    try:
-                        if path != self.path and _earlier_point(path.read_text(encoding="utf-8"), self._written):
-                            path.unlink()
-                    except (OSError, UnicodeDecodeError):
-                        continue
+                _drop_earlier_copies(self._folder / self.path.name, self._written)
         self._clear_own()
 
     def abandon(self) -> None:
