@@ -28,7 +28,10 @@ def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns
     state = present(game, leader, seats)
     gave = " ".join(card.pretty() for card in view.given)
     got = " ".join(card.pretty() for card in view.received)
-    assert state.status == f"{seats[leader].name} — your turn: lead any card or set of one rank"
+    lead = ("lead a card or set of one rank (not 2s)" if any(card.rank == 2 for card in view.hand)
+            else "lead any card or set of one rank")
+    assert state.status == f"{seats[leader].name} — your turn: {lead}"
+    assert len(state.status) <= 80
     assert state.note == f"you gave {gave}, got {got}"
 
 
@@ -178,3 +181,16 @@ def test_the_exchange_note_goes_once_the_player_is_out():
     view = game.view(0)
     assert _exchange_note(game, view, 0, False).startswith("you ")
     assert _exchange_note(game, replace(view, out=(0,)), 0, False) == ""
+
+
+def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
+    """P21: with ``no_lead_with_top`` a 2 may not be led while the hand holds anything
+    else, so the lead prompt says "not 2s" rather than "lead any card"."""
+    from cardtable import load_variant, new_game
+
+    hands = ["2S 2H 5C 9D", "3S 4S 6C 7D", "3H 4H 6D 7C", "3C 4C 6H 8D"]
+    game = new_game(load_variant("president-classic"), players=4, hands=hands, dealer=3)
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    assert game.to_act == (0,)
+    state = present(game, 0, seats)
+    assert state.status == "Ann — your turn: lead a card or set of one rank (not 2s)"

@@ -174,7 +174,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if viewer is not None and actor == viewer:
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
-            return f"{who}your turn: lead any card or set of one rank"
+            return f"{who}your turn: {_lead_prompt(view.hand, moves)}"
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
         verb = "match or beat" if view.rules.equal_rank == "allowed" else "beat"
@@ -182,6 +182,17 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if actor is None or view.turn is None:
         return who + "waiting"
     return f"{who}waiting for {seats[view.turn].label}"
+
+
+def _lead_prompt(hand: tuple[Card, ...], moves: list) -> str:
+    """"lead any card or set of one rank", naming the ranks no legal lead contains
+    (e.g. 2s under ``no_lead_with_top``)."""
+    led = {card.rank for move in moves if move.kind == "play" for card in move.cards}
+    barred = sorted({card for card in hand if card.rank not in led})
+    if not barred:
+        return "lead any card or set of one rank"
+    ranks = dict.fromkeys(card.rank_text + "s" for card in barred)
+    return f"lead a card or set of one rank (not {', '.join(ranks)})"
 
 
 def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
