@@ -155,11 +155,15 @@ def test_the_play_to_beat_counts_its_cards_in_words():
 
 
 def test_forseti_says_match_or_beat_where_equal_ranks_may_follow():
-    """P5 equal_rank = "allowed" (Forseti): the same rank may follow, so not just "beat"."""
+    """P5 equal_rank = "allowed" (Forseti) or "skip", and P25 burns (president-bombs): the
+    same rank may follow, so not just "beat"."""
     from cardtable import load_variant, new_game
 
-    for preset, verb in (("forseti", "match or beat"), ("president-classic", "beat")):
-        game = new_game(load_variant(preset), 4, seed=5)
+    classic = load_variant("president-classic")
+    skip = classic.model_copy(update={"rules": classic.rules.model_copy(update={"equal_rank": "skip"})})
+    for variant, verb in ((load_variant("forseti"), "match or beat"), (load_variant("president-bombs"), "match or beat"),
+                          (skip, "match or beat"), (classic, "beat")):
+        game = new_game(variant, 4, seed=5)
         bot, rng = make_bot("president", "simple"), Rng(5)
         while True:
             seat = game.to_act[0]
@@ -194,3 +198,19 @@ def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
     assert game.to_act == (0,)
     state = present(game, 0, seats)
     assert state.status == "Ann — your turn: lead a card or set of one rank (not 2s)"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_exchange_dialog_names_whom_the_cards_go_to(players):
+    """P13–P15: the card-exchange prompt names the receiver the engine pairs the giver
+    with (``view.give_to``), for every table size."""
+    from cardtable.tui.president.ui import PresidentUI
+
+    game = played_round(players=players)
+    game.next_round()
+    seats = parse_seats(",".join(["Ann", "Bob", "Cy", "Di", "Eve"][:players]))
+    seat = game.to_act[0]
+    to, count = game.view(seat).give_to
+    dialog = PresidentUI().dialog(game, seat, seats, ascii=False)
+    assert f"Choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
+    assert to != seat

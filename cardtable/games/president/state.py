@@ -459,7 +459,7 @@ class PresidentGame(ExchangeMixin, Game):
             hand_sizes=counts, to_act=to_act, round=self.round, round_over=self.round_over,
             is_over=self.is_over, scores=self.scores, dealer=self.dealer, order=tuple(self.order),
             phase=self.phase, pile=tuple(self.pile), top=top,
-            to_beat=self.ranks.describe(*self._top) if self._top else "",
+            to_beat=self.ranks.describe(*self._top) if self._top else "", may_match=self.ranks.equal_follows,
             last_player=self._last if self.pile else None, turn=self._turn if self.phase == "play" else None,
             passed=tuple(sorted(self._passed)), locked=tuple(sorted(self._locked)),
             out=tuple(self._finish + self._bottom),

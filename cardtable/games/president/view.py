@@ -28,6 +28,8 @@ class PresidentView(PlayerView):
     pile: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     top: tuple[Card, ...] = ()
     to_beat: str = ""
+    may_match: bool = False
+    """Whether a play may equal the top's rank as well as beat it (P5, P25)."""
     last_player: int | None = None
     turn: int | None = None
     passed: tuple[int, ...] = ()

@@ -177,7 +177,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
             return f"{who}your turn: {_lead_prompt(view.hand, moves)}"
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
-        verb = "match or beat" if view.rules.equal_rank == "allowed" else "beat"
+        verb = "match or beat" if view.may_match else "beat"
         return f"{who}your turn: {verb} {view.to_beat}, or pass"
     if actor is None or view.turn is None:
         return who + "waiting"

@@ -18,11 +18,6 @@ from ..widgets.card import cards_label
 from .present import exchange_note, present, title_of
 from .table import PresidentTable
 
-MIRROR = {"president": "scum", "vice_president": "vice_scum", "secretary": "clerk",
-          "scum": "president", "vice_scum": "vice_president", "clerk": "secretary"}
-"""Who exchanges with whom (P13–P15 pair mirrored titles); used only to name the receiver."""
-
-
 class PresidentUI:
     family = "president"
     hint_keys = {"play": "enter", "pass": "p"}
@@ -51,8 +46,7 @@ class PresidentUI:
         name = seats[seat].name
         if view.phase == "exchange":
             count = len(moves[0].cards)
-            to = self._receiver(view, seat)
-            whom = f" to {seats[to].name}" if to is not None else ""
+            whom = f" to {seats[view.give_to[0]].name}" if view.give_to else ""
             got = f"You received {cards_label(view.received, ascii)}. " if view.received else ""
             prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (space or a number, then Enter)."
             return CardChoiceDialog("Card exchange", _fix(prompt, ascii), view.hand, count, error=error)  # type: ignore[return-value]
@@ -76,15 +70,6 @@ class PresidentUI:
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
             prompt += f"\nExchange: {note}."
         return MoveListDialog("Out-of-turn chance", _fix(prompt, ascii), options, view.hand)
-
-    @staticmethod
-    def _receiver(view: Any, seat: int) -> int | None:
-        if view.titles is None:
-            return None
-        other = MIRROR.get(view.titles[seat])
-        if view.players < 4:
-            other = "scum" if view.titles[seat] == "president" else "president"
-        return view.titles.index(other) if other in view.titles else None
 
     @staticmethod
     def _label(move: Move, view: Any, seats: tuple[Seat, ...], ascii: bool) -> str:
