@@ -236,7 +236,7 @@ class SearchBot:
     # ------------------------------------------------------------------ helpers
     def _sampler_for(self, view: PlayerView) -> Sampler:
         if self._sampler is None:
-            variant = self.variant if self.variant is not None else _default_variant(self.family, view)
+            variant = self.variant if self.variant is not None else default_variant(self.family, view)
             module = importlib.import_module(f"cardtable.games.{self.family}.sampling")
             self._sampler = module.Sampler(variant)
         return self._sampler
@@ -256,7 +256,7 @@ def _pick(stats: list[MoveStats], iteration: int) -> MoveStats:
     return max(stats, key=lambda s: s.mean + EXPLORATION * math.sqrt(log_n / s.visits))
 
 
-def _default_variant(family: str, view: PlayerView) -> Any:
+def default_variant(family: str, view: PlayerView) -> Any:
     """Without a preset: the family's classic one with the house rules the view shows."""
     from ..presets import load_variant
 

@@ -197,3 +197,14 @@ def test_policy_buys_cards_for_a_long_contract_it_holds_too_few_cards_for():
     assert StrongPolicy()._gain(view, Card.parse("5C")) == 0
     assert StrongPolicy().choose(view, legal, Rng(1)).kind == "buy"
     assert make_bot("shanghai", "medium").choose(view, legal, Rng(1)).kind == "decline"
+
+
+def test_a_search_bot_without_a_preset_samples_with_the_house_rules_it_sees():
+    """Made without a variant, the hard bot takes the rules from the view (here 2s wild),
+    not the classic preset's."""
+
+    game = new_game(load_variant("shanghai-wild-twos"), 4, seed=2)
+    view = game.view(game.to_act[0])
+    sampler = ShanghaiSearchBot()._sampler_for(view)
+    assert sampler.variant.rules == view.rules
+    assert sampler.variant.rules != load_variant("shanghai-classic").rules

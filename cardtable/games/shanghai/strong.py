@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.search import SearchBot
+from ...bots.search import SearchBot, default_variant
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.rng import Rng
@@ -224,11 +224,7 @@ class ShanghaiSearchBot(SearchBot):
 
     def _sampler_for(self, view: PlayerView) -> StrongSampler:
         if self._sampler is None:
-            variant = self.variant
-            if variant is None:
-                from ...presets import load_variant
-
-                variant = load_variant("shanghai-classic")
+            variant = self.variant if self.variant is not None else default_variant("shanghai", view)
             self._sampler = StrongSampler(variant, self.strong)
         assert isinstance(self._sampler, StrongSampler)
         return self._sampler
