@@ -19,7 +19,8 @@ from rich.table import Table
 
 from .bots.base import normalize_level
 from .engine.errors import VariantError
-from .engine.registry import FAMILIES, FAMILY_TITLES
+from .engine.registry import FAMILIES, FAMILY_TITLES, game_class
+from .games.president.preset import TITLE_KEYS, TITLE_SHORT
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
 from .presets.loader import preset_files, read_toml
@@ -172,8 +173,7 @@ def _simulate(args: argparse.Namespace) -> int:
     table.add_column("bot")
     table.add_column("match wins", justify="right")
     table.add_column("avg score", justify="right")
-    titles = [t for t in ("president", "vice_president", "secretary", "neutral", "clerk",
-                          "vice_scum", "scum") if t in summary.title_shares]
+    titles = [t for t in TITLE_KEYS if t in summary.title_shares]
     names = getattr(variant, "titles", None)
     for title in titles:
         table.add_column(getattr(names, title, title), justify="right")
@@ -185,7 +185,7 @@ def _simulate(args: argparse.Namespace) -> int:
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} rounds per match · "
               f"{summary.games_per_second:.1f} matches/s")
     if summary.stopped:
-        word = "hands" if variant.family in ("shanghai", "tonk") else "rounds"
+        word = game_class(variant.family).ROUND_WORD.lower() + "s"
         cap = default_max_rounds(variant, args.rounds)
         out.print(f"{summary.stopped} of {summary.games} matches stopped after {cap} {word}, before their "
                   f"end (the standings decide them; --rounds 0 plays whole matches)")
@@ -421,7 +421,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     from .store import history_path, player_stats, recent_matches
-    from .store.history import HistoryError
+    from .store.history import HistoryError, scores_text
+    from .tui.text import game_title
 
     try:
         players = player_stats(args.name)
@@ -445,7 +446,7 @@ def _stats(args: argparse.Namespace) -> int:
         table.add_column(column, justify="left" if column.startswith(("player", "President")) else "right")
     for player in players:
         titles = player.president_titles
-        shown = " · ".join(f"{_title_short(t)} {titles[t]}" for t in _TITLE_ORDER if titles.get(t)) or "—"
+        shown = " · ".join(f"{TITLE_SHORT[t]} {titles[t]}" for t in TITLE_KEYS if titles.get(t)) or "—"
         average = player.shanghai_average
         chips = player.tonk_chips_per_hand
         table.add_row(player.name + (" (bot)" if player.kinds == ("bot",) else ""), str(player.matches),
@@ -458,20 +459,12 @@ def _stats(args: argparse.Namespace) -> int:
         for column in ("#", "finished", "game", "players and scores", "won"):
             matches.add_column(column)
         for match in recent:
-            scores = ", ".join(f"{n} {s}" for n, s in zip(match.names, match.scores))
             matches.add_row(str(match.id), match.finished_at.replace("T", " ")[:16],
-                            f"{FAMILY_TITLES.get(match.family, match.family)} · {match.preset_title}",
-                            scores, " and ".join(match.winner_names))
+                            game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
+                            scores_text(match.family, match.names, match.scores), " and ".join(match.winner_names))
         console.print(matches)
     return 0
 
-
-_TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
-
-
-def _title_short(title: str) -> str:
-    return {"president": "P", "vice_president": "VP", "secretary": "Sec", "neutral": "N", "clerk": "Clk",
-            "vice_scum": "VS", "scum": "S"}.get(title, title)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,18 +8,16 @@ from collections.abc import Callable, Sequence
 from ..engine.cards import pretty_cards
 from ..engine.events import CardsDealt, Event, Namer, RoundStarted
 from ..engine.moves import Move
+from ..engine.registry import game_class
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",
                "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down", "−": "-"}
 
 
-ROUND_WORDS = {"shanghai": "hand", "tonk": "hand"}
-"""What a game calls one deal played out; President (and the default) says round."""
-
-
 def round_word(family: str) -> str:
-    """``"hand"`` for Shanghai and Tonk, ``"round"`` for President."""
-    return ROUND_WORDS.get(family, "round")
+    """What the game calls one deal played out (its ``Game.ROUND_WORD``): ``"hand"`` for
+    Shanghai and Tonk, ``"round"`` for President."""
+    return game_class(family).ROUND_WORD.lower()
 
 
 def game_title(family: str, title: str) -> str:

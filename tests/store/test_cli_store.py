@@ -27,14 +27,20 @@ def tui_stub(monkeypatch):
     return calls
 
 
-def test_stats_tables_and_json(tmp_path, capsys):
+def test_stats_tables_and_json(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # each table row on one line
     assert main(["stats"]) == 0
     assert "No finished matches" in capsys.readouterr().out
-    for family, seed in (("president", 1), ("shanghai", 1), ("tonk", 1)):
-        record_match(finished_game(tmp_path, family, seed), seats_for(3 if family == "tonk" else 4))
+    games = {family: finished_game(tmp_path, family, 1) for family in ("president", "shanghai", "tonk")}
+    for family, game in games.items():
+        record_match(game, seats_for(3 if family == "tonk" else 4))
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
     assert "Players" in out and "Ann" in out and "Dag (bot)" in out and "Recent matches" in out
+    # the recent Tonk match gives chips won, in the words the table uses
+    ann, dag, eve = games["tonk"].scores
+    chips = lambda n: f"{n:+d}" if n else "0"  # noqa: E731
+    assert f"chips won: Ann {chips(ann)}, Dag {chips(dag)}, Eve {chips(eve)}" in out
     assert main(["stats", "--name", "ann", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     [ann] = data["players"]

@@ -11,6 +11,10 @@ from ...presets.model import Knobs, VariantBase
 TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
 """Title keys from the top of the table to the bottom."""
 
+TITLE_SHORT = {"president": "P", "vice_president": "VP", "secretary": "Sec", "neutral": "N",
+               "clerk": "Clk", "vice_scum": "VS", "scum": "S"}
+"""The titles' short forms for tables of statistics."""
+
 WILD_NAMES = ("JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 

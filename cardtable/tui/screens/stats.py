@@ -15,14 +15,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
+from ...games.president.preset import TITLE_KEYS, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
 from ..text import as_themed, game_title, signed
 from .store_menu import when
 
-TITLE_ORDER = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
-TITLE_SHORT = {"president": "P", "vice_president": "VP", "secretary": "Sec", "neutral": "N",
-               "clerk": "Clk", "vice_scum": "VS", "scum": "S"}
 
 
 def _name(player: PlayerStats) -> str:
@@ -48,7 +46,7 @@ def family_table(family: str, players: list[PlayerStats]) -> Table | None:
                  f"{stats.wins / stats.matches:.0%}" if stats.matches else "—"]
         if family == "president":
             titles = stats.titles
-            cells.append(" · ".join(f"{TITLE_SHORT.get(t, t)} {titles[t]}" for t in TITLE_ORDER
+            cells.append(" · ".join(f"{TITLE_SHORT[t]} {titles[t]}" for t in TITLE_KEYS
                                     if titles.get(t)) or "—")
         elif family == "shanghai":
             average = stats.average_score
