@@ -3,7 +3,7 @@ and provides a :class:`FamilyUI`. The table screen, hand-off, bots and round flo
 are shared; only what is drawn on the table and the family's dialogs differ.
 
 To add a family: write ``cardtable/tui/<family>/__init__.py`` with ``UI = YourUI()``
-and add the family name to :data:`TABLES`.
+(every family in :data:`~cardtable.engine.registry.FAMILIES` has one).
 """
 
 from __future__ import annotations
@@ -18,10 +18,6 @@ from textual.widget import Widget
 from ..engine.game import Game
 from ..engine.moves import Move
 from .seats import Seat
-
-TABLES = ("president", "shanghai", "tonk")
-"""Families whose table is built."""
-
 
 @dataclass(frozen=True)
 class SummaryRow:
@@ -76,8 +72,6 @@ class FamilyUI(Protocol):
 
 
 def family_ui(family: str) -> FamilyUI:
-    """The TUI of ``family``; ValueError when its table is not built yet."""
-    if family not in TABLES:
-        raise ValueError(f"the {family} table is not built yet (playable: {', '.join(TABLES)})")
+    """The TUI of ``family`` (one of :data:`~cardtable.engine.registry.FAMILIES`)."""
     module = importlib.import_module(f"cardtable.tui.{family}")
     return module.UI  # type: ignore[no-any-return]

@@ -8,7 +8,6 @@ from typing import Any
 
 from ..engine.registry import FAMILY_TITLES
 from ..presets import load_variant
-from .families import TABLES
 from .seats import TableSetup, default_seats, parse_seats
 from .themes import load_themes
 
@@ -46,9 +45,6 @@ def build_setup(args: Any) -> TableSetup | None:
     game = getattr(args, "game", None)
     if game and variant.family != game:
         raise ValueError(f"preset {preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {game}")
-    if variant.family not in TABLES:
-        raise ValueError(f"the {FAMILY_TITLES[variant.family]} table is not built yet "
-                         f"(playable: {', '.join(FAMILY_TITLES[f] for f in TABLES)})")
     low, high = variant.players.min, variant.players.max
     seats = parse_seats(seats_text) if seats_text else default_seats(min(max(4, low), high))
     if not low <= len(seats) <= high:
@@ -95,8 +91,6 @@ def _open_loaded(args: Any) -> int:
     from .screens.saving import loaded_setup
 
     game, seats = args.loaded
-    if game.family not in TABLES:
-        return _fail(f"the {FAMILY_TITLES[game.family]} table is not built yet")
     app = CardtableApp(setup=loaded_setup(game, seats), game=game, theme=getattr(args, "theme", None),
                        bot_delay=getattr(args, "bot_delay", None))
     return _run(app)
@@ -118,7 +112,5 @@ def replay(args: Any) -> int:
         return _fail(problem)
     from .app import CardtableApp
 
-    if args.replay.game.family not in TABLES:
-        return _fail(f"the {FAMILY_TITLES[args.replay.game.family]} table is not built yet")
     app = CardtableApp(replay=args.replay, theme=getattr(args, "theme", None))
     return _run(app)

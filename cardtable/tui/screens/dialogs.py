@@ -137,7 +137,8 @@ def help_rows(table_screen: Any, ascii: bool = False) -> list[tuple[str, str, st
     table (its screen, hand and family bindings) after "Everywhere", or — away from a
     table (None) — the shared table keys and each family's own."""
     from ...engine.registry import FAMILY_TITLES
-    from ..families import TABLES, family_ui
+    from ...engine.registry import FAMILIES
+    from ..families import family_ui
     from ..widgets.hand import Hand
 
     def section(where: str, rows: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
@@ -153,7 +154,7 @@ def help_rows(table_screen: Any, ascii: bool = False) -> list[tuple[str, str, st
         from .table import TableScreen
 
         table_rows = section("Table", table_key_rows(own_bindings(TableScreen) + own_bindings(Hand), "", ascii))
-        for family in TABLES:
+        for family in FAMILIES:
             family_class = type(family_ui(family).make_table())
             table_rows += section(FAMILY_TITLES[family], table_key_rows(own_bindings(family_class), family, ascii)
                                   + FAMILY_EXTRAS.get(family, []))

@@ -16,7 +16,6 @@ from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...presets import list_variants, load_variant
 from ...presets.loader import broken_presets, preset_files
-from ..families import TABLES
 from ..messages import ThemeSwitched
 from ..seats import BOT_NAMES, TableSetup, name_bots
 from ..settings import LastTable
@@ -51,7 +50,7 @@ class StartScreen(Screen[None]):
     def __init__(self, family: str | None = None) -> None:
         super().__init__(classes="start")
         self._asked_family = family
-        self.family = family if family in TABLES else TABLES[0]
+        self.family = family if family in FAMILIES else FAMILIES[0]
         self.last: LastTable | None = None
         """The table set up last time (the app's settings), offered again unless the
         command line asked for another family."""
@@ -67,15 +66,14 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         settings = getattr(self.app, "settings", None)
         last = settings.table if settings is not None else None
-        if last is not None and last.family in TABLES and self._asked_family in (None, last.family):
+        if last is not None and last.family in FAMILIES and self._asked_family in (None, last.family):
             self.family, self.last = last.family, last
         yield Static(id="start-title")
         yield StoreBar()
         with Horizontal(id="start-columns"):
             with Vertical(id="start-left"):
                 yield Label("Game")
-                options = [(FAMILY_TITLES[f] + ("" if f in TABLES else " (table to come)"), f)
-                           for f in FAMILIES]
+                options = [(FAMILY_TITLES[f], f) for f in FAMILIES]
                 yield Select(options, value=self.family, allow_blank=False, id="family", compact=True)
                 yield Label("Preset")
                 yield Select([], id="preset", allow_blank=True, compact=True)
@@ -210,9 +208,7 @@ class StartScreen(Screen[None]):
             return
         variant = self.variant
         low, high = variant.players.min, variant.players.max
-        playable = variant.family in TABLES
-        note = "" if playable else "\n(the table for this game is still to come)"
-        self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players{note}", ""))
+        self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players", ""))
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(low, high + 1)])
         wanted = len(self.last.seats) if self.last is not None and self.last.preset == name else 4
@@ -267,8 +263,6 @@ class StartScreen(Screen[None]):
         """The table the form describes; ValueError says what is missing."""
         if self.variant is None:
             raise ValueError("choose a preset")
-        if self.variant.family not in TABLES:
-            raise ValueError(f"the {FAMILY_TITLES[self.variant.family]} table is still to come")
         count = self.query_one("#players", Select).value
         if count == Select.NULL:
             raise ValueError("choose the number of players")
