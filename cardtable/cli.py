@@ -1,4 +1,5 @@
-"""The ``cardtable`` command: play (the default), simulate and presets.
+"""The ``cardtable`` command: play (the default), simulate, arena, presets, resume,
+load, replay and stats.
 
 The TUI is imported lazily, only by the commands that open it, so the engine-only
 commands start fast and work without a terminal.

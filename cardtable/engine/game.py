@@ -31,7 +31,8 @@ class Game:
     """Base of every family's game. Subclasses implement the rule hooks:
 
     ``_start_round`` (deal, return events), ``_legal_moves``, ``_illegal_reason``,
-    ``_play`` (change state, return events), ``to_act``, ``view`` and ``_state``.
+    ``_play`` (change state, return events), ``_match_over``, ``to_act``, ``view`` and
+    ``_state``; ``_normalize`` (a move's canonical form) is optional.
     """
 
     family: ClassVar[str] = ""

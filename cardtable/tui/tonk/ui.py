@@ -76,7 +76,7 @@ class TonkUI:
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
         """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
-        return ShowdownScreen(showdown(game, seats, ascii), footer.replace("round", "hand"))
+        return ShowdownScreen(showdown(game, seats, ascii), footer)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: the chips won over the match so far (``points``, the
