@@ -20,7 +20,21 @@ RANKS = tuple(range(2, 15))
 """Natural ranks, 2 to ace (14). Each game decides how they order."""
 
 _RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A", JOKER: "JK"}
-_TEXT_RANK = {text: rank for rank, text in _RANK_TEXT.items()} | {"T": 10, "1": ACE}
+_TEXT_RANK = {text: rank for rank, text in _RANK_TEXT.items()} | {"T": 10, "1": ACE, "JOKER": JOKER}
+
+
+def rank_named(name: object) -> int | None:
+    """The rank a preset or a player names: ``"2"`` … ``"10"``, ``"J"``, ``"Q"``, ``"K"``,
+    ``"A"``, ``"JK"``, in any case (also ``"T"`` for ten, ``"1"`` for ace, ``"joker"``);
+    None when ``name`` names no rank."""
+    return _TEXT_RANK.get(str(name).strip().upper())
+
+
+def rank_name(name: object) -> str:
+    """``name`` in the rule book's spelling when it names a rank (``"t"`` -> ``"10"``,
+    ``"joker"`` -> ``"JK"``), else ``str(name)`` as it is (for the error message)."""
+    rank = rank_named(name)
+    return str(name) if rank is None else _RANK_TEXT[rank]
 
 
 class Card(NamedTuple):

@@ -174,3 +174,24 @@ def test_a_list_knob_given_a_single_value_says_list_not_tuple(user_presets):
         load_variant("onewild")
     assert error.value.field == "rules.wilds"
     assert error.value.reason == "should be a list, written in [ ] (got 'JK')"
+
+
+@pytest.mark.parametrize(("parent", "knob", "written", "read"), [
+    ("president-classic", "wilds", '["t", "joker"]', ("10", "JK")),
+    ("shanghai-classic", "wilds", '["t", "1", "joker"]', ("10", "A", "JK")),
+])
+def test_rank_names_are_read_alike_in_every_family(tmp_path, parent, knob, written, read):
+    """A preset may write a rank as the rule book does or as "t" (ten), "1" (ace),
+    "joker"; every family reads them the same way, into the rule book's spelling."""
+    jokers = "jokers = 2\n" if parent.startswith("president") else ""
+    (tmp_path / "p.toml").write_text(f'extends = "{parent}"\n[rules]\n{jokers}{knob} = {written}\n')
+    assert load_variant(tmp_path / "p.toml").rules.wilds == read
+
+
+def test_card_points_rank_aliases_in_tonk_and_shanghai(tmp_path):
+    """``card_points`` keys: "t" is the ten, "joker" the joker, in Tonk as in Shanghai."""
+    (tmp_path / "t.toml").write_text('extends = "tonk-classic"\n[rules.card_points]\nt = 7\n')
+    assert load_variant(tmp_path / "t.toml").rules.card_points == {"10": 7}
+    (tmp_path / "s.toml").write_text('extends = "shanghai-classic"\n[rules.card_points]\nt = 7\njoker = 40\n')
+    points = load_variant(tmp_path / "s.toml").rules.card_points
+    assert (points["10"], points["JK"]) == (7, 40)

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from ...engine.cards import rank_name, rank_named
 from ...presets.model import Knobs, VariantBase
 
 TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
@@ -83,7 +84,7 @@ class PresidentRules(Knobs):
     @field_validator("wilds")
     @classmethod
     def _known_wilds(cls, wilds: tuple[str, ...]) -> tuple[str, ...]:
-        wilds = tuple("10" if str(w).upper() == "T" else str(w).upper() for w in wilds)
+        wilds = tuple(rank_name(w) for w in wilds)
         for wild in wilds:
             if wild not in WILD_NAMES:
                 raise ValueError(f"{wild!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
@@ -96,6 +97,11 @@ class PresidentRules(Knobs):
             if key not in TITLE_KEYS:
                 raise ValueError(f"unknown title {key!r} (titles: {', '.join(TITLE_KEYS)})")
         return points
+
+    @property
+    def wild_ranks(self) -> frozenset[int]:
+        """The ranks ``wilds`` names, as rank numbers (``JK`` is ``JOKER``)."""
+        return frozenset(rank for name in self.wilds if (rank := rank_named(name)) is not None)
 
     @model_validator(mode="after")
     def _consistent(self) -> PresidentRules:

@@ -25,7 +25,7 @@ class RankOrder:
 
     def __init__(self, rules: PresidentRules) -> None:
         self.rules = rules
-        wild_ranks = {JOKER if w == "JK" else _rank_of(w) for w in rules.wilds}
+        wild_ranks = rules.wild_ranks
         naturals = [r for r in (RANKS[1:] + (2,) if rules.rank_order == "two_high" else RANKS)
                     if r not in wild_ranks and not (rules.red_threes and r == 3)]
         self.value: dict[Card, int] = {}
@@ -199,6 +199,3 @@ def titles_for(finish_order: list[int], players: int, top_positions: int) -> lis
         titles[seat] = by_place[place]
     return titles
 
-
-def _rank_of(text: str) -> int:
-    return {"J": 11, "Q": 12, "K": 13, "A": 14}.get(text) or int(text)

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from ...engine.cards import rank_name
 from ...presets.model import Knobs, VariantBase
 
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
@@ -34,11 +35,6 @@ STANDARD_CONTRACTS: tuple[Contract, ...] = (
     (("run", 5), ("run", 5), ("run", 5)),
 )
 """The standard list of S2: one contract per hand, each a tuple of (kind, size)."""
-
-
-def _rank_name(name: object) -> str:
-    text = str(name).upper()
-    return {"T": "10", "1": "A", "JOKER": "JK"}.get(text, text)
 
 
 def contract_text(contract: Sequence[tuple[str, int]]) -> str:
@@ -93,7 +89,7 @@ class ShanghaiRules(Knobs):
     @field_validator("wilds")
     @classmethod
     def _known_wilds(cls, wilds: tuple[str, ...]) -> tuple[str, ...]:
-        names = tuple(_rank_name(w) for w in wilds)
+        names = tuple(rank_name(w) for w in wilds)
         for name in names:
             if name not in RANK_NAMES:
                 raise ValueError(f"{name!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
@@ -106,7 +102,7 @@ class ShanghaiRules(Knobs):
     def _known_ranks(cls, points: dict[str, int]) -> dict[str, int]:
         merged = dict(DEFAULT_CARD_POINTS)
         for name, value in points.items():
-            key = _rank_name(name)
+            key = rank_name(name)
             if key not in RANK_NAMES:
                 raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
             merged[key] = value

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN
+from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN, rank_name
 from ...presets.model import Knobs, VariantBase
 
 RANK_NAMES = {**{str(r): r for r in range(2, 11)}, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE, "JK": JOKER}
@@ -59,7 +59,7 @@ class TonkRules(Knobs):
     def _known_ranks(cls, points: dict[str, int]) -> dict[str, int]:
         fixed = {}
         for name, value in points.items():
-            key = "10" if str(name).upper() == "T" else str(name).upper()
+            key = rank_name(name)
             if key not in RANK_NAMES:
                 raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
             if not 0 <= value <= 100:
