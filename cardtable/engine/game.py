@@ -335,6 +335,11 @@ class Game:
         best = min(self._scores) if self.low_score_wins else max(self._scores)
         return tuple(seat for seat, score in enumerate(self._scores) if score == best)
 
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place by total: 1 for the best; equal totals share a place (1, 2, 2, 4)."""
+        mine = [-score for score in self._scores] if not self.low_score_wins else list(self._scores)
+        return tuple(1 + sum(other < own for other in mine) for own in mine)
+
     low_score_wins: ClassVar[bool] = False
 
     ROUND_WORD: ClassVar[str] = "Round"

@@ -158,13 +158,6 @@ def match_key(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def places(scores: tuple[int, ...] | list[int], low_wins: bool) -> list[int]:
-    """1 for the best total; equal totals share a place (1, 2, 2, 4)."""
-    def better(a: int, b: int) -> bool:
-        return a < b if low_wins else a > b
-    return [1 + sum(1 for other in scores if better(other, mine)) for mine in scores]
-
-
 def record_match(game: Game, seats: Any, *, path: str | os.PathLike[str] | None = None,
                  finished_at: str | None = None) -> int:
     """Record a finished match; returns its id (the existing id if it was recorded before).
@@ -177,7 +170,7 @@ def record_match(game: Game, seats: Any, *, path: str | os.PathLike[str] | None 
     family = game.family
     scores = tuple(game.scores)
     winners = set(game.winners())
-    seat_places = places(scores, type(game).low_score_wins)
+    seat_places = game.places()
     title_counts: list[Counter[str]] = [Counter() for _ in range(game.players)]
     if family == "president":
         for event in game.events:

@@ -14,16 +14,21 @@ import pytest
 
 from cardtable.paths import data_dir
 from cardtable.store import Replay, history_path, load_match, player_stats, recent_matches, record_match
-from cardtable.store.history import HistoryError, connect, places
+from cardtable.store.history import HistoryError, connect
 
 from .helpers import finished_game, seats_for, started_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_places_share_ties():
-    assert places([3, 7, 7, 1], low_wins=False) == [3, 1, 1, 4]
-    assert places([30, 10, 10, 55], low_wins=True) == [3, 1, 1, 4]
+def test_places_share_ties(tmp_path):
+    """Equal totals share a place; Shanghai's lowest total is first."""
+    game = finished_game(tmp_path, "president", 1)
+    game._scores = [3, 7, 7, 1]
+    assert game.places() == (3, 1, 1, 4)
+    game = finished_game(tmp_path, "shanghai", 1)
+    game._scores = [30, 10, 10, 55]
+    assert game.places() == (3, 1, 1, 4)
 
 
 def test_the_database_is_in_the_data_folder_in_wal_mode(tmp_path):
