@@ -123,15 +123,32 @@ class Summary:
                 "title_shares": {k: [round(v, 4) for v in vs] for k, vs in self.title_shares.items()}}
 
 
+def match_bots(variant: Any, bot_levels: Sequence[str], seed: int, iterations: int | None = None) -> list[Bot]:
+    """Fresh bots for the match dealt from ``seed``, one per seat, seeded from that seed
+    alone (as the arena seeds its bots), so a seed names one match whatever run it is in.
+    ``iterations`` overrides the search bots' budget (tests, quick runs)."""
+    from .bots.search import SearchBot
+
+    bots = []
+    for seat, level in enumerate(bot_levels):
+        bot = make_bot(variant.family, level, variant, seed=seed * 31 + seat)
+        if iterations is not None and isinstance(bot, SearchBot):
+            bot.iterations = iterations
+        bots.append(bot)
+    return bots
+
+
 def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, seed: int,
-             progress: Callable[[int], None] | None = None, max_rounds: int | None = None) -> Summary:
+             progress: Callable[[int], None] | None = None, max_rounds: int | None = None,
+             iterations: int | None = None) -> Summary:
     """Play ``games`` bot-only matches, seeds ``seed``, ``seed + 1``, …, each to its end or
-    to ``max_rounds`` rounds (see :func:`default_max_rounds`)."""
+    to ``max_rounds`` rounds (see :func:`default_max_rounds`). Each match gets fresh bots
+    seeded from its own seed (:func:`match_bots`): the match with seed 7 is the same in
+    ``seed=7, games=1`` and ``seed=1, games=10``."""
     from .engine.registry import game_class
 
     if len(bot_levels) != players:
         raise ValueError(f"give one bot per seat: {players} seats, {len(bot_levels)} bots")
-    bots = [make_bot(variant.family, level, variant, seed=seed + i) for i, level in enumerate(bot_levels)]
     cls = game_class(variant.family)
     wins = [0.0] * players
     totals = [0] * players
@@ -140,7 +157,9 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
     rounds_cap = default_max_rounds(variant, max_rounds)
     start = time.perf_counter()
     for index in range(games):
-        result = play_match(cls(variant, players, seed + index), bots, seed + index, max_rounds=rounds_cap)
+        match_seed = seed + index
+        result = play_match(cls(variant, players, match_seed), match_bots(variant, bot_levels, match_seed, iterations),
+                            match_seed, max_rounds=rounds_cap)
         for seat in result.winners:
             wins[seat] += 1 / len(result.winners)
         for seat, score in enumerate(result.scores):
