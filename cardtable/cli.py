@@ -311,10 +311,18 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
     replay.add_argument("--text", action="store_true", help="print the game move by move as text")
     replay.set_defaults(handler=_replay)
     stats = sub.add_parser("stats", help="match history and statistics per player")
-    stats.add_argument("--name", help="only this player (name, ignoring case)")
+    stats.add_argument("--name", type=_player_name, help="only this player (name, ignoring case)")
     stats.add_argument("--recent", type=_at_least(0), default=10, help="how many recent matches to list")
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.set_defaults(handler=_stats)
+
+
+def _player_name(text: str) -> str:
+    """An argparse type: a player's name, without surrounding blanks; an empty one is a usage error."""
+    name = text.strip()
+    if not name:
+        raise argparse.ArgumentTypeError("give a player's name (leave --name out for every player)")
+    return name
 
 
 def _store_fail(message: str, file: object = None) -> int:

@@ -1,0 +1,30 @@
+"""``cardtable stats --name``: an empty or blank name is a usage error, not "No finished
+matches yet." while matches exist; blanks around a name are ignored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.store import record_match
+
+from .store.helpers import finished_game, seats_for
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_name_is_refused(tmp_path, capsys, name):
+    record_match(finished_game(tmp_path, "president", 1), seats_for(4))
+    with pytest.raises(SystemExit) as stopped:
+        main(["stats", "--name", name])
+    assert stopped.value.code == 2
+    assert ("argument --name: give a player's name (leave --name out for every player)"
+            in " ".join(capsys.readouterr().err.split()))
+
+
+def test_blanks_around_a_name_are_ignored(tmp_path, capsys):
+    record_match(finished_game(tmp_path, "president", 1), seats_for(4))
+    assert main(["stats", "--name", " ann ", "--json"]) == 0
+    [ann] = json.loads(capsys.readouterr().out)["players"]
+    assert ann["name"] == "Ann" and ann["matches"] == 1
