@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import errno
 import os
 import tempfile
 import time
@@ -65,23 +66,38 @@ Seats = list[dict[str, Any]]
 def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
     """Seats in the stored shape, from any of: stored dicts, ``{"name", "bot"}`` dicts,
     objects with ``.name`` and ``.bot`` (the TUI's ``Seat``), or plain name strings
-    (humans). Raises ValueError if a seat has no name or ``players`` does not match."""
+    (humans). Raises ValueError (seats counted from 0, as the engine counts them) if a
+    seat has no name, an unknown kind or bot level, or ``players`` does not match — so
+    nothing is written that loading would refuse."""
+    from ..bots.base import normalize_level  # (here: the store loads without the bots)
+
     result: Seats = []
     for index, seat in enumerate(seats):
         name: Any
         level: Any
         if isinstance(seat, str):
+            if seat.strip().casefold().startswith("bot:"):
+                raise ValueError(f"seat {index}: {seat!r} would be a human's name; a bot seat is "
+                                 f"{{'name': 'Dag', 'bot': {seat.strip()[4:]!r}}}")
             name, level = seat, None
         elif isinstance(seat, dict):
             name = seat.get("name")
             if "kind" in seat:
+                if seat["kind"] not in SEAT_KINDS:
+                    raise ValueError(f"seat {index} ({name}): kind should be 'human' or 'bot', "
+                                     f"not {seat['kind']!r}")
                 level = (seat.get("level") or "simple") if seat["kind"] == "bot" else None
             else:
                 level = seat.get("bot")
         else:
             name, level = getattr(seat, "name", None), getattr(seat, "bot", None)
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"seat {index + 1} has no name")
+            raise ValueError(f"seat {index} has no name")
+        if level:
+            try:
+                normalize_level(str(level))
+            except ValueError as error:
+                raise ValueError(f"seat {index} ({name}) has an {error}") from None
         result.append({"name": name, "kind": "bot" if level else "human",
                        "level": str(level) if level else None})
     if players is not None and len(result) != players:
@@ -126,6 +142,8 @@ def save_game(path: str | os.PathLike[str], game: Game, seats: Iterable[Any]) ->
     The folder is created if needed. OSError (disk full, no permission) propagates and
     leaves any previous file at ``path`` untouched."""
     target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder; give a file name for the save", str(target))
     atomic_write(target, dump_save(save_data(game, seats)))
     return target
 
@@ -340,7 +358,7 @@ def _check_levels(seats: list[dict[str, Any]], path: Path | str) -> None:
         try:
             normalize_level(level)
         except ValueError as error:
-            raise _fail(path, f"the save is damaged: seat {index + 1} ({seat['name']}) "
+            raise _fail(path, f"the save is damaged: seat {index} ({seat['name']}) "
                               f"has an {error}") from None
 
 

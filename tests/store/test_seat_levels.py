@@ -31,7 +31,7 @@ def test_an_unknown_bot_level_is_a_save_error_naming_the_seat(tmp_path):
         with pytest.raises(SaveError) as caught:
             read(path)
         message = str(caught.value)
-        assert "g.json" in message and "seat 2 (Dag)" in message and "'grandmaster'" in message
+        assert "g.json" in message and "seat 1 (Dag)" in message and "'grandmaster'" in message
         assert all(level in message for level in BOT_LEVELS)
 
 
@@ -49,3 +49,30 @@ def test_a_human_seat_level_is_not_read(tmp_path):
     document["checksum"] = checksum(document)
     path.write_text(json.dumps(document))
     assert load_game(path)[1][0]["name"] == "Ann"
+
+
+@pytest.mark.parametrize(("seat", "words"), [
+    ({"name": "Dag", "kind": "bot", "level": "godlike"}, "seat 1 (Dag) has an unknown bot level 'godlike'"),
+    ({"name": "Dag", "bot": "godlike"}, "seat 1 (Dag) has an unknown bot level 'godlike'"),
+    ({"name": "Dag", "kind": "robot"}, "seat 1 (Dag): kind should be 'human' or 'bot', not 'robot'"),
+    ("bot:hard", "seat 1: 'bot:hard' would be a human's name; a bot seat is {'name': 'Dag', 'bot': 'hard'}"),
+    ({"name": " "}, "seat 1 has no name"),
+])
+def test_a_save_that_loading_would_refuse_is_not_written(tmp_path, seat, words):
+    """``save_game`` checks seats as ``load_game`` does: a bad bot level, an unknown kind
+    or the ``--seats`` spelling of a bot is a ValueError, and no file is written."""
+    game = started_game(tmp_path, "tonk", 1, 3)
+    with pytest.raises(ValueError) as caught:
+        save_game(tmp_path / "g.json", game, ["Ann", seat, "Eve"])
+    assert str(caught.value).startswith(words)
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_saving_onto_a_folder_says_so_and_writes_nothing_beside_it(tmp_path):
+    game = started_game(tmp_path, "tonk", 1, 3)
+    (tmp_path / "saves").mkdir()
+    with pytest.raises(IsADirectoryError) as caught:
+        save_game(tmp_path / "saves", game, ["Ann", "Bob", "Eve"])
+    assert "is a folder; give a file name for the save" in str(caught.value)
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
+    assert list((tmp_path / "saves").iterdir()) == []
