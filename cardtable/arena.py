@@ -21,7 +21,7 @@ from typing import Any
 from .bots.base import normalize_level
 from .engine.events import RoundEnded
 from .engine.rng import Rng
-from .sim import default_max_rounds
+from .sim import count, default_max_rounds, round_word
 
 MAX_MOVES = 20_000
 """A match whose current round runs past this many moves is cut off where it stands
@@ -348,14 +348,17 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     if args.json:
         print(json.dumps(report.to_data(), indent=2))
         return 0
-    rounds = f", {report.max_rounds} rounds a match" if report.max_rounds else ""
-    table = Table(title=f"{report.games} matches of {escape(variant.title)} · {report.players} seats "
-                        f"rotated{rounds} · seed {report.seed} · fair share {report.fair_share:.0%}")
+    word = round_word(variant.family)
+    rounds = f", {count(report.max_rounds, word)} a match" if report.max_rounds else ""
+    table = Table(title=f"{count(report.games, 'match', 'matches')} of {escape(variant.title)} · "
+                        f"{report.players} seats rotated{rounds} · seed {report.seed} · "
+                        f"fair share {report.fair_share:.0%}")
     table.add_column("level")
     table.add_column("seats", justify="right")
     names = list(report.levels[0].metrics) if report.levels else []
     for name in names:
-        table.add_column(METRIC_LABELS.get(name, name) + " (95% CI)", justify="right")
+        label = f"{word}s won" if name == "round_wins" else METRIC_LABELS.get(name, name)
+        table.add_column(label + " (95% CI)", justify="right")
     table.add_column("s/move", justify="right")
     table.add_column("slowest", justify="right")
     for level in report.levels:
@@ -366,10 +369,11 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     out.print(table)
     out.print(f"{report.seconds:.0f} s wall clock · CPU seconds per decision with more than one legal move")
     if not report.rotated_fully:
-        out.print(f"note: {report.games} matches is not a multiple of {report.players} seats, so the last "
-                  "deal was not played from every seat (a small seat advantage may remain)")
+        out.print(f"note: {count(report.games, 'match', 'matches')} is not a multiple of {report.players} seats, "
+                  "so the last deal was not played from every seat (a small seat advantage may remain)")
     if report.fallbacks:
-        out.print(f"note: the search failed {report.fallbacks} times and the simple bot answered instead")
+        out.print(f"note: the search failed {count(report.fallbacks, 'time')} and the simple bot answered instead")
     if report.cut_off:
-        out.print(f"note: {report.cut_off} matches stopped at a round that ran past {MAX_MOVES} moves")
+        out.print(f"note: {count(report.cut_off, 'match', 'matches')} stopped at a {word} that ran past "
+                  f"{MAX_MOVES:,} moves")
     return 0

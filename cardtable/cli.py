@@ -20,7 +20,7 @@ from rich.table import Table
 
 from .bots.base import normalize_level
 from .engine.errors import VariantError
-from .engine.registry import FAMILIES, FAMILY_TITLES, game_class
+from .engine.registry import FAMILIES, FAMILY_TITLES
 from .games.president.preset import TITLE_KEYS, TITLE_SHORT
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
@@ -130,7 +130,7 @@ CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .sim import MatchTooLong, default_max_rounds, simulate
+    from .sim import MatchTooLong, count, default_max_rounds, round_word, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
@@ -168,8 +168,8 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_data(), indent=2))
         return 0
     out = Console()
-    table = Table(title=f"{summary.games} × {escape(variant.title)} ({args.players} players, seeds "
-                        f"{args.seed}–{args.seed + args.games - 1})")
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}–{args.seed + args.games - 1}"
+    table = Table(title=f"{summary.games} × {escape(variant.title)} ({args.players} players, {seeds})")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("match wins", justify="right")
@@ -183,14 +183,22 @@ def _simulate(args: argparse.Namespace) -> int:
                       f"{summary.average_score[seat]:.1f}",
                       *(f"{summary.title_shares[t][seat]:.1%}" for t in titles))
     out.print(table)
-    out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} rounds per match · "
+    word = round_word(variant.family)
+    out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} {word}s per match · "
               f"{summary.games_per_second:.1f} matches/s")
     if summary.stopped:
-        word = game_class(variant.family).ROUND_WORD.lower() + "s"
-        cap = default_max_rounds(variant, args.rounds)
-        out.print(f"{summary.stopped} of {summary.games} matches stopped after {cap} {word}, before their "
-                  f"end (the standings decide them; --rounds 0 plays whole matches)")
+        out.print(_stopped_text(summary.stopped, summary.games, count(default_max_rounds(variant, args.rounds), word)))
     return 0
+
+
+def _stopped_text(stopped: int, games: int, limit: str) -> str:
+    """simulate's note on the matches stopped at the round limit (``limit``: "10 hands")."""
+    if games == 1:
+        return (f"The match stopped after {limit}, before its end (the standings decide it; --rounds 0 plays "
+                "whole matches)")
+    which = f"All {games} matches" if stopped == games else f"{stopped} of {games} matches"
+    return (f"{which} stopped after {limit}, before their end (the standings decide them; --rounds 0 plays "
+            "whole matches)")
 
 
 def _too_long(seed: int, max_moves: int, levels: Sequence[str]) -> str:

@@ -33,6 +33,19 @@ def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
     return 0
 
 
+def count(n: float, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``count(1, "hand")`` is "1 hand",
+    ``count(3, "match", "matches")`` "3 matches"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def round_word(family: str) -> str:
+    """What a round of ``family`` is called, lower case: "round" (President), "hand"."""
+    from .engine.registry import game_class
+
+    return game_class(family).ROUND_WORD.lower()
+
+
 class MatchTooLong(RuntimeError):
     """A bot match did not end within ``max_moves`` moves; names its seed."""
 

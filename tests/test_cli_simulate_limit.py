@@ -60,6 +60,6 @@ def test_play_match_stops_after_max_rounds_with_the_standings():
 
 def test_the_table_says_when_matches_were_stopped_early(capsys):
     assert main(["simulate", "--game", "tonk", "--players", "2", "--games", "1"]) == 0
-    assert "1 of 1 matches stopped after 10 hands, before their end" in " ".join(capsys.readouterr().out.split())
+    assert "The match stopped after 10 hands, before its end" in " ".join(capsys.readouterr().out.split())
     assert main(["simulate", "--game", "president", "--players", "4", "--games", "2", "--rounds", "50"]) == 0
     assert "stopped after" not in capsys.readouterr().out  # a limit no match reached
