@@ -21,7 +21,7 @@ from typing import Any
 from .bots.base import normalize_level
 from .engine.events import RoundEnded
 from .engine.rng import Rng
-from .sim import count, default_max_rounds, round_word
+from .sim import count, default_max_rounds, parse_levels, round_word
 
 MAX_MOVES = 20_000
 """A match whose current round runs past this many moves is cut off where it stands
@@ -332,8 +332,12 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     variant = load_variant(args.preset or classic[args.game or "president"])
     if args.game is not None and variant.family != args.game:
         raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
-    lineup = [level.strip() for level in args.seats.split(",") if level.strip()]
     err = Console(stderr=True)
+    try:
+        lineup = parse_levels(args.seats)
+    except ValueError as error:
+        err.print(f"[bold red]arena:[/] --seats: {escape(str(error))}", highlight=False)
+        return 2
     console = Console(stderr=args.json)
     try:
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -343,7 +347,7 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
                          jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
                          progress=lambda done: bar.update(task, completed=done))
     except ValueError as error:
-        err.print(f"[bold red]arena:[/] {error}", highlight=False)
+        err.print(f"[bold red]arena:[/] {escape(str(error))}", highlight=False)
         return 2
     if args.json:
         print(json.dumps(report.to_data(), indent=2))

@@ -18,7 +18,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .bots.base import normalize_level
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
 from .games.president.preset import TITLE_KEYS, TITLE_SHORT
@@ -78,8 +77,11 @@ def _parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser("simulate", help="play bot-only matches and print the results")
     simulate.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
     simulate.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
-    simulate.add_argument("--players", type=_at_least(1), default=4, help="players at the table (default 4)")
-    simulate.add_argument("--bots", default=None, help='one level per seat, e.g. "simple,random,simple,simple"')
+    simulate.add_argument("--players", type=_at_least(1), default=None,
+                          help="players at the table (default: as many as --bots names, else 4, or the "
+                               "nearest count the preset allows)")
+    simulate.add_argument("--bots", default=None,
+                          help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
     simulate.add_argument("--games", type=_at_least(1), default=100, help="matches to play (default 100)")
     simulate.add_argument("--seed", type=int, default=1, help="the first match's seed; each next one adds 1")
     simulate.add_argument("--rounds", type=_at_least(0), default=None,
@@ -130,27 +132,32 @@ CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .sim import MatchTooLong, count, default_max_rounds, round_word, simulate
+    from .sim import MatchTooLong, count, default_max_rounds, parse_levels, round_word, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
         raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
-    levels = (args.bots or ",".join(["simple"] * args.players)).split(",")
-    levels = [level.strip().removeprefix("bot:") for level in levels]
     err = Console(stderr=True)
-    if len(levels) != args.players:
-        err.print(f"simulate: --bots names {len(levels)} bots for {args.players} players")
-        return 2
     low, high = variant.players.min, variant.players.max
+    if args.bots is not None:
+        try:
+            levels = parse_levels(args.bots)
+        except ValueError as error:
+            err.print(f"simulate: --bots: {escape(str(error))}", highlight=False)
+            return 2
+        if args.players is not None and len(levels) != args.players:
+            err.print(f"simulate: --bots names {count(len(levels), 'bot')} for {count(args.players, 'player')}",
+                      highlight=False)
+            return 2
+        args.players = len(levels)
+    elif args.players is None:
+        args.players = min(max(4, low), high)  # as `cardtable play` seats the table
+    if args.bots is None:
+        levels = ["simple"] * args.players
     if not low <= args.players <= high:
-        err.print(f"simulate: {escape(variant.title)} is for {low}–{high} players, not {args.players}",
+        why = f" (--bots names {count(args.players, 'bot')})" if args.bots is not None else ""
+        err.print(f"simulate: {escape(variant.title)} is for {low}–{high} players, not {args.players}{why}",
                   highlight=False)
-        return 2
-    try:
-        for level in levels:
-            normalize_level(level)
-    except ValueError as error:
-        err.print(f"simulate: --bots: {escape(str(error))}", highlight=False)
         return 2
     console = Console(stderr=args.json)
     try:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, make_bot
+from .bots.base import normalize_level
 from .engine.game import Game
 from .engine.rng import Rng
 
@@ -31,6 +32,19 @@ def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
     if variant.family == "tonk" and not variant.rules.match_hands:
         return DEFAULT_TONK_HANDS
     return 0
+
+
+def parse_levels(text: str) -> list[str]:
+    """A comma-separated list of bot levels, one per seat (``simulate --bots``, ``arena
+    --seats``): each stripped, ``bot:`` prefix dropped, as given otherwise ("simple" stays
+    "simple"). ValueError for an empty entry or an unknown level."""
+    levels = [entry.strip().removeprefix("bot:") for entry in text.split(",")]
+    for seat, level in enumerate(levels, 1):
+        if not level:
+            raise ValueError(f"seat {seat} has no level in {text!r}: give one level per seat, "
+                             'e.g. "hard,medium,medium,medium"')
+        normalize_level(level)
+    return levels
 
 
 def count(n: float, word: str, plural: str | None = None) -> str:
