@@ -144,9 +144,14 @@ class VariantBase(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as error:
-            field, message = field_problem(error.errors()[0], cls)
+            first = error.errors()[0]
+            problem = problem_of(first, cls)
+            message, value = problem.message, first.get("input")
+            if problem.shows_value and first["type"] not in ("missing", "extra_forbidden") \
+                    and not isinstance(value, dict):
+                message += f" (got {value!r})"
             source = data.get("source") if isinstance(data, dict) else None
-            raise VariantError(str(source or "the preset"), ".".join(field) or None, message) from None
+            raise VariantError(str(source or "the preset"), ".".join(problem.loc) or None, message) from None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):
@@ -221,6 +226,8 @@ def _toml_words(kind: str, loc: tuple[str, ...], message: str) -> str:
             return (f"should be a table: write [{loc[0]}] on a line of its own, "
                     f"and the {entries} on the lines below it")
         return f"should be a table, {_table_example(loc)}"
+    if kind == "extra_forbidden":
+        return "unknown key"
     if kind == "missing":
         if loc == ("players",):
             return "missing: say how many players, e.g. players = {min = 3, max = 6}"

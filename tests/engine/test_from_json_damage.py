@@ -60,6 +60,22 @@ def test_a_damaged_preset_names_its_field():
         Game.from_data(data)
 
 
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda v: v["rules"].__setitem__("burn", 1), "rules.burn: should be true or false (got 1)"),
+    (lambda v: v["rules"].__setitem__("twos", "always"),
+     "rules.twos: should be 'same_count', 'pair_beats_single' or 'single_beats_any' (got 'always')"),
+    (lambda v: v.__setitem__("extends", "forseti"), "extends: unknown key"),
+])
+def test_a_damaged_preset_says_what_is_wrong_as_presets_validate_does(change, words):
+    """The value that is wrong is shown, and no pydantic wording ("Extra inputs are not
+    permitted") reaches the player."""
+    data = saved()
+    change(data["variant"])
+    with pytest.raises(SaveError) as caught:
+        Game.from_data(data)
+    assert str(caught.value) == f"the preset in the save is damaged: {words}"
+
+
 def test_an_unknown_family_is_not_called_a_damaged_preset():
     data = saved()
     data["family"] = "bridge"
