@@ -29,9 +29,10 @@ from .presets.loader import preset_files, read_toml
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and ``python -m cardtable``."""
     parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["play", *argv]  # play is the default command: `cardtable --preset forseti`
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:

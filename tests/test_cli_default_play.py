@@ -1,0 +1,54 @@
+"""``play`` is the default command: ``cardtable --preset forseti …`` opens the table as
+``cardtable play --preset forseti …`` does, and bare ``cardtable`` the start screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.tui import launch
+from cardtable.tui.app import CardtableApp
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """Stands in for running the table: records the app instead of opening it."""
+    apps = []
+
+    def fake_run(self):
+        apps.append(self)
+        return 0
+
+    monkeypatch.setattr(CardtableApp, "run", fake_run)
+    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    return apps
+
+
+def test_bare_options_are_plays(opened):
+    assert main(["--preset", "forseti", "--seats", "Ann,bot:simple,bot:simple", "--seed", "3",
+                 "--bot-delay", "0"]) == 0
+    [app] = opened
+    assert app.setup.variant.name == "forseti" and app.setup.seed == 3 and app.bot_delay == 0
+    assert [seat.name for seat in app.setup.seats][0] == "Ann" and len(app.setup.seats) == 3
+
+
+def test_no_arguments_open_the_start_screen(opened):
+    assert main([]) == 0
+    [app] = opened
+    assert app.setup is None
+
+
+def test_help_is_still_the_commands_help(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert "simulate" in out and "arena" in out and "--preset" not in out
+
+
+def test_an_unknown_option_is_a_usage_error(opened, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--presett", "forseti"])
+    assert stopped.value.code == 2
+    assert "error: unrecognized arguments: --presett forseti" in capsys.readouterr().err
+    assert not opened
