@@ -34,15 +34,19 @@ def _run(app: Any) -> int:
 
 def build_setup(args: Any) -> TableSetup | None:
     """The table ``args`` ask for, or None for the start screen. ValueError on bad args;
-    a bad preset raises VariantError (the CLI reports it)."""
+    a bad preset raises VariantError (the CLI reports it). ``--game`` with ``--seats`` or
+    ``--seed`` but no ``--preset`` plays the family's classic preset (as simulate and arena
+    do); ``--game`` alone opens the start screen on that game."""
     preset = getattr(args, "preset", None)
     seats_text = getattr(args, "seats", None)
+    game = getattr(args, "game", None)
+    if not preset and game and (seats_text or getattr(args, "seed", None) is not None):
+        preset = f"{game}-classic"
     if not preset:
         if seats_text:
-            raise ValueError("--seats needs --preset (or leave both out to use the start screen)")
+            raise ValueError("--seats needs --game or --preset (or leave them out to use the start screen)")
         return None
     variant = load_variant(preset)
-    game = getattr(args, "game", None)
     if game and variant.family != game:
         raise ValueError(f"preset {preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {game}")
     low, high = variant.players.min, variant.players.max

@@ -1,0 +1,47 @@
+"""``cardtable play --game G`` with --seats (or --seed) and no --preset plays the
+family's classic preset, as simulate and arena do; --game alone opens the start screen."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.tui import launch
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.launch import build_setup
+
+
+def _args(**given):
+    return SimpleNamespace(**{"game": None, "preset": None, "seats": None, "seed": None, **given})
+
+
+@pytest.mark.parametrize("family", ["president", "shanghai", "tonk"])
+def test_game_and_seats_without_a_preset_play_the_classic_preset(family):
+    setup = build_setup(_args(game=family, seats="Ann,bot:simple,bot:simple"))
+    assert setup.variant.name == f"{family}-classic" and len(setup.seats) == 3
+
+
+def test_game_and_seed_without_a_preset_play_the_classic_preset():
+    setup = build_setup(_args(game="tonk", seed=5))
+    assert setup.variant.name == "tonk-classic" and setup.seed == 5
+
+
+def test_game_alone_is_the_start_screen():
+    assert build_setup(_args(game="tonk")) is None
+
+
+def test_seats_without_game_or_preset_say_what_they_need():
+    with pytest.raises(ValueError, match=r"^--seats needs --game or --preset \(or leave them out to use the start "
+                                         r"screen\)$"):
+        build_setup(_args(seats="Ann,Bob,Eve"))
+
+
+def test_the_command_opens_tonk_classic(monkeypatch):
+    apps = []
+    monkeypatch.setattr(CardtableApp, "run", lambda self: apps.append(self) or 0)
+    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    assert main(["play", "--game", "tonk", "--seats", "Ann,bot:simple"]) == 0
+    [app] = apps
+    assert app.setup.variant.name == "tonk-classic" and [s.bot for s in app.setup.seats] == [None, "simple"]
