@@ -68,7 +68,19 @@ def _toml_shape(annotation: Any, value: Any) -> Any:
     return value
 
 
-class Knobs(BaseModel):
+class ReadOnly(BaseModel):
+    """A frozen model whose fields refuse to be set with a TypeError in plain words (as
+    its tables do), not pydantic's "Instance is frozen" ValidationError."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise TypeError(f"a loaded preset is read-only: {name} cannot be set "
+                        f"(model_copy(update={{{name!r}: ...}}) makes a changed copy)")
+
+    def __delattr__(self, name: str) -> None:
+        raise TypeError(f"a loaded preset is read-only: {name} cannot be deleted")
+
+
+class Knobs(ReadOnly):
     """Base of a family's ``[rules]``: frozen, unknown knobs refused, and each field's
     docstring is its one-line description (shown by ``cardtable presets show``).
 
@@ -101,7 +113,7 @@ class Knobs(BaseModel):
         return self
 
 
-class PlayerRange(BaseModel):
+class PlayerRange(ReadOnly):
     """How many players the preset seats."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
@@ -115,7 +127,7 @@ class PlayerRange(BaseModel):
         return self
 
 
-class VariantBase(BaseModel):
+class VariantBase(ReadOnly):
     """A loaded preset. ``name`` is the file's stem; ``source`` where it was read."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

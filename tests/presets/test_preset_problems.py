@@ -185,6 +185,21 @@ def test_a_loaded_presets_tables_cannot_be_changed(preset, knob, key):
 
 
 @pytest.mark.parametrize("preset", ["tonk-classic", "shanghai-classic", "president-classic"])
+def test_a_loaded_presets_knobs_and_fields_cannot_be_set(preset):
+    """Setting a knob or a field is a TypeError in words, as for the tables (not
+    pydantic's "Instance is frozen"); ``model_copy(update=...)`` makes a changed copy."""
+    variant = load_variant(preset)
+    for owner, name in ((variant.rules, "jokers"), (variant, "title"), (variant.players, "min")):
+        with pytest.raises(TypeError, match=f"a loaded preset is read-only: {name} cannot be set"):
+            setattr(owner, name, 1)
+        with pytest.raises(TypeError, match="read-only"):
+            delattr(owner, name)
+    assert variant == load_variant(preset)
+    changed = variant.model_copy(update={"title": "Ours"})
+    assert (changed.title, variant.title) == ("Ours", load_variant(preset).title)
+
+
+@pytest.mark.parametrize("preset", ["tonk-classic", "shanghai-classic", "president-classic"])
 def test_read_only_tables_still_dump_copy_compare_and_write(preset, user_presets):
     variant = load_variant(preset)
     dumped = variant.model_dump()
