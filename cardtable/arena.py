@@ -321,11 +321,11 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     """``cardtable arena``: run with a progress bar, print a table (or JSON)."""
     import json
 
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.markup import escape
     from rich.table import Table
 
+    from .cli import Console  # a closed pipe ends with 141, as the other commands
     from .engine.errors import VariantError
     from .presets import load_variant
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-from rich.console import Console
+from rich.console import Console as RichConsole
 from rich.markup import escape
 from rich.table import Table
 
@@ -24,6 +24,16 @@ from .games.president.preset import TITLE_KEYS, TITLE_SHORT
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
 from .presets.loader import preset_files, read_toml
+
+
+class Console(RichConsole):
+    """rich's Console, except that a reader gone from the pipe (``cardtable presets list |
+    head -1``) raises BrokenPipeError, so that main() ends with 141 as for print(); rich's
+    own handler exits with 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
