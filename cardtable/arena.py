@@ -4,9 +4,10 @@ Matches come in blocks of one per seat rotation: a block deals the same seed wit
 lineup shifted one seat each match, so every level plays every seat on the same cards
 (seat advantage and luck of the deal cancel). Matches run in worker processes. For
 each level the report gives the match win share, the share of rounds it won, the
-average finishing place (President), the average match total (Shanghai), chips per
-hand (Tonk) and CPU seconds per decision; each with a 95 % confidence interval over
-matches (a level in several seats counts as the mean of its seats in each match).
+average finishing place (President), the average match total (Shanghai) and chips per
+hand (Tonk), each with a 95 % confidence interval over matches (a level in several seats
+counts as the mean of its seats in each match), and CPU seconds per decision (mean and
+slowest, no interval).
 """
 
 from __future__ import annotations
@@ -139,9 +140,15 @@ class Estimate:
                 for name, value in (("mean", self.mean), ("low", self.low), ("high", self.high))}
 
     def text(self, percent: bool = False, digits: int = 2) -> str:
-        if percent:
-            return f"{self.mean:.1%} [{self.low:.1%}, {self.high:.1%}]"
-        return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+        """``mean [low, high]``; ``mean [—]`` when there is no interval (one match)."""
+        form = ".1%" if percent else f".{digits}f"
+        if math.isnan(self.low) or math.isnan(self.high):
+            return f"{self.mean:{form}} [—]"
+        return f"{self.mean:{form}} [{self.low:{form}}, {self.high:{form}}]"
+
+    def clipped(self, low: float, high: float = math.inf) -> Estimate:
+        """The interval cut to the values that can occur (an average place 1…players)."""
+        return Estimate(self.mean, min(max(self.low, low), high), max(min(self.high, high), low))
 
 
 def estimate(values: Sequence[float], proportion: bool = False) -> Estimate:
@@ -259,6 +266,8 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
             slow = max([slow, *(record.slowest[s] for s in seats)])
         metrics = {name: estimate(vals, proportion=name in ("win_share", "round_wins"))
                    for name, vals in values.items()}
+        if "place" in metrics:  # an average place is 1…players
+            metrics["place"] = metrics["place"].clipped(1, players)
         reports.append(LevelReport(level, lineup.count(level), metrics,
                                    think / decisions if decisions else 0.0, slow, decisions))
     return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports,
@@ -366,7 +375,7 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     table.add_column("s/move", justify="right")
     table.add_column("slowest", justify="right")
     for level in report.levels:
-        cells = [level.metrics[name].text(percent=name in ("win_share", "round_wins")) for name in names]
+        cells = [escape(level.metrics[name].text(percent=name in ("win_share", "round_wins"))) for name in names]
         table.add_row(level.level, str(level.seats), *cells, f"{level.seconds_per_move:.3f}",
                       f"{level.slowest_move:.2f}")
     out = Console()

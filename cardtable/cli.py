@@ -105,14 +105,17 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
     arena.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
     arena.add_argument("--seats", default="hard,medium,medium,medium",
-                       help='one level per seat: easy, medium, hard, expert (or random, simple)')
-    arena.add_argument("--games", type=_at_least(1), default=40, help="matches to play (a multiple of the seats is best)")
-    arena.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes")
-    arena.add_argument("--seed", type=int, default=1)
+                       help='one level per seat: easy, medium, hard, expert, random or simple '
+                            '(default "hard,medium,medium,medium")')
+    arena.add_argument("--games", type=_at_least(1), default=40,
+                       help="matches to play; a multiple of the seats is best (default 40)")
+    arena.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
+    arena.add_argument("--seed", type=int, default=1,
+                       help="the first deal's seed; each rotation of the seats deals the next (default 1)")
     arena.add_argument("--rounds", type=_at_least(0), default=None,
                        help="stop each match after this many rounds (default: the preset's whole match; "
                             "Tonk without a hand limit: 10; 0: whole matches always)")
-    arena.add_argument("--iterations", type=_at_least(1), default=None, help="override the search bots' iterations")
+    arena.add_argument("--iterations", type=_at_least(1), default=None, help="override the search bots' iterations per decision (default: their level's)")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
 
