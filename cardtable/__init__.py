@@ -47,5 +47,10 @@ def new_game(
     """
     if isinstance(variant, str):
         variant = load_variant(variant)
+    elif not isinstance(getattr(variant, "family", None), str):
+        raise TypeError(f"new_game needs a loaded preset (load_variant(name)) or a preset name, "
+                        f"not {type(variant).__name__}")
+    if type(players) is not int:
+        raise TypeError(f"players is a whole number, not {players!r}")
     return game_class(variant.family)(
         variant, players, seed, hands=hands, stock=stock, upcard=upcard, dealer=dealer)

@@ -42,7 +42,7 @@ class Card(NamedTuple):
 
     Jokers have the suit ``""``. Cards of several decks are equal values, so a hand
     is a multiset. ``str(card)`` gives the rule-book notation (``"10H"``, ``"JK"``)
-    and :meth:`parse` reads it back (``"TH"`` is accepted for ten).
+    and :meth:`parse` reads it back (``"TH"`` is accepted for ten and ``"1S"`` for an ace).
     """
 
     rank: int
@@ -50,7 +50,8 @@ class Card(NamedTuple):
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Read ``"7S"``, ``"10H"``, ``"TH"``, ``"JK"``; a ``Card`` is returned as it is."""
+        """Read ``"7S"``, ``"10H"``, ``"TH"``, ``"1S"`` (ace), ``"JK"``, in any case; a
+        ``Card`` is returned as it is."""
         if isinstance(text, Card):
             return text
         try:

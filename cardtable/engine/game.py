@@ -48,6 +48,10 @@ class Game:
         upcard: str | Card | None = None,
         dealer: int = 0,
     ) -> None:
+        if type(players) is not int:
+            raise TypeError(f"players is a whole number, not {players!r}")
+        if seed is not None and (type(seed) is not int):
+            raise TypeError(f"seed is a whole number or None, not {seed!r}")
         low, high = variant.players.min, variant.players.max
         if not low <= players <= high:
             raise ValueError(f"{variant.title} is for {low}–{high} players, not {players}")
@@ -55,7 +59,7 @@ class Game:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
         self.variant = variant
         self.players = players
-        self.seed = fresh_seed() if seed is None else int(seed)
+        self.seed = fresh_seed() if seed is None else seed
         self.rng = Rng(self.seed)
         self.events: list[Event] = []
         self.round = 0
@@ -82,13 +86,16 @@ class Game:
         return tuple(self._scores)
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now (empty if it may not act)."""
+        """Every move ``seat`` may make now (empty if it may not act); ValueError for a
+        seat the table does not have."""
         return list(self._legal_list(seat))
 
     def _legal_list(self, seat: int) -> list[Move]:
         """The cached list of legal moves (not to be changed by the caller)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
+            if seat not in range(self.players):
+                raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
             if self.round_over or self.is_over or seat not in self.to_act:
                 cached = []
             else:
@@ -225,7 +232,9 @@ class Game:
 
     def replay(self, record: Sequence[Any]) -> list[Event]:
         """Apply one record of a saved move log: ``["move", seat, "play 7S"]`` or
-        ``["next_round", {stacked cards}]``; an unknown record is a :class:`SaveError`."""
+        ``["next_round", {stacked cards}]``. A record of the wrong shape is a
+        :class:`SaveError`; a well-formed move that is not legal raises :class:`IllegalMove`,
+        as :meth:`apply` does (``Game.from_data`` reports both as a damaged save)."""
         shown = repr(record) if len(repr(record)) <= 60 else repr(record)[:57] + "..."
         if not isinstance(record, (list, tuple)) or not record:
             raise SaveError(f"not a record: {shown}")

@@ -248,16 +248,19 @@ def _knob_names(family: str) -> list[str]:
 
 
 def list_variants(family: str | None = None) -> list[str]:
-    """Names of every preset (user and shipped), optionally of one family, that loads."""
+    """Names of every preset (user and shipped) that loads, optionally of one family
+    (ValueError for a family cardtable does not know); :func:`broken_presets` lists the
+    others."""
+    if family is not None and family not in FAMILIES:
+        raise ValueError(f"unknown game family {family!r} (known: {', '.join(FAMILIES)})")
     names = []
     for name, (path, _origin) in preset_files().items():
-        if family is not None:
-            try:
-                if load_variant(path).family != family:
-                    continue
-            except (VariantError, ValueError):
-                continue
-        names.append(name)
+        try:
+            loaded = load_variant(path)
+        except (VariantError, ValueError):
+            continue
+        if family is None or loaded.family == family:
+            names.append(name)
     return names
 
 

@@ -54,3 +54,32 @@ def test_a_deal_is_told_in_the_game_s_own_word(preset, word):
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
     ended = next(e for e in game.events if e.kind == "round_ended")
     assert ended.describe(str) == f"{word} 1 is over"
+
+
+def test_wrong_arguments_are_told_in_words():
+    """A Python user's slips get the error that names them, not an AttributeError from
+    deep inside (API: new_game, legal_moves, list_variants)."""
+    from cardtable import list_variants
+
+    variant = load_variant("president-classic")
+    for call, kind, words in (
+        (lambda: new_game(None, 4), TypeError, "new_game needs a loaded preset (load_variant(name)) or a preset name, not NoneType"),
+        (lambda: new_game(variant, "4"), TypeError, "players is a whole number, not '4'"),
+        (lambda: new_game(variant, 4, seed="abc"), TypeError, "seed is a whole number or None, not 'abc'"),
+        (lambda: new_game(variant, 4, seed=1).legal_moves(9), ValueError, "there is no seat 9: seats are 0 to 3"),
+        (lambda: list_variants("poker"), ValueError, "unknown game family 'poker' (known: president, shanghai, tonk)"),
+    ):
+        with pytest.raises(kind) as caught:
+            call()
+        assert str(caught.value) == words
+
+
+def test_list_variants_names_only_presets_that_load(user_presets):
+    """A broken user preset is left out of every listing (``broken_presets`` has it)."""
+    from cardtable import list_variants
+    from cardtable.presets.loader import broken_presets
+
+    (user_presets / "broken.toml").write_text('family = "tonk"\nplayers = {min = 2, max = 4}\n[rules]\nstake = "x"\n')
+    assert "broken" not in list_variants() and "broken" not in list_variants("tonk")
+    assert "tonk-classic" in list_variants() and set(list_variants("tonk")) < set(list_variants())
+    assert any("broken" in names for names, _error in broken_presets())
