@@ -13,9 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from rich.console import Console as RichConsole
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
 from .engine.errors import VariantError
@@ -189,27 +191,45 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_data(), indent=2))
         return 0
     out = Console()
-    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}–{args.seed + args.games - 1}"
-    table = Table(title=f"{summary.games} × {escape(variant.title)} ({args.players} players, {seeds})")
-    table.add_column("seat", justify="right")
-    table.add_column("bot")
-    table.add_column("match wins", justify="right")
-    table.add_column("avg score", justify="right")
     titles = [t for t in TITLE_KEYS if t in summary.title_shares]
     names = getattr(variant, "titles", None)
-    for title in titles:
-        table.add_column(getattr(names, title, title), justify="right")
-    for seat in range(args.players):
-        table.add_row(str(seat), levels[seat], f"{summary.wins[seat]:.1%}",
-                      f"{summary.average_score[seat]:.1f}",
-                      *(f"{summary.title_shares[t][seat]:.1%}" for t in titles))
+    full = {title: escape(getattr(names, title, title)) for title in titles}
+    table = short = None
+    for headers, compact in ((full, False), ({t: TITLE_SHORT[t] for t in titles}, False),
+                             ({t: TITLE_SHORT[t] for t in titles}, True)):
+        table = _simulate_table(args, variant.title, summary, levels, headers, compact)
+        short = headers is not full
+        if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width or not titles:
+            break  # else "Preside…", then "50.…": short titles with a legend, then whole percentages
     out.print(table)
+    if short:
+        out.print(" · ".join(f"{TITLE_SHORT[title]}={full[title]}" for title in titles), highlight=False)
     word = round_word(variant.family)
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} {word}s per match · "
               f"{summary.games_per_second:.1f} matches/s")
     if summary.stopped:
         out.print(_stopped_text(summary.stopped, summary.games, count(default_max_rounds(variant, args.rounds), word)))
     return 0
+
+
+def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: Sequence[str],
+                    headers: dict[str, str], compact: bool = False) -> Table:
+    """simulate's results per seat at preset ``name``, with ``headers`` over the title
+    columns (title key: header); ``compact``: whole percentages and no outer edge."""
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}–{args.seed + args.games - 1}"
+    share = ".0%" if compact else ".1%"
+    table = Table(title=f"{summary.games} × {escape(name)} ({args.players} players, {seeds})", show_edge=not compact)
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("match wins", justify="right")
+    table.add_column("avg score", justify="right")
+    for header in headers.values():
+        table.add_column(header, justify="right")
+    for seat in range(args.players):
+        table.add_row(str(seat), levels[seat], f"{summary.wins[seat]:{share}}",
+                      f"{summary.average_score[seat]:.1f}",
+                      *(f"{summary.title_shares[t][seat]:{share}}" for t in headers))
+    return table
 
 
 def _stopped_text(stopped: int, games: int, limit: str) -> str:

@@ -1,0 +1,34 @@
+"""simulate's table fits the terminal: where the titles' names would be cut ("Preside…")
+it heads their columns with the short forms and gives a legend under the table; where
+even that does not fit, whole percentages and no outer edge."""
+
+from __future__ import annotations
+
+from cardtable.cli import main
+
+ARGS = ["simulate", "--games", "2", "--rounds", "1"]
+
+
+def test_at_80_columns_short_titles_and_a_legend(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main([*ARGS, "--preset", "forseti"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out
+    header = next(line for line in out.splitlines() if "seat" in line)
+    assert [cell.strip() for cell in header.split("┃")[5:9]] == ["P", "VP", "VS", "S"]
+    assert "P=Forseti · VP=Vara-forseti · VS=Vara-skítur · S=Skítur" in out
+
+
+def test_wide_enough_the_titles_names_head_the_columns(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "160")
+    assert main(ARGS) == 0
+    out = capsys.readouterr().out
+    assert "Vice-President" in out and "VP=" not in out and "50.0%" in out
+
+
+def test_eight_players_at_80_columns_keep_every_value_whole(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main([*ARGS, "--preset", "scum-secretary", "--players", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out and all(len(line) <= 80 for line in out.splitlines())
+    assert "P=President · VP=Vice-President · Sec=Secretary · N=Neutral · Clk=Clerk" in " ".join(out.split())
