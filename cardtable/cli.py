@@ -330,6 +330,8 @@ def _presets_validate(args: argparse.Namespace) -> int:
         raise VariantError(path, None, f"no such file; {args.file!r} is a preset name: "
                                        f"`cardtable presets show {args.file}` shows it, and its file is "
                                        f"{named[0]}")
+    if not Path(path).exists() and Path(path + ".toml").is_file():
+        raise VariantError(path, None, f"no such file; did you mean {args.file}.toml?")
     variant = load_variant(path)
     Console().print(f"[green]ok[/] {escape(str(variant.source))}: {FAMILY_TITLES[variant.family]} preset "
                     f"{escape(repr(variant.title))}, {variant.players.min}–{variant.players.max} players")

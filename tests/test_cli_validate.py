@@ -36,3 +36,18 @@ def test_a_relative_toml_path_still_works(tmp_path, monkeypatch, capsys):
     (tmp_path / "house.toml").write_text(PRESET)
     monkeypatch.chdir(tmp_path)
     assert main(["presets", "validate", "house.toml"]) == 0
+
+
+def test_a_name_without_toml_next_to_its_toml_file_suggests_the_file(tmp_path, monkeypatch, capsys):
+    (tmp_path / "our-table.toml").write_text(PRESET)
+    monkeypatch.chdir(tmp_path)
+    assert main(["presets", "validate", "our-table"]) == 2
+    err = " ".join(capsys.readouterr().err.split()).replace(" ", "")
+    assert f"{tmp_path / 'our-table'}:nosuchfile;didyoumeanour-table.toml?" in err
+
+
+def test_a_missing_file_without_a_toml_twin_is_just_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["presets", "validate", "our-table"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "no such preset file" in err and "did you mean" not in err
