@@ -59,14 +59,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
-def _at_least(low: float, kind: type = int):  # type: ignore[no-untyped-def]
-    """An argparse type: a number of ``kind`` no smaller than ``low`` (else a usage error)."""
+SECONDS = "a number of seconds, e.g. 0.5"
+
+
+def _at_least(low: float, kind: type = int, what: str = "") -> Any:
+    """An argparse type: a finite number of ``kind`` no smaller than ``low`` (else a usage
+    error; ``what`` says what is wanted, e.g. "a number of seconds, e.g. 0.5")."""
+    what = what or ("a whole number" if kind is int else "a number")
+
     def convert(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
-        if not value >= low or value == float("inf"):  # (also refuses nan)
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if value != value or value in (float("inf"), float("-inf")):  # nan, inf
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        if not value >= low:
             raise argparse.ArgumentTypeError(f"must be {low} or more, not {text}")
         return value
     convert.__name__ = kind.__name__
@@ -84,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
     play.add_argument("--seed", type=int, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
-    play.add_argument("--bot-delay", type=_at_least(0, float), default=None, help="seconds a bot pauses before its move")
+    play.add_argument("--bot-delay", type=_at_least(0, float, SECONDS), default=None, help="seconds a bot pauses before its move")
     play.set_defaults(handler=_play)
 
     simulate = sub.add_parser("simulate", help="play bot-only matches and print the results")
@@ -352,7 +360,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignor
     load.add_argument("file", help="a save file (.json)")
     for command in (resume, load):
         command.add_argument("--theme", help="theme name")
-        command.add_argument("--bot-delay", type=_at_least(0, float), default=None,
+        command.add_argument("--bot-delay", type=_at_least(0, float, SECONDS), default=None,
                              help="seconds a bot pauses before its move")
     resume.set_defaults(handler=_resume)
     load.set_defaults(handler=_load)

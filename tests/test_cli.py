@@ -72,8 +72,11 @@ def test_simulate_is_deterministic(capsys):
     (["arena", "--rounds", "-1"], "argument --rounds: must be 0 or more, not -1"),
     (["arena", "--iterations", "-5"], "argument --iterations: must be 1 or more, not -5"),
     (["play", "--bot-delay", "-1"], "argument --bot-delay: must be 0 or more, not -1"),
-    (["play", "--bot-delay", "nan"], "argument --bot-delay: must be 0 or more, not nan"),
-    (["play", "--bot-delay", "inf"], "argument --bot-delay: must be 0 or more, not inf"),
+    (["play", "--bot-delay", "nan"], "argument --bot-delay: 'nan' is not a number of seconds, e.g. 0.5"),
+    (["play", "--bot-delay", "inf"], "argument --bot-delay: 'inf' is not a number of seconds, e.g. 0.5"),
+    (["play", "--bot-delay=-inf"], "argument --bot-delay: '-inf' is not a number of seconds, e.g. 0.5"),
+    (["play", "--bot-delay", "soon"], "argument --bot-delay: 'soon' is not a number of seconds, e.g. 0.5"),
+    (["resume", "--bot-delay", "Infinity"], "argument --bot-delay: 'Infinity' is not a number of seconds, e.g. 0.5"),
     (["stats", "--recent", "-1"], "argument --recent: must be 0 or more, not -1"),
 ])
 def test_numbers_out_of_range_are_usage_errors(capsys, args, message):
