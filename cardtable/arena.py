@@ -347,6 +347,12 @@ def print_report(args: Any, run: Callable[..., ArenaReport], classic: dict[str, 
     except ValueError as error:
         err.print(f"[bold red]arena:[/] --seats: {escape(str(error))}", highlight=False)
         return 2
+    low, high = variant.players.min, variant.players.max
+    if not low <= len(lineup) <= high:
+        example = ",".join(["hard"] + ["medium"] * (low - 1))
+        err.print(f"[bold red]arena:[/] {escape(variant.title)} is for {low}–{high} players, not {len(lineup)} "
+                  f"(--seats names {count(len(lineup), 'level')}; for example --seats {example})", highlight=False)
+        return 2
     console = Console(stderr=args.json)
     try:
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

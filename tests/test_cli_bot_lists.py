@@ -51,3 +51,9 @@ def test_simulate_without_players_seats_the_presets_nearest_count_to_four(capsys
     assert main(["simulate", "--preset", "scum-secretary", "--games", "1", "--rounds", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"] == 6 and data["bots"] == ["simple"] * 6
+
+
+def test_arena_seats_out_of_range_give_an_example(capsys):
+    assert main(["arena", "--preset", "scum-secretary", "--games", "1"]) == 2
+    assert ("arena: Scum with Secretary is for 6–8 players, not 4 (--seats names 4 levels; for example --seats "
+            "hard,medium,medium,medium,medium,medium)") in _err(capsys)
