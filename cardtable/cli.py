@@ -83,7 +83,9 @@ def _at_least(low: float, kind: type = int, what: str = "") -> Any:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="A card table in your terminal: "
-                                     "President, Shanghai rummy and Tonk, hot-seat and against bots.")
+                                     "President, Shanghai rummy and Tonk, hot-seat and against bots.",
+                                     epilog="Options without a command are play's: `cardtable --preset forseti` "
+                                            "is `cardtable play --preset forseti`.")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the table (the default command)")
@@ -104,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default=None,
                           help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
     simulate.add_argument("--games", type=_at_least(1), default=100, help="matches to play (default 100)")
-    simulate.add_argument("--seed", type=int, default=1, help="the first match's seed; each next one adds 1")
+    simulate.add_argument("--seed", type=int, default=1, help="the first match's seed; each next one adds 1 (default 1)")
     simulate.add_argument("--rounds", type=_at_least(0), default=None,
                           help="stop each match after this many rounds (default: the preset's whole match; "
                                "Tonk without a hand limit: 10; 0: whole matches always)")

@@ -43,7 +43,9 @@ def test_help_is_still_the_commands_help(capsys):
         main(["--help"])
     assert stopped.value.code == 0
     out = capsys.readouterr().out
-    assert "simulate" in out and "arena" in out and "--preset" not in out
+    assert "simulate" in out and "arena" in out
+    assert "Options without a command are play's: `cardtable --preset forseti` is `cardtable play --preset forseti`." \
+        in " ".join(out.split())
 
 
 def test_an_unknown_option_is_a_usage_error(opened, capsys):
