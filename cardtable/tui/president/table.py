@@ -12,13 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from ...engine.moves import Move
-from ..messages import MoveChosen
 from ..text import as_themed
 from ..widgets.card import cards_label
+from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
@@ -30,7 +29,7 @@ ASCII_KEYS = "<- -> space 1-9 select  enter play  p pass  H hint  ? help  t them
 """The keys in ASCII, spaced rather than "|"-separated so that they fit 80 columns."""
 
 
-class PresidentTable(Widget):
+class PresidentTable(FamilyTable):
     """The whole President table for the human on screen."""
 
     BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
@@ -42,10 +41,6 @@ class PresidentTable(Widget):
     """
 
     state: reactive[PresidentState | None] = reactive(None, always_update=True)
-    notice: reactive[str] = reactive("")
-    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
-    notice_at = 0
-    """The hand's selection change at which the notice was shown."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -72,7 +67,7 @@ class PresidentTable(Widget):
     def watch_state(self, state: PresidentState | None) -> None:
         if state is None or not self.is_mounted:
             return
-        ascii = bool(getattr(self.app, "card_ascii", False))
+        ascii = self.ascii
         self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
         self._show_seats(state)
         pile = self.query_one(TrickPile)
@@ -120,16 +115,6 @@ class PresidentTable(Widget):
 
         show_seat_panels(self.query_one("#seats", Horizontal), state.seats, dress)
 
-    def clear_selection(self) -> None:
-        """Forget the selection (after a move was made)."""
-        self.query_one(Hand).selected = frozenset()
-        self.notice = ""
-
-    def watch_notice(self) -> None:
-        if self.notice and self.is_mounted:
-            self.notice_at = self.query_one(Hand).changes
-        self._show_selection()
-
     def _show_selection(self) -> None:
         if not self.is_mounted:
             return
@@ -146,7 +131,7 @@ class PresidentTable(Widget):
         if not cards:
             line.update(Text("  select cards, then Play", style="dim"))
             return
-        ascii = bool(getattr(self.app, "card_ascii", False))
+        ascii = self.ascii
         key = tuple(sorted(str(c) for c in cards))
         ok = key in state.plays
         text = Text(f"  selected: {cards_label(cards, ascii)} ")
@@ -154,11 +139,6 @@ class PresidentTable(Widget):
         line.update(text)
 
     # ----------------------------------------------------------------- input
-    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        if event.hand.newer_than_notice(event, self.notice_at):
-            self.notice = ""
-        self._show_selection()
-
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         self.play_selected()
 
@@ -173,7 +153,7 @@ class PresidentTable(Widget):
         state = self.state
         if state is None or not (state.can_play or state.can_pass):
             return
-        self.post_message(MoveChosen(Move("play", self.query_one(Hand).selected_cards())))
+        self._choose(Move("play", self.query_one(Hand).selected_cards()))
 
     def action_pass_turn(self) -> None:
         self.pass_turn()
@@ -181,4 +161,4 @@ class PresidentTable(Widget):
     def pass_turn(self) -> None:
         state = self.state
         if state is not None and (state.can_pass or state.can_play):
-            self.post_message(MoveChosen(Move("pass")))  # (when leading, the engine says why not)
+            self._choose(Move("pass"))  # (when leading, the engine says why not)

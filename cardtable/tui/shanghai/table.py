@@ -13,14 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..messages import MoveChosen
 from ..text import asciify
 from ..widgets.card import cards_label
+from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import show_seat_panels
@@ -36,7 +35,7 @@ SHORT_KEYS = "? help  s/u draw  g group  m go-downs  l lay off  w swap  d discar
 """The key bar under 100 columns (app.tcss shows it instead of KEYS): every key still fits."""
 
 
-class ShanghaiTable(Widget):
+class ShanghaiTable(FamilyTable):
     """The whole Shanghai table for the human on screen."""
 
     DEFAULT_CSS = """
@@ -73,10 +72,6 @@ class ShanghaiTable(Widget):
     ]
 
     state: reactive[ShanghaiState | None] = reactive(None, always_update=True)
-    notice: reactive[str] = reactive("")
-    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
-    notice_at = 0
-    """The hand's selection change at which the notice was shown."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -108,10 +103,6 @@ class ShanghaiTable(Widget):
         self.query_one("#sh-log").border_title = "log"
         self.query_one("#sh-melds-box").can_focus = False
 
-    @property
-    def ascii(self) -> bool:
-        return bool(getattr(self.app, "card_ascii", False))
-
     # ----------------------------------------------------------------- drawing
     def watch_state(self, state: ShanghaiState | None) -> None:
         if self.is_mounted:
@@ -140,7 +131,7 @@ class ShanghaiTable(Widget):
         hand.display = state.viewer is not None
         hand.active = state.my_turn
         self._show_hand()
-        self._show_info()
+        self._show_selection()
         if hand.active and self.screen.is_active:
             hand.focus()
 
@@ -169,18 +160,7 @@ class ShanghaiTable(Widget):
     def _show_seats(self, state: ShanghaiState) -> None:
         show_seat_panels(self.query_one("#seats", Horizontal), state.seats)
 
-    def clear_selection(self) -> None:
-        """Forget the selection (after a move was made)."""
-        self.query_one(Hand).selected = frozenset()
-        self.notice = ""
-
-    def watch_notice(self) -> None:
-        if self.is_mounted:
-            if self.notice:
-                self.notice_at = self.query_one(Hand).changes
-            self._show_info()
-
-    def _show_info(self) -> None:
+    def _show_selection(self) -> None:
         state = self.state
         line = self.query_one("#sh-info", Static)
         if self.notice:
@@ -208,20 +188,12 @@ class ShanghaiTable(Widget):
         line.update(text)
 
     # ----------------------------------------------------------------- input
-    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        if event.hand.newer_than_notice(event, self.notice_at):
-            self.notice = ""
-        self._show_info()
-
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         selected = self.query_one(Hand).selected_cards()
         if len(selected) > 1 or self.groups:
             self.action_group()
         elif len(selected) == 1:
             self.action_discard()
-
-    def _choose(self, move: Move) -> None:
-        self.post_message(MoveChosen(move))
 
     def _one_card(self, doing: str) -> Card | None:
         """The one selected card; otherwise None, and the notice says to select it first
@@ -266,7 +238,7 @@ class ShanghaiTable(Widget):
         if len(self.groups) < len(state.contract):
             self.notice = ""
             self._show_hand()
-            self._show_info()
+            self._show_selection()
             return
         groups, self.groups = list(self.groups), []
         self._show_hand()
@@ -281,7 +253,7 @@ class ShanghaiTable(Widget):
             self.groups = groups[:kept]
             self._show_hand()
             self._reselect(groups[kept])
-            self._show_info()
+            self._show_selection()
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
 
     def _reselect(self, cards: Sequence[Card]) -> None:
@@ -306,7 +278,7 @@ class ShanghaiTable(Widget):
             self.groups.pop()
             self.notice = ""
             self._show_hand()
-            self._show_info()
+            self._show_selection()
 
     def action_go_downs(self) -> None:
         state = self._ready()

@@ -13,14 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..messages import MoveChosen
 from ..text import asciify
 from ..widgets.card import cards_label, meld_label
+from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
@@ -31,7 +30,7 @@ from .widgets import JOKERS, PilesPanel, SpreadsPanel
 
 
 
-class TonkTable(Widget):
+class TonkTable(FamilyTable):
     """The whole Tonk table for the human on screen."""
 
     BINDINGS = [
@@ -47,10 +46,6 @@ class TonkTable(Widget):
     ]
 
     state: reactive[TonkState | None] = reactive(None, always_update=True)
-    notice: reactive[str] = reactive("")
-    """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
-    notice_at = 0
-    """The hand's selection change at which the notice was shown."""
     by_rank: reactive[bool] = reactive(False)
     """Show the hand by rank (sets together) instead of by suit (runs together)."""
 
@@ -73,10 +68,6 @@ class TonkTable(Widget):
         self.query_one("#spreads-box").border_title = "spreads"
         self.query_one("#piles-box").border_title = "stock · pile"
         self.query_one("#log").border_title = "log"
-
-    @property
-    def ascii(self) -> bool:
-        return bool(getattr(self.app, "card_ascii", False))
 
     # ----------------------------------------------------------------- drawing
     def watch_state(self, state: TonkState | None) -> None:
@@ -123,17 +114,6 @@ class TonkTable(Widget):
             panel.border_subtitle = info.below
 
         show_seat_panels(self.query_one("#seats", Horizontal), state.seats, dress)
-
-    def clear_selection(self) -> None:
-        """Forget the selection (after a move was made)."""
-        self.query_one(Hand).selected = frozenset()
-        self.notice = ""
-        self._show_selection()
-
-    def watch_notice(self) -> None:
-        if self.notice and self.is_mounted:
-            self.notice_at = self.query_one(Hand).changes
-        self._show_selection()
 
     def _selected(self) -> tuple[Card, ...]:
         return self.query_one(Hand).selected_cards()
@@ -189,11 +169,6 @@ class TonkTable(Widget):
         line.update(text)
 
     # ----------------------------------------------------------------- input
-    def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        if event.hand.newer_than_notice(event, self.notice_at):
-            self.notice = ""
-        self._show_selection()
-
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         """Enter: one card selected is discarded, three or more are laid as a spread."""
         cards = self._selected()
@@ -211,9 +186,6 @@ class TonkTable(Widget):
             self.action_stock()
         else:
             self.action_upcard()
-
-    def _choose(self, move: Move) -> None:
-        self.post_message(MoveChosen(move))
 
     def _acting(self) -> bool:
         return self.state is not None and self.state.phase != ""
