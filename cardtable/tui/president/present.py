@@ -13,6 +13,7 @@ from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
 from ...games.president.events import CardsPlayed
+from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import asciify, game_title, ordinal, round_log
@@ -58,8 +59,9 @@ class PresidentState:
     viewer: int | None = None
 
 
-def match_text(rules: object) -> str:
-    target, rounds = getattr(rules, "match_target", 0), getattr(rules, "match_rounds", 0)
+def match_text(rules: PresidentRules) -> str:
+    """When the match ends (P30), in words: "first to 11", "10 rounds", "endless"."""
+    target, rounds = rules.match_target, rules.match_rounds
     counted = f"{rounds} round{'s' * (rounds != 1)}"
     if target and rounds:
         return f"first to {target} or {counted}"

@@ -128,17 +128,17 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         last_two=len(view.hand) == 2 and not view.rules.out_by_discard)
 
 
-def _seat_info(view: object, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:
-    count = view.hand_sizes[seat]  # type: ignore[attr-defined]
-    down = view.down[seat]  # type: ignore[attr-defined]
-    buys = view.buys_left[seat]  # type: ignore[attr-defined]
-    facts = f"{count} card{'s' * (count != 1)} · {view.scores[seat]} pts"  # type: ignore[attr-defined]
+def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:
+    count = view.hand_sizes[seat]
+    down = view.down[seat]
+    buys = view.buys_left[seat]
+    facts = f"{count} card{'s' * (count != 1)} · {view.scores[seat]} pts"
     marks = ["down" if down else "not down", f"{buys} buy{'s' * (buys != 1)} left"]
-    if seat == view.dealer:  # type: ignore[attr-defined]
+    if seat == view.dealer:
         marks.append("dealer")
-    to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over  # type: ignore[attr-defined]
+    to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over
     if to_act:
-        marks.insert(0, "drawing" if view.phase == "draw" else "playing")  # type: ignore[attr-defined]
+        marks.insert(0, "drawing" if view.phase == "draw" else "playing")
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, down=down)
 
 
@@ -157,30 +157,29 @@ def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | No
     return None
 
 
-def _status(view: object, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],
+def _status(v: ShanghaiView, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],
             ascii: bool, drawn: tuple[str, Card] | None = None) -> str:
-    v = view
     name = lambda seat: seats[seat].label  # noqa: E731
     who = f"{seats[viewer].name} — " if viewer is not None else ""
-    if v.round_over:  # type: ignore[attr-defined]
+    if v.round_over:
         return f"{who}the hand is over."
-    if v.phase == "buy":  # type: ignore[attr-defined]
-        top = card_label(v.discard_top, ascii) if v.discard_top else "the upcard"  # type: ignore[attr-defined]
+    if v.phase == "buy":
+        top = card_label(v.discard_top, ascii) if v.discard_top else "the upcard"
         return f"{who}buy window: {top} is on offer to the players who may buy…"
-    turn = v.turn  # type: ignore[attr-defined]
+    turn = v.turn
     if not moves:
-        doing = "to draw" if v.phase == "draw" else "playing"  # type: ignore[attr-defined]
+        doing = "to draw" if v.phase == "draw" else "playing"
         return f"{who}waiting for {name(turn)} ({doing})"
     kinds = {move.kind for move in moves}
-    if v.phase == "draw":  # type: ignore[attr-defined]
+    if v.phase == "draw":
         options = []
         if "draw_stock" in kinds:
-            options.append(f"s draws from the stock ({v.stock_size} left)")  # type: ignore[attr-defined]
-        if "take_upcard" in kinds and v.upcard is not None:  # type: ignore[attr-defined]
-            options.append(f"u takes the upcard {card_label(v.upcard, ascii)}")  # type: ignore[attr-defined]
+            options.append(f"s draws from the stock ({v.stock_size} left)")
+        if "take_upcard" in kinds and v.upcard is not None:
+            options.append(f"u takes the upcard {card_label(v.upcard, ascii)}")
         return f"{who}your turn: " + " or ".join(options)
     parts = []
-    if v.must_go_down:  # type: ignore[attr-defined]
+    if v.must_go_down:
         return f"{who}you took a joker: go down now (g adds a group, m lists go-downs)"
     if "meld" in kinds:
         parts.append("go down (g group / m list)" if drawn is None else "go down (g/m)")

@@ -61,7 +61,7 @@ class ShanghaiUI:
                     error: str = "") -> ModalScreen[Move | None]:
         view = game.view(seat)
         card = card_label(view.discard_top, ascii) if view.discard_top is not None else "the upcard"
-        penalty = getattr(game.variant.rules, "buy_penalty", 0)
+        penalty = view.rules.buy_penalty
         why = _window_cause(game, view.turn, seat, seats)
         extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
         buys = view.buys_left[seat]

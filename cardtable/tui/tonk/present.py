@@ -13,6 +13,7 @@ from ...engine.cards import Card
 from ...engine.events import CardsDealt, RoundStarted
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.tonk.preset import TonkRules
 from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import asciify, game_title, number, round_log
@@ -73,9 +74,9 @@ def counted(n: int, word: str, ascii: bool = False) -> str:
     return f"{number(n, ascii)} {word}{'s' * (abs(n) != 1)}"
 
 
-def match_text(rules: object) -> str:
-    hands = getattr(rules, "match_hands", 0)
-    broke = getattr(rules, "broke_ends_match", False)
+def match_text(rules: TonkRules) -> str:
+    """When the match ends (T13), in words: "10 hands or until one is broke"."""
+    hands, broke = rules.match_hands, rules.broke_ends_match
     if hands and broke:
         return f"{counted(hands, 'hand')} or until one is broke"
     if hands:
@@ -133,26 +134,25 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                      hint=fix(hint), **common)  # type: ignore[arg-type]
 
 
-def _status(view: object, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,
+def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,
             seats: tuple[Seat, ...], ascii: bool) -> tuple[str, str, str]:
     """The status line, the keys line and the hint for the viewer."""
-    v: object = view
     kinds = {move.kind for move in moves}
-    locks = v.drop_locks[viewer]  # type: ignore[attr-defined]
+    locks = v.drop_locks[viewer]
     lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""  # (short: 80 columns)
-    if v.round_over:  # type: ignore[attr-defined]
+    if v.round_over:
         return "the hand is over", "", ""
     if actor != viewer:
         who = seats[actor].label if actor is not None else "…"
         return f"waiting for {who}" + lock_note, "", ""
-    if v.phase == "bet":  # type: ignore[attr-defined]
+    if v.phase == "bet":
         return "spades side bet: bet or stay out", "", ""
     if phase == "start":
         parts = []
         if "draw_stock" in kinds:
             parts.append("draw from the stock (s)")
-        if "take_upcard" in kinds:
-            parts.append(f"take {cards_label((v.discard_top,), ascii)} (u)")  # type: ignore[attr-defined]
+        if "take_upcard" in kinds and v.discard_top is not None:
+            parts.append(f"take {cards_label((v.discard_top,), ascii)} (u)")
         if "drop" in kinds:
             parts.append("drop (D)")
         if "declare" in kinds:
