@@ -22,7 +22,7 @@ from typing import Any
 from .bots.base import normalize_level
 from .engine.events import RoundEnded
 from .engine.rng import Rng
-from .sim import count, default_max_rounds, parse_levels, round_word
+from .sim import count, default_max_rounds, match_bots, parse_levels, round_word
 
 MAX_MOVES = 20_000
 """A match whose current round runs past this many moves is cut off where it stands
@@ -67,18 +67,12 @@ class MatchRecord:
 def play_task(task: MatchTask) -> MatchRecord:
     """Play one match with one bot per seat; bots see views only (X2)."""
     from . import new_game
-    from .bots import make_bot
     from .bots.search import SearchBot
     from .presets import load_variant
 
     variant = load_variant(task.preset)
     game = new_game(variant, task.players, task.seed)
-    bots = []
-    for seat, level in enumerate(task.levels):
-        bot = make_bot(variant.family, level, variant, seed=task.seed * 31 + seat)
-        if task.iterations is not None and isinstance(bot, SearchBot):
-            bot.iterations = task.iterations
-        bots.append(bot)
+    bots = match_bots(variant, task.levels, task.seed, task.iterations)
     rngs = [Rng(task.seed * 7919 + seat + 101 * task.index) for seat in range(task.players)]
     n = task.players
     record = MatchRecord(task.index, task.levels, (), (), 0, think=[0.0] * n, decisions=[0] * n,

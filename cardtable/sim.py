@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -152,15 +153,19 @@ class Summary:
 
 def match_bots(variant: Any, bot_levels: Sequence[str], seed: int, iterations: int | None = None) -> list[Bot]:
     """Fresh bots for the match dealt from ``seed``, one per seat, seeded from that seed
-    alone (as the arena seeds its bots), so a seed names one match whatever run it is in.
-    ``iterations`` overrides the search bots' budget (tests, quick runs)."""
+    alone, so a seed names one match whatever run it is in (simulate and the arena).
+    The search bots think their full ``iterations`` with no CPU-time cap, so the match
+    is the same on a busy or a slow machine; ``iterations`` overrides their budget
+    (tests, quick runs)."""
     from .bots.search import SearchBot
 
     bots = []
     for seat, level in enumerate(bot_levels):
         bot = make_bot(variant.family, level, variant, seed=seed * 31 + seat)
-        if iterations is not None and isinstance(bot, SearchBot):
-            bot.iterations = iterations
+        if isinstance(bot, SearchBot):
+            bot.seconds = math.inf
+            if iterations is not None:
+                bot.iterations = iterations
         bots.append(bot)
     return bots
 

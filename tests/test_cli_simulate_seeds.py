@@ -41,3 +41,17 @@ def test_a_hard_bots_match_does_not_depend_on_the_runs_first_seed():
     for seat in range(4):
         assert 2 * both.average_score[seat] - first.average_score[seat] == pytest.approx(second.average_score[seat])
     assert 2 * both.moves_per_game - first.moves_per_game == pytest.approx(second.moves_per_game)
+
+
+def test_search_bots_in_bot_matches_have_no_cpu_time_cap():
+    """A CPU-time cap would end a search early on a busy machine and change the match:
+    simulate's and the arena's search bots think their whole budget."""
+    import math
+
+    from cardtable.bots.search import SearchBot
+
+    variant = load_variant("shanghai-classic")
+    bots = sim.match_bots(variant, ["hard", "simple", "expert"], seed=5, iterations=3)
+    searchers = [bot for bot in bots if isinstance(bot, SearchBot)]
+    assert len(searchers) == 2
+    assert all(bot.seconds == math.inf and bot.iterations == 3 for bot in searchers)
