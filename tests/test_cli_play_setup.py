@@ -38,6 +38,12 @@ def test_seats_without_game_or_preset_say_what_they_need():
         build_setup(_args(seats="Ann,Bob,Eve"))
 
 
+def test_a_seed_without_game_or_preset_is_not_dropped_silently():
+    """The start screen deals its own table: a --seed it would not use is refused."""
+    with pytest.raises(ValueError, match=r"^--seed needs --game or --preset \(or leave them out"):
+        build_setup(_args(seed=5))
+
+
 def test_the_command_opens_tonk_classic(monkeypatch):
     apps = []
     monkeypatch.setattr(CardtableApp, "run", lambda self: apps.append(self) or 0)

@@ -43,8 +43,9 @@ def build_setup(args: Any) -> TableSetup | None:
     if not preset and game and (seats_text or getattr(args, "seed", None) is not None):
         preset = f"{game}-classic"
     if not preset:
-        if seats_text:
-            raise ValueError("--seats needs --game or --preset (or leave them out to use the start screen)")
+        for option, given in (("--seats", seats_text), ("--seed", getattr(args, "seed", None))):
+            if given is not None and given != "":
+                raise ValueError(f"{option} needs --game or --preset (or leave them out to use the start screen)")
         return None
     variant = load_variant(preset)
     if game and variant.family != game:
