@@ -198,6 +198,10 @@ def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
     assert game.to_act == (0,)
     state = present(game, 0, seats)
     assert state.status == "Ann — your turn: lead a card or set of one rank (not 2s)"
+    # president-bombs: the jokers (not wild there) sit above the 2s, so they wait too
+    hands = ["2S JK 5C 9D", "3S 4S 6C 7D", "3H 4H 6D 7C", "3C 4C 6H 8D"]
+    game = new_game(load_variant("president-bombs"), players=4, hands=hands, dealer=3)
+    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not 2s, jokers)"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -193,7 +193,7 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list) -> str:
     barred = sorted({card for card in hand if card.rank not in led})
     if not barred:
         return "lead any card or set of one rank"
-    ranks = dict.fromkeys(card.rank_text + "s" for card in barred)
+    ranks = dict.fromkeys("jokers" if card.is_joker else card.rank_text + "s" for card in barred)
     return f"lead a card or set of one rank (not {', '.join(ranks)})"
 
 
