@@ -218,3 +218,23 @@ def test_the_exchange_dialog_names_whom_the_cards_go_to(players):
     dialog = PresidentUI().dialog(game, seat, seats, ascii=False)
     assert f"Choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
     assert to != seat
+
+
+def test_round_points_below_zero_read_minus_not_plus_minus():
+    """A house rule may score a title below zero (title_points scum = -1): the round-end
+    table says "−1" ("-1" in ASCII), not "+-1"."""
+    from rich.console import Console
+
+    from cardtable.tui.families import SummaryRow
+    from cardtable.tui.screens.summary import results_table
+
+    rows = [SummaryRow("1st", "Ann", "President", 3, 3), SummaryRow("2nd", "Bob", "—", 0, 0),
+            SummaryRow("3rd", "Dag", "Scum", -1, -1)]
+    for ascii, minus in ((False, "−1"), (True, "-1")):
+        console = Console(width=80, record=True)
+        console.print(results_table(rows, ascii=ascii))
+        lines = console.export_text().splitlines()
+        assert lines[1].split()[-2:] == ["+3", "3"]
+        assert lines[2].split()[-2:] == ["0", "0"]
+        assert lines[3].split()[-2:] == [minus, minus]
+        assert "+-" not in console.export_text()

@@ -21,7 +21,7 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
     Tonk's final chips and the chips won over the match (``points``: the net result
     the statistics show); otherwise (Shanghai) the totals, saying when the lowest wins."""
     if family == "president" or family is None:
-        return results_table(rows, round_points=False)
+        return results_table(rows, round_points=False, ascii=ascii)
     table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
     table.add_column("place")
     table.add_column("player")
@@ -37,7 +37,8 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
     return table
 
 
-def results_table(rows: Sequence[SummaryRow], round_points: bool = True) -> Table:
+def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: bool = False) -> Table:
+    """Place, player, title, the round's points ("+2", "−1") and the total."""
     table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
     table.add_column("place")
     table.add_column("player")
@@ -48,8 +49,8 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True) -> Tabl
     for row in rows:
         cells = [row.place, row.name, row.title or "—"]
         if round_points:
-            cells.append(f"+{row.points}" if row.points else "0")
-        cells.append(str(row.total))
+            cells.append(signed(row.points, ascii))
+        cells.append(number(row.total, ascii))
         table.add_row(*cells)
     return table
 
@@ -67,7 +68,8 @@ class RoundEndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = self.heading
-            yield Static(results_table(self.rows), id="summary-table")
+            yield Static(results_table(self.rows, ascii=bool(getattr(self.app, "card_ascii", False))),
+                         id="summary-table")
             yield Static(self.footer, id="summary-footer")
 
     def action_next(self) -> None:
