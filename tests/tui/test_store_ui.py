@@ -363,3 +363,20 @@ def test_the_table_without_a_terminal_says_so_and_draws_nothing(monkeypatch, cap
     seats = [{"name": "Ann", "kind": "human", "level": None}, {"name": "Dag", "kind": "bot", "level": "simple"}]
     assert launch.load(SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)) == 2
     assert "the table needs a terminal" in capsys.readouterr().err
+
+
+def test_the_president_statistics_say_what_the_title_letters_stand_for():
+    """The titles column is short ("P 3 · S 1"): a legend under the table names them."""
+    from rich.console import Console
+
+    from cardtable.store.history import FamilyStats, PlayerStats
+    from cardtable.tui.screens.stats import family_table
+
+    player = PlayerStats(name="Ann", kinds=("human",), matches=1, wins=1, last_played="",
+                         families={"president": FamilyStats(matches=1, wins=1, titles={"president": 3, "scum": 1})})
+    console = Console(width=200, record=True)
+    console.print(family_table("president", [player]))
+    text = " ".join(console.export_text().split())  # (the legend wraps to the table's width)
+    assert "P 3 · S 1" in text
+    assert ("P President · VP Vice-President · Sec Secretary · N Neutral · Clk Clerk · VS Vice-Scum · S Scum"
+            in text)

@@ -15,12 +15,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
-from ...games.president.preset import TITLE_KEYS, TITLE_SHORT
+from ...games.president.preset import TITLE_KEYS, TITLE_SHORT, PresidentTitles
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
 from ..text import as_themed, game_title, signed
 from .store_menu import when
 
+TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in PresidentTitles().model_dump().items())
+"""What the titles column's letters stand for (a place's title, whatever a preset calls it)."""
 
 
 def _name(player: PlayerStats) -> str:
@@ -33,7 +35,8 @@ def family_table(family: str, players: list[PlayerStats]) -> Table | None:
     if not rows:
         return None
     table = Table(title=FAMILY_TITLES.get(family, family), title_style="bold", title_justify="left",
-                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2))  # (Tonk's 6 columns: 80 wide)
+                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2),  # (Tonk's 6 columns: 80 wide)
+                  caption=TITLE_LEGEND if family == "president" else None, caption_justify="left")
     table.add_column("player")
     for column in ("matches", "wins", "win %"):
         table.add_column(column, justify="right")
