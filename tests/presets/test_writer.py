@@ -232,3 +232,20 @@ def test_saved_preset_is_listed_and_simulates(user_presets):
     sim = subprocess.run([sys.executable, "-m", "cardtable", "simulate", "--game", "tonk", "--preset", "our-tonk", "--games", "2"],
                          env=env, capture_output=True, text=True, timeout=120)
     assert sim.returncode == 0, sim.stderr
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_an_empty_title_name_is_refused_by_the_editor_and_the_loader(user_presets, tmp_path, blank):
+    draft = Draft.new_from("forseti")
+    draft.set("titles.president", blank)
+    assert draft.check("ours") == (None, {"titles.president": "give a name (or leave it out for the default)"})
+    with pytest.raises(ValueError, match="titles.president: give a name"):
+        draft.save("ours")
+    assert not (user_presets / "ours.toml").exists()
+    file = tmp_path / "blank.toml"
+    file.write_text(f'extends = "forseti"\n[titles]\nscum = "{blank}"\n')
+    with pytest.raises(VariantError) as refused:
+        load_variant(file)
+    assert refused.value.field == "titles.scum"
+    assert refused.value.reason.startswith("give a name (or leave it out for the default)")
+

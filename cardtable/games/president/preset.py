@@ -128,6 +128,13 @@ class PresidentTitles(Knobs):
     vice_scum: str = "Vice-Scum"
     scum: str = "Scum"
 
+    @field_validator("*")
+    @classmethod
+    def _named(cls, name: str) -> str:
+        if not name.strip():
+            raise ValueError("give a name (or leave it out for the default)")
+        return name
+
 
 class PresidentVariant(VariantBase):
     """A President preset: players 3–8 at most, the knobs and the title names."""

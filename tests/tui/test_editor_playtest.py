@@ -1,0 +1,67 @@
+"""Play-test findings in the preset editor and its menu: empty title names, repeated
+wilds, each family's player range, the contracts help, the questions' wording, export
+and import messages, and the layout of a row."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Button, Input, Static
+
+from cardtable.presets.writer import Draft
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.editor import EditorScreen
+from cardtable.tui.widgets.knob import KnobRow
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def app_at_start() -> CardtableApp:
+    return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+
+
+async def wait_for(pilot, done, limit: int = 200) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the screen did not get there")
+
+
+def editor_ready(app) -> bool:
+    return isinstance(app.screen, EditorScreen) and bool(app.screen.query("#editor-status"))
+
+
+def row(screen: EditorScreen, path: str) -> KnobRow:
+    return next(r for r in screen.query(KnobRow) if r.path == path)
+
+
+async def open_editor(pilot, app, draft: Draft, name: str = "ours") -> EditorScreen:
+    await pilot.pause()
+    app.push_screen(EditorScreen(draft, name))
+    await wait_for(pilot, lambda: editor_ready(app))
+    await pilot.pause()
+    return app.screen
+
+
+def error_text(editor: EditorScreen, path: str) -> str:
+    return str(row(editor, path).query_one(".knob-error", Static).render())
+
+
+def test_an_empty_title_name_is_marked_and_not_saved(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("forseti"))
+            editor.query_one("#knob-titles-president", Input).value = " "
+            await pilot.pause()
+            assert row(editor, "titles.president").has_class("-invalid")
+            assert error_text(editor, "titles.president") == "! give a name (or leave it out for the default)"
+            assert editor.query_one("#editor-save", Button).disabled
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, EditorScreen) and not (user_presets / "ours.toml").exists()
+
+    run(scenario)
