@@ -249,3 +249,12 @@ def test_an_empty_title_name_is_refused_by_the_editor_and_the_loader(user_preset
     assert refused.value.field == "titles.scum"
     assert refused.value.reason.startswith("give a name (or leave it out for the default)")
 
+
+def test_a_wild_rank_named_twice_is_written_once(user_presets):
+    draft = Draft.new_from("forseti")
+    draft.set("rules.jokers", 1)
+    draft.set("rules.wilds", parse_text(next(s for s in field_specs(_rules_model("president"))
+                                             if s.name == "wilds"), "JK,jk, 2, JK"))
+    assert draft.check("ours")[0].rules.wilds == ("JK", "2")
+    draft.save("ours")
+    assert tomllib.loads((user_presets / "ours.toml").read_text())["rules"]["wilds"] == ["JK", "2"]

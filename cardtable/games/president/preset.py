@@ -88,7 +88,7 @@ class PresidentRules(Knobs):
         for wild in wilds:
             if wild not in WILD_NAMES:
                 raise ValueError(f"{wild!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
-        return wilds
+        return tuple(dict.fromkeys(wilds))  # a rank named twice is wild once
 
     @field_validator("title_points")
     @classmethod
