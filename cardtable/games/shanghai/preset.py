@@ -135,6 +135,9 @@ class ShanghaiRules(Knobs):
     def _consistent(self) -> ShanghaiRules:
         if "JK" in self.wilds and self.jokers == 0:
             raise ValueError("wilds: lists JK but the deck has no jokers (set jokers)")
+        if self.jokers and "JK" not in self.wilds:
+            raise ValueError(f"wilds: leaves out JK, but the deck has {self.jokers} joker{'s' * (self.jokers != 1)}: "
+                             "a joker is always wild (S5): list JK, or set jokers = 0")
         if len(self.buys_per_hand) != len(self.contracts):
             raise ValueError(f"buys_per_hand: has {len(self.buys_per_hand)} numbers but contracts "
                              f"has {len(self.contracts)} hands")

@@ -29,3 +29,17 @@ def test_bad_presets_name_the_field(tmp_path, body, field):
     with pytest.raises(VariantError) as error:
         load_variant(str(path))
     assert error.value.field == field
+
+
+def test_S5_jokers_in_the_deck_are_wild(tmp_path):
+    """S5: a joker is wild; a preset that leaves JK out of ``wilds`` while the deck has
+    jokers would make them an ordinary rank ("JK JK JK" a set), so it is refused."""
+    path = tmp_path / "twos.toml"
+    path.write_text('extends = "shanghai-classic"\n[rules]\nwilds = ["2"]\n')
+    with pytest.raises(VariantError) as error:
+        load_variant(str(path))
+    assert error.value.field == "rules.wilds"
+    assert error.value.reason == ("leaves out JK, but the deck has 2 jokers: a joker is always wild (S5): "
+                                  "list JK, or set jokers = 0")
+    path.write_text('extends = "shanghai-classic"\n[rules]\nwilds = ["2"]\njokers = 0\n')
+    assert load_variant(str(path)).rules.wild_ranks == {2}
