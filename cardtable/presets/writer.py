@@ -150,6 +150,31 @@ class Draft:
         problems = self._unwritable(variant)
         return (None if problems else variant), problems
 
+    def seat_range(self) -> tuple[int, int] | None:
+        """The player counts the family's model allows with these rules, as (fewest,
+        most): each count from the preset shape's bounds is tried as ``players`` and kept
+        unless the model refuses the players for it (Tonk seats 2 to 5; Shanghai refuses
+        2 when a contract needs more cards than two players can hold). None while the
+        rules themselves do not read, since the model then never gets to the players."""
+        rules_data = dict(self.values["rules"])
+        try:
+            self.rules_model().model_validate(rules_data)
+        except ValidationError:
+            return None
+        bounds = self.model().model_fields["players"].annotation.model_fields
+        lowest = next(m.ge for m in bounds["min"].metadata if getattr(m, "ge", None) is not None)
+        highest = next(m.le for m in bounds["max"].metadata if getattr(m, "le", None) is not None)
+        fits = []
+        for count in range(lowest, highest + 1):
+            data = {**self.data("draft"), "players": {"min": count, "max": count}}
+            try:
+                self.model().model_validate(data)
+            except ValidationError as error:
+                if any(path.split(".")[0] == "players" for path in field_errors(error, self.model())):
+                    continue
+            fits.append(count)
+        return (fits[0], fits[-1]) if fits else None
+
     def _unwritable(self, variant: Any) -> dict[str, str]:
         problems = {}
         for section in ("rules", "titles"):

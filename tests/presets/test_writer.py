@@ -258,3 +258,12 @@ def test_a_wild_rank_named_twice_is_written_once(user_presets):
     assert draft.check("ours")[0].rules.wilds == ("JK", "2")
     draft.save("ours")
     assert tomllib.loads((user_presets / "ours.toml").read_text())["rules"]["wilds"] == ["JK", "2"]
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("forseti", (2, 8)), ("tonk-classic", (2, 5)),
+                                               ("shanghai-classic", (3, 8))])
+def test_the_seat_range_is_what_the_familys_model_allows(preset, seats):
+    draft = Draft.new_from(preset)
+    assert draft.seat_range() == seats
+    draft.set("rules.jokers", -1)
+    assert draft.seat_range() is None  # rules that do not read: the model never gets to the players

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, Static, TextArea
 
 from cardtable.presets.writer import Draft
 from cardtable.tui.app import CardtableApp
@@ -63,5 +63,27 @@ def test_an_empty_title_name_is_marked_and_not_saved(user_presets):
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, EditorScreen) and not (user_presets / "ours.toml").exists()
+
+    run(scenario)
+
+
+def hint_text(editor: EditorScreen, path: str) -> str:
+    return str(row(editor, path).query_one(".knob-hint", Static).render())
+
+
+def test_the_players_hint_shows_the_familys_own_range(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("tonk-classic"))
+            for path in ("players.min", "players.max"):
+                assert hint_text(editor, path).startswith("2–5 · from parent: "), path
+            app.pop_screen()
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"))
+            assert hint_text(editor, "players.min").startswith("3–8 · ")  # hand 7 needs 12 cards
+            editor.query_one("#knob-rules-contracts", TextArea).text = "set 3, set 3\nset 3, run 4\n"
+            editor.query_one("#knob-rules-buys_per_hand", Input).value = "3, 3"
+            await pilot.pause()
+            assert hint_text(editor, "players.min").startswith("2–8 · ")  # two players can lay these down
 
     run(scenario)

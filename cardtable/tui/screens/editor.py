@@ -5,6 +5,7 @@ the user's preset through :mod:`cardtable.presets.writer` (only changed knobs)."
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -24,9 +25,10 @@ from .preset_dialogs import Confirm
 ABOUT = [
     ("title", KnobSpec("title", "The name shown in menus.", "text")),
     ("description", KnobSpec("description", "One line about these rules, shown under the preset list.", "text")),
-    ("players.min", KnobSpec("players min", "The fewest players the preset seats.", "int", low=2, high=8)),
-    ("players.max", KnobSpec("players max", "The most players the preset seats.", "int", low=2, high=8)),
+    ("players.min", KnobSpec("players min", "The fewest players the preset seats.", "int")),
+    ("players.max", KnobSpec("players max", "The most players the preset seats.", "int")),
 ]
+"""The preset's own fields; the players' range is the family's (:meth:`Draft.seat_range`)."""
 
 
 class EditorScreen(Screen[str | None]):
@@ -62,8 +64,10 @@ class EditorScreen(Screen[str | None]):
             yield Static("", id="editor-name-note", markup=False)
         with VerticalScroll(id="editor-form", can_focus=False):  # (Tab goes field to field)
             yield Static("about", classes="editor-group")
+            seats = draft.seat_range() or (None, None)
             for path, spec in ABOUT:
-                yield self._row(path, spec)
+                yield self._row(path, replace(spec, low=seats[0], high=seats[1]) if path.startswith("players")
+                                else spec)
             for group, specs in knob_groups(draft.family, draft.rules_model()):
                 yield Static(group, classes="editor-group")
                 for spec in specs:
@@ -138,6 +142,10 @@ class EditorScreen(Screen[str | None]):
             row.error = self.problems.get(path) or self.problems.get(path.rpartition(".")[0], "")
             current, was = self.draft.get(path), self._inherited_for(path)
             row.changed = was is not None and current != was if self.draft.parent is not None else False
+        seats = self.draft.seat_range()
+        if seats is not None:  # (while the rules do not read, the last range stays)
+            for path in ("players.min", "players.max"):
+                rows[path].show_range(*seats)
         loose = [f"{path}: {why}" for path, why in self.problems.items() if path not in rows]
         note = self.name_note
         self.query_one("#editor-name-note", Static).update(note)

@@ -7,6 +7,7 @@ value read from the input, :class:`KnobRow.Unreadable` when the text cannot be r
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
@@ -74,16 +75,28 @@ class KnobRow(Vertical):
             yield self._control()
             if spec.kind == "bool":  # the switch's state in words, readable in any theme
                 yield Static(shown(spec, self.value), classes="knob-state", markup=False)
-            hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
-                    else f"default: {shown(spec, self.inherited)}"]
-            if spec.range_text:
-                hint.insert(0, spec.range_text)
-            if spec.kind == "optional_int":
-                hint.insert(0, "empty: not set")
-            yield Static(" · ".join(hint), classes="knob-hint", markup=False)
+            yield Static(self._hint(), classes="knob-hint", markup=False)
         if spec.description:
             yield Static(spec.description, classes="knob-description", markup=False)
         yield Static("", classes="knob-error", markup=False)
+
+    def _hint(self) -> str:
+        spec = self.spec
+        hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
+                else f"default: {shown(spec, self.inherited)}"]
+        if spec.range_text:
+            hint.insert(0, spec.range_text)
+        if spec.kind == "optional_int":
+            hint.insert(0, "empty: not set")
+        return " · ".join(hint)
+
+    def show_range(self, low: int | None, high: int | None) -> None:
+        """Show another allowed range (the screen works it out from the other fields)."""
+        if (low, high) == (self.spec.low, self.spec.high):
+            return
+        self.spec = replace(self.spec, low=low, high=high)
+        if self.is_mounted:
+            self.query_one(".knob-hint", Static).update(self._hint())
 
     def _control(self) -> Widget:
         spec, value, ident = self.spec, self.value, control_id(self.path)
