@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
-from .godown import can_go_down, go_down_options
+from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
 from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_ends, make_meld, swap_index
 
 if TYPE_CHECKING:
@@ -264,6 +264,9 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
             return f"meld {number}: {made}"
         if kind == "set" and tuple(sorted(group, key=lambda c: (c.rank in game.wild, c))) != group:
             return f"meld {number}: list a set's natural cards sorted, then its wilds"
+    if sum(move.kind == "meld" for move in game._legal_list(seat)) >= MAX_GO_DOWN_OPTIONS:
+        return (f"that go-down is not among the first {MAX_GO_DOWN_OPTIONS:,} ways listed for this hand "
+                "(choose one of the listed ways: the same cards, the wilds placed as listed)")
     return ("that go-down is not in canonical form (same-size melds in order) or would leave "
             "a last card you could not play")
 

@@ -43,3 +43,27 @@ def test_S5_jokers_in_the_deck_are_wild(tmp_path):
                                   "list JK, or set jokers = 0")
     path.write_text('extends = "shanghai-classic"\n[rules]\nwilds = ["2"]\njokers = 0\n')
     assert load_variant(str(path)).rules.wild_ranks == {2}
+
+
+def test_S6_a_go_down_past_the_listed_ways_says_so():
+    """S6 with many wilds: 13 cards with six wilds make more than 50,000 ways to lay down
+    three runs of 4; only the first 50,000 are listed (and legal), and a go-down past
+    them is refused in words that say so, not as "not in canonical form"."""
+    from cardtable import IllegalMove, new_game
+    from cardtable.engine.cards import parse_cards
+    from cardtable.games.shanghai.godown import MAX_GO_DOWN_OPTIONS
+
+    variant = load_variant("shanghai-wild-twos")
+    rules = variant.rules.model_copy(update={"contracts": ((("run", 4),) * 3,) * 10, "hand_size": 12})
+    variant = variant.model_copy(update={"rules": rules})
+    hands = ["3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "2C 2D 2H 2S 5C 6C 7C 8C 9C 10C JC JK",
+             "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"]
+    game = new_game(variant, 3, seed=1, hands=hands, stock=parse_cards("JK 3S"), upcard="4S", dealer=0)
+    game.apply(1, "draw_stock")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    assert sum(move.kind == "meld" for move in game.legal_moves(1)) == MAX_GO_DOWN_OPTIONS
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(1, "meld 2H 2S 9C 10C | 5C 2C 2D 8C | 6C 7C JK JK")
+    assert refused.value.reason == ("that go-down is not among the first 50,000 ways listed for this hand "
+                                    "(choose one of the listed ways: the same cards, the wilds placed as listed)")
