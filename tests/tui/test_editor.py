@@ -203,7 +203,8 @@ def test_shanghai_contracts_edited_as_lines_round_trip(user_presets):
             editor = app.screen
             editor.query_one("#knob-rules-contracts", TextArea).text = "set 3, set 3\nset 3, run 4\nrun 4, run 4\n"
             await pilot.pause()
-            assert "contracts has 3 hands" in editor.problems["rules.buys_per_hand"]
+            assert editor.query_one("#knob-rules-buys_per_hand", Input).value == "3, 3, 3"  # kept in step
+            assert "rules.buys_per_hand" not in editor.problems
             editor.query_one("#knob-rules-buys_per_hand", Input).value = "2, 2, 3"
             editor.query_one("#knob-rules-card_points", Input).value = "A=20, JK=25"
             editor.query_one("#knob-rules-go_out_in_one_bonus", Input).value = "-50"

@@ -87,3 +87,30 @@ def test_the_players_hint_shows_the_familys_own_range(user_presets):
             assert hint_text(editor, "players.min").startswith("2–8 · ")  # two players can lay these down
 
     run(scenario)
+
+
+def test_the_contracts_help_shows_what_is_typed_and_buys_follow_the_hands(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"))
+            contracts = row(editor, "rules.contracts")
+            assert str(contracts.query_one(".knob-description", Static).render()) == (
+                "S2: the contract of each hand — one hand a line, e.g. set 3, run 4 (a set of 3 and a run of 4)")
+            buys = editor.query_one("#knob-rules-buys_per_hand", Input)
+            assert buys.value == "3, 3, 3, 3, 3, 3, 3, 3, 4, 4"
+            area = editor.query_one("#knob-rules-contracts", TextArea)
+            area.text = "set 3, set 3\nset 3, run 4\nrun 4, run 4\n"
+            await pilot.pause()
+            assert buys.value == "3, 3, 3" and editor.problems == {}
+            area.text += "set 3, set 3, set 3\nrun 4, run 4, run 4\n"
+            await pilot.pause()
+            assert buys.value == "3, 3, 3, 3, 3" and editor.problems == {}
+            buys.value = "1, 2, 3"  # out of step on purpose: left as typed, and marked
+            await pilot.pause()
+            area.text = "set 3, set 3\nset 3, run 4\n"
+            await pilot.pause()
+            assert buys.value == "1, 2, 3"
+            assert error_text(editor, "rules.buys_per_hand") == "! has 3 numbers but contracts has 2 hands"
+
+    run(scenario)

@@ -17,9 +17,9 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILY_TITLES
-from ...presets.groups import KnobSpec, field_specs, knob_groups
+from ...presets.groups import KnobSpec, field_specs, format_text, knob_groups
 from ...presets.writer import Draft, name_problem
-from ..widgets.knob import KnobRow
+from ..widgets.knob import KnobRow, control_id
 from .preset_dialogs import Confirm
 
 ABOUT = [
@@ -99,8 +99,23 @@ class EditorScreen(Screen[str | None]):
     # ------------------------------------------------------------------ messages up
     def on_knob_row_changed(self, message: KnobRow.Changed) -> None:
         self.unreadable.pop(message.path, None)
+        if message.path == "rules.contracts":
+            self._keep_buys_in_step(message.value)
         self.draft.set(message.path, message.value)
         self.revalidate()
+
+    def _keep_buys_in_step(self, contracts: tuple[Any, ...]) -> None:
+        """Shanghai's buys_per_hand has one number per hand of the contracts: when the
+        hands change in number, it is trimmed, or extended with its last number, if it
+        was in step with them (a list already out of step is left to the user)."""
+        rules = self.draft.values["rules"]
+        buys, before = rules.get("buys_per_hand"), rules.get("contracts")
+        if not buys or before is None or len(buys) != len(before) or len(contracts) == len(buys) \
+                or not contracts or "rules.buys_per_hand" in self.unreadable:
+            return
+        buys = tuple(buys[:len(contracts)]) + (buys[-1],) * (len(contracts) - len(buys))
+        self.draft.set("rules.buys_per_hand", buys)
+        self.query_one(f"#{control_id('rules.buys_per_hand')}", Input).value = format_text("numbers", buys)
 
     def on_knob_row_unreadable(self, message: KnobRow.Unreadable) -> None:
         self.unreadable[message.path] = message.reason

@@ -7,6 +7,7 @@ value read from the input, :class:`KnobRow.Unreadable` when the text cannot be r
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +33,20 @@ def shown(spec: KnobSpec, value: Any) -> str:
     if spec.kind == "text":
         return f'"{text}"' if len(text) <= 24 else f'"{text[:22]}…"'
     return text or "none"
+
+
+TYPED_FORM = {"contracts": "one hand a line, e.g. set 3, run 4 (a set of 3 and a run of 4)"}
+"""How to type a kind of knob, for the kinds whose description shows the TOML form."""
+
+
+def described(spec: KnobSpec) -> str:
+    """The knob's description in the editor's words: a TOML example (``[["set", 3]]``,
+    which a preset file needs) gives way to what is typed in the box."""
+    typed = TYPED_FORM.get(spec.kind)
+    if typed is None:
+        return spec.description
+    head = re.split(r",? (?:one list per \w+|e\.g\.)[ ,]", spec.description, maxsplit=1)[0].rstrip(" .,")
+    return f"{head} — {typed}"
 
 
 def control_id(path: str) -> str:
@@ -77,7 +92,7 @@ class KnobRow(Vertical):
                 yield Static(shown(spec, self.value), classes="knob-state", markup=False)
             yield Static(self._hint(), classes="knob-hint", markup=False)
         if spec.description:
-            yield Static(spec.description, classes="knob-description", markup=False)
+            yield Static(described(spec), classes="knob-description", markup=False)
         yield Static("", classes="knob-error", markup=False)
 
     def _hint(self) -> str:
