@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Button, Input, Static, TextArea
+from textual.widgets import Button, Input, Static, Switch, TextArea
 
 from cardtable.presets.writer import Draft
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.editor import EditorScreen
+from cardtable.tui.screens.preset_dialogs import Confirm
 from cardtable.tui.widgets.knob import KnobRow
 
 
@@ -112,5 +113,20 @@ def test_the_contracts_help_shows_what_is_typed_and_buys_follow_the_hands(user_p
             await pilot.pause()
             assert buys.value == "1, 2, 3"
             assert error_text(editor, "rules.buys_per_hand") == "! has 3 numbers but contracts has 2 hands"
+
+    run(scenario)
+
+
+def test_escape_asks_to_discard_the_changes_not_the_house_rules(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("forseti"))
+            editor.query_one("#knob-rules-burn", Switch).value = True
+            await pilot.pause()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            assert str(app.screen.query_one("#confirm-question", Static).render()) == "Discard your changes?"
+            assert str(app.screen.query_one("#yes", Button).label) == "Discard (y)"
 
     run(scenario)

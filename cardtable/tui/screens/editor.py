@@ -215,4 +215,4 @@ class EditorScreen(Screen[str | None]):
             if discard:
                 self.dismiss(None)
 
-        self.app.push_screen(Confirm("Discard these house rules?", "Discard (y)", "Keep editing (n)"), answered)
+        self.app.push_screen(Confirm("Discard your changes?", "Discard (y)", "Keep editing (n)"), answered)
