@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Button, Input, Static, Switch, TextArea
+from textual.widgets import Button, Input, OptionList, Select, Static, Switch, TextArea
 
 from cardtable.presets.writer import Draft
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.editor import EditorScreen
-from cardtable.tui.screens.preset_dialogs import Confirm
+from cardtable.tui.screens.preset_dialogs import Confirm, PresetMenu
 from cardtable.tui.widgets.knob import KnobRow
 
 
@@ -128,5 +128,22 @@ def test_escape_asks_to_discard_the_changes_not_the_house_rules(user_presets):
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
             assert str(app.screen.query_one("#confirm-question", Static).render()) == "Discard your changes?"
             assert str(app.screen.query_one("#yes", Button).label) == "Discard (y)"
+
+    run(scenario)
+
+
+def test_the_menu_without_a_preset_says_to_choose_one(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#preset", Select).clear()  # the list's blank "Select" line
+            await pilot.pause()
+            await pilot.press("h")
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            menu = app.screen
+            assert str(menu.query_one("#menu-note", Static).render()) == "choose a preset first (import needs none)"
+            options = menu.query_one(OptionList)
+            assert [o.id for o in options.options if not o.disabled] == ["import"]
 
     run(scenario)

@@ -129,7 +129,8 @@ class PresetMenu(ModalScreen[str | None]):
                               or (ident != "import" and not self.preset))
                        for ident, label, only_mine in ACTIONS]
             yield OptionList(*options, id="menu-options")
-            note = ("yours: edit, rename or delete it here; escape closes" if self.mine else
+            note = ("choose a preset first (import needs none)" if not self.preset else
+                    "yours: edit, rename or delete it here; escape closes" if self.mine else
                     "shipped presets are not changed: make your own from them")
             yield Static(note, id="menu-note", markup=False)
 
