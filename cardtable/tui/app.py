@@ -16,7 +16,7 @@ from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
 from .screens.start import StartScreen
 from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
-from .settings import DEFAULT_THEME, Settings
+from .settings import DEFAULT_THEME, LastTable, Settings
 from .themes import CardTheme, load_themes, variable_defaults
 
 THEME_ORDER = ("felt", "dark", "four-colour", "ascii")
@@ -98,6 +98,15 @@ class CardtableApp(App[int]):
         if self.save_settings:
             self.settings.theme = name
             self.settings.save()
+
+    def remember_table(self, setup: TableSetup) -> None:
+        """Keep the table being played in the settings: the start screen offers it next
+        (after "New game" too, wherever the table was set up)."""
+        if not self.save_settings:
+            return
+        seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
+        self.settings.table = LastTable(setup.variant.family, setup.variant.name, seats)
+        self.settings.save()
 
     def action_cycle_theme(self) -> None:
         names = list(self.card_themes)

@@ -302,3 +302,20 @@ def test_play_arguments():
     seats = parse_seats("Botond,Bot:hard,bot,Bottle")
     assert [(s.name, s.bot) for s in seats] == [("Botond", None), ("Dag", "hard"), ("Eve", "simple"),
                                                  ("Bottle", None)]
+
+
+def test_a_table_opened_from_the_command_line_is_offered_next_time():
+    """`cardtable play --preset tonk-classic --seats ...` (or a loaded game) is the table
+    played last: the start screen after "New game", and the next start, offer it."""
+    from cardtable import load_variant
+    from cardtable.tui.seats import TableSetup
+
+    async def scenario():
+        setup = TableSetup(load_variant("tonk-classic"), parse_seats("Ann,bot:hard,bot:simple"), 4)
+        app = CardtableApp(setup=setup, theme="felt", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, (TableScreen, HandoffScreen)))
+        assert Settings.load().table == LastTable("tonk", "tonk-classic",
+                                                  [("Ann", "human"), ("Dag", "hard"), ("Eve", "simple")])
+
+    run(scenario)

@@ -277,14 +277,6 @@ class StartScreen(Screen[None]):
         seed = int(seed_text) if seed_text else None
         return TableSetup(self.variant, name_bots(specs), seed)
 
-    def _remember(self, setup: TableSetup) -> None:
-        """Keep this table in the settings, to offer it again on the next start."""
-        if not getattr(self.app, "save_settings", False):
-            return
-        seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
-        self.app.settings.table = LastTable(setup.variant.family, setup.variant.name, seats)
-        self.app.settings.save()
-
     def action_start(self) -> None:
         from .table import TableScreen
 
@@ -293,5 +285,4 @@ class StartScreen(Screen[None]):
         except ValueError as error:
             self.query_one("#start-error", Static).update(Text(f"  {error}", style="bold red"))
             return
-        self._remember(setup)
         self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))

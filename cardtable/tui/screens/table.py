@@ -84,6 +84,9 @@ class TableScreen(Screen[None]):
         return bool(getattr(self.app, "card_ascii", False))
 
     def on_mount(self) -> None:
+        remember = getattr(self.app, "remember_table", None)
+        if remember is not None:
+            remember(self.setup)
         self.bridge = Bridge(self.game, self)
         self.saver = start_autosave(self.game, self.seats)
         kept = getattr(self.saver, "kept", None)
