@@ -150,3 +150,21 @@ def test_all_seven_panels_at_80_columns_show_card_counts_whole(theme):
             assert any(line.endswith(" c") for line in shown)  # (the narrow ones at this size)
 
     asyncio.run(scenario())
+
+
+def test_a_title_that_fits_the_border_keeps_its_note_after_a_resize():
+    """Four panels at 80 columns are 20 cells wide: "Player (you)" fits between "╭─ " and
+    " ─╮", before and after the terminal shrinks from 120 columns (the room is the
+    panel's outer width, not its content's)."""
+    async def scenario():
+        app = make_app("Player,bot:simple,bot:simple,bot:simple", preset="tonk-classic")
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            mine = app.screen.query(SeatPanel).first()
+            assert str(mine.border_title) == "Player (you)"
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert mine.outer_size.width == 20
+            assert str(mine.border_title) == "Player (you)"
+
+    asyncio.run(scenario())

@@ -39,8 +39,9 @@ class SeatPanel(Widget):
         self._show_title()
 
     def _show_title(self) -> None:
-        # The border takes "╭─ " and " ─╮" around the title.
-        self.border_title = as_themed(self.app, fit_title(self.title, self.size.width - 6))
+        # The border takes "╭─ " and " ─╮" around the title (``size`` is the content's,
+        # inside the border and the padding).
+        self.border_title = as_themed(self.app, fit_title(self.title, self.outer_size.width - 6))
 
     def render(self) -> Text:
         width, separator = self.content_size.width, as_themed(self.app, SEPARATOR)
