@@ -426,16 +426,29 @@ def duplicate_preset(name: str, new: str) -> Path:
     return _place(preset_path(name), new)
 
 
-def export_preset(name: str, destination: str | Path) -> Path:
+class ExportExists(ValueError):
+    """The export's file is there already (``overwrite=True`` replaces it)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} already exists")
+        self.path = path
+
+
+def export_preset(name: str, destination: str | Path, overwrite: bool = False) -> Path:
     """Write the preset ``name`` to ``destination`` (a file, or a folder for NAME.toml),
-    in a form a friend can load; an existing file is not overwritten."""
+    in a form a friend can load. The folder must exist; an existing file is replaced
+    only with ``overwrite`` (else :class:`ExportExists`)."""
     target = Path(destination).expanduser()
     if target.is_dir():
         target = target / f"{name}.toml"
-    if target.suffix != ".toml":
+    elif target.suffix != ".toml":
+        if not target.suffix or str(destination).endswith(("/", os.sep)):
+            raise ValueError(f"{target}: no such folder")
         raise ValueError(f"{target}: give a .toml file name (or a folder)")
-    if target.exists():
-        raise ValueError(f"{target} already exists")
+    if not target.parent.is_dir():
+        raise ValueError(f"{target.parent}: no such folder")
+    if target.exists() and not overwrite:
+        raise ExportExists(target)
     write_atomic(target, portable_text(preset_path(name)))
     return target
 

@@ -16,7 +16,7 @@ from cardtable.presets import load_variant
 from cardtable.presets.groups import GROUPS, field_specs, format_text, knob_groups, parse_text
 from cardtable.presets.loader import preset_files
 from cardtable.presets.writer import (
-    Draft, delete_preset, dependents, duplicate_preset, export_preset, import_preset, name_problem,
+    Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, import_preset, name_problem,
     rename_preset, toml_value, write_atomic,
 )
 
@@ -202,6 +202,7 @@ def test_file_chores(user_presets, tmp_path):
     assert tomllib.loads(out.read_text())["extends"] == "forseti"  # portable: no user parent
     with pytest.raises(ValueError, match="exists"):
         export_preset("children", tmp_path)
+    assert export_preset("children", tmp_path, overwrite=True) == out
     delete_preset("children")
     name, placed = import_preset(out)
     assert name == "children" and load_variant("children").rules == load_variant("ours").rules
@@ -267,3 +268,21 @@ def test_the_seat_range_is_what_the_familys_model_allows(preset, seats):
     assert draft.seat_range() == seats
     draft.set("rules.jokers", -1)
     assert draft.seat_range() is None  # rules that do not read: the model never gets to the players
+
+
+def test_export_names_a_missing_folder_and_replaces_a_file_only_when_asked(user_presets, tmp_path):
+    Draft.new_from("forseti").save("ours")
+    for missing in (tmp_path / "nowhere", f"{tmp_path / 'nowhere'}/", tmp_path / "nowhere" / "ours.toml"):
+        with pytest.raises(ValueError) as refused:
+            export_preset("ours", missing)
+        assert str(refused.value) == f"{tmp_path / 'nowhere'}: no such folder"
+    assert not (tmp_path / "nowhere").exists()
+    with pytest.raises(ValueError, match=r"ours\.txt: give a \.toml file name \(or a folder\)"):
+        export_preset("ours", tmp_path / "ours.txt")
+    (tmp_path / "ours.toml").write_text("old")
+    with pytest.raises(ExportExists) as exists:
+        export_preset("ours", tmp_path)
+    assert str(exists.value) == f"{tmp_path / 'ours.toml'} already exists"
+    assert (tmp_path / "ours.toml").read_text() == "old"
+    export_preset("ours", tmp_path, overwrite=True)
+    assert tomllib.loads((tmp_path / "ours.toml").read_text())["extends"] == "forseti"

@@ -8,10 +8,12 @@ import asyncio
 
 from textual.widgets import Button, Input, OptionList, Select, Static, Switch, TextArea
 
+from cardtable.presets.loader import preset_files
 from cardtable.presets.writer import Draft
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.editor import EditorScreen
-from cardtable.tui.screens.preset_dialogs import Confirm, PresetMenu
+from cardtable.tui.screens.preset_dialogs import AskText, Confirm, PresetMenu
+from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.knob import KnobRow
 
 
@@ -145,5 +147,52 @@ def test_the_menu_without_a_preset_says_to_choose_one(user_presets):
             assert str(menu.query_one("#menu-note", Static).render()) == "choose a preset first (import needs none)"
             options = menu.query_one(OptionList)
             assert [o.id for o in options.options if not o.disabled] == ["import"]
+
+    run(scenario)
+
+
+async def export_to(pilot, app, path: str) -> None:
+    start = app.screen
+    start.query_one("#preset", Select).value = "forseti"
+    await pilot.pause()
+    await pilot.press("h")
+    await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+    options = app.screen.query_one(OptionList)
+    options.highlighted = options.get_option_index("export")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+    app.screen.query_one("#ask-input", Input).value = path
+    await pilot.press("enter")
+
+
+def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_presets, tmp_path):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await export_to(pilot, app, str(tmp_path / "nowhere"))
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            await pilot.pause()
+            assert str(app.screen.query_one("#menu-note", Static).render()) == f"{tmp_path / 'nowhere'}: no such folder"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not isinstance(app.screen, PresetMenu))
+            (tmp_path / "forseti.toml").write_text("old")
+            await export_to(pilot, app, str(tmp_path))
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            assert str(app.screen.query_one("#confirm-question", Static).render()) == (
+                f"{tmp_path / 'forseti.toml'} already exists. Replace it?")
+            await pilot.press("n")  # kept: back to the menu
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            assert (tmp_path / "forseti.toml").read_text() == "old"
+            options = app.screen.query_one(OptionList)
+            options.highlighted = options.get_option_index("export")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert (tmp_path / "forseti.toml").read_text() == preset_files()["forseti"][0].read_text()
 
     run(scenario)

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.errors import VariantError
 from ...presets.writer import (
-    Draft, delete_preset, dependents, duplicate_preset, export_preset, import_preset, is_user_preset,
+    Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, import_preset, is_user_preset,
     name_problem, rename_preset,
 )
 from ..text import as_themed
@@ -195,11 +195,17 @@ class PresetMenu(ModalScreen[str | None]):
     async def _export(self, preset: str) -> str | None:
         path = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):",
                                                        f"~/{preset}.toml"))
-        if path:
+        if not path:
+            return None
+        try:
             written = export_preset(preset, path)
-            self.notify(f"wrote {written}", title="exported", timeout=5)
-            return preset
-        return None
+        except ExportExists as exists:
+            if not await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
+                                                           "Replace (y)", "Keep it (n)")):
+                return None
+            written = export_preset(preset, path, overwrite=True)
+        self.notify(f"wrote {written}", title="exported", timeout=5)
+        return preset
 
     async def _import(self, preset: str) -> str | None:
         path = await self.app.push_screen_wait(AskText("Import the preset file (path to a .toml):", "",
