@@ -206,6 +206,24 @@ def test_ascii_theme_draws_a_choice_list_with_an_ascii_border():
     run(scenario)
 
 
+def test_ascii_theme_draws_a_text_box_with_an_ascii_border():
+    """A dialog's text box (import a preset, save as …) is drawn with + - | too."""
+    from textual.widgets import Input
+
+    from cardtable.tui.screens.preset_dialogs import AskText
+
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            app.push_screen(AskText("Import the preset file:", placeholder="~/our-table.toml"))
+            await pilot.pause(0.3)
+            text = region_text(app, app.screen.query_one(Input))
+            assert "+---" in text and is_ascii(text), text
+
+    run(scenario)
+
+
 def test_ascii_theme_menus_and_their_titles_are_ascii():
     """The house-rules menu, the load picker and the statistics say their titles and
     choices in ASCII under the ASCII theme ("house rules - forseti", "Duplicate...")."""
