@@ -196,3 +196,28 @@ def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_p
             assert (tmp_path / "forseti.toml").read_text() == preset_files()["forseti"][0].read_text()
 
     run(scenario)
+
+
+def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_presets, tmp_path):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            menu = app.screen
+            for attempt in range(2):
+                options = menu.query_one(OptionList)
+                options.highlighted = options.get_option_index("import")
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+                note = str(menu.query_one("#menu-note", Static).render())
+                assert note == "shipped presets are not changed: make your own from them", attempt
+                app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nothing.toml")
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: app.screen is menu)
+                await pilot.pause()
+                note = str(menu.query_one("#menu-note", Static).render())
+                assert note == f"{tmp_path / 'nothing.toml'}: no such .toml file"
+
+    run(scenario)

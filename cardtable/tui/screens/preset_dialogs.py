@@ -129,10 +129,14 @@ class PresetMenu(ModalScreen[str | None]):
                               or (ident != "import" and not self.preset))
                        for ident, label, only_mine in ACTIONS]
             yield OptionList(*options, id="menu-options")
-            note = ("choose a preset first (import needs none)" if not self.preset else
-                    "yours: edit, rename or delete it here; escape closes" if self.mine else
-                    "shipped presets are not changed: make your own from them")
-            yield Static(note, id="menu-note", markup=False)
+            yield Static(self.usual_note, id="menu-note", markup=False)
+
+    @property
+    def usual_note(self) -> str:
+        """The line under the options when no action has failed."""
+        return ("choose a preset first (import needs none)" if not self.preset else
+                "yours: edit, rename or delete it here; escape closes" if self.mine else
+                "shipped presets are not changed: make your own from them")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.run_action_flow(str(event.option.id))
@@ -148,6 +152,7 @@ class PresetMenu(ModalScreen[str | None]):
         """Ask what the action needs, do it, and close with the preset to select; an
         action given up (escape in its dialog) comes back to this menu."""
         preset = self.preset or ""
+        self.query_one("#menu-note", Static).update(self.usual_note)  # (a failed action's reason is old now)
         try:
             result = await getattr(self, f"_{action}")(preset)
         except (VariantError, ValueError, OSError) as error:
