@@ -221,3 +221,15 @@ def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_pre
                 assert note == f"{tmp_path / 'nothing.toml'}: no such .toml file"
 
     run(scenario)
+
+
+def test_every_rows_hint_starts_in_the_same_column(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("forseti"))
+            columns = {r.path: r.query_one(".knob-hint").region.x for r in editor.query(KnobRow)}
+            assert len(set(columns.values())) == 1, columns
+            assert columns["rules.burn"] == columns["rules.decks"] == columns["rules.leftover"]
+
+    run(scenario)

@@ -203,7 +203,7 @@ class EditorScreen(Screen[str | None]):
         for row in self.query(KnobRow):
             if row.path in self.problems:
                 self.query_one("#editor-form", VerticalScroll).scroll_to_widget(row, animate=False, top=True)
-                row.children[0].children[1].focus()
+                row.query_one(f"#{control_id(row.path)}").focus()
                 return
 
     def action_cancel(self) -> None:

@@ -72,6 +72,10 @@ class KnobRow(Vertical):
             self.path = path
             self.reason = reason
 
+    DEFAULT_CSS = """
+    KnobRow .knob-switch { height: 1; }
+    """
+
     error: reactive[str] = reactive("")
     changed: reactive[bool] = reactive(False)
 
@@ -87,9 +91,13 @@ class KnobRow(Vertical):
         spec = self.spec
         with Horizontal(classes="knob-line"):
             yield Label(spec.name, classes="knob-name")
-            yield self._control()
-            if spec.kind == "bool":  # the switch's state in words, readable in any theme
-                yield Static(shown(spec, self.value), classes="knob-state", markup=False)
+            if spec.kind == "bool":  # as wide as the other inputs, so every hint starts in one column
+                with Horizontal(classes="knob-control knob-switch"):
+                    yield self._control()
+                    # the switch's state in words, readable in any theme
+                    yield Static(shown(spec, self.value), classes="knob-state", markup=False)
+            else:
+                yield self._control()
             yield Static(self._hint(), classes="knob-hint", markup=False)
         if spec.description:
             yield Static(described(spec), classes="knob-description", markup=False)
