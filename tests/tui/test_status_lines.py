@@ -238,3 +238,29 @@ def test_round_points_below_zero_read_minus_not_plus_minus():
         assert lines[2].split()[-2:] == ["0", "0"]
         assert lines[3].split()[-2:] == [minus, minus]
         assert "+-" not in console.export_text()
+
+
+def test_a_header_too_wide_lets_cardtable_go_first():
+    """At 80 columns "cardtable · Tonk (house rules) · hand 1 · stake 1 · 1 hand or until
+    one is broke" does not fit: the program's name gives way, not the end of the line
+    (which said "until one is" before); a wider terminal shows it all again."""
+    from cardtable import load_variant
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.seats import TableSetup
+
+    variant = load_variant("tonk-classic")
+    variant = variant.model_copy(update={"title": "Tonk (house rules)",
+                                         "rules": variant.rules.model_copy(update={"match_hands": 1})})
+    whole = "cardtable · Tonk (house rules) · hand 1 · stake 1 · 1 hand or until one is broke"
+
+    async def scenario():
+        app = CardtableApp(setup=TableSetup(variant, parse_seats("Ann,bot:simple,bot:simple"), 3),
+                           theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert screen_text(app).splitlines()[0].strip() == whole.removeprefix("cardtable · ")
+            await pilot.resize_terminal(120, 30)
+            await pilot.pause()
+            assert screen_text(app).splitlines()[0].strip() == whole
+
+    asyncio.run(scenario())

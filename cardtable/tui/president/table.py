@@ -68,7 +68,7 @@ class PresidentTable(FamilyTable):
         if state is None or not self.is_mounted:
             return
         ascii = self.ascii
-        self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self._show_header(state.header)
         self._show_seats(state)
         pile = self.query_one(TrickPile)
         pile.caption, pile.cards = state.pile_caption, state.pile_cards
@@ -88,7 +88,7 @@ class PresidentTable(FamilyTable):
         if hand.active and self.screen.is_active:
             hand.focus()
 
-    def on_resize(self) -> None:
+    def on_resize(self) -> None:  # (FamilyTable's handler re-shows the header too)
         self._show_status()
 
     def _show_status(self) -> None:

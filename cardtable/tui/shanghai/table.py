@@ -110,7 +110,7 @@ class ShanghaiTable(FamilyTable):
         if state is None or not self.is_mounted:
             return
         ascii = self.ascii
-        self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self._show_header(state.header)
         fix = asciify if ascii else (lambda text: text)
         self.query_one("#sh-banner", Static).update(Text(fix(state.banner), no_wrap=True, overflow="ellipsis"))
         self.query_one("#sh-me", Static).update(fix(state.me))

@@ -73,7 +73,7 @@ class TonkTable(FamilyTable):
     def watch_state(self, state: TonkState | None) -> None:
         if state is None or not self.is_mounted:
             return
-        self.query_one("#header", Static).update(Text(state.header, no_wrap=True, overflow="ellipsis"))
+        self._show_header(state.header)
         self.query_one("#piles-box").border_title = "stock | pile" if self.ascii else "stock · pile"
         self._show_seats(state)
         self.query_one(SpreadsPanel).rows = state.spreads

@@ -3,8 +3,12 @@ in use, and posting the move a player chose."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ...engine.moves import Move
 from ..messages import MoveChosen
@@ -23,6 +27,23 @@ class FamilyTable(Widget):
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
     notice_at = 0
     """The hand's selection change at which the notice was shown."""
+
+    header = ""
+    """The header line as presented ("cardtable · <preset> · round 2 · …")."""
+
+    def _show_header(self, header: str) -> None:
+        """The ``#header`` line; when it is too wide, "cardtable · " gives way first (the
+        preset and the match's length matter more), then the end is cut with an ellipsis."""
+        self.header = header
+        if not self.is_mounted:
+            return
+        line = self.query_one("#header", Static)
+        if cell_len(header) > line.size.width:  # (the line's own width, inside its padding)
+            header = header.removeprefix("cardtable · ").removeprefix("cardtable | ")
+        line.update(Text(header, no_wrap=True, overflow="ellipsis"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._show_header(self.header)
 
     @property
     def ascii(self) -> bool:
