@@ -79,15 +79,15 @@ def test_the_players_hint_shows_the_familys_own_range(user_presets):
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
             editor = await open_editor(pilot, app, Draft.new_from("tonk-classic"))
-            for path in ("players.min", "players.max"):
-                assert hint_text(editor, path).startswith("2–5 · from parent: "), path
+            assert hint_text(editor, "players.min") == "from parent: 2 · 2–5"
+            assert hint_text(editor, "players.max") == "from parent: 5 · 2–5"
             app.pop_screen()
             editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"))
-            assert hint_text(editor, "players.min").startswith("3–8 · ")  # hand 7 needs 12 cards
+            assert hint_text(editor, "players.min") == "from parent: 3 · 3–8"  # hand 7 needs 12 cards
             editor.query_one("#knob-rules-contracts", TextArea).text = "set 3, set 3\nset 3, run 4\n"
             editor.query_one("#knob-rules-buys_per_hand", Input).value = "3, 3"
             await pilot.pause()
-            assert hint_text(editor, "players.min").startswith("2–8 · ")  # two players can lay these down
+            assert hint_text(editor, "players.min") == "from parent: 3 · 2–8"  # two players can lay these down
 
     run(scenario)
 
@@ -231,5 +231,26 @@ def test_every_rows_hint_starts_in_the_same_column(user_presets):
             columns = {r.path: r.query_one(".knob-hint").region.x for r in editor.query(KnobRow)}
             assert len(set(columns.values())) == 1, columns
             assert columns["rules.burn"] == columns["rules.decks"] == columns["rules.leftover"]
+
+    run(scenario)
+
+
+def test_at_80x24_each_hint_is_one_line_cut_with_an_ellipsis(user_presets):
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(80, 24)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("forseti"))
+            hints = [r.query_one(".knob-hint", Static) for r in editor.query(KnobRow)]
+            assert {hint.size.height for hint in hints} == {1}
+            assert editor.query_one("#editor-title").size.height == 1
+            description = row(editor, "description").query_one(".knob-hint", Static)
+            full = 'from parent: "Icelandic President: e…"'
+            assert description.tooltip == full
+            assert description.render_line(0).text.rstrip().endswith("…")
+            form = editor.query_one("#editor-form").region
+            seen = [r for r in editor.query(KnobRow) if form.contains_region(r.region)]
+            assert len(seen) >= 5, [r.path for r in seen]
+            match_target = row(editor, "rules.match_target").query_one(".knob-hint", Static)
+            assert match_target.tooltip == "from parent: 11 · 0 or more"  # the value first: cut last
 
     run(scenario)

@@ -34,6 +34,10 @@ ABOUT = [
 class EditorScreen(Screen[str | None]):
     """Edit a :class:`Draft`; dismisses with the saved preset's name (None: cancelled)."""
 
+    DEFAULT_CSS = """
+    EditorScreen #editor-title { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
     BINDINGS = [
         Binding("ctrl+s", "save", "save", priority=True),
         Binding("escape", "cancel", "cancel"),

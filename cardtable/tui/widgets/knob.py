@@ -74,6 +74,7 @@ class KnobRow(Vertical):
 
     DEFAULT_CSS = """
     KnobRow .knob-switch { height: 1; }
+    KnobRow .knob-hint { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     error: reactive[str] = reactive("")
@@ -98,19 +99,23 @@ class KnobRow(Vertical):
                     yield Static(shown(spec, self.value), classes="knob-state", markup=False)
             else:
                 yield self._control()
-            yield Static(self._hint(), classes="knob-hint", markup=False)
+            hint = Static(self._hint(), classes="knob-hint", markup=False)
+            hint.tooltip = self._hint()  # (the line is cut with … where it is too long)
+            yield hint
         if spec.description:
             yield Static(described(spec), classes="knob-description", markup=False)
         yield Static("", classes="knob-error", markup=False)
 
     def _hint(self) -> str:
         spec = self.spec
+        """The inherited value first (the line is cut at the right when narrow), then
+        the allowed range."""
         hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
                 else f"default: {shown(spec, self.inherited)}"]
         if spec.range_text:
-            hint.insert(0, spec.range_text)
+            hint.append(spec.range_text)
         if spec.kind == "optional_int":
-            hint.insert(0, "empty: not set")
+            hint.append("empty: not set")
         return " · ".join(hint)
 
     def show_range(self, low: int | None, high: int | None) -> None:
@@ -119,7 +124,9 @@ class KnobRow(Vertical):
             return
         self.spec = replace(self.spec, low=low, high=high)
         if self.is_mounted:
-            self.query_one(".knob-hint", Static).update(self._hint())
+            hint = self.query_one(".knob-hint", Static)
+            hint.update(self._hint())
+            hint.tooltip = self._hint()
 
     def _control(self) -> Widget:
         spec, value, ident = self.spec, self.value, control_id(self.path)
