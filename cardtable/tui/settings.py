@@ -12,6 +12,9 @@ from ..paths import config_dir
 
 DEFAULT_THEME = "felt"
 
+BOT_SPEEDS = (("normal", 0.7), ("fast", 0.3), ("instant", 0.0), ("slow", 1.5))
+"""The bots' pause before each move, as the table's ``b`` key cycles it (normal first)."""
+
 
 @dataclass
 class LastTable:
@@ -41,6 +44,8 @@ class Settings:
 
     theme: str = DEFAULT_THEME
     table: LastTable | None = None
+    bot_delay: float | None = None
+    """Seconds a bot pauses before it moves, as last chosen with ``b`` (None: normal)."""
 
     @staticmethod
     def path() -> Path:
@@ -55,9 +60,10 @@ class Settings:
             return cls()
         if not isinstance(data, dict):
             return cls()
-        theme = data.get("theme")
+        theme, delay = data.get("theme"), data.get("bot_delay")
+        known = delay in {seconds for _name, seconds in BOT_SPEEDS} and not isinstance(delay, bool)
         return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME,
-                   table=LastTable.from_json(data.get("table")))
+                   table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known else None)
 
     def save(self) -> None:
         """Write the settings file; a read-only config folder is not an error."""

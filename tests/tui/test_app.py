@@ -319,3 +319,34 @@ def test_a_table_opened_from_the_command_line_is_offered_next_time():
                                                   [("Ann", "human"), ("Dag", "hard"), ("Eve", "simple")])
 
     run(scenario)
+
+
+def test_b_at_the_table_cycles_the_bots_speed_and_it_is_remembered():
+    """``b``: normal (0.7 s), fast, instant, slow, normal …; the next run starts with the
+    speed chosen last, unless ``--bot-delay`` says otherwise."""
+    from cardtable import load_variant
+    from cardtable.tui.seats import TableSetup
+
+    setup = TableSetup(load_variant("president-classic"), parse_seats("Ann,bot:simple,bot:simple,bot:simple"), 3)
+
+    async def scenario():
+        app = CardtableApp(setup=setup, theme="felt")
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            assert app.bot_delay == 0.7
+            seen = []
+            for _ in range(4):
+                await pilot.press("b")
+                await pilot.pause()
+                seen.append((app.bot_delay, app.screen.bot_delay, Settings.load().bot_delay))
+            assert seen == [(0.3, 0.3, 0.3), (0.0, 0.0, 0.0), (1.5, 1.5, 1.5), (0.7, 0.7, 0.7)]
+            notes = [note.message for note in app._notifications]
+            assert notes[-4:] == ["bots: fast (0.3 s before each move)", "bots: instant (no pause)",
+                                  "bots: slow (1.5 s before each move)", "bots: normal (0.7 s before each move)"]
+            await pilot.press("b", "b")
+            await pilot.pause()
+        assert Settings.load().bot_delay == 0.0
+        assert CardtableApp(setup=setup).bot_delay == 0.0
+        assert CardtableApp(setup=setup, bot_delay=1.0).bot_delay == 1.0
+
+    run(scenario)

@@ -49,6 +49,7 @@ ACTION_WORDS: dict[str, str] = {
     "rules": "the rules of the preset being played",
     "save_game": "save the game under a new name (Load game lists it); every move is autosaved too",
     "hint": "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted)",
+    "bot_speed": "bots' speed: normal, fast, instant, slow (remembered)",
     "move": "move the cursor along your hand",
     "jump": "the cursor to the first / last card",
     "toggle_card": "select / unselect the card under the cursor",

@@ -24,6 +24,7 @@ from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
 from ..seats import TableSetup
+from ..settings import BOT_SPEEDS
 from ..text import describe_move, ordinal, round_word
 from ..widgets.hand import Hand
 from .choose import MoveListDialog
@@ -32,7 +33,7 @@ from .handoff import HandoffScreen
 from .saving import describe_error, save_named, start_autosave
 from .summary import MatchEndScreen, RoundEndScreen
 
-DEFAULT_BOT_DELAY = 0.7
+DEFAULT_BOT_DELAY = BOT_SPEEDS[0][1]
 """Seconds a bot waits before its move, so people can follow the play."""
 
 
@@ -41,7 +42,8 @@ class TableScreen(Screen[None]):
 
     BINDINGS = [Binding("r", "rules", "rules", show=False),
                 Binding("ctrl+s", "save_game", "save", show=False),
-                Binding("H", "hint", "hint", show=False)]
+                Binding("H", "hint", "hint", show=False),
+                Binding("b", "bot_speed", "bot speed", show=False)]
 
     def __init__(self, setup: TableSetup, game: Game | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY) -> None:
@@ -74,6 +76,19 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
+
+    def action_bot_speed(self) -> None:
+        """The next of the bots' speeds (normal, fast, instant, slow), remembered."""
+        delays = [seconds for _name, seconds in BOT_SPEEDS]
+        now = self.bot_delay if self.bot_delay in delays else delays[-1]
+        name, self.bot_delay = BOT_SPEEDS[(delays.index(now) + 1) % len(BOT_SPEEDS)]
+        app = self.app
+        app.bot_delay = self.bot_delay  # type: ignore[attr-defined]
+        if getattr(app, "save_settings", False):
+            app.settings.bot_delay = self.bot_delay  # type: ignore[attr-defined]
+            app.settings.save()  # type: ignore[attr-defined]
+        pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
+        app.notify(f"bots: {name} ({pause})", title="bot speed", timeout=2)
 
     @property
     def table(self) -> Any:
