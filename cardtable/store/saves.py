@@ -293,8 +293,8 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "seats": default_seats(players),
                 "saved_at": None, "game": data}
     if kind != FORMAT:
-        shown = "missing" if kind is None else repr(kind)
-        raise _fail(path, f"not a cardtable save (format is {shown}, expected {FORMAT!r})")
+        shown = "no \"format\"" if kind is None else f"\"format\": {json.dumps(kind)}"
+        raise _fail(path, f"not a cardtable save: it has {shown}, where a save says \"format\": \"{FORMAT}\"")
     _check_version(data, path, "save")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
