@@ -254,3 +254,26 @@ def test_at_80x24_each_hint_is_one_line_cut_with_an_ellipsis(user_presets):
             assert match_target.tooltip == "from parent: 11 · 0 or more"  # the value first: cut last
 
     run(scenario)
+
+
+def test_a_long_value_shows_its_start_when_loaded_and_after_tabbing_through(user_presets):
+    draft = Draft.new_from("forseti")
+    draft.set("rules.title_points", {"president": 3, "vice_president": 1, "scum": -1})
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, draft)
+            points = editor.query_one("#knob-rules-title_points", Input)
+            assert points.value == "president=3, vice_president=1, scum=-1"
+            assert points.cursor_position == 0 and points.scroll_x == 0
+            points.focus()  # tab selects it all: its end in view while editing
+            await pilot.pause()
+            assert points.scroll_x > 0
+            await pilot.press("tab")
+            await pilot.pause()
+            assert not points.has_focus
+            assert points.cursor_position == 0 and points.scroll_x == 0
+            assert points.render_line(0).text.startswith("president=3, vice_president=1")
+
+    run(scenario)

@@ -144,6 +144,18 @@ class KnobRow(Vertical):
         return Input(format_text(spec.kind, value), id=ident, compact=True, classes="knob-control",
                      placeholder=placeholder.get(spec.kind, ""))
 
+    def on_mount(self) -> None:
+        self._show_start()
+
+    def _show_start(self) -> None:
+        """A text input shows the start of its value (Textual puts the cursor at the end)."""
+        for box in self.query(Input):
+            box.cursor_position = 0
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        event.stop()
+        self._show_start()  # (tabbing through a long value left its end in view)
+
     # ------------------------------------------------------------------ input -> message
     def _read(self, raw: Any) -> None:
         try:
