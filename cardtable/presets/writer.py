@@ -31,6 +31,10 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 META = ("title", "description")
 
+HOUSE_TITLE = " (house rules)"
+HOUSE_DESCRIPTION = "House rules on "
+"""What new house rules add to their parent's title and description (once)."""
+
 
 # ---------------------------------------------------------------------- checking
 def field_errors(error: ValidationError, model: Any = None) -> dict[str, str]:
@@ -81,8 +85,9 @@ class Draft:
         """New house rules that extend the preset ``name`` (shipped or the user's)."""
         parent = load_variant(name)
         draft = cls.from_variant(parent, name, parent)
-        draft.values["title"] = f"{parent.title} (house rules)"
-        draft.values["description"] = f"House rules on {parent.title}: {parent.description}"
+        draft.values["title"] = f"{parent.title.removesuffix(HOUSE_TITLE)}{HOUSE_TITLE}"
+        if not parent.description.startswith(HOUSE_DESCRIPTION):  # (house rules on house rules: said once)
+            draft.values["description"] = f"{HOUSE_DESCRIPTION}{parent.title}: {parent.description}"
         return draft
 
     @classmethod

@@ -286,3 +286,19 @@ def test_export_names_a_missing_folder_and_replaces_a_file_only_when_asked(user_
     assert (tmp_path / "ours.toml").read_text() == "old"
     export_preset("ours", tmp_path, overwrite=True)
     assert tomllib.loads((tmp_path / "ours.toml").read_text())["extends"] == "forseti"
+
+
+def test_house_rules_on_house_rules_do_not_stack_the_default_names(user_presets):
+    first = Draft.new_from("tonk-classic")
+    classic = load_variant("tonk-classic")
+    assert first.values["title"] == f"{classic.title} (house rules)"
+    assert first.values["description"] == f"House rules on {classic.title}: {classic.description}"
+    first.set("rules.stake", 5)
+    first.save("kitchen")
+    second = Draft.new_from("kitchen")
+    assert second.values["title"] == first.values["title"]
+    assert second.values["description"] == first.values["description"]
+    second.set("rules.stake", 7)
+    second.save("kitchen-2")
+    text = (user_presets / "kitchen-2.toml").read_text()
+    assert "title" not in tomllib.loads(text) and "(house rules) (house rules)" not in text
