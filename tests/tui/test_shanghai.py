@@ -10,7 +10,7 @@ import re
 from cardtable import load_variant, new_game
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
-from cardtable.engine.cards import parse_cards
+from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
 from cardtable.games.shanghai.events import StockDrawn
 from cardtable.tui.screens.choose import MoveListDialog
@@ -358,11 +358,21 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
         "your cards do not make 2 sets of 3 yet"
     assert why(replace(state, down=True, moves=(Move("discard", parse_cards("KS")),))) == \
         "you are down this hand: lay off, swap a joker or discard"
-    assert not state.last_two
-    two = new_game(load_variant("shanghai-classic"), 3, seed=1, hands=["4C 5D", HANDS[1], HANDS[2]], upcard="QS")
-    assert present(two, 0, parse_seats(SEATS)).last_two
-    loose = new_game(load_variant("shanghai-family"), 3, seed=1, hands=["4C 5D", HANDS[1], HANDS[2]], upcard="QS")
-    assert loose.variant.rules.out_by_discard and not present(loose, 0, parse_seats(SEATS)).last_two
+    assert state.no_lay_off == {} and state.no_swap == {}             # not Ann's turn: nothing to say
+    game.apply(1, "draw_stock")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    game.apply(1, "discard 2C")
+    game.apply(2, "draw_stock")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    game.apply(2, game.legal_moves(2)[-1])
+    game.apply(0, "draw_stock")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    state = present(game, 0, parse_seats(SEATS))                     # Ann's turn, not down
+    assert state.no_lay_off[Card.parse("KS")] == "you lay off once you are down (S6)"
+    assert state.no_swap[Card.parse("KS")] == "no melded joker stands for it now"
 
 
 def test_a_key_right_after_a_card_number_keeps_its_notice():
@@ -415,6 +425,9 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
             await pilot.pause()
             assert "then l to lay it off" in screen_text(app)
             await _press_cards(pilot, screen, parse_cards("KH"))
+            await pilot.press("l")
+            await pilot.pause()
+            assert "no lay-off for K♥: you lay off once you are down (S6)" in screen_text(app)
             await pilot.press("d")
             await settle(pilot, app, lambda: len(screen.game.events) > before)
             discarded = screen.game.events[before]

@@ -20,6 +20,7 @@ Move forms (every one is listed by ``legal_moves`` exactly as ``apply`` accepts 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...engine.cards import JOKER, Card
@@ -29,6 +30,7 @@ from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_ends, make_meld, 
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
+    from .view import ShanghaiView
 
 DRAW_STOCK = Move("draw_stock")
 TAKE_UPCARD = Move("take_upcard")
@@ -38,7 +40,7 @@ DECLINE = Move("decline")
 Table = list[list[Meld]]
 
 
-def fits_anywhere(card: Card, table: Table, wild: frozenset[int]) -> bool:
+def fits_anywhere(card: Card, table: Sequence[Sequence[Meld]], wild: frozenset[int]) -> bool:
     """Whether ``card`` could be laid off on some meld of ``table``."""
     return any(lay_off(meld, card, end, wild) is not None
                for melds in table for meld in melds for end in lay_off_ends(meld))
@@ -193,6 +195,29 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     if may_discard(game, seat):
         moves.extend(Move("discard", (card,)) for card in sorted(set(game.hands[seat])))
     return moves
+
+
+def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
+    """Why the seat whose ``view`` this is has no lay-off of ``card`` listed, in its words."""
+    if not view.down[view.seat]:
+        return "you lay off once you are down (S6)"
+    if view.phase != "play":
+        return "draw first, then lay off"
+    if not fits_anywhere(card, view.melds, view.wilds):
+        return "it fits on no meld now (runs grow in order at their ends; no more wilds than naturals)"
+    return "laying it off would leave a last card you could neither meld nor discard (S10)"
+
+
+def swap_refusal(view: ShanghaiView, card: Card) -> str:
+    """Why the seat whose ``view`` this is may not put ``card`` in a melded joker's place."""
+    if card.rank in view.wilds:
+        return "a wild card takes no joker's place: put the natural card the joker stands for"
+    if not any(swap_index(meld, card, view.wilds) is not None for owned in view.melds for meld in owned):
+        kept = " (a 2 played as a wild stays where it is)" if 2 in view.wilds else ""
+        return f"no melded joker stands for it now{kept}"
+    if view.phase != "play":
+        return "draw first, then swap"
+    return "you may take a joker only if you can then lay down your contract this turn (S7)"
 
 
 def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:

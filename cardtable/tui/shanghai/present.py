@@ -7,14 +7,15 @@ story from the events' ``describe``, the melds and their wilds from the view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ...engine.cards import Card
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.shanghai.preset import contract_text
+from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import asciify, game_title, round_log
@@ -67,9 +68,11 @@ class ShanghaiState:
     """Whether the viewer is down (has laid down the contract)."""
     moves: tuple[Move, ...] = ()
     """The viewer's legal moves when it is their turn at the table (not in a window)."""
-    last_two: bool = False
-    """S10: the viewer holds two cards and may not go out by a discard, so a lay-off that
-    would leave a last card no meld takes is not offered."""
+    no_lay_off: Mapping[Card, str] = field(default_factory=dict)
+    """On the viewer's turn, for each card of the hand with no lay-off listed, why (the
+    engine's words, :func:`~cardtable.games.shanghai.rules.lay_off_refusal`)."""
+    no_swap: Mapping[Card, str] = field(default_factory=dict)
+    """Likewise for a card that may not take a melded joker's place."""
 
     @property
     def my_turn(self) -> bool:
@@ -119,13 +122,22 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
         moves = tuple(game.legal_moves(viewer))
     status = fix(_status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer)))
+    no_lay_off: dict[Card, str] = {}
+    no_swap: dict[Card, str] = {}
+    if moves:
+        laid = {move.cards[0] for move in moves if move.kind == "lay_off"}
+        swapped = {move.cards[0] for move in moves if move.kind == "swap_joker"}
+        for card in set(view.hand):
+            if card not in laid:
+                no_lay_off[card] = fix(lay_off_refusal(view, card))
+            if card not in swapped:
+                no_swap[card] = fix(swap_refusal(view, card))
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status, contract=view.contract, wilds=wilds,
         hand=view.hand, viewer=viewer,
-        down=viewer is not None and view.down[viewer], moves=moves,
-        last_two=len(view.hand) == 2 and not view.rules.out_by_discard)
+        down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap)
 
 
 def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:

@@ -305,13 +305,7 @@ class ShanghaiTable(FamilyTable):
         found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
         label = cards_label((card,), self.ascii)
         if not found:
-            if not state.down:
-                self.notice = f"no lay-off for {label}: you lay off once you are down"
-            elif state.last_two:
-                self.notice = (f"{label} fits on no meld now, or laying it off would leave a last card "
-                               "you could neither meld nor discard (S10)")
-            else:
-                self.notice = f"{label} fits on no meld now"
+            self.notice = f"no lay-off for {label}: {state.no_lay_off.get(card, 'not now')}"
             return
         if len(found) == 1:
             self._choose(found[0])
@@ -331,9 +325,8 @@ class ShanghaiTable(FamilyTable):
         if len(selected) == 1:
             swaps = [m for m in swaps if m.cards == selected]
         if not swaps:
-            twos = " (a wild 2 is never taken back)" if 2 in state.wilds else ""
             self.notice = "no joker swap is possible now" if not selected else \
-                f"no melded joker stands for {cards_label(selected, self.ascii)} now{twos}"
+                f"no swap for {cards_label(selected, self.ascii)}: {state.no_swap.get(selected[0], 'not now')}"
             return
         self._pick("Swap a joker", "Put a natural card in a joker's place and take the joker:",
                    [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps])

@@ -387,3 +387,33 @@ def test_S6_a_go_down_far_down_a_long_list_is_listed_and_goes_out():
     assert len(melds) > 2000 and melds[-1] == going_out
     kinds = [event.kind for event in game.apply(1, going_out)]
     assert kinds[-3:] == ["went_down", "went_out", "round_ended"] and game.hands[1] == []
+
+
+def test_why_no_lay_off_or_swap_is_said_from_the_seats_view():
+    """The words a player gets for a card with no lay-off (S6, S10) or no joker swap
+    (S7, a wild 2 stays) come from the engine, reading only the seat's view."""
+    from cardtable.games.shanghai.rules import lay_off_refusal, swap_refusal
+
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 9C", "8C 8D 9D 10H"], stock="KS 6D 2S 3S",
+                upcard="QH")
+    assert lay_off_refusal(game.view(1), Card.parse("9C")) == "you lay off once you are down (S6)"
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    view = game.view(1)                                             # holds 9C KS
+    assert lay_off_refusal(view, Card.parse("9C")) == (
+        "laying it off would leave a last card you could neither meld nor discard (S10)")
+    assert lay_off_refusal(view, Card.parse("KS")) == (
+        "it fits on no meld now (runs grow in order at their ends; no more wilds than naturals)")
+    assert swap_refusal(view, Card.parse("KS")) == "no melded joker stands for it now"
+    assert swap_refusal(view, Card.parse("JK")).startswith("a wild card takes no joker's place")
+    twos = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 9C", "8C 8D 9D 10H"], stock="KS 6D 2S 3S",
+                upcard="QH", preset="shanghai-wild-twos")
+    assert swap_refusal(twos.view(1), Card.parse("KS")) == (
+        "no melded joker stands for it now (a 2 played as a wild stays where it is)")
+
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 4H 5H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "take_upcard")
+    assert swap_refusal(game.view(2), Card.parse("9C")) == (
+        "you may take a joker only if you can then lay down your contract this turn (S7)")
