@@ -37,6 +37,11 @@ STANDARD_CONTRACTS: tuple[Contract, ...] = (
 """The standard list of S2: one contract per hand, each a tuple of (kind, size)."""
 
 
+def _n(count: int, word: str) -> str:
+    """``count`` and ``word``, plural unless the count is one: "1 deck", "2 decks"."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def contract_text(contract: Sequence[tuple[str, int]]) -> str:
     """``(("set", 3), ("set", 3), ("run", 5))`` -> ``"2 sets of 3 + 1 run of 5"``."""
     parts: list[tuple[str, int, int]] = []
@@ -139,8 +144,8 @@ class ShanghaiRules(Knobs):
             raise ValueError(f"wilds: leaves out JK, but the deck has {self.jokers} joker{'s' * (self.jokers != 1)}: "
                              "a joker is always wild (S5): list JK, or set jokers = 0")
         if len(self.buys_per_hand) != len(self.contracts):
-            raise ValueError(f"buys_per_hand: has {len(self.buys_per_hand)} numbers but contracts "
-                             f"has {len(self.contracts)} hands")
+            raise ValueError(f"buys_per_hand: has {_n(len(self.buys_per_hand), 'number')} but contracts "
+                             f"has {_n(len(self.contracts), 'hand')}")
         if any(b < 0 for b in self.buys_per_hand):
             raise ValueError("buys_per_hand: numbers must be 0 or more")
         for number, (contract, buys) in enumerate(zip(self.contracts, self.buys_per_hand), start=1):
@@ -183,6 +188,6 @@ class ShanghaiVariant(VariantBase):
                                  f"(players is {self.players.min}–{self.players.max})")
             cards = decks * (52 + rules.jokers)
             if cards < players * rules.hand_size + 2:
-                raise ValueError(f"rules.decks_by_players: {decks} decks cannot deal "
+                raise ValueError(f"rules.decks_by_players: {_n(decks, 'deck')} cannot deal "
                                  f"{rules.hand_size} cards to {players} players with a stock")
         return self

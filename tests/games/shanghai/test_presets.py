@@ -67,3 +67,15 @@ def test_S6_a_go_down_past_the_listed_ways_says_so():
         game.apply(1, "meld 2H 2S 9C 10C | 5C 2C 2D 8C | 6C 7C JK JK")
     assert refused.value.reason == ("that go-down is not among the first 50,000 ways listed for this hand "
                                     "(choose one of the listed ways: the same cards, the wilds placed as listed)")
+
+
+def test_preset_problems_count_in_words(tmp_path):
+    """"1 deck", "1 hand": a count of one is not written as a plural."""
+    path = tmp_path / "few.toml"
+    path.write_text('extends = "shanghai-classic"\nplayers = {min = 3, max = 8}\n[rules]\n'
+                    'decks_by_players = {3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 1, 8 = 1}\n')
+    with pytest.raises(VariantError, match=r"1 deck cannot deal 11 cards to 5 players with a stock"):
+        load_variant(str(path))
+    path.write_text('extends = "shanghai-classic"\n[rules]\ncontracts = [[["set", 3], ["set", 3]]]\n')
+    with pytest.raises(VariantError, match=r"has 10 numbers but contracts has 1 hand \("):
+        load_variant(str(path))
