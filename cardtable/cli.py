@@ -22,7 +22,7 @@ from rich.table import Table
 
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
-from .games.president.preset import TITLE_KEYS, TITLE_SHORT
+from .games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
 from .presets.loader import preset_files, read_toml
@@ -510,7 +510,8 @@ def _stats(args: argparse.Namespace) -> int:
         who = f" for {args.name}" if args.name else ""
         console.print(f"No finished matches{who} yet. [dim](history: {history_path()})[/]", highlight=False)
         return 0
-    table = Table(title="Players")
+    legend = f"President titles: {TITLE_LEGEND}" if any(p.president_titles for p in players) else None
+    table = Table(title="Players", caption=legend, caption_justify="left")
     for column in ("player", "matches", "wins", "win %", "President titles (rounds)", "Shanghai avg",
                    "Tonk chips/hand"):
         table.add_column(column, justify="left" if column.startswith(("player", "President")) else "right")

@@ -37,6 +37,7 @@ def test_stats_tables_and_json(tmp_path, capsys, monkeypatch):
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
     assert "Players" in out and "Ann" in out and "Dag (bot)" in out and "Recent matches" in out
+    assert "President titles: P President · VP Vice-President · " in out  # the letters explained
     # the recent Tonk match gives chips won, in the words the table uses
     ann, dag, eve = games["tonk"].scores
     chips = lambda n: f"{n:+d}" if n else "0"  # noqa: E731

@@ -136,6 +136,10 @@ class PresidentTitles(Knobs):
         return name
 
 
+TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in PresidentTitles().model_dump().items())
+"""What the short forms stand for, in the default titles ("P President · VP Vice-President …")."""
+
+
 class PresidentVariant(VariantBase):
     """A President preset: players 3–8 at most, the knobs and the title names."""
 

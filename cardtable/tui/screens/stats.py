@@ -15,14 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
-from ...games.president.preset import TITLE_KEYS, TITLE_SHORT, PresidentTitles
+from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
 from ..text import as_themed, game_title, signed
 from .store_menu import when
-
-TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in PresidentTitles().model_dump().items())
-"""What the titles column's letters stand for (a place's title, whatever a preset calls it)."""
 
 
 def _name(player: PlayerStats) -> str:
