@@ -205,3 +205,34 @@ def test_the_table_behind_a_look_does_not_tell_whether_the_turn_is_really_yours(
     quiet_state, quiet_options = _table_behind_bobs_look(["6D", "6H", "6S", "3C"])
     assert asked_options == quiet_options == ("Let it go",)
     assert asked_state == quiet_state and asked_state.hand == ()
+
+
+def test_the_highlighted_choice_lifts_its_cards_in_the_hand_shown():
+    """A list of go-downs (or throws, or swaps) over the hand: the cards of the choice
+    under the cursor are lifted, each copy once; a choice without cards lifts none."""
+    from textual.widgets import OptionList
+
+    from cardtable import Move
+    from cardtable.engine.cards import parse_cards
+
+    hand = parse_cards("7C 7D 7H 7H 9S 9H 9D KS")
+    options = [("7s and 9s", Move("meld", parse_cards("7C 7D 7H 9S 9H 9D"))),
+               ("two 7♥", Move("play", parse_cards("7H 7H"))), ("Let it go", None)]
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(MoveListDialog("Go down", "Choose:", options, hand))
+            await pilot.pause()
+            shown = app.screen.query_one(Hand)
+            assert shown.selected_cards() == parse_cards("7C 7D 7H 9S 9H 9D")
+            await pilot.press("down")
+            await pilot.pause()
+            assert shown.selected == frozenset({2, 3})
+            await pilot.press("down")
+            await pilot.pause()
+            assert shown.selected == frozenset()
+            assert app.screen.query_one(OptionList).highlighted == 2
+
+    asyncio.run(scenario())

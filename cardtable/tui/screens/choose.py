@@ -123,6 +123,14 @@ class MoveListDialog(TableDialog["Move | None"]):
         options.highlighted = 0
         options.focus()
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted choice's cards lift in the hand shown (which cards a go-down,
+        a throw or a swap would use)."""
+        if not self.hand_cards or event.option.id is None:
+            return
+        move = self.options[int(event.option.id)][1]
+        self.query_one(Hand).select_cards(move.cards if move is not None else ())
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.options[int(event.option.id or 0)][1])

@@ -380,13 +380,7 @@ class TableScreen(Screen[None]):
         except NoMatches:
             self.table.notice = text
             return
-        wanted = list(move.cards)
-        picked = set()
-        for index, card in enumerate(hand.cards):
-            if card in wanted:
-                wanted.remove(card)
-                picked.add(index)
-        hand.select(frozenset(picked))  # the table clears its notice on a new selection...
+        hand.select_cards(move.cards)  # the table clears its notice on a new selection...
 
         def say() -> None:
             self.table.notice = text  # ...so the hint is written once that is done

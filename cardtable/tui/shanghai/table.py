@@ -6,7 +6,6 @@ only what the player is composing (go-down groups, sort order), and posts
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -252,18 +251,9 @@ class ShanghaiTable(FamilyTable):
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
             self.groups = groups[:kept]
             self._show_hand()
-            self._reselect(groups[kept])
+            self.query_one(Hand).select_cards(groups[kept])
             self._show_selection()
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
-
-    def _reselect(self, cards: Sequence[Card]) -> None:
-        """Select ``cards`` in the hand again (each copy once, with two decks)."""
-        hand, wanted, picked = self.query_one(Hand), list(cards), set()
-        for index, card in enumerate(hand.cards):
-            if card in wanted:
-                wanted.remove(card)
-                picked.add(index)
-        hand.select(frozenset(picked))
 
     @staticmethod
     def _why_not_down(state: ShanghaiState) -> str:

@@ -6,6 +6,7 @@ them may take part in a legal play, and whether it is active come from the scree
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rich.segment import Segment
@@ -104,6 +105,15 @@ class Hand(CardsWidget, can_focus=True):
     def select(self, indices: frozenset[int]) -> None:
         """Select exactly these cards (a hint shows its move this way)."""
         self._set_selected(frozenset(i for i in indices if i < len(self.cards)))
+
+    def select_cards(self, cards: Sequence[Card]) -> None:
+        """Select exactly ``cards`` of the hand, each copy once (two decks hold twins)."""
+        wanted, picked = list(cards), set()
+        for index, card in enumerate(self.cards):
+            if card in wanted:
+                wanted.remove(card)
+                picked.add(index)
+        self.select(frozenset(picked))
 
     # ----------------------------------------------------------------- input
     changes = 0
