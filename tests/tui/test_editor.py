@@ -4,7 +4,6 @@ every shipped preset opens in the editor; saved files load to what the editor sh
 
 from __future__ import annotations
 
-import asyncio
 import tomllib
 
 import pytest
@@ -13,60 +12,15 @@ from textual.widgets import Button, Input, OptionList, Select, Static, Switch, T
 from cardtable.presets import load_variant
 from cardtable.presets.loader import preset_files
 from cardtable.presets.writer import Draft
-from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.editor import EditorScreen
 from cardtable.tui.screens.preset_dialogs import AskText, Confirm, PresetMenu
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.knob import KnobRow
 
+from .editor_helpers import app_at_start, choose, editor_ready, open_editor, open_menu, row, run, wait_for
 from .helpers import screen_text
 
 SHIPPED = sorted(name for name, (_path, origin) in preset_files().items() if origin == "shipped")
-
-
-def run(scenario):
-    asyncio.run(scenario())
-
-
-def app_at_start() -> CardtableApp:
-    return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-
-
-async def wait_for(pilot, done, limit: int = 200) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the screen did not get there")
-
-
-async def open_menu(pilot, app, preset: str, family: str = "president") -> PresetMenu:
-    start = app.screen
-    assert isinstance(start, StartScreen)
-    if start.family != family:
-        start.query_one("#family", Select).value = family
-        await pilot.pause()
-    start.query_one("#preset", Select).value = preset
-    await pilot.pause()
-    await pilot.press("h")
-    await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
-    return app.screen
-
-
-async def choose(pilot, app, action: str) -> None:
-    menu = app.screen
-    options = menu.query_one(OptionList)
-    options.highlighted = options.get_option_index(action)
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def editor_ready(app) -> bool:
-    return isinstance(app.screen, EditorScreen) and bool(app.screen.query("#editor-status"))
-
-
-def row(screen: EditorScreen, path: str) -> KnobRow:
-    return next(r for r in screen.query(KnobRow) if r.path == path)
 
 
 def test_create_a_preset_from_a_shipped_one_and_play_it(user_presets):
@@ -140,10 +94,7 @@ def test_impossible_combination_is_shown_next_to_the_field_and_save_refused(user
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.push_screen(EditorScreen(Draft.new_from("president-classic"), "small"))
-            await wait_for(pilot, lambda: editor_ready(app))
-            editor = app.screen
+            editor = await open_editor(pilot, app, Draft.new_from("president-classic"), "small")
             editor.query_one("#knob-players-max", Input).value = "4"
             editor.query_one("#knob-rules-top_positions", Input).value = "3"
             await pilot.pause()
@@ -177,10 +128,7 @@ def test_players_min_above_max_is_marked_on_both_fields_and_the_reason_reads_who
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.push_screen(EditorScreen(Draft.new_from("president-classic"), "small"))
-            await wait_for(pilot, lambda: editor_ready(app))
-            editor = app.screen
+            editor = await open_editor(pilot, app, Draft.new_from("president-classic"), "small")
             editor.query_one("#knob-players-min", Input).value = "7"
             editor.query_one("#knob-players-max", Input).value = "5"
             await pilot.pause()
@@ -197,10 +145,7 @@ def test_shanghai_contracts_edited_as_lines_round_trip(user_presets):
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.push_screen(EditorScreen(Draft.new_from("shanghai-classic"), "quick"))
-            await wait_for(pilot, lambda: editor_ready(app))
-            editor = app.screen
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "quick")
             editor.query_one("#knob-rules-contracts", TextArea).text = "set 3, set 3\nset 3, run 4\nrun 4, run 4\n"
             await pilot.pause()
             assert editor.query_one("#knob-rules-buys_per_hand", Input).value == "3, 3, 3"  # kept in step
@@ -225,12 +170,8 @@ def test_every_shipped_preset_opens_in_the_editor(name):
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
             draft = Draft.new_from(name)
-            app.push_screen(EditorScreen(draft, f"{name}-x"))
-            await wait_for(pilot, lambda: editor_ready(app))
-            await pilot.pause()
-            editor = app.screen
+            editor = await open_editor(pilot, app, draft, f"{name}-x")
             knobs = {r.path for r in editor.query(KnobRow) if r.path.startswith("rules.")}
             assert knobs == {f"rules.{k}" for k in draft.rules_model().model_fields}
             assert editor.problems == {}

@@ -4,49 +4,16 @@ and import messages, and the layout of a row."""
 
 from __future__ import annotations
 
-import asyncio
-
 from textual.widgets import Button, Input, OptionList, Select, Static, Switch, TextArea
 
 from cardtable.presets.loader import preset_files
 from cardtable.presets.writer import Draft
-from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.editor import EditorScreen
 from cardtable.tui.screens.preset_dialogs import AskText, Confirm, PresetMenu
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.knob import KnobRow
 
-
-def run(scenario):
-    asyncio.run(scenario())
-
-
-def app_at_start() -> CardtableApp:
-    return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-
-
-async def wait_for(pilot, done, limit: int = 200) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the screen did not get there")
-
-
-def editor_ready(app) -> bool:
-    return isinstance(app.screen, EditorScreen) and bool(app.screen.query("#editor-status"))
-
-
-def row(screen: EditorScreen, path: str) -> KnobRow:
-    return next(r for r in screen.query(KnobRow) if r.path == path)
-
-
-async def open_editor(pilot, app, draft: Draft, name: str = "ours") -> EditorScreen:
-    await pilot.pause()
-    app.push_screen(EditorScreen(draft, name))
-    await wait_for(pilot, lambda: editor_ready(app))
-    await pilot.pause()
-    return app.screen
+from .editor_helpers import app_at_start, open_editor, row, run, wait_for
 
 
 def error_text(editor: EditorScreen, path: str) -> str:

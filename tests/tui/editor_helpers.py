@@ -1,0 +1,70 @@
+"""Driving the preset editor and the house-rules menu in tests."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import OptionList, Select
+
+from cardtable.presets.writer import Draft
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.editor import EditorScreen
+from cardtable.tui.screens.preset_dialogs import PresetMenu
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.widgets.knob import KnobRow
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def app_at_start() -> CardtableApp:
+    return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+
+
+async def wait_for(pilot, done, limit: int = 200) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the screen did not get there")
+
+
+def editor_ready(app) -> bool:
+    return isinstance(app.screen, EditorScreen) and bool(app.screen.query("#editor-status"))
+
+
+def row(screen: EditorScreen, path: str) -> KnobRow:
+    return next(r for r in screen.query(KnobRow) if r.path == path)
+
+
+async def open_editor(pilot, app, draft: Draft, name: str = "ours") -> EditorScreen:
+    """The editor on ``draft`` (to be saved as ``name``), ready to type in."""
+    await pilot.pause()
+    app.push_screen(EditorScreen(draft, name))
+    await wait_for(pilot, lambda: editor_ready(app))
+    await pilot.pause()
+    return app.screen
+
+
+async def open_menu(pilot, app, preset: str, family: str = "president") -> PresetMenu:
+    """The start screen's house-rules menu on ``preset``."""
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    if start.family != family:
+        start.query_one("#family", Select).value = family
+        await pilot.pause()
+    start.query_one("#preset", Select).value = preset
+    await pilot.pause()
+    await pilot.press("h")
+    await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+    return app.screen
+
+
+async def choose(pilot, app, action: str) -> None:
+    """Pick ``action`` ("new", "edit", …) in the house-rules menu on screen."""
+    menu = app.screen
+    options = menu.query_one(OptionList)
+    options.highlighted = options.get_option_index(action)
+    await pilot.press("enter")
+    await pilot.pause()
