@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import pretty_cards
-from ..engine.events import CardsDealt, Event, Namer, RoundStarted
+from ..engine.events import CardsDealt, Event, Namer, RoundStarted, ordinal
 from ..engine.moves import Move
 from ..engine.registry import game_class
 
@@ -49,10 +49,6 @@ def number(n: int, ascii: bool = False) -> str:
 def signed(n: int, ascii: bool = False) -> str:
     """+3, −2 (-2 in ASCII), 0: chips or points won or lost."""
     return f"+{n}" if n > 0 else number(n, ascii)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def describe_move(move: Move, ascii: bool = False) -> str:

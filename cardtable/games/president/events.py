@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.cards import Card, pretty_cards
-from ...engine.events import Event, Namer
+from ...engine.events import Event, Namer, ordinal
 
 CLEAR_REASONS = {
     "all_passed": "{who} takes the trick",
@@ -101,7 +101,7 @@ class PlayerOut(Event):
     place: int = 1
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"{name(self.seat)} is out ({_ordinal(self.place)})"  # type: ignore[arg-type]
+        return f"{name(self.seat)} is out ({ordinal(self.place)})"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +201,3 @@ class TalkOffered(Event):
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         return f"{name(self.seat)} offers {name(self.to)} table talk"  # type: ignore[arg-type]
 
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
