@@ -261,9 +261,70 @@ def _too_long(seed: int, max_moves: int, levels: Sequence[str]) -> str:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from .arena import print_report, run_arena
+    """``cardtable arena``: run with a progress bar, print a table (or JSON)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    return print_report(args, run_arena, CLASSIC)
+    from .arena import MAX_MOVES, METRIC_LABELS, run_arena
+    from .sim import count, parse_levels, round_word
+
+    variant = load_variant(args.preset or CLASSIC[args.game or "president"])
+    if args.game is not None and variant.family != args.game:
+        raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
+    err = Console(stderr=True)
+    try:
+        lineup = parse_levels(args.seats)
+    except ValueError as error:
+        err.print(f"[bold red]arena:[/] --seats: {escape(str(error))}", highlight=False)
+        return 2
+    low, high = variant.players.min, variant.players.max
+    if not low <= len(lineup) <= high:
+        example = ",".join(["hard"] + ["medium"] * (low - 1))
+        err.print(f"[bold red]arena:[/] {escape(variant.title)} is for {low}–{high} players, not {len(lineup)} "
+                  f"(--seats names {count(len(lineup), 'level')}; for example --seats {example})", highlight=False)
+        return 2
+    console = Console(stderr=args.json)
+    try:
+        with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=console, transient=True, disable=args.json or not console.is_terminal) as bar:
+            task = bar.add_task("matches", total=args.games)
+            report = run_arena(args.preset or CLASSIC[variant.family], lineup, args.games, seed=args.seed,
+                         jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
+                         progress=lambda done: bar.update(task, completed=done))
+    except ValueError as error:
+        err.print(f"[bold red]arena:[/] {escape(str(error))}", highlight=False)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_data(), indent=2))
+        return 0
+    word = round_word(variant.family)
+    rounds = f", {count(report.max_rounds, word)} a match" if report.max_rounds else ""
+    table = Table(title=f"{count(report.games, 'match', 'matches')} of {escape(variant.title)} · "
+                        f"{report.players} seats rotated{rounds} · seed {report.seed} · "
+                        f"fair share {report.fair_share:.0%}")
+    table.add_column("level")
+    table.add_column("seats", justify="right")
+    names = list(report.levels[0].metrics) if report.levels else []
+    for name in names:
+        label = f"{word}s won" if name == "round_wins" else METRIC_LABELS.get(name, name)
+        table.add_column(label + " (95% CI)", justify="right")
+    table.add_column("s/move", justify="right")
+    table.add_column("slowest", justify="right")
+    for level in report.levels:
+        cells = [escape(level.metrics[name].text(percent=name in ("win_share", "round_wins"))) for name in names]
+        table.add_row(level.level, str(level.seats), *cells, f"{level.seconds_per_move:.3f}",
+                      f"{level.slowest_move:.2f}")
+    out = Console()
+    out.print(table)
+    out.print(f"{report.seconds:.0f} s wall clock · CPU seconds per decision with more than one legal move")
+    if not report.rotated_fully:
+        out.print(f"note: {count(report.games, 'match', 'matches')} is not a multiple of {report.players} seats, "
+                  "so the last deal was not played from every seat (a small seat advantage may remain)")
+    if report.fallbacks:
+        out.print(f"note: the search failed {count(report.fallbacks, 'time')} and the simple bot answered instead")
+    if report.cut_off:
+        out.print(f"note: {count(report.cut_off, 'match', 'matches')} stopped at a {word} that ran past "
+                  f"{MAX_MOVES:,} moves")
+    return 0
 
 
 def _presets_list(args: argparse.Namespace) -> int:

@@ -37,3 +37,35 @@ def test_randomness_only_through_engine_rng():
         if "import random" in text or "from random import" in text:
             offenders.append(str(path.relative_to(root)))
     assert offenders == []
+
+
+def test_only_the_command_line_and_the_tui_import_the_command_line_the_tui_or_rich():
+    """Layers (DESIGN habit 1), read from every module's imports, lazy ones too: the
+    engine, games, presets, bots, store, simulator and arena never import ``cardtable.cli``,
+    ``cardtable.tui``, textual or rich; the TUI never imports the command line."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "cardtable"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
+        layer = "cli" if module in ("cardtable.cli", "cardtable.__main__") else \
+            "tui" if module.startswith("cardtable.tui") else "core"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+                names = [".".join([*base, node.module] if node.module else base)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if layer == "core" and (name.startswith(("cardtable.cli", "cardtable.tui")) or top in ("textual", "rich")):
+                    found.append(f"{module} imports {name}")
+                if layer == "tui" and name.startswith("cardtable.cli"):
+                    found.append(f"{module} imports {name}")
+    assert found == []

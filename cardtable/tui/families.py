@@ -8,6 +8,8 @@ To add a family: write ``cardtable/tui/<family>/__init__.py`` with ``UI = YourUI
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import importlib
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -53,7 +55,7 @@ class FamilyUI(Protocol):
     def in_window(self, game: Game) -> bool:
         """Whether an out-of-turn window is open (X3)."""
 
-    def chance_after(self, game: Game, events: list[Any]) -> int | None:
+    def chance_after(self, game: Game, events: Sequence[Any]) -> int | None:
         """The seat whose play ``events`` hold if, as every player sees it, the others may
         now have an out-of-turn chance (X3), else None. Hot-seat humans then all take a
         look, whether or not one of them can act, so nobody learns who could."""

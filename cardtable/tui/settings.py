@@ -61,7 +61,8 @@ class Settings:
         if not isinstance(data, dict):
             return cls()
         theme, delay = data.get("theme"), data.get("bot_delay")
-        known = delay in {seconds for _name, seconds in BOT_SPEEDS} and not isinstance(delay, bool)
+        known = isinstance(delay, (int, float)) and not isinstance(delay, bool) \
+            and delay in {seconds for _name, seconds in BOT_SPEEDS}
         return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME,
                    table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known else None)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any
 
 from textual.screen import ModalScreen
@@ -31,7 +33,7 @@ class PresidentUI:
     def in_window(self, game: Any) -> bool:
         return bool(game.to_act) and game.view(game.to_act[0]).window
 
-    def chance_after(self, game: Any, events: list[Any]) -> int | None:
+    def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
         """After a play, while ``game.chance_possible`` (P22 / P24, public facts only)."""
         plays = [event for event in events if isinstance(event, CardsPlayed)]
         return plays[-1].seat if plays and game.chance_possible else None

@@ -9,6 +9,8 @@ buys left, discarder, drawer), so no extra looks by other humans are needed (X3)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
@@ -42,7 +44,7 @@ class ShanghaiUI:
         """The buy window is asked seat by seat as a turn (see the module docstring)."""
         return False
 
-    def chance_after(self, game: Any, events: list[Any]) -> int | None:
+    def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
         return None  # who may buy is public (S8): a buy prompt is a turn
 
     # ----------------------------------------------------------------- dialogs
@@ -115,12 +117,14 @@ def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...]) -> s
     """Why the upcard is on offer, as the buy prompt's first words: the stock draw that
     opened the window, or (the seat to draw being down) the discard itself."""
     for event in reversed(game.events):
+        if isinstance(event, RoundStarted):
+            break
+        if event.seat is None:
+            continue
         if isinstance(event, StockDrawn):
             return f"{seats[event.seat].name} drew from the stock. " if event.seat != seat else ""
         if isinstance(event, CardDiscarded):
             return f"{seats[event.seat].name} discarded; {seats[turn].name}, to draw next, is down. "
-        if isinstance(event, RoundStarted):
-            break
     return ""
 
 

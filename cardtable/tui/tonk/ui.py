@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import weakref
 from typing import Any
 
@@ -43,7 +45,7 @@ class TonkUI:
     def in_window(self, game: Any) -> bool:
         return False  # Tonk has no out-of-turn chances
 
-    def chance_after(self, game: Any, events: list[Any]) -> int | None:
+    def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
         return None
 
     def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
