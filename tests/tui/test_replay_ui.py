@@ -232,3 +232,34 @@ def test_seven_hands_take_two_columns_at_80x24_so_the_trick_stays_whole():
             assert table.count("╭") == table.count("╰"), table
 
     run(scenario)
+
+
+def test_seven_long_hands_at_80x24_leave_the_seat_panels_out_and_the_trick_whole():
+    """7 President-with-bombs hands of 10–15 cards fit neither two columns nor, one a line,
+    under the seat panels at 80x24: the panels give way (the hands box names every seat,
+    its count and the turn) and the trick box stays whole; a taller terminal has both."""
+    from cardtable.tui.screens.replay import ReplayScreen
+
+    async def scenario():
+        game = new_game(load_variant("president-bombs"), 7, seed=12)
+        bot, rng = make_bot("president", "simple"), Rng(12)
+        for _ in range(10):
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+        seats = ["Ann", "Bob"] + [{"name": n, "kind": "bot", "level": "simple"}
+                                  for n in ("Dag", "Eve", "Finn", "Gro", "Hal")]
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "seven.json", game, seats)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_the_end_of_the_saved_replay(pilot)
+            assert len(hand_lines(app)) == 7 and isinstance(app.screen, ReplayScreen)
+            table = table_above_the_hands(app)
+            assert "╭─ trick" in table and table.count("╭") == table.count("╰") == 1, table
+            assert "to beat: a single 4" in table
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            table = table_above_the_hands(app)
+            assert "╭─ Ann" in table and table.count("╭") == table.count("╰"), table
+
+    run(scenario)

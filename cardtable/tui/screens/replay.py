@@ -96,9 +96,12 @@ class ReplayScreen(Screen[None]):
     def hands_text(self) -> Text:
         """One line per seat: name, count and every card (red suits in red). With more
         than four seats, in two columns when every line fits half the width, by name
-        without "(bot)" if need be (7 President hands at 80x24 left no room for the trick)."""
+        without "(bot)" if need be (7 President hands at 80x24 left no room for the trick);
+        when even that does not fit a short terminal, the seat panels give way (the hands
+        box says every seat's name, count and turn)."""
         room = self.size.width - 4  # the box's border and padding
         lines = self._hand_lines([seat.label for seat in self.seats])
+        self.set_class(False, "-tight")
         if len(lines) > 4:
             for names in ([seat.label for seat in self.seats], [seat.name for seat in self.seats]):
                 lines = self._hand_lines(names)
@@ -110,6 +113,7 @@ class ReplayScreen(Screen[None]):
                     break
             else:
                 lines = self._hand_lines([seat.label for seat in self.seats])
+                self.set_class(self.size.height < 30, "-tight")
         text = Text("\n").join(lines)
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
