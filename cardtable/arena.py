@@ -22,7 +22,8 @@ from typing import Any
 from .bots.base import normalize_level
 from .engine.events import RoundEnded
 from .engine.rng import Rng
-from .sim import count, default_max_rounds, match_bots, parse_levels, round_word
+from .engine.words import count, round_word
+from .sim import default_max_rounds, match_bots, parse_levels
 
 MAX_MOVES = 20_000
 """A match whose current round runs past this many moves is cut off where it stands

@@ -158,7 +158,8 @@ CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .sim import MatchTooLong, count, default_max_rounds, parse_levels, round_word, simulate
+    from .engine.words import count, round_word
+    from .sim import MatchTooLong, default_max_rounds, parse_levels, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
@@ -236,7 +237,7 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
     for header in headers.values():
         table.add_column(header, justify="right")
     for seat in range(args.players):
-        table.add_row(str(seat), levels[seat], f"{summary.wins[seat]:{share}}",
+        table.add_row(str(seat + 1), levels[seat], f"{summary.wins[seat]:{share}}",
                       f"{summary.average_score[seat]:.1f}",
                       *(f"{summary.title_shares[t][seat]:{share}}" for t in headers))
     return table
@@ -265,7 +266,8 @@ def _arena(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .arena import MAX_MOVES, METRIC_LABELS, run_arena
-    from .sim import count, parse_levels, round_word
+    from .engine.words import count, round_word
+    from .sim import parse_levels
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:

@@ -13,6 +13,7 @@ from .bots import Bot, make_bot
 from .bots.base import normalize_level
 from .engine.game import Game
 from .engine.rng import Rng
+from .engine.words import count, round_word
 
 
 MAX_MOVES = 200_000
@@ -39,26 +40,13 @@ def parse_levels(text: str) -> list[str]:
     """A comma-separated list of bot levels, one per seat (``simulate --bots``, ``arena
     --seats``): each stripped, ``bot:`` prefix dropped, as given otherwise ("simple" stays
     "simple"). ValueError for an empty entry or an unknown level."""
-    levels = [entry.strip().removeprefix("bot:") for entry in text.split(",")]
+    levels = [entry.strip().removeprefix("bot:").strip() for entry in text.split(",")]
     for seat, level in enumerate(levels, 1):
         if not level:
             raise ValueError(f"seat {seat} has no level in {text!r}: give one level per seat, "
                              'e.g. "hard,medium,medium,medium"')
         normalize_level(level)
     return levels
-
-
-def count(n: float, word: str, plural: str | None = None) -> str:
-    """``n`` and ``word``, plural unless ``n`` is 1: ``count(1, "hand")`` is "1 hand",
-    ``count(3, "match", "matches")`` "3 matches"."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
-def round_word(family: str) -> str:
-    """What a round of ``family`` is called, lower case: "round" (President), "hand"."""
-    from .engine.registry import game_class
-
-    return game_class(family).ROUND_WORD.lower()
 
 
 class MatchTooLong(RuntimeError):

@@ -32,3 +32,13 @@ def test_eight_players_at_80_columns_keep_every_value_whole(monkeypatch, capsys)
     out = capsys.readouterr().out
     assert "…" not in out and all(len(line) <= 80 for line in out.splitlines())
     assert "P=President · VP=Vice-President · Sec=Secretary · N=Neutral · Clk=Clerk" in " ".join(out.split())
+
+
+def test_seats_are_numbered_from_one_as_on_the_start_screen(monkeypatch, capsys):
+    """The table's seat column says 1 … 4 (as the start screen's "Seat 1"), and a level
+    written "bot: hard " reads as hard."""
+    monkeypatch.setenv("COLUMNS", "160")
+    assert main([*ARGS, "--bots", "bot: hard ,simple,simple,simple", "--games", "1"]) == 0
+    rows = [line.split("│") for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert [(row[1].strip(), row[2].strip()) for row in rows] == [("1", "hard"), ("2", "simple"),
+                                                                  ("3", "simple"), ("4", "simple")]

@@ -15,11 +15,6 @@ from typing import ClassVar
 from .cards import Card, pretty_cards
 
 Namer = Callable[[int], str]
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st: a place in words for event texts."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 """Turns a seat number into a player's name for descriptions."""
 
 

@@ -66,13 +66,14 @@ Seats = list[dict[str, Any]]
 def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
     """Seats in the stored shape, from any of: stored dicts, ``{"name", "bot"}`` dicts,
     objects with ``.name`` and ``.bot`` (the TUI's ``Seat``), or plain name strings
-    (humans). Raises ValueError (seats counted from 0, as the engine counts them) if a
+    (humans). Raises ValueError (seats counted from 1, as the start screen and the
+    save file's list read to a person, with the name) if a
     seat has no name, an unknown kind or bot level, or ``players`` does not match — so
     nothing is written that loading would refuse."""
     from ..bots.base import normalize_level  # (here: the store loads without the bots)
 
     result: Seats = []
-    for index, seat in enumerate(seats):
+    for index, seat in enumerate(seats, 1):
         name: Any
         level: Any
         if isinstance(seat, str):
@@ -358,7 +359,7 @@ def _check_levels(seats: list[dict[str, Any]], path: Path | str) -> None:
         try:
             normalize_level(level)
         except ValueError as error:
-            raise _fail(path, f"the save is damaged: seat {index} ({seat['name']}) "
+            raise _fail(path, f"the save is damaged: seat {index + 1} ({seat['name']}) "
                               f"has an {error}") from None
 
 

@@ -6,18 +6,12 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import pretty_cards
-from ..engine.events import CardsDealt, Event, Namer, RoundStarted, ordinal
+from ..engine.events import CardsDealt, Event, Namer, RoundStarted
+from ..engine.words import ordinal, round_word
 from ..engine.moves import Move
-from ..engine.registry import game_class
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",
                "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down", "−": "-"}
-
-
-def round_word(family: str) -> str:
-    """What the game calls one deal played out (its ``Game.ROUND_WORD``): ``"hand"`` for
-    Shanghai and Tonk, ``"round"`` for President."""
-    return game_class(family).ROUND_WORD.lower()
 
 
 def game_title(family: str, title: str) -> str:

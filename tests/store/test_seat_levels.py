@@ -31,7 +31,7 @@ def test_an_unknown_bot_level_is_a_save_error_naming_the_seat(tmp_path):
         with pytest.raises(SaveError) as caught:
             read(path)
         message = str(caught.value)
-        assert "g.json" in message and "seat 1 (Dag)" in message and "'grandmaster'" in message
+        assert "g.json" in message and "seat 2 (Dag)" in message and "'grandmaster'" in message
         assert all(level in message for level in BOT_LEVELS)
 
 
@@ -52,11 +52,11 @@ def test_a_human_seat_level_is_not_read(tmp_path):
 
 
 @pytest.mark.parametrize(("seat", "words"), [
-    ({"name": "Dag", "kind": "bot", "level": "godlike"}, "seat 1 (Dag) has an unknown bot level 'godlike'"),
-    ({"name": "Dag", "bot": "godlike"}, "seat 1 (Dag) has an unknown bot level 'godlike'"),
-    ({"name": "Dag", "kind": "robot"}, "seat 1 (Dag): kind should be 'human' or 'bot', not 'robot'"),
-    ("bot:hard", "seat 1: 'bot:hard' would be a human's name; a bot seat is {'name': 'Dag', 'bot': 'hard'}"),
-    ({"name": " "}, "seat 1 has no name"),
+    ({"name": "Dag", "kind": "bot", "level": "godlike"}, "seat 2 (Dag) has an unknown bot level 'godlike'"),
+    ({"name": "Dag", "bot": "godlike"}, "seat 2 (Dag) has an unknown bot level 'godlike'"),
+    ({"name": "Dag", "kind": "robot"}, "seat 2 (Dag): kind should be 'human' or 'bot', not 'robot'"),
+    ("bot:hard", "seat 2: 'bot:hard' would be a human's name; a bot seat is {'name': 'Dag', 'bot': 'hard'}"),
+    ({"name": " "}, "seat 2 has no name"),
 ])
 def test_a_save_that_loading_would_refuse_is_not_written(tmp_path, seat, words):
     """``save_game`` checks seats as ``load_game`` does: a bad bot level, an unknown kind

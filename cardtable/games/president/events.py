@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.cards import Card, pretty_cards
-from ...engine.events import Event, Namer, ordinal
+from ...engine.events import Event, Namer
+from ...engine.words import ordinal
 
 CLEAR_REASONS = {
     "all_passed": "{who} takes the trick",

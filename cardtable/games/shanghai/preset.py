@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from ...engine.cards import rank_name
+from ...engine.words import count
 from ...presets.model import Knobs, VariantBase
 
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
@@ -35,11 +36,6 @@ STANDARD_CONTRACTS: tuple[Contract, ...] = (
     (("run", 5), ("run", 5), ("run", 5)),
 )
 """The standard list of S2: one contract per hand, each a tuple of (kind, size)."""
-
-
-def _n(count: int, word: str) -> str:
-    """``count`` and ``word``, plural unless the count is one: "1 deck", "2 decks"."""
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def contract_text(contract: Sequence[tuple[str, int]]) -> str:
@@ -141,11 +137,11 @@ class ShanghaiRules(Knobs):
         if "JK" in self.wilds and self.jokers == 0:
             raise ValueError("wilds: lists JK but the deck has no jokers (set jokers)")
         if self.jokers and "JK" not in self.wilds:
-            raise ValueError(f"wilds: leaves out JK, but the deck has {self.jokers} joker{'s' * (self.jokers != 1)}: "
+            raise ValueError(f"wilds: leaves out JK, but the deck has {count(self.jokers, 'joker')}: "
                              "a joker is always wild (S5): list JK, or set jokers = 0")
         if len(self.buys_per_hand) != len(self.contracts):
-            raise ValueError(f"buys_per_hand: has {_n(len(self.buys_per_hand), 'number')} but contracts "
-                             f"has {_n(len(self.contracts), 'hand')}")
+            raise ValueError(f"buys_per_hand: has {count(len(self.buys_per_hand), 'number')} but contracts "
+                             f"has {count(len(self.contracts), 'hand')}")
         if any(b < 0 for b in self.buys_per_hand):
             raise ValueError("buys_per_hand: numbers must be 0 or more")
         for number, (contract, buys) in enumerate(zip(self.contracts, self.buys_per_hand), start=1):
@@ -188,6 +184,6 @@ class ShanghaiVariant(VariantBase):
                                  f"(players is {self.players.min}–{self.players.max})")
             cards = decks * (52 + rules.jokers)
             if cards < players * rules.hand_size + 2:
-                raise ValueError(f"rules.decks_by_players: {_n(decks, 'deck')} cannot deal "
+                raise ValueError(f"rules.decks_by_players: {count(decks, 'deck')} cannot deal "
                                  f"{rules.hand_size} cards to {players} players with a stock")
         return self

@@ -1,0 +1,22 @@
+"""Counts, places and rounds in words, for every text cardtable writes."""
+
+from __future__ import annotations
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st: a place in words."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def count(n: float, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``count(1, "hand")`` is "1 hand",
+    ``count(3, "match", "matches")`` "3 matches"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def round_word(family: str) -> str:
+    """What the game calls one deal played out (its ``Game.ROUND_WORD``), lower case:
+    "round" (President), "hand" (Shanghai, Tonk)."""
+    from .registry import game_class
+
+    return game_class(family).ROUND_WORD.lower()
