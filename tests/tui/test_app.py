@@ -350,3 +350,13 @@ def test_b_at_the_table_cycles_the_bots_speed_and_it_is_remembered():
         assert CardtableApp(setup=setup, bot_delay=1.0).bot_delay == 1.0
 
     run(scenario)
+
+
+@pytest.mark.parametrize("delay", [[0.7], {"s": 1}, "fast", True, 0.5, -1])
+def test_a_damaged_or_unknown_bot_speed_in_the_settings_is_ignored(delay):
+    """settings.json is the user's to edit: a bot_delay that is not one of the speeds
+    ``b`` offers is left out (normal speed), and never stops cardtable from starting."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.json").write_text(json.dumps({"theme": "felt", "bot_delay": delay}))
+    assert Settings.load().bot_delay is None
+    assert CardtableApp().bot_delay == 0.7
