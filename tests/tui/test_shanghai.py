@@ -536,3 +536,22 @@ def test_the_status_line_says_took_for_the_upcard():
     game.apply(seat, Move("take_upcard"))
     names = parse_seats(SEATS)
     assert present(game, seat, names).status.startswith(f"{names[seat].name} — took {upcard.pretty()} · ")
+
+
+def test_d_while_a_go_down_is_being_built_keeps_the_turn():
+    """A discard ends the turn, and the groups put together would be lost: with a group
+    pending, d says to finish or undo the go-down first and throws nothing away."""
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _ann_composing(pilot)
+            screen = app.screen
+            before = len(screen.game.events)
+            await pilot.press("escape")                       # clear the run's selection
+            await _press_cards(pilot, screen, parse_cards("8S"))
+            await pilot.press("d")
+            await pilot.pause()
+            assert len(screen.game.events) == before and screen.table.groups
+            assert "finish the go-down (g) or undo its groups (backspace) before you discard" in screen_text(app)
+
+    asyncio.run(scenario())

@@ -215,6 +215,9 @@ class ShanghaiTable(FamilyTable):
     def action_discard(self) -> None:
         if not self._ready():
             return
+        if self.groups:  # a discard ends the turn: the go-down being built would be lost
+            self.notice = "finish the go-down (g) or undo its groups (backspace) before you discard"
+            return
         card = self._one_card("d to discard it")
         if card is not None:
             self._choose(Move("discard", (card,)))
