@@ -211,19 +211,24 @@ def test_the_replay_list_says_a_tonk_match_s_scores_are_chips_won():
     run(scenario)
 
 
+def save_seven_hands(preset: str) -> None:
+    """Save 10 moves of a 7-seat game of ``preset`` (two humans, five bots) as seven.json."""
+    game = new_game(load_variant(preset), 7, seed=12)
+    bot, rng = make_bot("president", "simple"), Rng(12)
+    for _ in range(10):
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = ["Ann", "Bob"] + [{"name": n, "kind": "bot", "level": "simple"}
+                              for n in ("Dag", "Eve", "Finn", "Gro", "Hal")]
+    saves_dir().mkdir(parents=True)
+    save_game(saves_dir() / "seven.json", game, seats)
+
+
 def test_seven_hands_take_two_columns_at_80x24_so_the_trick_stays_whole():
     """7 President hands of 7-8 cards: two columns by name, and the trick box keeps its
     bottom border (one line a hand pushed it under the hands box)."""
     async def scenario():
-        game = new_game(load_variant("president-classic"), 7, seed=12)
-        bot, rng = make_bot("president", "simple"), Rng(12)
-        for _ in range(10):
-            seat = game.to_act[0]
-            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-        seats = ["Ann", "Bob"] + [{"name": n, "kind": "bot", "level": "simple"}
-                                  for n in ("Dag", "Eve", "Finn", "Gro", "Hal")]
-        saves_dir().mkdir(parents=True)
-        save_game(saves_dir() / "seven.json", game, seats)
+        save_seven_hands("president-classic")
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await at_the_end_of_the_saved_replay(pilot)
@@ -241,15 +246,7 @@ def test_seven_long_hands_at_80x24_leave_the_seat_panels_out_and_the_trick_whole
     from cardtable.tui.screens.replay import ReplayScreen
 
     async def scenario():
-        game = new_game(load_variant("president-bombs"), 7, seed=12)
-        bot, rng = make_bot("president", "simple"), Rng(12)
-        for _ in range(10):
-            seat = game.to_act[0]
-            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-        seats = ["Ann", "Bob"] + [{"name": n, "kind": "bot", "level": "simple"}
-                                  for n in ("Dag", "Eve", "Finn", "Gro", "Hal")]
-        saves_dir().mkdir(parents=True)
-        save_game(saves_dir() / "seven.json", game, seats)
+        save_seven_hands("president-bombs")
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await at_the_end_of_the_saved_replay(pilot)
