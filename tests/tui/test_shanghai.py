@@ -21,6 +21,7 @@ from cardtable.games.shanghai.preset import contract_text
 from cardtable.tui.shanghai.scores import ScoreSheetScreen
 from cardtable.tui.widgets.hand import Hand
 
+from ..games.shanghai.helpers import decline_all
 from .helpers import make_app, screen_text, settle
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
@@ -359,17 +360,11 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
     assert why(replace(state, down=True, moves=(Move("discard", parse_cards("KS")),))) == \
         "you are down this hand: lay off, swap a joker or discard"
     assert state.no_lay_off == {} and state.no_swap == {}             # not Ann's turn: nothing to say
-    game.apply(1, "draw_stock")
-    while game.phase == "buy":
-        game.apply(game.to_act[0], "decline")
+    game.apply(1, "draw_stock"); decline_all(game)
     game.apply(1, "discard 2C")
-    game.apply(2, "draw_stock")
-    while game.phase == "buy":
-        game.apply(game.to_act[0], "decline")
+    game.apply(2, "draw_stock"); decline_all(game)
     game.apply(2, game.legal_moves(2)[-1])
-    game.apply(0, "draw_stock")
-    while game.phase == "buy":
-        game.apply(game.to_act[0], "decline")
+    game.apply(0, "draw_stock"); decline_all(game)
     state = present(game, 0, parse_seats(SEATS))                     # Ann's turn, not down
     assert state.no_lay_off[Card.parse("KS")] == "you lay off once you are down (S6)"
     assert state.no_swap[Card.parse("KS")] == "no melded joker stands for it now"
