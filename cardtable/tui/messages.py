@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
 from ..engine.moves import Move
+
+if TYPE_CHECKING:
+    from .screens.choose import MoveListDialog
 
 
 class MoveChosen(Message):
@@ -13,6 +18,15 @@ class MoveChosen(Message):
     def __init__(self, move: Move) -> None:
         super().__init__()
         self.move = move
+
+
+class ChoicesOffered(Message):
+    """The table opened ``dialog`` for the human on screen to choose among moves of
+    their turn (where to lay off, which go-down); the screen may give it a hint (H)."""
+
+    def __init__(self, dialog: MoveListDialog) -> None:
+        super().__init__()
+        self.dialog = dialog
 
 
 class ThemeSwitched(Message):

@@ -64,7 +64,7 @@ class Settings:
         known = isinstance(delay, (int, float)) and not isinstance(delay, bool) \
             and delay in {seconds for _name, seconds in BOT_SPEEDS}
         return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME,
-                   table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known else None)
+                   table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known and delay is not None else None)
 
     def save(self) -> None:
         """Write the settings file; a read-only config folder is not an error."""

@@ -550,3 +550,48 @@ def test_d_while_a_go_down_is_being_built_keeps_the_turn():
             assert "finish the go-down (g) or undo its groups (backspace) before you discard" in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_hint_in_a_dialog_the_table_opened_answers_from_the_players_view():
+    """#7 hints in the table's own dialogs (here the go-down list, m): H asks the hard
+    bot for the turn, from Ann's view only; its move is highlighted when it is one of the
+    choices, else named ("none of these; …"). Escape then cancels: nothing is played."""
+    from textual.widgets import OptionList
+
+    from cardtable.bots import suggest_move
+
+    game = stacked_game()
+    for seat in (1, 2):                                   # Dag and Bob draw and discard
+        game.apply(seat, "draw_stock")
+        decline_all(game)                                 # (nobody buys the upcard passed by)
+        game.apply(seat, Move("discard", (game.view(seat).hand[0],)))
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,))
+            await pilot.press("s")
+            await settle(pilot, app, lambda: game.view(0).phase == "play")
+            table = app.screen
+            await pilot.press("m")
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            dialog = app.screen
+            expected = suggest_move("shanghai", game.variant, game.view(0), game.legal_moves(0),
+                                    seed=game.seed + len(game.events))
+            events = len(game.events)
+            await pilot.press("H")
+            note = dialog.query_one("#dialog-note")
+            await settle(pilot, app, lambda: str(note.render()).startswith("hint:"), limit=2000)
+            assert expected.kind == "meld"                    # (sevens and nines: one of the choices)
+            label, move = dialog.options[dialog.query_one(OptionList).highlighted]
+            assert move == expected and str(note.render()) == f"hint: {label}"
+            dialog.hint = lambda: Move("discard", (Card.parse("KS"),))  # a move the list lacks
+            await pilot.press("H")
+            await settle(pilot, app, lambda: "none of these" in str(note.render()))
+            assert str(note.render()) == "hint: none of these; discard K♠ (escape, then choose it at the table)"
+            assert len(game.events) == events
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: app.screen is table)
+            assert len(game.events) == events and game.to_act == (0,)
+
+    asyncio.run(scenario())

@@ -81,8 +81,13 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await pilot.pause()
             assert isinstance(app.screen, MoveListDialog)
             labels = [label for label, _m in app.screen.options]
-            assert len(labels) == 3 and "Bob's" in labels[0] + labels[1] and labels[2] == "Cancel"
-            await pilot.press("escape")  # nothing: the dialog wants a choice
+            assert len(labels) == 3 and "Bob's" in labels[0] + labels[1] and labels[2] == "Cancel (escape)"
+            await pilot.press("escape")  # cancels: nothing is played, the 6♠ stays selected
+            await pilot.pause()
+            assert not isinstance(app.screen, MoveListDialog) and game.spreads[1][0][-1] == Card.parse("6H")
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, MoveListDialog)
             from .tonk_driver import pick_option
             await pick_option(pilot, app, Move("hit", (Card.parse("6S"),), (), (1, 0)))
             assert game.spreads[1][0] == tuple(Card.parse(c) for c in ("6C", "6D", "6H", "6S"))

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -88,7 +89,7 @@ class PresidentTable(FamilyTable):
         if hand.active and self.screen.is_active:
             hand.focus()
 
-    def on_resize(self) -> None:  # (FamilyTable's handler re-shows the header too)
+    def on_resize(self, event: events.Resize) -> None:  # (FamilyTable's handler re-shows the header too)
         self._show_status()
 
     def _show_status(self) -> None:

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ..text import describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 
@@ -156,8 +157,33 @@ class MoveListDialog(TableDialog["Move | None"]):
             return  # answered meanwhile
         found = next((i for i, (_label, option) in enumerate(self.options) if option == move), None)
         note = self.query_one("#dialog-note", Static)
-        if found is None:
-            note.update("no hint: the suggestion is not among these choices")
+        if found is None:  # (a dialog the table opened lists only part of the turn's moves)
+            ascii = bool(getattr(self.app, "card_ascii", False))
+            note.update(f"hint: none of these; {describe_move(move, ascii)} (escape, then choose it at the table)")
             return
         self.query_one(OptionList).highlighted = found
         note.update(f"hint: {self.options[found][0]}")
+
+
+class TableChoiceDialog(MoveListDialog):
+    """Moves of the player's turn that the table offers to choose among (where to lay
+    off, which go-down, which spread); escape cancels (returns None). The hand shows in
+    the table's order, with the cards at ``selected`` (the table's selection) lifted."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+
+    def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
+                 hand: Sequence[Card] = (), selected: frozenset[int] = frozenset()) -> None:
+        super().__init__(title, prompt, options, hand)
+        self.selected = selected
+
+    def on_mount(self) -> None:
+        # (Textual then runs MoveListDialog.on_mount too: it sets the same cards again,
+        # which keeps the selection, and focuses the options)
+        if self.hand_cards:
+            hand = self.query_one(Hand)
+            hand.cards = self.hand_cards
+            hand.selected = frozenset(i for i in self.selected if i < len(self.hand_cards))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -22,7 +22,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
-from ..messages import MoveChosen, ThemeSwitched
+from ..messages import ChoicesOffered, MoveChosen, ThemeSwitched
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ..text import describe_move, ordinal, round_word
@@ -332,6 +332,12 @@ class TableScreen(Screen[None]):
         if self.busy or seat is None or seat not in self.game.to_act or self.ui.in_window(self.game):
             return
         self.apply(seat, message.move)
+
+    def on_choices_offered(self, message: ChoicesOffered) -> None:
+        message.stop()
+        seat = self.viewer
+        if seat is not None and seat in self.game.to_act and not self.ui.in_window(self.game):
+            self._offer_hint(message.dialog, seat)
 
     @work(thread=True, group="bots")
     def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float) -> None:

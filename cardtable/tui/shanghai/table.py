@@ -24,7 +24,6 @@ from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import show_seat_panels
 from .compose import (go_down_label, go_downs_with, groups_that_fit, lay_off_label, matching_go_downs,
                       swap_label, unmatched_go_down)
-from .dialogs import ChoiceDialog
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
@@ -248,8 +247,9 @@ class ShanghaiTable(FamilyTable):
         if len(found) == 1:
             self._choose(found[0])
         elif found:
-            self._pick("Where do the wilds stand?", "These cards make more than one go-down:",
-                       [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
+            self._offer_choices("Where do the wilds stand?", "These cards make more than one go-down:",
+                                [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found],
+                                hand=state.hand)
         else:  # the engine says why; the groups before the first that fits no go-down stay,
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
             self.groups = groups[:kept]
@@ -285,8 +285,9 @@ class ShanghaiTable(FamilyTable):
             return
         shown = found[:40]
         more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
-        self._pick("Go down", f"Choose a go-down{more}:",
-                   [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in shown])
+        self._offer_choices("Go down", f"Choose a go-down{more}:",
+                            [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in shown],
+                            hand=state.hand)
 
     def action_lay_off(self) -> None:
         state = self._ready()
@@ -303,8 +304,9 @@ class ShanghaiTable(FamilyTable):
         if len(found) == 1:
             self._choose(found[0])
             return
-        self._pick("Lay off", f"Where does {label} go?",
-                   [(lay_off_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in found])
+        self._offer_choices("Lay off", f"Where does {label} go?",
+                            [(lay_off_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in found],
+                            hand=state.hand)
 
     def action_swap(self) -> None:
         state = self._ready()
@@ -321,8 +323,9 @@ class ShanghaiTable(FamilyTable):
             self.notice = "no joker swap is possible now" if not selected else \
                 f"no swap for {cards_label(selected, self.ascii)}: {state.no_swap.get(selected[0], 'not now')}"
             return
-        self._pick("Swap a joker", "Put a natural card in a joker's place and take the joker:",
-                   [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps])
+        self._offer_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",
+                            [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps],
+                            hand=state.hand)
 
     def action_sort(self) -> None:
         self.by_suit = not self.by_suit
@@ -335,15 +338,3 @@ class ShanghaiTable(FamilyTable):
             box.scroll_page_up()
         else:
             box.scroll_page_down()
-
-    def _pick(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
-        hand = self.state.hand if self.state is not None else ()
-
-        def chosen(move: Move | None) -> None:
-            if move is not None:
-                self._choose(move)
-
-        fix = asciify if self.ascii else (lambda text: text)
-        choices: list[tuple[str, Move | None]] = [(fix(label), move) for label, move in options]
-        choices.append(("Cancel (escape)", None))
-        self.app.push_screen(ChoiceDialog(title, fix(prompt), choices, hand), chosen)

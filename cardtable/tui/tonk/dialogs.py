@@ -1,6 +1,5 @@
-"""Tonk's small dialogs: the drop confirmation, and the choice among several spreads
-or hit targets (the shared :class:`~cardtable.tui.screens.choose.MoveListDialog`,
-with the hand as the table shows it: same order, same numbers, same cards lifted)."""
+"""Tonk's own dialog: the drop confirmation. (The choice among several spreads or hit
+targets is the shared :class:`~cardtable.tui.screens.choose.TableChoiceDialog`.)"""
 
 from __future__ import annotations
 
@@ -39,21 +38,3 @@ class ConfirmDrop(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
-
-
-
-class TableMoveDialog(MoveListDialog):
-    """A :class:`MoveListDialog` whose hand is the table's: ``hand`` in the order the
-    table shows it, with the cards at ``selected`` (the table's selection) lifted."""
-
-    def __init__(self, *args, selected: frozenset[int] = frozenset(), **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.selected = selected
-
-    def on_mount(self) -> None:
-        # (Textual then runs MoveListDialog.on_mount too: it sets the same cards again,
-        # which keeps the selection, and focuses the options)
-        if self.hand_cards:
-            hand = self.query_one(Hand)
-            hand.cards = self.hand_cards
-            hand.selected = frozenset(i for i in self.selected if i < len(self.hand_cards))

@@ -6,6 +6,7 @@ as asked, so the engine's refusal reason is what the player reads."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel, show_seat_panels
-from .dialogs import ConfirmDrop, TableMoveDialog
+from .dialogs import ConfirmDrop
 from .present import TonkState, counted
 from .showdown import by_rank, by_suit
 from .widgets import JOKERS, PilesPanel, SpreadsPanel
@@ -125,7 +126,7 @@ class TonkTable(FamilyTable):
     def _hits_for(self, card: Card) -> list[Move]:
         return [m for m in self._moves("hit") if m.cards[0] == card]
 
-    def _spreads_for(self, cards: tuple[Card, ...]) -> list[Move]:
+    def _spreads_for(self, cards: Sequence[Card]) -> list[Move]:
         key = sorted(cards)
         return [m for m in self._moves("spread") if sorted(m.cards) == key]
 
@@ -219,8 +220,8 @@ class TonkTable(FamilyTable):
         if len(found) == 1:
             self._choose(found[0])
         elif found:
-            self._ask("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
-                      [(meld_label(m.cards, JOKERS, self.ascii), m) for m in found])
+            self._offer_choices("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
+                                [(meld_label(m.cards, JOKERS, self.ascii), m) for m in found])
         else:
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 
@@ -243,7 +244,7 @@ class TonkTable(FamilyTable):
                 row = next(r for r in state.spreads if r.owner == owner)
                 whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
                 options.append((f"on {whose} spread {cards_label(row.spreads[index], self.ascii)}", move))
-            self._ask("Hit a spread", f"Hit {cards_label(cards, self.ascii)} on which spread?", options)
+            self._offer_choices("Hit a spread", f"Hit {cards_label(cards, self.ascii)} on which spread?", options)
         else:
             self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"
 
@@ -284,20 +285,9 @@ class TonkTable(FamilyTable):
         if len(found) == 1:
             self._choose(found[0])
         elif found:
-            self._ask("Dead four", "Put which dead four on the pile?",
-                      [(cards_label(m.cards, self.ascii), m) for m in found])
+            self._offer_choices("Dead four", "Put which dead four on the pile?",
+                                [(cards_label(m.cards, self.ascii), m) for m in found])
         else:
             self.notice = "no dead four on the table"
 
-    def _ask(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
-        choices: list[tuple[str, Move | None]] = [*options, ("Cancel", None)]
-        if self.ascii:
-            choices = [(asciify(label), move) for label, move in choices]
-            prompt = asciify(prompt)
 
-        def chosen(move: Move | None) -> None:
-            if move is not None:
-                self._choose(move)
-
-        hand = self.query_one(Hand)  # the hand as shown here: same order, numbers and selection
-        self.app.push_screen(TableMoveDialog(title, prompt, choices, hand.cards, selected=hand.selected), chosen)

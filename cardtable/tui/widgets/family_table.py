@@ -3,6 +3,8 @@ in use, and posting the move a player chose."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -10,9 +12,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...engine.cards import Card
 from ...engine.moves import Move
-from ..messages import MoveChosen
+from ..text import asciify
+from ..messages import ChoicesOffered, MoveChosen
 from .hand import Hand
+
 
 
 class FamilyTable(Widget):
@@ -74,3 +79,28 @@ class FamilyTable(Widget):
 
     def _choose(self, move: Move) -> None:
         self.post_message(MoveChosen(move))
+
+    def _offer_choices(self, title: str, prompt: str, options: list[tuple[str, Move]],
+                       hand: Sequence[Card] | None = None) -> None:
+        """Let the player choose among ``options`` (label, move) of this turn in a dialog,
+        with "Cancel (escape)" last; the chosen move is posted as :class:`MoveChosen`, a
+        cancel changes nothing. The dialog shows ``hand`` (default: the hand as shown
+        here, same order and cards lifted). The screen hears of the dialog first
+        (:class:`ChoicesOffered`), to give it a hint on **H**."""
+        from ..screens.choose import TableChoiceDialog  # (screens build on widgets)
+
+        fix = asciify if self.ascii else (lambda text: text)
+        choices: list[tuple[str, Move | None]] = [(fix(label), move) for label, move in options]
+        choices.append(("Cancel (escape)", None))
+        shown = self.query_one(Hand)
+        if hand is None:
+            dialog = TableChoiceDialog(title, fix(prompt), choices, shown.cards, selected=shown.selected)
+        else:
+            dialog = TableChoiceDialog(title, fix(prompt), choices, hand)
+
+        def chosen(move: Move | None) -> None:
+            if move is not None:
+                self._choose(move)
+
+        self.post_message(ChoicesOffered(dialog))
+        self.app.push_screen(dialog, chosen)
