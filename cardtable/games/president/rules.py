@@ -110,6 +110,14 @@ class RankOrder:
         """P23: four cards of one rank are a bomb when the preset has bombs."""
         return count == self.bomb_count
 
+    def only_top_and_bombs(self, by_value: dict[int, list[Card]], wilds: list[Card]) -> bool:
+        """P21's exception: the hand holds nothing but cards of the top rank (and above)
+        and bombs, so it may lead them. Wild cards may complete a bomb."""
+        low = [len(cards) for value, cards in by_value.items() if value < self.top_value]
+        if not low:
+            return True
+        return bool(self.bomb_count) and sum(-n % self.bomb_count for n in low) <= len(wilds)
+
     def clears_at_once(self, value: int, count: int) -> bool:
         """P7: a play of the highest value nothing can beat clears the pile at once.
         Under ``twos = "pair_beats_single"`` a single top 2 does not (a pair may top it)."""

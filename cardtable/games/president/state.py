@@ -202,7 +202,8 @@ class PresidentGame(ExchangeMixin, Game):
     # ------------------------------------------------------------------ legal plays
     def _leads(self, seat: int) -> list[Move]:
         """P4: any number of cards of one rank. P21: no 2 (top rank) or bomb while the
-        hand holds anything else. P23: one bomb per turn."""
+        hand holds anything else (a hand of only 2s and bombs leads any of them). P23:
+        one bomb per turn."""
         ranks = self.ranks
         by_value, wilds = self._groups(seat)
         plays = [(value, cards) for value, naturals in by_value.items()
@@ -213,8 +214,8 @@ class PresidentGame(ExchangeMixin, Game):
                      for cards in dict.fromkeys(combinations(wilds, count))]
         if self._bombed == seat:
             plays = [p for p in plays if not ranks.is_bomb(len(p[1]))] or plays
-        if self.rules.no_lead_with_top:
-            plays = [p for p in plays if p[0] < ranks.top_value and not ranks.is_bomb(len(p[1]))] or plays
+        if self.rules.no_lead_with_top and not ranks.only_top_and_bombs(by_value, wilds):
+            plays = [p for p in plays if p[0] < ranks.top_value and not ranks.is_bomb(len(p[1]))]
         return [_play(("play", cards, (), None)) for _value, cards in plays]
 
     def _follows(self, seat: int) -> list[Move]:

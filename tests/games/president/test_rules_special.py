@@ -43,6 +43,23 @@ def test_P21_no_lead_with_a_two_while_other_cards_remain():
     assert play("2C") in game.legal_moves(1)
 
 
+def test_P21_a_hand_of_only_a_bomb_and_twos_may_lead_them():
+    """P21 with P23: "unless their hand holds nothing else" — a bomb and 2s are all the
+    hand holds, so the bomb and the 2 may be led (the bomb's smaller parts too); one card
+    more of another rank and neither may."""
+    game = president(hands=["3C", "5C 5D 5H 5S", "7C", "8C"], bomb="four_of_a_kind")
+    assert play("5C 5D 5H 5S") in game.legal_moves(1)
+    assert kinds(game.apply(1, play("5C 5D 5H 5S"))) == ["cards_played", "player_out", "trick_cleared"]
+    game = president(hands=["3C", "5C 5D 5H 5S 2C", "7C", "8C"], bomb="four_of_a_kind")
+    leads = game.legal_moves(1)
+    assert play("5C 5D 5H 5S") in leads and play("2C") in leads and play("5C") in leads
+    game = president(hands=["3C", "5C 5D 5H 5S 2C 9D", "7C", "8C"], bomb="four_of_a_kind")
+    leads = game.legal_moves(1)
+    assert play("5C 5D 5H 5S") not in leads and play("2C") not in leads and play("9D") in leads
+    with pytest.raises(IllegalMove, match="P21"):
+        game.apply(1, play("5C 5D 5H 5S"))
+
+
 def test_P22_a_two_out_of_turn():
     game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
     game.apply(1, play("5C"))
