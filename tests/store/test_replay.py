@@ -19,6 +19,7 @@ def game_at(game: Game, step: int) -> Game:
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_step_matches_a_game_rebuilt_to_it(family, tmp_path):
+    """X5: a saved game replays move by move; every step is the game rebuilt to it."""
     game = finished_game(tmp_path, family, 2)
     replay = Replay(save_data(game, seats_for(game.players)), every=16)
     assert replay.total == len(game.to_data()["log"]) and replay.step == 0

@@ -29,6 +29,8 @@ def assert_same(loaded: Game, game: Game) -> None:
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("moves", [0, 17, None])
 def test_save_load_round_trip(family, moves, tmp_path):
+    """X5: a game saved at any point (before a move, mid-round, at match end) resumes
+    equal: the same views, legal moves, seats and preset."""
     game = finished_game(tmp_path, family, 3) if moves is None else started_game(tmp_path, family, 3, moves)
     seats = seats_for(game.players)
     path = save_game(tmp_path / "saves" / "match.json", game, seats)
@@ -51,6 +53,7 @@ def test_the_preset_travels_by_value(tmp_path):
 
 
 def test_a_loaded_game_plays_on_like_the_original(tmp_path):
+    """X5: a resumed game goes on exactly as the original would."""
     from .helpers import play_moves
 
     game = started_game(tmp_path, "shanghai", 8, 30)
