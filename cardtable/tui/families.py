@@ -70,7 +70,10 @@ class FamilyUI(Protocol):
 
         Optional: a plug-in may also define ``round_end_screen(game, seats, ascii, footer)
         -> Screen[None]`` (dismissed with None on Enter) to replace the round-end screen
-        with its own, e.g. Tonk's show-down."""
+        with its own, e.g. Tonk's show-down; and ``move_text(game, viewer, seats, move,
+        ascii) -> str`` to tell a hinted move in the table's words (Shanghai: where a
+        go-down's wilds stand, which meld a lay-off goes on) instead of
+        :func:`~cardtable.tui.text.describe_move`."""
 
 
 def family_ui(family: str) -> FamilyUI:

@@ -569,12 +569,15 @@ def test_hint_in_a_dialog_the_table_opened_answers_from_the_players_view():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=game)
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,))
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
             await pilot.press("s")
-            await settle(pilot, app, lambda: game.view(0).phase == "play")
+            await settle(pilot, app, lambda: game.view(0).phase == "play", limit=2000)
             table = app.screen
+            await pilot.press("H")                            # at the table: told as a go-down
+            await settle(pilot, app, lambda: str(table.table.notice).startswith("hint:"), limit=2000)
+            assert str(table.table.notice) == "hint: go down 7♣ 7♦ 7♥  |  9♣ 9♦ 9♥ (press m)"
             await pilot.press("m")
-            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog), limit=2000)
             dialog = app.screen
             expected = suggest_move("shanghai", game.variant, game.view(0), game.legal_moves(0),
                                     seed=game.seed + len(game.events))
@@ -587,11 +590,11 @@ def test_hint_in_a_dialog_the_table_opened_answers_from_the_players_view():
             assert move == expected and str(note.render()) == f"hint: {label}"
             dialog.hint = lambda: Move("discard", (Card.parse("KS"),))  # a move the list lacks
             await pilot.press("H")
-            await settle(pilot, app, lambda: "none of these" in str(note.render()))
+            await settle(pilot, app, lambda: "none of these" in str(note.render()), limit=2000)
             assert str(note.render()) == "hint: none of these; discard K♠ (escape, then choose it at the table)"
             assert len(game.events) == events
             await pilot.press("escape")
-            await settle(pilot, app, lambda: app.screen is table)
+            await settle(pilot, app, lambda: app.screen is table, limit=2000)
             assert len(game.events) == events and game.to_act == (0,)
 
     asyncio.run(scenario())

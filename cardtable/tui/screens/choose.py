@@ -104,6 +104,8 @@ class MoveListDialog(TableDialog["Move | None"]):
         self.hand_cards = tuple(hand)
         self.error = error
         self.hint: Callable[[], Move] | None = None
+        self.describe: Callable[[Move], str] | None = None
+        """How the table tells a move (a hint not among the options is named with it)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box") as box:
@@ -159,7 +161,8 @@ class MoveListDialog(TableDialog["Move | None"]):
         note = self.query_one("#dialog-note", Static)
         if found is None:  # (a dialog the table opened lists only part of the turn's moves)
             ascii = bool(getattr(self.app, "card_ascii", False))
-            note.update(f"hint: none of these; {describe_move(move, ascii)} (escape, then choose it at the table)")
+            told = self.describe(move) if self.describe else describe_move(move, ascii)
+            note.update(f"hint: none of these; {told} (escape, then choose it at the table)")
             return
         self.query_one(OptionList).highlighted = found
         note.update(f"hint: {self.options[found][0]}")

@@ -367,6 +367,14 @@ class TableScreen(Screen[None]):
             game = self.game
             view, moves, seed = game.view(seat), game.legal_moves(seat), game.seed + len(game.events)
             dialog.hint = lambda: suggest_move(game.family, game.variant, view, moves, seed=seed)
+            dialog.describe = lambda move: self._move_text(seat, move)
+
+    def _move_text(self, seat: int, move: Move) -> str:
+        """A move told to ``seat`` in its family's words (see :class:`FamilyUI`)."""
+        told = getattr(self.ui, "move_text", None)
+        if told is None:
+            return describe_move(move, self.ascii)
+        return str(told(self.game, seat, self.seats, move, self.ascii))
 
     @work(thread=True, group="hint", exclusive=True)
     def run_hint(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, stamp: int) -> None:
@@ -380,7 +388,7 @@ class TableScreen(Screen[None]):
         if self.closed or game is not self.game or len(game.events) != stamp or self.viewer != seat:
             return  # the position moved on (or another player has the screen)
         key = self.ui.hint_keys.get(move.kind)
-        text = f"hint: {describe_move(move, self.ascii)}" + (f" (press {key})" if key else "")
+        text = f"hint: {self._move_text(seat, move)}" + (f" (press {key})" if key else "")
         try:
             hand = self.table.query_one(Hand)
         except NoMatches:

@@ -22,8 +22,9 @@ from ...games.shanghai.events import CardDiscarded, StockDrawn, WentOut
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
-from ..text import asciify, ordinal
+from ..text import asciify, describe_move, ordinal
 from ..widgets.card import card_label
+from .compose import go_down_label, lay_off_label, swap_label
 from .present import present
 from .scores import ScoreSheetScreen, score_table
 from .table import ShanghaiTable
@@ -39,6 +40,20 @@ class ShanghaiUI:
 
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
+
+    def move_text(self, game: Any, viewer: int, seats: tuple[Seat, ...], move: Move, ascii: bool) -> str:
+        """A hinted move as the table's dialogs write it: a go-down with where each wild
+        stands, a lay-off or swap with the meld it goes to."""
+        state = present(game, viewer, seats, ascii)
+        if move.kind == "meld":
+            text = "go down " + go_down_label(move, state.contract, state.wilds, ascii)
+        elif move.kind == "lay_off":
+            text = "lay off " + lay_off_label(move, state.melds, state.names, viewer, ascii)
+        elif move.kind == "swap_joker":
+            text = swap_label(move, state.melds, state.names, viewer, ascii)
+        else:
+            return describe_move(move, ascii)
+        return asciify(text) if ascii else text
 
     def in_window(self, game: Any) -> bool:
         """The buy window is asked seat by seat as a turn (see the module docstring)."""
