@@ -598,3 +598,44 @@ def test_hint_in_a_dialog_the_table_opened_answers_from_the_players_view():
             assert len(game.events) == events and game.to_act == (0,)
 
     asyncio.run(scenario())
+
+
+def _crowded_table_game():
+    """Hand 8 of a 5-player match (seed 3), played by simple bots until eight melds lie
+    on the table and it is Ann's turn to draw: more melds than the box holds at 100x30."""
+    game = new_game(load_variant("shanghai-classic"), 5, seed=3)
+    bot, rng = make_bot("shanghai", "simple"), Rng(1)
+    while not (game.round == 8 and sum(len(m) for m in game.melds) >= 8 and game.to_act == (0,)
+               and game.view(0).phase == "draw"):
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    return game
+
+
+def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight():
+    """A meld longer than the box goes on under its first card; a set shows its
+    naturals before its wilds (a card laid off later does not stand behind the jokers);
+    the box's foot counts the lines below and names pgdn, then pgup once scrolled."""
+    game = _crowded_table_game()
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=3,
+                       game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
+            await pilot.pause(0.2)
+            box = app.screen.query_one("#sh-melds-box")
+            text = screen_text(app)
+            assert "│ Ann  1 set 7♦ 7♥ 7♠ 7♦ 7♠ JK=7 JK=7    │" in text
+            assert "│            JK=7 JK=7                   │" in text
+            assert "│            9♥ 10♥ J♥ Q♥ K♥             │" in text
+            assert box.border_subtitle == "1 more ↓ pgdn"
+            await pilot.press("pagedown")
+            await pilot.pause(0.2)
+            assert box.border_subtitle == "↑ pgup"
+            assert "not down yet: Gro" in screen_text(app)
+
+    asyncio.run(scenario())

@@ -7,8 +7,9 @@ story from the events' ``describe``, the melds and their wilds from the view.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine.cards import Card
 from ...engine.events import Event
@@ -107,10 +108,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     around = [(viewer + 1 + i) % n for i in range(n - 1)] if viewer is not None else list(range(n))
     infos = tuple(_seat_info(view, seat, seats) for seat in around)
     wilds = view.wilds
-    melds = tuple(
-        MeldLine(owner, index, meld.kind, tuple(meld.cards),
-                 tuple(fix(stands_text(meld, i, ascii)) if card.rank in wilds else "" for i, card in enumerate(meld.cards)))
-        for owner, owned in enumerate(view.melds) for index, meld in enumerate(owned))
+    melds = tuple(_meld_line(owner, index, meld, wilds, fix, ascii)
+                  for owner, owned in enumerate(view.melds) for index, meld in enumerate(owned))
     waiting = [names[s] for s in range(n) if not view.down[s]]
     not_down = ("not down yet: " + ", ".join(waiting)) if waiting and len(waiting) < n else \
         ("nobody is down yet" if waiting else "")
@@ -138,6 +137,16 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status, contract=view.contract, wilds=wilds,
         hand=view.hand, viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap)
+
+
+def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],
+               ascii: bool) -> MeldLine:
+    """A table meld as shown: a run in order; a set with its naturals first, so a card
+    laid off later does not stand behind the wilds."""
+    cards = [(card, fix(stands_text(meld, i, ascii)) if card.rank in wilds else "") for i, card in enumerate(meld.cards)]
+    if meld.kind == "set":
+        cards.sort(key=lambda pair: bool(pair[1]))
+    return MeldLine(owner, index, meld.kind, tuple(card for card, _ in cards), tuple(stands for _, stands in cards))
 
 
 def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:

@@ -97,9 +97,21 @@ class ShanghaiTable(FamilyTable):
         yield Static(SHORT_KEYS, id="keys-short")
 
     def on_mount(self) -> None:
-        self.query_one("#sh-melds-box").border_title = "melds (pgup/pgdn)"
+        box = self.query_one("#sh-melds-box", VerticalScroll)
+        box.border_title = "melds"
+        box.can_focus = False
         self.query_one("#sh-log").border_title = "log"
-        self.query_one("#sh-melds-box").can_focus = False
+        self.watch(box, "scroll_y", self._show_melds_scroll, init=False)
+        self.watch(box, "virtual_size", self._show_melds_scroll, init=False)
+
+    def _show_melds_scroll(self) -> None:
+        """The melds box's foot says how many lines are out of sight and the keys that
+        show them (pgup / pgdn); nothing when every meld is in sight."""
+        box = self.query_one("#sh-melds-box", VerticalScroll)
+        above, below = round(box.scroll_y), round(box.max_scroll_y - box.scroll_y)
+        up, down, dot = ("^", "v", "|") if self.ascii else ("↑", "↓", "·")
+        parts = ([f"{up} pgup"] if above > 0 else []) + ([f"{below} more {down} pgdn"] if below > 0 else [])
+        box.border_subtitle = f" {dot} ".join(parts)
 
     # ----------------------------------------------------------------- drawing
     def watch_state(self, state: ShanghaiState | None) -> None:
@@ -118,6 +130,7 @@ class ShanghaiTable(FamilyTable):
         melds = self.query_one(MeldsView)
         melds.names, melds.melds, melds.footer = state.names, state.melds, state.not_down
         melds.refresh(layout=True)
+        self.call_after_refresh(self._show_melds_scroll)
         self.query_one(EventLog).lines = state.log
         self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))

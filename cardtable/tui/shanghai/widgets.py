@@ -55,35 +55,47 @@ class Piles(CardsWidget):
 
 class MeldsView(CardsWidget):
     """Every meld on the table, grouped by owner, one meld a line; a wild shows what it
-    stands for (``JK=6♥``). Sits in a scrolling box."""
+    stands for (``JK=6♥``). A meld too long for the width goes on under its first card.
+    Sits in a scrolling box."""
 
     melds: reactive[tuple[MeldLine, ...]] = reactive((), layout=True)
     names: reactive[tuple[str, ...]] = reactive(())
     footer: reactive[str] = reactive("", layout=True)
 
     def render(self) -> Text:
+        return Text("\n").join(self._lines(self.size.width))
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        return len(self._lines(width))
+
+    def _lines(self, width: int) -> list[Text]:
+        """The lines to show at ``width`` cells: each meld's cards wrap after its label."""
         styles = self.card_styles()
         felt = styles["felt"]
-        text = Text(no_wrap=False, overflow="fold")
+        dim = felt + Style(dim=True)
+        lines: list[Text] = []
         if not self.melds:
-            text.append("no melds on the table yet", style=felt + Style(dim=True))
-        width = max([len(self.names[m.owner]) for m in self.melds if m.owner < len(self.names)] or [0]) + 1
+            lines.append(Text("no melds on the table yet", style=dim))
+        names = [self.names[m.owner] if m.owner < len(self.names) else str(m.owner) for m in self.melds]
+        column = max((len(name) for name in names), default=0) + 1
         last_owner = None
-        for meld in self.melds:
-            if text.plain:
-                text.append("\n")
-            owner = self.names[meld.owner] if meld.owner < len(self.names) else str(meld.owner)
-            text.append((owner if meld.owner != last_owner else "").ljust(width), style=felt + Style(bold=True))
+        for meld, name in zip(self.melds, names):
+            line = Text((name if meld.owner != last_owner else "").ljust(column), style=felt + Style(bold=True))
             last_owner = meld.owner
-            text.append(f"{meld.index + 1} {meld.kind} ", style=felt + Style(dim=True))
+            line.append(f"{meld.index + 1} {meld.kind} ", style=dim)
+            indent = line.cell_len if line.cell_len < width // 2 else 2
             for i, (card, stands) in enumerate(zip(meld.cards, meld.stands)):
-                if i:
-                    text.append(" ", style=felt)
-                face = felt + styles["face"]
-                ink = styles[SUIT_CLASS[card.suit]]
-                text.append(card_label(card, self.ascii), style=face + ink + Style(bold=True))
+                face = Text(card_label(card, self.ascii), style=felt + styles["face"] + styles[SUIT_CLASS[card.suit]]
+                            + Style(bold=True))
                 if stands:
-                    text.append(f"={stands}", style=face + styles["joker"])
+                    face.append(f"={stands}", style=felt + styles["face"] + styles["joker"])
+                if i and line.cell_len + 1 + face.cell_len > width:
+                    lines.append(line)
+                    line = Text(" " * indent, style=felt)
+                elif i:
+                    line.append(" ", style=felt)
+                line.append_text(face)
+            lines.append(line)
         if self.footer:
-            text.append(("\n" if text.plain else "") + self.footer, style=felt + Style(dim=True))
-        return text
+            lines.extend(Text(self.footer, style=dim).wrap(self.app.console, max(width, 1)))
+        return lines
