@@ -4,6 +4,7 @@ in a cut word (7 or 8 players at 80 columns)."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -38,7 +39,7 @@ def test_a_seven_player_table_at_80_columns_shows_whole_facts(theme):
             for panel in panels:
                 shown = str(panel.render()).splitlines()
                 assert shown[0] == panel.lines[0].split(" · ")[0]  # "6 cards": the points left out
-                assert panel.lines[0].endswith(" pts")
+                assert panel.lines[0].endswith((" pts", " pt"))
                 title = str(panel.border_title)
                 assert "(" not in title and title == panel.title.partition(" (")[0]  # "Finn", not "Finn (…"
         wide = make_app("Ann," + ",".join(["bot:simple"] * 6), seed=4)
@@ -166,5 +167,20 @@ def test_a_title_that_fits_the_border_keeps_its_note_after_a_resize():
             await pilot.pause()
             assert mine.outer_size.width == 20
             assert str(mine.border_title) == "Player (you)"
+
+    asyncio.run(scenario())
+
+
+def test_the_panels_of_a_row_write_the_same_form():
+    """Eight seats at 80 columns: panels a column apart once wrote "11 c" beside
+    "11 cards"; the row fits to its narrowest panel, so every one writes "11 c"."""
+    async def scenario():
+        app = make_app("Ann," + ",".join(["bot:simple"] * 7), preset="scum-secretary", seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
+            assert len({panel.content_size.width for panel in panels}) == 2  # (9 and 10 cells)
+            firsts = [str(panel.render()).splitlines()[0] for panel in panels]
+            assert all(re.fullmatch(r"\d+ c", line) for line in firsts), firsts
 
     asyncio.run(scenario())

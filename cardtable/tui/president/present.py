@@ -16,6 +16,7 @@ from ...games.president.events import CardsPlayed
 from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
 from ..seats import Seat
+from ...engine.words import count as count_of
 from ..text import asciify, game_title, ordinal, round_log
 from ..widgets.card import cards_label
 from ..widgets.seat import short_forms
@@ -132,7 +133,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
     else:
         facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
         alone = ((facts[0], (f"{count if count is not None else '?'} c",)),)  # (7 seats at 80 columns)
-    facts.append(f"{view.scores[seat]} pts")
+    facts.append(count_of(view.scores[seat], "pt"))
     marks = []
     title = title_of(view, seat)
     if title:

@@ -19,6 +19,7 @@ from ...games.shanghai.preset import contract_text
 from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
+from ...engine import words
 from ..text import asciify, game_title, round_log
 from ..widgets.card import card_label
 
@@ -116,7 +117,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     me = ""
     if viewer is not None:
         me = (f"you: {'down' if view.down[viewer] else 'not down'} · {view.buys_left[viewer]} "
-              f"buy{'s' * (view.buys_left[viewer] != 1)} left · {view.scores[viewer]} pts")
+              f"buy{'s' * (view.buys_left[viewer] != 1)} left · {words.count(view.scores[viewer], 'pt')}")
     moves: tuple[Move, ...] = ()
     if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
         moves = tuple(game.legal_moves(viewer))
@@ -153,7 +154,7 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     count = view.hand_sizes[seat]
     down = view.down[seat]
     buys = view.buys_left[seat]
-    facts = f"{count} card{'s' * (count != 1)} · {view.scores[seat]} pts"
+    facts = f"{words.count(count, 'card')} · {words.count(view.scores[seat], 'pt')}"
     marks = ["down" if down else "not down", f"{buys} buy{'s' * (buys != 1)} left"]
     if seat == view.dealer:
         marks.append("dealer")

@@ -20,7 +20,9 @@ class SeatPanel(Widget):
     (a 7-player table at 80 columns shows "6 cards", not "6 cards · 0 p…"), after trying
     the shorter forms in ``short`` of its parts ("VP" for "Vice-President"), and a title too
     wide drops its " (bot)" note. A part that is left alone and still too wide takes its
-    form in ``alone`` ("15 c" for "15 cards" in a 7-seat row), never an ellipsis. Classes:
+    form in ``alone`` ("15 c" for "15 cards" in a 7-seat row), never an ellipsis. The panels
+    of a row fit their lines to the narrowest one's width, so they write the same forms
+    ("11 c" beside "11 cards" looked like a glitch). Classes:
     ``-to-act``, ``-passed``, ``-out`` (set by the screen) restyle the box."""
 
     title: reactive[str] = reactive("", always_update=True)
@@ -44,7 +46,11 @@ class SeatPanel(Widget):
         self.border_title = as_themed(self.app, fit_title(self.title, self.outer_size.width - 6))
 
     def render(self) -> Text:
-        width, separator = self.content_size.width, as_themed(self.app, SEPARATOR)
+        # Every panel of a row fits its lines to the narrowest one's width, so that panels
+        # a column apart do not write "11 c" and "11 cards" side by side.
+        row = [panel.content_size.width for panel in self.parent.query_children(SeatPanel) if panel.display] \
+            if self.parent is not None else []
+        width, separator = min([self.content_size.width, *row]), as_themed(self.app, SEPARATOR)
         short, alone = ({as_themed(self.app, part): tuple(as_themed(self.app, form) for form in forms)
                          for part, forms in mapping.items()} for mapping in (self.short, self.alone))
         return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator, short, alone)
