@@ -46,6 +46,40 @@ def test_exchange_dialogs_for_both_humans_behind_handoffs():
     asyncio.run(scenario())
 
 
+def test_the_exchange_dialog_takes_no_card_too_many_and_gives_a_hint():
+    """P13 exchange: a card past the count due is not selected (the dialog says to
+    unselect one); H selects the hard bot's give, from the giver's own view, and names
+    it with its key; g then gives it."""
+    from cardtable.bots import suggest_move
+
+    async def scenario():
+        game = played_round(seed=3)  # Bob is President: he gives 2 cards
+        app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, RoundEndScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, CardChoiceDialog))
+            dialog = app.screen
+            hand = dialog.query_one(Hand)
+            await pilot.press("1", "2", "3")
+            await pilot.pause()
+            assert hand.selected == {0, 1}
+            assert "you choose 2 cards: unselect one first" in screen_text(app)
+            expected = suggest_move("president", game.variant, game.view(1), game.legal_moves(1),
+                                    seed=game.seed + len(game.events))
+            await pilot.press("H")
+            await settle(pilot, app, lambda: "hint:" in screen_text(app), limit=2000)
+            assert sorted(hand.selected_cards()) == sorted(expected.cards)
+            assert f"hint: give {' '.join(c.pretty() for c in expected.cards)} (press g)" in screen_text(app)
+            await pilot.press("g")
+            await settle(pilot, app, lambda: app.screen is not dialog)
+            assert sorted(game.view(1).given) == sorted(expected.cards)
+
+    asyncio.run(scenario())
+
+
 def _looks_after_cats_lead(bobs_cards):
     """Cat leads 5♣ at a table of three humans and a bot (president-bombs: P24
     quick-clear); the hand-offs and dialogs that follow, as (player, title, options)."""

@@ -72,3 +72,32 @@ def test_a_hint_asked_out_of_turn_is_a_passing_note_not_a_lasting_notice():
             assert [n.message for n in app._notifications] == ["A hint is for the player whose turn it is."]
 
     run(scenario)
+
+
+def test_cards_chosen_while_the_hint_is_thought_about_stay_selected(monkeypatch):
+    """A hint that arrives after the player selected cards names its move but does not
+    replace the player's selection."""
+    import time
+
+    import cardtable.tui.screens.table as table_module
+
+    real = table_module.suggest_move
+
+    def slow(*args, **kwargs):
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(table_module, "suggest_move", slow)
+
+    async def scenario():
+        app = make_app(seats="Ann,bot:simple,bot:simple,bot:simple", seed=5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen)
+                         and app.screen.game.to_act == (0,) and not app.screen.busy)
+            screen = app.screen
+            hand = screen.table.query_one(Hand)
+            await pilot.press("H", "3")
+            await settle(pilot, app, lambda: str(screen.table.notice).startswith("hint:"), limit=2000)
+            assert hand.selected == {2}
+
+    run(scenario)

@@ -32,13 +32,47 @@ class TableDialog(ModalScreen[Answer]):
     BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
                 Binding("q", "app.request_quit", "quit", show=False),
-                Binding("r", "rules", "rules", show=False)]
+                Binding("r", "rules", "rules", show=False),
+                Binding("H", "hint", "hint", show=False)]
+
+    hint: Callable[[], Move] | None = None
+    """When the table gives one: the hard bot's move for the player choosing, from that
+    player's view only (**H** shows it)."""
+    describe: Callable[[Move], str] | None = None
+    """How the table tells a move (a hint the dialog cannot point at is named with it)."""
 
     def action_rules(self) -> None:
         """The rules of the preset at the table under this dialog."""
         below = [screen for screen in self.app.screen_stack if screen is not self and hasattr(screen, "action_rules")]
         if below:
             below[-1].action_rules()
+
+    def action_hint(self) -> None:
+        note = self.query_one("#dialog-note", Static)
+        if self.hint is None:
+            note.update("no hint here: nothing for you to choose")
+            return
+        note.update("thinking about a hint…")
+        self._think(self.hint)
+
+    @work(thread=True, group="hint", exclusive=True)
+    def _think(self, hint: Callable[[], Move]) -> None:
+        move = hint()
+        try:
+            self.app.call_from_thread(self._hinted, move)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def _hinted(self, move: Move) -> None:
+        if self.is_attached:  # (else answered meanwhile)
+            self._show_hint(move)
+
+    def _show_hint(self, move: Move) -> None:
+        """Point at ``move`` in the dialog (a subclass: highlight it, select its cards)."""
+        self.query_one("#dialog-note", Static).update(f"hint: {self._told(move)}")
+
+    def _told(self, move: Move) -> str:
+        return self.describe(move) if self.describe else describe_move(move, bool(getattr(self.app, "card_ascii", False)))
 
 
 class CardChoiceDialog(TableDialog[Move]):
@@ -64,6 +98,7 @@ class CardChoiceDialog(TableDialog[Move]):
     def on_mount(self) -> None:
         hand = self.query_one(Hand)
         hand.cards = self.hand_cards
+        hand.most = self.count
         hand.focus()
 
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
@@ -71,6 +106,16 @@ class CardChoiceDialog(TableDialog[Move]):
         chosen = self.query_one(Hand).selected_cards()
         note = f"chosen: {cards_label(chosen, ascii)} ({len(chosen)} of {self.count})" if chosen else ""
         self.query_one("#dialog-note", Static).update(note)
+
+    def on_hand_too_many(self, event: Hand.TooMany) -> None:
+        cards = f"{self.count} card{'s' * (self.count != 1)}"
+        self.query_one("#dialog-note", Static).update(Text(f"you choose {cards}: unselect one first",
+                                                          style="bold red"))
+
+    def _show_hint(self, move: Move) -> None:
+        """The hinted cards are selected (press g or Enter to give them)."""
+        self.query_one(Hand).select_cards(move.cards)  # (its note about the cards chosen comes first)
+        self.set_timer(0.05, lambda: self.query_one("#dialog-note", Static).update(f"hint: {self._told(move)} (press g)"))
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         self.action_give()
@@ -94,8 +139,6 @@ class MoveListDialog(TableDialog["Move | None"]):
     ``hint``, when the table gives one, computes the hard bot's suggestion for the
     player choosing (from that player's view only); **H** highlights it."""
 
-    BINDINGS = [Binding("H", "hint", "hint", show=False)]
-
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
                  hand: Sequence[Card] = (), error: str = "") -> None:
         super().__init__(classes="dialog")
@@ -103,9 +146,6 @@ class MoveListDialog(TableDialog["Move | None"]):
         self.options = list(options)
         self.hand_cards = tuple(hand)
         self.error = error
-        self.hint: Callable[[], Move] | None = None
-        self.describe: Callable[[Move], str] | None = None
-        """How the table tells a move (a hint not among the options is named with it)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box") as box:
@@ -138,31 +178,11 @@ class MoveListDialog(TableDialog["Move | None"]):
         event.stop()
         self.dismiss(self.options[int(event.option.id or 0)][1])
 
-    def action_hint(self) -> None:
-        note = self.query_one("#dialog-note", Static)
-        if self.hint is None:
-            note.update("no hint here: nothing for you to choose")
-            return
-        note.update("thinking about a hint…")
-        self._think(self.hint)
-
-    @work(thread=True, group="hint", exclusive=True)
-    def _think(self, hint: Callable[[], Move]) -> None:
-        move = hint()
-        try:
-            self.app.call_from_thread(self._show_hint, move)
-        except RuntimeError:  # the app is closing
-            pass
-
     def _show_hint(self, move: Move) -> None:
-        if not self.is_attached:
-            return  # answered meanwhile
         found = next((i for i, (_label, option) in enumerate(self.options) if option == move), None)
         note = self.query_one("#dialog-note", Static)
         if found is None:  # (a dialog the table opened lists only part of the turn's moves)
-            ascii = bool(getattr(self.app, "card_ascii", False))
-            told = self.describe(move) if self.describe else describe_move(move, ascii)
-            note.update(f"hint: none of these; {told} (escape, then choose it at the table)")
+            note.update(f"hint: none of these; {self._told(move)} (escape, then choose it at the table)")
             return
         self.query_one(OptionList).highlighted = found
         note.update(f"hint: {self.options[found][0]}")

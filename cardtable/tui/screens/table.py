@@ -27,7 +27,7 @@ from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ..text import describe_move, ordinal, round_word
 from ..widgets.hand import Hand
-from .choose import MoveListDialog
+from .choose import TableDialog
 from .dialogs import RulesScreen
 from .handoff import HandoffScreen
 from .saving import describe_error, save_named, start_autosave
@@ -359,11 +359,16 @@ class TableScreen(Screen[None]):
             self.app.notify("A hint is for the player whose turn it is.", timeout=3)  # (a notice would outlive the turn)
             return
         self.table.notice = "thinking about a hint…"
+        hands = self.table.query(Hand)
+        self.hint_asked_at = hands.first().changes if hands else 0
         self.run_hint(self.app, seat, game.view(seat), game.legal_moves(seat), game, len(game.events))
 
+    hint_asked_at = 0
+    """The hand's selection changes when the hint was asked (see :meth:`_show_hint`)."""
+
     def _offer_hint(self, dialog: Any, seat: int) -> None:
-        """Let a move-list dialog ask the hard bot (H) for ``seat``'s move, from its view."""
-        if isinstance(dialog, MoveListDialog):
+        """Let a dialog of ``seat``'s choice ask the hard bot (H) for its move, from its view."""
+        if isinstance(dialog, TableDialog):
             game = self.game
             view, moves, seed = game.view(seat), game.legal_moves(seat), game.seed + len(game.events)
             dialog.hint = lambda: suggest_move(game.family, game.variant, view, moves, seed=seed)
@@ -392,6 +397,9 @@ class TableScreen(Screen[None]):
         try:
             hand = self.table.query_one(Hand)
         except NoMatches:
+            self.table.notice = text
+            return
+        if hand.changes != self.hint_asked_at:  # the player chose cards meanwhile: they stay
             self.table.notice = text
             return
         hand.select_cards(move.cards)  # the table clears its notice on a new selection...

@@ -154,7 +154,8 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     count = view.hand_sizes[seat]
     down = view.down[seat]
     buys = view.buys_left[seat]
-    facts = f"{words.count(count, 'card')} · {words.count(view.scores[seat], 'pt')}"
+    cards = words.count(count, "card") if count is not None else "? cards"
+    facts = f"{cards} · {words.count(view.scores[seat], 'pt')}"
     marks = ["down" if down else "not down", f"{buys} buy{'s' * (buys != 1)} left"]
     if seat == view.dealer:
         marks.append("dealer")

@@ -86,6 +86,13 @@ class Hand(CardsWidget, can_focus=True):
             self.selected = selected
             self.change = change
 
+    class TooMany(Message):
+        """The user tried to select a card past :attr:`Hand.most`; it was not selected."""
+
+        def __init__(self, hand: Hand) -> None:
+            super().__init__()
+            self.hand = hand
+
     class Submitted(Message):
         """The user pressed Enter on the hand."""
 
@@ -118,6 +125,8 @@ class Hand(CardsWidget, can_focus=True):
     # ----------------------------------------------------------------- input
     changes = 0
     """How many times the selection has changed (see :class:`SelectionChanged`)."""
+    most: int | None = None
+    """The most cards the user may select (None: any number), e.g. the cards to give."""
 
     def _set_selected(self, selected: frozenset[int]) -> None:
         self.selected = selected
@@ -145,6 +154,9 @@ class Hand(CardsWidget, can_focus=True):
         if not 0 <= index < len(self.cards):
             return
         self.cursor = index
+        if index not in self.selected and self.most is not None and len(self.selected) >= self.most:
+            self.post_message(self.TooMany(self))
+            return
         self._set_selected(self.selected ^ {index})
 
     def action_pick(self, index: int) -> None:
