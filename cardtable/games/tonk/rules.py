@@ -135,9 +135,13 @@ class TonkRulesMixin(_Base):
             if self._anyone_spread:
                 return "too late to declare 49: someone has spread"
             return f"your hand counts {self.count(seat)}, not 49"
+        if kind == "dead_four" and not rules.dead_fours:
+            return "this table has no dead fours"
         if phase == "start":
             return "draw from the stock or take the upcard first"
         if kind == "dead_four":  # its cards are on the table, not in the hand
+            if not move.target:
+                return "no dead four on the table (a set a hit grew to four)"
             return self._why_target(seat, move)
         missing = check_subset(move.cards, self._hands[seat])
         if missing is not None:

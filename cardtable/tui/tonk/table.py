@@ -287,7 +287,7 @@ class TonkTable(FamilyTable):
         elif found:
             self._offer_choices("Dead four", "Put which dead four on the pile?",
                                 [(cards_label(m.cards, self.ascii), m) for m in found])
-        else:
-            self.notice = "no dead four on the table"
+        else:  # the engine says why not (none on the table, or none at this table)
+            self._choose(Move("dead_four"))
 
 

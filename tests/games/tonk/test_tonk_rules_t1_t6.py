@@ -264,6 +264,17 @@ def test_T6_a_four_of_a_kind_laid_down_whole_is_no_dead_four() -> None:
         game.apply(0, Move("dead_four", parse_cards("7S 7H 7D 7C"), (), (0, 0)))
 
 
+def test_T6_a_dead_four_asked_for_with_none_on_the_table_says_why() -> None:
+    """T6: with no grown set the refusal says what a dead four is; at a table without
+    the knob it says the table has none (the TUI's f sends the bare move)."""
+    game = set_to_grow()
+    with pytest.raises(IllegalMove, match=r"no dead four on the table \(a set a hit grew to four\)"):
+        game.apply(0, Move("dead_four"))
+    game = stacked(["7S 9D", "7C 7D 7H 2S"])
+    with pytest.raises(IllegalMove, match="this table has no dead fours"):
+        game.apply(1, Move("dead_four"))
+
+
 def test_T6_the_views_say_which_sets_grew() -> None:
     game = set_to_grow()
     game.apply(0, hit("7S", 1, 0))
