@@ -11,8 +11,13 @@ from ...engine.cards import Card
 from .card import CARD_WIDTH, CardsWidget, blank
 
 
+PILE_HEIGHT = 7
+
+
 class TrickPile(CardsWidget):
-    """Rows: caption, four rows of the top play's cards, earlier plays, footer."""
+    """Rows: caption, four rows of the top play's cards, earlier plays, footer. Given
+    only six rows (a short terminal), the earlier plays give way (the footer says what
+    is to beat)."""
 
     caption: reactive[str] = reactive("")
     cards: reactive[tuple[Card, ...]] = reactive(())
@@ -23,7 +28,8 @@ class TrickPile(CardsWidget):
         width = self.size.width
         styles = self.card_styles()
         felt = styles["felt"]
-        texts = {0: self.caption, 5: self.earlier, 6: self.footer}
+        texts = {0: self.caption, 5: self.earlier, 6: self.footer} if self.size.height >= PILE_HEIGHT \
+            else {0: self.caption, 5: self.footer}
         if y in texts:
             style = felt + (Style(bold=True) if y == 0 else Style(dim=y == 5))
             return Strip([Segment(texts[y][:width].ljust(width), style)])
@@ -40,4 +46,4 @@ class TrickPile(CardsWidget):
         return Strip(list(strip) + [blank(width - strip.cell_length, felt)])
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        return 7
+        return PILE_HEIGHT
