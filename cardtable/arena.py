@@ -1,8 +1,15 @@
 """``cardtable arena``: bot levels against each other, seats rotated, with confidence intervals.
 
 Matches come in blocks of one per seat rotation: a block deals the same seed with the
-lineup shifted one seat each match, so every level plays every seat on the same cards
-(seat advantage and luck of the deal cancel). Matches run in worker processes. For
+lineup shifted one seat each match, so every level plays every seat on the same first
+deal (seat advantage and the luck of the deal mostly cancel). Later deals come from the
+same seeded shuffles but may not give a seat the same cards: in Tonk they do; in
+President each round shuffles the same way, but the dealer (and, by the preset, the
+seating) follows the last round's titles, so who gets which hand depends on the play;
+in Shanghai a stock rebuild (S12) shuffles with the game's random source, so once a
+rotation has rebuilt its stock the later hands' deals differ. A match plays the same
+whatever run it is in and wherever in the run (seat rngs and bots come from its deal
+seed alone, as in ``simulate``). Matches run in worker processes. For
 each level the report gives the match win share, the share of rounds it won, the
 average finishing place (President), the average match total (Shanghai) and chips per
 hand (Tonk), each with a 95 % confidence interval over matches (a level in several seats
@@ -21,9 +28,7 @@ from typing import Any
 
 from .bots.base import normalize_level
 from .engine.events import RoundEnded
-from .engine.rng import Rng
-from .engine.words import count, round_word
-from .sim import default_max_rounds, match_bots, parse_levels
+from .sim import default_max_rounds, match_bots, seat_rngs
 
 MAX_MOVES = 20_000
 """A match whose current round runs past this many moves is cut off where it stands
@@ -60,6 +65,8 @@ class MatchRecord:
     decisions: list[int] = field(default_factory=list)
     slowest: list[float] = field(default_factory=list)
     cut_off: bool = False
+    moves: int = 0
+    """Moves played in the whole match, every seat's, forced ones too (as ``simulate`` counts)."""
     fallbacks: int = 0
     """Searched decisions a search bot answered with its simple bot because the search
     failed (should be 0: a higher count means a sampler bug weakens the bot)."""
@@ -74,7 +81,7 @@ def play_task(task: MatchTask) -> MatchRecord:
     variant = load_variant(task.preset)
     game = new_game(variant, task.players, task.seed)
     bots = match_bots(variant, task.levels, task.seed, task.iterations)
-    rngs = [Rng(task.seed * 7919 + seat + 101 * task.index) for seat in range(task.players)]
+    rngs = seat_rngs(task.seed, task.players)  # as simulate's: the deal seed and seat alone
     n = task.players
     record = MatchRecord(task.index, task.levels, (), (), 0, think=[0.0] * n, decisions=[0] * n,
                          slowest=[0.0] * n)
@@ -101,6 +108,7 @@ def play_task(task: MatchTask) -> MatchRecord:
             record.slowest[seat] = max(record.slowest[seat], spent)
         game.apply(seat, move)
         moves += 1
+        record.moves += 1
     record.fallbacks = sum(bot.fallbacks for bot in bots if isinstance(bot, SearchBot))
     record.scores = game.scores
     record.winners = game.winners()
@@ -273,7 +281,8 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
 def make_tasks(preset: str, lineup: Sequence[str], games: int, seed: int, max_rounds: int | None = None,
                iterations: int | None = None) -> list[MatchTask]:
     """``games`` matches: match i deals seed ``seed + i // n`` with the lineup shifted
-    ``i % n`` seats, so every block of n matches plays each level from every seat."""
+    ``i % n`` seats, so every block of n matches plays each level from every seat on the
+    same first deal (later deals: see the module text)."""
     n = len(lineup)
     tasks = []
     for i in range(games):

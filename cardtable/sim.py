@@ -13,7 +13,7 @@ from .bots import Bot, make_bot
 from .bots.base import normalize_level
 from .engine.game import Game
 from .engine.rng import Rng
-from .engine.words import count, round_word
+from .engine.words import count, round_word  # noqa: F401 (re-exported: older imports)
 
 
 MAX_MOVES = 200_000
@@ -80,7 +80,7 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, max_moves: int | None
     moves (default :data:`MAX_MOVES`) raises :class:`MatchTooLong`."""
     if max_moves is None:
         max_moves = MAX_MOVES
-    rngs = [Rng(seed * 7919 + seat) for seat in range(game.players)]
+    rngs = seat_rngs(seed, game.players)
     titles: list[tuple[str, ...]] = []
     moves = 0
     while not game.is_over:
@@ -156,6 +156,13 @@ def match_bots(variant: Any, bot_levels: Sequence[str], seed: int, iterations: i
                 bot.iterations = iterations
         bots.append(bot)
     return bots
+
+
+def seat_rngs(seed: int, players: int) -> list[Rng]:
+    """Each seat's rng for the match dealt from ``seed``, derived from that seed and the
+    seat alone (as :func:`match_bots` seeds the bots), so the match with a given seed
+    plays the same whatever run it is in and wherever in the run (simulate and the arena)."""
+    return [Rng(seed * 7919 + seat) for seat in range(players)]
 
 
 def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, seed: int,

@@ -9,9 +9,10 @@ family is :class:`cardtable.bots.search.SearchBot`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
+from ..engine.cards import JOKER
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.views import PlayerView
@@ -25,6 +26,27 @@ ALIASES = {"simple": "medium"}
 BOT_LEVELS = (*DIFFICULTIES, "random", "simple")
 """Every bot kind ``make_bot`` knows: the four difficulties, ``random`` (uniform among
 the legal moves) and ``simple`` (an alias of ``medium``)."""
+
+
+T = TypeVar("T")
+
+
+def per_rules(build: Callable[[Any], T], default: T) -> Callable[[PlayerView], T]:
+    """A function of a view giving ``build(view.rules)`` (``default`` for a view without
+    house rules), remembered for the last rules object seen: a table, and every imagined
+    game a search bot plays out, hands out the same one, so the bots' hot paths do not
+    rebuild it each move."""
+    last: list[Any] = [None, default]
+
+    def of(view: PlayerView) -> T:
+        rules = getattr(view, "rules", None)
+        if rules is None:
+            return default
+        if last[0] is not rules:
+            last[0], last[1] = rules, build(rules)
+        return last[1]  # type: ignore[no-any-return]
+
+    return of
 
 
 class Bot(Protocol):
@@ -47,7 +69,8 @@ class RandomBot:
 class EasyBot:
     """Random among sensible moves: half the time the simple bot's move, otherwise a
     random legal move of the same kind (another card to discard, another play to
-    follow with, passing or not when the simple bot passes...)."""
+    follow with, passing or not when the simple bot passes...). It never throws away
+    a wild card or joker the simple bot would keep (:func:`_throws_wild`)."""
 
     name = "easy"
 
@@ -61,7 +84,16 @@ class EasyBot:
         same = [move for move in legal_moves if move.kind == sensible.kind]
         if sensible.kind == "pass":  # passing is sensible; so is a cheap play instead
             same = [sensible, *(m for m in legal_moves if m.kind == "play")][:3]
+        elif sensible.kind == "discard":
+            same = [m for m in same if m == sensible or not _throws_wild(m, view)]
         return rng.choice(same) if same else sensible
+
+
+def _throws_wild(move: Move, view: PlayerView) -> bool:
+    """Whether a discard throws a joker or a card of a wild rank (``view.wilds``:
+    Shanghai's house rules): never a sensible card to give the next player."""
+    wilds = getattr(view, "wilds", ())
+    return any(card.rank == JOKER or card.rank in wilds for card in move.cards)
 
 
 def simple_bot(family: str) -> Bot:
@@ -100,8 +132,8 @@ def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot
     is the loaded preset (public: everyone at the table knows the house rules); the
     ``hard`` and ``expert`` bots need it to imagine the hidden cards and play on, and
     fall back to the family's classic preset with the view's house rules without it.
-    ``seed`` seeds the search bots (with the same seed and the same view they choose
-    the same move)."""
+    ``seed`` seeds the search bots (with the same seed, the same rng and the same views
+    shown so far they choose the same move: see :mod:`cardtable.bots.search`)."""
     level = normalize_level(level)
     if level == "random":
         return RandomBot()

@@ -17,12 +17,15 @@ class Advisor:
 
     Keep one per human seat for a whole match and call :meth:`observe` with each view
     the human is shown, so the advisor remembers what that seat saw (as a bot would);
-    it never sees more than the seat does."""
+    it never sees more than the seat does. ``level`` is ``"hard"`` or ``"expert"`` (a
+    level that does not search, such as ``"medium"``, is a ValueError)."""
 
     def __init__(self, family: str, variant: Any = None, level: str = "hard", seed: int = 0,
                  iterations: int | None = None) -> None:
         bot = make_bot(family, level, variant, seed=seed)  # the family's own strong bot
-        assert isinstance(bot, SearchBot), f"{level!r} is not a searching level"
+        if not isinstance(bot, SearchBot):
+            raise ValueError(f"hints come from a searching bot: level {level!r} does not search "
+                             "(use 'hard' or 'expert')")
         if iterations is not None:
             bot.iterations = iterations
         self.bot = bot
@@ -31,7 +34,8 @@ class Advisor:
         self.bot._sampler_for(view).observe(view)
 
     def suggest(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
-        """The suggested move (one of ``legal_moves``); the same view gives the same hint."""
+        """The suggested move (one of ``legal_moves``); asking again about the same view
+        gives the same hint."""
         if not legal_moves:
             raise ValueError("no legal moves: this seat has nothing to do now")
         return self.bot.choose(view, legal_moves, Rng(self.bot.seed))

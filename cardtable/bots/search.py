@@ -8,14 +8,19 @@ round out with the family's simple bot in every seat. The round's outcome for th
 seat (finishing place, hand points, chips) is the reward. Statistics are kept per
 move of the information set, shared across determinizations (single-observer
 ISMCTS, searched to depth one: the rest of the round is the rollout). With more
-than :data:`PAIRED_MAX` candidates the move visited most is played; with fewer, every
-candidate is played out on each imagined deal and the best mean wins, the simple bot's
-own move standing unless another beats it by a margin.
+than :data:`PAIRED_MAX` candidates the move visited most is played; with
+:data:`PAIRED_MAX` or fewer, every candidate is played out on each imagined deal and
+the best mean wins, the simple bot's own move standing unless another beats it by a
+margin.
 
 The bot receives views and legal moves only; the games it plays out are its own
 imaginings. Budget: ``iterations`` per decision, and a CPU-time cap ``seconds``.
-Searches are seeded: the same seed, the same rng state and the same view give the
-same move (as long as the time cap is not what ended the search).
+Searches are seeded: the same seed, the same rng state, the same view and the same
+memory of earlier views give the same move (as long as the time cap is not what ended
+the search). The memory is the sampler's: what earlier views showed that this one does
+not (the Tonk sampler reads each opponent's last turn off the views before; the
+Shanghai one whether the seat was down when its turn began), so a bot shown a different
+history may answer the same view differently.
 """
 
 from __future__ import annotations
@@ -49,11 +54,11 @@ class Budget:
 BUDGETS: dict[str, dict[str, Budget]] = {
     "president": {"hard": Budget(160, 0.8), "expert": Budget(800, 4.0)},
     "tonk": {"hard": Budget(60, 0.8), "expert": Budget(300, 4.0)},  # imagined deals, every candidate on each
-    "shanghai": {"hard": Budget(80, 0.8), "expert": Budget(400, 4.0)},
+    "shanghai": {"hard": Budget(40, 0.45), "expert": Budget(200, 2.25)},  # per searched decision
 }
 """Per family and level, for :class:`SearchBot` and the family strong bots built on it
-(a family's ``strong.py`` may keep its own). ``hard`` keeps under one second a move
-on one core."""
+(President's hard bot is the plain :class:`SearchBot`; Tonk's and Shanghai's are their
+``strong.py`` subclasses). ``hard`` keeps under one second a move on one core."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant, for rewards between 0 and 1."""

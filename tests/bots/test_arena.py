@@ -8,6 +8,8 @@ import pytest
 
 from cardtable.arena import MatchRecord, estimate, make_tasks, play_task, run_arena, summarize
 from cardtable.cli import main
+from cardtable.presets import load_variant
+from cardtable.sim import simulate
 
 
 def test_rotation_gives_every_level_every_seat():
@@ -16,6 +18,24 @@ def test_rotation_gives_every_level_every_seat():
     assert {t.levels.index("hard") for t in tasks[:4]} == {0, 1, 2, 3}
     assert {t.levels.index("easy") for t in tasks[4:]} == {0, 1, 2, 3}
 
+
+
+@pytest.mark.parametrize("preset, lineup", [("president-classic", ("random", "easy", "medium")),
+                                            ("shanghai-classic", ("easy", "random", "easy"))])
+def test_a_match_plays_the_same_wherever_it_falls_in_the_run(preset, lineup):
+    """The match dealt from seed 2 is the fourth of ``arena --seed 1`` (3 seats: the
+    lineup unrotated again), the first of ``arena --seed 2`` and ``simulate --seed 2
+    --games 1``: the same bots and seat rngs, so the same play and the same result."""
+    variant = load_variant(preset)
+    fourth = make_tasks(preset, list(lineup), 4, seed=1, max_rounds=1)[3]
+    first = make_tasks(preset, list(lineup), 1, seed=2, max_rounds=1)[0]
+    assert (fourth.seed, fourth.levels, fourth.index) == (first.seed, first.levels, 3)
+    there, here = play_task(fourth), play_task(first)
+    assert (there.scores, there.round_winners, there.places) == (here.scores, here.round_winners, here.places)
+    assert (there.moves, there.decisions) == (here.moves, here.decisions)  # move for move
+    alone = simulate(variant, 3, list(lineup), games=1, seed=2, max_rounds=1)
+    assert alone.average_score == list(here.scores) and alone.moves_per_game == here.moves
+    assert alone.wins == [1 / len(here.winners) if s in here.winners else 0 for s in range(3)]
 
 def test_estimates():
     wins = estimate([1, 0, 0, 1, 0, 0, 0, 0], proportion=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import load_variant
+from cardtable import Card, Move, load_variant, new_game
 from cardtable.bots import BOT_LEVELS, DIFFICULTIES, Advisor, EasyBot, RandomBot, make_bot, suggest_move
 from cardtable.bots.search import SearchBot
 from cardtable.engine.rng import Rng
@@ -77,3 +77,35 @@ def test_hint_without_variant_uses_the_view_rules():
     seat = game.to_act[0]
     legal = game.legal_moves(seat)
     assert suggest_move("president", None, game.view(seat), legal, seed=1, iterations=10) in legal
+
+
+def test_a_hint_needs_a_searching_level():
+    """Advisor checks its level with a ValueError in words (not an assert, which ``python
+    -O`` would skip)."""
+    for level in ("medium", "easy", "random"):
+        with pytest.raises(ValueError, match="hard.*expert"):
+            Advisor("president", load_variant("president-classic"), level=level)
+
+
+@pytest.mark.parametrize("family, hands, upcard", [
+    ("shanghai", ["4C 4D 6H 6S 8H 8D 10H 10S QH QS AH", "3C 3D 5H 5S 7C 7D JH JS 8C KD JK",
+                  "2C 2D 6C 6D 10C 10D QC QD AC AD KC"], "2S"),
+    ("tonk", ["9H 9C JD 4C 5D", "JK 9D KH 2C 5S"], "KC"),
+])
+def test_easy_bot_never_throws_away_a_joker(family, hands, upcard):
+    """Its random alternative is a move of the simple bot's kind, but a joker (or wild
+    card) the simple bot keeps is never discarded."""
+    preset = {"shanghai": "shanghai-classic", "tonk": "tonk-spades"}[family]
+    game = new_game(load_variant(preset), len(hands), hands=hands, upcard=upcard,
+                    stock=["4H", "6D", "7C", "9S", "3H", "7H"])
+    while Move("draw_stock") not in game.legal_moves(1):  # Tonk: no side bets
+        game.apply(game.to_act[0], Move("decline"))
+    game.apply(1, Move("draw_stock"))
+    while game.to_act != (1,):  # Shanghai: the others decline the upcard
+        game.apply(game.to_act[0], Move("decline"))
+    view, legal = game.view(1), game.legal_moves(1)
+    joker = Move("discard", (Card.parse("JK"),))
+    assert joker in legal
+    bot, rng = EasyBot(make_bot(family, "medium")), Rng(4)
+    picks = {bot.choose(view, legal, rng) for _ in range(300)}
+    assert joker not in picks and len(picks) > 3

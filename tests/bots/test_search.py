@@ -18,7 +18,12 @@ FAMILIES = ["president", "tonk", "shanghai"]
 
 
 def _bot(family: str, seed: int = 0, iterations: int = 10) -> SearchBot:
-    return SearchBot(family, load_variant(PRESETS[family]), seed=seed, iterations=iterations, strict=True)
+    """The family's own hard bot (President's is the plain SearchBot), with a small
+    budget, raising when a search fails."""
+    bot = make_bot(family, "hard", load_variant(PRESETS[family]), seed=seed)
+    assert isinstance(bot, SearchBot)
+    bot.iterations, bot.strict = iterations, True
+    return bot
 
 
 def _reachable(root: object, target: object, limit: int = 200_000) -> bool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from cardtable import load_variant, new_game
 from cardtable.bots import make_bot
 from cardtable.engine.cards import Card, parse_cards
+from cardtable.engine.moves import Move
 from cardtable.engine.rng import Rng
+from cardtable.games.shanghai.bot import SimpleBot
 from cardtable.games.shanghai.sampling import Sampler
 from cardtable.games.shanghai.state import ShanghaiGame
 from cardtable.games.shanghai.strong import ShanghaiSearchBot, StrongPolicy
@@ -208,3 +210,19 @@ def test_a_search_bot_without_a_preset_samples_with_the_house_rules_it_sees():
     sampler = ShanghaiSearchBot()._sampler_for(view)
     assert sampler.variant.rules == view.rules
     assert sampler.variant.rules != load_variant("shanghai-classic").rules
+
+
+def test_discards_by_the_presets_card_points(tmp_path):
+    """S11 ``card_points``: between two spare cards of equal use the costlier goes, as
+    the preset counts them (a 9 worth 20 here, against the king's 10)."""
+    (tmp_path / "nines.toml").write_text('extends = "shanghai-classic"\n[rules.card_points]\n9 = 20\n')
+    for variant, thrown in ((VARIANT, "KD"), (load_variant(tmp_path / "nines.toml"), "9C")):
+        game = new_game(variant, 3, hands=["4C 4D 6H 6S 8H 8D 10H 10S QH QS AH",
+                                           "3C 3D 5H 5S 7C 7D JH JS 8C KD 9C",
+                                           "2C 2D 6C 6D 10C 10D QC QD AC AD KC"],
+                        stock=parse_cards("4H 5D 5C 9S 9H"), upcard="2S")
+        game.apply(1, "draw_stock")
+        decline_all(game)
+        view, legal = game.view(1), game.legal_moves(1)
+        for bot in (SimpleBot(shake=0.0), StrongPolicy()):
+            assert bot.choose(view, legal, Rng(1)) == Move("discard", (Card.parse(thrown),)), type(bot)

@@ -6,6 +6,7 @@ from typing import Any
 
 from cardtable import load_variant, new_game
 from cardtable.bots import make_bot
+from cardtable.engine.cards import Card
 from cardtable.engine.moves import Move
 from cardtable.engine.rng import Rng
 from cardtable.games.tonk import TonkGame
@@ -18,6 +19,7 @@ from .helpers import position
 from .test_search import _reachable
 
 VARIANT = load_variant("tonk-classic")
+POINTS = VARIANT.rules.points_table()
 DRAW, DROP = Move("draw_stock"), Move("drop")
 
 
@@ -110,7 +112,7 @@ def test_imagined_hands_agree_with_the_last_turns() -> None:
         for other, clue in clues.items():
             held = hands[other] + [clue.thrown]
             assert not spreads_in(held)
-            assert _discard_choice([Move("discard", (c,)) for c in held], held).cards[0] == clue.thrown
+            assert _discard_choice([Move("discard", (c,)) for c in held], held, POINTS).cards[0] == clue.thrown
 
 
 def test_beats_random_players() -> None:
@@ -125,3 +127,36 @@ def test_beats_random_players() -> None:
             game.apply(seat, bots[seat].choose(game.view(seat), game.legal_moves(seat), rngs[seat]))
         won += game.scores[0]
     assert won > 0
+
+
+# ---------------------------------------------------------------------- review fixes
+def _first_turn(hand: str, upcard: str, variant: Any = VARIANT, stock: str | None = None) -> TonkGame:
+    """Two seats; seat 1 (first to act) holds ``hand`` and sees ``upcard``."""
+    game = new_game(variant, 2, hands=["9H 9C JD 4C 5D".split(), hand.split()], upcard=upcard,
+                    stock=stock.split() if stock else None)
+    assert isinstance(game, TonkGame) and game.to_act == (1,)
+    return game
+
+
+def test_takes_an_upcard_that_completes_an_ace_low_run() -> None:
+    """T3: an ace plays low too, so 3S completes A-2-3 of spades and medium takes it (the
+    hard bot's opponent model reads upcards let pass with the same rule)."""
+    game = _first_turn("AS 2S 9D KH QC", upcard="3S")
+    view, legal = game.view(1), game.legal_moves(1)
+    take = Move("take_upcard")
+    assert make_bot("tonk", "medium").choose(view, legal, Rng(1)) == take
+    # the ace as the upcard, onto 2-3 of its suit
+    game = _first_turn("2S 3S 9D KH QC", upcard="AS")
+    assert make_bot("tonk", "medium").choose(game.view(1), game.legal_moves(1), Rng(1)) == take
+
+
+def test_discards_by_the_presets_card_points(tmp_path: Any) -> None:
+    """T4 ``card_points``: with aces counting 11 the ace is the costliest card to keep."""
+    (tmp_path / "aces.toml").write_text('extends = "tonk-classic"\n[rules.card_points]\nA = 11\n')
+    variant = load_variant(tmp_path / "aces.toml")
+    game = _first_turn("AS 8D 2C 4H 6S", upcard="KC", variant=variant, stock="5C 7H 7D")
+    game.apply(1, Move("draw_stock"))
+    view, legal = game.view(1), game.legal_moves(1)
+    ace = Move("discard", (Card.parse("AS"),))
+    assert make_bot("tonk", "medium").choose(view, legal, Rng(1)) == ace
+    assert StrongBot(variant, seed=1).candidates(view, legal)[0] == ace

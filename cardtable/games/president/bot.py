@@ -15,11 +15,17 @@ _ORDERS: dict[int, tuple[object, RankOrder]] = {}
 class SimpleBot:
     """Greedy President play.
 
-    - Follows with the cheapest combination that beats the pile; keeps 2s, jokers and
-      bombs back unless they win the trick when few cards are left or finish the hand.
-    - Leads its lowest single or set, preferring sets it could not shed otherwise.
-    - Passes rather than spend a top card early; gives away its worst cards.
-    - Declines out-of-turn chances unless they finish the hand or clear for a lead.
+    - Plays any move that empties its hand (under P26 ``no_finish_on_top``: not one
+      that would go out on top) and takes a quick clear.
+    - Follows with the cheapest combination that beats the pile (wild cards count
+      dear). When that play holds a top-rank card (2s in the usual order) or a joker,
+      it passes instead while more than two other cards would stay in its hand. Under
+      P26 it does the opposite: top cards cannot be its last ones out, so it spends a
+      2 or joker whenever it can follow. Bombs get no special care: a bomb is played
+      when it is the cheapest play that beats the pile.
+    - Leads its lowest rank, as many of it as it holds, without wild cards.
+    - Gives away its worst cards; declines the market and table talk; takes an
+      out-of-turn chance only with three cards or fewer left.
     """
 
     name = "simple"

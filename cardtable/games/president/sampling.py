@@ -16,7 +16,6 @@ from ...bots.sampler import Sampler as BaseSampler
 from ...bots.sampler import split_sizes, unseen_cards
 from ...engine.cards import Card, make_deck
 from ...engine.game import Game
-from ...engine.moves import Move
 from ...engine.rng import Rng
 from .state import PresidentGame
 from .view import PresidentView
@@ -122,6 +121,3 @@ class Sampler(BaseSampler):
         best = max(points.values(), default=0) or 1
         title = game.titles[view.seat] if game.titles else "neutral"
         return 0.5 * (n - 1 - place) / (n - 1) + 0.5 * points.get(title, 0) / best
-
-    def candidates(self, view: PresidentView, legal_moves: Any) -> list[Move]:  # type: ignore[override]
-        return list(legal_moves)

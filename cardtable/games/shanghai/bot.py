@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ...bots.base import per_rules
 from ...engine.cards import ACE, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
@@ -27,7 +28,7 @@ from .melds import RUN_CARD, Meld, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
-_POINTS = {rank: DEFAULT_CARD_POINTS[name] for rank, name in enumerate(RANK_NAMES, start=2)}
+_DEFAULT_POINTS = {rank: DEFAULT_CARD_POINTS[name] for rank, name in enumerate(RANK_NAMES, start=2)}
 
 _WINDOWS = {size: [(base, ((1 << size) - 1) << base) for base in range(1, 16 - size)] for size in range(1, 14)}
 
@@ -38,8 +39,9 @@ MELD_OPTIONS_WEIGHED = 40
 """At most this many go-down options are compared (the first ones listed)."""
 
 
-def _points(card: Card) -> int:
-    return _POINTS[card.rank]
+points_of = per_rules(lambda rules: {rank: rules.points_of(rank) for rank in _DEFAULT_POINTS}, _DEFAULT_POINTS)
+"""``points_of(view)``: S11, what a card of each rank scores in hand under the view's
+house rules (the preset's ``card_points``; the standard points for a view without rules)."""
 
 
 def _bits(card: Card) -> int:
@@ -51,10 +53,6 @@ _BITS = {card: _bits(card) for card in STANDARD_CARDS}
 
 
 _PLANS: dict[tuple, tuple[int, list[Card]]] = {}
-
-
-
-_best_window = best_window
 
 
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
@@ -89,7 +87,7 @@ def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
             for suit, mask in masks.items():
                 if mask.bit_count() <= best_got:
                     continue
-                got, base = _best_window(mask, size)
+                got, base = best_window(mask, size)
                 if got > best_got:
                     best_got, best_suit, best_base = got, suit, base
             if not best_got:
@@ -368,6 +366,7 @@ class SimpleBot:
             return melds[0]
         hand = Counter(view.hand)
         base = _table_of(view)
+        points = points_of(view)
         best, best_key = melds[0], None
         for move in melds[:MELD_OPTIONS_WEIGHED]:
             left = hand.copy()
@@ -378,7 +377,7 @@ class SimpleBot:
                 made = make_meld(kind, group, view.wilds)
                 if isinstance(made, Meld):
                     table.add(made)
-            stuck = [(n, _points(card) * n) for card, n in left.items() if n > 0 and not table.fits(card)]
+            stuck = [(n, points[card.rank] * n) for card, n in left.items() if n > 0 and not table.fits(card)]
             wilds = sum(1 for card in move.cards if card.rank in view.wilds)
             key = (sum(n for n, _p in stuck), sum(p for _n, p in stuck), wilds)
             if best_key is None or key < best_key:
@@ -388,8 +387,8 @@ class SimpleBot:
     @staticmethod
     def _lay_off(view: ShanghaiView, moves: Sequence[Move], table: _Table) -> Move:
         """Lay off naturals first (the costliest first), wilds last."""
-        wild = view.wilds
-        return max(moves, key=lambda m: (m.cards[0].rank not in wild, _points(m.cards[0])))
+        wild, points = view.wilds, points_of(view)
+        return max(moves, key=lambda m: (m.cards[0].rank not in wild, points[m.cards[0].rank]))
 
     # ------------------------------------------------------------------ discarding
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
@@ -411,13 +410,13 @@ class SimpleBot:
         first. Either way wilds last, and a card that fits the table is not thrown to a
         next player who is down; ties go to the costlier card. The second element says
         whether the card is one the plan keeps (so it is False for a spare card)."""
-        wild = view.wilds
+        wild, points = view.wilds, points_of(view)
         feeds = view.down[(view.seat + 1) % view.players]
         if view.down[view.seat]:
             def key_down(move: Move) -> tuple:
                 card = move.cards[0]
                 fits = table.fits(card)
-                return (card.rank in wild, fits, feeds and fits, -table.distance(card), -_points(card))
+                return (card.rank in wild, fits, feeds and fits, -table.distance(card), -points[card.rank])
             return key_down
         hand, contract = view.hand, view.contract
         covered, keep = plan(hand, contract, wild)
@@ -430,8 +429,8 @@ class SimpleBot:
             fits = table.fits(card)
             worth: float = useful.get(card, 0) + (3 if feeds and fits else 0) + fits
             if shed:
-                worth -= shed * _points(card) / 5
-            return (card.rank in wild, held[card] <= kept[card], worth, -_points(card))
+                worth -= shed * points[card.rank] / 5
+            return (card.rank in wild, held[card] <= kept[card], worth, -points[card.rank])
         return key
 
     def shed_weight(self, view: ShanghaiView, covered: int) -> float:

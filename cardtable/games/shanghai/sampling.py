@@ -5,47 +5,29 @@ card of it was seen face up), the upcards each other seat was seen to take or bu
 still holds (``view.taken``: dealt back into that seat's hand), the stock size and
 every hand size come from the view; the other cards (other hands, the stock) are
 unseen and dealt at random into those places. (Cards of a pile that was turned into
-the stock (S12) count as unseen again.) The search handles the choices between taking
-a card or not — draw or take the upcard, buy or decline; melding, laying off and
-discarding follow the simple bot's plan. (The strong bot, ``strong.py``, chooses its own
-searched decisions and candidates on top of this determinizer.)
+the stock (S12) count as unseen again.) Which decisions are searched, and among which
+moves, is the strong bot's choice (``strong.py``: :class:`StrongSampler`).
 """
 
 from __future__ import annotations
 
-from typing import Any
 
 from ...bots.sampler import Sampler as BaseSampler
 from ...bots.sampler import unseen_cards
 from ...engine.cards import make_deck
 from ...engine.game import Game
-from ...engine.moves import Move
 from ...engine.rng import Rng
-from .bot import SimpleBot
 from .state import ShanghaiGame
 from .view import ShanghaiView
-
-SEARCHED_CHOICES = ({"draw_stock", "take_upcard"}, {"buy", "decline"})
-
 
 class Sampler(BaseSampler):
     """Builds imagined Shanghai hands from a :class:`ShanghaiView`."""
 
     family = "shanghai"
 
-    def __init__(self, variant: Any) -> None:
-        super().__init__(variant)
-        self.simple = SimpleBot()
-
     def observe(self, view: ShanghaiView) -> None:  # type: ignore[override]
         if view.phase == "draw" and view.turn == view.seat:
             self.memory["down_at_start"] = (view.round, view.down[view.seat])
-
-    def candidates(self, view: ShanghaiView, legal_moves: Any) -> list[Move]:  # type: ignore[override]
-        kinds = {move.kind for move in legal_moves}
-        if any(kinds <= choice for choice in SEARCHED_CHOICES):
-            return list(legal_moves)
-        return [self.simple.choose(view, legal_moves, Rng(view.round))]
 
     def prepare(self, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
         game = ShanghaiGame(self.variant, view.players, seed=rng.randrange(2**31))

@@ -7,8 +7,9 @@ Two layers:
   as possible, lay off everything, keep the cards of the contract plan) without its
   random spare discards, taking a melded joker whenever that lets it go down this
   turn (S7: the medium bot never swaps before it is down), buying every card that
-  brings the contract closer while the stock can pay the penalty cards (and, in the
-  long contracts that need more cards than a hand holds, any card near the hand),
+  brings the contract closer while the stock can pay the penalty cards (and, while
+  the contract needs at least :data:`LONG_SHORT` more cards than the hand will hold
+  after its next draw, any card near the hand or a wild),
   and, while not down and with a seat already down, letting go of costly spare cards
   first (points held when a hand ends are what a match is lost by).
 - :class:`ShanghaiSearchBot`, information-set MCTS over that policy: trivial decisions
@@ -22,8 +23,8 @@ Two layers:
   plays every candidate on the same imagined deal (common random numbers), and plays
   the hand out with the policy in the bot's seat and the medium bot in the others.
   The reward is the hand's points against the other seats' average. Budget:
-  iterations and CPU seconds per searched decision; seeded (same seed, same view,
-  same move).
+  ``BUDGETS["shanghai"]`` of :mod:`cardtable.bots.search` (iterations and CPU seconds
+  per searched decision); seeded as every search bot is (see that module).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from ...engine.cards import Card
-from .bot import SimpleBot, _near, _need, _points, _Table, _table_of, plan
+from .bot import SimpleBot, _near, _need, _Table, _table_of, plan, points_of
 from .melds import RUN_CARD, swap_index
 from .sampling import Sampler
 from .view import ShanghaiView
@@ -64,9 +65,6 @@ SEARCH = {"draw": True, "buy": True, "discard": True}
 
 DISCARD_CANDIDATES = 3
 """The policy's best few discards compared by the search."""
-
-BUDGETS = {"hard": (40, 0.45), "expert": (200, 2.25)}
-"""Per level: iterations and CPU seconds per searched decision."""
 
 ROLLOUT_CAP = 3000
 
@@ -98,7 +96,8 @@ class StrongPolicy(SimpleBot):
         swaps = [move for move in legal_moves if move.kind == "swap_joker"]
         if not swaps or any(move.kind == "meld" for move in legal_moves):
             return None
-        return max(swaps, key=lambda move: _points(move.cards[0]))
+        points = points_of(view)
+        return max(swaps, key=lambda move: points[move.cards[0].rank])
 
     @staticmethod
     def _gain(view: ShanghaiView, card: Card) -> int:
@@ -215,8 +214,8 @@ class ShanghaiSearchBot(SearchBot):
     """Information-set MCTS over :class:`StrongPolicy` (see the module text)."""
 
     def __init__(self, variant: Any = None, level: str = "hard", seed: int = 0) -> None:
-        iterations, seconds = BUDGETS["expert" if level == "expert" else "hard"]
-        super().__init__("shanghai", variant, level=level, seed=seed, iterations=iterations, seconds=seconds)
+        # budget: ``BUDGETS["shanghai"]`` of bots/search.py (per searched decision)
+        super().__init__("shanghai", variant, level=level, seed=seed)
         self.strong = StrongPolicy()
         self.policy = self.strong
         self.medium = SimpleBot()

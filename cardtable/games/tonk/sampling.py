@@ -92,7 +92,7 @@ class Clue:
                 if hit_onto(cards, shape, card, runs_only) is not None:
                     return False
         moves = [Move("discard", (card,)) for card in dict.fromkeys(held)]
-        if _discard_choice(moves, held).cards[0] != self.thrown:
+        if _discard_choice(moves, held, points).cards[0] != self.thrown:
             return False
         if self.limit is None and self.upcard is None:
             return True
@@ -125,9 +125,6 @@ class Sampler(BaseSampler):
     """Builds imagined Tonk hands from a :class:`TonkView`."""
 
     family = "tonk"
-    margin = 0.02
-    """About a third of a stake: Tonk hands are noisy, so the simple bot's pick stands
-    unless the search finds a clearly better move."""
 
     def searchable(self, view: TonkView, legal_moves: Any) -> bool:  # type: ignore[override]
         """Turns are searched; the T12 side bet is left to the simple bot."""
@@ -325,12 +322,6 @@ class Sampler(BaseSampler):
                 hands[s] = rest[:size or 0]
                 del rest[:size or 0]
         return hands, rest[:view.stock_size]
-
-    def utility(self, game: Game, view: TonkView) -> float:  # type: ignore[override]
-        """Chips won or lost this hand, scaled to 0…1 (0.5: even)."""
-        won = game.scores[view.seat] - view.scores[view.seat]
-        scale = 3 * self.variant.rules.stake * max(view.players - 1, 1)
-        return min(1.0, max(0.0, 0.5 + won / (2 * scale)))
 
 
 _LISTS = ("_scores", "_discard", "_stock", "_locks", "_turns", "_side", "_spades", "_side_points")

@@ -24,12 +24,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots.search import MoveStats, SearchBot
-from ...engine.cards import Card
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.views import PlayerView
-from .bot import SimpleBot, _discard_choice
-from .preset import STANDARD_POINTS
+from .bot import SimpleBot, _discard_choice, lay_down, points_of
 from .sampling import clone
 from .state import TonkGame
 from .view import TonkView
@@ -41,10 +39,6 @@ MARGIN = 0.15
 is noisy and the imagined hands a little optimistic)."""
 LOW_UPCARD = 3
 """An upcard this low is worth searching even when it completes no spread."""
-
-
-def _value(card: Card) -> int:
-    return STANDARD_POINTS[card.rank]
 
 
 def _by_kind(moves: Sequence[Move]) -> dict[str, list[Move]]:
@@ -73,7 +67,7 @@ class StrongBot(SearchBot):
             return kinds["declare"][0]
         assert isinstance(view, TonkView)
         if view.phase == "act" and ("spread" in kinds or "hit" in kinds):
-            return self._lay_down(kinds)
+            return lay_down(kinds, points_of(view))
         return None
 
     def decide(self, view: PlayerView, stats: list[MoveStats], legal_moves: Sequence[Move]) -> Move:
@@ -85,28 +79,21 @@ class StrongBot(SearchBot):
                 return usual
         return best.move
 
-    @staticmethod
-    def _lay_down(kinds: dict[str, list[Move]]) -> Move:
-        """Spread the biggest group (the most points among equals), else hit with the
-        highest card."""
-        if "spread" in kinds:
-            return max(kinds["spread"], key=lambda m: (len(m.cards), sum(map(_value, m.cards))))
-        return max(kinds["hit"], key=lambda m: _value(m.cards[0]))
-
     def candidates(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[Move]:
         """Start of turn: draw, take the upcard, drop. After drawing: the few discards
         the simple bot ranks best (plus a drop when the house rules allow one now)."""
         assert isinstance(view, TonkView)
         kinds = _by_kind(legal_moves)
+        points = points_of(view)
         if view.phase == "start":
             top = view.discard_top
             take = [move for move in kinds.get("take_upcard", ())
-                    if top is not None and (_value(top) <= LOW_UPCARD or SimpleBot._wants(top, view.hand))]
+                    if top is not None and (points[top.rank] <= LOW_UPCARD or SimpleBot._wants(top, view.hand))]
             return [*kinds.get("draw_stock", ()), *take, *kinds.get("drop", ())]
         discards = list(kinds.get("discard", ()))
         ranked: list[Move] = []
         while discards and len(ranked) < DISCARDS:
-            pick = _discard_choice(discards, view.hand)
+            pick = _discard_choice(discards, view.hand, points)
             ranked.append(pick)
             discards.remove(pick)
         return ranked + kinds.get("drop", [])
