@@ -156,11 +156,12 @@ class Draft:
         return (None if problems else variant), problems
 
     def seat_range(self) -> tuple[int, int] | None:
-        """The player counts the family's model allows with these rules, as (fewest,
-        most): each count from the preset shape's bounds is tried as ``players`` and kept
-        unless the model refuses the players for it (Tonk seats 2 to 5; Shanghai refuses
-        2 when a contract needs more cards than two players can hold). None while the
-        rules themselves do not read, since the model then never gets to the players."""
+        """The widest range of players the family's model allows with these rules, as
+        (fewest, most), tried within the preset shape's bounds (Tonk seats 2 to 5;
+        Shanghai refuses 2 when a contract needs more cards than two players can hold,
+        and a count with no entry in ``decks_by_players``; President's titled places need
+        ``players.max`` large enough). None while the rules themselves do not read, since
+        the model then never gets to the players."""
         rules_data = dict(self.values["rules"])
         try:
             self.rules_model().model_validate(rules_data)
@@ -169,16 +170,19 @@ class Draft:
         bounds = self.model().model_fields["players"].annotation.model_fields
         lowest = next(m.ge for m in bounds["min"].metadata if getattr(m, "ge", None) is not None)
         highest = next(m.le for m in bounds["max"].metadata if getattr(m, "le", None) is not None)
-        fits = []
-        for count in range(lowest, highest + 1):
-            data = {**self.data("draft"), "players": {"min": count, "max": count}}
+        def seats(low: int, high: int) -> bool:
+            data = {**self.data("draft"), "players": {"min": low, "max": high}}
             try:
                 self.model().model_validate(data)
-            except ValidationError as error:
-                if any(path.split(".")[0] == "players" for path in field_errors(error, self.model())):
-                    continue
-            fits.append(count)
-        return (fits[0], fits[-1]) if fits else None
+            except ValidationError as error:  # (the rules read alone: a complaint about them
+                # here is a check across rules and players, e.g. no decks for 7 players)
+                return not any(path.split(".")[0] in ("players", "rules")
+                               for path in field_errors(error, self.model()))
+            return True
+
+        widest = sorted(((low, high) for low in range(lowest, highest + 1) for high in range(low, highest + 1)),
+                        key=lambda pair: (pair[0] - pair[1], pair[0]))
+        return next((pair for pair in widest if seats(*pair)), None)
 
     def _unwritable(self, variant: Any) -> dict[str, str]:
         problems = {}

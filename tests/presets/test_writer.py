@@ -262,12 +262,22 @@ def test_a_wild_rank_named_twice_is_written_once(user_presets):
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("forseti", (2, 8)), ("tonk-classic", (2, 5)),
-                                               ("shanghai-classic", (3, 8))])
+                                               ("shanghai-classic", (3, 6))])
 def test_the_seat_range_is_what_the_familys_model_allows(preset, seats):
+    """Shanghai-classic deals decks for 3 to 6 players (decks_by_players): 7 and 8 have
+    no entry, so the range stops at 6."""
     draft = Draft.new_from(preset)
     assert draft.seat_range() == seats
     draft.set("rules.jokers", -1)
     assert draft.seat_range() is None  # rules that do not read: the model never gets to the players
+
+
+def test_the_seat_range_is_the_longest_run_of_counts_the_decks_deal():
+    draft = Draft.new_from("shanghai-classic")
+    draft.set("rules.decks_by_players", {3: 2, 4: 2, 5: 3, 6: 3, 8: 4})
+    assert draft.seat_range() == (3, 6)
+    draft.set("rules.decks_by_players", {3: 2, 5: 3, 6: 3, 7: 3, 8: 4})
+    assert draft.seat_range() == (5, 8)
 
 
 def test_export_names_a_missing_folder_and_replaces_a_file_only_when_asked(user_presets, tmp_path):
