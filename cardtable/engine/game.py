@@ -202,7 +202,8 @@ class Game:
             try:
                 variant = model.from_data(data["variant"])
             except VariantError as error:
-                raise SaveError(f"the preset in the save is damaged: {error.field or 'preset'}: {error.reason}") from None
+                raise SaveError("the preset in the save does not load here (damaged, or saved under rules this "
+                                f"cardtable no longer allows): {error.field or 'preset'}: {error.reason}") from None
             setup = data["setup"]
             if type(data["seed"]) is not int or type(data["players"]) is not int:
                 raise SaveError(f"the seed and the player count are whole numbers, not "

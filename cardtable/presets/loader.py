@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
 from ..paths import shipped_dir, user_dir
-from .model import Problem, problem_of
+from .model import Problem, problem_of, shown_value
 
 MERGED_TABLES = ("rules", "titles", "players")
 
@@ -228,15 +228,8 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
                     "be a knob (rules.players, and there is none): move it above the [rules] line")
     value = error.get("input")
     if problem.shows_value and kind != "missing" and not isinstance(value, dict):
-        return f"{message} (got {_shown(value)})"
+        return f"{message} (got {shown_value(value)})"
     return message
-
-
-def _shown(value: Any) -> str:
-    """A value as the preset wrote it: ``true`` / ``false`` for TOML's booleans."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
 
 
 def _knob_names(family: str) -> list[str]:

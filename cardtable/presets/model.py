@@ -161,7 +161,7 @@ class VariantBase(ReadOnly):
             message, value = problem.message, first.get("input")
             if problem.shows_value and first["type"] not in ("missing", "extra_forbidden") \
                     and not isinstance(value, dict):
-                message += f" (got {value!r})"
+                message += f" (got {shown_value(value)})"
             source = data.get("source") if isinstance(data, dict) else None
             raise VariantError(str(source or "the preset"), ".".join(problem.loc) or None, message) from None
 
@@ -171,6 +171,14 @@ class VariantBase(ReadOnly):
         return self.model_dump(exclude={"source"}) == other.model_dump(exclude={"source"})
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def shown_value(value: Any) -> str:
+    """A value as a preset or a save wrote it: ``true`` / ``false`` for booleans (TOML and
+    JSON both write them so), other values as Python shows them (``'always'``, ``1``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def describe_rules(rules: BaseModel) -> list[tuple[str, Any, str, Any]]:

@@ -180,8 +180,8 @@ def write_doc(path: Path, document: dict, *, resum: bool = True) -> Path:
     (lambda d: d["game"]["log"].append(["move", 2, 17]), 'a move is ["move", seat, "move text"]'),
     (lambda d: d["game"].update(log="ab"), "entry 1 of the move log: not a record: 'a'"),
     (lambda d: d["game"].update(players=9), "seats for 9 players"),
-    (lambda d: d["game"]["variant"].update(players={"min": 9, "max": 2}), "the preset in the save is damaged: players"),
-    (lambda d: d["game"]["variant"]["rules"].update(decks="two"), "the preset in the save is damaged: rules.decks"),
+    (lambda d: d["game"]["variant"].update(players={"min": 9, "max": 2}), "does not load here (damaged, or saved under rules this cardtable no longer allows): players"),
+    (lambda d: d["game"]["variant"]["rules"].update(decks="two"), "does not load here (damaged, or saved under rules this cardtable no longer allows): rules.decks"),
     (lambda d: d["game"].pop("setup"), "the save is damaged or incomplete (no 'setup' entry)"),
 ])
 @pytest.mark.parametrize("resum", [True, False], ids=["checksummed", "no-checksum"])
