@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-
-from ..engine.game import Game
-from .messages import ThemeSwitched
 from textual.screen import Screen
+
+from ..engine.errors import VariantError
+from ..engine.game import Game
+from ..presets import preset_path
+from .messages import ThemeSwitched
 
 from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
 from .screens.start import StartScreen
@@ -107,7 +110,7 @@ class CardtableApp(App[int]):
         if not self.save_settings:
             return
         seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
-        self.settings.table = LastTable(setup.variant.family, setup.variant.name, seats)
+        self.settings.table = LastTable(setup.variant.family, _preset_named(setup.variant), seats)
         self.settings.save()
 
     def action_cycle_theme(self) -> None:
@@ -166,3 +169,16 @@ class CardtableApp(App[int]):
         if not screen.query(TooSmallNote):
             screen.mount(TooSmallNote())
 
+
+def _preset_named(variant: Any) -> str:
+    """How the start screen finds ``variant`` again: its name, when that name means its
+    file; else its file's path (a preset played from a path, ``--preset ~/x/forseti.toml``,
+    is not the shipped preset of its name, and the start screen does not offer it)."""
+    source = getattr(variant, "source", None)
+    if not source:
+        return str(variant.name)
+    try:
+        named = preset_path(variant.name)
+    except VariantError:
+        return str(source)
+    return str(variant.name) if named == Path(source).resolve() else str(source)

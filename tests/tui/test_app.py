@@ -360,3 +360,18 @@ def test_a_damaged_or_unknown_bot_speed_in_the_settings_is_ignored(delay):
     (config_dir() / "settings.json").write_text(json.dumps({"theme": "felt", "bot_delay": delay}))
     assert Settings.load().bot_delay is None
     assert CardtableApp().bot_delay == 0.7
+
+
+def test_a_preset_played_from_a_path_is_not_remembered_as_the_shipped_one_of_its_name(tmp_path):
+    """``--preset ~/x/forseti.toml`` is that file, not the shipped forseti: the last table
+    keeps its path (the start screen, which lists presets by name, then offers classic)."""
+    from cardtable import load_variant
+    from cardtable.presets import preset_path
+    from cardtable.tui.app import _preset_named
+
+    assert _preset_named(load_variant("forseti")) == "forseti"
+    copy = tmp_path / "x" / "forseti.toml"
+    copy.parent.mkdir()
+    copy.write_text(preset_path("forseti").read_text(encoding="utf-8").replace("Forseti", "Our Forseti"),
+                    encoding="utf-8")
+    assert _preset_named(load_variant(str(copy))) == str(copy.resolve())
