@@ -50,9 +50,12 @@ def test_the_players_hint_shows_the_familys_own_range(user_presets):
             assert hint_text(editor, "players.max") == "from parent: 5 · 2–5"
             app.pop_screen()
             editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"))
-            assert hint_text(editor, "players.min") == "from parent: 3 · 3–8"  # hand 7 needs 12 cards
+            assert hint_text(editor, "players.min") == "from parent: 3 · 3–6"  # decks for 3 to 6 players
             editor.query_one("#knob-rules-contracts", TextArea).text = "set 3, set 3\nset 3, run 4\n"
             editor.query_one("#knob-rules-buys_per_hand", Input).value = "3, 3"
+            await pilot.pause()
+            assert hint_text(editor, "players.min") == "from parent: 3 · 3–6"  # no decks for 2 players yet
+            editor.query_one("#knob-rules-decks_by_players", Input).value = "2=2, 3=2, 4=2, 5=3, 6=3, 7=3, 8=4"
             await pilot.pause()
             assert hint_text(editor, "players.min") == "from parent: 3 · 2–8"  # two players can lay these down
 
