@@ -13,7 +13,6 @@ from .bots import Bot, make_bot
 from .bots.base import normalize_level
 from .engine.game import Game
 from .engine.rng import Rng
-from .engine.words import count, round_word  # noqa: F401 (re-exported: older imports)
 
 
 MAX_MOVES = 200_000

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cli import main
-from cardtable.sim import count
+from cardtable.engine.words import count
 
 
 @pytest.fixture(autouse=True)
