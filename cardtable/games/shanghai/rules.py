@@ -197,15 +197,21 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     return moves
 
 
+NOT_DOWN = "you lay off once you are down (S6)"
+LAST_CARD = "laying it off would leave a last card you could neither meld nor discard (S10)"
+SWAP_THEN_DOWN = "you may take a joker only if you can then lay down your contract this turn (S7)"
+"""Reasons ``apply`` and the seat's view (:func:`lay_off_refusal`, :func:`swap_refusal`) give alike."""
+
+
 def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
     """Why the seat whose ``view`` this is has no lay-off of ``card`` listed, in its words."""
     if not view.down[view.seat]:
-        return "you lay off once you are down (S6)"
+        return NOT_DOWN
     if view.phase != "play":
         return "draw first, then lay off"
     if not fits_anywhere(card, view.melds, view.wilds):
         return "it fits on no meld now (runs grow in order at their ends; no more wilds than naturals)"
-    return "laying it off would leave a last card you could neither meld nor discard (S10)"
+    return LAST_CARD
 
 
 def swap_refusal(view: ShanghaiView, card: Card) -> str:
@@ -217,7 +223,7 @@ def swap_refusal(view: ShanghaiView, card: Card) -> str:
         return f"no melded joker stands for it now{kept}"
     if view.phase != "play":
         return "draw first, then swap"
-    return "you may take a joker only if you can then lay down your contract this turn (S7)"
+    return SWAP_THEN_DOWN
 
 
 def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:
@@ -298,7 +304,7 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
 
 def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:
     if not game.down[seat]:
-        return "you may lay off only after laying down your contract (S6)"
+        return NOT_DOWN
     if len(move.cards) != 1:
         return "lay off one card at a time"
     target = move.target or ()
@@ -315,7 +321,7 @@ def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:
     end = target[2] if len(target) == 3 else None
     if lay_off(meld, move.cards[0], end, game.wild) is None:
         return f"{move.cards[0]} does not fit there (runs stay in order, no more wilds than naturals)"
-    return "that would leave you a last card you could neither discard nor play (S10)"
+    return LAST_CARD
 
 
 def _explain_swap(game: ShanghaiGame, move: Move) -> str:
@@ -325,4 +331,4 @@ def _explain_swap(game: ShanghaiGame, move: Move) -> str:
         return "swap one natural card for a wild: target (owner, meld index)"
     if swap_index(game.table[target[0]][target[1]], move.cards[0], game.wild) is None:
         return f"no wild in that meld stands for {move.cards[0]}"
-    return "you may take a joker only if you can then lay down your contract this turn (S7)"
+    return SWAP_THEN_DOWN

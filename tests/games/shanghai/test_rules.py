@@ -240,7 +240,7 @@ def test_S10_never_left_with_a_card_you_cannot_play():
     game.apply(1, "draw_stock"); decline_all(game)
     game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
     assert mv("lay_off 9C @1,1") not in game.legal_moves(1)          # would leave KS stranded
-    with pytest.raises(IllegalMove, match="neither discard nor play"):
+    with pytest.raises(IllegalMove, match="neither meld nor discard"):
         game.apply(1, "lay_off 9C @1,1")
 
 
