@@ -639,3 +639,24 @@ def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight
             assert "not down yet: Gro" in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def test_the_score_sheet_says_when_the_stock_ran_out():
+    """S12: a hand that ends with the stock gone for good says so on the score sheet
+    (it once read just "nobody went out")."""
+    from cardtable.tui.shanghai import UI
+    from cardtable.tui.seats import parse_seats
+
+    from ..games.shanghai.helpers import deal
+
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC", upcard="4H")
+    game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard 6S")
+    game.apply(2, "take_upcard"); game.apply(2, "discard 9D")
+    game.apply(0, "draw_stock"); decline_all(game); game.apply(0, "discard 4H")   # rebuild 1
+    game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard 9D")   # rebuild 2, then none
+    assert game.round_over
+    heading, _rows = UI.round_summary(game, parse_seats("Ann,Bob,Cai"))
+    assert heading == "Hand 1 of 10 is over — the stock ran out after 2 rebuilds: nobody went out"
+    empty = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard=None)
+    assert UI.round_summary(empty, parse_seats("Ann,Bob,Cai"))[0] == (
+        "Hand 1 of 10 is over — the stock ran out and could not be rebuilt: nobody went out")

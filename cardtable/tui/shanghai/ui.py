@@ -18,7 +18,8 @@ from textual.widget import Widget
 
 from ...engine.events import RoundEnded, RoundStarted
 from ...engine.moves import Move
-from ...games.shanghai.events import CardDiscarded, StockDrawn, WentOut
+from ...engine.words import count
+from ...games.shanghai.events import CardDiscarded, StockDrawn, StockExhausted, StockRanOut, WentOut
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
@@ -112,7 +113,7 @@ class ShanghaiUI:
                 mark = "winner" if seat in game.winners() else ""
             rows.append(SummaryRow(ordinal(place + 1), seats[seat].label, mark, points[seat], game.scores[seat]))
         hands = view.hands_in_match
-        who = f" — {seats[out].name} went out" if out is not None else " — nobody went out"
+        who = f" — {seats[out].name} went out" if out is not None else f" — {_why_nobody_out(game)}"
         heading = f"Hand {game.round} of {hands} is over{who}"
         if game.is_over:
             heading += " · final totals"
@@ -126,6 +127,18 @@ def _went_out(game: Any) -> int | None:
         if isinstance(event, RoundStarted):
             return None
     return None
+
+
+def _why_nobody_out(game: Any) -> str:
+    """How a hand ended with nobody out (S12): the stock ran out for good."""
+    for event in reversed(game.events):
+        if isinstance(event, StockExhausted):
+            return f"the stock ran out after {count(event.rebuilds, 'rebuild')}: nobody went out"
+        if isinstance(event, StockRanOut):
+            return "the stock ran out and could not be rebuilt: nobody went out"
+        if isinstance(event, RoundStarted):
+            break
+    return "nobody went out"
 
 
 def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...]) -> str:
