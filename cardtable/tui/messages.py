@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -9,7 +10,7 @@ from textual.message import Message
 from ..engine.moves import Move
 
 if TYPE_CHECKING:
-    from .screens.choose import MoveListDialog
+    from .screens.choose import TableChoiceDialog
 
 
 class MoveChosen(Message):
@@ -21,12 +22,15 @@ class MoveChosen(Message):
 
 
 class ChoicesOffered(Message):
-    """The table opened ``dialog`` for the human on screen to choose among moves of
-    their turn (where to lay off, which go-down); the screen may give it a hint (H)."""
+    """The human on screen asked to choose among moves of their turn (where to lay off,
+    which go-down) in ``dialog``; the screen opens it if the turn is still theirs (a key
+    may come before the move just chosen is applied), with a hint on **H**, and passes
+    the answer to ``chosen``."""
 
-    def __init__(self, dialog: MoveListDialog) -> None:
+    def __init__(self, dialog: TableChoiceDialog, chosen: Callable[[Move | None], None]) -> None:
         super().__init__()
         self.dialog = dialog
+        self.chosen = chosen
 
 
 class ThemeSwitched(Message):

@@ -45,3 +45,18 @@ def screen_text(app: CardtableApp) -> str:
                       color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+def slow_hints(monkeypatch, seconds: float = 0.3) -> None:
+    """Make the table's hints take ``seconds`` longer (to act while one is thought about)."""
+    import time
+
+    import cardtable.tui.screens.table as table_module
+
+    real = table_module.suggest_move
+
+    def slow(*args, **kwargs):
+        time.sleep(seconds)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(table_module, "suggest_move", slow)

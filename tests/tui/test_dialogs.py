@@ -12,7 +12,7 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, played_round, screen_text, settle
+from .helpers import make_app, played_round, screen_text, settle, slow_hints
 
 
 def test_exchange_dialogs_for_both_humans_behind_handoffs():
@@ -46,6 +46,16 @@ def test_exchange_dialogs_for_both_humans_behind_handoffs():
     asyncio.run(scenario())
 
 
+async def _to_bobs_exchange(pilot, app) -> None:
+    """From round 1's end (``played_round(seed=3)``, Ann and Bob human) to Bob's
+    exchange dialog, behind its hand-off."""
+    await settle(pilot, app, lambda: isinstance(app.screen, RoundEndScreen))
+    await pilot.press("enter")
+    await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+    await pilot.press("enter")
+    await settle(pilot, app, lambda: isinstance(app.screen, CardChoiceDialog))
+
+
 def test_the_exchange_dialog_takes_no_card_too_many_and_gives_a_hint():
     """P13 exchange: a card past the count due is not selected (the dialog says to
     unselect one); H selects the hard bot's give, from the giver's own view, and names
@@ -56,11 +66,7 @@ def test_the_exchange_dialog_takes_no_card_too_many_and_gives_a_hint():
         game = played_round(seed=3)  # Bob is President: he gives 2 cards
         app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, RoundEndScreen))
-            await pilot.press("enter")
-            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
-            await pilot.press("enter")
-            await settle(pilot, app, lambda: isinstance(app.screen, CardChoiceDialog))
+            await _to_bobs_exchange(pilot, app)
             dialog = app.screen
             hand = dialog.query_one(Hand)
             await pilot.press("1", "2", "3")
@@ -268,5 +274,24 @@ def test_the_highlighted_choice_lifts_its_cards_in_the_hand_shown():
             await pilot.pause()
             assert shown.selected == frozenset()
             assert app.screen.query_one(OptionList).highlighted == 2
+
+    asyncio.run(scenario())
+
+
+def test_cards_picked_in_the_exchange_while_the_hint_thinks_stay_picked(monkeypatch):
+    """A hint arriving after the giver picked a card names its cards but leaves the
+    giver's pick alone (and names no key: g would give the giver's own pick)."""
+    slow_hints(monkeypatch)
+
+    async def scenario():
+        game = played_round(seed=3)
+        app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _to_bobs_exchange(pilot, app)
+            hand = app.screen.query_one(Hand)
+            await pilot.press("H", "1")
+            await settle(pilot, app, lambda: "hint: give" in screen_text(app), limit=2000)
+            assert hand.selected == {0}
+            assert "(press g)" not in screen_text(app)
 
     asyncio.run(scenario())

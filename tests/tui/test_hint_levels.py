@@ -9,7 +9,7 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, settle
+from .helpers import make_app, settle, slow_hints
 
 
 def run(scenario):
@@ -77,17 +77,7 @@ def test_a_hint_asked_out_of_turn_is_a_passing_note_not_a_lasting_notice():
 def test_cards_chosen_while_the_hint_is_thought_about_stay_selected(monkeypatch):
     """A hint that arrives after the player selected cards names its move but does not
     replace the player's selection."""
-    import time
-
-    import cardtable.tui.screens.table as table_module
-
-    real = table_module.suggest_move
-
-    def slow(*args, **kwargs):
-        time.sleep(0.3)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(table_module, "suggest_move", slow)
+    slow_hints(monkeypatch)
 
     async def scenario():
         app = make_app(seats="Ann,bot:simple,bot:simple,bot:simple", seed=5)

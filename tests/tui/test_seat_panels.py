@@ -184,3 +184,25 @@ def test_the_panels_of_a_row_write_the_same_form():
             assert all(re.fullmatch(r"\d+ c", line) for line in firsts), firsts
 
     asyncio.run(scenario())
+
+
+def test_the_panels_of_a_row_keep_one_form_after_a_resize():
+    """A resize changes some panels' widths and not others: every panel is drawn again
+    to the row's new narrowest width (once, after 80 -> 84 columns, some said "11 cards"
+    and some "11 c")."""
+    from .helpers import screen_text
+
+    async def scenario():
+        app = make_app("Ann," + ",".join(["bot:simple"] * 7), preset="scum-secretary", seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for width in (84, 120, 81, 80):
+                await pilot.resize_terminal(width, 24)
+                await pilot.pause(0.1)
+                panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
+                firsts = [line for line in screen_text(app).splitlines()[2].split("│") if line.strip()]
+                forms = {bool(re.fullmatch(r"\d+ c", part.strip())) for part in firsts}
+                assert len(forms) == 1, (width, firsts)
+                assert len(firsts) == len(panels)
+
+    asyncio.run(scenario())

@@ -229,14 +229,19 @@ def _snapshot_app(theme: str = "felt"):
                     game=hand_two_game())
 
 
-async def _ann_composing(pilot) -> None:
-    """Ann draws, puts her queens in group 1 and selects the start of her run."""
+async def _ann_draws(pilot) -> None:
+    """Ann (seat 0) waits for her turn and draws from the stock."""
     app = pilot.app
     await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
                  and app.screen.game.to_act == (0,))
     await pilot.press("s")
     await settle(pilot, app, lambda: app.screen.game.view(0).phase == "play")
-    screen = app.screen
+
+
+async def _ann_composing(pilot) -> None:
+    """Ann draws, puts her queens in group 1 and selects the start of her run."""
+    await _ann_draws(pilot)
+    screen = pilot.app.screen
     await _press_cards(pilot, screen, parse_cards("QC QD QH"))
     await pilot.press("g")
     await _press_cards(pilot, screen, parse_cards("8S 9S 10S"))
@@ -406,10 +411,7 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
     async def scenario():
         app = _snapshot_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
-                         and app.screen.game.to_act == (0,))
-            await pilot.press("s")
-            await settle(pilot, app, lambda: app.screen.game.view(0).phase == "play")
+            await _ann_draws(pilot)
             screen = app.screen
             before = len(screen.game.events)
             await pilot.press("d")
@@ -660,3 +662,27 @@ def test_the_score_sheet_says_when_the_stock_ran_out():
     empty = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard=None)
     assert UI.round_summary(empty, parse_seats("Ann,Bob,Cai"))[0] == (
         "Hand 1 of 10 is over — the stock ran out and could not be rebuilt: nobody went out")
+
+
+def test_a_choice_asked_for_after_the_turn_ended_never_opens():
+    """A key handled before the move just chosen is applied (d, then l at once) must not
+    open a choice dialog over the next turn: in hot seat the next player would find the
+    last one's hand in it. The screen opens the table's dialogs only while the turn is
+    still the viewer's."""
+    from cardtable.tui.screens.choose import TableChoiceDialog
+
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _ann_draws(pilot)
+            screen, game = app.screen, app.screen.game
+            card = game.view(0).hand[0]
+            before = len(game.events)
+            screen.table._choose(Move("discard", (card,)))                   # d ...
+            screen.table._offer_choices("Lay off", "Where?", [("anywhere", Move("discard", (card,)))])  # ... l
+            await settle(pilot, app, lambda: len(game.events) > before)
+            await pilot.pause(0.2)
+            assert not isinstance(app.screen, TableChoiceDialog)
+            assert not any(isinstance(s, TableChoiceDialog) for s in app.screen_stack)
+
+    asyncio.run(scenario())

@@ -112,11 +112,16 @@ class RankOrder:
 
     def only_top_and_bombs(self, by_value: dict[int, list[Card]], wilds: list[Card]) -> bool:
         """P21's exception: the hand holds nothing but cards of the top rank (and above)
-        and bombs, so it may lead them. Wild cards may complete a bomb."""
+        and bombs, so it may lead them. Wild cards count with them when they complete a
+        bomb or can join the hand's top cards; a spare wild beside bombs alone is a low
+        card (it leads as the lowest rank)."""
         low = [len(cards) for value, cards in by_value.items() if value < self.top_value]
         if not low:
             return True
-        return bool(self.bomb_count) and sum(-n % self.bomb_count for n in low) <= len(wilds)
+        if not self.bomb_count:
+            return False
+        spare = len(wilds) - sum(-n % self.bomb_count for n in low)
+        return spare == 0 or spare > 0 and len(low) < len(by_value)
 
     def clears_at_once(self, value: int, count: int) -> bool:
         """P7: a play of the highest value nothing can beat clears the pile at once.

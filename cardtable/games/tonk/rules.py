@@ -141,6 +141,8 @@ class TonkRulesMixin(_Base):
             return "draw from the stock or take the upcard first"
         if kind == "dead_four":  # its cards are on the table, not in the hand
             if not move.target:
+                if any(m.kind == "dead_four" for m in self.legal_moves(seat)):
+                    return "say which dead four: its cards and target (owner, spread)"
                 return "no dead four on the table (a set a hit grew to four)"
             return self._why_target(seat, move)
         missing = check_subset(move.cards, self._hands[seat])

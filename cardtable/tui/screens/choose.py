@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..text import describe_move
+from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 
@@ -27,7 +27,8 @@ Answer = TypeVar("Answer")
 
 class TableDialog(ModalScreen[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
-    keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit and ``r`` the rules."""
+    keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit and ``r`` the rules;
+    and **H**, a hint when the table gives one (:attr:`hint`)."""
 
     BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
@@ -52,7 +53,8 @@ class TableDialog(ModalScreen[Answer]):
         if self.hint is None:
             note.update("no hint here: nothing for you to choose")
             return
-        note.update("thinking about a hint…")
+        note.update(as_themed(self.app, "thinking about a hint…"))
+        self.hint_asked_at = self._choice_so_far()
         self._think(self.hint)
 
     @work(thread=True, group="hint", exclusive=True)
@@ -63,12 +65,22 @@ class TableDialog(ModalScreen[Answer]):
         except RuntimeError:  # the app is closing
             pass
 
+    hint_asked_at: object = None
+    """What the player had chosen when the hint was asked (see :meth:`_choice_so_far`)."""
+
+    def _choice_so_far(self) -> object:
+        """What the player has chosen so far: a hint arriving after it changed only says
+        its move and leaves the player's choice alone."""
+        hands = self.query(Hand)
+        return hands.first().changes if hands else None
+
     def _hinted(self, move: Move) -> None:
         if self.is_attached:  # (else answered meanwhile)
-            self._show_hint(move)
+            self._show_hint(move, point=self._choice_so_far() == self.hint_asked_at)
 
-    def _show_hint(self, move: Move) -> None:
-        """Point at ``move`` in the dialog (a subclass: highlight it, select its cards)."""
+    def _show_hint(self, move: Move, point: bool) -> None:
+        """Tell ``move``; with ``point``, also show it in the dialog (a subclass:
+        highlight it, select its cards)."""
         self.query_one("#dialog-note", Static).update(f"hint: {self._told(move)}")
 
     def _told(self, move: Move) -> str:
@@ -112,10 +124,14 @@ class CardChoiceDialog(TableDialog[Move]):
         self.query_one("#dialog-note", Static).update(Text(f"you choose {cards}: unselect one first",
                                                           style="bold red"))
 
-    def _show_hint(self, move: Move) -> None:
+    def _show_hint(self, move: Move, point: bool) -> None:
         """The hinted cards are selected (press g or Enter to give them)."""
+        note = self.query_one("#dialog-note", Static)
+        if not point:
+            note.update(f"hint: {self._told(move)}")
+            return
         self.query_one(Hand).select_cards(move.cards)  # (its note about the cards chosen comes first)
-        self.set_timer(0.05, lambda: self.query_one("#dialog-note", Static).update(f"hint: {self._told(move)} (press g)"))
+        self.set_timer(0.05, lambda: note.update(f"hint: {self._told(move)} (press g)"))
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         self.action_give()
@@ -162,6 +178,7 @@ class MoveListDialog(TableDialog["Move | None"]):
             hand = self.query_one(Hand)
             hand.cards = self.hand_cards
             hand.active = False
+            hand.can_focus = False  # (it only shows the choice's cards: keys stay with the list)
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
@@ -178,35 +195,30 @@ class MoveListDialog(TableDialog["Move | None"]):
         event.stop()
         self.dismiss(self.options[int(event.option.id or 0)][1])
 
-    def _show_hint(self, move: Move) -> None:
+    ELSEWHERE = ""
+    """How to make a hinted move that is none of the options (said after it)."""
+
+    def _choice_so_far(self) -> object:
+        return self.query_one(OptionList).highlighted
+
+    def _show_hint(self, move: Move, point: bool) -> None:
         found = next((i for i, (_label, option) in enumerate(self.options) if option == move), None)
         note = self.query_one("#dialog-note", Static)
         if found is None:  # (a dialog the table opened lists only part of the turn's moves)
-            note.update(f"hint: none of these; {self._told(move)} (escape, then choose it at the table)")
+            note.update(f"hint: none of these; {self._told(move)}{self.ELSEWHERE}")
             return
-        self.query_one(OptionList).highlighted = found
+        if point:
+            self.query_one(OptionList).highlighted = found
         note.update(f"hint: {self.options[found][0]}")
 
 
 class TableChoiceDialog(MoveListDialog):
     """Moves of the player's turn that the table offers to choose among (where to lay
-    off, which go-down, which spread); escape cancels (returns None). The hand shows in
-    the table's order, with the cards at ``selected`` (the table's selection) lifted."""
+    off, which go-down, which spread); escape cancels (returns None). A hint that is
+    none of them says how to make it instead."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
-
-    def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
-                 hand: Sequence[Card] = (), selected: frozenset[int] = frozenset()) -> None:
-        super().__init__(title, prompt, options, hand)
-        self.selected = selected
-
-    def on_mount(self) -> None:
-        # (Textual then runs MoveListDialog.on_mount too: it sets the same cards again,
-        # which keeps the selection, and focuses the options)
-        if self.hand_cards:
-            hand = self.query_one(Hand)
-            hand.cards = self.hand_cards
-            hand.selected = frozenset(i for i in self.selected if i < len(self.hand_cards))
+    ELSEWHERE = " (escape, then choose it at the table)"
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -25,7 +25,9 @@ EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
 """The app's keys, as (where, key, what it does); they work on every screen."""
 
 KEYS: list[tuple[str, str, str]] = [
-    ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter gives)"),
+    ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter or g gives)"),
+    ("", "H", "hint: highlights the hard bot's choice (exchange: selects the cards)"),
+    ("", "escape", "cancel a list of choices the table offered: nothing is played"),
     ("Hand-off", "enter", "the named player is ready to see their cards"),
     ("Round end", "enter", "deal the next round"),
     ("Match end", "a / n / q", "play again / new game / quit"),
@@ -48,7 +50,7 @@ from the bindings of the table itself (see :func:`table_key_rows`), so they cann
 ACTION_WORDS: dict[str, str] = {
     "rules": "the rules of the preset being played",
     "save_game": "save the game under a new name (Load game lists it); every move is autosaved too",
-    "hint": "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted)",
+    "hint": "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted or selected)",
     "bot_speed": "bots' speed: normal, fast, instant, slow (remembered)",
     "move": "move the cursor along your hand",
     "jump": "the cursor to the first / last card",

@@ -334,10 +334,15 @@ class TableScreen(Screen[None]):
         self.apply(seat, message.move)
 
     def on_choices_offered(self, message: ChoicesOffered) -> None:
+        """Open the table's choice dialog, unless the turn moved on since it was asked
+        for (a move chosen just before is applied first: in hot seat the next player
+        must not find the last one's hand in a dialog)."""
         message.stop()
         seat = self.viewer
-        if seat is not None and seat in self.game.to_act and not self.ui.in_window(self.game):
-            self._offer_hint(message.dialog, seat)
+        if self.busy or seat is None or seat not in self.game.to_act or self.ui.in_window(self.game):
+            return
+        self._offer_hint(message.dialog, seat)
+        self.app.push_screen(message.dialog, message.chosen)
 
     @work(thread=True, group="bots")
     def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float) -> None:
@@ -399,8 +404,8 @@ class TableScreen(Screen[None]):
         except NoMatches:
             self.table.notice = text
             return
-        if hand.changes != self.hint_asked_at:  # the player chose cards meanwhile: they stay
-            self.table.notice = text
+        if hand.changes != self.hint_asked_at:  # the player chose cards meanwhile: they stay,
+            self.table.notice = f"hint: {self._move_text(seat, move)}"  # (and a key would act on them)
             return
         hand.select_cards(move.cards)  # the table clears its notice on a new selection...
 

@@ -72,9 +72,11 @@ def whose(names: Sequence[str], owner: int, viewer: int | None) -> str:
 
 
 def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], viewer: int | None,
-                  ascii: bool) -> str:
+                  ascii: bool, show_cards: bool = True) -> str:
+    """``"7♠ on Eve's meld 2 (…) — high end"``; without ``show_cards``, no meld's cards
+    (a one-line hint)."""
     owner, index = move.target[0], move.target[1]  # type: ignore[index]
-    meld = find_meld(melds, owner, index)
+    meld = find_meld(melds, owner, index) if show_cards else None
     where = f"{whose(names, owner, viewer)} meld {index + 1}"
     text = f"{card_label(move.cards[0], ascii)} on {where}"
     if meld is not None:
@@ -85,9 +87,9 @@ def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], v
 
 
 def swap_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], viewer: int | None,
-               ascii: bool) -> str:
+               ascii: bool, show_cards: bool = True) -> str:
     owner, index = move.target  # type: ignore[misc]
-    meld = find_meld(melds, owner, index)
+    meld = find_meld(melds, owner, index) if show_cards else None
     text = f"put {card_label(move.cards[0], ascii)} in {whose(names, owner, viewer)} meld {index + 1}, take its joker"
     if meld is not None:
         text += f" ({meld_text(meld, ascii)})"

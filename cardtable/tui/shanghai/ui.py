@@ -43,15 +43,15 @@ class ShanghaiUI:
         return present(game, viewer, seats, ascii)
 
     def move_text(self, game: Any, viewer: int, seats: tuple[Seat, ...], move: Move, ascii: bool) -> str:
-        """A hinted move as the table's dialogs write it: a go-down with where each wild
-        stands, a lay-off or swap with the meld it goes to."""
+        """A hinted move in the table's words: a go-down with where each wild stands, a
+        lay-off or swap with the meld it goes to (by number: the line must hold the key)."""
         state = present(game, viewer, seats, ascii)
         if move.kind == "meld":
             text = "go down " + go_down_label(move, state.contract, state.wilds, ascii)
         elif move.kind == "lay_off":
-            text = "lay off " + lay_off_label(move, state.melds, state.names, viewer, ascii)
+            text = "lay off " + lay_off_label(move, state.melds, state.names, viewer, ascii, show_cards=False)
         elif move.kind == "swap_joker":
-            text = swap_label(move, state.melds, state.names, viewer, ascii)
+            text = swap_label(move, state.melds, state.names, viewer, ascii, show_cards=False)
         else:
             return describe_move(move, ascii)
         return asciify(text) if ascii else text

@@ -63,7 +63,9 @@ class MeldsView(CardsWidget):
     footer: reactive[str] = reactive("", layout=True)
 
     def render(self) -> Text:
-        return Text("\n").join(self._lines(self.size.width))
+        joined = Text("\n").join(self._lines(self.size.width))
+        joined.no_wrap, joined.overflow = True, "crop"  # (as many rows as get_content_height counted)
+        return joined
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         return len(self._lines(width))

@@ -85,22 +85,16 @@ class FamilyTable(Widget):
         """Let the player choose among ``options`` (label, move) of this turn in a dialog,
         with "Cancel (escape)" last; the chosen move is posted as :class:`MoveChosen`, a
         cancel changes nothing. The dialog shows ``hand`` (default: the hand as shown
-        here, same order and cards lifted). The screen hears of the dialog first
-        (:class:`ChoicesOffered`), to give it a hint on **H**."""
+        here, same order). The screen opens it (:class:`ChoicesOffered`)."""
         from ..screens.choose import TableChoiceDialog  # (screens build on widgets)
 
         fix = asciify if self.ascii else (lambda text: text)
         choices: list[tuple[str, Move | None]] = [(fix(label), move) for label, move in options]
         choices.append(("Cancel (escape)", None))
-        shown = self.query_one(Hand)
-        if hand is None:
-            dialog = TableChoiceDialog(title, fix(prompt), choices, shown.cards, selected=shown.selected)
-        else:
-            dialog = TableChoiceDialog(title, fix(prompt), choices, hand)
+        dialog = TableChoiceDialog(title, fix(prompt), choices, self.query_one(Hand).cards if hand is None else hand)
 
         def chosen(move: Move | None) -> None:
             if move is not None:
                 self._choose(move)
 
-        self.post_message(ChoicesOffered(dialog))
-        self.app.push_screen(dialog, chosen)
+        self.post_message(ChoicesOffered(dialog, chosen))

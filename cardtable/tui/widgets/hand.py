@@ -124,13 +124,18 @@ class Hand(CardsWidget, can_focus=True):
 
     # ----------------------------------------------------------------- input
     changes = 0
-    """How many times the selection has changed (see :class:`SelectionChanged`)."""
+    """How many times the selection has changed, by the user or set from outside (see
+    :class:`SelectionChanged`; a hint asks whether it changed while it was thought about)."""
     most: int | None = None
     """The most cards the user may select (None: any number), e.g. the cards to give."""
 
-    def _set_selected(self, selected: frozenset[int]) -> None:
-        self.selected = selected
+    def watch_selected(self) -> None:
         self.changes += 1
+
+    def _set_selected(self, selected: frozenset[int]) -> None:
+        if selected == self.selected:
+            self.changes += 1  # (the same cards again: still a choice made, as the message says)
+        self.selected = selected
         self.post_message(self.SelectionChanged(self, selected, self.changes))
 
     def newer_than_notice(self, event: SelectionChanged, notice_at: int) -> bool:

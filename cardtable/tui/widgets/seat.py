@@ -39,6 +39,10 @@ class SeatPanel(Widget):
 
     def on_resize(self) -> None:
         self._show_title()
+        if self.parent is not None:  # (the row's narrowest width may have changed: see render)
+            for panel in self.parent.query_children(SeatPanel):
+                if panel is not self:
+                    panel.refresh()
 
     def _show_title(self) -> None:
         # The border takes "╭─ " and " ─╮" around the title (``size`` is the content's,

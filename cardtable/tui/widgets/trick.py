@@ -31,7 +31,7 @@ class TrickPile(CardsWidget):
         texts = {0: self.caption, 5: self.earlier, 6: self.footer} if self.size.height >= PILE_HEIGHT \
             else {0: self.caption, 5: self.footer}
         if y in texts:
-            style = felt + (Style(bold=True) if y == 0 else Style(dim=y == 5))
+            style = felt + (Style(bold=True) if y == 0 else Style(dim=texts[y] is self.earlier))
             return Strip([Segment(texts[y][:width].ljust(width), style)])
         if not 1 <= y <= 4:
             return Strip([blank(width, felt)])

@@ -60,6 +60,19 @@ def test_P21_a_hand_of_only_a_bomb_and_twos_may_lead_them():
         game.apply(1, play("5C 5D 5H 5S"))
 
 
+def test_P21_wild_cards_count_with_a_bomb_they_complete_not_as_a_spare():
+    """P21 with P23 and P27 wilds: three 5s and a wild joker are a bomb and nothing
+    else; four 5s and a spare wild joker hold a card that is neither (the wild alone is
+    a low card), so the bomb waits; a spare wild beside a 2 joins the top cards."""
+    knobs = dict(bomb="four_of_a_kind", jokers=1, wilds=["JK"])
+    game = president(hands=["3C", "5C 5D 5H JK", "4C", "6C"], **knobs)
+    assert play("5C 5D 5H JK") in game.legal_moves(1)
+    game = president(hands=["3C", "5C 5D 5H 5S JK", "4C", "6C"], **knobs)
+    assert play("5C 5D 5H 5S") not in game.legal_moves(1) and play("5C 5D 5H JK") not in game.legal_moves(1)
+    game = president(hands=["3C", "5C 5D 5H 5S 2C JK", "4C", "6C"], **knobs)
+    assert play("5C 5D 5H 5S") in game.legal_moves(1) and play("2C JK") in game.legal_moves(1)
+
+
 def test_P22_a_two_out_of_turn():
     game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
     game.apply(1, play("5C"))

@@ -270,6 +270,9 @@ def test_T6_a_dead_four_asked_for_with_none_on_the_table_says_why() -> None:
     game = set_to_grow()
     with pytest.raises(IllegalMove, match=r"no dead four on the table \(a set a hit grew to four\)"):
         game.apply(0, Move("dead_four"))
+    game.apply(0, hit("7S", 1, 0))                                # now there is one: name it
+    with pytest.raises(IllegalMove, match="say which dead four"):
+        game.apply(0, Move("dead_four"))
     game = stacked(["7S 9D", "7C 7D 7H 2S"])
     with pytest.raises(IllegalMove, match="this table has no dead fours"):
         game.apply(1, Move("dead_four"))
