@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
+from ...engine.words import count as count_of
 from ...games.president.events import CardsPlayed
 from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ...engine.words import count as count_of
 from ..text import asciify, game_title, ordinal, round_log
 from ..widgets.card import cards_label
 from ..widgets.seat import short_forms

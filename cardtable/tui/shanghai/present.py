@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import words
 from ...engine.cards import Card
 from ...engine.events import Event
 from ...engine.game import Game
@@ -19,7 +20,6 @@ from ...games.shanghai.preset import contract_text
 from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
-from ...engine import words
 from ..text import asciify, game_title, round_log
 from ..widgets.card import card_label
 

@@ -14,10 +14,9 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..text import asciify
 from ..messages import ChoicesOffered, MoveChosen
+from ..text import asciify
 from .hand import Hand
-
 
 
 class FamilyTable(Widget):
