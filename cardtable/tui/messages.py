@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual.message import Message
+from textual.screen import ModalScreen
 
 from ..engine.moves import Move
 
-if TYPE_CHECKING:
-    from .screens.choose import TableChoiceDialog
 
 
 class MoveChosen(Message):
@@ -21,16 +20,16 @@ class MoveChosen(Message):
         self.move = move
 
 
-class ChoicesOffered(Message):
-    """The human on screen asked to choose among moves of their turn (where to lay off,
-    which go-down) in ``dialog``; the screen opens it if the turn is still theirs (a key
-    may come before the move just chosen is applied), with a hint on **H**, and passes
-    the answer to ``chosen``."""
+class DialogAsked(Message):
+    """The human on screen asked for ``dialog`` about their turn (which meld to lay off
+    on, whether to drop); the screen opens it only if the turn is still theirs (a key
+    may come before the move just chosen is applied: in hot seat the next player must
+    not find the last one's hand or question), and passes the answer to ``answered``."""
 
-    def __init__(self, dialog: TableChoiceDialog, chosen: Callable[[Move | None], None]) -> None:
+    def __init__(self, dialog: ModalScreen[Any], answered: Callable[[Any], None]) -> None:
         super().__init__()
         self.dialog = dialog
-        self.chosen = chosen
+        self.answered = answered
 
 
 class ThemeSwitched(Message):

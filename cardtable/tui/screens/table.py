@@ -22,7 +22,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
-from ..messages import ChoicesOffered, MoveChosen, ThemeSwitched
+from ..messages import DialogAsked, MoveChosen, ThemeSwitched
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ..text import describe_move, ordinal, round_word
@@ -328,21 +328,26 @@ class TableScreen(Screen[None]):
 
     def on_move_chosen(self, message: MoveChosen) -> None:
         message.stop()
-        seat = self.viewer
-        if self.busy or seat is None or seat not in self.game.to_act or self.ui.in_window(self.game):
-            return
-        self.apply(seat, message.move)
+        seat = self._acting_viewer()
+        if seat is not None:
+            self.apply(seat, message.move)
 
-    def on_choices_offered(self, message: ChoicesOffered) -> None:
-        """Open the table's choice dialog, unless the turn moved on since it was asked
-        for (a move chosen just before is applied first: in hot seat the next player
-        must not find the last one's hand in a dialog)."""
+    def on_dialog_asked(self, message: DialogAsked) -> None:
+        """Open a dialog the table asked for, unless the turn moved on since (a move
+        chosen just before is applied first)."""
         message.stop()
+        seat = self._acting_viewer()
+        if seat is not None:
+            self._offer_hint(message.dialog, seat)
+            self.app.push_screen(message.dialog, message.answered)
+
+    def _acting_viewer(self) -> int | None:
+        """The seat of the human on screen if they may make a move at the table now (not
+        while a bot thinks, a dialog is open or an out-of-turn window is asked), else None."""
         seat = self.viewer
         if self.busy or seat is None or seat not in self.game.to_act or self.ui.in_window(self.game):
-            return
-        self._offer_hint(message.dialog, seat)
-        self.app.push_screen(message.dialog, message.chosen)
+            return None
+        return seat
 
     @work(thread=True, group="bots")
     def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float) -> None:
@@ -358,9 +363,8 @@ class TableScreen(Screen[None]):
     # ----------------------------------------------------------------- hints (issue 7)
     def action_hint(self) -> None:
         """Ask the hard bot what the human on screen might do, from that seat's view only."""
-        seat = self.viewer
-        game = self.game
-        if self.busy or seat is None or seat not in game.to_act or self.ui.in_window(game):
+        seat, game = self._acting_viewer(), self.game
+        if seat is None:
             self.app.notify("A hint is for the player whose turn it is.", timeout=3)  # (a notice would outlive the turn)
             return
         self.table.notice = "thinking about a hint…"

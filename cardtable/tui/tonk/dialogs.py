@@ -9,8 +9,6 @@ from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..screens.choose import MoveListDialog
-from ..widgets.hand import Hand
 
 
 class ConfirmDrop(ModalScreen[bool]):

@@ -272,7 +272,7 @@ class TonkTable(FamilyTable):
             if yes:
                 self._choose(drop)
 
-        self.app.push_screen(ConfirmDrop(question), answered)
+        self._ask(ConfirmDrop(question), answered)
 
     def action_declare(self) -> None:
         if self._acting():

@@ -3,18 +3,20 @@ in use, and posting the move a player chose."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.reactive import reactive
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..messages import ChoicesOffered, MoveChosen
+from ..messages import DialogAsked, MoveChosen
 from ..text import asciify
 from .hand import Hand
 
@@ -84,7 +86,7 @@ class FamilyTable(Widget):
         """Let the player choose among ``options`` (label, move) of this turn in a dialog,
         with "Cancel (escape)" last; the chosen move is posted as :class:`MoveChosen`, a
         cancel changes nothing. The dialog shows ``hand`` (default: the hand as shown
-        here, same order). The screen opens it (:class:`ChoicesOffered`)."""
+        here, same order). The screen opens it (:class:`DialogAsked`)."""
         from ..screens.choose import TableChoiceDialog  # (screens build on widgets)
 
         fix = asciify if self.ascii else (lambda text: text)
@@ -96,4 +98,8 @@ class FamilyTable(Widget):
             if move is not None:
                 self._choose(move)
 
-        self.post_message(ChoicesOffered(dialog, chosen))
+        self._ask(dialog, chosen)
+
+    def _ask(self, dialog: ModalScreen[Any], answered: Callable[[Any], None]) -> None:
+        """Have the screen open ``dialog`` about this turn (:class:`DialogAsked`)."""
+        self.post_message(DialogAsked(dialog, answered))
