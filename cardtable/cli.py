@@ -418,7 +418,7 @@ def _as_file(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- saves, replays, history
-def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_store_commands(sub: argparse._SubParsersAction) -> None:
     """resume, load, replay and stats (issue 8); the work is in cardtable.store."""
     resume = sub.add_parser("resume", help="continue the interrupted game (the autosave)")
     load = sub.add_parser("load", help="open a saved game")

@@ -44,7 +44,7 @@ def per_rules(build: Callable[[Any], T], default: T) -> Callable[[PlayerView], T
             return default
         if last[0] is not rules:
             last[0], last[1] = rules, build(rules)
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
 
     return of
 

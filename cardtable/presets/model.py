@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ..engine.errors import VariantError
 
 
-class FrozenTable(dict):  # type: ignore[type-arg]
+class FrozenTable(dict):
     """The value of a table knob (``card_points``, ``title_points`` …): a dict for every
     reader (equality, JSON, TOML writing, ``model_dump``) that refuses changes, so a
     loaded preset — frozen like its model — cannot be altered through one of its tables.
@@ -23,8 +23,8 @@ class FrozenTable(dict):  # type: ignore[type-arg]
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("a preset's tables are read-only (copy one with dict(...) to change it)")
 
-    __setitem__ = __delitem__ = _refuse  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))

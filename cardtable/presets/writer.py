@@ -108,11 +108,11 @@ class Draft:
         return variant_model(self.family)
 
     def rules_model(self) -> type[BaseModel]:
-        return self.model().model_fields["rules"].annotation  # type: ignore[no-any-return]
+        return self.model().model_fields["rules"].annotation
 
     def titles_model(self) -> type[BaseModel] | None:
         info = self.model().model_fields.get("titles")
-        return info.annotation if info is not None else None  # type: ignore[return-value]
+        return info.annotation if info is not None else None
 
     def inherited(self, section: str, key: str | None = None) -> Any:
         """The value ``section`` (or ``section.key``) has in the parent (or by default)."""

@@ -79,4 +79,4 @@ class FamilyUI(Protocol):
 def family_ui(family: str) -> FamilyUI:
     """The TUI of ``family`` (one of :data:`~cardtable.engine.registry.FAMILIES`)."""
     module = importlib.import_module(f"cardtable.tui.{family}")
-    return module.UI  # type: ignore[no-any-return]
+    return module.UI

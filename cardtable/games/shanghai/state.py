@@ -111,7 +111,7 @@ class ShanghaiGame(Game):
         """S2: this hand's contract, as (kind, size) pairs."""
         if self._contract[0] != self.round:
             self._contract = (self.round, tuple(tuple(e) for e in self.rules.contracts[self.round - 1]))  # type: ignore[misc]
-        return self._contract[1]  # type: ignore[return-value]
+        return self._contract[1]
 
     @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
@@ -206,7 +206,7 @@ class ShanghaiGame(Game):
         """S3/S8: draw the top of the stock; a live upcard not yet offered opens the window."""
         events: list[Event] = []
         card = self._pop_stock(events)
-        insort(self.hands[seat], card)  # type: ignore[type-var, misc]
+        insort(self.hands[seat], card)  # type: ignore[misc]
         events.append(StockDrawn(seat, card))
         if self.live and not self.offered:
             return events + self._open_window(pre_draw=False)
@@ -282,7 +282,7 @@ class ShanghaiGame(Game):
         meld = self._melds[owner][index]
         place = swap_index(meld, card, self.wild)
         taken = meld.cards[place]  # type: ignore[index]
-        self._melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator, index]
+        self._melds[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])  # type: ignore[operator]
         self._melds_view = None
         self.hands[seat].remove(card)
         if self.taken[seat]:

@@ -184,7 +184,7 @@ class StrongSampler(Sampler):
         super().__init__(variant)
         self.policy = policy
 
-    def searchable(self, view: PlayerView, legal_moves: Sequence[Move]) -> bool:  # type: ignore[override]
+    def searchable(self, view: PlayerView, legal_moves: Sequence[Move]) -> bool:
         """Only choices between moves that both make sense are searched."""
         assert isinstance(view, ShanghaiView)
         kinds = {move.kind for move in legal_moves}

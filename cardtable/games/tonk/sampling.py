@@ -143,7 +143,7 @@ class Sampler(BaseSampler):
         game._current = seat
         game._spreads = [[(tuple(cards), shape_of(cards)) for cards in owned]  # type: ignore[misc]
                          for owned in view.spreads]
-        game._spread_view = None  # type: ignore[assignment]
+        game._spread_view = None
         game._grown_sets = frozenset(view.grown_sets)
         game._locks = list(view.drop_locks)
         first = (view.dealer + 1) % n

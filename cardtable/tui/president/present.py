@@ -83,7 +83,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     assert isinstance(view, PresidentView)
     fix = asciify if ascii else (lambda text: text)
     name = lambda seat: seats[seat].name  # noqa: E731
-    variant = game.variant  # type: ignore[attr-defined]
+    variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")
     order = list(view.order)
     if viewer is not None:
@@ -111,7 +111,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if viewer is None:
         return replace(state, status=status)
     note = fix(_exchange_note(game, view, viewer, ascii))
-    legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []  # type: ignore[attr-defined]
+    legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []
     playing = view.phase == "play" and not view.window and bool(legal_moves)
     plays = [m for m in legal_moves if m.kind == "play"] if playing else []
     usable = {card for move in plays for card in move.cards}
@@ -122,7 +122,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
 
 
-def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> SeatInfo:  # type: ignore[no-untyped-def]
+def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> SeatInfo:
     count = view.hand_sizes[seat]
     out = seat in view.out
     short: list[tuple[str, tuple[str, ...]]] = []

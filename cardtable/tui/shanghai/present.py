@@ -101,7 +101,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     view = game.view(viewer)
     assert isinstance(view, ShanghaiView)
     fix = asciify if ascii else (lambda text: text)
-    variant = game.variant  # type: ignore[attr-defined]
+    variant = game.variant
     names = tuple(seat.name for seat in seats)
     header = fix(f"cardtable · {game_title('Shanghai', variant.title)} · dealer {names[view.dealer]} · lowest total wins")
     banner = f"Hand {view.hand_number} of {view.hands_in_match} — {contract_text(view.contract)}"

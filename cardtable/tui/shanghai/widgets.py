@@ -49,7 +49,7 @@ class Piles(CardsWidget):
         strip = Strip(row).crop(0, width)
         return Strip(list(strip) + [blank(width - strip.cell_length, felt)])
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return PILES_HEIGHT
 
 
@@ -67,7 +67,7 @@ class MeldsView(CardsWidget):
         joined.no_wrap, joined.overflow = True, "crop"  # (as many rows as get_content_height counted)
         return joined
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._lines(width))
 
     def _lines(self, width: int) -> list[Text]:

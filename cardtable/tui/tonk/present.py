@@ -91,7 +91,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     assert isinstance(view, TonkView)
     fix = asciify if ascii else (lambda text: text)
     names = tuple(seat.name for seat in seats)
-    variant = g.variant  # type: ignore[attr-defined]
+    variant = g.variant
     rules = variant.rules
     header = fix(f"cardtable · {game_title('Tonk', variant.title)} · hand {view.round} · stake {view.stake} · "
                  f"{match_text(rules)}")

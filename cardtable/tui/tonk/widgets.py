@@ -73,7 +73,7 @@ class SpreadsPanel(CardsWidget):
         strip = Strip(lines[y]).crop(0, width)
         return Strip(list(strip) + [blank(width - strip.cell_length, felt)])
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return max(1, len(self._lines(width)))
 
 
@@ -119,7 +119,7 @@ class PilesPanel(CardsWidget):
             return Strip([Segment(text[:width].ljust(width), felt + styles["number"])])
         return Strip([blank(width, felt)])
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return 6
 
     def on_click(self, event: events.Click) -> None:

@@ -260,5 +260,5 @@ class Hand(CardsWidget, can_focus=True):
         segments.append(blank(width - used, felt))
         return Strip(segments)
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return HAND_HEIGHT

@@ -45,5 +45,5 @@ class TrickPile(CardsWidget):
         strip = Strip(row).crop(0, width)
         return Strip(list(strip) + [blank(width - strip.cell_length, felt)])
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return PILE_HEIGHT
