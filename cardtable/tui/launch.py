@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import VariantError
 from ..engine.registry import FAMILY_TITLES
 from ..presets import load_variant
 from .seats import TableSetup, default_seats, parse_seats
@@ -75,7 +76,7 @@ def launch(args: Any) -> int:
     try:
         setup = build_setup(args)
     except ValueError as error:
-        if type(error).__name__ == "VariantError":
+        if isinstance(error, VariantError):
             raise
         return _fail(str(error))
     if problem := _bad_theme(args):

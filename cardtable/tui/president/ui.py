@@ -91,7 +91,7 @@ class PresidentUI:
 
     # ----------------------------------------------------------------- round end
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
-        view = game.view(0)
+        view = game.view(None)  # (titles are public)
         points = next((e.points for e in reversed(game.events) if isinstance(e, RoundEnded)),
                       (0,) * game.players)
         rows = [SummaryRow(ordinal(place + 1), seats[seat].label, title_of(view, seat), points[seat],

@@ -103,7 +103,7 @@ class ShanghaiUI:
         ended = next((e for e in reversed(game.events) if isinstance(e, RoundEnded)), None)
         points = ended.points if ended is not None else (0,) * game.players
         out = _went_out(game)
-        view = game.view(0)
+        view = game.view(None)  # (who is down is public)
         order = sorted(range(game.players), key=lambda s: (game.scores[s], points[s]) if game.is_over
                        else (points[s], game.scores[s]))
         rows = []

@@ -191,8 +191,9 @@ class TonkTable(FamilyTable):
     def _acting(self) -> bool:
         return self.state is not None and self.state.phase != ""
 
-    def _drawn(self) -> bool:
-        """Whether the viewer may spread, hit or discard now (else the notice says draw first)."""
+    def _ready_to_meld(self) -> bool:
+        """Whether the viewer may spread, hit or discard now; if not, the notice says why
+        (draw first)."""
         if not self._acting():
             return False
         assert self.state is not None
@@ -210,7 +211,7 @@ class TonkTable(FamilyTable):
             self._choose(Move("take_upcard"))
 
     def action_spread(self) -> None:
-        if not self._drawn():
+        if not self._ready_to_meld():
             return
         cards = self._selected()
         if not cards:
@@ -226,7 +227,7 @@ class TonkTable(FamilyTable):
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 
     def action_hit(self) -> None:
-        if not self._drawn():
+        if not self._ready_to_meld():
             return
         cards = self._selected()
         if len(cards) != 1:
@@ -249,7 +250,7 @@ class TonkTable(FamilyTable):
             self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"
 
     def action_discard(self) -> None:
-        if not self._drawn():
+        if not self._ready_to_meld():
             return
         cards = self._selected()
         if len(cards) != 1:

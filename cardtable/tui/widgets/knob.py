@@ -107,9 +107,9 @@ class KnobRow(Vertical):
         yield Static("", classes="knob-error", markup=False)
 
     def _hint(self) -> str:
-        spec = self.spec
         """The inherited value first (the line is cut at the right when narrow), then
         the allowed range."""
+        spec = self.spec
         hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
                 else f"default: {shown(spec, self.inherited)}"]
         if spec.range_text:

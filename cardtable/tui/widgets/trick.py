@@ -28,11 +28,12 @@ class TrickPile(CardsWidget):
         width = self.size.width
         styles = self.card_styles()
         felt = styles["felt"]
-        texts = {0: self.caption, 5: self.earlier, 6: self.footer} if self.size.height >= PILE_HEIGHT \
-            else {0: self.caption, 5: self.footer}
-        if y in texts:
-            style = felt + (Style(bold=True) if y == 0 else Style(dim=texts[y] is self.earlier))
-            return Strip([Segment(texts[y][:width].ljust(width), style)])
+        rows = {0: (self.caption, Style(bold=True)), 5: (self.earlier, Style(dim=True)), 6: (self.footer, Style())}
+        if self.size.height < PILE_HEIGHT:  # (six rows: the earlier plays give way)
+            rows = {0: rows[0], 5: rows[6]}
+        if y in rows:
+            text, look = rows[y]
+            return Strip([Segment(text[:width].ljust(width), felt + look)])
         if not 1 <= y <= 4:
             return Strip([blank(width, felt)])
         row: list[Segment] = []
