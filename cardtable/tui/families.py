@@ -40,6 +40,9 @@ class FamilyUI(Protocol):
     """The key that makes a move of each kind on the table: a hint names it ("press l"),
     since Enter does the family's usual move (a discard in Shanghai), not the hint's."""
 
+    table_class: type[Widget]
+    """The class of the table widget (the help screen lists its keys)."""
+
     def make_table(self) -> Widget:
         """The table widget: it gets ``present(...)``'s result as ``state`` and posts
         :class:`~cardtable.tui.messages.MoveChosen`."""

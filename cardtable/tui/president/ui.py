@@ -24,6 +24,8 @@ class PresidentUI:
     family = "president"
     hint_keys = {"play": "enter", "pass": "p"}
 
+    table_class = PresidentTable
+
     def make_table(self) -> Widget:
         return PresidentTable(id="table")
 

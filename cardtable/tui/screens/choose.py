@@ -36,6 +36,8 @@ class TableDialog(ModalScreen[Answer]):
                 Binding("r", "rules", "rules", show=False),
                 Binding("H", "hint", "hint", show=False)]
 
+    hand_cards: tuple[Card, ...] = ()
+    """The hand the dialog shows, if any (the table puts it in its display order)."""
     hint: Callable[[], Move] | None = None
     """When the table gives one: the hard bot's move for the player choosing, from that
     player's view only (**H** shows it)."""

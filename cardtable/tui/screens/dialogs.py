@@ -158,7 +158,7 @@ def help_rows(table_screen: Any, ascii: bool = False) -> list[tuple[str, str, st
 
         table_rows = section("Table", table_key_rows(own_bindings(TableScreen) + own_bindings(Hand), "", ascii))
         for family in FAMILIES:
-            family_class = type(family_ui(family).make_table())
+            family_class = family_ui(family).table_class
             table_rows += section(FAMILY_TITLES[family], table_key_rows(own_bindings(family_class), family, ascii)
                                   + FAMILY_EXTRAS.get(family, []))
     return EVERYWHERE_KEYS + table_rows + KEYS

@@ -200,6 +200,8 @@ class TableScreen(Screen[None]):
             self.error = ""
             if dialog is None:
                 return  # the table itself takes the move (MoveChosen)
+            if isinstance(dialog, TableDialog):
+                dialog.hand_cards = self.table.in_order(dialog.hand_cards)
             self._offer_hint(dialog, seat)
             self.busy = True
 

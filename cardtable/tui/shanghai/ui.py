@@ -36,6 +36,8 @@ class ShanghaiUI:
     hint_keys = {"draw_stock": "s", "take_upcard": "u", "meld": "m", "lay_off": "l", "swap_joker": "w",
                  "discard": "d"}
 
+    table_class = ShanghaiTable
+
     def make_table(self) -> Widget:
         return ShanghaiTable(id="table")
 

@@ -99,7 +99,7 @@ class TonkTable(FamilyTable):
     def _order(self, card: Card) -> tuple[int, int]:
         return by_rank(card) if self.by_rank else by_suit(card)
 
-    def in_order(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    def in_order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """``cards`` in the hand's display order (dialogs show the hand this way too)."""
         return tuple(sorted(cards, key=self._order))
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import weakref
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
-from ...engine.cards import Card
 from ...engine.moves import Move
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
@@ -18,7 +16,7 @@ from ..seats import Seat
 from ..text import asciify, ordinal
 from ..widgets.card import cards_label
 from .present import counted, present
-from .showdown import ShowdownScreen, by_suit, showdown
+from .showdown import ShowdownScreen, showdown
 from .table import TonkTable
 
 
@@ -26,18 +24,10 @@ class TonkUI:
     family = "tonk"
     hint_keys = {"draw_stock": "s", "take_upcard": "u", "spread": "m", "hit": "l", "discard": "d",
                  "drop": "D", "declare": "c", "dead_four": "f"}
-    _table: weakref.ref[TonkTable] | None = None
-    """The table made last (the one on screen): its dialogs show the hand in its order."""
+    table_class = TonkTable
 
     def make_table(self) -> Widget:
-        table = TonkTable(id="table")
-        self._table = weakref.ref(table)
-        return table
-
-    def _in_table_order(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        """``cards`` as the table shows the hand (by suit, or by rank after o)."""
-        table = self._table() if self._table is not None else None
-        return table.in_order(cards) if table is not None else tuple(sorted(cards, key=by_suit))
+        return TonkTable(id="table")
 
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
@@ -72,7 +62,7 @@ class TonkUI:
                   f"the highest spade takes the pot.{so_far}")
         fix = asciify if ascii else (lambda text: text)
         return MoveListDialog("Spades side bet", fix(prompt), [(fix(label), m) for label, m in options],
-                              self._in_table_order(view.hand), error)
+                              view.hand, error)  # (the screen puts the hand in the table's order)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:

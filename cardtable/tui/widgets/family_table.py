@@ -60,6 +60,10 @@ class FamilyTable(Widget):
         """Draw the notice, or what the selected cards would do."""
         raise NotImplementedError
 
+    def in_order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """``cards`` in the hand's display order: dialogs over the table show the hand so."""
+        return tuple(cards)
+
     def clear_selection(self) -> None:
         """Forget the selection (after a move was made)."""
         self.query_one(Hand).selected = frozenset()
