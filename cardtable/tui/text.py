@@ -28,6 +28,15 @@ def as_themed(app: object, text: str) -> str:
     return asciify(text) if getattr(app, "card_ascii", False) else text
 
 
+def themed(ascii: bool) -> Callable[[str], str]:
+    """How a theme writes text: :func:`asciify` under the ASCII theme, else as it is."""
+    return asciify if ascii else _as_is
+
+
+def _as_is(text: str) -> str:
+    return text
+
+
 def asciify(text: str) -> str:
     """Replace suit symbols and typographic marks for the ASCII theme: ``Q♣`` -> ``Q-C``."""
     for symbol, plain in ASCII_SUITS.items():

@@ -17,7 +17,7 @@ from ...games.president.events import CardsPlayed
 from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import asciify, game_title, ordinal, round_log
+from ..text import asciify, game_title, ordinal, round_log, themed
 from ..widgets.card import cards_label
 from ..widgets.seat import short_forms
 
@@ -81,7 +81,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
     view = game.view(viewer)
     assert isinstance(view, PresidentView)
-    fix = asciify if ascii else (lambda text: text)
+    fix = themed(ascii)
     name = lambda seat: seats[seat].name  # noqa: E731
     variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
-from ..text import asciify
+from ..text import themed
 
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "?", "this help"),
@@ -178,7 +178,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         ascii = bool(getattr(self.app, "card_ascii", False))
-        fix = asciify if ascii else str
+        fix = themed(ascii)
         table = Table(box=None, padding=(0, 1), show_header=False)
         table.add_column(style="bold", no_wrap=True)
         table.add_column(style="bold cyan", no_wrap=True)
@@ -206,7 +206,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         variant = self.variant
-        fix = asciify if getattr(self.app, "card_ascii", False) else str
+        fix = themed(getattr(self.app, "card_ascii", False))
         titles = getattr(variant, "titles", None)
         with Vertical(id="rules-box") as box:
             box.border_title = fix(f"{variant.title} — rules (escape closes)")

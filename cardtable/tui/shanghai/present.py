@@ -20,7 +20,7 @@ from ...games.shanghai.preset import contract_text
 from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
-from ..text import asciify, game_title, round_log
+from ..text import game_title, round_log, themed
 from ..widgets.card import card_label
 
 Contract = tuple[tuple[str, int], ...]
@@ -100,7 +100,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
     view = game.view(viewer)
     assert isinstance(view, ShanghaiView)
-    fix = asciify if ascii else (lambda text: text)
+    fix = themed(ascii)
     variant = game.variant
     names = tuple(seat.name for seat in seats)
     header = fix(f"cardtable · {game_title('Shanghai', variant.title)} · dealer {names[view.dealer]} · lowest total wins")

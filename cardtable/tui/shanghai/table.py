@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..text import asciify
+from ..text import themed
 from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
@@ -121,7 +121,7 @@ class ShanghaiTable(FamilyTable):
             return
         ascii = self.ascii
         self._show_header(state.header)
-        fix = asciify if ascii else (lambda text: text)
+        fix = themed(ascii)
         self.query_one("#sh-banner", Static).update(Text(fix(state.banner), no_wrap=True, overflow="ellipsis"))
         self.query_one("#sh-me", Static).update(fix(state.me))
         self._show_seats(state)

@@ -16,7 +16,7 @@ from ...engine.moves import Move
 from ...games.tonk.preset import TonkRules
 from ...games.tonk.view import TonkView
 from ..seats import Seat
-from ..text import asciify, game_title, number, round_log
+from ..text import game_title, number, round_log, themed
 from ..widgets.card import cards_label
 
 
@@ -89,7 +89,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     g = game
     view = g.view(viewer)
     assert isinstance(view, TonkView)
-    fix = asciify if ascii else (lambda text: text)
+    fix = themed(ascii)
     names = tuple(seat.name for seat in seats)
     variant = g.variant
     rules = variant.rules

@@ -20,7 +20,7 @@ from ...engine.cards import ACE, Card
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.tonk import events as ev
 from ..seats import Seat
-from ..text import asciify, number, signed
+from ..text import number, signed, themed
 from ..widgets.card import cards_label
 from .present import counted
 
@@ -75,7 +75,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
     hand_events = events[start:]
     names = [seat.name for seat in seats]
     name = lambda seat: names[seat]  # noqa: E731
-    fix = asciify if ascii else (lambda text: text)
+    fix = themed(ascii)
     shown = next((e for e in hand_events if isinstance(e, ev.HandsShown)), None)
     won = next((e for e in hand_events if isinstance(e, ev.HandWon)), None)
     ended = next((e for e in reversed(hand_events) if isinstance(e, RoundEnded)), None)

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..text import asciify
+from ..text import themed
 from ..widgets.card import cards_label, meld_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
@@ -140,7 +140,7 @@ class TonkTable(FamilyTable):
         if state is None or state.viewer is None:
             line.update("")
             return
-        fix = asciify if self.ascii else (lambda text: text)
+        fix = themed(self.ascii)
         bar = "|" if self.ascii else "│"
         text = Text()
         text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}"), style="bold")

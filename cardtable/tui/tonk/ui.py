@@ -13,7 +13,7 @@ from ...engine.moves import Move
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
-from ..text import asciify, ordinal
+from ..text import ordinal, themed
 from ..widgets.card import cards_label
 from .present import counted, present
 from .showdown import ShowdownScreen, showdown
@@ -60,7 +60,7 @@ class TonkUI:
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]
         prompt = (f"{seats[seat].name}: spades side bet — bettors show their highest spade; "
                   f"the highest spade takes the pot.{so_far}")
-        fix = asciify if ascii else (lambda text: text)
+        fix = themed(ascii)
         return MoveListDialog("Spades side bet", fix(prompt), [(fix(label), m) for label, m in options],
                               view.hand, error)  # (the screen puts the hand in the table's order)
 

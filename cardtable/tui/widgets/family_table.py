@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import DialogAsked, MoveChosen
-from ..text import asciify
+from ..text import themed
 from .hand import Hand
 
 
@@ -93,7 +93,7 @@ class FamilyTable(Widget):
         here, same order). The screen opens it (:class:`DialogAsked`)."""
         from ..screens.choose import TableChoiceDialog  # (screens build on widgets)
 
-        fix = asciify if self.ascii else (lambda text: text)
+        fix = themed(self.ascii)
         choices: list[tuple[str, Move | None]] = [(fix(label), move) for label, move in options]
         choices.append(("Cancel (escape)", None))
         dialog = TableChoiceDialog(title, fix(prompt), choices, self.query_one(Hand).cards if hand is None else hand)
