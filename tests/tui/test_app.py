@@ -138,9 +138,9 @@ def test_the_start_screen_offers_the_last_table_again():
         await pilot.pause()
         screen = app.screen
         screen.query_one("#family", Select).value = "tonk"
-        await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "tonk")
+        await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "tonk", limit=2000)
         screen.query_one("#preset", Select).value = "tonk-house"
-        await settle(pilot, app, lambda: screen.variant.name == "tonk-house")
+        await settle(pilot, app, lambda: screen.variant.name == "tonk-house", limit=2000)
         screen.query_one("#players", Select).value = 3
         await pilot.pause()
         screen.query_one("#name-0", Input).value = "Ann"
@@ -148,7 +148,7 @@ def test_the_start_screen_offers_the_last_table_again():
         screen.query_one("#kind-1", Select).value = "human"
         screen.query_one("#kind-2", Select).value = "hard"
         await pilot.press("s")
-        await settle(pilot, app, lambda: isinstance(app.screen, (TableScreen, HandoffScreen)))
+        await settle(pilot, app, lambda: isinstance(app.screen, (TableScreen, HandoffScreen)), limit=2000)
 
     async def scenario():
         app = CardtableApp(theme="felt", bot_delay=0)
@@ -163,7 +163,7 @@ def test_the_start_screen_offers_the_last_table_again():
         async with again.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             screen = again.screen
-            await settle(pilot, again, lambda: screen.query_one("#players", Select).value == 3)
+            await settle(pilot, again, lambda: screen.query_one("#players", Select).value == 3, limit=2000)
             assert screen.query_one("#family", Select).value == "tonk"
             assert screen.query_one("#preset", Select).value == "tonk-house"
             assert [screen.query_one(f"#name-{i}", Input).value for i in range(3)] == ["Ann", "Bob", "Zed"]
@@ -173,7 +173,7 @@ def test_the_start_screen_offers_the_last_table_again():
         gone = CardtableApp(theme="felt", bot_delay=0)
         async with gone.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            await settle(pilot, gone, lambda: gone.screen.variant is not None)
+            await settle(pilot, gone, lambda: gone.screen.variant is not None, limit=2000)
             assert gone.screen.query_one("#preset", Select).value == "tonk-classic"
 
     run(scenario)
