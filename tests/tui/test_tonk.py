@@ -250,13 +250,17 @@ def test_declare_a_dealt_49_and_sort_the_hand():
 def test_a_joker_in_a_spread_says_what_it_stands_for():
     """T1 / T3: the spread picker and the spreads panel show JK=Q♥ (run) or JK=7 (set)."""
     from cardtable.engine.cards import parse_cards
-    from cardtable.tui.tonk.widgets import JOKERS
+    from cardtable.games.tonk.spreads import jokers_stand_for
     from cardtable.tui.widgets.card import meld_label
 
-    assert meld_label(parse_cards("JK QH KH"), JOKERS) == "JK=J♥ Q♥ K♥"
-    assert meld_label(parse_cards("QH KH JK"), JOKERS) == "Q♥ K♥ JK=A♥"
-    assert meld_label(parse_cards("7C JK 7S"), JOKERS) == "7♣ JK=7 7♠"
-    assert meld_label(parse_cards("JK 2D 3D"), JOKERS, ascii=True) == "JK=A-D 2-D 3-D"
+    def label(text, ascii=False):
+        cards = parse_cards(text)
+        return meld_label(cards, jokers_stand_for(cards), ascii)
+
+    assert label("JK QH KH") == "JK=J♥ Q♥ K♥"
+    assert label("QH KH JK") == "Q♥ K♥ JK=A♥"
+    assert label("7C 7S JK") == "7♣ 7♠ JK=7"
+    assert label("JK 2D 3D", ascii=True) == "JK=A-D 2-D 3-D"
 
 
 def test_the_show_down_lists_the_spades_bet_among_the_payments():

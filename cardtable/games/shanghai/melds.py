@@ -37,6 +37,10 @@ class Meld(NamedTuple):
             return Card(self.base, "")
         return Card(rank_of(self.base + index), self.suit)
 
+    def wilds_stand_for(self, wild: frozenset[int]) -> tuple[Card | None, ...]:
+        """Per card, None for a natural, else the card the wild stands for (:meth:`stands_for`)."""
+        return tuple(self.stands_for(i) if card.rank in wild else None for i, card in enumerate(self.cards))
+
     def __str__(self) -> str:
         return " ".join(str(card) for card in self.cards)
 

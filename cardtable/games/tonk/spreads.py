@@ -55,6 +55,19 @@ def shape_of(group: Sequence[Card]) -> Shape | None:
     return None
 
 
+def jokers_stand_for(group: Sequence[Card]) -> tuple[Card | None, ...]:
+    """T3: per card of a spread in table order, None for a natural card, else the card
+    the joker stands for: the set's rank (suit "") or the run's card at its place."""
+    shape = shape_of(group)
+    if shape is None:
+        return tuple(None for _card in group)
+    if shape[0] == "set":
+        return tuple(Card(shape[1], "") if card.rank == JOKER else None for card in group)
+    _run, suit, low, _high = shape
+    return tuple(Card(ACE if low + i in (1, 14) else low + i, suit) if card.rank == JOKER else None
+                 for i, card in enumerate(group))
+
+
 def canonical_set(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A set's table order: naturals in suit order, then jokers."""
     cards = list(cards)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ...games.shanghai.melds import make_meld
 from ..widgets.card import card_label, meld_label
 from .present import Contract, MeldLine
 
@@ -56,7 +57,14 @@ def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wild
 
 
 def go_down_label(move: Move, contract: Contract, wilds: frozenset[int], ascii: bool) -> str:
-    return "  |  ".join(meld_label(group, wilds, ascii, kind) for (kind, _s), group in zip(contract, move.groups))
+    """A go-down's melds, each wild with what it stands for (the engine's reading)."""
+    return "  |  ".join(meld_label(group, _stands(kind, group, wilds), ascii)
+                        for (kind, _s), group in zip(contract, move.groups))
+
+
+def _stands(kind: str, group: Sequence[Card], wilds: frozenset[int]) -> tuple[Card | None, ...]:
+    meld = make_meld(kind, group, wilds)
+    return meld.wilds_stand_for(wilds) if not isinstance(meld, str) else tuple(None for _card in group)
 
 
 def meld_text(meld: MeldLine, ascii: bool) -> str:

@@ -21,7 +21,7 @@ from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import game_title, round_log, themed
-from ..widgets.card import card_label
+from ..widgets.card import card_label, stands_label
 
 Contract = tuple[tuple[str, int], ...]
 
@@ -88,14 +88,6 @@ def meld_name(kind: str, size: int) -> str:
     return f"a {kind} of {size}"
 
 
-def stands_text(meld: object, index: int, ascii: bool) -> str:
-    """What card ``index`` of a table meld stands for, as text ("7" in a set, "6♥" in a run)."""
-    card = meld.stands_for(index)  # type: ignore[attr-defined]
-    if meld.kind == "set":  # type: ignore[attr-defined]
-        return card.rank_text
-    return card_label(card, ascii)
-
-
 def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> ShanghaiState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
     view = game.view(viewer)
@@ -144,7 +136,8 @@ def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Ca
                ascii: bool) -> MeldLine:
     """A table meld as shown: a run in order; a set with its naturals first, so a card
     laid off later does not stand behind the wilds."""
-    cards = [(card, fix(stands_text(meld, i, ascii)) if card.rank in wilds else "") for i, card in enumerate(meld.cards)]
+    cards = [(card, fix(stands_label(stands, ascii)) if stands is not None else "")
+             for card, stands in zip(meld.cards, meld.wilds_stand_for(wilds))]
     if meld.kind == "set":
         cards.sort(key=lambda pair: bool(pair[1]))
     return MeldLine(owner, index, meld.kind, tuple(card for card, _ in cards), tuple(stands for _, stands in cards))

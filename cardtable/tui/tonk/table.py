@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ...games.tonk.spreads import jokers_stand_for
 from ..text import themed
 from ..widgets.card import cards_label, meld_label
 from ..widgets.family_table import FamilyTable
@@ -27,7 +28,7 @@ from ..widgets.seat import SeatPanel, show_seat_panels
 from .dialogs import ConfirmDrop
 from .present import TonkState, counted
 from .showdown import by_rank, by_suit
-from .widgets import JOKERS, PilesPanel, SpreadsPanel
+from .widgets import PilesPanel, SpreadsPanel
 
 
 
@@ -222,7 +223,7 @@ class TonkTable(FamilyTable):
             self._choose(found[0])
         elif found:
             self._offer_choices("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
-                                [(meld_label(m.cards, JOKERS, self.ascii), m) for m in found])
+                                [(meld_label(m.cards, jokers_stand_for(m.cards), self.ascii), m) for m in found])
         else:
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 

@@ -12,11 +12,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from ...engine.cards import JOKER, Card
-from ..widgets.card import SUIT_CLASS, CardsWidget, blank, card_label, wild_stands
-
-JOKERS = frozenset({JOKER})
-"""Tonk's wild cards: the jokers (T1 `jokers`)."""
+from ...engine.cards import Card
+from ...games.tonk.spreads import jokers_stand_for
+from ..widgets.card import SUIT_CLASS, CardsWidget, blank, card_label, stands_label
 from .present import SpreadRow
 
 
@@ -54,12 +52,12 @@ class SpreadsPanel(CardsWidget):
         face = felt + styles["face"]
         mark = felt + styles["selected"]
         chunk = [Segment(">" if target and self.ascii else "▸" if target else " ", mark)]
-        for card, stands in zip(cards, wild_stands(cards, JOKERS, ascii=self.ascii)):
+        for card, stands in zip(cards, jokers_stand_for(cards)):
             ink = face + styles[SUIT_CLASS[card.suit]]
             chunk.append(Segment(" ", face))  # a space before every card: "9♠ 10♠ J♠", never "9♠10♠"
             chunk.append(Segment(card_label(card, self.ascii), ink))
-            if stands:  # what the joker stands for: JK=Q♥
-                chunk.append(Segment(f"={stands}", face + styles["joker"]))
+            if stands is not None:  # what the joker stands for: JK=Q♥
+                chunk.append(Segment(f"={stands_label(stands, self.ascii)}", face + styles["joker"]))
         chunk.append(Segment(" ", face))
         chunk.append(Segment(" ", felt))
         return chunk

@@ -13,7 +13,7 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine.cards import ACE, JOKER, Card
+from ...engine.cards import JOKER, Card
 
 CARD_WIDTH = 5
 CARD_HEIGHT = 4
@@ -34,34 +34,16 @@ def cards_label(cards: Sequence[Card], ascii: bool = False) -> str:
     return " ".join(card_label(card, ascii) for card in cards)
 
 
-def wild_stands(cards: Sequence[Card], wilds: frozenset[int], kind: str | None = None,
-                ascii: bool = False) -> list[str]:
-    """Per card of a meld or spread: "" for a natural, else what the wild stands for, as
-    text: the rank in a set ("7"), the card in a run ("6♥", cards in rank order). ``kind``
-    "set" or "run"; None: a set if the naturals share one rank."""
-    naturals = [card for card in cards if card.rank not in wilds]
-    if not naturals:
-        return ["" for _ in cards]
-    if kind is None:
-        kind = "set" if len({card.rank for card in naturals}) == 1 and len(naturals) > 1 else "run"
-    if kind == "set":
-        return [naturals[0].rank_text if card.rank in wilds else "" for card in cards]
-    anchor = next(((i, c) for i, c in enumerate(cards) if c.rank not in wilds and c.rank != ACE), None)
-    if anchor is None:
-        return ["" for _ in cards]
-    i0, natural = anchor
-    labels = []
-    for i, card in enumerate(cards):
-        value = natural.rank + (i - i0)
-        rank = ACE if value in (1, 14) else value
-        labels.append(card_label(Card(rank, natural.suit), ascii) if card.rank in wilds else "")
-    return labels
+def meld_label(cards: Sequence[Card], stands: Sequence[Card | None], ascii: bool = False) -> str:
+    """``"4♥ 5♥ JK=6♥ 7♥"``: a meld or spread with what each wild stands for (``stands``,
+    from the engine: None for a natural card; a set's rank has suit "")."""
+    return " ".join(card_label(c, ascii) + (f"={stands_label(s, ascii)}" if s is not None else "")
+                    for c, s in zip(cards, stands))
 
 
-def meld_label(cards: Sequence[Card], wilds: frozenset[int], ascii: bool = False, kind: str | None = None) -> str:
-    """``"4♥ 5♥ JK=6♥ 7♥"``: a meld or spread with what each wild stands for."""
-    stands = wild_stands(cards, wilds, kind, ascii)
-    return " ".join(card_label(c, ascii) + (f"={s}" if s else "") for c, s in zip(cards, stands))
+def stands_label(card: Card, ascii: bool = False) -> str:
+    """What a wild stands for, as text: the rank in a set ("7"), the card in a run ("6♥")."""
+    return card.rank_text if not card.suit else card_label(card, ascii)
 
 
 class CardsWidget(Widget):

@@ -7,8 +7,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.cards import ACE, STANDARD_CARDS, parse_cards
-from cardtable.games.tonk.spreads import JOKER_CARD, canonical_set, hit_onto, shape_of, spreads_in
+from cardtable.engine.cards import ACE, STANDARD_CARDS, Card, parse_cards
+from cardtable.games.tonk.spreads import JOKER_CARD, canonical_set, hit_onto, jokers_stand_for, shape_of, spreads_in
 
 hands = st.lists(st.sampled_from(STANDARD_CARDS), min_size=0, max_size=10, unique=True)
 
@@ -72,3 +72,13 @@ def test_T6_a_hit_keeps_a_valid_spread(hand: list, card) -> None:
         if result is not None:
             assert shape_of(result[0]) == result[1]
             assert sorted(result[0]) == sorted(group + (card,))
+
+
+def test_T3_what_each_joker_of_a_spread_stands_for() -> None:
+    """T3: a joker in a run stands for the card at its place (ace low or high), in a set
+    for the set's rank; a natural card stands for itself (None)."""
+    assert jokers_stand_for(parse_cards("3H JK 5H")) == (None, Card(4, "H"), None)
+    assert jokers_stand_for(parse_cards("JK 2D 3D")) == (Card(14, "D"), None, None)
+    assert jokers_stand_for(parse_cards("QH KH JK")) == (None, None, Card(14, "H"))
+    assert jokers_stand_for(parse_cards("7C 7S JK")) == (None, None, Card(7, ""))
+    assert jokers_stand_for(parse_cards("7C 8D JK")) == (None, None, None)  # not a spread
