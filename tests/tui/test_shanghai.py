@@ -686,3 +686,41 @@ def test_a_choice_asked_for_after_the_turn_ended_never_opens():
             assert not any(isinstance(s, TableChoiceDialog) for s in app.screen_stack)
 
     asyncio.run(scenario())
+
+
+def test_the_melds_foot_is_counted_again_after_a_resize():
+    """Growing the window until every meld is in sight clears "N more ↓ pgdn"; shrinking
+    it back brings it again (it once kept a stale count)."""
+    game = _crowded_table_game()
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=3,
+                       game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
+            box = app.screen.query_one("#sh-melds-box")
+            await settle(pilot, app, lambda: box.border_subtitle == "1 more ↓ pgdn")
+            await pilot.resize_terminal(130, 45)
+            await settle(pilot, app, lambda: box.border_subtitle == "")
+            await pilot.resize_terminal(100, 30)
+            await settle(pilot, app, lambda: box.border_subtitle == "1 more ↓ pgdn")
+
+    asyncio.run(scenario())
+
+
+def test_the_score_sheet_explains_a_star_only_when_someone_went_out():
+    """S12: after a hand that ended on the stock, no row has a * and no legend explains one."""
+    from rich.table import Table
+    from textual.app import App
+
+    from cardtable.tui.shanghai.scores import ScoreSheetScreen
+
+    async def footer(went_out: bool) -> str:
+        app = App()
+        async with app.run_test() as pilot:
+            await app.push_screen(ScoreSheetScreen("Hand 1 of 10 is over", Table(), "Press Enter.", went_out))
+            await pilot.pause()
+            return str(app.screen.query_one("#summary-footer").render())
+
+    assert asyncio.run(footer(False)).startswith("columns are hands · lowest total wins")
+    assert asyncio.run(footer(True)).startswith("* went out this hand · columns are hands")

@@ -190,11 +190,18 @@ class HandWon(Event):
                  "dealt_50": "was dealt 50", "dealt_49": "wins with a dealt 49",
                  "low_deal": "was dealt a low hand"}
         who = " and ".join(name(seat) for seat in self.winners)
+        several = {"goes out": "go out", "says Tonk!": "say Tonk!", "wins the drop": "win the drop",
+                   "catches the dropper": "catch the dropper", "is lowest when the stock runs out":
+                   "are lowest when the stock runs out", "was dealt 50": "were dealt 50",
+                   "wins with a dealt 49": "win with a dealt 49", "was dealt a low hand": "were dealt a low hand"}
         totals: dict[tuple[int, int], int] = {}  # one line per payer and payee (a caught
         for payer, payee, chips in self.payments:  # dropper may pay the same seat twice)
             totals[payer, payee] = totals.get((payer, payee), 0) + chips
         paid = ", ".join(f"{name(a)} pays {name(b)} {c} chip{'s' * (c != 1)}" for (a, b), c in totals.items())
-        return f"{who} {words.get(self.how, self.how)}" + (f" — {paid}" if paid else "")
+        verb = words.get(self.how, self.how)
+        if len(self.winners) > 1:
+            verb = several.get(verb, verb)
+        return f"{who} {verb}" + (f" — {paid}" if paid else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from ...engine.events import RoundEnded
 from ..seats import Seat
+from ..text import as_themed
 
 
 def hand_points(game: Any) -> list[tuple[int, ...]]:
@@ -45,16 +46,19 @@ class ScoreSheetScreen(Screen[None]):
 
     BINDINGS = [Binding("enter", "next", "next hand", show=False), Binding("space", "next", show=False)]
 
-    def __init__(self, heading: str, table: Table, footer: str) -> None:
+    def __init__(self, heading: str, table: Table, footer: str, went_out: bool = True) -> None:
         super().__init__(classes="summary")
         self.heading, self.table, self.footer = heading, table, footer
+        self.went_out = went_out
+        """Whether a player went out this hand (the table marks them with *)."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "score sheet"
-            yield Static(Text(self.heading, style="bold"), id="summary-heading")
+            yield Static(Text(as_themed(self.app, self.heading), style="bold"), id="summary-heading")
             yield Static(self.table, id="summary-table")
-            yield Static("* went out this hand · columns are hands · lowest total wins\n" + self.footer,
+            went_out = "* went out this hand · " if self.went_out else ""
+            yield Static(as_themed(self.app, f"{went_out}columns are hands · lowest total wins\n") + self.footer,
                          id="summary-footer")
 
     def action_next(self) -> None:

@@ -101,8 +101,11 @@ class ShanghaiTable(FamilyTable):
         box.border_title = "melds"
         box.can_focus = False
         self.query_one("#sh-log").border_title = "log"
-        self.watch(box, "scroll_y", self._show_melds_scroll, init=False)
-        self.watch(box, "virtual_size", self._show_melds_scroll, init=False)
+        for size in ("scroll_y", "virtual_size", "size"):
+            self.watch(box, size, self._melds_scroll_changed, init=False)
+
+    def _melds_scroll_changed(self) -> None:
+        self.call_after_refresh(self._show_melds_scroll)  # (counted once the layout is done)
 
     def _show_melds_scroll(self) -> None:
         """The melds box's foot says how many lines are out of sight and the keys that

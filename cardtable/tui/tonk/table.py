@@ -245,7 +245,8 @@ class TonkTable(FamilyTable):
                 owner, index = move.target or (0, 0)
                 row = next(r for r in state.spreads if r.owner == owner)
                 whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
-                options.append((f"on {whose} spread {cards_label(row.spreads[index], self.ascii)}", move))
+                spread = row.spreads[index]
+                options.append((f"on {whose} spread {meld_label(spread, jokers_stand_for(spread), self.ascii)}", move))
             self._offer_choices("Hit a spread", f"Hit {cards_label(cards, self.ascii)} on which spread?", options)
         else:
             self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"

@@ -31,3 +31,14 @@ def test_the_spades_pot_is_counted_in_chips() -> None:
     assert won.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 2 chips (paid with the hand)"
     one = type(won)(seat=0, pot=1, payments=())
     assert one.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 1 chip (paid with the hand)"
+
+
+def test_two_winners_take_the_plural() -> None:
+    """T7: two players as low as the dropper both catch it: "Ann and Bob catch the dropper"."""
+    from cardtable.games.tonk.events import HandWon
+
+    won = HandWon(None, winners=(0, 2), how="caught", payments=((1, 0, 2), (1, 2, 2)))
+    assert won.describe(lambda seat: ("Ann", "Dag", "Bob")[seat]) == (
+        "Ann and Bob catch the dropper — Dag pays Ann 2 chips, Dag pays Bob 2 chips")
+    alone = HandWon(None, winners=(0,), how="out")
+    assert alone.describe(lambda seat: "Ann") == "Ann goes out"
