@@ -617,6 +617,10 @@ def _crowded_table_game():
     return game
 
 
+def _crowded_table_app(game):
+    return make_app("Ann,bot:simple,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=3, game=game)
+
+
 def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight():
     """A meld longer than the box goes on under its first card; a set shows its
     naturals before its wilds (a card laid off later does not stand behind the jokers);
@@ -624,8 +628,7 @@ def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight
     game = _crowded_table_game()
 
     async def scenario():
-        app = make_app("Ann,bot:simple,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=3,
-                       game=game)
+        app = _crowded_table_app(game)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
             await pilot.pause(0.2)
@@ -694,8 +697,7 @@ def test_the_melds_foot_is_counted_again_after_a_resize():
     game = _crowded_table_game()
 
     async def scenario():
-        app = make_app("Ann,bot:simple,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=3,
-                       game=game)
+        app = _crowded_table_app(game)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
             box = app.screen.query_one("#sh-melds-box")
