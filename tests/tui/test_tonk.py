@@ -19,6 +19,7 @@ from cardtable.tui.screens.summary import MatchEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.tonk.showdown import ShowdownScreen
+from cardtable.tui.tonk.widgets import SpreadsPanel
 from cardtable.tui.widgets.hand import Hand
 
 from .helpers import make_app, screen_text, settle
@@ -77,7 +78,12 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await move(0, "spread 3S 4S 5S")
             # 6♠ fits Ann's own run and Bob's sixes: the table asks which
             hand = screen.query_one(Hand)
-            await pilot.press(str(hand.cards.index(Card.parse("6S")) + 1), "h")
+            await pilot.press(str(hand.cards.index(Card.parse("6S")) + 1))
+            await pilot.pause()
+            screen.table.notice = "hint: hit 6♠ (press l)"  # the spreads it fits stay marked under a notice
+            await pilot.pause()
+            assert screen.query_one(SpreadsPanel).targets == {(0, 0), (1, 0)}
+            await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, MoveListDialog)
             labels = [label for label, _m in app.screen.options]

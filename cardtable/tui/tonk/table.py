@@ -145,10 +145,12 @@ class TonkTable(FamilyTable):
         bar = "|" if self.ascii else "│"
         text = Text()
         text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}"), style="bold")
+        cards = self._selected() if state.phase == "act" else []
+        if len(cards) == 1:  # (marked under a notice too, e.g. a hint that selected the card)
+            spreads.targets = frozenset((m.target[0], m.target[1]) for m in self._hits_for(cards[0]) if m.target)
         if self.notice:
             line.update(text + Text(f" {bar} ") + Text(self.notice, style="bold red"))
             return
-        cards = self._selected() if state.phase == "act" else []
         if not cards:
             hint = state.hint if state.phase == "act" else ""
             line.update(text + Text(f" {bar} {hint}", style="dim") if hint else text)
@@ -160,7 +162,6 @@ class TonkTable(FamilyTable):
             options.append("a spread (m)" if self._spreads_for(cards) else "not a spread")
         if len(cards) == 1:
             hits = self._hits_for(cards[0])
-            spreads.targets = frozenset((m.target[0], m.target[1]) for m in hits if m.target)
             if hits:
                 options.append(f"hits {counted(len(hits), 'spread')} (l)")
             options.append("discard (d)")
