@@ -47,13 +47,13 @@ class ShanghaiUI:
     def move_text(self, game: Any, viewer: int, seats: tuple[Seat, ...], move: Move, ascii: bool) -> str:
         """A hinted move in the table's words: a go-down with where each wild stands, a
         lay-off or swap with the meld it goes to (by number: the line must hold the key)."""
-        state = present(game, viewer, seats, ascii)
+        view, names = game.view(viewer), tuple(seat.name for seat in seats)
         if move.kind == "meld":
-            text = "go down " + go_down_label(move, state.contract, state.wilds, ascii)
+            text = "go down " + go_down_label(move, view.contract, view.wilds, ascii)
         elif move.kind == "lay_off":
-            text = "lay off " + lay_off_label(move, state.melds, state.names, viewer, ascii, show_cards=False)
+            text = "lay off " + lay_off_label(move, (), names, viewer, ascii, show_cards=False)
         elif move.kind == "swap_joker":
-            text = swap_label(move, state.melds, state.names, viewer, ascii, show_cards=False)
+            text = swap_label(move, (), names, viewer, ascii, show_cards=False)
         else:
             return describe_move(move, ascii)
         return asciify(text) if ascii else text
