@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from .cards import Card
 
+V = TypeVar("V", bound="PlayerView")
 
-@dataclass(frozen=True, slots=True)
+_new = object.__new__
+_set = object.__setattr__
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """What ``seat`` may see. Each family extends it with its public table.
 
@@ -26,3 +32,13 @@ class PlayerView:
     is_over: bool
     scores: tuple[int, ...]
     dealer: int
+
+    @classmethod
+    def of(cls: type[V], **fields: Any) -> V:
+        """The view with these fields, every one of them given by name: what the
+        constructor makes, built at once rather than field by field (a game builds a
+        view for every move a bot or screen considers). Only for classes whose fields
+        all live in the instance's ``__dict__`` (no ``slots``)."""
+        view = _new(cls)
+        _set(view, "__dict__", fields)
+        return view

@@ -164,22 +164,23 @@ class ShanghaiGame(Game):
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see; ``None`` gives the public table (no hand at all)."""
-        self._check_viewer(seat)
-        limit = self.rules.buys_per_hand[self.round - 1]
-        discard = self.discard
-        return ShanghaiView(
-            self.family, seat, self.players,  # type: ignore[arg-type]
-            tuple(self.hands[seat]) if seat is not None else (),
-            tuple([len(h) for h in self.hands]), self.to_act, self.round,
-            self.round_over, self.is_over, tuple(self._scores), self.dealer,
-            self.turn, self.phase, self.round,
-            len(self.rules.contracts), self.contract, discard[-1] if self.live else None,
-            discard[-1] if discard else None, len(self.stock),
-            len(discard), self.melds_view,
-            tuple(self.down), tuple([limit - b for b in self.bought]),
-            self.wild, self.must_go_down, self.rules.out_by_discard,
-            self.rebuilds, self.rules.max_stock_rebuilds, self.rules,
-            tuple([tuple(cards) for cards in self.taken]), tuple(discard))
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
+            self._check_viewer(seat)
+        rules, discard, hands = self.rules, self.discard, self.hands
+        limit = rules.buys_per_hand[self.round - 1]
+        return ShanghaiView.of(
+            family=self.family, seat=seat, players=self.players,
+            hand=tuple(hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(map(len, hands)), to_act=self.to_act, round=self.round,
+            round_over=self.round_over, is_over=self.is_over, scores=tuple(self._scores), dealer=self.dealer,
+            turn=self.turn, phase=self.phase, hand_number=self.round, hands_in_match=len(rules.contracts),
+            contract=self.contract, upcard=discard[-1] if self.live else None,
+            discard_top=discard[-1] if discard else None, stock_size=len(self.stock),
+            discard_size=len(discard), melds=self.melds_view, down=tuple(self.down),
+            buys_left=tuple([limit - bought for bought in self.bought]), wilds=self.wild,
+            must_go_down=self.must_go_down, out_by_discard=rules.out_by_discard,
+            stock_rebuilds=self.rebuilds, max_stock_rebuilds=rules.max_stock_rebuilds, rules=rules,
+            taken=tuple(map(tuple, self.taken)), discards=tuple(discard))
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:

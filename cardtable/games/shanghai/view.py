@@ -10,7 +10,7 @@ from ...engine.views import PlayerView
 from .melds import Meld
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShanghaiView(PlayerView):
     """The seat's own hand plus the public table.
 
