@@ -108,13 +108,14 @@ class Game:
 
         An illegal move raises :class:`IllegalMove` with the reason and changes nothing.
         """
-        if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError as error:
-                raise IllegalMove(str(error)) from None
-        elif not isinstance(move, Move):
-            raise IllegalMove(f"a move is a Move or its text (e.g. \"draw_stock\"), not {type(move).__name__}")
+        if type(move) is not Move:
+            if isinstance(move, str):
+                try:
+                    move = Move.parse(move)
+                except ValueError as error:
+                    raise IllegalMove(str(error)) from None
+            elif not isinstance(move, Move):
+                raise IllegalMove(f"a move is a Move or its text (e.g. \"draw_stock\"), not {type(move).__name__}")
         if self.is_over:
             raise IllegalMove("the match is over")
         if self.round_over:
@@ -326,8 +327,9 @@ class Game:
 
     def _emit(self, events: list[Event]) -> None:
         self.events.extend(events)
-        for listener in list(self._listeners):
-            listener(self, events)
+        if self._listeners:
+            for listener in list(self._listeners):
+                listener(self, events)
 
     def _finish_round(self, points: Sequence[int]) -> list[Event]:
         """Add a round's points to the totals; end the match if the preset says so."""

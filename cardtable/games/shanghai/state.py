@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from ...engine.cards import Card, make_deck
 from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
@@ -200,7 +201,7 @@ class ShanghaiGame(Game):
                 self.pre_draw, self.must_go_down, self.went_down_now, self.played_wild, self.rebuilds)
 
     def _play(self, seat: int, move: Move) -> list[Event]:
-        return getattr(self, "_do_" + move.kind)(seat, move)
+        return self._MOVES[move.kind](self, seat, move)
 
     # ------------------------------------------------------------------ moves
     def _do_draw_stock(self, seat: int, move: Move) -> list[Event]:
@@ -314,6 +315,11 @@ class ShanghaiGame(Game):
         for card in cards:
             if card in taken:
                 taken.remove(card)
+
+    _MOVES: ClassVar[dict[str, Callable[[ShanghaiGame, int, Move], list[Event]]]] = {
+        "draw_stock": _do_draw_stock, "take_upcard": _do_take_upcard, "buy": _do_buy, "decline": _do_decline,
+        "meld": _do_meld, "lay_off": _do_lay_off, "swap_joker": _do_swap_joker, "discard": _do_discard}
+    """Each move kind's method, by the move's kind."""
 
     # ------------------------------------------------------------------ steps
     def _begin_turn(self) -> list[Event]:
