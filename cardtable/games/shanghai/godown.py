@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from ...engine.cards import ACE, SUITS, Card
 from .melds import RUN_CARD
@@ -257,56 +258,241 @@ def natural_counts(hand: Sequence[Card], wild: frozenset[int]) -> tuple[dict[Car
     return counts, wilds
 
 
+_MIDDLE = sum(1 << value for value in range(2, 14))
+"""Run values 2–13: those only one card of a suit stands for (1 and 14 are both its ace)."""
+_LOW_ACE, _HIGH_ACE = 1 << 1, 1 << 14
+_RUN_BITS = {rank: _LOW_ACE | _HIGH_ACE if rank == ACE else 1 << rank for rank in range(2, 15)}
+"""Per natural rank, its run values as a mask (an ace is value 1 and value 14)."""
+
+
+class _Shape(NamedTuple):
+    """What :func:`can_go_down` reads of a hand, in one pass over its cards.
+
+    ``suits`` maps each suit held to its layers: ``layers[t]`` has the run values
+    (:data:`_RUN_BITS`) of the suit's naturals held more than t times (so the number of
+    layers with value 1 is the number of its aces). ``ranks`` counts the naturals per
+    rank; ``wilds`` counts the wild cards."""
+
+    wilds: int
+    suits: dict[str, list[int]]
+    ranks: dict[int, int]
+
+
+def _hand_shape(hand: Sequence[Card], wild: frozenset[int]) -> _Shape:
+    wilds = 0
+    suits: dict[str, list[int]] = {}
+    ranks: dict[int, int] = {}
+    for rank, suit in hand:
+        if rank in wild:
+            wilds += 1
+            continue
+        ranks[rank] = ranks.get(rank, 0) + 1
+        bit = _RUN_BITS.get(rank, 0)
+        layers = suits.get(suit)
+        if layers is None:
+            suits[suit] = [bit]
+        elif not layers[0] & bit:
+            layers[0] |= bit
+        else:                                 # a second (third, …) copy: the next layer without it
+            t = 1
+            while t < len(layers) and layers[t] & bit:
+                t += 1
+            if t == len(layers):
+                layers.append(bit)
+            else:
+                layers[t] |= bit
+    return _Shape(wilds, suits, ranks)
+
+
+_PLANS: dict[tuple, tuple[int, list[int], list[int]]] = {}
+
+
+def _plan(contract: Sequence[tuple[str, int]]) -> tuple[int, list[int], list[int]]:
+    """A contract's cards in all, its run sizes and its set sizes (largest first); remembered."""
+    key = tuple(map(tuple, contract))
+    found = _PLANS.get(key)
+    if found is None:
+        found = _PLANS[key] = (sum(size for _kind, size in contract),
+                               sorted((size for kind, size in contract if kind == "run"), reverse=True),
+                               sorted((size for kind, size in contract if kind == "set"), reverse=True))
+    return found
+
+
 def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
-    need = sum(size for _kind, size in contract)
+    """:func:`can_go_down` worked out: sets alone and runs of one size alone have quick
+    exact answers; otherwise a quick lower bound on the wilds needed rules most hands
+    out, and the rest are searched (:func:`_runs_then_sets`)."""
+    need, runs, sets = _plan(contract)
     if need > len(hand):
         return False
-    counts, wilds = natural_counts(hand, wild)
-    runs = sorted((size for kind, size in contract if kind == "run"), reverse=True)
-    sets = sorted((size for kind, size in contract if kind == "set"), reverse=True)
-
-    def place_sets(index: int, ranks: list[list[int]], wilds: int, start: int) -> bool:
-        if index == len(sets):
-            return True
-        size = sets[index]
-        least = (size + 1) // 2
-        if sum(1 for entry in ranks if entry[1] >= least) == 0:
-            return False
-        same = index + 1 < len(sets) and sets[index + 1] == size
-        for position in range(start, len(ranks)):
-            entry = ranks[position]
-            n = entry[1]
-            if n < least:
-                continue
-            for naturals in range(min(n, size), least - 1, -1):
-                use = size - naturals
-                if use > wilds:
-                    break
-                entry[1] = n - naturals
-                ok = place_sets(index + 1, ranks, wilds - use, position if same else 0)
-                entry[1] = n
-                if ok:
-                    return True
+    shape = _hand_shape(hand, wild)
+    if not runs:
+        return _sets_fit(shape.ranks, sets, shape.wilds)
+    if not sets and runs[0] == runs[-1] and shape.wilds <= runs[0] // 2:
+        return _runs_alone(shape, runs[0], len(runs))
+    if _wilds_needed_at_least(shape, runs, sets) > shape.wilds:
         return False
+    counts, wilds = natural_counts(hand, wild)
+    return _runs_then_sets(counts, runs, sets, wilds)
 
-    uniform = len(set(sets)) <= 1
 
-    def sets_fit(ranks: dict[int, int], wilds: int) -> bool:
-        """Sets all of one size s: each rank's t-th set costs a convex number of wilds,
-        so the cheapest len(sets) sets, taken greedily, decide."""
-        size = sets[0]
-        least = (size + 1) // 2
-        costs: list[int] = []
-        for n in ranks.values():
-            spent = 0
-            for t in range(1, n // least + 1):
-                total = max(0, t * size - n)
-                costs.append(total - spent)
-                spent = total
+def _sets_fit(ranks: dict[int, int], sets: list[int], wilds: int) -> bool:
+    """S4/S5: whether sets of ``sets`` (sizes, largest first) can be made from naturals
+    ``ranks`` (count per rank) and ``wilds``. Sets all of one size: each rank's t-th set
+    costs a convex number of wilds, so the cheapest len(sets) sets, taken greedily,
+    decide; else a search."""
+    if not sets:
+        return True
+    if sets[0] != sets[-1]:
+        return _place_sets(sets, 0, [[rank, n] for rank, n in ranks.items()], wilds, 0)
+    costs = _set_costs(ranks, sets[0])
+    if len(costs) < len(sets):
+        return False
+    costs.sort()
+    return sum(costs[:len(sets)]) <= wilds
+
+
+def _set_costs(ranks: dict[int, int], size: int) -> list[int]:
+    """The wilds each set of ``size`` costs, per rank its 1st, 2nd, … set (unsorted)."""
+    least = (size + 1) // 2
+    costs: list[int] = []
+    for n in ranks.values():
+        spent = 0
+        for t in range(1, n // least + 1):
+            total = max(0, t * size - n)
+            costs.append(total - spent)
+            spent = total
+    return costs
+
+
+def _place_sets(sets: list[int], index: int, ranks: list[list[int]], wilds: int, start: int) -> bool:
+    """Sets of several sizes (largest first): try each rank and natural count for set
+    ``index`` on (``ranks``: [rank, naturals left] pairs, changed and restored)."""
+    if index == len(sets):
+        return True
+    size = sets[index]
+    least = (size + 1) // 2
+    if sum(1 for entry in ranks if entry[1] >= least) == 0:
+        return False
+    same = index + 1 < len(sets) and sets[index + 1] == size
+    for position in range(start, len(ranks)):
+        entry = ranks[position]
+        n = entry[1]
+        if n < least:
+            continue
+        for naturals in range(min(n, size), least - 1, -1):
+            use = size - naturals
+            if use > wilds:
+                break
+            entry[1] = n - naturals
+            ok = _place_sets(sets, index + 1, ranks, wilds - use, position if same else 0)
+            entry[1] = n
+            if ok:
+                return True
+    return False
+
+
+def _wilds_needed_at_least(shape: _Shape, runs: list[int], sets: list[int]) -> int:
+    """A lower bound on the wilds a contract of ``runs`` and ``sets`` needs (a large
+    number if some run cannot be made at all): each run at least the places its best
+    window misses, the sets at least what they would cost from all the naturals, as if
+    nothing were shared."""
+    need = 0
+    for size in runs:
+        best = max([best_window(layers[0], size)[0] for layers in shape.suits.values()], default=0)
+        if size - best > size // 2:
+            return len(runs) * 14 + 1
+        need += size - best
+    if sets and sets[0] == sets[-1]:
+        costs = _set_costs(shape.ranks, sets[0])
         if len(costs) < len(sets):
-            return False
+            return len(runs) * 14 + 1
         costs.sort()
-        return sum(costs[:len(sets)]) <= wilds
+        need += sum(costs[:len(sets)])
+    return need
+
+
+def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
+    """S4/S5/S6 for a contract of ``number`` runs of ``size`` and nothing else, when the
+    hand holds no more wilds than one run may (``size // 2``), so no run can hold too
+    many: the runs can be laid iff the wilds fill every place the naturals cannot. Suits
+    do not share naturals, so each suit says how few wilds its first 0, 1, 2, … runs
+    need (:func:`_fewest_wilds`), and those add up across the suits."""
+    wilds = shape.wilds
+    best = [0] + [wilds + 1] * number       # best[k]: fewest wilds for k runs (wilds + 1: none)
+    for layers in shape.suits.values():
+        if layers[0].bit_count() < size - wilds:
+            continue                          # too few naturals in this suit for one run
+        fewest = _fewest_wilds(tuple(layers), size, number, wilds)
+        if fewest[1] > wilds:
+            continue
+        best = [min([best[k - j] + fewest[j] for j in range(k + 1)]) for k in range(number + 1)]
+    return best[number] <= wilds
+
+
+_FEWEST: dict[tuple[tuple[int, ...], int, int, int], list[int]] = {}
+""":func:`_fewest_wilds` remembered: a hand's suits change one or two at a time."""
+
+
+def _fewest_wilds(layers: tuple[int, ...], size: int, number: int, wilds: int) -> list[int]:
+    """Per count j from 0 to ``number``: the fewest wilds that j runs of ``size`` in one
+    suit need, or ``wilds + 1`` if more than ``wilds``.
+
+    ``layers`` are the suit's (:class:`_Shape`). Windows (run value masks)
+    are added one at a time, in non-decreasing order; a place is filled by a natural
+    while the windows covering its value do not outnumber the copies held (the aces
+    serve values 1 and 14 together), else by a wild. A window's places it could not fill
+    even alone count against the wilds at once, and adding a window never lowers the
+    wilds needed. Remembered."""
+    key = (layers, size, number, wilds)
+    found = _FEWEST.get(key)
+    if found is not None:
+        return found
+    aces = sum(1 for layer in layers if layer & _LOW_ACE)
+    whole = (1 << size) - 1
+    windows = []                 # (mask, places it misses alone)
+    for base in range(1, 16 - size):
+        mask = whole << base
+        missing = size - (layers[0] & mask).bit_count()
+        if missing <= wilds and not (base == 1 and size == 14):
+            windows.append((mask, missing))
+    fewest = [0] + [wilds + 1] * number
+
+    def extend(start: int, count: int, cover: list[int], aces_used: int, need: int) -> None:
+        """Add each window from ``start`` on to ``count`` windows that cover the values
+        ``cover`` (``cover[t]``: values more than t of them cover) and need ``need`` wilds."""
+        for index in range(start, len(windows)):
+            mask, missing = windows[index]
+            if need + missing > wilds:
+                continue
+            covered = list(cover)
+            placed, carry, t = 0, mask & _MIDDLE, 0
+            while carry:
+                if t == len(covered):
+                    covered.append(0)
+                if t < len(layers):
+                    placed += (carry & ~covered[t] & layers[t]).bit_count()
+                covered[t], carry = covered[t] | carry, covered[t] & carry
+                t += 1
+            used = aces_used + bool(mask & (_LOW_ACE | _HIGH_ACE))
+            placed += used > aces_used and used <= aces
+            now = need + size - placed
+            if now <= wilds:
+                fewest[count + 1] = min(fewest[count + 1], now)
+                if count + 1 < number:
+                    extend(index, count + 1, covered, used, now)
+
+    extend(0, 0, [], 0, 0)
+    if len(_FEWEST) > 50_000:
+        _FEWEST.clear()
+    _FEWEST[key] = fewest
+    return fewest
+
+
+def _runs_then_sets(counts: dict[Card, int], runs: list[int], sets: list[int], wilds: int) -> bool:
+    """The search behind :func:`can_go_down`: each run's shape (suit, window, naturals
+    used, wilds needed; :func:`_run_choices`) in turn, then whether the sets fit in what
+    is left (``counts``: naturals per card, changed and restored)."""
 
     def place_runs(index: int, wilds: int, start: int = 0) -> bool:
         if index == len(runs):
@@ -316,9 +502,7 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
             for card, n in counts.items():
                 if n > 0:
                     by_rank[card.rank] = by_rank.get(card.rank, 0) + n
-            if uniform:
-                return sets_fit(by_rank, wilds)
-            return place_sets(0, [[rank, n] for rank, n in by_rank.items()], wilds, 0)
+            return _sets_fit(by_rank, sets, wilds)
         last = index + 1 == len(runs)
         masks = _run_masks(counts)
         if not last and not _runs_bound(masks, runs[index:], wilds):
@@ -349,7 +533,7 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     the same kind and size, their groups are in non-decreasing order. At most ``limit``
     options are returned, in canonical order: by the first group's place among the
     candidates for that meld from the whole hand, then the second's, and so on.
-    ``accept(groups, rest)`` may veto an option (rest: the cards left in hand)."""
+    ``accept(groups, rest)`` may veto an option (rest: the cards left in hand, sorted)."""
     if sum(size for _kind, size in contract) > len(hand) or not can_go_down(hand, contract, wild):
         return []
     levels = list(range(len(contract)))
@@ -357,15 +541,11 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     if runs_first != levels:
         # A contract with a set before a run: the runs have far fewer candidates, so
         # searching them first skips most dead ends; the options are then put in
-        # canonical order (a level's candidates from fewer cards keep their order
-        # among the candidates from the whole hand).
-        found = _search(hand, contract, wild, runs_first, limit + 1, accept)
+        # canonical order by their places in the candidate lists.
+        found = _search_placed(hand, contract, wild, runs_first, limit + 1, accept)
         if len(found) <= limit:  # all of them: else the search in contract order stops at the limit
-            whole = Counter(hand)
-            place = {(kind, size): {group: index for index, group in enumerate(candidates(kind, whole, size, wild))}
-                     for kind, size in set(contract)}
-            found.sort(key=lambda groups: [place[kind, size][group] for (kind, size), group in zip(contract, groups)])
-            return found[:limit]
+            found.sort()
+            return [groups for _places, groups in found]
     return _search(hand, contract, wild, levels, limit, accept)
 
 
@@ -374,49 +554,102 @@ def _search(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: fro
     """The go-downs of ``contract`` from ``hand``, choosing the melds in ``order`` (a
     permutation of the levels that keeps same-kind-and-size levels in contract order);
     each option's groups in contract order, found in search order, at most ``limit``."""
-    found: list[tuple[tuple[Card, ...], ...]] = []
+    return [groups for _places, groups in _search_placed(hand, contract, wild, order, limit, accept)]
+
+
+class _Packed(NamedTuple):
+    """A hand as one integer, for quick "are these cards still there?" tests.
+
+    Each distinct card of the hand owns a field of ``width`` bits at ``shift[card]``; the
+    field holds how many of that card there are. The top bit of every field is kept
+    clear for a guard bit (``guard`` has them all set): for ``need`` taken from the same
+    hand, ``((left | guard) - need) & guard == guard`` exactly when ``left`` holds every
+    card of ``need`` (a field short of cards borrows its own guard bit, and a field never
+    borrows from the next), and ``left - need`` is then what remains."""
+
+    shift: dict[Card, int]
+    width: int
+    whole: int
+    guard: int
+
+
+def _pack(hand: Sequence[Card]) -> _Packed:
     counts = Counter(hand)
+    width = max(counts.values(), default=0).bit_length() + 1
+    shift: dict[Card, int] = {}
+    whole = guard = 0
+    for number, card in enumerate(sorted(counts)):
+        shift[card] = at = number * width
+        whole |= counts[card] << at
+        guard |= 1 << (at + width - 1)
+    return _Packed(shift, width, whole, guard)
+
+
+def _packed_cards(packed: _Packed, left: int) -> list[Card]:
+    """The cards (sorted) that ``left``, packed as ``packed``, holds."""
+    field = (1 << packed.width) - 1
+    return [card for card, at in packed.shift.items() for _ in range(left >> at & field)]
+
+
+def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
+                   order: list[int], limit: int,
+                   accept: object) -> list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]]:
+    """:func:`_search`, each option with its places: per contract level, the index of its
+    group among that meld's candidates from the whole hand (sorting by places puts
+    options in canonical order)."""
+    packed = _pack(hand)
+    shift, guard = packed.shift, packed.guard
+    counts = Counter(hand)
+    # Every candidate from a part of the hand is a candidate from the whole hand (in the
+    # same order), so one menu per kind and size serves every level: a level takes the
+    # candidates whose cards are all still left. An entry: (its cards packed, the group,
+    # its place in the menu).
+    menus: dict[tuple[str, int], list[tuple[int, tuple[Card, ...], int]]] = {}
+    for kind, size in {(kind, size) for kind, size in contract}:
+        menus[kind, size] = [(sum(1 << shift[card] for card in group), group, index)
+                             for index, group in enumerate(candidates(kind, counts, size, wild))]
     depth = len(order)
-    chosen: list[tuple[Card, ...]] = [()] * depth
-    # Per level, the latest earlier level of the same kind and size (its group is a floor).
-    same_before: list[int | None] = [None] * depth
-    for step, level in enumerate(order):
-        same_before[level] = next((earlier for earlier in reversed(order[:step])
-                                   if tuple(contract[earlier]) == tuple(contract[level])), None)
+    specs = [tuple(contract[level]) for level in order]
+    chosen: list[tuple[Card, ...]] = [()] * len(contract)
+    places = [0] * len(contract)
+    found: list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]] = []
+    # Per step, the step before it of the same kind and size (its group is a floor), and
+    # the steps after it of the same kind and size.
+    floor_step = [next((earlier for earlier in range(step - 1, -1, -1) if specs[earlier] == specs[step]), None)
+                  for step in range(depth)]
+    alike_after = [[later for later in range(step + 1, depth) if specs[later] == specs[step]]
+                   for step in range(depth)]
 
-    # The candidates at a step depend only on the cards left, and the keys of
-    # ``counts`` never change, so its values name them: remember each list seen whole.
-    listed: dict[tuple[int, tuple[int, ...]], list[tuple[Card, ...]]] = {}
-
-    def search(step: int) -> bool:
-        if step == depth:
-            groups = tuple(chosen)
-            if accept is None or accept(groups, counts):  # type: ignore[operator]
-                found.append(groups)
-            return len(found) >= limit
+    def search(step: int, left: int, menus_left: list[list[tuple[int, tuple[Card, ...], int]]]) -> bool:
+        """Choose the group of ``order[step]`` from ``menus_left[step]`` (a part of its menu
+        holding every entry that can still be chosen) and go on; True once ``limit`` are found."""
         level = order[step]
-        kind, size = contract[level]
-        earlier = same_before[level]
-        floor = None if earlier is None else chosen[earlier]
-        key = (step, tuple(counts.values()))
-        known = listed.get(key)
-        seen: list[tuple[Card, ...]] = []
-        for group in candidates(kind, counts, size, wild) if known is None else known:
-            if known is None:
-                seen.append(group)
-            if floor is not None and group < floor:
-                continue
-            for card in group:
-                counts[card] -= 1
+        below = floor_step[step]
+        floor = None if below is None else chosen[order[below]]
+        fitting = [entry for entry in menus_left[step]
+                   if ((left | guard) - entry[0]) & guard == guard     # all its cards are left (_Packed)
+                   and (floor is None or entry[1] >= floor)]
+        if step + 1 == depth:
+            for need, group, index in fitting:
+                chosen[level] = group
+                places[level] = index
+                groups = tuple(chosen)
+                if accept is None or accept(groups, _packed_cards(packed, left - need)):  # type: ignore[operator]
+                    found.append((tuple(places), groups))
+                    if len(found) >= limit:
+                        return True
+            return False
+        # A later level of the same kind and size can only take what fits now.
+        narrowed = list(menus_left)
+        for later in alike_after[step]:
+            narrowed[later] = fitting
+        for need, group, index in fitting:
             chosen[level] = group
-            stop = search(step + 1)
-            for card in group:
-                counts[card] += 1
-            if stop:
+            places[level] = index
+            if search(step + 1, left - need, narrowed):
                 return True
-        if known is None:
-            listed[key] = seen
         return False
 
-    search(0)
+    if depth:
+        search(0, packed.whole, [menus[spec] for spec in specs])  # type: ignore[index]
     return found

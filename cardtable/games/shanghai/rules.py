@@ -23,10 +23,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...engine.cards import JOKER, Card
+from ...engine.cards import JOKER_CARD, Card
 from ...engine.moves import Move
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
-from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_ends, make_meld, swap_index
+from .melds import HIGH, LOW, RUN_CARD, Meld, count_wilds, lay_off, make_meld, swap_index
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -42,8 +42,15 @@ Table = list[list[Meld]]
 
 def fits_anywhere(card: Card, table: Sequence[Sequence[Meld]], wild: frozenset[int]) -> bool:
     """Whether ``card`` could be laid off on some meld of ``table``."""
-    return any(lay_off(meld, card, end, wild) is not None
-               for melds in table for meld in melds for end in lay_off_ends(meld))
+    return any(_fits(meld, card, wild) for melds in table for meld in melds)
+
+
+def _fits(meld: Meld, card: Card, wild: frozenset[int]) -> bool:
+    """Whether ``card`` could be laid off on ``meld`` (at some place, :func:`_lay_off_places`)."""
+    places, room = _lay_off_places(meld, wild)
+    if card.rank in wild:
+        return room and bool(places)
+    return any(card in naturals for _end, naturals in places)
 
 
 def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table,
@@ -54,13 +61,11 @@ def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table
     off at once (it could be neither discarded nor played)."""
     wild = game.wild
     accept = None
-    if not game.rules.out_by_discard:
-        def accept(groups: tuple[tuple[Card, ...], ...], rest: Counter[Card]) -> bool:
-            left = [card for card, n in rest.items() for _ in range(n)]
-            if len(left) != 1:
-                return True
+    if not game.rules.out_by_discard and len(hand) == sum(size for _kind, size in game.contract) + 1:
+        def accept(groups: tuple[tuple[Card, ...], ...], rest: list[Card]) -> bool:
+            """S10: the one card left must fit some meld, the new ones included."""
             new = [make_meld(kind, group, wild) for (kind, _s), group in zip(game.contract, groups)]
-            return fits_anywhere(left[0], [*table, new], wild)  # type: ignore[list-item]
+            return fits_anywhere(rest[0], [*table, new], wild)  # type: ignore[list-item]
     kwargs = {} if limit is None else {"limit": limit}
     return go_down_options(hand, game.contract, wild, accept=accept, **kwargs)
 
@@ -76,8 +81,51 @@ def may_go_down(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -
 
 _SUIT_CARDS = {rank: tuple(Card(rank, suit) for suit in "CDHS") for rank in range(2, 15)}
 
+_Places = tuple[tuple[tuple[int | None, tuple[Card, ...]], ...], bool]
+
+_PLACES: dict[int, tuple[Meld, frozenset[int], _Places]] = {}
+"""Lay-off places per meld (:func:`_lay_off_places`): melds on the table stay as they
+are for many turns, and every seat down reads them on every play turn. Keyed by the
+meld's id, which is cheaper than hashing its cards: the entry keeps the meld itself,
+so that id cannot pass to another object while the entry is there, and an entry is
+used only for that very meld (and the same wild ranks)."""
+
+
+def _lay_off_places(meld: Meld, wild: frozenset[int]) -> _Places:
+    """S6/S5: where a card may be laid off on ``meld``: per place (None for a set, LOW or
+    HIGH for a run's ends that can grow), the natural cards that fit there; and whether
+    a wild fits (one more wild still leaves no more wilds than naturals). Remembered."""
+    entry = _PLACES.get(id(meld))
+    if entry is not None and entry[0] is meld and entry[1] is wild:
+        return entry[2]
+    size = len(meld.cards)
+    room = 2 * (count_wilds(meld.cards, wild) + 1) <= size + 1
+    if meld.kind == "set":
+        places: list[tuple[int | None, tuple[Card, ...]]] = [
+            (None, () if meld.base in wild else _SUIT_CARDS.get(meld.base, ()))]
+    else:
+        places = []
+        low, high = meld.base - 1, meld.top + 1
+        if low >= 1 and not (low == 1 and high - 1 == 14):
+            places.append((LOW, _natural_at(low, meld.suit, wild)))
+        if high <= 14 and not (high == 14 and meld.base == 1):
+            places.append((HIGH, _natural_at(high, meld.suit, wild)))
+    if len(_PLACES) > 5_000:
+        _PLACES.clear()
+    found = (tuple(places), room)
+    _PLACES[id(meld)] = (meld, wild, found)
+    return found
+
+
+def _natural_at(value: int, suit: str, wild: frozenset[int]) -> tuple[Card, ...]:
+    """The natural card for run value ``value`` of ``suit`` (none if its rank is wild)."""
+    card = RUN_CARD[value, suit]
+    return () if card.rank in wild else (card,)
+
 
 def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
+    """S6: every lay-off of one card for a seat that is down; S10 without out_by_discard:
+    none that leaves a last card which fits nowhere (it could not be played)."""
     hand = game.hands[seat]
     wild = game.wild
     strict = not game.rules.out_by_discard and len(hand) == 2
@@ -86,47 +134,41 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     moves = []
     for owner, melds in enumerate(game.table):
         for index, meld in enumerate(melds):
-            cards = meld.cards
-            size = len(cards)
-            in_meld = sum(1 for card in cards if card.rank in wild)
-            # A natural always keeps wilds <= naturals; a wild needs room for one more.
-            extra = wilds if 2 * (in_meld + 1) <= size + 1 else []
-            if meld.kind == "set":
-                base = meld.base
-                places: list[tuple[int | None, list[Card]]] = [
-                    (None, [c for c in _SUIT_CARDS.get(base, ()) if c in held and base not in wild])]
-            else:
-                places = []
-                low, high = meld.base - 1, meld.base + size - 1 + 1
-                if low >= 1 and not (low == 1 and high - 1 == 14):
-                    card = RUN_CARD[low, meld.suit]
-                    places.append((LOW, [card] if card in held and card.rank not in wild else []))
-                if high <= 14 and not (high == 14 and meld.base == 1):
-                    card = RUN_CARD[high, meld.suit]
-                    places.append((HIGH, [card] if card in held and card.rank not in wild else []))
+            places, room = _lay_off_places(meld, wild)
             for end, naturals in places:
-                for card in naturals + extra if extra else naturals:
-                    if strict:
-                        new = lay_off(meld, card, end, wild)
-                        assert new is not None, "the places and wilds listed all fit the meld"
-                        rest = hand[1] if hand[0] == card else hand[0]
-                        table = [list(m) for m in game.table]
-                        table[owner][index] = new
-                        if not fits_anywhere(rest, table, wild):
-                            continue
+                for card in (*naturals, *wilds) if room else naturals:
+                    if card not in held or strict and not _last_card_fits(game, hand, card, owner, index, end):
+                        continue
                     target = (owner, index) if end is None else (owner, index, end)
                     moves.append(Move("lay_off", (card,), (), target))
     moves.sort(key=lambda move: move.cards)
     return moves
 
 
+def _last_card_fits(game: ShanghaiGame, hand: list[Card], card: Card, owner: int, index: int,
+                    end: int | None) -> bool:
+    """S10: whether, after laying off ``card`` of a two-card ``hand`` there, the other card
+    fits somewhere on the table."""
+    wild = game.wild
+    new = lay_off(game.table[owner][index], card, end, wild)
+    assert new is not None, "the places and wilds listed all fit the meld"
+    rest = hand[1] if hand[0] == card else hand[0]
+    return fits_anywhere(rest, _replaced(game.table, owner, index, new), wild)
+
+
+def _replaced(table: Table, owner: int, index: int, meld: Meld) -> Table:
+    """A copy of ``table`` with ``meld`` in place of the meld ``owner`` has at ``index``."""
+    copy = [list(melds) for melds in table]
+    copy[owner][index] = meld
+    return copy
+
+
 def _some_melded_joker(game: ShanghaiGame) -> Card | None:
     """A joker lying in some meld (what a joker swap could take, S7), or None."""
     for melds in game.table:
         for meld in melds:
-            for card in meld.cards:
-                if card.rank == JOKER:
-                    return card
+            if JOKER_CARD in meld.cards:
+                return JOKER_CARD
     return None
 
 
@@ -138,7 +180,7 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     down = game.down[seat]
     moves: list[Move] = []
     melds_with_wilds = [(owner, index, meld) for owner, melds in enumerate(game.table)
-                        for index, meld in enumerate(melds) if any(card.rank == JOKER for card in meld.cards)]
+                        for index, meld in enumerate(melds) if JOKER_CARD in meld.cards]
     if not melds_with_wilds:
         return moves
     choices = sorted(set(hand))
@@ -149,8 +191,8 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                 continue
             if not down or (not game.rules.out_by_discard and len(hand) == 1):
                 taken = meld.cards[place]
-                table = [list(m) for m in game.table]
-                table[owner][index] = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
+                table = _replaced(game.table, owner, index,
+                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
                 if not down:
                     new_hand = list(hand)
                     new_hand.remove(card)
