@@ -11,26 +11,31 @@
   a card that cannot be laid off rather than one that can. Either way it avoids
   feeding the next player: a card that fits the table is not thrown to a seat that
   is down (and so could lay it off) while another card will do.
+
+The contract plan (:func:`make_plan`) is greedy: runs take the best-covered window of
+a suit, longest run first; sets the ranks held most often. The bot asks about the
+same hand several times a turn (each buy window, the draw), so what it works out
+about a hand is kept per (hand, contract, wilds) in a :class:`_Hand`; and cards are
+bits of one integer (see "cards as bits"), so that a plan, or a plan with one card
+more, takes a few dozen integer operations rather than dictionaries of cards.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
+from operator import attrgetter
 
 from ...bots.base import per_rules
-from ...engine.cards import ACE, STANDARD_CARDS, Card
+from ...engine.cards import ACE, JOKER_CARD, STANDARD_CARDS, SUITS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .godown import best_window, natural_counts
 from .melds import RUN_CARD, Meld, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
 _DEFAULT_POINTS = {rank: DEFAULT_CARD_POINTS[name] for rank, name in enumerate(RANK_NAMES, start=2)}
-
-_WINDOWS = {size: [(base, ((1 << size) - 1) << base) for base in range(1, 16 - size)] for size in range(1, 14)}
 
 SHAKE = 0.15
 """How often a bot not yet down discards a spare card at random instead of the least useful."""
@@ -44,137 +49,8 @@ points_of = per_rules(lambda rules: {rank: rules.points_of(rank) for rank in _DE
 house rules (the preset's ``card_points``; the standard points for a view without rules)."""
 
 
-def _bits(card: Card) -> int:
-    """The run values a natural card covers, as a bit mask (an ace is 1 and 14)."""
-    return (1 << card.rank) | (2 if card.rank == ACE else 0)
-
-
-_BITS = {card: _bits(card) for card in STANDARD_CARDS}
-
-
-_PLANS: dict[tuple, tuple[int, list[Card]]] = {}
-
-
-def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
-         wild: frozenset[int]) -> tuple[int, list[Card]]:
-    """:func:`make_plan`, remembered for the last few thousand hands seen."""
-    key = (hand if type(hand) is tuple else tuple(hand), contract, wild)
-    found = _PLANS.get(key)
-    if found is None:
-        if len(_PLANS) > 4096:
-            _PLANS.clear()
-        found = _PLANS[key] = make_plan(hand, contract, wild)
-    return found
-
-
-def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
-              wild: frozenset[int]) -> tuple[int, list[Card]]:
-    """A greedy plan for the contract: (how many of its cards the hand already covers,
-    the natural cards the plan keeps). Runs take the best-covered window of a suit,
-    longest run first (ties: the first suit in C D H S order, then the lowest window);
-    sets the ranks held most often."""
-    pool, wilds = natural_counts(hand, wild)
-    keep: list[Card] = []
-    covered = 0
-    runs = sorted((s for k, s in contract if k == "run"), reverse=True)
-    if runs:
-        masks = dict.fromkeys("CDHS", 0)
-        bits = _BITS
-        for card in pool:
-            masks[card.suit] |= bits[card]
-        for size in runs:
-            best_got, best_suit, best_base = 0, "", 0
-            for suit, mask in masks.items():
-                if mask.bit_count() <= best_got:
-                    continue
-                got, base = best_window(mask, size)
-                if got > best_got:
-                    best_got, best_suit, best_base = got, suit, base
-            if not best_got:
-                continue
-            covered += best_got
-            mask = masks[best_suit]
-            for value in range(best_base, best_base + size):
-                if mask >> value & 1:
-                    card = RUN_CARD[value, best_suit]
-                    left = pool[card] - 1
-                    pool[card] = left
-                    keep.append(card)
-                    if not left:
-                        masks[best_suit] &= ~bits[card]
-    set_sizes = [s for k, s in contract if k == "set"]
-    if set_sizes:
-        by_rank: dict[int, list[Card]] = {}
-        for card in sorted(pool):
-            n = pool[card]
-            if n > 0:
-                same_rank = by_rank.get(card.rank)
-                if same_rank is None:
-                    by_rank[card.rank] = [card] * n
-                else:
-                    same_rank.extend([card] * n)
-        for size in set_sizes:
-            if not by_rank:
-                break
-            rank, best = 0, (-1, 0)
-            for r, cards_of in by_rank.items():
-                score = (min(len(cards_of), size), r)
-                if score > best:
-                    rank, best = r, score
-            cards_of = by_rank[rank]
-            chosen = cards_of[:size]
-            covered += len(chosen)
-            keep.extend(chosen)
-            if len(cards_of) > size:
-                by_rank[rank] = cards_of[size:]
-            else:
-                del by_rank[rank]
-    need = sum(size for _k, size in contract)
-    return min(need, covered + wilds), keep
-
-
-_STATS: dict[tuple, tuple[dict[str, int], dict[int, int], int]] = {}
-
-
-def _stats(hand: tuple[Card, ...], wild: frozenset[int]) -> tuple[dict[str, int], dict[int, int], int]:
-    """Per suit the run values held, per rank the naturals held, and the wilds held."""
-    key = (hand, wild)
-    found = _STATS.get(key)
-    if found is None:
-        masks = dict.fromkeys("CDHS", 0)
-        ranks: dict[int, int] = {}
-        wilds = 0
-        for card in hand:
-            rank = card.rank
-            if rank in wild:
-                wilds += 1
-            else:
-                masks[card.suit] |= _BITS[card]
-                ranks[rank] = ranks.get(rank, 0) + 1
-        if len(_STATS) > 4096:
-            _STATS.clear()
-        found = _STATS[key] = (masks, ranks, wilds)
-    return found
-
-
-def _most_after(hand: tuple[Card, ...], card: Card, contract: Sequence[tuple[str, int]],
-                wild: frozenset[int]) -> int:
-    """An upper bound on what :func:`make_plan` covers with ``card`` added: each run
-    its best window and each set its most-held rank, ignoring that they share cards."""
-    masks, ranks, wilds = _stats(hand, wild)
-    most = ranks[max(ranks, key=ranks.__getitem__)] if ranks else 0
-    if card.rank in wild:
-        wilds += 1
-    else:
-        most = max(most, ranks.get(card.rank, 0) + 1)
-        masks = {**masks, card.suit: masks[card.suit] | _BITS[card]}
-    total = wilds
-    for kind, size in contract:
-        if kind == "set":
-            total += min(size, most)
-        else:
-            total += max([best_window(mask, size)[0] for mask in masks.values()])
-    return min(_need(contract), total)
+def _need(contract: Sequence[tuple[str, int]]) -> int:
+    return sum(size for _kind, size in contract)
 
 
 def _near(hand: Sequence[Card], card: Card) -> bool:
@@ -190,63 +66,519 @@ def _near(hand: Sequence[Card], card: Card) -> bool:
     return False
 
 
-def _need(contract: Sequence[tuple[str, int]]) -> int:
-    return sum(size for _kind, size in contract)
+# ---------------------------------------------------------------------- cards as bits
+# The four suits share one integer, 16 bits a suit (clubs lowest). In its suit a
+# natural card is the bit of its run value, an ace both 1 and 14 (it runs low or
+# high): its "run bits". The bit of its rank alone (14 for an ace) is its "slot".
+# Ranks on their own (for sets) are the bits 2–14 of another integer.
+_SHIFT = {suit: 16 * index for index, suit in enumerate(SUITS)}
+_SHIFTS = tuple(_SHIFT.values())
+_SUIT_MASK = 0xFFFF
+_ACE_BITS = (1 << 1) | (1 << ACE)
+
+
+def _bits(card: Card) -> int:
+    """The run values a natural card covers, as a bit mask (an ace is 1 and 14)."""
+    return (1 << card.rank) | (2 if card.rank == ACE else 0)
+
+
+_RUN_BITS = {card: _bits(card) << _SHIFT[card.suit] for card in STANDARD_CARDS}
+_SLOT = {card: 1 << (_SHIFT[card.suit] + card.rank) for card in STANDARD_CARDS}
+_EVERY_SUIT = {rank: sum(1 << (shift + rank) for shift in _SHIFTS) for rank in range(2, 15)}
+"""Per rank, its slot in every suit."""
+_RANK_RUN_BITS = {rank: sum(_RUN_BITS[Card(rank, suit)] for suit in SUITS) for rank in range(2, 15)}
+"""Per rank, its run bits in every suit."""
+
+_NEAR = {held: sum(_SLOT[card] for card in STANDARD_CARDS if _near((held,), card))
+         for held in (*STANDARD_CARDS, JOKER_CARD)}
+"""Per card held, the slots of the cards it makes near (see :func:`_near`)."""
+
+_PLAN_BITS: dict[frozenset[int], dict[Card, tuple[int, int]]] = {}
+
+
+def _plan_bits(wild: frozenset[int]) -> dict[Card, tuple[int, int]]:
+    """Per card, (its run bits, its rank bit) for the plan; (0, 0) for a wild."""
+    found = _PLAN_BITS.get(wild)
+    if found is None:
+        found = _PLAN_BITS[wild] = {card: (0, 0) if card.rank in wild else (_RUN_BITS[card], 1 << card.rank)
+                                    for card in (*STANDARD_CARDS, JOKER_CARD)}
+    return found
+
+
+def _add(layers: list[int], bits: int) -> None:
+    """Hold one more copy of each item of ``bits``. ``layers[k]`` is the set of items
+    held more than ``k`` times (so each layer lies within the one below it, and the
+    last is never empty): a hand from several decks holds some cards twice."""
+    for k, layer in enumerate(layers):
+        layers[k] = layer | bits
+        bits &= layer             # those already held k+1 times climb a layer
+        if not bits:
+            return
+    layers.append(bits)
+
+
+def _take(layers: list[int], bits: int, n: int) -> None:
+    """Give up ``n`` copies of each item of ``bits`` (all the copies, if fewer)."""
+    depth = len(layers)
+    if depth == 1:                # most hands hold no card twice
+        if layers[0] & ~bits:
+            layers[0] &= ~bits
+        else:
+            layers.pop()
+        return
+    for k in range(depth):
+        above = layers[k + n] if k + n < depth else 0
+        layers[k] = layers[k] & ~bits | above & bits
+    while layers and not layers[-1]:
+        layers.pop()
+
+
+def _count(layers: list[int], bit: int) -> int:
+    """How many copies of the item ``bit`` the layers hold."""
+    held = 0
+    for layer in layers:
+        if not layer & bit:
+            break
+        held += 1
+    return held
+
+
+_WINDOWS: dict[int, dict[int, tuple[int, int]]] = {}
+"""Per run size, per suit mask: :func:`_best_window` (the same masks recur all game)."""
+
+
+def _best_window(mask: int, size: int) -> tuple[int, int]:
+    """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
+    ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none.
+    (:func:`godown.best_window`, looked up without building a key.)"""
+    known = _windows(size)
+    found = known.get(mask)
+    if found is None:
+        found = (0, 0)
+        window = (1 << size) - 1
+        for base in range(1, 16 - size):
+            if base == 1 and size == 14:
+                continue
+            got = (mask & (window << base)).bit_count()
+            if got > found[0]:
+                found = (got, base)
+        if len(known) > 50_000:
+            known.clear()
+        known[mask] = found
+    return found
+
+
+def _windows(size: int) -> dict[int, tuple[int, int]]:
+    known = _WINDOWS.get(size)
+    if known is None:
+        known = _WINDOWS[size] = {}
+    return known
+
+
+def _widest(held: int, size: int) -> tuple[int, int, int]:
+    """The best window of ``size`` in any suit of the run bits ``held``: (bits covered,
+    the suit's shift, lowest value); the first suit (C D H S) on a tie."""
+    known = _windows(size)
+    best = (0, 0, 0)
+    for shift in _SHIFTS:
+        mask = held >> shift & _SUIT_MASK
+        got, base = known.get(mask) or _best_window(mask, size)
+        if got > best[0]:
+            best = (got, shift, base)
+    return best
+
+
+# ---------------------------------------------------------------------- the plan
+class _Contract:
+    """A contract as the plan reads it: its size, its runs longest first, its sets."""
+
+    __slots__ = ("need", "runs", "run_sizes", "sets")
+
+    def __init__(self, contract: Sequence[tuple[str, int]]) -> None:
+        self.need = _need(contract)
+        self.runs = tuple(sorted((s for k, s in contract if k == "run"), reverse=True))
+        self.run_sizes = tuple((size, self.runs.count(size)) for size in sorted(set(self.runs), reverse=True))
+        """Each size of run, and how many the contract asks."""
+        self.sets = tuple(s for k, s in contract if k == "set")
+
+
+_CONTRACTS: dict[tuple, _Contract] = {}
+
+
+def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card] | None = None,
+           kept_ranks: list[int] | None = None) -> int:
+    """The greedy plan of :func:`make_plan` on natural cards given as layers (cards:
+    run bits, ranks: rank bits): how many contract cards they cover, wilds not
+    counted. It uses the layers up: ``ranks`` is left with the ranks the plan leaves
+    over; with ``keep`` (a list: the cards the plan keeps are appended to it) or
+    ``kept_ranks`` (layers: their ranks are added to them) ``cards`` is left with the
+    cards the plan leaves over, else only the sets' ranks are taken from ``ranks``."""
+    covered = 0
+    for size in shape.runs:
+        got, shift, base = _widest(cards[0] if cards else 0, size)
+        if not got:
+            continue
+        covered += got
+        used = cards[0] >> shift & _SUIT_MASK & (((1 << size) - 1) << base)
+        if keep is not None:
+            keep.extend(_run_cards(used << shift))
+        if used & _ACE_BITS:
+            used |= _ACE_BITS     # an ace leaves both its run values
+        _take(cards, used << shift, 1)
+        _take(ranks, used & ~2, 1)
+        if kept_ranks is not None:
+            _add(kept_ranks, used & ~2)
+    for size in shape.sets:
+        if not ranks:
+            break
+        # The rank held most often (up to the set's size), the highest on a tie.
+        got = min(size, len(ranks))
+        rank = ranks[got - 1].bit_length() - 1
+        covered += got
+        if keep is not None or kept_ranks is not None:
+            _take_set(cards, rank, got < len(ranks) and ranks[size] >> rank & 1, size, keep)
+            if kept_ranks is not None:
+                for _ in range(got):
+                    _add(kept_ranks, 1 << rank)
+        _take(ranks, 1 << rank, size)
+    return covered
+
+
+def _take_set(cards: list[int], rank: int, more: int, size: int, keep: list[Card] | None) -> None:
+    """Take the set's cards of ``rank`` out of the layers ``cards``: all of them, unless
+    ``more`` are held than the set's ``size``, then the first ``size`` by suit. With
+    ``keep``, list them in it."""
+    if not more and keep is None:
+        slots = _RANK_RUN_BITS[rank]
+        for k, layer in enumerate(cards):
+            cards[k] = layer & ~slots
+        while cards and not cards[-1]:
+            cards.pop()
+        return
+    for card in _rank_cards(cards, rank)[:size]:
+        if keep is not None:
+            keep.append(card)
+        _take(cards, _RUN_BITS[card], 1)
+
+
+_CARDS_OF: dict[int, tuple[Card, ...]] = {}
+"""Per set of run bits (one suit's, or slots of several suits), the cards they stand
+for, sorted (a plan keeps the same few windows and sets again and again)."""
+
+
+def _run_cards(bits: int) -> tuple[Card, ...]:
+    """The natural cards of the run bits ``bits`` (an ace once), by suit and value."""
+    found = _CARDS_OF.get(bits)
+    if found is None:
+        cards = []
+        for shift in _SHIFTS:
+            for value in range(1, 15):
+                if bits >> (shift + value) & 1:
+                    cards.append(RUN_CARD[value, SUITS[shift // 16]])
+        if len(_CARDS_OF) > 10_000:
+            _CARDS_OF.clear()
+        found = _CARDS_OF[bits] = tuple(cards)
+    return found
+
+
+def _rank_cards(cards: list[int], rank: int) -> list[Card]:
+    """The natural cards of ``rank`` the layers hold, sorted."""
+    slots = _EVERY_SUIT[rank]
+    found: list[Card] = []
+    for layer in cards:
+        if not layer & slots:
+            break
+        found += _run_cards(layer & slots)
+    found.sort()
+    return found
+
+
+class _Hand:
+    """What the bot works out about one hand under one contract and wild ranks: its
+    natural cards as layers of run bits and of rank bits (see :func:`_add`), how many
+    wilds it holds, and (each when first asked) the cards near it, how much of the
+    contract its plan covers, and the facts its discard ranks read."""
+
+    __slots__ = ("hand", "shape", "wild", "cards", "ranks", "wilds", "_near", "_covered", "_most", "_facts")
+
+    def __init__(self, hand: tuple[Card, ...], shape: _Contract, wild: frozenset[int],
+                 cards: list[int], ranks: list[int], wilds: int) -> None:
+        self.hand, self.shape, self.wild = hand, shape, wild
+        self.cards, self.ranks, self.wilds = cards, ranks, wilds
+        self._near = -1
+        self._covered = -1
+        self._most: dict[Card, int] | None = None
+        self._facts: tuple[int, int, bool, int, int, int] | None = None
+
+    @classmethod
+    def of(cls, hand: tuple[Card, ...], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> _Hand:
+        shape = _CONTRACTS.get(contract)
+        if shape is None:
+            shape = _CONTRACTS[contract] = _Contract(contract)
+        plan_bits = _plan_bits(wild)
+        top = top_ranks = wilds = 0
+        more: list[int] = []          # the layers above the first (cards held twice, ...)
+        more_ranks: list[int] = []
+        for card in hand:
+            bits, rank_bit = plan_bits[card]
+            if not bits:
+                wilds += 1
+                continue
+            if top & bits:
+                _add(more, bits)
+            else:
+                top |= bits
+            if top_ranks & rank_bit:
+                _add(more_ranks, rank_bit)
+            else:
+                top_ranks |= rank_bit
+        return cls(hand, shape, wild, [top, *more] if top else [], [top_ranks, *more_ranks] if top_ranks else [],
+                   wilds)
+
+    def without(self, card: Card) -> _Hand:
+        """The hand once the natural ``card`` is discarded, when the plan leaves a copy
+        of it over: its plan covers as much, for the greedy choices of :func:`_cover`
+        never looked at that copy (the windows and ranks chosen still cover most, first)."""
+        at = self.hand.index(card)
+        cards, ranks = self.cards[:], self.ranks[:]
+        _take(cards, _RUN_BITS[card], 1)
+        _take(ranks, 1 << card.rank, 1)
+        after = _Hand(self.hand[:at] + self.hand[at + 1:], self.shape, self.wild, cards, ranks, self.wilds)
+        after._covered = self.covered()
+        return after
+
+    def covered(self) -> int:
+        """How much of the contract the plan covers (wilds included)."""
+        if self._covered < 0:
+            self._covered = min(self.shape.need, _cover(self.shape, self.cards[:], self.ranks[:]) + self.wilds)
+        return self._covered
+
+    def plan(self) -> tuple[int, list[Card]]:
+        """:func:`make_plan` of the hand."""
+        keep: list[Card] = []
+        covered = _cover(self.shape, self.cards[:], self.ranks[:], keep)
+        return min(self.shape.need, covered + self.wilds), keep
+
+    # ------------------------------------------------------------------ a card's gain
+    def may_help(self, card: Card) -> bool:
+        """Whether ``card`` is a wild or near the hand (:func:`_near`)."""
+        if card.rank in self.wild:
+            return True
+        if self._near < 0:
+            near = 0
+            for held in self.hand:
+                near |= _NEAR[held]
+            self._near = near
+        return bool(self._near & _SLOT[card])
+
+    def most_after(self, card: Card) -> int:
+        """An upper bound on what the plan covers with ``card`` added: each run its best
+        window and each set its most-held rank, ignoring that they share cards.
+        (Remembered per card: a buy asks twice.)"""
+        if self._most is None:
+            self._most = {}
+        found = self._most.get(card)
+        if found is None:
+            shape = self.shape
+            wilds, most = self.wilds, len(self.ranks)
+            held = self.cards[0] if self.cards else 0
+            if card.rank in self.wild:
+                wilds += 1
+            else:
+                most = max(most, _count(self.ranks, 1 << card.rank) + 1)
+                held |= _RUN_BITS[card]
+            found = wilds
+            for size in shape.sets:
+                found += min(size, most)
+            for size, times in shape.run_sizes:
+                found += times * _widest(held, size)[0]
+            found = self._most[card] = min(shape.need, found)
+        return found
+
+    def covered_with(self, card: Card) -> int:
+        """What the plan covers with the natural ``card`` added."""
+        cards, ranks = self.cards[:], self.ranks[:]
+        _add(cards, _RUN_BITS[card])
+        _add(ranks, 1 << card.rank)
+        return min(self.shape.need, _cover(self.shape, cards, ranks) + self.wilds)
+
+    # ------------------------------------------------------------------ discarding
+    def discard_facts(self) -> tuple[int, int, bool, int, int, int]:
+        """What the discard ranks read, as bits: (the spare naturals, held more often
+        than the plan keeps them; the plan's cards; whether its sets are short; the
+        ranks it keeps twice or more; the ranks held twice or more; three times or more)."""
+        if self._facts is None:
+            shape, ranks = self.shape, self.ranks
+            left, kept_ranks = self.cards[:], []
+            covered = _cover(shape, left, ranks[:], kept_ranks=kept_ranks)
+            self._covered = min(shape.need, covered + self.wilds)
+            kept = 0                  # kept at least once: held more often than left over
+            for k, layer in enumerate(self.cards):
+                kept |= layer & ~(left[k] if k < len(left) else 0)
+            sets_short = bool(shape.sets) and _top_sum(kept_ranks, len(shape.sets), shape.sets[0]) < sum(shape.sets)
+            planned_sets = kept_ranks[1] if shape.sets and len(kept_ranks) > 1 else 0
+            self._facts = (left[0] if left else 0, kept, sets_short, planned_sets,
+                           ranks[1] if len(ranks) > 1 else 0, ranks[2] if len(ranks) > 2 else 0)
+        return self._facts
+
+    def usefulness(self, card: Card) -> int:
+        """A rough worth of the natural ``card`` (0 if not held): 4 if it will lay off
+        on the planned sets once down; else, while the planned sets are short, 3 for
+        each partner of its rank (at most 2); and for runs what :data:`_RUN_WORTH` says."""
+        held = self.cards[0] if self.cards else 0
+        if not held & _RUN_BITS[card]:
+            return 0
+        _spare, kept_held, sets_short, planned_sets, pairs, trips = self._facts or self.discard_facts()
+        rank = card.rank
+        bit = 1 << rank
+        value = 0
+        if planned_sets & bit:
+            value = 4
+        elif sets_short:
+            value = 3 * ((pairs & bit != 0) + (trips & bit != 0))
+        if self.shape.runs:
+            # Each value's neighbourhood: held at bits 0-4, kept at bits 5-9.
+            shift = _SHIFT[card.suit]
+            around_held = (held >> shift & _SUIT_MASK) << 2
+            around_kept = (kept_held >> shift & _SUIT_MASK) << 2
+            for v in _VALUES[rank]:
+                value = max(value, _RUN_WORTH[(around_held >> v & 31) | (around_kept >> v & 31) << 5])
+        return value
+
+
+def _top_sum(layers: list[int], most: int, cap: int) -> int:
+    """Over the ``most`` items held most often in ``layers``, the sum of their counts,
+    each capped at ``cap``. (An item counts once in each of its first ``cap`` layers,
+    and layer k holds the items held more than k times: so it is, over k < cap, the
+    items in layer k, up to ``most`` of them.)"""
+    return sum([min(most, layer.bit_count()) for layer in layers[:cap]])
+
+
+def _run_worth(around: int) -> int:
+    """What a natural card of run value v is worth to runs, from ``around``: bits 0-4
+    the hand's naturals at v-2 … v+2, bits 5-9 the plan's cards there. -1 (nothing)
+    if the plan keeps a card of value v already (a second copy adds nothing); else 4
+    next to a kept card, and 2 for each neighbour held plus 1 for each held two away."""
+    held, kept = around & 31, around >> 5
+    if kept & 4:
+        return -1
+    near = 2 * ((held >> 1 & 1) + (held >> 3 & 1)) + (held & 1) + (held >> 4 & 1)
+    return max(4 if kept & 0b01010 else 0, near)
+
+
+_RUN_WORTH = [_run_worth(around) for around in range(1024)]
+_VALUES = {rank: (1, 14) if rank == ACE else (rank,) for rank in range(2, 15)}
+"""Per rank, its run values."""
+
+
+_HANDS: dict[tuple, _Hand] = {}
+
+
+def _hand(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> _Hand:
+    """The :class:`_Hand` of a hand, remembered for the last few thousand hands seen (a
+    hand waits through several buy windows and its draw unchanged)."""
+    key = (hand if type(hand) is tuple else tuple(hand), contract, wild)
+    found = _HANDS.get(key)
+    if found is None:
+        if len(_HANDS) > 4096:
+            _HANDS.clear()
+        found = _HANDS[key] = _Hand.of(key[0], contract, wild)
+    return found
+
+
+def _remember(hand: _Hand, contract: Sequence[tuple[str, int]]) -> None:
+    """Keep ``hand`` (worked out ahead) for when it is asked about."""
+    if len(_HANDS) > 4096:
+        _HANDS.clear()
+    _HANDS[hand.hand, contract, hand.wild] = hand
+
+
+_LAST_VIEW: list = [None, None]
+"""The last (view, _Hand) asked for: one decision asks several times."""
+
+
+def _hand_of(view: ShanghaiView) -> _Hand:
+    if _LAST_VIEW[0] is view:
+        return _LAST_VIEW[1]
+    found = _hand(view.hand, view.contract, view.wilds)
+    _LAST_VIEW[0], _LAST_VIEW[1] = view, found
+    return found
+
+
+def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
+         wild: frozenset[int]) -> tuple[int, list[Card]]:
+    """:func:`make_plan`, remembered for the last few thousand hands seen."""
+    return _hand(hand, contract, wild).plan()
+
+
+def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
+              wild: frozenset[int]) -> tuple[int, list[Card]]:
+    """A greedy plan for the contract: (how many of its cards the hand already covers,
+    the natural cards the plan keeps). Runs take the best-covered window of a suit,
+    longest run first (ties: the first suit in C D H S order, then the lowest window);
+    sets the ranks held most often (ties: the highest rank), each taking its cards in
+    suit order."""
+    return _Hand.of(tuple(hand), contract, wild).plan()
 
 
 # ---------------------------------------------------------------------- the table
 class _Table:
-    """Where cards can be laid off on the melds a view shows: per set rank, per
-    (suit, value) at a run's end, and whether a wild fits somewhere."""
+    """Where cards can be laid off on the melds a view shows, as bits (see "cards as
+    bits"): the slots of the set ranks in every suit and the run values just past
+    each run's ends (``fit_bits``; a natural fits if its run bits meet them), those
+    ends alone (``end_bits``), and whether a wild fits somewhere."""
 
-    __slots__ = ("sets", "ends", "wild_fits", "wild")
+    __slots__ = ("fit_bits", "end_bits", "wild_fits", "wild")
 
     def __init__(self, melds: Sequence[Sequence[Meld]], wild: frozenset[int]) -> None:
-        self.sets: set[int] = set()
-        self.ends: set[tuple[str, int]] = set()
+        self.fit_bits = self.end_bits = 0
         self.wild_fits = False
         self.wild = wild
         for owned in melds:
             for meld in owned:
                 self.add(meld)
 
+    def copy(self) -> _Table:
+        table = _Table((), self.wild)
+        table.merge(self)
+        return table
+
+    def merge(self, other: _Table) -> None:
+        """Add the places of ``other`` (a table under the same wilds)."""
+        self.fit_bits |= other.fit_bits
+        self.end_bits |= other.end_bits
+        self.wild_fits |= other.wild_fits
+
     def add(self, meld: Meld) -> None:
         wild = self.wild
         wilds = sum(1 for card in meld.cards if card.rank in wild)
         room = 2 * (wilds + 1) <= len(meld.cards) + 1
         if meld.kind == "set":
-            self.sets.add(meld.base)
+            self.fit_bits |= _EVERY_SUIT[meld.base]
             self.wild_fits |= room
             return
-        low, high = meld.base - 1, meld.top + 1
+        low, high, shift = meld.base - 1, meld.top + 1, _SHIFT[meld.suit]
         if low >= 1 and not (low == 1 and meld.top == 14):
-            self.ends.add((meld.suit, low))
+            self.end_bits |= 1 << (shift + low)
             self.wild_fits |= room
         if high <= 14 and not (high == 14 and meld.base == 1):
-            self.ends.add((meld.suit, high))
+            self.end_bits |= 1 << (shift + high)
             self.wild_fits |= room
+        self.fit_bits |= self.end_bits
 
     def fits(self, card: Card) -> bool:
         """Whether ``card`` could be laid off now."""
         if card.rank in self.wild:
             return self.wild_fits
-        if card.rank in self.sets:
-            return True
-        ends = self.ends
-        return (card.suit, card.rank) in ends or (card.rank == ACE and (card.suit, 1) in ends)
+        return bool(self.fit_bits & _RUN_BITS[card])
 
     def distance(self, card: Card) -> int:
-        """How far ``card`` is from fitting: 0 fits, 1 fits once one card is laid off
-        next to it, ... (capped at 3)."""
+        """How far ``card`` is from fitting: 0 fits; 2 is next to a run's end (it would
+        fit once the card between is laid off); else 3."""
         if self.fits(card):
             return 0
-        values = (1, 14) if card.rank == ACE else (card.rank,)
-        best = 3
-        for suit, end in self.ends:
-            if suit == card.suit:
-                for value in values:
-                    best = min(best, abs(value - end) + 1)
-        return best
+        bits = _RUN_BITS.get(card, 0)     # a wild 2 counts as its natural self here
+        return 2 if self.end_bits & (bits << 1 | bits >> 1) else 3
 
 
 _TABLES: list = [None, None, None]
@@ -282,22 +614,20 @@ class SimpleBot:
             return self._buy_or_decline(view, legal_moves)
         if kind == "draw_stock" or kind == "take_upcard":
             return self._draw(view, legal_moves)
-        by_kind: dict[str, list[Move]] = {}
-        for move in legal_moves:
-            by_kind.setdefault(move.kind, []).append(move)
-        if "meld" in by_kind:
-            return self._go_down(view, by_kind["meld"])
+        kinds = set(map(_KIND, legal_moves))
+        if kinds == {"discard"}:      # most turns: nothing to meld, lay off or swap
+            return self._discard(view, legal_moves, _table_of(view), rng)
+        if "meld" in kinds:           # (go-downs can be listed by the hundred)
+            return self._go_down(view, list(islice(_of_kind(legal_moves, "meld"), MELD_OPTIONS_WEIGHED)))
         table = _table_of(view)
-        if "lay_off" in by_kind:
-            return self._lay_off(view, by_kind["lay_off"], table)
-        swaps = by_kind.get("swap_joker")
-        if swaps and (view.down[view.seat] or "discard" not in by_kind):
+        if "lay_off" in kinds:
+            return self._lay_off(view, list(_of_kind(legal_moves, "lay_off")), table)
+        if "swap_joker" in kinds and (view.down[view.seat] or "discard" not in kinds):
             # Once down, a swap pays only if the wild can go on the table too.
             if not view.down[view.seat] or table.wild_fits:
-                return swaps[0]
-        discards = by_kind.get("discard")
-        if discards:
-            return self._discard(view, discards, table, rng)
+                return next(_of_kind(legal_moves, "swap_joker"))
+        if "discard" in kinds:
+            return self._discard(view, list(_of_kind(legal_moves, "discard")), table, rng)
         return first
 
     # ------------------------------------------------------------------ draws, buys
@@ -326,37 +656,36 @@ class SimpleBot:
     def _worth_buying(self, view: ShanghaiView, card: Card) -> bool:
         """S8: a buy costs penalty cards; buy only a card that brings the contract
         closer, when the contract is then near (or so long that buys are needed)."""
-        if view.stock_size < 6 or (card.rank not in view.wilds and not _near(view.hand, card)):
+        if view.stock_size < 6:
             return False
-        need = _need(view.contract)
-        if need <= len(view.hand) - 1 and _most_after(view.hand, card, view.contract, view.wilds) < need - 1:
+        hand = _hand_of(view)
+        if not hand.may_help(card):
+            return False
+        need, held = hand.shape.need, len(view.hand)
+        if need < held and hand.most_after(card) < need - 1:
             return False          # the contract would still be more than one card short
         gain = self._gain(view, card)
         if gain <= 0:
             return False
-        before, _keep = plan(view.hand, view.contract, view.wilds)
-        short = need - before - gain
-        if need > len(view.hand) - 1:
+        if need >= held:
             return True           # a long contract cannot be made without cards
-        return short <= 1
+        return need - hand.covered() - gain <= 1
 
     @staticmethod
     def _gain(view: ShanghaiView, card: Card) -> int:
-        """How much more of the contract the hand covers with ``card`` (0: none)."""
-        contract, wild = view.contract, view.wilds
-        hand = view.hand
-        if card.rank not in wild and not _near(hand, card):
+        """How much more of the contract the hand covers with ``card`` (0: none; the
+        greedy plan can even cover less)."""
+        hand = _hand_of(view)
+        if not hand.may_help(card):
             return 0
-        before, _keep = plan(hand, contract, wild)
-        if before >= _need(contract):
+        before = hand.covered()
+        if before >= hand.shape.need:
             return 0
-        if card.rank in wild:
+        if card.rank in hand.wild:
             return 1
-        if _most_after(hand, card, contract, wild) <= before:
+        if hand.most_after(card) <= before:
             return 0
-        with_card = sorted((*hand, card))
-        after, _keep = plan(with_card, contract, wild)
-        return after - before
+        return hand.covered_with(card) - before
 
     # ------------------------------------------------------------------ melding
     def _go_down(self, view: ShanghaiView, melds: Sequence[Move]) -> Move:
@@ -364,22 +693,34 @@ class SimpleBot:
         every lay-off it allows."""
         if len(melds) == 1:
             return melds[0]
-        hand = Counter(view.hand)
+        wild = view.wilds
+        hand: dict[Card, int] = {}
+        for card in view.hand:
+            hand[card] = hand.get(card, 0) + 1
         base = _table_of(view)
         points = points_of(view)
+        tables: dict[tuple, _Table] = {}     # each group laid down, as a table of its own
         best, best_key = melds[0], None
-        for move in melds[:MELD_OPTIONS_WEIGHED]:
+        for move in melds[:MELD_OPTIONS_WEIGHED]:     # (choose passes no more)
             left = hand.copy()
-            left.subtract(move.cards)
-            table = _Table((), view.wilds)
-            table.sets, table.ends, table.wild_fits = set(base.sets), set(base.ends), base.wild_fits
+            for card in move.cards:
+                left[card] -= 1
+            table = base.copy()
             for (kind, _size), group in zip(view.contract, move.groups):
-                made = make_meld(kind, group, view.wilds)
-                if isinstance(made, Meld):
-                    table.add(made)
-            stuck = [(n, points[card.rank] * n) for card, n in left.items() if n > 0 and not table.fits(card)]
-            wilds = sum(1 for card in move.cards if card.rank in view.wilds)
-            key = (sum(n for n, _p in stuck), sum(p for _n, p in stuck), wilds)
+                laid = tables.get((kind, group))
+                if laid is None:
+                    laid = tables[kind, group] = _Table((), wild)
+                    made = make_meld(kind, group, wild)
+                    if isinstance(made, Meld):
+                        laid.add(made)
+                table.merge(laid)
+            stuck = n_stuck = 0
+            for card, n in left.items():
+                if n > 0 and not table.fits(card):
+                    n_stuck += n
+                    stuck += points[card.rank] * n
+            wilds = sum(1 for card in move.cards if card.rank in wild)
+            key = (n_stuck, stuck, wilds)
             if best_key is None or key < best_key:
                 best, best_key = move, key
         return best
@@ -395,13 +736,33 @@ class SimpleBot:
         if len(moves) == 1:
             return moves[0]
         key = self.discard_key(view, table)
-        if self.shake and not view.down[view.seat] and rng.random() < self.shake:
+        down = view.down[view.seat]
+        if not down and type(self).discard_key is SimpleBot.discard_key:
+            return self._discard_spare(view, moves, key, rng)
+        if self.shake and not down and rng.random() < self.shake:
             # Now and then let go of a spare card at random: two players hoarding what
             # the other needs (or what fits the table) would otherwise never budge.
             spare = [m for m in moves if m.cards[0].rank not in view.wilds and not key(m)[1]]
             if spare:
                 return rng.choice(spare)
         return min(moves, key=key)
+
+    def _discard_spare(self, view: ShanghaiView, moves: Sequence[Move], key: Callable[[Move], tuple],
+                       rng: Rng) -> Move:
+        """:meth:`_discard` while not down, under this class's own :meth:`discard_key`:
+        it ranks the spare naturals first, so when there are any only they are ranked.
+        The hand left is remembered, worked out (see :meth:`_Hand.without`)."""
+        hand = _hand_of(view)
+        spare_bits = hand.discard_facts()[0]
+        spare = [m for m in moves if spare_bits & _RUN_BITS.get(m.cards[0], 0)]
+        if self.shake and rng.random() < self.shake and spare:
+            chosen = rng.choice(spare)
+        else:
+            chosen = min(spare or moves, key=key)
+        card = chosen.cards[0]
+        if spare_bits & _RUN_BITS.get(card, 0):
+            _remember(hand.without(card), view.contract)
+        return chosen
 
     def discard_key(self, view: ShanghaiView, table: _Table) -> Callable[[Move], tuple]:
         """How a discard ranks, lowest best. Once down: a card that cannot be laid off
@@ -418,19 +779,22 @@ class SimpleBot:
                 fits = table.fits(card)
                 return (card.rank in wild, fits, feeds and fits, -table.distance(card), -points[card.rank])
             return key_down
-        hand, contract = view.hand, view.contract
-        covered, keep = plan(hand, contract, wild)
-        kept, held = Counter(keep), Counter(hand)
-        useful = _usefulness(hand, contract, wild, keep)
-        shed = self.shed_weight(view, covered)
+        hand = _hand_of(view)
+        spare = hand.discard_facts()[0]
+        usefulness = hand.usefulness
+        shed = self.shed_weight(view, hand.covered())
 
         def key(move: Move) -> tuple:
             card = move.cards[0]
+            if card.rank in wild:
+                is_wild, kept, useful = True, card not in hand.hand, 0
+            else:     # kept: every copy held is one the plan keeps (none held: none kept)
+                is_wild, kept, useful = False, not spare & _RUN_BITS[card], usefulness(card)
             fits = table.fits(card)
-            worth: float = useful.get(card, 0) + (3 if feeds and fits else 0) + fits
+            worth: float = useful + (3 if feeds and fits else 0) + fits
             if shed:
                 worth -= shed * points[card.rank] / 5
-            return (card.rank in wild, held[card] <= kept[card], worth, -points[card.rank])
+            return (is_wild, kept, worth, -points[card.rank])
         return key
 
     def shed_weight(self, view: ShanghaiView, covered: int) -> float:
@@ -440,53 +804,11 @@ class SimpleBot:
         return 0.0
 
 
-def _usefulness(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
-                keep: Sequence[Card]) -> dict[Card, int]:
-    """A rough worth of each natural card the plan does not keep: 4 if it will lay off
-    on the planned melds once down, else (while the plan is short) partners of its rank
-    for sets and near neighbours of its suit for runs."""
-    set_sizes = [size for kind, size in contract if kind == "set"]
-    has_runs = len(set_sizes) < len(contract)
-    ranks: dict[int, int] = {}
-    masks = dict.fromkeys("CDHS", 0)
-    for card in hand:
-        if card.rank not in wild:
-            ranks[card.rank] = ranks.get(card.rank, 0) + 1
-            masks[card.suit] |= _BITS[card]
-    kept_ranks: dict[int, int] = {}
-    kept_masks = dict.fromkeys("CDHS", 0)
-    for card in keep:
-        kept_ranks[card.rank] = kept_ranks.get(card.rank, 0) + 1
-        kept_masks[card.suit] |= _BITS[card]
-    planned_sets: set[int] = set()
-    sets_short = False
-    if set_sizes:
-        planned_sets = {rank for rank, n in kept_ranks.items() if n >= 2}
-        best = sorted(kept_ranks.values())[-len(set_sizes):]
-        sets_short = sum(min(n, set_sizes[0]) for n in best) < sum(set_sizes)
-    worth: dict[Card, int] = {}
-    for card in set(hand):
-        rank = card.rank
-        if rank in wild:
-            continue
-        value = 0
-        if rank in planned_sets:
-            value = 4
-        elif sets_short:
-            value = 3 * min(ranks[rank] - 1, 2)
-        if has_runs:
-            kept = kept_masks[card.suit]
-            mask = masks[card.suit]
-            for v in ((1, 14) if rank == ACE else (rank,)):
-                if kept >> v & 1:
-                    continue          # a second copy adds nothing to a run
-                if kept >> (v - 1) & 1 or kept >> (v + 1) & 1:
-                    value = max(value, 4)
-                near = 2 * ((mask >> (v - 1) & 1) + (mask >> (v + 1) & 1))
-                near += (mask >> max(v - 2, 0) & 1) + (mask >> (v + 2) & 1)
-                value = max(value, near)
-        worth[card] = value
-    return worth
+def _of_kind(moves: Sequence[Move], kind: str) -> Iterator[Move]:
+    return (move for move in moves if move.kind == kind)
+
+
+_KIND = attrgetter("kind")
 
 
 __all__ = ["SimpleBot", "make_plan", "plan"]
