@@ -9,7 +9,7 @@ rules offer as ``meld`` moves.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from ...engine.cards import ACE, SUITS, Card
@@ -47,23 +47,27 @@ def _multiperms(items: dict[Card, int], k: int) -> Iterator[tuple[Card, ...]]:
             items[card] += 1
 
 
-_CANDIDATES: dict[tuple, list[tuple[Card, ...]]] = {}
+_Entry = tuple[int, tuple[Card, ...]]
+"""A candidate meld: its cards packed (:class:`_Packed`) and its cards in order."""
+
+_CANDIDATES: dict[tuple, list[_Entry]] = {}
 """The candidate melds of one rank (sets) or one suit (runs), remembered per
-(kind, size, that rank's or suit's naturals, the wilds held): a go-down search asks
-for the same few again and again as its levels take cards away."""
+(kind, size, that rank's or suit's naturals, the wilds held, the packing's width):
+hands share them from turn to turn."""
 
 
-def _remember(key: tuple, make: Iterator[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+def _remember(key: tuple, make: Iterator[tuple[Card, ...]], width: int) -> list[_Entry]:
     found = _CANDIDATES.get(key)
     if found is None:
         if len(_CANDIDATES) > 50_000:
             _CANDIDATES.clear()
-        found = _CANDIDATES[key] = list(make)
+        found = _CANDIDATES[key] = [(_packed(group, width), group) for group in make]
     return found
 
 
-def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
-    """Every set of exactly ``size`` cards from ``counts``: naturals by suit, then wilds."""
+def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width: int) -> Iterator[_Entry]:
+    """Every set of exactly ``size`` cards from ``counts``: naturals by suit, then wilds
+    (each with its cards packed at ``width``, :class:`_Packed`)."""
     wild_items = tuple(sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0))
     total_wild = sum(n for _c, n in wild_items)
     by_rank: dict[int, list[tuple[Card, int]]] = {}
@@ -76,8 +80,8 @@ def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> It
         held = sum(n for _c, n in items)
         if held < least or held + total_wild < size:
             continue
-        yield from _remember(("set", size, items, wild_items),
-                             _sets_of_rank(items, held, wild_items, total_wild, size))
+        yield from _remember(("set", size, items, wild_items, width),
+                             _sets_of_rank(items, held, wild_items, total_wild, size), width)
 
 
 def _sets_of_rank(items: tuple[tuple[Card, int], ...], held: int, wild_items: tuple[tuple[Card, int], ...],
@@ -91,8 +95,9 @@ def _sets_of_rank(items: tuple[tuple[Card, int], ...], held: int, wild_items: tu
                 yield chosen + extra
 
 
-def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
-    """Every run of exactly ``size`` cards from ``counts``, in rank order, wilds in place."""
+def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width: int) -> Iterator[_Entry]:
+    """Every run of exactly ``size`` cards from ``counts``, in rank order, wilds in place
+    (each with its cards packed at ``width``, :class:`_Packed`)."""
     wild_items = tuple(sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0))
     total_wild = sum(n for _c, n in wild_items)
     need = size - min(total_wild, size // 2)
@@ -101,8 +106,8 @@ def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int]) -> It
         mask = masks[suit]
         if mask.bit_count() < need:
             continue
-        yield from _remember(("run", size, suit, mask, wild_items),
-                             _runs_of_suit(suit, mask, wild_items, total_wild, size))
+        yield from _remember(("run", size, suit, mask, wild_items, width),
+                             _runs_of_suit(suit, mask, wild_items, total_wild, size), width)
 
 
 def _runs_of_suit(suit: str, mask: int, wild_items: tuple[tuple[Card, int], ...], total_wild: int,
@@ -143,8 +148,10 @@ def _subsets(items: list[int], k: int, start: int = 0) -> Iterator[tuple[int, ..
             yield (items[index],) + rest
 
 
-def candidates(kind: str, counts: Counter[Card], size: int, wild: frozenset[int]) -> Iterator[tuple[Card, ...]]:
-    return set_candidates(counts, size, wild) if kind == "set" else run_candidates(counts, size, wild)
+def candidates(kind: str, counts: Counter[Card], size: int, wild: frozenset[int],
+               width: int) -> Iterator[_Entry]:
+    """:func:`set_candidates` or :func:`run_candidates`."""
+    return set_candidates(counts, size, wild, width) if kind == "set" else run_candidates(counts, size, wild, width)
 
 
 def _value_masks(counts: Counter[Card], wild: frozenset[int]) -> dict[str, int]:
@@ -328,12 +335,32 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
     shape = _hand_shape(hand, wild)
     if not runs:
         return _sets_fit(shape.ranks, sets, shape.wilds)
-    if not sets and runs[0] == runs[-1] and shape.wilds <= runs[0] // 2:
+    if not sets and runs[0] == runs[-1]:
         return _runs_alone(shape, runs[0], len(runs))
     if _wilds_needed_at_least(shape, runs, sets) > shape.wilds:
         return False
+    if len(runs) == 1 and _best_run_then_sets(shape, runs[0], sets):
+        return True
     counts, wilds = natural_counts(hand, wild)
     return _runs_then_sets(counts, runs, sets, wilds)
+
+
+def _best_run_then_sets(shape: _Shape, size: int, sets: list[int]) -> bool:
+    """A quick try at one run and sets: the run on a window that misses fewest places,
+    with every natural it covers, then the sets from what is left. True proves a
+    go-down; False proves nothing (leaving a natural out of the run, or another window,
+    may be what the sets need)."""
+    got, base, suit = max([(*best_window(layers[0], size), suit) for suit, layers in shape.suits.items()],
+                          default=(0, 0, ""))
+    missing = size - got
+    if missing > size // 2 or missing > shape.wilds:
+        return False
+    ranks = dict(shape.ranks)
+    held = shape.suits[suit][0]
+    for value in range(base, base + size):
+        if held >> value & 1:
+            ranks[ACE if value in (1, 14) else value] -= 1
+    return _sets_fit(ranks, sets, shape.wilds - missing)
 
 
 def _sets_fit(ranks: dict[int, int], sets: list[int], wilds: int) -> bool:
@@ -413,20 +440,30 @@ def _wilds_needed_at_least(shape: _Shape, runs: list[int], sets: list[int]) -> i
 
 
 def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
-    """S4/S5/S6 for a contract of ``number`` runs of ``size`` and nothing else, when the
-    hand holds no more wilds than one run may (``size // 2``), so no run can hold too
-    many: the runs can be laid iff the wilds fill every place the naturals cannot. Suits
-    do not share naturals, so each suit says how few wilds its first 0, 1, 2, … runs
-    need (:func:`_fewest_wilds`), and those add up across the suits."""
+    """S4/S5/S6 for a contract of ``number`` runs of ``size`` and nothing else. Suits do
+    not share naturals, so each suit says how few wilds its first 0, 1, 2, … runs need
+    (:func:`_fewest_wilds`), and those add up across the suits; the runs can be laid iff
+    the total is no more than the wilds held."""
     wilds = shape.wilds
-    best = [0] + [wilds + 1] * number       # best[k]: fewest wilds for k runs (wilds + 1: none)
+    least = size - size // 2                # the naturals a run needs (S5)
+    room = []                               # (the suit's layers, most runs its naturals could fill)
     for layers in shape.suits.values():
-        if layers[0].bit_count() < size - wilds:
-            continue                          # too few naturals in this suit for one run
-        fewest = _fewest_wilds(tuple(layers), size, number, wilds)
+        held = sum([(layer & ~_HIGH_ACE).bit_count() for layer in layers])   # (an ace once)
+        most = min(number, (held + wilds) // size, held // least)
+        if most:
+            room.append((layers, most))
+    if sum([most for _layers, most in room]) < number:
+        return False
+    best = [0] + [wilds + 1] * number       # best[k]: fewest wilds for k runs (wilds + 1: none)
+    for layers, most in room:
+        if most == 1:
+            missing = size - best_window(layers[0], size)[0]
+            fewest = [0, missing if missing <= size // 2 else wilds + 1]
+        else:
+            fewest = _fewest_wilds(tuple(layers), size, most, wilds)
         if fewest[1] > wilds:
             continue
-        best = [min([best[k - j] + fewest[j] for j in range(k + 1)]) for k in range(number + 1)]
+        best = [min([best[k - j] + fewest[j] for j in range(min(k, most) + 1)]) for k in range(number + 1)]
     return best[number] <= wilds
 
 
@@ -438,55 +475,76 @@ def _fewest_wilds(layers: tuple[int, ...], size: int, number: int, wilds: int) -
     """Per count j from 0 to ``number``: the fewest wilds that j runs of ``size`` in one
     suit need, or ``wilds + 1`` if more than ``wilds``.
 
-    ``layers`` are the suit's (:class:`_Shape`). Windows (run value masks)
-    are added one at a time, in non-decreasing order; a place is filled by a natural
-    while the windows covering its value do not outnumber the copies held (the aces
-    serve values 1 and 14 together), else by a wild. A window's places it could not fill
-    even alone count against the wilds at once, and adding a window never lowers the
-    wilds needed. Remembered."""
+    ``layers`` are the suit's (:class:`_Shape`). Windows (run value masks) are added one
+    at a time, in non-decreasing order. Together they hold as many naturals as value by
+    value the copies held allow, up to how many windows cover the value
+    (:func:`_naturals_in`), and wilds fill the other places. Each run must also hold at
+    least half naturals (S5); the naturals can be shared out so that every run does iff
+    every few of the windows together hold enough (Hall's condition, checked as each
+    window joins; it always holds when the wilds are too few to put more than half in
+    any run). A window's places it misses even alone count against the wilds at once,
+    and adding a window never lowers the wilds needed. Remembered."""
     key = (layers, size, number, wilds)
     found = _FEWEST.get(key)
     if found is not None:
         return found
-    aces = sum(1 for layer in layers if layer & _LOW_ACE)
-    whole = (1 << size) - 1
+    most_wild = size // 2
     windows = []                 # (mask, places it misses alone)
     for base in range(1, 16 - size):
-        mask = whole << base
+        mask = ((1 << size) - 1) << base
         missing = size - (layers[0] & mask).bit_count()
-        if missing <= wilds and not (base == 1 and size == 14):
+        if missing <= min(wilds, most_wild) and not (base == 1 and size == 14):
             windows.append((mask, missing))
     fewest = [0] + [wilds + 1] * number
 
-    def extend(start: int, count: int, cover: list[int], aces_used: int, need: int) -> None:
-        """Add each window from ``start`` on to ``count`` windows that cover the values
-        ``cover`` (``cover[t]``: values more than t of them cover) and need ``need`` wilds."""
+    def shared_out(chosen: list[int]) -> bool:
+        """Hall's condition for the windows ``chosen`` whose last one just joined."""
+        last, earlier = chosen[-1], chosen[:-1]
+        for pick in range(1, 1 << len(earlier)):
+            group = [mask for bit, mask in enumerate(earlier) if pick >> bit & 1] + [last]
+            if _naturals_in(group, layers) < len(group) * (size - most_wild):
+                return False
+        return True
+
+    def extend(start: int, chosen: list[int], need: int) -> None:
         for index in range(start, len(windows)):
             mask, missing = windows[index]
             if need + missing > wilds:
                 continue
-            covered = list(cover)
-            placed, carry, t = 0, mask & _MIDDLE, 0
-            while carry:
-                if t == len(covered):
-                    covered.append(0)
-                if t < len(layers):
-                    placed += (carry & ~covered[t] & layers[t]).bit_count()
-                covered[t], carry = covered[t] | carry, covered[t] & carry
-                t += 1
-            used = aces_used + bool(mask & (_LOW_ACE | _HIGH_ACE))
-            placed += used > aces_used and used <= aces
-            now = need + size - placed
-            if now <= wilds:
-                fewest[count + 1] = min(fewest[count + 1], now)
-                if count + 1 < number:
-                    extend(index, count + 1, covered, used, now)
+            chosen.append(mask)
+            now = len(chosen) * size - _naturals_in(chosen, layers)
+            if now <= wilds and (wilds <= most_wild or shared_out(chosen)):
+                fewest[len(chosen)] = min(fewest[len(chosen)], now)
+                if len(chosen) < number:
+                    extend(index, chosen, now)
+            chosen.pop()
 
-    extend(0, 0, [], 0, 0)
+    extend(0, [], 0)
     if len(_FEWEST) > 50_000:
         _FEWEST.clear()
     _FEWEST[key] = fewest
     return fewest
+
+
+def _naturals_in(windows: list[int], layers: Sequence[int]) -> int:
+    """How many places of ``windows`` (run windows of one suit, as value masks) the
+    suit's naturals (``layers``, :class:`_Shape`) can fill: value by value, as many as
+    are held, up to how many windows cover it; the aces fill values 1 and 14 together."""
+    cover: list[int] = []          # cover[t]: the values more than t windows cover
+    for window in windows:
+        carry, t = window, 0
+        while carry:
+            if t == len(cover):
+                cover.append(0)
+            cover[t], carry = cover[t] | carry, cover[t] & carry
+            t += 1
+    placed = ace_places = 0
+    for t, covered in enumerate(cover):
+        if t < len(layers):
+            placed += (covered & layers[t] & _MIDDLE).bit_count()
+        ace_places += bool(covered & _LOW_ACE) + bool(covered & _HIGH_ACE)
+    aces = sum(1 for layer in layers if layer & _LOW_ACE)
+    return placed + min(ace_places, aces)
 
 
 def _runs_then_sets(counts: dict[Card, int], runs: list[int], sets: list[int], wilds: int) -> bool:
@@ -560,12 +618,13 @@ def _search(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: fro
 class _Packed(NamedTuple):
     """A hand as one integer, for quick "are these cards still there?" tests.
 
-    Each distinct card of the hand owns a field of ``width`` bits at ``shift[card]``; the
-    field holds how many of that card there are. The top bit of every field is kept
-    clear for a guard bit (``guard`` has them all set): for ``need`` taken from the same
-    hand, ``((left | guard) - need) & guard == guard`` exactly when ``left`` holds every
-    card of ``need`` (a field short of cards borrows its own guard bit, and a field never
-    borrows from the next), and ``left - need`` is then what remains."""
+    Each card value owns a field of ``width`` bits (:func:`_packed`); the field holds
+    how many of that card there are. The top bit of every field is kept clear for a
+    guard bit (``guard`` has them set in the hand's fields): for ``need`` taken from the
+    same hand, ``((left | guard) - need) & guard == guard`` exactly when ``left`` holds
+    every card of ``need`` (a field short of cards borrows its own guard bit, and a field
+    never borrows from the next), and ``left - need`` is then what remains. ``shift``
+    gives the hand's distinct cards, sorted, with their fields' places."""
 
     shift: dict[Card, int]
     width: int
@@ -573,15 +632,36 @@ class _Packed(NamedTuple):
     guard: int
 
 
+_FIELDS: dict[Card, int] = {}
+"""Each card value's field number in a packing, handed out as cards are first seen (so
+packed candidates can be remembered from hand to hand)."""
+
+_WIDTH = 6
+"""Bits per field: counts up to 31 (a hand holding more of one card packs wider)."""
+
+
+_UNITS: dict[int, dict[Card, int]] = {}
+"""Per width, each card alone packed (one in its field)."""
+
+
+def _packed(cards: Iterable[Card], width: int) -> int:
+    """``cards`` packed (:class:`_Packed`), ``width`` bits a field."""
+    units = _UNITS.setdefault(width, {})
+    total = 0
+    for card in cards:
+        unit = units.get(card)
+        if unit is None:
+            unit = units[card] = 1 << _FIELDS.setdefault(card, len(_FIELDS)) * width
+        total += unit
+    return total
+
+
 def _pack(hand: Sequence[Card]) -> _Packed:
     counts = Counter(hand)
-    width = max(counts.values(), default=0).bit_length() + 1
-    shift: dict[Card, int] = {}
-    whole = guard = 0
-    for number, card in enumerate(sorted(counts)):
-        shift[card] = at = number * width
-        whole |= counts[card] << at
-        guard |= 1 << (at + width - 1)
+    width = max(_WIDTH, max(counts.values(), default=0).bit_length() + 1)
+    whole = _packed(hand, width)
+    shift = {card: _FIELDS[card] * width for card in sorted(counts)}
+    guard = sum(1 << (at + width - 1) for at in shift.values())
     return _Packed(shift, width, whole, guard)
 
 
@@ -598,7 +678,7 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
     group among that meld's candidates from the whole hand (sorting by places puts
     options in canonical order)."""
     packed = _pack(hand)
-    shift, guard = packed.shift, packed.guard
+    guard = packed.guard
     counts = Counter(hand)
     # Every candidate from a part of the hand is a candidate from the whole hand (in the
     # same order), so one menu per kind and size serves every level: a level takes the
@@ -606,8 +686,8 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
     # its place in the menu).
     menus: dict[tuple[str, int], list[tuple[int, tuple[Card, ...], int]]] = {}
     for kind, size in {(kind, size) for kind, size in contract}:
-        menus[kind, size] = [(sum(1 << shift[card] for card in group), group, index)
-                             for index, group in enumerate(candidates(kind, counts, size, wild))]
+        menus[kind, size] = [(need, group, index) for index, (need, group)
+                             in enumerate(candidates(kind, counts, size, wild, packed.width))]
     depth = len(order)
     specs = [tuple(contract[level]) for level in order]
     chosen: list[tuple[Card, ...]] = [()] * len(contract)

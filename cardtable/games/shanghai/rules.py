@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from itertools import chain
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.cards import JOKER_CARD, Card
 from ...engine.moves import Move
@@ -46,8 +47,13 @@ def fits_anywhere(card: Card, table: Sequence[Sequence[Meld]], wild: frozenset[i
 
 
 def _fits(meld: Meld, card: Card, wild: frozenset[int]) -> bool:
-    """Whether ``card`` could be laid off on ``meld`` (at some place, :func:`_lay_off_places`)."""
-    places, room = _lay_off_places(meld, wild)
+    """Whether ``card`` could be laid off on ``meld`` (a meld that stays on the table)."""
+    return _fits_places(_lay_off_places(meld, wild), card, wild)
+
+
+def _fits_places(found: _Places, card: Card, wild: frozenset[int]) -> bool:
+    """Whether ``card`` could be laid off at one of the places ``found`` (:func:`_places_of`)."""
+    places, room = found
     if card.rank in wild:
         return room and bool(places)
     return any(card in naturals for _end, naturals in places)
@@ -62,10 +68,22 @@ def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table
     wild = game.wild
     accept = None
     if not game.rules.out_by_discard and len(hand) == sum(size for _kind, size in game.contract) + 1:
+        on_table: dict[Card, bool] = {}                         # per last card: it fits on the table
+        new_places: dict[tuple[str, tuple[Card, ...]], _Places] = {}   # per new meld: its places
+
         def accept(groups: tuple[tuple[Card, ...], ...], rest: list[Card]) -> bool:
             """S10: the one card left must fit some meld, the new ones included."""
-            new = [make_meld(kind, group, wild) for (kind, _s), group in zip(game.contract, groups)]
-            return fits_anywhere(rest[0], [*table, new], wild)  # type: ignore[list-item]
+            card = rest[0]
+            if card not in on_table:
+                on_table[card] = fits_anywhere(card, table, wild)
+            if on_table[card]:
+                return True
+            for (kind, _size), group in zip(game.contract, groups):
+                if (kind, group) not in new_places:
+                    new_places[kind, group] = _places_of(make_meld(kind, group, wild), wild)  # type: ignore[arg-type]
+                if _fits_places(new_places[kind, group], card, wild):
+                    return True
+            return False
     kwargs = {} if limit is None else {"limit": limit}
     return go_down_options(hand, game.contract, wild, accept=accept, **kwargs)
 
@@ -83,21 +101,62 @@ _SUIT_CARDS = {rank: tuple(Card(rank, suit) for suit in "CDHS") for rank in rang
 
 _Places = tuple[tuple[tuple[int | None, tuple[Card, ...]], ...], bool]
 
-_PLACES: dict[int, tuple[Meld, frozenset[int], _Places]] = {}
-"""Lay-off places per meld (:func:`_lay_off_places`): melds on the table stay as they
-are for many turns, and every seat down reads them on every play turn. Keyed by the
-meld's id, which is cheaper than hashing its cards: the entry keeps the meld itself,
-so that id cannot pass to another object while the entry is there, and an entry is
-used only for that very meld (and the same wild ranks)."""
+
+class _MeldFacts(NamedTuple):
+    """What the legal moves read of one meld on the table, worked out once."""
+
+    places: _Places
+    """Where a card may be laid off (:func:`_places_of`)."""
+    jokers: dict[Card, int]
+    """S7: per natural card, the index of the joker it may take (:func:`_joker_places`)."""
+
+
+_FACTS: dict[int, tuple[Meld, frozenset[int], _MeldFacts]] = {}
+"""Per meld on the table (:func:`_meld_facts`): melds stay as they are for many turns,
+and every seat reads them on every play turn. Keyed by the meld's id, which is cheaper
+than hashing its cards: the entry keeps the meld itself, so that id cannot pass to
+another object while the entry is there, and an entry is used only for that very meld
+(and the same wild ranks)."""
+
+
+def _meld_facts(meld: Meld, wild: frozenset[int]) -> _MeldFacts:
+    """The lay-off places and joker places of ``meld``, remembered."""
+    entry = _FACTS.get(id(meld))
+    if entry is not None and entry[0] is meld and entry[1] is wild:
+        return entry[2]
+    if len(_FACTS) > 5_000:
+        _FACTS.clear()
+    found = _MeldFacts(_places_of(meld, wild), _joker_places(meld, wild))
+    _FACTS[id(meld)] = (meld, wild, found)
+    return found
 
 
 def _lay_off_places(meld: Meld, wild: frozenset[int]) -> _Places:
+    """:func:`_places_of` for a meld on the table (remembered)."""
+    return _meld_facts(meld, wild).places
+
+
+def _joker_places(meld: Meld, wild: frozenset[int]) -> dict[Card, int]:
+    """S7: per natural card, the index of the joker in ``meld`` it may take, as
+    :func:`swap_index` finds it (a set: its first joker, for any natural of its rank; a
+    run: the joker standing for that very card)."""
+    if JOKER_CARD not in meld.cards:
+        return {}
+    if meld.kind == "set":
+        joker = meld.cards.index(JOKER_CARD)
+        return {card: joker for card in _SUIT_CARDS.get(meld.base, ()) if card.rank not in wild}
+    places: dict[Card, int] = {}
+    for index, card in enumerate(meld.cards):
+        natural = RUN_CARD[meld.base + index, meld.suit]
+        if card == JOKER_CARD and natural.rank not in wild:
+            places.setdefault(natural, index)
+    return places
+
+
+def _places_of(meld: Meld, wild: frozenset[int]) -> _Places:
     """S6/S5: where a card may be laid off on ``meld``: per place (None for a set, LOW or
     HIGH for a run's ends that can grow), the natural cards that fit there; and whether
-    a wild fits (one more wild still leaves no more wilds than naturals). Remembered."""
-    entry = _PLACES.get(id(meld))
-    if entry is not None and entry[0] is meld and entry[1] is wild:
-        return entry[2]
+    a wild fits (one more wild still leaves no more wilds than naturals)."""
     size = len(meld.cards)
     room = 2 * (count_wilds(meld.cards, wild) + 1) <= size + 1
     if meld.kind == "set":
@@ -110,11 +169,7 @@ def _lay_off_places(meld: Meld, wild: frozenset[int]) -> _Places:
             places.append((LOW, _natural_at(low, meld.suit, wild)))
         if high <= 14 and not (high == 14 and meld.base == 1):
             places.append((HIGH, _natural_at(high, meld.suit, wild)))
-    if len(_PLACES) > 5_000:
-        _PLACES.clear()
-    found = (tuple(places), room)
-    _PLACES[id(meld)] = (meld, wild, found)
-    return found
+    return tuple(places), room
 
 
 def _natural_at(value: int, suit: str, wild: frozenset[int]) -> tuple[Card, ...]:
@@ -153,7 +208,9 @@ def _last_card_fits(game: ShanghaiGame, hand: list[Card], card: Card, owner: int
     new = lay_off(game.table[owner][index], card, end, wild)
     assert new is not None, "the places and wilds listed all fit the meld"
     rest = hand[1] if hand[0] == card else hand[0]
-    return fits_anywhere(rest, _replaced(game.table, owner, index, new), wild)
+    return _fits_places(_places_of(new, wild), rest, wild) or any(
+        _fits(meld, rest, wild) for seat, melds in enumerate(game.table) for number, meld in enumerate(melds)
+        if (seat, number) != (owner, index))
 
 
 def _replaced(table: Table, owner: int, index: int, meld: Meld) -> Table:
@@ -185,8 +242,9 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
         return moves
     choices = sorted(set(hand))
     for owner, index, meld in melds_with_wilds:
+        jokers = _meld_facts(meld, wild).jokers
         for card in choices:
-            place = swap_index(meld, card, wild)
+            place = jokers.get(card)
             if place is None:
                 continue
             if not down or (not game.rules.out_by_discard and len(hand) == 1):
@@ -229,14 +287,26 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
         hopeless = not can_go_down(hand if some_wild is None else [*hand, some_wild], game.contract, game.wild)
         if not hopeless:
             for groups in go_down_groups(game, seat, hand, game.table):
-                moves.append(Move("meld", tuple(card for group in groups for card in group), groups))
+                moves.append(Move("meld", tuple(chain.from_iterable(groups)), groups))
             moves.extend(_swap_moves(game, seat))
     else:
         moves.extend(_lay_off_moves(game, seat))
         moves.extend(_swap_moves(game, seat))
     if may_discard(game, seat):
-        moves.extend(Move("discard", (card,)) for card in sorted(set(game.hands[seat])))
+        moves.extend(map(_DISCARDS.__getitem__, sorted(set(game.hands[seat]))))
     return moves
+
+
+class _Discards(dict[Card, Move]):
+    """The move discarding each card, made the first time it is asked for (one shared
+    value per card: moves never change)."""
+
+    def __missing__(self, card: Card) -> Move:
+        move = self[card] = Move("discard", (card,))
+        return move
+
+
+_DISCARDS = _Discards()
 
 
 NOT_DOWN = "you lay off once you are down (S6)"
