@@ -175,10 +175,10 @@ def _windows(size: int) -> dict[int, tuple[int, int]]:
     return known
 
 
-def _widest(held: int, size: int) -> tuple[int, int, int]:
+def _widest(held: int, size: int, known: dict[int, tuple[int, int]]) -> tuple[int, int, int]:
     """The best window of ``size`` in any suit of the run bits ``held``: (bits covered,
-    the suit's shift, lowest value); the first suit (C D H S) on a tie."""
-    known = _windows(size)
+    the suit's shift, lowest value); the first suit (C D H S) on a tie. (``known``:
+    :data:`_WINDOWS` of that size.)"""
     best = (0, 0, 0)
     for shift in _SHIFTS:
         mask = held >> shift & _SUIT_MASK
@@ -196,9 +196,11 @@ class _Contract:
 
     def __init__(self, contract: Sequence[tuple[str, int]]) -> None:
         self.need = _need(contract)
-        self.runs = tuple(sorted((s for k, s in contract if k == "run"), reverse=True))
-        self.run_sizes = tuple((size, self.runs.count(size)) for size in sorted(set(self.runs), reverse=True))
-        """Each size of run, and how many the contract asks."""
+        runs = sorted((s for k, s in contract if k == "run"), reverse=True)
+        self.runs = tuple((size, _windows(size)) for size in runs)
+        """Each run, longest first: its size and :data:`_WINDOWS` of that size."""
+        self.run_sizes = tuple((size, runs.count(size), _windows(size)) for size in sorted(set(runs), reverse=True))
+        """Each size of run, how many the contract asks, and :data:`_WINDOWS` of it."""
         self.sets = tuple(s for k, s in contract if k == "set")
 
 
@@ -209,13 +211,15 @@ def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card
            kept_ranks: list[int] | None = None) -> int:
     """The greedy plan of :func:`make_plan` on natural cards given as layers (cards:
     run bits, ranks: rank bits): how many contract cards they cover, wilds not
-    counted. It uses the layers up: ``ranks`` is left with the ranks the plan leaves
-    over; with ``keep`` (a list: the cards the plan keeps are appended to it) or
-    ``kept_ranks`` (layers: their ranks are added to them) ``cards`` is left with the
-    cards the plan leaves over, else only the sets' ranks are taken from ``ranks``."""
+    counted. It changes the layers (pass copies). With ``keep`` (a list: the cards the
+    plan keeps are appended to it) or ``kept_ranks`` (layers: their ranks are added
+    to them), ``cards`` is left with the cards the plan leaves over."""
     covered = 0
-    for size in shape.runs:
-        got, shift, base = _widest(cards[0] if cards else 0, size)
+    listing = keep is not None or kept_ranks is not None
+    sets = shape.sets
+    last = len(shape.runs) - 1
+    for step, (size, windows) in enumerate(shape.runs):
+        got, shift, base = _widest(cards[0] if cards else 0, size, windows)
         if not got:
             continue
         covered += got
@@ -224,23 +228,27 @@ def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card
             keep.extend(_run_cards(used << shift))
         if used & _ACE_BITS:
             used |= _ACE_BITS     # an ace leaves both its run values
-        _take(cards, used << shift, 1)
-        _take(ranks, used & ~2, 1)
-        if kept_ranks is not None:
-            _add(kept_ranks, used & ~2)
-    for size in shape.sets:
+        if step < last or listing:
+            _take(cards, used << shift, 1)
+        if sets:
+            _take(ranks, used & ~2, 1)
+            if kept_ranks is not None:
+                _add(kept_ranks, used & ~2)
+    last = len(sets) - 1
+    for step, size in enumerate(sets):
         if not ranks:
             break
         # The rank held most often (up to the set's size), the highest on a tie.
         got = min(size, len(ranks))
         rank = ranks[got - 1].bit_length() - 1
         covered += got
-        if keep is not None or kept_ranks is not None:
-            _take_set(cards, rank, got < len(ranks) and ranks[size] >> rank & 1, size, keep)
+        if listing:
+            _take_set(cards, rank, len(ranks) > size and ranks[size] >> rank & 1, size, keep)
             if kept_ranks is not None:
                 for _ in range(got):
                     _add(kept_ranks, 1 << rank)
-        _take(ranks, 1 << rank, size)
+        if step < last:
+            _take(ranks, 1 << rank, size)
     return covered
 
 
@@ -299,11 +307,12 @@ class _Hand:
     wilds it holds, and (each when first asked) the cards near it, how much of the
     contract its plan covers, and the facts its discard ranks read."""
 
-    __slots__ = ("hand", "shape", "wild", "cards", "ranks", "wilds", "_near", "_covered", "_most", "_facts")
+    __slots__ = ("hand", "contract", "shape", "wild", "cards", "ranks", "wilds",
+                 "_near", "_covered", "_most", "_facts")
 
-    def __init__(self, hand: tuple[Card, ...], shape: _Contract, wild: frozenset[int],
-                 cards: list[int], ranks: list[int], wilds: int) -> None:
-        self.hand, self.shape, self.wild = hand, shape, wild
+    def __init__(self, hand: tuple[Card, ...], contract: Sequence[tuple[str, int]], shape: _Contract,
+                 wild: frozenset[int], cards: list[int], ranks: list[int], wilds: int) -> None:
+        self.hand, self.contract, self.shape, self.wild = hand, contract, shape, wild
         self.cards, self.ranks, self.wilds = cards, ranks, wilds
         self._near = -1
         self._covered = -1
@@ -316,6 +325,7 @@ class _Hand:
         if shape is None:
             shape = _CONTRACTS[contract] = _Contract(contract)
         plan_bits = _plan_bits(wild)
+        sets = bool(shape.sets)       # (without sets the plan reads no ranks)
         top = top_ranks = wilds = 0
         more: list[int] = []          # the layers above the first (cards held twice, ...)
         more_ranks: list[int] = []
@@ -328,11 +338,13 @@ class _Hand:
                 _add(more, bits)
             else:
                 top |= bits
+            if not sets:
+                continue
             if top_ranks & rank_bit:
                 _add(more_ranks, rank_bit)
             else:
                 top_ranks |= rank_bit
-        return cls(hand, shape, wild, [top, *more] if top else [], [top_ranks, *more_ranks] if top_ranks else [],
+        return cls(hand, contract, shape, wild, [top, *more] if top else [], [top_ranks, *more_ranks] if top_ranks else [],
                    wilds)
 
     def without(self, card: Card) -> _Hand:
@@ -342,8 +354,10 @@ class _Hand:
         at = self.hand.index(card)
         cards, ranks = self.cards[:], self.ranks[:]
         _take(cards, _RUN_BITS[card], 1)
-        _take(ranks, 1 << card.rank, 1)
-        after = _Hand(self.hand[:at] + self.hand[at + 1:], self.shape, self.wild, cards, ranks, self.wilds)
+        if ranks:
+            _take(ranks, 1 << card.rank, 1)
+        after = _Hand(self.hand[:at] + self.hand[at + 1:], self.contract, self.shape, self.wild, cards, ranks,
+                      self.wilds)
         after._covered = self.covered()
         return after
 
@@ -390,8 +404,8 @@ class _Hand:
             found = wilds
             for size in shape.sets:
                 found += min(size, most)
-            for size, times in shape.run_sizes:
-                found += times * _widest(held, size)[0]
+            for size, times, windows in shape.run_sizes:
+                found += times * _widest(held, size, windows)[0]
             found = self._most[card] = min(shape.need, found)
         return found
 
@@ -399,7 +413,8 @@ class _Hand:
         """What the plan covers with the natural ``card`` added."""
         cards, ranks = self.cards[:], self.ranks[:]
         _add(cards, _RUN_BITS[card])
-        _add(ranks, 1 << card.rank)
+        if ranks or self.shape.sets:
+            _add(ranks, 1 << card.rank)
         return min(self.shape.need, _cover(self.shape, cards, ranks) + self.wilds)
 
     # ------------------------------------------------------------------ discarding
@@ -486,21 +501,23 @@ def _hand(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: froze
     return found
 
 
-def _remember(hand: _Hand, contract: Sequence[tuple[str, int]]) -> None:
-    """Keep ``hand`` (worked out ahead) for when it is asked about."""
-    if len(_HANDS) > 4096:
-        _HANDS.clear()
-    _HANDS[hand.hand, contract, hand.wild] = hand
-
-
 _LAST_VIEW: list = [None, None]
 """The last (view, _Hand) asked for: one decision asks several times."""
 
+_SEATS: dict[int, _Hand] = {}
+"""Per seat, the last :class:`_Hand` asked for or worked out ahead: a seat's hand waits
+unchanged through the buy windows and its draw, and comparing it is cheaper than
+hashing it."""
+
 
 def _hand_of(view: ShanghaiView) -> _Hand:
+    """The :class:`_Hand` of the view's hand, contract and wilds."""
     if _LAST_VIEW[0] is view:
         return _LAST_VIEW[1]
-    found = _hand(view.hand, view.contract, view.wilds)
+    hand, contract, wild = view.hand, view.contract, view.wilds
+    found = _SEATS.get(view.seat)
+    if found is None or found.hand != hand or found.contract != contract or found.wild != wild:
+        found = _SEATS[view.seat] = _hand(hand, contract, wild)
     _LAST_VIEW[0], _LAST_VIEW[1] = view, found
     return found
 
@@ -761,7 +778,7 @@ class SimpleBot:
             chosen = min(spare or moves, key=key)
         card = chosen.cards[0]
         if spare_bits & _RUN_BITS.get(card, 0):
-            _remember(hand.without(card), view.contract)
+            _SEATS[view.seat] = hand.without(card)
         return chosen
 
     def discard_key(self, view: ShanghaiView, table: _Table) -> Callable[[Move], tuple]:
