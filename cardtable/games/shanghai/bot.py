@@ -437,11 +437,12 @@ class _Hand:
         return self._facts
 
     def usefulness(self, card: Card) -> int:
-        """A rough worth of the natural ``card`` (0 if not held): 4 if it will lay off
-        on the planned sets once down; else, while the planned sets are short, 3 for
-        each partner of its rank (at most 2); and for runs what :data:`_RUN_WORTH` says."""
+        """A rough worth of ``card`` to the plan (0 for a wild or a card not held): 4
+        if it will lay off on the planned sets once down; else, while the planned sets
+        are short, 3 for each partner of its rank (at most 2); and for runs what
+        :data:`_RUN_WORTH` says."""
         held = self.cards[0] if self.cards else 0
-        if not held & _RUN_BITS[card]:
+        if card.rank in self.wild or not held & _RUN_BITS[card]:
             return 0
         _spare, kept_held, sets_short, planned_sets, pairs, trips = self._facts or self.discard_facts()
         rank = card.rank
@@ -506,8 +507,8 @@ _LAST_VIEW: list = [None, None]
 
 _SEATS: dict[int, _Hand] = {}
 """Per seat, the last :class:`_Hand` asked for or worked out ahead: a seat's hand waits
-unchanged through the buy windows and its draw, and comparing it is cheaper than
-hashing it."""
+unchanged through the buy windows and its draw (and comparing it with the one kept is
+cheaper than hashing it)."""
 
 
 def _hand_of(view: ShanghaiView) -> _Hand:
@@ -517,7 +518,7 @@ def _hand_of(view: ShanghaiView) -> _Hand:
     hand, contract, wild = view.hand, view.contract, view.wilds
     found = _SEATS.get(view.seat)
     if found is None or found.hand != hand or found.contract != contract or found.wild != wild:
-        found = _SEATS[view.seat] = _hand(hand, contract, wild)
+        found = _SEATS[view.seat] = _Hand.of(hand, contract, wild)
     _LAST_VIEW[0], _LAST_VIEW[1] = view, found
     return found
 
@@ -752,10 +753,10 @@ class SimpleBot:
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
         if len(moves) == 1:
             return moves[0]
-        key = self.discard_key(view, table)
         down = view.down[view.seat]
         if not down and type(self).discard_key is SimpleBot.discard_key:
-            return self._discard_spare(view, moves, key, rng)
+            return self._discard_spare(view, moves, table, rng)
+        key = self.discard_key(view, table)
         if self.shake and not down and rng.random() < self.shake:
             # Now and then let go of a spare card at random: two players hoarding what
             # the other needs (or what fits the table) would otherwise never budge.
@@ -764,18 +765,21 @@ class SimpleBot:
                 return rng.choice(spare)
         return min(moves, key=key)
 
-    def _discard_spare(self, view: ShanghaiView, moves: Sequence[Move], key: Callable[[Move], tuple],
-                       rng: Rng) -> Move:
+    def _discard_spare(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
         """:meth:`_discard` while not down, under this class's own :meth:`discard_key`:
-        it ranks the spare naturals first, so when there are any only they are ranked.
-        The hand left is remembered, worked out (see :meth:`_Hand.without`)."""
+        it ranks the spare naturals first (then by worth and points alone), so when
+        there are any only they are ranked. The hand left is remembered, worked out
+        (see :meth:`_Hand.without`)."""
         hand = _hand_of(view)
         spare_bits = hand.discard_facts()[0]
         spare = [m for m in moves if spare_bits & _RUN_BITS.get(m.cards[0], 0)]
         if self.shake and rng.random() < self.shake and spare:
-            chosen = rng.choice(spare)
+            chosen = rng.choice(spare)     # (see _discard)
+        elif spare:
+            worth, points = self._discard_worth(view, table), points_of(view)
+            chosen = min(spare, key=lambda move: (worth(move.cards[0]), -points[move.cards[0].rank]))
         else:
-            chosen = min(spare or moves, key=key)
+            chosen = min(moves, key=self.discard_key(view, table))
         card = chosen.cards[0]
         if spare_bits & _RUN_BITS.get(card, 0):
             _SEATS[view.seat] = hand.without(card)
@@ -784,35 +788,50 @@ class SimpleBot:
     def discard_key(self, view: ShanghaiView, table: _Table) -> Callable[[Move], tuple]:
         """How a discard ranks, lowest best. Once down: a card that cannot be laid off
         before one that can (S10: the last cards must go onto melds). Before: a spare
-        card (one the contract plan does not keep) before a kept one, the least useful
-        first. Either way wilds last, and a card that fits the table is not thrown to a
-        next player who is down; ties go to the costlier card. The second element says
-        whether the card is one the plan keeps (so it is False for a spare card)."""
+        card (one the contract plan does not keep) before a kept one, the least worth
+        first (:meth:`_discard_worth`). Either way wilds last, and a card that fits the
+        table is not thrown to a next player who is down; ties go to the costlier card.
+        The second element says whether the card is one the plan keeps (so it is False
+        for a spare card)."""
         wild, points = view.wilds, points_of(view)
-        feeds = view.down[(view.seat + 1) % view.players]
         if view.down[view.seat]:
+            feeds = view.down[(view.seat + 1) % view.players]
+
             def key_down(move: Move) -> tuple:
                 card = move.cards[0]
-                fits = table.fits(card)
-                return (card.rank in wild, fits, feeds and fits, -table.distance(card), -points[card.rank])
+                distance = table.distance(card)
+                fits = distance == 0
+                return (card.rank in wild, fits, feeds and fits, -distance, -points[card.rank])
             return key_down
         hand = _hand_of(view)
         spare = hand.discard_facts()[0]
-        usefulness = hand.usefulness
-        shed = self.shed_weight(view, hand.covered())
+        worth = self._discard_worth(view, table)
 
         def key(move: Move) -> tuple:
             card = move.cards[0]
             if card.rank in wild:
-                is_wild, kept, useful = True, card not in hand.hand, 0
-            else:     # kept: every copy held is one the plan keeps (none held: none kept)
-                is_wild, kept, useful = False, not spare & _RUN_BITS[card], usefulness(card)
-            fits = table.fits(card)
-            worth: float = useful + (3 if feeds and fits else 0) + fits
-            if shed:
-                worth -= shed * points[card.rank] / 5
-            return (is_wild, kept, worth, -points[card.rank])
+                return (True, card not in hand.hand, worth(card), -points[card.rank])
+            # kept: every copy held is one the plan keeps (none held: none kept)
+            return (False, not spare & _RUN_BITS[card], worth(card), -points[card.rank])
         return key
+
+    def _discard_worth(self, view: ShanghaiView, table: _Table) -> Callable[[Card], float]:
+        """While not down, what a card is worth keeping: its usefulness to the plan, 1
+        more if it fits the table and 3 more on top if the next player is down (who
+        could lay it off), less its points (per 5) times :meth:`shed_weight`."""
+        points = points_of(view)
+        feeds = view.down[(view.seat + 1) % view.players]
+        hand = _hand_of(view)
+        usefulness, fits = hand.usefulness, table.fits
+        shed = self.shed_weight(view, hand.covered())
+
+        def worth(card: Card) -> float:
+            fit = fits(card)
+            value: float = usefulness(card) + (3 if feeds and fit else 0) + fit
+            if shed:
+                value -= shed * points[card.rank] / 5
+            return value
+        return worth
 
     def shed_weight(self, view: ShanghaiView, covered: int) -> float:
         """How much a card's points (per 5) count toward discarding it while not down,
