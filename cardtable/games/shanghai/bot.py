@@ -31,6 +31,7 @@ from ...engine.cards import ACE, JOKER_CARD, STANDARD_CARDS, SUITS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
+from .godown import best_window
 from .melds import RUN_CARD, Meld, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
@@ -150,21 +151,13 @@ _WINDOWS: dict[int, dict[int, tuple[int, int]]] = {}
 def _best_window(mask: int, size: int) -> tuple[int, int]:
     """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
     ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none.
-    (:func:`godown.best_window`, looked up without building a key.)"""
+    (:func:`godown.best_window`, looked up per size without building a key.)"""
     known = _windows(size)
     found = known.get(mask)
     if found is None:
-        found = (0, 0)
-        window = (1 << size) - 1
-        for base in range(1, 16 - size):
-            if base == 1 and size == 14:
-                continue
-            got = (mask & (window << base)).bit_count()
-            if got > found[0]:
-                found = (got, base)
         if len(known) > 50_000:
             known.clear()
-        known[mask] = found
+        found = known[mask] = best_window(mask, size)   # (the engine has most of them already)
     return found
 
 
@@ -347,6 +340,17 @@ class _Hand:
         return cls(hand, contract, shape, wild, [top, *more] if top else [], [top_ranks, *more_ranks] if top_ranks else [],
                    wilds)
 
+    def drawn(self, hand: tuple[Card, ...], card: Card) -> _Hand:
+        """The hand ``hand``: this one and ``card`` (its plan not worked out yet)."""
+        cards, ranks, wilds = self.cards[:], self.ranks[:], self.wilds
+        if card.rank in self.wild:
+            wilds += 1
+        else:
+            _add(cards, _RUN_BITS[card])
+            if self.shape.sets:
+                _add(ranks, 1 << card.rank)
+        return _Hand(hand, self.contract, self.shape, self.wild, cards, ranks, wilds)
+
     def without(self, card: Card) -> _Hand:
         """The hand once the natural ``card`` is discarded, when the plan leaves a copy
         of it over: its plan covers as much, for the greedy choices of :func:`_cover`
@@ -517,10 +521,27 @@ def _hand_of(view: ShanghaiView) -> _Hand:
         return _LAST_VIEW[1]
     hand, contract, wild = view.hand, view.contract, view.wilds
     found = _SEATS.get(view.seat)
-    if found is None or found.hand != hand or found.contract != contract or found.wild != wild:
+    if found is None or found.contract != contract or found.wild != wild:
         found = _SEATS[view.seat] = _Hand.of(hand, contract, wild)
+    elif found.hand != hand:
+        # Most often the seat has drawn a card since: add it to what is known.
+        card = _one_more(found.hand, hand)
+        found = _SEATS[view.seat] = _Hand.of(hand, contract, wild) if card is None else found.drawn(hand, card)
     _LAST_VIEW[0], _LAST_VIEW[1] = view, found
     return found
+
+
+def _one_more(short: tuple[Card, ...], long: tuple[Card, ...]) -> Card | None:
+    """The card ``long`` holds besides ``short`` when it is ``short`` with that card
+    put in somewhere (as a draw does), else None."""
+    if len(long) != len(short) + 1:
+        return None
+    at = 0
+    for held, now in zip(short, long):
+        if held != now:
+            break
+        at += 1
+    return long[at] if long[at + 1:] == short[at:] else None
 
 
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
@@ -558,31 +579,18 @@ class _Table:
 
     def copy(self) -> _Table:
         table = _Table((), self.wild)
-        table.merge(self)
+        table.add_places((self.fit_bits, self.end_bits, self.wild_fits))
         return table
 
-    def merge(self, other: _Table) -> None:
-        """Add the places of ``other`` (a table under the same wilds)."""
-        self.fit_bits |= other.fit_bits
-        self.end_bits |= other.end_bits
-        self.wild_fits |= other.wild_fits
-
     def add(self, meld: Meld) -> None:
-        wild = self.wild
-        wilds = sum(1 for card in meld.cards if card.rank in wild)
-        room = 2 * (wilds + 1) <= len(meld.cards) + 1
-        if meld.kind == "set":
-            self.fit_bits |= _EVERY_SUIT[meld.base]
-            self.wild_fits |= room
-            return
-        low, high, shift = meld.base - 1, meld.top + 1, _SHIFT[meld.suit]
-        if low >= 1 and not (low == 1 and meld.top == 14):
-            self.end_bits |= 1 << (shift + low)
-            self.wild_fits |= room
-        if high <= 14 and not (high == 14 and meld.base == 1):
-            self.end_bits |= 1 << (shift + high)
-            self.wild_fits |= room
-        self.fit_bits |= self.end_bits
+        self.add_places(_places(meld, self.wild))
+
+    def add_places(self, places: tuple[int, int, bool]) -> None:
+        """Add the places of a meld (:func:`_places`)."""
+        fit_bits, end_bits, wild_fits = places
+        self.fit_bits |= fit_bits
+        self.end_bits |= end_bits
+        self.wild_fits |= wild_fits
 
     def fits(self, card: Card) -> bool:
         """Whether ``card`` could be laid off now."""
@@ -591,12 +599,42 @@ class _Table:
         return bool(self.fit_bits & _RUN_BITS[card])
 
     def distance(self, card: Card) -> int:
-        """How far ``card`` is from fitting: 0 fits; 2 is next to a run's end (it would
-        fit once the card between is laid off); else 3."""
+        """How far ``card`` is from fitting: 0 fits; else, by its natural value (a wild
+        2 too), 1 right at a run's end (a wild where no wild fits), 2 next to one (it
+        would fit once the card between is laid off), else 3."""
         if self.fits(card):
             return 0
-        bits = _RUN_BITS.get(card, 0)     # a wild 2 counts as its natural self here
+        bits = _RUN_BITS.get(card, 0)
+        if self.end_bits & bits:
+            return 1
         return 2 if self.end_bits & (bits << 1 | bits >> 1) else 3
+
+
+_PLACES: dict[tuple[Meld, frozenset[int]], tuple[int, int, bool]] = {}
+
+
+def _places(meld: Meld, wild: frozenset[int]) -> tuple[int, int, bool]:
+    """Where cards lay off on ``meld``, as a :class:`_Table` of it alone has them: (fit
+    bits, end bits, whether a wild fits). Remembered per meld: the table is worked out
+    again each time a meld changes, and the others stay as they were."""
+    found = _PLACES.get((meld, wild))
+    if found is None:
+        wilds = sum(1 for card in meld.cards if card.rank in wild)
+        room = 2 * (wilds + 1) <= len(meld.cards) + 1
+        if meld.kind == "set":
+            found = (_EVERY_SUIT[meld.base], 0, room)
+        else:
+            low, high, shift = meld.base - 1, meld.top + 1, _SHIFT[meld.suit]
+            ends = 0
+            if low >= 1 and not (low == 1 and meld.top == 14):
+                ends |= 1 << (shift + low)
+            if high <= 14 and not (high == 14 and meld.base == 1):
+                ends |= 1 << (shift + high)
+            found = (ends, ends, room and bool(ends))    # a wild fits only where a card does
+        if len(_PLACES) > 10_000:
+            _PLACES.clear()
+        _PLACES[meld, wild] = found
+    return found
 
 
 _TABLES: list = [None, None, None]
@@ -717,7 +755,7 @@ class SimpleBot:
             hand[card] = hand.get(card, 0) + 1
         base = _table_of(view)
         points = points_of(view)
-        tables: dict[tuple, _Table] = {}     # each group laid down, as a table of its own
+        groups: dict[tuple, tuple[int, int, bool]] = {}     # each group's lay-off places
         best, best_key = melds[0], None
         for move in melds[:MELD_OPTIONS_WEIGHED]:     # (choose passes no more)
             left = hand.copy()
@@ -725,13 +763,11 @@ class SimpleBot:
                 left[card] -= 1
             table = base.copy()
             for (kind, _size), group in zip(view.contract, move.groups):
-                laid = tables.get((kind, group))
-                if laid is None:
-                    laid = tables[kind, group] = _Table((), wild)
+                places = groups.get((kind, group))
+                if places is None:
                     made = make_meld(kind, group, wild)
-                    if isinstance(made, Meld):
-                        laid.add(made)
-                table.merge(laid)
+                    places = groups[kind, group] = _places(made, wild) if isinstance(made, Meld) else (0, 0, False)
+                table.add_places(places)
             stuck = n_stuck = 0
             for card, n in left.items():
                 if n > 0 and not table.fits(card):
