@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from ...engine.cards import ACE, SUITS, Card
@@ -53,15 +54,16 @@ _Entry = tuple[int, tuple[Card, ...]]
 _CANDIDATES: dict[tuple, list[_Entry]] = {}
 """The candidate melds of one rank (sets) or one suit (runs), remembered per
 (kind, size, that rank's or suit's naturals, the wilds held, the packing's width):
-hands share them from turn to turn."""
+hands share them from turn to turn. Kept small (cleared past 1,000 entries): cards are
+named tuples, which the garbage collector walks on every full collection."""
 
 
-def _remember(key: tuple, make: Iterator[tuple[Card, ...]], width: int) -> list[_Entry]:
+def _remember(key: tuple, make: Iterator[_Entry]) -> list[_Entry]:
     found = _CANDIDATES.get(key)
     if found is None:
-        if len(_CANDIDATES) > 50_000:
+        if len(_CANDIDATES) > 1_000:
             _CANDIDATES.clear()
-        found = _CANDIDATES[key] = [(_packed(group, width), group) for group in make]
+        found = _CANDIDATES[key] = list(make)
     return found
 
 
@@ -81,18 +83,20 @@ def set_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width
         if held < least or held + total_wild < size:
             continue
         yield from _remember(("set", size, items, wild_items, width),
-                             _sets_of_rank(items, held, wild_items, total_wild, size), width)
+                             _sets_of_rank(items, held, wild_items, total_wild, size, width))
 
 
 def _sets_of_rank(items: tuple[tuple[Card, int], ...], held: int, wild_items: tuple[tuple[Card, int], ...],
-                  total_wild: int, size: int) -> Iterator[tuple[Card, ...]]:
+                  total_wild: int, size: int, width: int) -> Iterator[_Entry]:
     for naturals in range(min(size, held), (size + 1) // 2 - 1, -1):
         wilds = size - naturals
         if wilds > total_wild:
             break
+        extras = [(_packed(extra, width), extra) for extra in _multicombos(list(wild_items), wilds)]
         for chosen in _multicombos(list(items), naturals):
-            for extra in _multicombos(list(wild_items), wilds):
-                yield chosen + extra
+            need = _packed(chosen, width)
+            for extra_need, extra in extras:
+                yield need + extra_need, chosen + extra
 
 
 def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width: int) -> Iterator[_Entry]:
@@ -107,36 +111,39 @@ def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width
         if mask.bit_count() < need:
             continue
         yield from _remember(("run", size, suit, mask, wild_items, width),
-                             _runs_of_suit(suit, mask, wild_items, total_wild, size), width)
+                             _runs_of_suit(suit, mask, wild_items, total_wild, size, width))
 
 
 def _runs_of_suit(suit: str, mask: int, wild_items: tuple[tuple[Card, int], ...], total_wild: int,
-                  size: int) -> Iterator[tuple[Card, ...]]:
+                  size: int, width: int) -> Iterator[_Entry]:
     most_wild = min(total_wild, size // 2)
-    need = size - most_wild
+    least = size - most_wild
     window = (1 << size) - 1
-    arranged: dict[int, list[tuple[Card, ...]]] = {}   # the wilds' orders, per number of places
+    arranged: dict[int, list[_Entry]] = {}   # the wilds' orders (packed), per number of places
     for base in range(1, 16 - size):
-        if (mask & (window << base)).bit_count() < need or (base == 1 and size == 14):
+        if (mask & (window << base)).bit_count() < least or (base == 1 and size == 14):
             continue
         held = [i for i in range(size) if mask >> (base + i) & 1]
         missing = size - len(held)
         naturals = tuple([RUN_CARD[base + i, suit] for i in range(size)])
+        units = [_packed((card,), width) for card in naturals]
         for extra in range(0, most_wild - missing + 1):
             for replaced in _subsets(held, extra):
                 places = sorted(set(range(size)) - set(held) | set(replaced))
+                need = sum(units) - sum(units[place] for place in places)
                 if not places:
-                    yield naturals
+                    yield need, naturals
                     continue
                 count = len(places)
                 perms = arranged.get(count)
                 if perms is None:
-                    perms = arranged[count] = list(_multiperms(dict(wild_items), count))
-                for wilds in perms:
+                    perms = arranged[count] = [(_packed(wilds, width), wilds)
+                                               for wilds in _multiperms(dict(wild_items), count)]
+                for wilds_need, wilds in perms:
                     cards = list(naturals)
                     for place, card in zip(places, wilds):
                         cards[place] = card
-                    yield tuple(cards)
+                    yield need + wilds_need, tuple(cards)
 
 
 def _subsets(items: list[int], k: int, start: int = 0) -> Iterator[tuple[int, ...]]:
@@ -236,6 +243,8 @@ def _runs_bound(masks: dict[str, int], sizes: Sequence[int], wilds: int) -> bool
 
 
 _CAN_GO_DOWN: dict[tuple, bool] = {}
+"""can_go_down's answers per (hand, contract, wilds): the legal moves ask about a hand and
+then go_down_options asks again. Kept small, as :data:`_CANDIDATES` is."""
 
 
 def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> bool:
@@ -247,7 +256,7 @@ def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild:
     key = (tuple(hand), tuple(contract), wild)
     found = _CAN_GO_DOWN.get(key)
     if found is None:
-        if len(_CAN_GO_DOWN) > 20_000:
+        if len(_CAN_GO_DOWN) > 1_000:
             _CAN_GO_DOWN.clear()
         found = _CAN_GO_DOWN[key] = _can_go_down(hand, contract, wild)
     return found
@@ -454,6 +463,11 @@ def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
             room.append((layers, most))
     if sum([most for _layers, most in room]) < number:
         return False
+    if all(most == 1 for _layers, most in room):     # one run a suit: the suits' best windows decide
+        misses = sorted([size - best_window(layers[0], size)[0] for layers, _most in room])
+        return misses[number - 1] <= size // 2 and sum(misses[:number]) <= wilds
+    if _best_runs_first(shape, size, number):
+        return True
     best = [0] + [wilds + 1] * number       # best[k]: fewest wilds for k runs (wilds + 1: none)
     for layers, most in room:
         if most == 1:
@@ -465,6 +479,34 @@ def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
             continue
         best = [min([best[k - j] + fewest[j] for j in range(min(k, most) + 1)]) for k in range(number + 1)]
     return best[number] <= wilds
+
+
+def _best_runs_first(shape: _Shape, size: int, number: int) -> bool:
+    """A quick try at ``number`` runs of ``size``: each in turn on a window that misses
+    fewest places, with every natural it covers. True proves a go-down; False proves
+    nothing."""
+    suits = {suit: list(layers) for suit, layers in shape.suits.items()}
+    wilds = shape.wilds
+    for _run in range(number):
+        got, base, suit = max([(*best_window(layers[0], size), suit) for suit, layers in suits.items()],
+                              default=(0, 0, ""))
+        missing = size - got
+        if missing > size // 2 or missing > wilds:
+            return False
+        wilds -= missing
+        _take_one_each(suits[suit], suits[suit][0] & ((1 << size) - 1) << base)
+    return True
+
+
+def _take_one_each(layers: list[int], values: int) -> None:
+    """Take one natural of each run value in ``values`` (all held) out of a suit's
+    ``layers`` (:class:`_Shape`): those values move down a layer. An ace leaves values 1
+    and 14 together."""
+    if values & (_LOW_ACE | _HIGH_ACE):
+        values |= _LOW_ACE | _HIGH_ACE
+    for t in range(len(layers)):
+        above = layers[t + 1] if t + 1 < len(layers) else 0
+        layers[t] = layers[t] & ~values | above & values
 
 
 _FEWEST: dict[tuple[tuple[int, ...], int, int, int], list[int]] = {}
@@ -520,7 +562,7 @@ def _fewest_wilds(layers: tuple[int, ...], size: int, number: int, wilds: int) -
             chosen.pop()
 
     extend(0, [], 0)
-    if len(_FEWEST) > 50_000:
+    if len(_FEWEST) > 5_000:
         _FEWEST.clear()
     _FEWEST[key] = fewest
     return fewest
@@ -595,15 +637,15 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     if sum(size for _kind, size in contract) > len(hand) or not can_go_down(hand, contract, wild):
         return []
     levels = list(range(len(contract)))
+    # The quick search: runs first (they have far fewer candidates, so a contract with a
+    # set before a run skips most dead ends), and melds of one kind and size chosen in
+    # the order of their groups, each from where the one before stands (no group below
+    # it is looked at). The options are then put in canonical order by their places.
     runs_first = sorted(levels, key=lambda level: contract[level][0] != "run")
-    if runs_first != levels:
-        # A contract with a set before a run: the runs have far fewer candidates, so
-        # searching them first skips most dead ends; the options are then put in
-        # canonical order by their places in the candidate lists.
-        found = _search_placed(hand, contract, wild, runs_first, limit + 1, accept)
-        if len(found) <= limit:  # all of them: else the search in contract order stops at the limit
-            found.sort()
-            return [groups for _places, groups in found]
+    found = _search_placed(hand, contract, wild, runs_first, limit + 1, accept, by_group=True)
+    if len(found) <= limit:  # all of them: else the search in canonical order stops at the limit
+        found.sort()
+        return [groups for _places, groups in found]
     return _search(hand, contract, wild, levels, limit, accept)
 
 
@@ -672,11 +714,13 @@ def _packed_cards(packed: _Packed, left: int) -> list[Card]:
 
 
 def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
-                   order: list[int], limit: int,
-                   accept: object) -> list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]]:
+                   order: list[int], limit: int, accept: object,
+                   by_group: bool = False) -> list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]]:
     """:func:`_search`, each option with its places: per contract level, the index of its
     group among that meld's candidates from the whole hand (sorting by places puts
-    options in canonical order)."""
+    options in canonical order). With ``by_group`` the candidates of a kind and size
+    that the contract asks for more than once are tried in the order of their groups
+    (so each option is found in another order)."""
     packed = _pack(hand)
     guard = packed.guard
     counts = Counter(hand)
@@ -688,24 +732,26 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
     for kind, size in {(kind, size) for kind, size in contract}:
         menus[kind, size] = [(need, group, index) for index, (need, group)
                              in enumerate(candidates(kind, counts, size, wild, packed.width))]
+        if by_group and sum(1 for spec in contract if tuple(spec) == (kind, size)) > 1:
+            menus[kind, size].sort(key=itemgetter(1))
     depth = len(order)
     specs = [tuple(contract[level]) for level in order]
     chosen: list[tuple[Card, ...]] = [()] * len(contract)
     places = [0] * len(contract)
     found: list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]] = []
     # Per step, the step before it of the same kind and size (its group is a floor), and
-    # the steps after it of the same kind and size.
+    # the next step after it of the same kind and size.
     floor_step = [next((earlier for earlier in range(step - 1, -1, -1) if specs[earlier] == specs[step]), None)
                   for step in range(depth)]
-    alike_after = [[later for later in range(step + 1, depth) if specs[later] == specs[step]]
-                   for step in range(depth)]
+    next_alike = [next((later for later in range(step + 1, depth) if specs[later] == specs[step]), None)
+                  for step in range(depth)]
 
     def search(step: int, left: int, menus_left: list[list[tuple[int, tuple[Card, ...], int]]]) -> bool:
         """Choose the group of ``order[step]`` from ``menus_left[step]`` (a part of its menu
         holding every entry that can still be chosen) and go on; True once ``limit`` are found."""
         level = order[step]
         below = floor_step[step]
-        floor = None if below is None else chosen[order[below]]
+        floor = None if below is None or by_group else chosen[order[below]]
         fitting = [entry for entry in menus_left[step]
                    if ((left | guard) - entry[0]) & guard == guard     # all its cards are left (_Packed)
                    and (floor is None or entry[1] >= floor)]
@@ -719,11 +765,13 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
                     if len(found) >= limit:
                         return True
             return False
-        # A later level of the same kind and size can only take what fits now.
+        # The next level of the same kind and size can only take what fits now, and (with
+        # by_group, the list being in group order) nothing before this level's group.
         narrowed = list(menus_left)
-        for later in alike_after[step]:
-            narrowed[later] = fitting
-        for need, group, index in fitting:
+        later = next_alike[step]
+        for position, (need, group, index) in enumerate(fitting):
+            if later is not None:
+                narrowed[later] = fitting[position:] if by_group else fitting
             chosen[level] = group
             places[level] = index
             if search(step + 1, left - need, narrowed):

@@ -48,7 +48,7 @@ def fits_anywhere(card: Card, table: Sequence[Sequence[Meld]], wild: frozenset[i
 
 def _fits(meld: Meld, card: Card, wild: frozenset[int]) -> bool:
     """Whether ``card`` could be laid off on ``meld`` (a meld that stays on the table)."""
-    return _fits_places(_lay_off_places(meld, wild), card, wild)
+    return _fits_places(_meld_facts(meld, wild).places, card, wild)
 
 
 def _fits_places(found: _Places, card: Card, wild: frozenset[int]) -> bool:
@@ -116,7 +116,7 @@ _FACTS: dict[int, tuple[Meld, frozenset[int], _MeldFacts]] = {}
 and every seat reads them on every play turn. Keyed by the meld's id, which is cheaper
 than hashing its cards: the entry keeps the meld itself, so that id cannot pass to
 another object while the entry is there, and an entry is used only for that very meld
-(and the same wild ranks)."""
+(and the same wild ranks). Kept small (the melds it keeps are garbage to walk)."""
 
 
 def _meld_facts(meld: Meld, wild: frozenset[int]) -> _MeldFacts:
@@ -124,16 +124,11 @@ def _meld_facts(meld: Meld, wild: frozenset[int]) -> _MeldFacts:
     entry = _FACTS.get(id(meld))
     if entry is not None and entry[0] is meld and entry[1] is wild:
         return entry[2]
-    if len(_FACTS) > 5_000:
+    if len(_FACTS) > 500:
         _FACTS.clear()
     found = _MeldFacts(_places_of(meld, wild), _joker_places(meld, wild))
     _FACTS[id(meld)] = (meld, wild, found)
     return found
-
-
-def _lay_off_places(meld: Meld, wild: frozenset[int]) -> _Places:
-    """:func:`_places_of` for a meld on the table (remembered)."""
-    return _meld_facts(meld, wild).places
 
 
 def _joker_places(meld: Meld, wild: frozenset[int]) -> dict[Card, int]:
@@ -183,16 +178,24 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     none that leaves a last card which fits nowhere (it could not be played)."""
     hand = game.hands[seat]
     wild = game.wild
-    strict = not game.rules.out_by_discard and len(hand) == 2
+    table = game.table
     held = set(hand)
     wilds = sorted(card for card in held if card.rank in wild)
+    # S10 (two cards left): where each card fits now, for the one that stays in hand.
+    fits_at = None
+    if not game.rules.out_by_discard and len(hand) == 2:
+        fits_at = {card: [(owner, index) for owner, melds in enumerate(table) for index, meld in enumerate(melds)
+                          if _fits(meld, card, wild)] for card in held}
     moves = []
-    for owner, melds in enumerate(game.table):
+    for owner, melds in enumerate(table):
         for index, meld in enumerate(melds):
-            places, room = _lay_off_places(meld, wild)
+            places, room = _meld_facts(meld, wild).places
             for end, naturals in places:
                 for card in (*naturals, *wilds) if room else naturals:
-                    if card not in held or strict and not _last_card_fits(game, hand, card, owner, index, end):
+                    if card not in held:
+                        continue
+                    if fits_at is not None and not _last_card_fits(table, hand, card, owner, index, end,
+                                                                   fits_at, wild):
                         continue
                     target = (owner, index) if end is None else (owner, index, end)
                     moves.append(Move("lay_off", (card,), (), target))
@@ -200,17 +203,16 @@ def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     return moves
 
 
-def _last_card_fits(game: ShanghaiGame, hand: list[Card], card: Card, owner: int, index: int,
-                    end: int | None) -> bool:
+def _last_card_fits(table: Table, hand: list[Card], card: Card, owner: int, index: int, end: int | None,
+                    fits_at: dict[Card, list[tuple[int, int]]], wild: frozenset[int]) -> bool:
     """S10: whether, after laying off ``card`` of a two-card ``hand`` there, the other card
-    fits somewhere on the table."""
-    wild = game.wild
-    new = lay_off(game.table[owner][index], card, end, wild)
-    assert new is not None, "the places and wilds listed all fit the meld"
+    fits somewhere on the table (``fits_at``: the melds each card fits now)."""
     rest = hand[1] if hand[0] == card else hand[0]
-    return _fits_places(_places_of(new, wild), rest, wild) or any(
-        _fits(meld, rest, wild) for seat, melds in enumerate(game.table) for number, meld in enumerate(melds)
-        if (seat, number) != (owner, index))
+    if any(place != (owner, index) for place in fits_at[rest]):
+        return True
+    new = lay_off(table[owner][index], card, end, wild)
+    assert new is not None, "the places and wilds listed all fit the meld"
+    return _fits_places(_places_of(new, wild), rest, wild)
 
 
 def _replaced(table: Table, owner: int, index: int, meld: Meld) -> Table:
@@ -249,12 +251,15 @@ def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
                 continue
             if not down or (not game.rules.out_by_discard and len(hand) == 1):
                 taken = meld.cards[place]
-                table = _replaced(game.table, owner, index,
-                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
                 if not down:
                     new_hand = list(hand)
                     new_hand.remove(card)
                     new_hand.append(taken)
+                    if not can_go_down(new_hand, game.contract, wild):
+                        continue                  # (the quick answer, before building the table)
+                table = _replaced(game.table, owner, index,
+                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
+                if not down:
                     if not may_go_down(game, seat, new_hand, table):
                         continue
                 elif not fits_anywhere(taken, table, wild):
