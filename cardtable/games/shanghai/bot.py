@@ -13,11 +13,15 @@
   is down (and so could lay it off) while another card will do.
 
 The contract plan (:func:`make_plan`) is greedy: runs take the best-covered window of
-a suit, longest run first; sets the ranks held most often. The bot asks about the
-same hand several times a turn (each buy window, the draw), so what it works out
-about a hand is kept per (hand, contract, wilds) in a :class:`_Hand`; and cards are
-bits of one integer (see "cards as bits"), so that a plan, or a plan with one card
-more, takes a few dozen integer operations rather than dictionaries of cards.
+a suit, longest run first; sets the ranks held most often.
+
+How it stays quick (the same decisions, move for move): cards are bits of one integer
+(see "cards as bits"), so that a plan, or a plan with one card more, takes a few dozen
+integer operations rather than dictionaries of cards; what the bot works out about a
+hand is kept in a :class:`_Hand`, one per seat, for a hand waits unchanged through the
+buy windows and the draw, and the hand after a draw or a discard is worked out from
+the one before; a discard ranks only the spare cards when there are any, as the
+ranking puts them first anyway.
 """
 
 from __future__ import annotations
@@ -210,7 +214,9 @@ def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card
     covered = 0
     listing = keep is not None or kept_ranks is not None
     sets = shape.sets
-    last = len(shape.runs) - 1
+    # (What no later step reads is not taken out: the cards after the last run unless
+    # listing, the ranks without sets or after the last set.)
+    last_run = len(shape.runs) - 1
     for step, (size, windows) in enumerate(shape.runs):
         got, shift, base = _widest(cards[0] if cards else 0, size, windows)
         if not got:
@@ -221,13 +227,13 @@ def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card
             keep.extend(_run_cards(used << shift))
         if used & _ACE_BITS:
             used |= _ACE_BITS     # an ace leaves both its run values
-        if step < last or listing:
+        if step < last_run or listing:
             _take(cards, used << shift, 1)
         if sets:
-            _take(ranks, used & ~2, 1)
+            _take(ranks, used & ~2, 1)        # (the ace's rank bit is 14)
             if kept_ranks is not None:
                 _add(kept_ranks, used & ~2)
-    last = len(sets) - 1
+    last_set = len(sets) - 1
     for step, size in enumerate(sets):
         if not ranks:
             break
@@ -236,17 +242,17 @@ def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card
         rank = ranks[got - 1].bit_length() - 1
         covered += got
         if listing:
-            _take_set(cards, rank, len(ranks) > size and ranks[size] >> rank & 1, size, keep)
+            _take_set(cards, rank, _count(ranks, 1 << rank) > size, size, keep)
             if kept_ranks is not None:
                 for _ in range(got):
                     _add(kept_ranks, 1 << rank)
-        if step < last:
+        if step < last_set:
             _take(ranks, 1 << rank, size)
     return covered
 
 
-def _take_set(cards: list[int], rank: int, more: int, size: int, keep: list[Card] | None) -> None:
-    """Take the set's cards of ``rank`` out of the layers ``cards``: all of them, unless
+def _take_set(cards: list[int], rank: int, more: bool, size: int, keep: list[Card] | None) -> None:
+    """Take a set's cards of ``rank`` out of the layers ``cards``: all of them, unless
     ``more`` are held than the set's ``size``, then the first ``size`` by suit. With
     ``keep``, list them in it."""
     if not more and keep is None:
@@ -301,7 +307,7 @@ class _Hand:
     contract its plan covers, and the facts its discard ranks read."""
 
     __slots__ = ("hand", "contract", "shape", "wild", "cards", "ranks", "wilds",
-                 "_near", "_covered", "_most", "_facts")
+                 "_near", "_covered", "_plan", "_most", "_facts")
 
     def __init__(self, hand: tuple[Card, ...], contract: Sequence[tuple[str, int]], shape: _Contract,
                  wild: frozenset[int], cards: list[int], ranks: list[int], wilds: int) -> None:
@@ -309,6 +315,7 @@ class _Hand:
         self.cards, self.ranks, self.wilds = cards, ranks, wilds
         self._near = -1
         self._covered = -1
+        self._plan: tuple[int, list[Card]] | None = None
         self._most: dict[Card, int] | None = None
         self._facts: tuple[int, int, bool, int, int, int] | None = None
 
@@ -373,9 +380,11 @@ class _Hand:
 
     def plan(self) -> tuple[int, list[Card]]:
         """:func:`make_plan` of the hand."""
-        keep: list[Card] = []
-        covered = _cover(self.shape, self.cards[:], self.ranks[:], keep)
-        return min(self.shape.need, covered + self.wilds), keep
+        if self._plan is None:
+            keep: list[Card] = []
+            covered = _cover(self.shape, self.cards[:], self.ranks[:], keep)
+            self._plan = (min(self.shape.need, covered + self.wilds), keep)
+        return self._plan
 
     # ------------------------------------------------------------------ a card's gain
     def may_help(self, card: Card) -> bool:
@@ -417,7 +426,7 @@ class _Hand:
         """What the plan covers with the natural ``card`` added."""
         cards, ranks = self.cards[:], self.ranks[:]
         _add(cards, _RUN_BITS[card])
-        if ranks or self.shape.sets:
+        if self.shape.sets:
             _add(ranks, 1 << card.rank)
         return min(self.shape.need, _cover(self.shape, cards, ranks) + self.wilds)
 
@@ -807,18 +816,32 @@ class SimpleBot:
         there are any only they are ranked. The hand left is remembered, worked out
         (see :meth:`_Hand.without`)."""
         hand = _hand_of(view)
-        spare_bits = hand.discard_facts()[0]
-        spare = [m for m in moves if spare_bits & _RUN_BITS.get(m.cards[0], 0)]
-        if self.shake and rng.random() < self.shake and spare:
-            chosen = rng.choice(spare)     # (see _discard)
-        elif spare:
-            worth, points = self._discard_worth(view, table), points_of(view)
-            chosen = min(spare, key=lambda move: (worth(move.cards[0]), -points[move.cards[0].rank]))
-        else:
+        spare = hand.discard_facts()[0]
+        chosen = None
+        if self.shake and rng.random() < self.shake:
+            spares = [m for m in moves if spare & _RUN_BITS.get(m.cards[0], 0)]
+            if spares:
+                chosen = rng.choice(spares)     # (see _discard)
+        if chosen is None:
+            chosen = self._least_worth(view, moves, table, spare)
+        if chosen is None:
             chosen = min(moves, key=self.discard_key(view, table))
         card = chosen.cards[0]
-        if spare_bits & _RUN_BITS.get(card, 0):
+        if spare & _RUN_BITS.get(card, 0):
             _SEATS[view.seat] = hand.without(card)
+        return chosen
+
+    def _least_worth(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, spare: int) -> Move | None:
+        """The first discard of a spare natural (``spare``: their run bits) worth least,
+        the costliest on a tie; None if there is none."""
+        worth, points = self._discard_worth(view, table), points_of(view)
+        chosen = best = None
+        for move in moves:
+            card = move.cards[0]
+            if spare & _RUN_BITS.get(card, 0):
+                rank = (worth(card), -points[card.rank])
+                if best is None or rank < best:
+                    chosen, best = move, rank
         return chosen
 
     def discard_key(self, view: ShanghaiView, table: _Table) -> Callable[[Move], tuple]:
