@@ -205,26 +205,38 @@ def _run_choices(counts: dict[Card, int], size: int, wilds: int, drop: bool,
                     yield tuple(card for i, card in enumerate(held) if i not in dropped), missing + extra, key
 
 
-_BEST_WINDOWS: dict[tuple[int, int], tuple[int, int]] = {}
+_BEST_WINDOWS: dict[int, dict[int, tuple[int, int]]] = {}
+""":func:`best_window` remembered, per size then per mask (the same masks recur all game)."""
 
 
 def best_window(mask: int, size: int) -> tuple[int, int]:
     """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
     ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none.
     Remembered per (mask, size)."""
-    found = _BEST_WINDOWS.get((mask, size))
-    if found is None:
-        found = (0, 0)
-        window = (1 << size) - 1
-        for base in range(1, 16 - size):
-            if base == 1 and size == 14:
-                continue
-            got = (mask & (window << base)).bit_count()
-            if got > found[0]:
-                found = (got, base)
-        if len(_BEST_WINDOWS) > 200_000:
-            _BEST_WINDOWS.clear()
-        _BEST_WINDOWS[mask, size] = found
+    return _best_windows(size).get(mask) or _find_best_window(mask, size)
+
+
+def _best_windows(size: int) -> dict[int, tuple[int, int]]:
+    """The masks whose best window of ``size`` is known, with it (:func:`best_window`)."""
+    known = _BEST_WINDOWS.get(size)
+    if known is None:
+        known = _BEST_WINDOWS[size] = {}
+    return known
+
+
+def _find_best_window(mask: int, size: int) -> tuple[int, int]:
+    found = (0, 0)
+    window = (1 << size) - 1
+    for base in range(1, 16 - size):
+        if base == 1 and size == 14:
+            continue
+        got = (mask & (window << base)).bit_count()
+        if got > found[0]:
+            found = (got, base)
+    known = _best_windows(size)
+    if len(known) > 50_000:
+        known.clear()
+    known[mask] = found
     return found
 
 
@@ -346,30 +358,35 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
         return _sets_fit(shape.ranks, sets, shape.wilds)
     if not sets and runs[0] == runs[-1]:
         return _runs_alone(shape, runs[0], len(runs))
-    if _wilds_needed_at_least(shape, runs, sets) > shape.wilds:
+    if len(runs) == 1:
+        found = _one_run_and_sets(shape, runs[0], sets)
+        if found is not None:
+            return found
+    elif _wilds_needed_at_least(shape, runs, sets) > shape.wilds:
         return False
-    if len(runs) == 1 and _best_run_then_sets(shape, runs[0], sets):
-        return True
     counts, wilds = natural_counts(hand, wild)
     return _runs_then_sets(counts, runs, sets, wilds)
 
 
-def _best_run_then_sets(shape: _Shape, size: int, sets: list[int]) -> bool:
-    """A quick try at one run and sets: the run on a window that misses fewest places,
-    with every natural it covers, then the sets from what is left. True proves a
-    go-down; False proves nothing (leaving a natural out of the run, or another window,
-    may be what the sets need)."""
-    got, base, suit = max([(*best_window(layers[0], size), suit) for suit, layers in shape.suits.items()],
-                          default=(0, 0, ""))
+def _one_run_and_sets(shape: _Shape, size: int, sets: list[int]) -> bool | None:
+    """A quick answer for one run and sets, or None. False when the run's best window
+    misses more places than a run may hold wild, or than the wilds left after the sets'
+    cheapest cost from all the naturals (:func:`_wilds_needed_at_least`, worked out here
+    from that window); True when the run on that window, with every natural it covers,
+    leaves what the sets need. Otherwise (leaving a natural out of the run, or another
+    window, may be what the sets need) None."""
+    known = _best_windows(size)
+    got, base, suit = max([(*(known.get(layers[0]) or _find_best_window(layers[0], size)), suit)
+                           for suit, layers in shape.suits.items()], default=(0, 0, ""))
     missing = size - got
-    if missing > size // 2 or missing > shape.wilds:
+    if missing > size // 2 or missing + _sets_cost_at_least(shape.ranks, sets) > shape.wilds:
         return False
     ranks = dict(shape.ranks)
     held = shape.suits[suit][0]
     for value in range(base, base + size):
         if held >> value & 1:
             ranks[ACE if value in (1, 14) else value] -= 1
-    return _sets_fit(ranks, sets, shape.wilds - missing)
+    return True if _sets_fit(ranks, sets, shape.wilds - missing) else None
 
 
 def _sets_fit(ranks: dict[int, int], sets: list[int], wilds: int) -> bool:
@@ -439,13 +456,20 @@ def _wilds_needed_at_least(shape: _Shape, runs: list[int], sets: list[int]) -> i
         if size - best > size // 2:
             return len(runs) * 14 + 1
         need += size - best
-    if sets and sets[0] == sets[-1]:
-        costs = _set_costs(shape.ranks, sets[0])
-        if len(costs) < len(sets):
-            return len(runs) * 14 + 1
-        costs.sort()
-        need += sum(costs[:len(sets)])
-    return need
+    return need + _sets_cost_at_least(shape.ranks, sets)
+
+
+def _sets_cost_at_least(ranks: dict[int, int], sets: list[int]) -> int:
+    """A lower bound on the wilds sets of ``sets`` (sizes, largest first) need from the
+    naturals ``ranks`` (a large number if too few ranks hold enough): for sets of one
+    size, the cheapest len(sets) costs (:func:`_sets_fit`); else 0."""
+    if not sets or sets[0] != sets[-1]:
+        return 0
+    costs = _set_costs(ranks, sets[0])
+    if len(costs) < len(sets):
+        return 15 * len(sets)
+    costs.sort()
+    return sum(costs[:len(sets)])
 
 
 def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
