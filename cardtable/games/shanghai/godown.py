@@ -289,8 +289,8 @@ def natural_counts(hand: Sequence[Card], wild: frozenset[int]) -> tuple[dict[Car
 _MIDDLE = sum(1 << value for value in range(2, 14))
 """Run values 2–13: those only one card of a suit stands for (1 and 14 are both its ace)."""
 _LOW_ACE, _HIGH_ACE = 1 << 1, 1 << 14
-_RUN_BITS = {rank: _LOW_ACE | _HIGH_ACE if rank == ACE else 1 << rank for rank in range(2, 15)}
-"""Per natural rank, its run values as a mask (an ace is value 1 and value 14)."""
+_RUN_BITS = [0, 0] + [_LOW_ACE | _HIGH_ACE if rank == ACE else 1 << rank for rank in range(2, 15)] + [0]
+"""Per rank (by index), its run values as a mask (an ace is value 1 and value 14)."""
 
 
 class _Shape(NamedTuple):
@@ -299,23 +299,23 @@ class _Shape(NamedTuple):
     ``suits`` maps each suit held to its layers: ``layers[t]`` has the run values
     (:data:`_RUN_BITS`) of the suit's naturals held more than t times (so the number of
     layers with value 1 is the number of its aces). ``ranks`` counts the naturals per
-    rank; ``wilds`` counts the wild cards."""
+    rank (by index, 0 to 15); ``wilds`` counts the wild cards."""
 
     wilds: int
     suits: dict[str, list[int]]
-    ranks: dict[int, int]
+    ranks: list[int]
 
 
 def _hand_shape(hand: Sequence[Card], wild: frozenset[int]) -> _Shape:
     wilds = 0
     suits: dict[str, list[int]] = {}
-    ranks: dict[int, int] = {}
+    ranks = [0] * 16
     for rank, suit in hand:
         if rank in wild:
             wilds += 1
             continue
-        ranks[rank] = ranks.get(rank, 0) + 1
-        bit = _RUN_BITS.get(rank, 0)
+        ranks[rank] += 1
+        bit = _RUN_BITS[rank]
         layers = suits.get(suit)
         if layers is None:
             suits[suit] = [bit]
@@ -381,7 +381,7 @@ def _one_run_and_sets(shape: _Shape, size: int, sets: list[int]) -> bool | None:
     missing = size - got
     if missing > size // 2 or missing + _sets_cost_at_least(shape.ranks, sets) > shape.wilds:
         return False
-    ranks = dict(shape.ranks)
+    ranks = list(shape.ranks)
     held = shape.suits[suit][0]
     for value in range(base, base + size):
         if held >> value & 1:
@@ -389,15 +389,15 @@ def _one_run_and_sets(shape: _Shape, size: int, sets: list[int]) -> bool | None:
     return True if _sets_fit(ranks, sets, shape.wilds - missing) else None
 
 
-def _sets_fit(ranks: dict[int, int], sets: list[int], wilds: int) -> bool:
+def _sets_fit(ranks: list[int], sets: list[int], wilds: int) -> bool:
     """S4/S5: whether sets of ``sets`` (sizes, largest first) can be made from naturals
-    ``ranks`` (count per rank) and ``wilds``. Sets all of one size: each rank's t-th set
+    ``ranks`` (count per rank, by index) and ``wilds``. Sets all of one size: each rank's t-th set
     costs a convex number of wilds, so the cheapest len(sets) sets, taken greedily,
     decide; else a search."""
     if not sets:
         return True
     if sets[0] != sets[-1]:
-        return _place_sets(sets, 0, [[rank, n] for rank, n in ranks.items()], wilds, 0)
+        return _place_sets(sets, 0, [[rank, n] for rank, n in enumerate(ranks) if n], wilds, 0)
     costs = _set_costs(ranks, sets[0])
     if len(costs) < len(sets):
         return False
@@ -405,11 +405,13 @@ def _sets_fit(ranks: dict[int, int], sets: list[int], wilds: int) -> bool:
     return sum(costs[:len(sets)]) <= wilds
 
 
-def _set_costs(ranks: dict[int, int], size: int) -> list[int]:
+def _set_costs(ranks: list[int], size: int) -> list[int]:
     """The wilds each set of ``size`` costs, per rank its 1st, 2nd, … set (unsorted)."""
     least = (size + 1) // 2
     costs: list[int] = []
-    for n in ranks.values():
+    for n in ranks:
+        if n < least:
+            continue
         spent = 0
         for t in range(1, n // least + 1):
             total = max(0, t * size - n)
@@ -459,7 +461,7 @@ def _wilds_needed_at_least(shape: _Shape, runs: list[int], sets: list[int]) -> i
     return need + _sets_cost_at_least(shape.ranks, sets)
 
 
-def _sets_cost_at_least(ranks: dict[int, int], sets: list[int]) -> int:
+def _sets_cost_at_least(ranks: list[int], sets: list[int]) -> int:
     """A lower bound on the wilds sets of ``sets`` (sizes, largest first) need from the
     naturals ``ranks`` (a large number if too few ranks hold enough): for sets of one
     size, the cheapest len(sets) costs (:func:`_sets_fit`); else 0."""
@@ -485,11 +487,19 @@ def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
         most = min(number, (held + wilds) // size, held // least)
         if most:
             room.append((layers, most))
-    if sum([most for _layers, most in room]) < number:
+    # Each run in a suit misses at least what the suit's best window misses: the fewest
+    # wilds the runs could need, which decides when no suit can hold two runs.
+    known = _best_windows(size)
+    misses = []
+    for layers, most in room:
+        missing = size - (known.get(layers[0]) or _find_best_window(layers[0], size))[0]
+        if missing <= size // 2:
+            misses += [missing] * most
+    if len(misses) < number:
         return False
-    if all(most == 1 for _layers, most in room):     # one run a suit: the suits' best windows decide
-        misses = sorted([size - best_window(layers[0], size)[0] for layers, _most in room])
-        return misses[number - 1] <= size // 2 and sum(misses[:number]) <= wilds
+    misses.sort()
+    if sum(misses[:number]) > wilds or all(most == 1 for _layers, most in room):
+        return sum(misses[:number]) <= wilds
     if _best_runs_first(shape, size, number):
         return True
     best = [0] + [wilds + 1] * number       # best[k]: fewest wilds for k runs (wilds + 1: none)
@@ -622,10 +632,9 @@ def _runs_then_sets(counts: dict[Card, int], runs: list[int], sets: list[int], w
         if index == len(runs):
             if not sets:
                 return True
-            by_rank: dict[int, int] = {}
+            by_rank = [0] * 16
             for card, n in counts.items():
-                if n > 0:
-                    by_rank[card.rank] = by_rank.get(card.rank, 0) + n
+                by_rank[card.rank] += n
             return _sets_fit(by_rank, sets, wilds)
         last = index + 1 == len(runs)
         masks = _run_masks(counts)

@@ -173,41 +173,58 @@ def _natural_at(value: int, suit: str, wild: frozenset[int]) -> tuple[Card, ...]
     return () if card.rank in wild else (card,)
 
 
-def _lay_off_moves(game: ShanghaiGame, seat: int) -> list[Move]:
-    """S6: every lay-off of one card for a seat that is down; S10 without out_by_discard:
-    none that leaves a last card which fits nowhere (it could not be played)."""
-    hand = game.hands[seat]
-    wild = game.wild
-    table = game.table
-    held = set(hand)
-    wilds = sorted(card for card in held if card.rank in wild)
-    # S10 (two cards left): where each card fits now, for the one that stays in hand.
-    fits_at = None
-    if not game.rules.out_by_discard and len(hand) == 2:
-        fits_at = {card: [(owner, index) for owner, melds in enumerate(table) for index, meld in enumerate(melds)
-                          if _fits(meld, card, wild)] for card in held}
-    moves = []
+_Placed = list[tuple[int, int, Meld, _MeldFacts]]
+"""The melds on the table with their facts: (owner, meld index, meld, facts), in table order."""
+
+
+def _table_facts(table: Table, wild: frozenset[int]) -> _Placed:
+    """Every meld of ``table`` with its facts (:func:`_meld_facts`, looked up here without
+    a call per meld: every play turn of a seat that is down reads them all)."""
+    placed = []
     for owner, melds in enumerate(table):
         for index, meld in enumerate(melds):
-            places, room = _meld_facts(meld, wild).places
-            for end, naturals in places:
-                for card in (*naturals, *wilds) if room else naturals:
-                    if card not in held:
-                        continue
-                    if fits_at is not None and not _last_card_fits(table, hand, card, owner, index, end,
-                                                                   fits_at, wild):
-                        continue
-                    target = (owner, index) if end is None else (owner, index, end)
-                    moves.append(Move("lay_off", (card,), (), target))
+            entry = _FACTS.get(id(meld))
+            facts = entry[2] if entry is not None and entry[0] is meld and entry[1] is wild \
+                else _meld_facts(meld, wild)
+            placed.append((owner, index, meld, facts))
+    return placed
+
+
+def _lay_off_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
+    """S6: every lay-off of one card for a seat that is down (``placed``: the table,
+    :func:`_table_facts`); S10 without out_by_discard: none that leaves a last card
+    which fits nowhere (it could not be played)."""
+    hand = game.hands[seat]
+    wild = game.wild
+    held = set(hand)
+    wilds = sorted(card for card in held if card.rank in wild)
+    last_card = not game.rules.out_by_discard and len(hand) == 2
+    fits_at: dict[Card, list[tuple[int, int]]] = {}     # S10: where each card fits now (as asked)
+    moves = []
+    for owner, index, meld, facts in placed:
+        places, room = facts.places
+        for end, naturals in places:
+            for card in (*naturals, *wilds) if room else naturals:
+                if card not in held:
+                    continue
+                if last_card and not _last_card_fits(game.table, hand, card, owner, index, end,
+                                                     placed, fits_at, wild):
+                    continue
+                target = (owner, index) if end is None else (owner, index, end)
+                moves.append(Move("lay_off", (card,), (), target))
     moves.sort(key=lambda move: move.cards)
     return moves
 
 
 def _last_card_fits(table: Table, hand: list[Card], card: Card, owner: int, index: int, end: int | None,
-                    fits_at: dict[Card, list[tuple[int, int]]], wild: frozenset[int]) -> bool:
+                    placed: _Placed, fits_at: dict[Card, list[tuple[int, int]]], wild: frozenset[int]) -> bool:
     """S10: whether, after laying off ``card`` of a two-card ``hand`` there, the other card
-    fits somewhere on the table (``fits_at``: the melds each card fits now)."""
+    fits somewhere on the table (``fits_at``: the melds each card fits now, filled in as
+    asked)."""
     rest = hand[1] if hand[0] == card else hand[0]
+    if rest not in fits_at:
+        fits_at[rest] = [(owner, index) for owner, index, _meld, facts in placed
+                         if _fits_places(facts.places, rest, wild)]
     if any(place != (owner, index) for place in fits_at[rest]):
         return True
     new = lay_off(table[owner][index], card, end, wild)
@@ -231,20 +248,18 @@ def _some_melded_joker(game: ShanghaiGame) -> Card | None:
     return None
 
 
-def _swap_moves(game: ShanghaiGame, seat: int) -> list[Move]:
-    """S7: swaps for a melded wild (the caller has checked that a seat not yet down
-    could go down with one more wild)."""
+def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
+    """S7: swaps for a melded joker (``placed``: the table, :func:`_table_facts`; the
+    caller has checked that a seat not yet down could go down with one more wild)."""
     hand = game.hands[seat]
     wild = game.wild
     down = game.down[seat]
     moves: list[Move] = []
-    melds_with_wilds = [(owner, index, meld) for owner, melds in enumerate(game.table)
-                        for index, meld in enumerate(melds) if JOKER_CARD in meld.cards]
-    if not melds_with_wilds:
+    with_jokers = [(owner, index, meld, facts.jokers) for owner, index, meld, facts in placed if facts.jokers]
+    if not with_jokers:
         return moves
     choices = sorted(set(hand))
-    for owner, index, meld in melds_with_wilds:
-        jokers = _meld_facts(meld, wild).jokers
+    for owner, index, meld, jokers in with_jokers:
         for card in choices:
             place = jokers.get(card)
             if place is None:
@@ -293,10 +308,11 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
         if not hopeless:
             for groups in go_down_groups(game, seat, hand, game.table):
                 moves.append(Move("meld", tuple(chain.from_iterable(groups)), groups))
-            moves.extend(_swap_moves(game, seat))
+            moves.extend(_swap_moves(game, seat, _table_facts(game.table, game.wild)))
     else:
-        moves.extend(_lay_off_moves(game, seat))
-        moves.extend(_swap_moves(game, seat))
+        placed = _table_facts(game.table, game.wild)
+        moves.extend(_lay_off_moves(game, seat, placed))
+        moves.extend(_swap_moves(game, seat, placed))
     if may_discard(game, seat):
         moves.extend(map(_DISCARDS.__getitem__, sorted(set(game.hands[seat]))))
     return moves
