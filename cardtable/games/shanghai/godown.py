@@ -813,4 +813,6 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
 
     if depth:
         search(0, packed.whole, [menus[spec] for spec in specs])  # type: ignore[index]
+    elif accept is None or accept((), _packed_cards(packed, packed.whole)):  # type: ignore[operator]
+        found.append(((), ()))                  # an empty contract: one (empty) way
     return found
