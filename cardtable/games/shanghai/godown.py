@@ -1,9 +1,14 @@
 """Going down (S6): whether a hand can lay down its contract, and every way it can.
 
 :func:`can_go_down` answers quickly by placing shapes (a set's rank and natural count,
-a run's suit, window and wild count) instead of cards; :func:`go_down_options` lists
-every card-level go-down in canonical order (see its docstring), which is what the
-rules offer as ``meld`` moves.
+a run's suit, window and wild count) instead of cards: it reads the hand once as bit
+masks (:class:`_Shape`); sets alone and runs of one size alone have exact answers from
+those, and other contracts are mostly decided by a lower bound on the wilds they need
+or a first try, before a search. :func:`go_down_options` lists every card-level
+go-down in canonical order (see its docstring), which is what the rules offer as
+``meld`` moves: it picks each meld's group from one list of candidates from the whole
+hand, testing which are still in hand with the cards packed into one integer
+(:class:`_Packed`).
 """
 
 from __future__ import annotations
@@ -785,9 +790,10 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
         level = order[step]
         below = floor_step[step]
         floor = None if below is None or by_group else chosen[order[below]]
-        fitting = [entry for entry in menus_left[step]
-                   if ((left | guard) - entry[0]) & guard == guard     # all its cards are left (_Packed)
-                   and (floor is None or entry[1] >= floor)]
+        topped = left | guard        # an entry fits iff (topped - its cards) keeps every guard bit (_Packed)
+        fitting = [entry for entry in menus_left[step] if (topped - entry[0]) & guard == guard]
+        if floor is not None:
+            fitting = [entry for entry in fitting if entry[1] >= floor]
         if step + 1 == depth:
             for need, group, index in fitting:
                 chosen[level] = group
