@@ -201,7 +201,7 @@ class _Contract:
         self.sets = tuple(s for k, s in contract if k == "set")
 
 
-_CONTRACTS: dict[tuple, _Contract] = {}
+_CONTRACTS: dict[Sequence[tuple[str, int]], _Contract] = {}
 
 
 def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card] | None = None,
@@ -344,8 +344,9 @@ class _Hand:
                 _add(more_ranks, rank_bit)
             else:
                 top_ranks |= rank_bit
-        return cls(hand, contract, shape, wild, [top, *more] if top else [], [top_ranks, *more_ranks] if top_ranks else [],
-                   wilds)
+        cards = [top, *more] if top else []
+        ranks = [top_ranks, *more_ranks] if top_ranks else []
+        return cls(hand, contract, shape, wild, cards, ranks, wilds)
 
     def drawn(self, hand: tuple[Card, ...], card: Card) -> _Hand:
         """The hand ``hand``: this one and ``card`` (its plan not worked out yet)."""
@@ -437,7 +438,8 @@ class _Hand:
         ranks it keeps twice or more; the ranks held twice or more; three times or more)."""
         if self._facts is None:
             shape, ranks = self.shape, self.ranks
-            left, kept_ranks = self.cards[:], []
+            left = self.cards[:]
+            kept_ranks: list[int] = []
             covered = _cover(shape, left, ranks[:], kept_ranks=kept_ranks)
             self._covered = min(shape.need, covered + self.wilds)
             kept = 0                  # kept at least once: held more often than left over
