@@ -82,7 +82,9 @@ class Card(NamedTuple):
         return "JK" if self.rank == JOKER else f"{_RANK_TEXT[self.rank]}{SUIT_SYMBOLS[self.suit]}"
 
     def __str__(self) -> str:
-        return _STR[self]
+        text = _STR.get(self)
+        # A rank without a suit is what a wild in a set stands for (no card of a deck).
+        return text if text is not None else f"{_RANK_TEXT.get(self.rank, self.rank)}{self.suit}"
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

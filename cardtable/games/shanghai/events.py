@@ -92,14 +92,27 @@ class BuyDeclined(Event):
 
 @dataclass(frozen=True, slots=True)
 class WentDown(Event):
-    """S6: ``seat`` laid down its contract."""
+    """S6: ``seat`` laid down its contract. ``stands_for`` has, per group and card, None
+    for a natural card and for a wild the card it stands for (S5: a set's rank with suit
+    "", a run's card)."""
 
     kind: ClassVar[str] = "went_down"
     groups: tuple[tuple[Card, ...], ...] = ()
+    stands_for: tuple[tuple[Card | None, ...], ...] = ()
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        melds = " | ".join(pretty_cards(group) for group in self.groups)
+        """``"Ann goes down: 7♠ 7♥ JK=7 | 4♣ 5♣ JK=6♣ 7♣"``."""
+        stands_for = self.stands_for or tuple((None,) * len(group) for group in self.groups)
+        melds = " | ".join(" ".join(_with_stand(card, stands) for card, stands in zip(group, wilds))
+                           for group, wilds in zip(self.groups, stands_for))
         return f"{name(self.seat)} goes down: {melds}"  # type: ignore[arg-type]
+
+
+def _with_stand(card: Card, stands: Card | None) -> str:
+    """A melded card, and for a wild what it stands for: ``"JK=6♣"`` in a run, ``"JK=7"`` in a set."""
+    if stands is None:
+        return card.pretty()
+    return f"{card.pretty()}={stands.pretty() if stands.suit else stands.rank_text}"
 
 
 @dataclass(frozen=True, slots=True)

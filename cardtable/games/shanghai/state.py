@@ -255,14 +255,15 @@ class ShanghaiGame(Game):
             hand.remove(card)
         if self.taken[seat]:
             self._forget_taken(seat, move.cards)
-        for (kind, _size), group in zip(self.contract, move.groups):
-            self._melds[seat].append(make_meld(kind, group, self.wild))  # type: ignore[arg-type]
+        made = [make_meld(kind, group, self.wild) for (kind, _size), group in zip(self.contract, move.groups)]
+        self._melds[seat].extend(made)  # type: ignore[arg-type]
         self._melds_view = None
         self.down[seat] = True
         self.went_down_now = True
         self.must_go_down = False
         self.played_wild |= any(card.rank in self.wild for card in move.cards)
-        return [WentDown(seat, move.groups)] + self._check_out(seat)
+        stands_for = tuple(meld.wilds_stand_for(self.wild) for meld in made)  # type: ignore[union-attr]
+        return [WentDown(seat, move.groups, stands_for)] + self._check_out(seat)
 
     def _do_lay_off(self, seat: int, move: Move) -> list[Event]:
         """S6: add one card to a meld (a run at the end the target names)."""

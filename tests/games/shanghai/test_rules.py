@@ -417,3 +417,19 @@ def test_why_no_lay_off_or_swap_is_said_from_the_seats_view():
     game.apply(2, "take_upcard")
     assert swap_refusal(game.view(2), Card.parse("9C")) == (
         "you may take a joker only if you can then lay down your contract this turn (S7)")
+
+
+def test_S5_S6_the_go_down_says_what_each_wild_stands_for():
+    """S5/S6: the go-down event names the card each wild stands for, a set's rank and a
+    run's card, and its log line shows them."""
+    variant = load_variant("shanghai-classic")
+    contracts = ((("set", 3), ("run", 4)), *variant.rules.contracts[1:])
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"contracts": contracts})})
+    game = new_game(variant, 3, seed=1, stock=parse_cards("5C 6D 2S"), upcard="QH",
+                    hands=["2C 3D 4D 5D", "7C 7D JK 4H 5H JK 7H KD", "8C 8D 9D 10H"])
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    went_down = game.apply(1, "meld 7C 7D JK | 4H 5H JK 7H")[0]
+    assert isinstance(went_down, WentDown)
+    assert went_down.stands_for == ((None, None, Card(7, "")), (None, None, Card.parse("6H"), None))
+    assert went_down.describe(lambda seat: "Ann") == "Ann goes down: 7♣ 7♦ JK=7 | 4♥ 5♥ JK=6♥ 7♥"
