@@ -1,5 +1,7 @@
-"""Golden transcripts: a few seeded random-bot games written out move by move with
-their events (random bots, so only the rules and the order of legal moves matter).
+"""Golden transcripts: a few seeded bot games written out move by move with their
+events. Most use random bots, so only the rules and the order of legal moves matter;
+the Shanghai ones use simple bots, since random play never lays a contract down (so
+the simple bot's choices are pinned as well).
 
 A rule change that alters play shows up as a diff here. After an intended change,
 regenerate with ``CARDTABLE_REGOLD=1 python -m pytest tests/test_golden.py`` and
@@ -19,13 +21,17 @@ from cardtable.engine.rng import Rng
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = [("president-classic", 4, 11), ("forseti", 5, 12), ("president-bombs", 4, 13),
-         ("red-threes", 4, 16), ("tonk-classic", 3, 15), ("tonk-house", 4, 17)]
+         ("red-threes", 4, 16), ("tonk-classic", 3, 15), ("tonk-house", 4, 17),
+         ("shanghai-classic", 4, 18), ("shanghai-wild-twos", 3, 19)]
+SIMPLE_BOTS = {"shanghai"}
+"""Families whose transcripts are played by simple bots rather than random ones."""
 
 
 def transcript(preset: str, players: int, seed: int, max_moves: int = 400) -> str:
     variant = load_variant(preset)
     game = new_game(variant, players, seed=seed)
-    bots = [make_bot(variant.family, "random") for _ in range(players)]
+    level = "simple" if variant.family in SIMPLE_BOTS else "random"
+    bots = [make_bot(variant.family, level) for _ in range(players)]
     rng = Rng(seed)
     lines = [f"# {preset}, {players} players, seed {seed}"]
 
