@@ -112,17 +112,16 @@ class _MeldFacts(NamedTuple):
 
 
 _FACTS: dict[int, tuple[Meld, frozenset[int], _MeldFacts]] = {}
-"""Per meld on the table (:func:`_meld_facts`): melds stay as they are for many turns,
-and every seat reads them on every play turn. Keyed by the meld's id, which is cheaper
-than hashing its cards: the entry keeps the meld itself, so that id cannot pass to
-another object while the entry is there, and an entry is used only for that very meld
-(and the same wild ranks). Kept small (the melds it keeps are garbage to walk)."""
+"""The facts of each meld on the table (:func:`_meld_facts`), by the meld's id, with
+the meld itself (so the id stays its own) and the wild ranks they were worked out for.
+Melds stay on the table for many turns and every seat reads them on every play turn.
+Kept small."""
 
 
 def _meld_facts(meld: Meld, wild: frozenset[int]) -> _MeldFacts:
     """The lay-off places and joker places of ``meld``, remembered."""
     entry = _FACTS.get(id(meld))
-    if entry is not None and entry[0] is meld and entry[1] is wild:
+    if entry is not None and entry[0] is meld and entry[1] == wild:
         return entry[2]
     if len(_FACTS) > 500:
         _FACTS.clear()
@@ -178,16 +177,9 @@ _Placed = list[tuple[int, int, Meld, _MeldFacts]]
 
 
 def _table_facts(table: Table, wild: frozenset[int]) -> _Placed:
-    """Every meld of ``table`` with its facts (:func:`_meld_facts`, looked up here without
-    a call per meld: every play turn of a seat that is down reads them all)."""
-    placed = []
-    for owner, melds in enumerate(table):
-        for index, meld in enumerate(melds):
-            entry = _FACTS.get(id(meld))
-            facts = entry[2] if entry is not None and entry[0] is meld and entry[1] is wild \
-                else _meld_facts(meld, wild)
-            placed.append((owner, index, meld, facts))
-    return placed
+    """Every meld of ``table`` with its facts (:func:`_meld_facts`)."""
+    return [(owner, index, meld, _meld_facts(meld, wild))
+            for owner, melds in enumerate(table) for index, meld in enumerate(melds)]
 
 
 def _lay_off_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
