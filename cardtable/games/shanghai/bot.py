@@ -102,11 +102,14 @@ _PLAN_BITS: dict[frozenset[int], dict[Card, tuple[int, int]]] = {}
 
 
 def _plan_bits(wild: frozenset[int]) -> dict[Card, tuple[int, int]]:
-    """Per card, (its run bits, its rank bit) for the plan; (0, 0) for a wild."""
+    """Per card, (its run bits, its rank bit) for the plan; (0, 0) for a wild. A joker
+    is always wild (S5), whether or not the preset's deck has any."""
     found = _PLAN_BITS.get(wild)
     if found is None:
-        found = _PLAN_BITS[wild] = {card: (0, 0) if card.rank in wild else (_RUN_BITS[card], 1 << card.rank)
-                                    for card in (*STANDARD_CARDS, JOKER_CARD)}
+        found = {card: (0, 0) if card.rank in wild else (_RUN_BITS[card], 1 << card.rank)
+                 for card in STANDARD_CARDS}
+        found[JOKER_CARD] = (0, 0)
+        _PLAN_BITS[wild] = found
     return found
 
 

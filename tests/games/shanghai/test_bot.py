@@ -7,7 +7,8 @@ import random
 import pytest
 
 from cardtable import load_variant, new_game
-from cardtable.engine.cards import Card, make_deck
+from cardtable.bots.base import make_bot
+from cardtable.engine.cards import JOKER_CARD as JOKER, Card, make_deck
 from cardtable.engine.rng import Rng
 from cardtable.games.shanghai.bot import SimpleBot
 from cardtable.games.shanghai import godown
@@ -130,3 +131,28 @@ def test_quick_go_down_check_agrees_with_the_full_search(monkeypatch):
         hand = sorted(rng.sample(deck, rng.choice([11, 12, 14, 17])))
         assert quick(hand, contract, wild) == bool(godown.go_down_options(hand, contract, wild, limit=1)), \
             (contract, hand)
+
+
+def _no_jokers(wilds):
+    variant = load_variant("shanghai-classic")
+    rules = variant.rules.model_copy(update={"jokers": 0, "wilds": wilds})
+    return variant.model_copy(update={"rules": rules})
+
+
+@pytest.mark.parametrize("wilds", [("2",), ()])
+def test_plays_without_jokers(wilds):
+    """A deck without jokers (2s wild, or no wilds at all): the bots play hand 1 out."""
+    variant = _no_jokers(wilds)
+    game = new_game(variant, 4, seed=3)
+    assert JOKER not in game.view(0).hand
+    bot, rng = SimpleBot(), Rng(3)
+    for _move in range(600):
+        if game.round_over:
+            break
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert game.round_over
+    fresh = new_game(variant, 4, seed=4)
+    hard = make_bot("shanghai", "hard", variant, seed=4)
+    seat = fresh.to_act[0]
+    assert hard.choose(fresh.view(seat), fresh.legal_moves(seat), Rng(4)) in fresh.legal_moves(seat)
