@@ -675,15 +675,17 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     if sum(size for _kind, size in contract) > len(hand) or not can_go_down(hand, contract, wild):
         return []
     levels = list(range(len(contract)))
-    # The quick search: runs first (they have far fewer candidates, so a contract with a
-    # set before a run skips most dead ends), and melds of one kind and size chosen in
-    # the order of their groups, each from where the one before stands (no group below
-    # it is looked at). The options are then put in canonical order by their places.
     runs_first = sorted(levels, key=lambda level: contract[level][0] != "run")
-    found = _search_placed(hand, contract, wild, runs_first, limit + 1, accept, by_group=True)
-    if len(found) <= limit:  # all of them: else the search in canonical order stops at the limit
-        found.sort()
-        return [groups for _places, groups in found]
+    if runs_first != levels:
+        # A contract with a set before a run: the runs have far fewer candidates, so
+        # choosing them first skips most dead ends, and melds of one kind and size are
+        # chosen in the order of their groups (none below the one before is looked at).
+        # The options are then put in canonical order by their places; past the limit,
+        # the search in canonical order finds the first ``limit`` instead.
+        found = _search_placed(hand, contract, wild, runs_first, limit + 1, accept, by_group=True)
+        if len(found) <= limit:
+            found.sort()
+            return [groups for _places, groups in found]
     return _search(hand, contract, wild, levels, limit, accept)
 
 
