@@ -506,6 +506,7 @@ _VALUES = {rank: (1, 14) if rank == ACE else (rank,) for rank in range(2, 15)}
 
 
 _HANDS: dict[tuple, _Hand] = {}
+"""The memo of :func:`_hand`, a pure function of its key (cleared past 4096 hands)."""
 
 
 def _hand(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int]) -> _Hand:
@@ -517,31 +518,6 @@ def _hand(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: froze
         if len(_HANDS) > 4096:
             _HANDS.clear()
         found = _HANDS[key] = _Hand.of(key[0], contract, wild)
-    return found
-
-
-_LAST_VIEW: list = [None, None]
-"""The last (view, _Hand) asked for: one decision asks several times."""
-
-_SEATS: dict[int, _Hand] = {}
-"""Per seat, the last :class:`_Hand` asked for or worked out ahead: a seat's hand waits
-unchanged through the buy windows and its draw (and comparing it with the one kept is
-cheaper than hashing it)."""
-
-
-def _hand_of(view: ShanghaiView) -> _Hand:
-    """The :class:`_Hand` of the view's hand, contract and wilds."""
-    if _LAST_VIEW[0] is view:
-        return _LAST_VIEW[1]
-    hand, contract, wild = view.hand, view.contract, view.wilds
-    found = _SEATS.get(view.seat)
-    if found is None or found.contract != contract or found.wild != wild:
-        found = _SEATS[view.seat] = _Hand.of(hand, contract, wild)
-    elif found.hand != hand:
-        # Most often the seat has drawn a card since: add it to what is known.
-        card = _one_more(found.hand, hand)
-        found = _SEATS[view.seat] = _Hand.of(hand, contract, wild) if card is None else found.drawn(hand, card)
-    _LAST_VIEW[0], _LAST_VIEW[1] = view, found
     return found
 
 
@@ -651,22 +627,6 @@ def _places(meld: Meld, wild: frozenset[int]) -> tuple[int, int, bool]:
     return found
 
 
-_TABLES: list = [None, None, None]
-"""The last (melds, wild, _Table) built: a game hands out the same melds tuple until
-the melds change, so most moves reuse it (kept referenced, so ``is`` is safe)."""
-
-
-def _table_of(view: ShanghaiView) -> _Table:
-    """The :class:`_Table` of the view's melds (not to be changed by the caller)."""
-    melds, wild = view.melds, view.wilds
-    cached = _TABLES
-    if cached[0] is melds and cached[1] == wild:
-        return cached[2]
-    table = _Table(melds, wild)
-    cached[0], cached[1], cached[2] = melds, wild, table
-    return table
-
-
 # ---------------------------------------------------------------------- the bot
 class SimpleBot:
     """Quick and sensible: enough to fill a table and to benchmark the engine."""
@@ -675,6 +635,37 @@ class SimpleBot:
 
     def __init__(self, shake: float = SHAKE) -> None:
         self.shake = shake
+        self._last: dict[int, _Hand] = {}
+        """Per seat, the last hand this bot analysed, or the one its discard left: a
+        hand waits unchanged through the buy windows and its draw, and a draw adds one
+        card (comparing hands is cheaper than hashing them)."""
+        self._table: tuple[Sequence[Sequence[Meld]], frozenset[int], _Table] | None = None
+        """The melds, wilds and :class:`_Table` of the last view: the melds stay the
+        same object until they change."""
+
+    def _hand_of(self, view: ShanghaiView) -> _Hand:
+        """The :class:`_Hand` of the view's hand, contract and wilds."""
+        hand, contract, wild = view.hand, view.contract, view.wilds
+        found = self._last.get(view.seat)
+        if found is None or found.contract != contract or found.wild != wild:
+            found = _Hand.of(hand, contract, wild)
+        elif found.hand == hand:
+            return found
+        else:
+            card = _one_more(found.hand, hand)      # most often: the seat has drawn a card
+            found = _Hand.of(hand, contract, wild) if card is None else found.drawn(hand, card)
+        self._last[view.seat] = found
+        return found
+
+    def _table_of(self, view: ShanghaiView) -> _Table:
+        """The :class:`_Table` of the view's melds (not to be changed by the caller)."""
+        melds, wild = view.melds, view.wilds
+        last = self._table
+        if last is not None and last[0] is melds and last[1] == wild:
+            return last[2]
+        table = _Table(melds, wild)
+        self._table = (melds, wild, table)
+        return table
 
     def choose(self, view: PlayerView, legal_moves: Sequence[Move], rng: Rng) -> Move:
         assert isinstance(view, ShanghaiView)
@@ -686,10 +677,10 @@ class SimpleBot:
             return self._draw(view, legal_moves)
         kinds = set(map(_KIND, legal_moves))
         if kinds == {"discard"}:      # most turns: nothing to meld, lay off or swap
-            return self._discard(view, legal_moves, _table_of(view), rng)
+            return self._discard(view, legal_moves, self._table_of(view), rng)
         if "meld" in kinds:           # (go-downs can be listed by the hundred)
             return self._go_down(view, list(islice(_of_kind(legal_moves, "meld"), MELD_OPTIONS_WEIGHED)))
-        table = _table_of(view)
+        table = self._table_of(view)
         if "lay_off" in kinds:
             return self._lay_off(view, list(_of_kind(legal_moves, "lay_off")), table)
         if "swap_joker" in kinds and (view.down[view.seat] or "discard" not in kinds):
@@ -709,7 +700,7 @@ class SimpleBot:
         if moves[0].kind != "draw_stock":
             return take
         if view.down[view.seat]:
-            wanted = _table_of(view).fits(upcard)
+            wanted = self._table_of(view).fits(upcard)
         else:
             wanted = self._gain(view, upcard) > 0
         return take if wanted else moves[0]
@@ -728,7 +719,7 @@ class SimpleBot:
         closer, when the contract is then near (or so long that buys are needed)."""
         if view.stock_size < 6:
             return False
-        hand = _hand_of(view)
+        hand = self._hand_of(view)
         if not hand.may_help(card):
             return False
         need, held = hand.shape.need, len(view.hand)
@@ -741,11 +732,10 @@ class SimpleBot:
             return True           # a long contract cannot be made without cards
         return need - hand.covered() - gain <= 1
 
-    @staticmethod
-    def _gain(view: ShanghaiView, card: Card) -> int:
+    def _gain(self, view: ShanghaiView, card: Card) -> int:
         """How much more of the contract the hand covers with ``card`` (0: none; the
         greedy plan can even cover less)."""
-        hand = _hand_of(view)
+        hand = self._hand_of(view)
         if not hand.may_help(card):
             return 0
         before = hand.covered()
@@ -767,7 +757,7 @@ class SimpleBot:
         hand: dict[Card, int] = {}
         for card in view.hand:
             hand[card] = hand.get(card, 0) + 1
-        base = _table_of(view)
+        base = self._table_of(view)
         points = points_of(view)
         groups: dict[tuple, tuple[int, int, bool]] = {}     # each group's lay-off places
         best, best_key = melds[0], None
@@ -820,7 +810,7 @@ class SimpleBot:
         it ranks the spare naturals first (then by worth and points alone), so when
         there are any only they are ranked. The hand left is remembered, worked out
         (see :meth:`_Hand.without`)."""
-        hand = _hand_of(view)
+        hand = self._hand_of(view)
         spare = hand.discard_facts()[0]
         chosen = None
         if self.shake and rng.random() < self.shake:
@@ -833,7 +823,7 @@ class SimpleBot:
             chosen = min(moves, key=self.discard_key(view, table))
         card = chosen.cards[0]
         if spare & _RUN_BITS.get(card, 0):
-            _SEATS[view.seat] = hand.without(card)
+            self._last[view.seat] = hand.without(card)
         return chosen
 
     def _least_worth(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, spare: int) -> Move | None:
@@ -867,7 +857,7 @@ class SimpleBot:
                 fits = distance == 0
                 return (card.rank in wild, fits, feeds and fits, -distance, -points[card.rank])
             return key_down
-        hand = _hand_of(view)
+        hand = self._hand_of(view)
         spare = hand.discard_facts()[0]
         worth = self._discard_worth(view, table)
 
@@ -885,7 +875,7 @@ class SimpleBot:
         could lay it off), less its points (per 5) times :meth:`shed_weight`."""
         points = points_of(view)
         feeds = view.down[(view.seat + 1) % view.players]
-        hand = _hand_of(view)
+        hand = self._hand_of(view)
         usefulness, fits = hand.usefulness, table.fits
         shed = self.shed_weight(view, hand.covered())
 

@@ -38,7 +38,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from ...engine.cards import Card
-from .bot import SimpleBot, _near, _need, _Table, _table_of, plan, points_of
+from .bot import SimpleBot, _near, _need, _Table, plan, points_of
 from .melds import RUN_CARD, swap_index
 from .sampling import Sampler
 from .view import ShanghaiView
@@ -99,12 +99,11 @@ class StrongPolicy(SimpleBot):
         points = points_of(view)
         return max(swaps, key=lambda move: points[move.cards[0].rank])
 
-    @staticmethod
-    def _gain(view: ShanghaiView, card: Card) -> int:
+    def _gain(self, view: ShanghaiView, card: Card) -> int:
         """The medium bot's gain, except that while not down a natural that could take
         back a melded joker (and is not held yet) counts as the wild it would bring:
         the swap is allowed just when that wild completes the contract (S7)."""
-        gain = SimpleBot._gain(view, card)
+        gain = super()._gain(view, card)
         if gain or view.down[view.seat] or card in view.hand or card not in _joker_keys(view):
             return gain
         return 1 if plan(view.hand, view.contract, view.wilds)[0] < _need(view.contract) else 0
@@ -146,7 +145,7 @@ class StrongPolicy(SimpleBot):
 
     def discard_order(self, view: ShanghaiView, moves: Sequence[Move]) -> list[Move]:
         """The discard moves, best first (each card once)."""
-        key = self.discard_key(view, _table_of(view))
+        key = self.discard_key(view, self._table_of(view))
         return sorted(dict.fromkeys(m for m in moves if m.kind == "discard"), key=key)
 
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
