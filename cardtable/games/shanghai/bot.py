@@ -12,7 +12,7 @@
   feeding the next player: a card that fits the table is not thrown to a seat that
   is down (and so could lay it off) while another card will do.
 
-The contract plan (:func:`make_plan`) is greedy: runs take the best-covered window of
+The contract plan (:func:`plan`) is greedy: runs take the best-covered window of
 a suit, longest run first; sets the ranks held most often.
 
 How it stays quick (the same decisions, move for move): cards are bits of one integer
@@ -209,7 +209,7 @@ _CONTRACTS: dict[Sequence[tuple[str, int]], _Contract] = {}
 
 def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card] | None = None,
            kept_ranks: list[int] | None = None) -> int:
-    """The greedy plan of :func:`make_plan` on natural cards given as layers (cards:
+    """The greedy plan of :func:`plan` on natural cards given as layers (cards:
     run bits, ranks: rank bits): how many contract cards they cover, wilds not
     counted. It changes the layers (pass copies). With ``keep`` (a list: the cards the
     plan keeps are appended to it) or ``kept_ranks`` (layers: their ranks are added
@@ -383,7 +383,7 @@ class _Hand:
         return self._covered
 
     def plan(self) -> tuple[int, list[Card]]:
-        """:func:`make_plan` of the hand."""
+        """:func:`plan` of the hand."""
         if self._plan is None:
             keep: list[Card] = []
             covered = _cover(self.shape, self.cards[:], self.ranks[:], keep)
@@ -536,18 +536,12 @@ def _one_more(short: tuple[Card, ...], long: tuple[Card, ...]) -> Card | None:
 
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
          wild: frozenset[int]) -> tuple[int, list[Card]]:
-    """:func:`make_plan`, remembered for the last few thousand hands seen."""
-    return _hand(hand, contract, wild).plan()
-
-
-def make_plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
-              wild: frozenset[int]) -> tuple[int, list[Card]]:
     """A greedy plan for the contract: (how many of its cards the hand already covers,
     the natural cards the plan keeps). Runs take the best-covered window of a suit,
     longest run first (ties: the first suit in C D H S order, then the lowest window);
     sets the ranks held most often (ties: the highest rank), each taking its cards in
-    suit order."""
-    return _Hand.of(tuple(hand), contract, wild).plan()
+    suit order. Remembered for the last few thousand hands seen."""
+    return _hand(hand, contract, wild).plan()
 
 
 # ---------------------------------------------------------------------- the table
@@ -791,39 +785,30 @@ class SimpleBot:
 
     # ------------------------------------------------------------------ discarding
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
+        """Once down, the lowest :meth:`discard_key`. Before: now and then (:attr:`shake`)
+        a spare natural at random, for two players hoarding what the other needs (or
+        what fits the table) would otherwise never budge; else the spare natural worth
+        least (:meth:`_least_worth`: what :meth:`discard_key` ranks first); the lowest
+        key only when no natural is spare. A subclass whose :meth:`discard_key` ranks
+        the spare cards otherwise overrides this method too (as ``StrongPolicy`` does)."""
         if len(moves) == 1:
             return moves[0]
-        down = view.down[view.seat]
-        if not down and type(self).discard_key is SimpleBot.discard_key:
-            return self._discard_spare(view, moves, table, rng)
-        key = self.discard_key(view, table)
-        if self.shake and not down and rng.random() < self.shake:
-            # Now and then let go of a spare card at random: two players hoarding what
-            # the other needs (or what fits the table) would otherwise never budge.
-            spare = [m for m in moves if m.cards[0].rank not in view.wilds and not key(m)[1]]
-            if spare:
-                return rng.choice(spare)
-        return min(moves, key=key)
-
-    def _discard_spare(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
-        """:meth:`_discard` while not down, under this class's own :meth:`discard_key`:
-        it ranks the spare naturals first (then by worth and points alone), so when
-        there are any only they are ranked. The hand left is remembered, worked out
-        (see :meth:`_Hand.without`)."""
+        if view.down[view.seat]:
+            return min(moves, key=self.discard_key(view, table))
         hand = self._hand_of(view)
         spare = hand.discard_facts()[0]
         chosen = None
         if self.shake and rng.random() < self.shake:
             spares = [m for m in moves if spare & _RUN_BITS.get(m.cards[0], 0)]
             if spares:
-                chosen = rng.choice(spares)     # (see _discard)
+                chosen = rng.choice(spares)
         if chosen is None:
             chosen = self._least_worth(view, moves, table, spare)
         if chosen is None:
             chosen = min(moves, key=self.discard_key(view, table))
         card = chosen.cards[0]
         if spare & _RUN_BITS.get(card, 0):
-            self._last[view.seat] = hand.without(card)
+            self._last[view.seat] = hand.without(card)     # the seat's next hand, worked out
         return chosen
 
     def _least_worth(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, spare: int) -> Move | None:
@@ -901,4 +886,4 @@ def _of_kind(moves: Sequence[Move], kind: str) -> Iterator[Move]:
 _KIND = attrgetter("kind")
 
 
-__all__ = ["SimpleBot", "make_plan", "plan"]
+__all__ = ["SimpleBot", "plan"]

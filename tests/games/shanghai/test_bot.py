@@ -10,7 +10,7 @@ from cardtable import load_variant, new_game
 from cardtable.bots.base import make_bot
 from cardtable.engine.cards import JOKER_CARD as JOKER, Card, make_deck
 from cardtable.engine.rng import Rng
-from cardtable.games.shanghai.bot import SimpleBot
+from cardtable.games.shanghai.bot import SimpleBot, plan
 from cardtable.games.shanghai import godown
 from cardtable.games.shanghai.preset import STANDARD_CONTRACTS
 
@@ -156,3 +156,8 @@ def test_plays_without_jokers(wilds):
     hard = make_bot("shanghai", "hard", variant, seed=4)
     seat = fresh.to_act[0]
     assert hard.choose(fresh.view(seat), fresh.legal_moves(seat), Rng(4)) in fresh.legal_moves(seat)
+
+
+def test_plan_takes_the_highest_rank_on_a_tie():
+    hand = [Card.parse(c) for c in "5C 5D 9C 9D KS".split()]
+    assert plan(hand, (("set", 3),), frozenset({15})) == (2, [Card.parse("9C"), Card.parse("9D")])
