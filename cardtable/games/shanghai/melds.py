@@ -1,4 +1,4 @@
-"""Sets and runs (S4, S5): validation, wild placement, lay-off places and joker swaps.
+"""Sets and runs (S4, S5): validation, wild placement, lay-off places (S6) and joker swaps.
 (Every way to lay down a contract, S6, is :mod:`.godown`.)
 
 A run is listed in rank order, lowest first, with each wild where it stands. Ranks in
@@ -92,37 +92,51 @@ def make_meld(kind: str, cards: Sequence[Card], wild: frozenset[int]) -> Meld | 
     return make_set(cards, wild) if kind == "set" else make_run(cards, wild)
 
 
-def lay_off(meld: Meld, card: Card, end: int | None, wild: frozenset[int]) -> Meld | None:
-    """S6: ``meld`` with ``card`` added (a run at ``end`` LOW or HIGH), or None if it does not fit."""
-    is_wild = card.rank in wild
-    wilds = count_wilds(meld.cards, wild) + is_wild
-    naturals = len(meld.cards) + 1 - wilds
-    if wilds > naturals:
-        return None
+class LayOffPlaces(NamedTuple):
+    """Where a card may be laid off on a meld (S6), as :func:`lay_off_places` finds it.
+
+    ``ends`` has one (end, value) per place: a set has one place (end None, value its
+    rank); a run has each end it can still grow at (LOW with the value just below its
+    lowest card, HIGH with the value just above its highest), and ``suit`` is its suit
+    ("" for a set). A natural card fits a place if it is that rank (a set) or the card
+    for that value of the suit (a run); a wild fits any place if ``wild_fits``."""
+
+    ends: tuple[tuple[int | None, int], ...]
+    suit: str
+    wild_fits: bool
+
+
+def lay_off_places(meld: Meld, wild: frozenset[int]) -> LayOffPlaces:
+    """S6/S5: where a card may be laid off on ``meld``. A set takes any card of its rank.
+    A run is extended in order at its ends, values 1–14, never around the corner: it
+    grows only while it spans fewer than 13 values (an ace stands for 1 or 14, not both).
+    A wild may go where a card may if the meld then holds no more wilds than naturals."""
+    wilds_after = count_wilds(meld.cards, wild) + 1
+    room = 2 * wilds_after <= len(meld.cards) + 1
     if meld.kind == "set":
-        if end is not None or not (is_wild or card.rank == meld.base):
-            return None
-        return meld._replace(cards=meld.cards + (card,))
-    if end == LOW:
-        value = meld.base - 1
-        if value < 1 or (value == 1 and meld.top == 14):
-            return None
-    elif end == HIGH:
-        value = meld.top + 1
-        if value > 14 or (value == 14 and meld.base == 1):
-            return None
-    else:
+        return LayOffPlaces(((None, meld.base),), "", room)
+    ends: tuple[tuple[int | None, int], ...] = ()
+    if len(meld.cards) < 13:
+        ends = tuple((end, value) for end, value in ((LOW, meld.base - 1), (HIGH, meld.top + 1))
+                     if 1 <= value <= 14)
+    return LayOffPlaces(ends, meld.suit, room and bool(ends))
+
+
+def lay_off(meld: Meld, card: Card, end: int | None, wild: frozenset[int]) -> Meld | None:
+    """S6: ``meld`` with ``card`` added (a run at ``end`` LOW or HIGH, a set at None), or
+    None if it does not fit there (:func:`lay_off_places`)."""
+    places = lay_off_places(meld, wild)
+    value = next((value for at, value in places.ends if at == end), None)
+    if value is None:
         return None
-    if not is_wild and card != Card(rank_of(value), meld.suit):
+    if card.rank in wild:
+        if not places.wild_fits:
+            return None
+    elif card.rank != rank_of(value) or (meld.kind == "run" and card.suit != places.suit):
         return None
     if end == LOW:
         return meld._replace(cards=(card,) + meld.cards, base=value)
     return meld._replace(cards=meld.cards + (card,))
-
-
-def lay_off_ends(meld: Meld) -> tuple[int | None, ...]:
-    """Where a card may go: a set has one place (None), a run two ends."""
-    return (None,) if meld.kind == "set" else (LOW, HIGH)
 
 
 def swap_index(meld: Meld, card: Card, wild: frozenset[int]) -> int | None:

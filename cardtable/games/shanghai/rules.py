@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine.cards import JOKER_CARD, Card
 from ...engine.moves import Move
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
-from .melds import HIGH, LOW, RUN_CARD, Meld, count_wilds, lay_off, make_meld, swap_index
+from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_places, make_meld, swap_index
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -53,9 +53,9 @@ def _fits(meld: Meld, card: Card, wild: frozenset[int]) -> bool:
 
 def _fits_places(found: _Places, card: Card, wild: frozenset[int]) -> bool:
     """Whether ``card`` could be laid off at one of the places ``found`` (:func:`_places_of`)."""
-    places, room = found
+    places, wild_fits = found
     if card.rank in wild:
-        return room and bool(places)
+        return wild_fits
     return any(card in naturals for _end, naturals in places)
 
 
@@ -148,22 +148,14 @@ def _joker_places(meld: Meld, wild: frozenset[int]) -> dict[Card, int]:
 
 
 def _places_of(meld: Meld, wild: frozenset[int]) -> _Places:
-    """S6/S5: where a card may be laid off on ``meld``: per place (None for a set, LOW or
-    HIGH for a run's ends that can grow), the natural cards that fit there; and whether
-    a wild fits (one more wild still leaves no more wilds than naturals)."""
-    size = len(meld.cards)
-    room = 2 * (count_wilds(meld.cards, wild) + 1) <= size + 1
+    """Where a card may be laid off on ``meld`` (:func:`lay_off_places`): per place (None
+    for a set, LOW or HIGH for a run's end), the natural cards that fit there; and
+    whether a wild fits."""
+    found = lay_off_places(meld, wild)
     if meld.kind == "set":
-        places: list[tuple[int | None, tuple[Card, ...]]] = [
-            (None, () if meld.base in wild else _SUIT_CARDS.get(meld.base, ()))]
-    else:
-        places = []
-        low, high = meld.base - 1, meld.top + 1
-        if low >= 1 and not (low == 1 and high - 1 == 14):
-            places.append((LOW, _natural_at(low, meld.suit, wild)))
-        if high <= 14 and not (high == 14 and meld.base == 1):
-            places.append((HIGH, _natural_at(high, meld.suit, wild)))
-    return tuple(places), room
+        rank = meld.base
+        return ((None, () if rank in wild else _SUIT_CARDS.get(rank, ())),), found.wild_fits
+    return tuple((end, _natural_at(value, meld.suit, wild)) for end, value in found.ends), found.wild_fits
 
 
 def _natural_at(value: int, suit: str, wild: frozenset[int]) -> tuple[Card, ...]:
@@ -194,9 +186,9 @@ def _lay_off_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]
     fits_at: dict[Card, list[tuple[int, int]]] = {}     # S10: where each card fits now (as asked)
     moves = []
     for owner, index, meld, facts in placed:
-        places, room = facts.places
+        places, wild_fits = facts.places
         for end, naturals in places:
-            for card in (*naturals, *wilds) if room else naturals:
+            for card in (*naturals, *wilds) if wild_fits else naturals:
                 if card not in held:
                     continue
                 if last_card and not _last_card_fits(game.table, hand, card, owner, index, end,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.shanghai.godown import go_down_options
-from cardtable.games.shanghai.melds import HIGH, LOW, lay_off, make_run, make_set, swap_index
+from cardtable.games.shanghai.melds import HIGH, LOW, lay_off, lay_off_places, make_run, make_set, swap_index
 
 from .helpers import cards
 
@@ -38,6 +38,17 @@ def test_S4_S5_valid_runs(text, base):
 def test_S4_S5_invalid_runs_never_around_the_corner(text):
     assert isinstance(make_run(cards(text), JK), str)
 
+
+def test_S6_S5_lay_off_places():
+    """S6: a set takes its rank; a run grows at its ends in order, never around the
+    corner. S5: a wild fits only while the meld keeps no more wilds than naturals."""
+    assert lay_off_places(make_set(cards("7C 7D JK"), JK), JK) == (((None, 7),), "", True)
+    assert lay_off_places(make_set(cards("7C JK"), JK), JK).wild_fits is False
+    assert lay_off_places(make_run(cards("4C 5C 6C 7C"), JK), JK) == (((LOW, 3), (HIGH, 8)), "C", True)
+    assert lay_off_places(make_run(cards("JS QS KS AS"), JK), JK).ends == ((LOW, 10),)
+    assert lay_off_places(make_run(cards("AS 2S 3S JK"), JK), JK).ends == ((HIGH, 5),)
+    full = make_run(cards("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"), JK)
+    assert lay_off_places(full, JK) == ((), "D", False)            # 13 cards: no end left
 
 def test_S5_wild_twos_count_as_wilds_even_in_place():
     assert isinstance(make_run(cards("AH 2H 2C 2D"), JK2), str)      # 3 wilds, 1 natural
