@@ -14,7 +14,7 @@ hand, testing which are still in hand with the cards packed into one integer
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -99,9 +99,9 @@ def _sets_of_rank(items: tuple[tuple[Card, int], ...], held: int, wild_items: tu
             break
         extras = [(_packed(extra, width), extra) for extra in _multicombos(list(wild_items), wilds)]
         for chosen in _multicombos(list(items), naturals):
-            need = _packed(chosen, width)
-            for extra_need, extra in extras:
-                yield need + extra_need, chosen + extra
+            packed = _packed(chosen, width)
+            for extra_packed, extra in extras:
+                yield packed + extra_packed, chosen + extra
 
 
 def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width: int) -> Iterator[_Entry]:
@@ -109,11 +109,11 @@ def run_candidates(counts: Counter[Card], size: int, wild: frozenset[int], width
     (each with its cards packed at ``width``, :class:`_Packed`)."""
     wild_items = tuple(sorted((c, n) for c, n in counts.items() if c.rank in wild and n > 0))
     total_wild = sum(n for _c, n in wild_items)
-    need = size - min(total_wild, size // 2)
-    masks = _value_masks(counts, wild)
+    least = size - min(total_wild, size // 2)
+    masks = _run_masks(counts, wild)
     for suit in SUITS:
         mask = masks[suit]
-        if mask.bit_count() < need:
+        if mask.bit_count() < least:
             continue
         yield from _remember(("run", size, suit, mask, wild_items, width),
                              _runs_of_suit(suit, mask, wild_items, total_wild, size, width))
@@ -135,20 +135,20 @@ def _runs_of_suit(suit: str, mask: int, wild_items: tuple[tuple[Card, int], ...]
         for extra in range(0, most_wild - missing + 1):
             for replaced in _subsets(held, extra):
                 places = sorted(set(range(size)) - set(held) | set(replaced))
-                need = sum(units) - sum(units[place] for place in places)
+                packed = sum(units) - sum(units[place] for place in places)
                 if not places:
-                    yield need, naturals
+                    yield packed, naturals
                     continue
                 count = len(places)
                 perms = arranged.get(count)
                 if perms is None:
                     perms = arranged[count] = [(_packed(wilds, width), wilds)
                                                for wilds in _multiperms(dict(wild_items), count)]
-                for wilds_need, wilds in perms:
+                for wilds_packed, wilds in perms:
                     cards = list(naturals)
                     for place, card in zip(places, wilds):
                         cards[place] = card
-                    yield need + wilds_need, tuple(cards)
+                    yield packed + wilds_packed, tuple(cards)
 
 
 def _subsets(items: list[int], k: int, start: int = 0) -> Iterator[tuple[int, ...]]:
@@ -166,20 +166,12 @@ def candidates(kind: str, counts: Counter[Card], size: int, wild: frozenset[int]
     return set_candidates(counts, size, wild, width) if kind == "set" else run_candidates(counts, size, wild, width)
 
 
-def _value_masks(counts: Counter[Card], wild: frozenset[int]) -> dict[str, int]:
-    """Per suit, a bit mask of the run values (1–14) held as naturals."""
+def _run_masks(counts: dict[Card, int], wild: frozenset[int] = frozenset()) -> dict[str, int]:
+    """Per suit, a bit mask of the run values (1–14) of the natural cards in ``counts``
+    (held at least once; a card whose rank is in ``wild`` is no natural)."""
     masks = dict.fromkeys(SUITS, 0)
     for card, n in counts.items():
-        if n > 0 and card.rank not in wild and card.suit:
-            masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
-    return masks
-
-
-def _run_masks(counts: dict[Card, int]) -> dict[str, int]:
-    """Per suit, the run values of the natural cards in ``counts`` (held at least once)."""
-    masks = dict.fromkeys(SUITS, 0)
-    for card, n in counts.items():
-        if n > 0 and card.suit:
+        if n > 0 and card.suit and card.rank not in wild:
             masks[card.suit] |= (1 << card.rank) | (2 if card.rank == ACE else 0)
     return masks
 
@@ -337,17 +329,18 @@ def _hand_shape(hand: Sequence[Card], wild: frozenset[int]) -> _Shape:
     return _Shape(wilds, suits, ranks)
 
 
-_PLANS: dict[tuple, tuple[int, list[int], list[int]]] = {}
+_Sizes = tuple[int, ...]
+
+_PLANS: dict[tuple, tuple[_Sizes, _Sizes]] = {}
 
 
-def _plan(contract: Sequence[tuple[str, int]]) -> tuple[int, list[int], list[int]]:
-    """A contract's cards in all, its run sizes and its set sizes (largest first); remembered."""
+def _plan(contract: Sequence[tuple[str, int]]) -> tuple[_Sizes, _Sizes]:
+    """A contract's run sizes and its set sizes (largest first); remembered."""
     key = tuple(map(tuple, contract))
     found = _PLANS.get(key)
     if found is None:
-        found = _PLANS[key] = (sum(size for _kind, size in contract),
-                               sorted((size for kind, size in contract if kind == "run"), reverse=True),
-                               sorted((size for kind, size in contract if kind == "set"), reverse=True))
+        found = _PLANS[key] = (tuple(sorted((size for kind, size in contract if kind == "run"), reverse=True)),
+                               tuple(sorted((size for kind, size in contract if kind == "set"), reverse=True)))
     return found
 
 
@@ -355,9 +348,7 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
     """:func:`can_go_down` worked out: sets alone and runs of one size alone have quick
     exact answers; otherwise a quick lower bound on the wilds needed rules most hands
     out, and the rest are searched (:func:`_runs_then_sets`)."""
-    need, runs, sets = _plan(contract)
-    if need > len(hand):
-        return False
+    runs, sets = _plan(contract)
     shape = _hand_shape(hand, wild)
     if not runs:
         return _sets_fit(shape.ranks, sets, shape.wilds)
@@ -373,7 +364,7 @@ def _can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild
     return _runs_then_sets(counts, runs, sets, wilds)
 
 
-def _one_run_and_sets(shape: _Shape, size: int, sets: list[int]) -> bool | None:
+def _one_run_and_sets(shape: _Shape, size: int, sets: _Sizes) -> bool | None:
     """A quick answer for one run and sets, or None. False when the run's best window
     misses more places than a run may hold wild, or than the wilds left after the sets'
     cheapest cost from all the naturals (:func:`_wilds_needed_at_least`, worked out here
@@ -394,7 +385,7 @@ def _one_run_and_sets(shape: _Shape, size: int, sets: list[int]) -> bool | None:
     return True if _sets_fit(ranks, sets, shape.wilds - missing) else None
 
 
-def _sets_fit(ranks: list[int], sets: list[int], wilds: int) -> bool:
+def _sets_fit(ranks: list[int], sets: _Sizes, wilds: int) -> bool:
     """S4/S5: whether sets of ``sets`` (sizes, largest first) can be made from naturals
     ``ranks`` (count per rank, by index) and ``wilds``. Sets all of one size: each rank's t-th set
     costs a convex number of wilds, so the cheapest len(sets) sets, taken greedily,
@@ -425,7 +416,7 @@ def _set_costs(ranks: list[int], size: int) -> list[int]:
     return costs
 
 
-def _place_sets(sets: list[int], index: int, ranks: list[list[int]], wilds: int, start: int) -> bool:
+def _place_sets(sets: _Sizes, index: int, ranks: list[list[int]], wilds: int, start: int) -> bool:
     """Sets of several sizes (largest first): try each rank and natural count for set
     ``index`` on (``ranks``: [rank, naturals left] pairs, changed and restored)."""
     if index == len(sets):
@@ -452,7 +443,7 @@ def _place_sets(sets: list[int], index: int, ranks: list[list[int]], wilds: int,
     return False
 
 
-def _wilds_needed_at_least(shape: _Shape, runs: list[int], sets: list[int]) -> int:
+def _wilds_needed_at_least(shape: _Shape, runs: _Sizes, sets: _Sizes) -> int:
     """A lower bound on the wilds a contract of ``runs`` and ``sets`` needs (a large
     number if some run cannot be made at all): each run at least the places its best
     window misses, the sets at least what they would cost from all the naturals, as if
@@ -466,7 +457,7 @@ def _wilds_needed_at_least(shape: _Shape, runs: list[int], sets: list[int]) -> i
     return need + _sets_cost_at_least(shape.ranks, sets)
 
 
-def _sets_cost_at_least(ranks: list[int], sets: list[int]) -> int:
+def _sets_cost_at_least(ranks: list[int], sets: _Sizes) -> int:
     """A lower bound on the wilds sets of ``sets`` (sizes, largest first) need from the
     naturals ``ranks`` (a large number if too few ranks hold enough): for sets of one
     size, the cheapest len(sets) costs (:func:`_sets_fit`); else 0."""
@@ -628,7 +619,7 @@ def _naturals_in(windows: list[int], layers: Sequence[int]) -> int:
     return placed + min(ace_places, aces)
 
 
-def _runs_then_sets(counts: dict[Card, int], runs: list[int], sets: list[int], wilds: int) -> bool:
+def _runs_then_sets(counts: dict[Card, int], runs: _Sizes, sets: _Sizes, wilds: int) -> bool:
     """The search behind :func:`can_go_down`: each run's shape (suit, window, naturals
     used, wilds needed; :func:`_run_choices`) in turn, then whether the sets fit in what
     is left (``counts``: naturals per card, changed and restored)."""
@@ -660,9 +651,20 @@ def _runs_then_sets(counts: dict[Card, int], runs: list[int], sets: list[int], w
     return place_runs(0, wilds)
 
 
+_Groups = tuple[tuple[Card, ...], ...]
+"""A go-down: one group of cards per contract meld, in the contract's order."""
+
+Accept = Callable[[_Groups, list[Card]], bool]
+"""A veto on a go-down (:func:`go_down_options`): ``accept(groups, rest)``, ``rest``
+the cards it leaves in hand, sorted."""
+
+_Option = tuple[tuple[int, ...], _Groups]
+"""A go-down with its places (:func:`_search_placed`)."""
+
+
 def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
                     limit: int = MAX_GO_DOWN_OPTIONS,
-                    accept: object = None) -> list[tuple[tuple[Card, ...], ...]]:
+                    accept: Accept | None = None) -> list[_Groups]:
     """S6: every way to lay down ``contract`` from ``hand``, one group per contract meld at
     exactly its size, in the contract's order.
 
@@ -672,7 +674,7 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
     options are returned, in canonical order: by the first group's place among the
     candidates for that meld from the whole hand, then the second's, and so on.
     ``accept(groups, rest)`` may veto an option (rest: the cards left in hand, sorted)."""
-    if sum(size for _kind, size in contract) > len(hand) or not can_go_down(hand, contract, wild):
+    if not can_go_down(hand, contract, wild):
         return []
     levels = list(range(len(contract)))
     runs_first = sorted(levels, key=lambda level: contract[level][0] != "run")
@@ -690,7 +692,7 @@ def go_down_options(hand: Sequence[Card], contract: Sequence[tuple[str, int]], w
 
 
 def _search(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
-            order: list[int], limit: int, accept: object) -> list[tuple[tuple[Card, ...], ...]]:
+            order: list[int], limit: int, accept: Accept | None) -> list[_Groups]:
     """The go-downs of ``contract`` from ``hand``, choosing the melds in ``order`` (a
     permutation of the levels that keeps same-kind-and-size levels in contract order);
     each option's groups in contract order, found in search order, at most ``limit``."""
@@ -702,10 +704,10 @@ class _Packed(NamedTuple):
 
     Each card value owns a field of ``width`` bits (:func:`_packed`); the field holds
     how many of that card there are. The top bit of every field is kept clear for a
-    guard bit (``guard`` has them set in the hand's fields): for ``need`` taken from the
-    same hand, ``((left | guard) - need) & guard == guard`` exactly when ``left`` holds
-    every card of ``need`` (a field short of cards borrows its own guard bit, and a field
-    never borrows from the next), and ``left - need`` is then what remains. ``shift``
+    guard bit (``guard`` has them set in the hand's fields): for cards ``packed`` from
+    the same hand, ``((left | guard) - packed) & guard == guard`` exactly when ``left``
+    holds every one of them (a field short of cards borrows its own guard bit, and a
+    field never borrows from the next), and ``left - packed`` is then what remains. ``shift``
     gives the hand's distinct cards, sorted, with their fields' places."""
 
     shift: dict[Card, int]
@@ -753,40 +755,61 @@ def _packed_cards(packed: _Packed, left: int) -> list[Card]:
     return [card for card, at in packed.shift.items() for _ in range(left >> at & field)]
 
 
+_MenuEntry = tuple[int, tuple[Card, ...], int]
+"""A candidate in a search's menu: its cards packed, the group, its place among the
+candidates of its kind and size from the whole hand."""
+
+
+def _menus(counts: Counter[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int], width: int,
+           by_group: bool) -> dict[tuple[str, int], list[_MenuEntry]]:
+    """The candidates for each kind and size of meld in ``contract``, from the whole hand
+    (``counts``). Every candidate from a part of the hand is one from the whole hand, in
+    the same order, so one menu serves every meld of its kind and size: a meld takes the
+    candidates whose cards are all still left. With ``by_group`` a menu the contract
+    reads more than once is in the order of the groups."""
+    menus = {}
+    for kind, size in {(kind, size) for kind, size in contract}:
+        menu = [(packed, group, index) for index, (packed, group)
+                in enumerate(candidates(kind, counts, size, wild, width))]
+        if by_group and sum(1 for spec in contract if tuple(spec) == (kind, size)) > 1:
+            menu.sort(key=itemgetter(1))
+        menus[kind, size] = menu
+    return menus
+
+
+def _alike_steps(specs: list[tuple[str, int]]) -> tuple[list[int | None], list[int | None]]:
+    """Per search step (its meld's kind and size in ``specs``): the step before it of the
+    same kind and size, and the next one after it, or None."""
+    depth = len(specs)
+    before = [next((earlier for earlier in range(step - 1, -1, -1) if specs[earlier] == specs[step]), None)
+              for step in range(depth)]
+    after = [next((later for later in range(step + 1, depth) if specs[later] == specs[step]), None)
+             for step in range(depth)]
+    return before, after
+
+
 def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild: frozenset[int],
-                   order: list[int], limit: int, accept: object,
-                   by_group: bool = False) -> list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]]:
+                   order: list[int], limit: int, accept: Accept | None,
+                   by_group: bool = False) -> list[_Option]:
     """:func:`_search`, each option with its places: per contract level, the index of its
     group among that meld's candidates from the whole hand (sorting by places puts
     options in canonical order). With ``by_group`` the candidates of a kind and size
     that the contract asks for more than once are tried in the order of their groups
     (so each option is found in another order)."""
-    packed = _pack(hand)
-    guard = packed.guard
-    counts = Counter(hand)
-    # Every candidate from a part of the hand is a candidate from the whole hand (in the
-    # same order), so one menu per kind and size serves every level: a level takes the
-    # candidates whose cards are all still left. An entry: (its cards packed, the group,
-    # its place in the menu).
-    menus: dict[tuple[str, int], list[tuple[int, tuple[Card, ...], int]]] = {}
-    for kind, size in {(kind, size) for kind, size in contract}:
-        menus[kind, size] = [(need, group, index) for index, (need, group)
-                             in enumerate(candidates(kind, counts, size, wild, packed.width))]
-        if by_group and sum(1 for spec in contract if tuple(spec) == (kind, size)) > 1:
-            menus[kind, size].sort(key=itemgetter(1))
+    packing = _pack(hand)
+    guard = packing.guard
+    if not order:                               # an empty contract: one (empty) way
+        ok = accept is None or accept((), _packed_cards(packing, packing.whole))
+        return [((), ())] if ok else []
+    menus = _menus(Counter(hand), contract, wild, packing.width, by_group)
     depth = len(order)
-    specs = [tuple(contract[level]) for level in order]
+    specs = [(contract[level][0], contract[level][1]) for level in order]
+    floor_step, next_alike = _alike_steps(specs)
     chosen: list[tuple[Card, ...]] = [()] * len(contract)
     places = [0] * len(contract)
-    found: list[tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]] = []
-    # Per step, the step before it of the same kind and size (its group is a floor), and
-    # the next step after it of the same kind and size.
-    floor_step = [next((earlier for earlier in range(step - 1, -1, -1) if specs[earlier] == specs[step]), None)
-                  for step in range(depth)]
-    next_alike = [next((later for later in range(step + 1, depth) if specs[later] == specs[step]), None)
-                  for step in range(depth)]
+    found: list[_Option] = []
 
-    def search(step: int, left: int, menus_left: list[list[tuple[int, tuple[Card, ...], int]]]) -> bool:
+    def search(step: int, left: int, menus_left: list[list[_MenuEntry]]) -> bool:
         """Choose the group of ``order[step]`` from ``menus_left[step]`` (a part of its menu
         holding every entry that can still be chosen) and go on; True once ``limit`` are found."""
         level = order[step]
@@ -797,11 +820,11 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
         if floor is not None:
             fitting = [entry for entry in fitting if entry[1] >= floor]
         if step + 1 == depth:
-            for need, group, index in fitting:
+            for packed, group, index in fitting:
                 chosen[level] = group
                 places[level] = index
                 groups = tuple(chosen)
-                if accept is None or accept(groups, _packed_cards(packed, left - need)):  # type: ignore[operator]
+                if accept is None or accept(groups, _packed_cards(packing, left - packed)):
                     found.append((tuple(places), groups))
                     if len(found) >= limit:
                         return True
@@ -810,17 +833,14 @@ def _search_placed(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wi
         # by_group, the list being in group order) nothing before this level's group.
         narrowed = list(menus_left)
         later = next_alike[step]
-        for position, (need, group, index) in enumerate(fitting):
+        for position, (packed, group, index) in enumerate(fitting):
             if later is not None:
                 narrowed[later] = fitting[position:] if by_group else fitting
             chosen[level] = group
             places[level] = index
-            if search(step + 1, left - need, narrowed):
+            if search(step + 1, left - packed, narrowed):
                 return True
         return False
 
-    if depth:
-        search(0, packed.whole, [menus[spec] for spec in specs])  # type: ignore[index]
-    elif accept is None or accept((), _packed_cards(packed, packed.whole)):  # type: ignore[operator]
-        found.append(((), ()))                  # an empty contract: one (empty) way
+    search(0, packing.whole, [menus[spec] for spec in specs])
     return found

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine.cards import JOKER_CARD, Card
+from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
 from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_places, make_meld, swap_index
@@ -302,16 +302,8 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     return moves
 
 
-class _Discards(dict[Card, Move]):
-    """The move discarding each card, made the first time it is asked for (one shared
-    value per card: moves never change)."""
-
-    def __missing__(self, card: Card) -> Move:
-        move = self[card] = Move("discard", (card,))
-        return move
-
-
-_DISCARDS = _Discards()
+_DISCARDS = {card: Move("discard", (card,)) for card in (*STANDARD_CARDS, JOKER_CARD)}
+"""The move discarding each card (one shared value per card: moves never change)."""
 
 
 NOT_DOWN = "you lay off once you are down (S6)"
