@@ -208,8 +208,7 @@ _BEST_WINDOWS: dict[int, dict[int, tuple[int, int]]] = {}
 
 def best_window(mask: int, size: int) -> tuple[int, int]:
     """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
-    ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none.
-    Remembered per (mask, size)."""
+    ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none."""
     return _best_windows(size).get(mask) or _find_best_window(mask, size)
 
 

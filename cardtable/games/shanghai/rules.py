@@ -112,14 +112,14 @@ class _MeldFacts(NamedTuple):
 
 
 _FACTS: dict[int, tuple[Meld, frozenset[int], _MeldFacts]] = {}
-"""The facts of each meld on the table (:func:`_meld_facts`), by the meld's id, with
-the meld itself (so the id stays its own) and the wild ranks they were worked out for.
-Melds stay on the table for many turns and every seat reads them on every play turn.
-Kept small."""
+"""The facts of the melds on the table (:func:`_meld_facts`), remembered: a meld stays
+as it is for many turns, and every seat reads them all on each play turn. Kept small."""
 
 
 def _meld_facts(meld: Meld, wild: frozenset[int]) -> _MeldFacts:
     """The lay-off places and joker places of ``meld``, remembered."""
+    # By id (cheaper than hashing the cards): the entry holds the meld, so its id is not
+    # reused while the entry is there.
     entry = _FACTS.get(id(meld))
     if entry is not None and entry[0] is meld and entry[1] == wild:
         return entry[2]
