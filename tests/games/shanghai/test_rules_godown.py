@@ -1,0 +1,58 @@
+"""Named scenarios for the go-down listing (S4/S5/S6) and the S10 last-card check of
+lay-offs. Expected values checked against the listing before the speed-ups (9304f4c)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.games.shanghai.godown import can_go_down, go_down_options
+from cardtable.games.shanghai.melds import make_run, make_set
+
+from .helpers import cards, deal, decline_all, mv
+
+JK = frozenset({15})
+
+
+@pytest.mark.parametrize("hand, runs, size, expected, options", [
+    ("5H 6H 7H 8H 9H" + " JK" * 7, 3, 4, False, 0),     # S5: two runs would be more wild than natural
+    ("5H 6H 7H 8H KS AS" + " JK" * 6, 3, 4, True, 16),
+    ("5H 5H 5H JK JK JK", 2, 4, False, 0),                # S4: a run holds one card of each value
+    ("5H 5H 6H 6H JK JK JK JK", 2, 4, True, 6),
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK", 1, 13, True, 2),   # the ace low, or high
+])
+def test_S4_S5_runs_alone_with_jokers(hand, runs, size, expected, options):
+    """S4/S5/S6: a contract of runs only, jokers wild: whether it can be laid, and how many ways."""
+    contract = (("run", size),) * runs
+    assert can_go_down(cards(hand), contract, JK) is expected
+    assert len(go_down_options(cards(hand), contract, JK)) == options
+
+
+def _down_with(kept: str, drawn: str):
+    """Seat 1, dealt two sets and ``kept``, draws ``drawn`` and goes down with the sets:
+    two cards left, out_by_discard off (S10 holds)."""
+    game = deal(["2C 3D 4D 5D", f"7C 7D 7H 9H 9S JK {kept}", "8C 8D 9D 10H"], stock=f"{drawn} 6D 2S",
+                upcard="QH")
+    assert not game.rules.out_by_discard
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert game.hands[1] == list(cards(f"{kept} {drawn}"))
+    return game
+
+
+def test_S10_a_lay_off_that_makes_room_for_the_last_card():
+    """S10/S6: with 5H 6H left and only the run 2H 3H 4H on the table, 5H may go on its
+    high end: 6H then fits the new end, so it can still be played."""
+    game = _down_with("5H", drawn="6H")
+    game.melds = [[], [make_run(cards("2H 3H 4H"), JK)], []]
+    lay = [move for move in game.legal_moves(1) if move.kind == "lay_off"]
+    assert lay == [mv("lay_off 5H @1,0,1")]
+
+
+def test_S10_S5_no_joker_lay_off_that_leaves_a_joker_without_room():
+    """S10/S5: with JK JK left and only the set 7C 7D JK on the table, one joker would
+    fit, but the other would then be a third wild beside two naturals: it could not be
+    played, so no joker lay-off is listed."""
+    game = _down_with("JK", drawn="JK")
+    game.melds = [[], [make_set(cards("7C 7D JK"), JK)], []]
+    assert not [move for move in game.legal_moves(1) if move.kind == "lay_off"]
