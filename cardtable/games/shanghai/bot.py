@@ -87,11 +87,13 @@ def _bits(card: Card) -> int:
     return (1 << card.rank) | (2 if card.rank == ACE else 0)
 
 
-_RUN_BITS = {card: _bits(card) << _SHIFT[card.suit] for card in STANDARD_CARDS}
+_CARD_RUN_BITS = {card: _bits(card) << _SHIFT[card.suit] for card in STANDARD_CARDS}
+"""Per natural card, its run bits in the four-suit integer. (Not godown's ``_RUN_BITS``,
+which is per rank.)"""
 _SLOT = {card: 1 << (_SHIFT[card.suit] + card.rank) for card in STANDARD_CARDS}
 _EVERY_SUIT = {rank: sum(1 << (shift + rank) for shift in _SHIFTS) for rank in range(2, 15)}
 """Per rank, its slot in every suit."""
-_RANK_RUN_BITS = {rank: sum(_RUN_BITS[Card(rank, suit)] for suit in SUITS) for rank in range(2, 15)}
+_RANK_RUN_BITS = {rank: sum(_CARD_RUN_BITS[Card(rank, suit)] for suit in SUITS) for rank in range(2, 15)}
 """Per rank, its run bits in every suit."""
 
 _NEAR = {held: sum(_SLOT[card] for card in STANDARD_CARDS if _near((held,), card))
@@ -106,7 +108,7 @@ def _plan_bits(wild: frozenset[int]) -> dict[Card, tuple[int, int]]:
     is always wild (S5), whether or not the preset's deck has any."""
     found = _PLAN_BITS.get(wild)
     if found is None:
-        found = {card: (0, 0) if card.rank in wild else (_RUN_BITS[card], 1 << card.rank)
+        found = {card: (0, 0) if card.rank in wild else (_CARD_RUN_BITS[card], 1 << card.rank)
                  for card in STANDARD_CARDS}
         found[JOKER_CARD] = (0, 0)
         _PLAN_BITS[wild] = found
@@ -151,38 +153,12 @@ def _count(layers: list[int], bit: int) -> int:
     return held
 
 
-_WINDOWS: dict[int, dict[int, tuple[int, int]]] = {}
-"""Per run size, per suit mask: :func:`_best_window` (the same masks recur all game)."""
-
-
-def _best_window(mask: int, size: int) -> tuple[int, int]:
-    """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
-    ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none.
-    (:func:`godown.best_window`, looked up per size without building a key.)"""
-    known = _windows(size)
-    found = known.get(mask)
-    if found is None:
-        if len(known) > 50_000:
-            known.clear()
-        found = known[mask] = best_window(mask, size)   # (the engine has most of them already)
-    return found
-
-
-def _windows(size: int) -> dict[int, tuple[int, int]]:
-    known = _WINDOWS.get(size)
-    if known is None:
-        known = _WINDOWS[size] = {}
-    return known
-
-
-def _widest(held: int, size: int, known: dict[int, tuple[int, int]]) -> tuple[int, int, int]:
+def _widest(held: int, size: int) -> tuple[int, int, int]:
     """The best window of ``size`` in any suit of the run bits ``held``: (bits covered,
-    the suit's shift, lowest value); the first suit (C D H S) on a tie. (``known``:
-    :data:`_WINDOWS` of that size.)"""
+    the suit's shift, lowest value); the first suit (C D H S) on a tie."""
     best = (0, 0, 0)
     for shift in _SHIFTS:
-        mask = held >> shift & _SUIT_MASK
-        got, base = known.get(mask) or _best_window(mask, size)
+        got, base = best_window(held >> shift & _SUIT_MASK, size)
         if got > best[0]:
             best = (got, shift, base)
     return best
@@ -197,78 +173,89 @@ class _Contract:
     def __init__(self, contract: Sequence[tuple[str, int]]) -> None:
         self.need = _need(contract)
         runs = sorted((s for k, s in contract if k == "run"), reverse=True)
-        self.runs = tuple((size, _windows(size)) for size in runs)
-        """Each run, longest first: its size and :data:`_WINDOWS` of that size."""
-        self.run_sizes = tuple((size, runs.count(size), _windows(size)) for size in sorted(set(runs), reverse=True))
-        """Each size of run, how many the contract asks, and :data:`_WINDOWS` of it."""
+        self.runs = tuple(runs)
+        self.run_sizes = tuple((size, runs.count(size)) for size in sorted(set(runs), reverse=True))
+        """Each size of run and how many the contract asks."""
         self.sets = tuple(s for k, s in contract if k == "set")
 
 
 _CONTRACTS: dict[Sequence[tuple[str, int]], _Contract] = {}
 
 
-def _cover(shape: _Contract, cards: list[int], ranks: list[int], keep: list[Card] | None = None,
-           kept_ranks: list[int] | None = None) -> int:
-    """The greedy plan of :func:`plan` on natural cards given as layers (cards:
-    run bits, ranks: rank bits): how many contract cards they cover, wilds not
-    counted. It changes the layers (pass copies). With ``keep`` (a list: the cards the
-    plan keeps are appended to it) or ``kept_ranks`` (layers: their ranks are added
-    to them), ``cards`` is left with the cards the plan leaves over."""
+def _run_pick(run_layers: list[int], size: int) -> tuple[int, int, int]:
+    """The plan's run of ``size``: (bits covered, the suit's shift, the run bits its
+    cards take in that suit: an ace's both); zeros if none."""
+    got, shift, base = _widest(run_layers[0] if run_layers else 0, size)
+    if not got:
+        return 0, 0, 0
+    used = run_layers[0] >> shift & _SUIT_MASK & (((1 << size) - 1) << base)
+    return got, shift, used | _ACE_BITS if used & _ACE_BITS else used
+
+
+def _set_pick(rank_layers: list[int], size: int) -> tuple[int, int]:
+    """The plan's set of ``size``: (cards covered, rank), the rank held most often (up
+    to the set's size), the highest on a tie. ``rank_layers`` is not empty."""
+    got = min(size, len(rank_layers))
+    return got, rank_layers[got - 1].bit_length() - 1
+
+
+def _cover(shape: _Contract, run_layers: list[int], rank_layers: list[int]) -> int:
+    """How many contract cards the greedy plan (:func:`plan`) covers with the natural
+    cards of these layers (see :class:`_Hand`), wilds not counted."""
     covered = 0
-    listing = keep is not None or kept_ranks is not None
-    sets = shape.sets
-    # (What no later step reads is not taken out: the cards after the last run unless
-    # listing, the ranks without sets or after the last set.)
-    last_run = len(shape.runs) - 1
-    for step, (size, windows) in enumerate(shape.runs):
-        got, shift, base = _widest(cards[0] if cards else 0, size, windows)
-        if not got:
-            continue
+    sets, last_run = shape.sets, len(shape.runs) - 1
+    if last_run > 0:
+        run_layers = run_layers[:]
+    if sets:
+        rank_layers = rank_layers[:]
+    for step, size in enumerate(shape.runs):
+        got, shift, used = _run_pick(run_layers, size)
         covered += got
-        used = cards[0] >> shift & _SUIT_MASK & (((1 << size) - 1) << base)
-        if keep is not None:
-            keep.extend(_run_cards(used << shift))
-        if used & _ACE_BITS:
-            used |= _ACE_BITS     # an ace leaves both its run values
-        if step < last_run or listing:
-            _take(cards, used << shift, 1)
-        if sets:
-            _take(ranks, used & ~2, 1)        # (the ace's rank bit is 14)
-            if kept_ranks is not None:
-                _add(kept_ranks, used & ~2)
+        if got and step < last_run:         # (no later step reads what the last run leaves)
+            _take(run_layers, used << shift, 1)
+        if got and sets:
+            _take(rank_layers, used & ~2, 1)      # (an ace's rank bit is 14)
     last_set = len(sets) - 1
     for step, size in enumerate(sets):
-        if not ranks:
+        if not rank_layers:
             break
-        # The rank held most often (up to the set's size), the highest on a tie.
-        got = min(size, len(ranks))
-        rank = ranks[got - 1].bit_length() - 1
+        got, rank = _set_pick(rank_layers, size)
         covered += got
-        if listing:
-            _take_set(cards, rank, _count(ranks, 1 << rank) > size, size, keep)
-            if kept_ranks is not None:
-                for _ in range(got):
-                    _add(kept_ranks, 1 << rank)
         if step < last_set:
-            _take(ranks, 1 << rank, size)
+            _take(rank_layers, 1 << rank, size)
     return covered
 
 
-def _take_set(cards: list[int], rank: int, more: bool, size: int, keep: list[Card] | None) -> None:
-    """Take a set's cards of ``rank`` out of the layers ``cards``: all of them, unless
-    ``more`` are held than the set's ``size``, then the first ``size`` by suit. With
-    ``keep``, list them in it."""
-    if not more and keep is None:
-        slots = _RANK_RUN_BITS[rank]
-        for k, layer in enumerate(cards):
-            cards[k] = layer & ~slots
-        while cards and not cards[-1]:
-            cards.pop()
-        return
-    for card in _rank_cards(cards, rank)[:size]:
-        if keep is not None:
-            keep.append(card)
-        _take(cards, _RUN_BITS[card], 1)
+def _allot(shape: _Contract, run_layers: list[int], rank_layers: list[int]) -> tuple[int, list[int], list[int]]:
+    """The greedy plan of :func:`_cover` in full: (cards covered, the run layers of the
+    naturals it leaves over, the rank layers of those it keeps)."""
+    run_layers, rank_layers = run_layers[:], rank_layers[:]
+    covered = 0
+    kept_ranks: list[int] = []
+    sets = shape.sets
+    for size in shape.runs:
+        got, shift, used = _run_pick(run_layers, size)
+        if not got:
+            continue
+        covered += got
+        _take(run_layers, used << shift, 1)
+        if sets:
+            _take(rank_layers, used & ~2, 1)
+            _add(kept_ranks, used & ~2)
+    for size in sets:
+        if not rank_layers:
+            break
+        got, rank = _set_pick(rank_layers, size)
+        covered += got
+        if _count(rank_layers, 1 << rank) > size:     # the first ``size`` by suit
+            for card in _rank_cards(run_layers, rank)[:size]:
+                _take(run_layers, _CARD_RUN_BITS[card], 1)
+        else:
+            _take(run_layers, _RANK_RUN_BITS[rank], len(run_layers))
+        for _ in range(got):
+            _add(kept_ranks, 1 << rank)
+        _take(rank_layers, 1 << rank, size)
+    return covered, run_layers, kept_ranks
 
 
 _CARDS_OF: dict[int, tuple[Card, ...]] = {}
@@ -305,17 +292,23 @@ def _rank_cards(cards: list[int], rank: int) -> list[Card]:
 
 class _Hand:
     """What the bot works out about one hand under one contract and wild ranks: its
-    natural cards as layers of run bits and of rank bits (see :func:`_add`), how many
-    wilds it holds, and (each when first asked) the cards near it, how much of the
-    contract its plan covers, and the facts its discard ranks read."""
+    natural cards as two stacks of bit layers (see :func:`_add`), how many wilds it
+    holds, and (each when first asked) the cards near it, how much of the contract its
+    plan covers, and the facts its discard ranks read.
 
-    __slots__ = ("hand", "contract", "shape", "wild", "cards", "ranks", "wilds",
+    - ``run_layers[k]``: the run bits (see "cards as bits": suit and run value, an ace
+      at 1 and 14) of the naturals held more than ``k`` times.
+    - ``rank_layers[k]``: bit ``r`` (2–14) set when more than ``k`` naturals of rank
+      ``r`` are held, whatever their suits; empty when the contract has no sets (the
+      plan then never reads them)."""
+
+    __slots__ = ("hand", "contract", "shape", "wild", "run_layers", "rank_layers", "wilds",
                  "_near", "_covered", "_plan", "_most", "_facts")
 
     def __init__(self, hand: tuple[Card, ...], contract: Sequence[tuple[str, int]], shape: _Contract,
-                 wild: frozenset[int], cards: list[int], ranks: list[int], wilds: int) -> None:
+                 wild: frozenset[int], run_layers: list[int], rank_layers: list[int], wilds: int) -> None:
         self.hand, self.contract, self.shape, self.wild = hand, contract, shape, wild
-        self.cards, self.ranks, self.wilds = cards, ranks, wilds
+        self.run_layers, self.rank_layers, self.wilds = run_layers, rank_layers, wilds
         self._near = -1
         self._covered = -1
         self._plan: tuple[int, list[Card]] | None = None
@@ -347,46 +340,58 @@ class _Hand:
                 _add(more_ranks, rank_bit)
             else:
                 top_ranks |= rank_bit
-        cards = [top, *more] if top else []
-        ranks = [top_ranks, *more_ranks] if top_ranks else []
-        return cls(hand, contract, shape, wild, cards, ranks, wilds)
+        run_layers = [top, *more] if top else []
+        rank_layers = [top_ranks, *more_ranks] if top_ranks else []
+        return cls(hand, contract, shape, wild, run_layers, rank_layers, wilds)
+
+    def _plus(self, card: Card) -> tuple[list[int], list[int]]:
+        """New run and rank layers: these with the natural ``card`` added."""
+        run_layers, rank_layers = self.run_layers[:], self.rank_layers[:]
+        _add(run_layers, _CARD_RUN_BITS[card])
+        if self.shape.sets:
+            _add(rank_layers, 1 << card.rank)
+        return run_layers, rank_layers
 
     def drawn(self, hand: tuple[Card, ...], card: Card) -> _Hand:
         """The hand ``hand``: this one and ``card`` (its plan not worked out yet)."""
-        cards, ranks, wilds = self.cards[:], self.ranks[:], self.wilds
         if card.rank in self.wild:
-            wilds += 1
-        else:
-            _add(cards, _RUN_BITS[card])
-            if self.shape.sets:
-                _add(ranks, 1 << card.rank)
-        return _Hand(hand, self.contract, self.shape, self.wild, cards, ranks, wilds)
+            return _Hand(hand, self.contract, self.shape, self.wild, self.run_layers, self.rank_layers,
+                         self.wilds + 1)
+        return _Hand(hand, self.contract, self.shape, self.wild, *self._plus(card), self.wilds)
 
     def without(self, card: Card) -> _Hand:
         """The hand once the natural ``card`` is discarded, when the plan leaves a copy
         of it over: its plan covers as much, for the greedy choices of :func:`_cover`
         never looked at that copy (the windows and ranks chosen still cover most, first)."""
         at = self.hand.index(card)
-        cards, ranks = self.cards[:], self.ranks[:]
-        _take(cards, _RUN_BITS[card], 1)
-        if ranks:
-            _take(ranks, 1 << card.rank, 1)
-        after = _Hand(self.hand[:at] + self.hand[at + 1:], self.contract, self.shape, self.wild, cards, ranks,
-                      self.wilds)
+        run_layers, rank_layers = self.run_layers[:], self.rank_layers[:]
+        _take(run_layers, _CARD_RUN_BITS[card], 1)
+        if rank_layers:
+            _take(rank_layers, 1 << card.rank, 1)
+        after = _Hand(self.hand[:at] + self.hand[at + 1:], self.contract, self.shape, self.wild, run_layers,
+                      rank_layers, self.wilds)
         after._covered = self.covered()
         return after
 
     def covered(self) -> int:
         """How much of the contract the plan covers (wilds included)."""
         if self._covered < 0:
-            self._covered = min(self.shape.need, _cover(self.shape, self.cards[:], self.ranks[:]) + self.wilds)
+            self._covered = min(self.shape.need, _cover(self.shape, self.run_layers, self.rank_layers) + self.wilds)
         return self._covered
 
     def plan(self) -> tuple[int, list[Card]]:
         """:func:`plan` of the hand."""
         if self._plan is None:
-            keep: list[Card] = []
-            covered = _cover(self.shape, self.cards[:], self.ranks[:], keep)
+            covered, left, _kept_ranks = _allot(self.shape, self.run_layers, self.rank_layers)
+            keep: list[Card] = []     # the hand's naturals but the copies left over
+            for card in sorted(self.hand):
+                bits = _CARD_RUN_BITS.get(card, 0)
+                if not bits or card.rank in self.wild:
+                    continue
+                if left and left[0] & bits:
+                    _take(left, bits, 1)
+                else:
+                    keep.append(card)
             self._plan = (min(self.shape.need, covered + self.wilds), keep)
         return self._plan
 
@@ -411,28 +416,24 @@ class _Hand:
         found = self._most.get(card)
         if found is None:
             shape = self.shape
-            wilds, most = self.wilds, len(self.ranks)
-            held = self.cards[0] if self.cards else 0
+            wilds, most = self.wilds, len(self.rank_layers)
+            held = self.run_layers[0] if self.run_layers else 0
             if card.rank in self.wild:
                 wilds += 1
             else:
-                most = max(most, _count(self.ranks, 1 << card.rank) + 1)
-                held |= _RUN_BITS[card]
+                most = max(most, _count(self.rank_layers, 1 << card.rank) + 1)
+                held |= _CARD_RUN_BITS[card]
             found = wilds
             for size in shape.sets:
                 found += min(size, most)
-            for size, times, windows in shape.run_sizes:
-                found += times * _widest(held, size, windows)[0]
+            for size, times in shape.run_sizes:
+                found += times * _widest(held, size)[0]
             found = self._most[card] = min(shape.need, found)
         return found
 
     def covered_with(self, card: Card) -> int:
         """What the plan covers with the natural ``card`` added."""
-        cards, ranks = self.cards[:], self.ranks[:]
-        _add(cards, _RUN_BITS[card])
-        if self.shape.sets:
-            _add(ranks, 1 << card.rank)
-        return min(self.shape.need, _cover(self.shape, cards, ranks) + self.wilds)
+        return min(self.shape.need, _cover(self.shape, *self._plus(card)) + self.wilds)
 
     # ------------------------------------------------------------------ discarding
     def discard_facts(self) -> tuple[int, int, bool, int, int, int]:
@@ -440,13 +441,11 @@ class _Hand:
         than the plan keeps them; the plan's cards; whether its sets are short; the
         ranks it keeps twice or more; the ranks held twice or more; three times or more)."""
         if self._facts is None:
-            shape, ranks = self.shape, self.ranks
-            left = self.cards[:]
-            kept_ranks: list[int] = []
-            covered = _cover(shape, left, ranks[:], kept_ranks=kept_ranks)
+            shape, ranks = self.shape, self.rank_layers
+            covered, left, kept_ranks = _allot(shape, self.run_layers, ranks)
             self._covered = min(shape.need, covered + self.wilds)
             kept = 0                  # kept at least once: held more often than left over
-            for k, layer in enumerate(self.cards):
+            for k, layer in enumerate(self.run_layers):
                 kept |= layer & ~(left[k] if k < len(left) else 0)
             sets_short = bool(shape.sets) and _top_sum(kept_ranks, len(shape.sets), shape.sets[0]) < sum(shape.sets)
             planned_sets = kept_ranks[1] if shape.sets and len(kept_ranks) > 1 else 0
@@ -459,8 +458,8 @@ class _Hand:
         if it will lay off on the planned sets once down; else, while the planned sets
         are short, 3 for each partner of its rank (at most 2); and for runs what
         :data:`_RUN_WORTH` says."""
-        held = self.cards[0] if self.cards else 0
-        if card.rank in self.wild or not held & _RUN_BITS[card]:
+        held = self.run_layers[0] if self.run_layers else 0
+        if card.rank in self.wild or not held & _CARD_RUN_BITS[card]:
             return 0
         _spare, kept_held, sets_short, planned_sets, pairs, trips = self._facts or self.discard_facts()
         rank = card.rank
@@ -537,7 +536,7 @@ def _one_more(short: tuple[Card, ...], long: tuple[Card, ...]) -> Card | None:
 def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
          wild: frozenset[int]) -> tuple[int, list[Card]]:
     """A greedy plan for the contract: (how many of its cards the hand already covers,
-    the natural cards the plan keeps). Runs take the best-covered window of a suit,
+    the natural cards the plan keeps, sorted). Runs take the best-covered window of a suit,
     longest run first (ties: the first suit in C D H S order, then the lowest window);
     sets the ranks held most often (ties: the highest rank), each taking its cards in
     suit order. Remembered for the last few thousand hands seen."""
@@ -580,7 +579,7 @@ class _Table:
         """Whether ``card`` could be laid off now."""
         if card.rank in self.wild:
             return self.wild_fits
-        return bool(self.fit_bits & _RUN_BITS[card])
+        return bool(self.fit_bits & _CARD_RUN_BITS[card])
 
     def distance(self, card: Card) -> int:
         """How far ``card`` is from fitting: 0 fits; else, by its natural value (a wild
@@ -588,7 +587,7 @@ class _Table:
         would fit once the card between is laid off), else 3."""
         if self.fits(card):
             return 0
-        bits = _RUN_BITS.get(card, 0)
+        bits = _CARD_RUN_BITS.get(card, 0)
         if self.end_bits & bits:
             return 1
         return 2 if self.end_bits & (bits << 1 | bits >> 1) else 3
@@ -799,7 +798,7 @@ class SimpleBot:
         spare = hand.discard_facts()[0]
         chosen = None
         if self.shake and rng.random() < self.shake:
-            spares = [m for m in moves if spare & _RUN_BITS.get(m.cards[0], 0)]
+            spares = [m for m in moves if spare & _CARD_RUN_BITS.get(m.cards[0], 0)]
             if spares:
                 chosen = rng.choice(spares)
         if chosen is None:
@@ -807,7 +806,7 @@ class SimpleBot:
         if chosen is None:
             chosen = min(moves, key=self.discard_key(view, table))
         card = chosen.cards[0]
-        if spare & _RUN_BITS.get(card, 0):
+        if spare & _CARD_RUN_BITS.get(card, 0):
             self._last[view.seat] = hand.without(card)     # the seat's next hand, worked out
         return chosen
 
@@ -818,7 +817,7 @@ class SimpleBot:
         chosen = best = None
         for move in moves:
             card = move.cards[0]
-            if spare & _RUN_BITS.get(card, 0):
+            if spare & _CARD_RUN_BITS.get(card, 0):
                 rank = (worth(card), -points[card.rank])
                 if best is None or rank < best:
                     chosen, best = move, rank
@@ -851,7 +850,7 @@ class SimpleBot:
             if card.rank in wild:
                 return (True, card not in hand.hand, worth(card), -points[card.rank])
             # kept: every copy held is one the plan keeps (none held: none kept)
-            return (False, not spare & _RUN_BITS[card], worth(card), -points[card.rank])
+            return (False, not spare & _CARD_RUN_BITS[card], worth(card), -points[card.rank])
         return key
 
     def _discard_worth(self, view: ShanghaiView, table: _Table) -> Callable[[Card], float]:
