@@ -161,3 +161,34 @@ def test_plays_without_jokers(wilds):
 def test_plan_takes_the_highest_rank_on_a_tie():
     hand = [Card.parse(c) for c in "5C 5D 9C 9D KS".split()]
     assert plan(hand, (("set", 3),), frozenset({15})) == (2, [Card.parse("9C"), Card.parse("9D")])
+
+
+def test_a_hand_worked_out_from_the_last_one_is_the_hand_from_scratch():
+    """The bot works a seat's hand out from its last one (a spare card discarded, a card
+    drawn): the same bit layers and the same cover as the hand analysed afresh."""
+    from cardtable.games.shanghai.bot import _CARD_RUN_BITS, _Hand
+
+    def same(worked, fresh):
+        assert (worked.run_layers, worked.rank_layers, worked.wilds) == \
+               (fresh.run_layers, fresh.rank_layers, fresh.wilds)
+        assert worked.covered() == fresh.covered()
+
+    rng = random.Random(11)
+    deck = make_deck(2, 2)
+    contracts = [*STANDARD_CONTRACTS, (("set", 3), ("set", 4))]
+    discards = 0
+    for number in range(300):
+        contract = contracts[number % len(contracts)]
+        wild = frozenset({15}) if number % 2 else frozenset({15, 2})
+        cards = rng.sample(deck, rng.choice([8, 11, 14]))
+        hand = tuple(sorted(cards[:-1]))
+        before = _Hand.of(hand, contract, wild)
+        spare = before.discard_facts()[0]
+        for card in sorted(set(hand)):
+            if card.rank not in wild and spare & _CARD_RUN_BITS[card]:
+                at = hand.index(card)
+                same(before.without(card), _Hand.of(hand[:at] + hand[at + 1:], contract, wild))
+                discards += 1
+        drawn = tuple(sorted(hand + (cards[-1],)))
+        same(before.drawn(drawn, cards[-1]), _Hand.of(drawn, contract, wild))
+    assert discards > 300
