@@ -7,21 +7,21 @@
 - Go down as soon as it can, choosing the go-down that leaves the fewest points once
   every possible lay-off is made; then lay off every card it can (swapping for a
   joker only when the joker can be laid off too).
-- Discard: before going down, the card least useful to its contract plan; once down,
-  a card that cannot be laid off rather than one that can. Either way it avoids
-  feeding the next player: a card that fits the table is not thrown to a seat that
-  is down (and so could lay it off) while another card will do.
+- Discard: before going down, a card the contract plan does not need, the least
+  useful first (now and then one of them at random, so that two players hoarding
+  what the other needs do not stall the hand); once down, a card that cannot be laid
+  off rather than one that can. Either way it avoids feeding the next player: a card
+  that fits the table is not thrown to a seat that is down (and so could lay it off)
+  while another card will do.
 
-The contract plan (:func:`plan`) is greedy: runs take the best-covered window of
-a suit, longest run first; sets the ranks held most often.
+The contract plan (:func:`plan`) is greedy, so that it is quick and predictable: runs
+take the best-covered window of a suit, longest run first; sets the ranks held most
+often.
 
-How it stays quick (the same decisions, move for move): cards are bits of one integer
-(see "cards as bits"), so that a plan, or a plan with one card more, takes a few dozen
-integer operations rather than dictionaries of cards; what the bot works out about a
-hand is kept in a :class:`_Hand`, one per seat, for a hand waits unchanged through the
-buy windows and the draw, and the hand after a draw or a discard is worked out from
-the one before; a discard ranks only the spare cards when there are any, as the
-ranking puts them first anyway.
+Caching: the bot fills benchmark tables, so it works on cards as bits of one integer
+(see "cards as bits") and remembers, on the bot, each seat's last hand (a hand waits
+unchanged through the buy windows; a draw or a discard changes one card). Nothing it
+remembers changes a decision: the module-level memos are of pure functions.
 """
 
 from __future__ import annotations
@@ -637,7 +637,8 @@ class SimpleBot:
         same object until they change."""
 
     def _hand_of(self, view: ShanghaiView) -> _Hand:
-        """The :class:`_Hand` of the view's hand, contract and wilds."""
+        """The :class:`_Hand` of the view's hand, contract and wilds (worked out from the
+        seat's last one when a card was drawn since)."""
         hand, contract, wild = view.hand, view.contract, view.wilds
         found = self._last.get(view.seat)
         if found is None or found.contract != contract or found.wild != wild:
