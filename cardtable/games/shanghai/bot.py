@@ -36,7 +36,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from .godown import best_window
-from .melds import RUN_CARD, Meld, make_meld
+from .melds import RUN_CARD, Meld, lay_off_places, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
 
@@ -602,18 +602,13 @@ def _places(meld: Meld, wild: frozenset[int]) -> tuple[int, int, bool]:
     again each time a meld changes, and the others stay as they were."""
     found = _PLACES.get((meld, wild))
     if found is None:
-        wilds = sum(1 for card in meld.cards if card.rank in wild)
-        room = 2 * (wilds + 1) <= len(meld.cards) + 1
+        places = lay_off_places(meld, wild)
         if meld.kind == "set":
-            found = (_EVERY_SUIT[meld.base], 0, room)
+            found = (_EVERY_SUIT[meld.base], 0, places.wild_fits)
         else:
-            low, high, shift = meld.base - 1, meld.top + 1, _SHIFT[meld.suit]
-            ends = 0
-            if low >= 1 and not (low == 1 and meld.top == 14):
-                ends |= 1 << (shift + low)
-            if high <= 14 and not (high == 14 and meld.base == 1):
-                ends |= 1 << (shift + high)
-            found = (ends, ends, room and bool(ends))    # a wild fits only where a card does
+            shift = _SHIFT[meld.suit]
+            ends = sum(1 << (shift + value) for _end, value in places.ends)
+            found = (ends, ends, places.wild_fits)
         if len(_PLACES) > 10_000:
             _PLACES.clear()
         _PLACES[meld, wild] = found
