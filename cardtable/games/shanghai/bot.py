@@ -35,7 +35,7 @@ from ...engine.cards import ACE, JOKER_CARD, STANDARD_CARDS, SUITS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
-from .godown import best_window
+from .godown import best_window, best_windows
 from .melds import RUN_CARD, Meld, lay_off_places, make_meld
 from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
 from .view import ShanghaiView
@@ -157,8 +157,10 @@ def _widest(held: int, size: int) -> tuple[int, int, int]:
     """The best window of ``size`` in any suit of the run bits ``held``: (bits covered,
     the suit's shift, lowest value); the first suit (C D H S) on a tie."""
     best = (0, 0, 0)
+    known = best_windows(size)
     for shift in _SHIFTS:
-        got, base = best_window(held >> shift & _SUIT_MASK, size)
+        mask = held >> shift & _SUIT_MASK
+        got, base = known.get(mask) or best_window(mask, size)
         if got > best[0]:
             best = (got, shift, base)
     return best

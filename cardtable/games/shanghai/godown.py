@@ -209,10 +209,10 @@ _BEST_WINDOWS: dict[int, dict[int, tuple[int, int]]] = {}
 def best_window(mask: int, size: int) -> tuple[int, int]:
     """The run window of ``size`` (values 1–14, never 14 wide) covering most bits of
     ``mask``: (bits covered, lowest value), the lowest window on a tie; (0, 0) if none."""
-    return _best_windows(size).get(mask) or _find_best_window(mask, size)
+    return best_windows(size).get(mask) or _find_best_window(mask, size)
 
 
-def _best_windows(size: int) -> dict[int, tuple[int, int]]:
+def best_windows(size: int) -> dict[int, tuple[int, int]]:
     """The masks whose best window of ``size`` is known, with it (:func:`best_window`)."""
     known = _BEST_WINDOWS.get(size)
     if known is None:
@@ -229,7 +229,7 @@ def _find_best_window(mask: int, size: int) -> tuple[int, int]:
         got = (mask & (window << base)).bit_count()
         if got > found[0]:
             found = (got, base)
-    known = _best_windows(size)
+    known = best_windows(size)
     if len(known) > 50_000:
         known.clear()
     known[mask] = found
@@ -370,7 +370,7 @@ def _one_run_and_sets(shape: _Shape, size: int, sets: _Sizes) -> bool | None:
     from that window); True when the run on that window, with every natural it covers,
     leaves what the sets need. Otherwise (leaving a natural out of the run, or another
     window, may be what the sets need) None."""
-    known = _best_windows(size)
+    known = best_windows(size)
     got, base, suit = max([(*(known.get(layers[0]) or _find_best_window(layers[0], size)), suit)
                            for suit, layers in shape.suits.items()], default=(0, 0, ""))
     missing = size - got
@@ -484,7 +484,7 @@ def _runs_alone(shape: _Shape, size: int, number: int) -> bool:
             room.append((layers, most))
     # Each run in a suit misses at least what the suit's best window misses: the fewest
     # wilds the runs could need, which decides when no suit can hold two runs.
-    known = _best_windows(size)
+    known = best_windows(size)
     misses = []
     for layers, most in room:
         missing = size - (known.get(layers[0]) or _find_best_window(layers[0], size))[0]
