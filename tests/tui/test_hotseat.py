@@ -145,3 +145,45 @@ def test_ctrl_s_on_a_hand_off_screen_saves_and_says_where():
             assert isinstance(app.screen, HandoffScreen)
 
     asyncio.run(scenario())
+
+
+def test_help_left_open_closes_when_the_terminal_is_handed_on():
+    """X1: the help Ann opened while a bot thought is hers; when the bot's move hands the
+    terminal to Bob, it closes, so Bob starts at the covered table, then his own."""
+    from cardtable.tui.screens.dialogs import HelpScreen
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,Bob,bot:simple", seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for _step in range(200):   # to Ann's turn at the table
+                screen = app.screen
+                if isinstance(screen, HandoffScreen):
+                    await pilot.press("enter")
+                elif isinstance(screen, TableScreen) and not screen.busy and screen.game.to_act \
+                        and screen.viewer == screen.game.to_act[0]:
+                    if screen.viewer == 0:
+                        break
+                    await press_move(pilot, screen, screen.viewer)   # Bob plays
+                await pilot.pause(0.01)
+            else:
+                raise AssertionError("Ann never got her turn")
+            table = app.screen
+            table.bot_delay = 0.4
+            await press_move(pilot, table, 0)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            for _step in range(300):
+                if isinstance(app.screen, HandoffScreen):
+                    break
+                await pilot.pause(0.01)
+            else:
+                raise AssertionError("the terminal was never handed to Bob")
+            assert app.screen.player == "Bob"
+            assert not any(isinstance(screen, HelpScreen) for screen in app.screen_stack)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is table and table.viewer == 2
+
+    asyncio.run(scenario())

@@ -28,13 +28,17 @@ from ..settings import BOT_SPEEDS
 from ..text import describe_move, ordinal, round_word
 from ..widgets.hand import Hand
 from .choose import TableDialog
-from .dialogs import RulesScreen
+from .dialogs import ConfirmQuit, HelpScreen, RulesScreen
 from .handoff import HandoffScreen
 from .saving import describe_error, save_named, start_autosave
 from .summary import MatchEndScreen, RoundEndScreen
 
 DEFAULT_BOT_DELAY = BOT_SPEEDS[0][1]
 """Seconds a bot waits before its move, so people can follow the play."""
+
+
+SIDE_DIALOGS = (HelpScreen, RulesScreen, ConfirmQuit)
+"""Dialogs a player opens beside the game, which close when the terminal is handed on."""
 
 
 class TableScreen(Screen[None]):
@@ -182,6 +186,7 @@ class TableScreen(Screen[None]):
             then()
             return
         self.viewer = None
+        self._close_side_dialogs()
         self.show_table()
         self.busy = True
 
@@ -192,6 +197,13 @@ class TableScreen(Screen[None]):
             then()
 
         self.app.push_screen(HandoffScreen(self.seats[seat].name, reason), ready)
+
+    def _close_side_dialogs(self) -> None:
+        """Close the help, the rules and the quit question the player handing over left
+        open (unanswered, the quit question means "keep playing"): they were that
+        player's, and the next one starts at the table."""
+        while isinstance(self.app.screen, SIDE_DIALOGS):
+            self.app.screen.dismiss(None)
 
     def _human_turn(self, seat: int) -> None:
         def ask() -> None:
