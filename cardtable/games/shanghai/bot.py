@@ -54,11 +54,12 @@ points_of = per_rules(lambda rules: {rank: rules.points_of(rank) for rank in _DE
 house rules (the preset's ``card_points``; the standard points for a view without rules)."""
 
 
-def _need(contract: Sequence[tuple[str, int]]) -> int:
+def contract_size(contract: Sequence[tuple[str, int]]) -> int:
+    """S6: how many cards laying down ``contract`` takes (each meld at its stated size)."""
     return sum(size for _kind, size in contract)
 
 
-def _near(hand: Sequence[Card], card: Card) -> bool:
+def is_near(hand: Sequence[Card], card: Card) -> bool:
     """Whether ``hand`` holds a card of ``card``'s rank or of its suit within 4 ranks
     (an ace counting low too): else ``card`` cannot add to a plan."""
     rank, suit = card.rank, card.suit
@@ -96,9 +97,9 @@ _EVERY_SUIT = {rank: sum(1 << (shift + rank) for shift in _SHIFTS) for rank in r
 _RANK_RUN_BITS = {rank: sum(_CARD_RUN_BITS[Card(rank, suit)] for suit in SUITS) for rank in range(2, 15)}
 """Per rank, its run bits in every suit."""
 
-_NEAR = {held: sum(_SLOT[card] for card in STANDARD_CARDS if _near((held,), card))
+_NEAR = {held: sum(_SLOT[card] for card in STANDARD_CARDS if is_near((held,), card))
          for held in (*STANDARD_CARDS, JOKER_CARD)}
-"""Per card held, the slots of the cards it makes near (see :func:`_near`)."""
+"""Per card held, the slots of the cards it makes near (see :func:`is_near`)."""
 
 _PLAN_BITS: dict[frozenset[int], dict[Card, tuple[int, int]]] = {}
 
@@ -173,7 +174,7 @@ class _Contract:
     __slots__ = ("need", "runs", "run_sizes", "sets")
 
     def __init__(self, contract: Sequence[tuple[str, int]]) -> None:
-        self.need = _need(contract)
+        self.need = contract_size(contract)
         runs = sorted((s for k, s in contract if k == "run"), reverse=True)
         self.runs = tuple(runs)
         self.run_sizes = tuple((size, runs.count(size)) for size in sorted(set(runs), reverse=True))
@@ -399,7 +400,7 @@ class _Hand:
 
     # ------------------------------------------------------------------ a card's gain
     def may_help(self, card: Card) -> bool:
-        """Whether ``card`` is a wild or near the hand (:func:`_near`)."""
+        """Whether ``card`` is a wild or near the hand (:func:`is_near`)."""
         if card.rank in self.wild:
             return True
         if self._near < 0:
@@ -883,4 +884,4 @@ def _of_kind(moves: Sequence[Move], kind: str) -> Iterator[Move]:
 _KIND = attrgetter("kind")
 
 
-__all__ = ["SimpleBot", "plan"]
+__all__ = ["SimpleBot", "contract_size", "is_near", "plan"]

@@ -38,7 +38,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from ...engine.cards import Card
-from .bot import SimpleBot, _near, _need, _Table, plan, points_of
+from .bot import SimpleBot, _Table, contract_size, is_near, plan, points_of
 from .melds import RUN_CARD, swap_index
 from .sampling import Sampler
 from .view import ShanghaiView
@@ -106,7 +106,7 @@ class StrongPolicy(SimpleBot):
         gain = super()._gain(view, card)
         if gain or view.down[view.seat] or card in view.hand or card not in _joker_keys(view):
             return gain
-        return 1 if plan(view.hand, view.contract, view.wilds)[0] < _need(view.contract) else 0
+        return 1 if plan(view.hand, view.contract, view.wilds)[0] < contract_size(view.contract) else 0
 
     def _worth_buying(self, view: ShanghaiView, card: Any) -> bool:
         """Buy any card that brings the contract closer while the stock can pay for it,
@@ -116,17 +116,17 @@ class StrongPolicy(SimpleBot):
             return False
         if self._gain(view, card) > 0:
             return True
-        need = _need(view.contract)
+        need = contract_size(view.contract)
         if len(view.hand) + 1 + LONG_SHORT > need:
             return False
         if plan(view.hand, view.contract, view.wilds)[0] >= need:
             return False
-        return card.rank in view.wilds or _near(view.hand, card)
+        return card.rank in view.wilds or is_near(view.hand, card)
 
     def shed_weight(self, view: ShanghaiView, covered: int) -> float:
         """Shed costly spare cards while not down once another seat is down and the
         contract is still two or more cards short."""
-        return DUMP_WEIGHT if any(view.down) and _need(view.contract) - covered >= 2 else 0.0
+        return DUMP_WEIGHT if any(view.down) and contract_size(view.contract) - covered >= 2 else 0.0
 
     def discard_key(self, view: ShanghaiView, table: _Table) -> Any:
         """The medium bot's discard order, except that while not down a natural that
