@@ -4,15 +4,12 @@ hand and the Play / Pass buttons. It renders a :class:`PresidentState` and posts
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
 from textual.widgets import Button, Static
 
 from ...engine.moves import Move
@@ -21,17 +18,19 @@ from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from ..widgets.seat import SeatPanel, show_seat_panels
+from ..widgets.seat import SeatPanel
 from ..widgets.trick import TrickPile
-from .present import PresidentState
+from .present import PresidentState, SeatInfo
 
 KEYS = "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit"
 ASCII_KEYS = "<- -> space 1-9 select  enter play  p pass  H hint  ? help  t theme  q quit"
 """The keys in ASCII, spaced rather than "|"-separated so that they fit 80 columns."""
 
 
-class PresidentTable(FamilyTable):
+class PresidentTable(FamilyTable[PresidentState]):
     """The whole President table for the human on screen."""
+
+    KEYS, ASCII_KEYS = KEYS, ASCII_KEYS  # (the module's, above)
 
     BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
 
@@ -40,8 +39,6 @@ class PresidentTable(FamilyTable):
         height: 1; padding: 0 1; background: $panel; color: $foreground; display: none;
     }
     """
-
-    state: reactive[PresidentState | None] = reactive(None, always_update=True)
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -62,42 +59,26 @@ class PresidentTable(FamilyTable):
 
     def on_mount(self) -> None:
         self.query_one("#pile-box").border_title = "trick"
-        self.query_one("#log").border_title = "log"
 
     # ----------------------------------------------------------------- drawing
-    def watch_state(self, state: PresidentState | None) -> None:
-        if state is None or not self.is_mounted:
-            return
-        ascii = self.ascii
-        self._show_header(state.header)
-        self._show_seats(state)
+    def _show_table(self, state: PresidentState) -> None:
         pile = self.query_one(TrickPile)
         pile.caption, pile.cards = state.pile_caption, state.pile_cards
         pile.earlier, pile.footer = state.pile_earlier, state.pile_footer
-        self.query_one(EventLog).lines = state.log
-        self.query_one(LastLine).line = state.log[-1] if state.log else ""
-        self._show_status()
         hand = self.query_one(Hand)
         hand.cards = state.hand
         hand.legal = state.legal
         hand.active = state.can_play or state.can_pass
-        hand.display = state.viewer is not None
         self.query_one("#play", Button).disabled = not state.can_play
         self.query_one("#pass", Button).disabled = not state.can_pass
-        self.query_one("#keys", Static).update(ASCII_KEYS if ascii else KEYS)
-        self._show_selection()
-        if hand.active and self.screen.is_active:
-            hand.focus()
 
     def on_resize(self, event: events.Resize) -> None:  # (FamilyTable's handler re-shows the header too)
-        self._show_status()
+        if self.state is not None and self.is_mounted:
+            self._show_status(self.state)
 
-    def _show_status(self) -> None:
+    def _show_status(self, state: PresidentState) -> None:
         """The status line, with the exchange note after it when both fit the row, else
         the note on a second line (at 80 columns the cards given and got would be cut)."""
-        state = self.state
-        if state is None or not self.is_mounted:
-            return
         status, note = state.status, state.note
         room = self.size.width - 2  # (the status line's padding)
         joined = as_themed(self.app, f"{status} · {note}")  # (the ASCII theme writes " | ")
@@ -109,12 +90,9 @@ class PresidentTable(FamilyTable):
         line.update(Text(as_themed(self.app, f"Exchange: {note}") if apart else "", no_wrap=True, overflow="ellipsis"))
         line.display = apart
 
-    def _show_seats(self, state: PresidentState) -> None:
-        def dress(panel: SeatPanel, info: Any) -> None:
-            panel.set_class(info.passed, "-passed")
-            panel.set_class(info.out, "-out")
-
-        show_seat_panels(self.query_one("#seats", Horizontal), state.seats, dress)
+    def _dress_seat(self, panel: SeatPanel, seat: SeatInfo) -> None:
+        panel.set_class(seat.passed, "-passed")
+        panel.set_class(seat.out, "-out")
 
     def _show_selection(self) -> None:
         if not self.is_mounted:

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine.cards import Card
@@ -21,7 +20,6 @@ from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from ..widgets.seat import show_seat_panels
 from .compose import (go_down_label, go_downs_with, groups_that_fit, lay_off_label, matching_go_downs,
                       swap_label, unmatched_go_down)
 from .present import ShanghaiState, contract_text, meld_name
@@ -33,8 +31,10 @@ SHORT_KEYS = "? help  s/u draw  g group  m go-downs  l lay off  w swap  d discar
 """The key bar under 100 columns (app.tcss shows it instead of KEYS): every key still fits."""
 
 
-class ShanghaiTable(FamilyTable):
+class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
+
+    KEYS, ASCII_KEYS = KEYS, ASCII_KEYS  # (the module's, above)
 
     DEFAULT_CSS = """
     ShanghaiTable { height: 1fr; }
@@ -69,8 +69,6 @@ class ShanghaiTable(FamilyTable):
         Binding("pagedown", "scroll_melds(1)", show=False),
     ]
 
-    state: reactive[ShanghaiState | None] = reactive(None, always_update=True)
-
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.groups: list[tuple[Card, ...]] = []
@@ -100,7 +98,6 @@ class ShanghaiTable(FamilyTable):
         box = self.query_one("#sh-melds-box", VerticalScroll)
         box.border_title = "melds"
         box.can_focus = False
-        self.query_one("#sh-log").border_title = "log"
         for size in ("scroll_y", "virtual_size", "size"):
             self.watch(box, size, self._melds_scroll_changed, init=False)
 
@@ -117,37 +114,21 @@ class ShanghaiTable(FamilyTable):
         box.border_subtitle = f" {dot} ".join(parts)
 
     # ----------------------------------------------------------------- drawing
-    def watch_state(self, state: ShanghaiState | None) -> None:
-        if self.is_mounted:
-            self.query_one("#sh-piles-box").border_title = "stock | upcard" if self.ascii else "stock · upcard"
-        if state is None or not self.is_mounted:
-            return
-        ascii = self.ascii
-        self._show_header(state.header)
-        fix = themed(ascii)
+    def _show_table(self, state: ShanghaiState) -> None:
+        fix = themed(self.ascii)
+        self.query_one("#sh-piles-box").border_title = fix("stock · upcard")
         self.query_one("#sh-banner", Static).update(Text(fix(state.banner), no_wrap=True, overflow="ellipsis"))
         self.query_one("#sh-me", Static).update(fix(state.me))
-        self._show_seats(state)
         piles = self.query_one(Piles)
         piles.stock_size, piles.upcard, piles.discard_top = state.stock_size, state.upcard, state.discard_top
         melds = self.query_one(MeldsView)
         melds.names, melds.melds, melds.footer = state.names, state.melds, state.not_down
         melds.refresh(layout=True)
         self.call_after_refresh(self._show_melds_scroll)
-        self.query_one(EventLog).lines = state.log
-        self.query_one(LastLine).line = state.log[-1] if state.log else ""
-        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
-        self.query_one("#keys", Static).update(Text(ASCII_KEYS if ascii else KEYS, no_wrap=True,
-                                                    overflow="ellipsis"))
         if not state.can("meld") or not self._groups_fit(state):
             self.groups = []
-        hand = self.query_one(Hand)
-        hand.display = state.viewer is not None
-        hand.active = state.my_turn
+        self.query_one(Hand).active = state.my_turn
         self._show_hand()
-        self._show_selection()
-        if hand.active and self.screen.is_active:
-            hand.focus()
 
     def _groups_fit(self, state: ShanghaiState) -> bool:
         used = Counter(card for group in self.groups for card in group)
@@ -170,9 +151,6 @@ class ShanghaiTable(FamilyTable):
         if tuple(hand.cards) != rest:
             hand.cards = rest
         hand.refresh()
-
-    def _show_seats(self, state: ShanghaiState) -> None:
-        show_seat_panels(self.query_one("#seats", Horizontal), state.seats)
 
     def _show_selection(self) -> None:
         state = self.state

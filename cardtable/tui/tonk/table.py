@@ -7,7 +7,6 @@ as asked, so the engine's refusal reason is what the player reads."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,15 +23,14 @@ from ..widgets.card import cards_label, meld_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from ..widgets.seat import SeatPanel, show_seat_panels
+from ..widgets.seat import SeatPanel
 from .dialogs import ConfirmDrop
-from .present import TonkState, counted
+from .present import SeatInfo, TonkState, counted
 from .showdown import by_rank, by_suit
 from .widgets import PilesPanel, SpreadsPanel
 
 
-
-class TonkTable(FamilyTable):
+class TonkTable(FamilyTable[TonkState]):
     """The whole Tonk table for the human on screen."""
 
     BINDINGS = [
@@ -47,7 +45,6 @@ class TonkTable(FamilyTable):
         Binding("o", "sort", "sort", show=False),
     ]
 
-    state: reactive[TonkState | None] = reactive(None, always_update=True)
     by_rank: reactive[bool] = reactive(False)
     """Show the hand by rank (sets together) instead of by suit (runs together)."""
 
@@ -69,33 +66,26 @@ class TonkTable(FamilyTable):
     def on_mount(self) -> None:
         self.query_one("#spreads-box").border_title = "spreads"
         self.query_one("#piles-box").border_title = "stock · pile"
-        self.query_one("#log").border_title = "log"
 
     # ----------------------------------------------------------------- drawing
-    def watch_state(self, state: TonkState | None) -> None:
-        if state is None or not self.is_mounted:
-            return
-        self._show_header(state.header)
-        self.query_one("#piles-box").border_title = "stock | pile" if self.ascii else "stock · pile"
-        self._show_seats(state)
+    def _show_table(self, state: TonkState) -> None:
+        self.query_one("#piles-box").border_title = themed(self.ascii)("stock · pile")
         self.query_one(SpreadsPanel).rows = state.spreads
         piles = self.query_one(PilesPanel)
         piles.stock_size, piles.top, piles.pile_size = state.stock_size, state.discard_top, state.discard_size
         piles.active = state.phase == "start"
-        self.query_one(EventLog).lines = state.log
-        self.query_one(LastLine).line = state.log[-1] if state.log else ""
-        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
         hand = self.query_one(Hand)
         shown = self.in_order(state.hand)
         if shown != hand.cards:
             hand.cards = shown
         hand.legal = None
         hand.active = state.phase == "act"
-        hand.display = state.viewer is not None
-        self.query_one("#keys", Static).update(Text(state.keys, no_wrap=True, overflow="ellipsis"))
-        self._show_selection()
-        if state.viewer is not None and self.screen.is_active:
-            hand.focus()
+
+    def _key_bar(self, state: TonkState) -> str:
+        return state.keys  # (what the player may do now)
+
+    def _hand_takes_keys(self, state: TonkState) -> bool:
+        return state.viewer is not None  # (whenever a player sits, not only while it is active)
 
     def _order(self, card: Card) -> tuple[int, int]:
         return by_rank(card) if self.by_rank else by_suit(card)
@@ -110,12 +100,9 @@ class TonkTable(FamilyTable):
         hand = self.query_one(Hand)
         hand.cards = self.in_order(hand.cards)
 
-    def _show_seats(self, state: TonkState) -> None:
-        def dress(panel: SeatPanel, info: Any) -> None:
-            panel.set_class(bool(info.lock), "-locked")
-            panel.border_subtitle = info.below
-
-        show_seat_panels(self.query_one("#seats", Horizontal), state.seats, dress)
+    def _dress_seat(self, panel: SeatPanel, seat: SeatInfo) -> None:
+        panel.set_class(bool(seat.lock), "-locked")
+        panel.border_subtitle = seat.below
 
     def _selected(self) -> tuple[Card, ...]:
         return self.query_one(Hand).selected_cards()

@@ -1,14 +1,16 @@
-"""What every family's table widget shares: the notice line's lifetime, the card style
-in use, and posting the move a player chose."""
+"""What every family's table widget shares: drawing the state it is given (the header,
+the seat panels, the log, the status line, the key bar and the hand's place), the notice
+line's lifetime, the card style in use, and posting the move a player chose."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -19,15 +21,50 @@ from ...engine.moves import Move
 from ..messages import DialogAsked, MoveChosen
 from ..text import themed
 from .hand import Hand
+from .log import EventLog, LastLine
+from .seat import SeatPanel, show_seat_panels
 
 
-class FamilyTable(Widget):
+class TableState(Protocol):
+    """What every family's table state gives the table (its ``present`` module builds it)."""
+
+    @property
+    def header(self) -> str: ...
+    @property
+    def seats(self) -> Sequence[Any]:
+        """One per seat: ``title``, ``lines``, ``to_act`` (see :func:`show_seat_panels`)."""
+    @property
+    def log(self) -> tuple[str, ...]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand is shown (None: nobody's, e.g. a replay)."""
+
+
+State = TypeVar("State", bound=TableState)
+
+
+class FamilyTable(Widget, Generic[State]):
     """Base of the President, Shanghai and Tonk tables.
+
+    Each draws the ``state`` it is given: :meth:`watch_state` shows what every table
+    has (the ``#header`` line, the ``#seats`` row, the log, the ``#status`` line, the
+    ``#keys`` bar, the :class:`Hand`, shown while someone sits) and leaves the family's
+    own widgets to :meth:`_show_table`.
 
     A ``notice`` (e.g. the engine's reason a choice was refused) shows until the player
     changes the selection after it; a subclass draws it in :meth:`_show_selection`,
     with what the selected cards would do.
     """
+
+    state: reactive[State | None] = reactive(None, always_update=True)
+    """What to draw (set again after every move and theme switch)."""
+
+    KEYS = ""
+    """The key bar under the hand (see :meth:`_key_bar`)."""
+    ASCII_KEYS = ""
+    """The key bar in the ASCII theme."""
 
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
@@ -36,6 +73,45 @@ class FamilyTable(Widget):
 
     header = ""
     """The header line as presented ("cardtable · <preset> · round 2 · …")."""
+
+    def on_mount(self) -> None:
+        self.query_one(EventLog).border_title = "log"
+
+    # ----------------------------------------------------------------- drawing
+    def watch_state(self, state: State | None) -> None:
+        if state is None or not self.is_mounted:
+            return
+        self._show_header(state.header)
+        show_seat_panels(self.query_one("#seats", Horizontal), state.seats, self._dress_seat)
+        self.query_one(EventLog).lines = state.log
+        self.query_one(LastLine).line = state.log[-1] if state.log else ""
+        self._show_status(state)
+        self.query_one("#keys", Static).update(Text(self._key_bar(state), no_wrap=True, overflow="ellipsis"))
+        hand = self.query_one(Hand)
+        hand.display = state.viewer is not None
+        self._show_table(state)
+        self._show_selection()
+        if self._hand_takes_keys(state) and self.screen.is_active:
+            hand.focus()
+
+    def _show_table(self, state: State) -> None:
+        """Draw the family's own widgets and the hand's cards (and whether it is active)."""
+        raise NotImplementedError
+
+    def _dress_seat(self, panel: SeatPanel, seat: Any) -> None:
+        """Add the family's own marks to a seat's panel (passed, out, locked …)."""
+
+    def _show_status(self, state: State) -> None:
+        """The ``#status`` line: the state's, cut with an ellipsis when too wide."""
+        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
+
+    def _key_bar(self, state: State) -> str:
+        """The ``#keys`` line: :attr:`KEYS`, or :attr:`ASCII_KEYS` in the ASCII theme."""
+        return self.ASCII_KEYS if self.ascii else self.KEYS
+
+    def _hand_takes_keys(self, state: State) -> bool:
+        """Whether the hand takes the focus once drawn (on this screen): while it is active."""
+        return self.query_one(Hand).active
 
     def _show_header(self, header: str) -> None:
         """The ``#header`` line; when it is too wide, "cardtable · " gives way first (the
