@@ -106,7 +106,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         if state is None or not (state.can_play or state.can_pass):
             line.update("")
             return
-        cards = self.query_one(Hand).selected_cards()
+        cards = self._selected()
         if not cards:
             line.update(Text("  select cards, then Play", style="dim"))
             return
@@ -132,7 +132,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         state = self.state
         if state is None or not (state.can_play or state.can_pass):
             return
-        self._choose(Move("play", self.query_one(Hand).selected_cards()))
+        self._choose(Move("play", self._selected()))
 
     def action_pass_turn(self) -> None:
         self.pass_turn()

@@ -162,7 +162,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             line.update("")
             return
         ascii = self.ascii
-        selected = self.query_one(Hand).selected_cards()
+        selected = self._selected()
         text = Text(no_wrap=True, overflow="ellipsis")
         if self.groups:
             done = " + ".join(f"[{cards_label(g, ascii)}]" for g in self.groups)
@@ -181,7 +181,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     # ----------------------------------------------------------------- input
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
-        selected = self.query_one(Hand).selected_cards()
+        selected = self._selected()
         if len(selected) > 1 or self.groups:
             self.action_group()
         elif len(selected) == 1:
@@ -191,7 +191,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         """The one selected card; otherwise None, and the notice says to select it first
         (the card under the cursor is never taken unselected: a stray key must not
         throw a card away)."""
-        selected = self.query_one(Hand).selected_cards()
+        selected = self._selected()
         if len(selected) == 1:
             return selected[0]
         self.notice = ("select just one card" if selected else "select a card (space or 1-9)") + f", then {doing}"
@@ -271,7 +271,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         state = self._ready()
         if state is None:
             return
-        picked = [c for g in self.groups for c in g] + list(self.query_one(Hand).selected_cards())
+        picked = [c for g in self.groups for c in g] + list(self._selected())
         found = go_downs_with(state.moves, picked)
         if not found:
             self.notice = ("no go-down uses " + cards_label(picked, self.ascii)) if picked and state.can("meld") \
@@ -307,7 +307,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return
         swaps = [m for m in state.moves if m.kind == "swap_joker"]
-        selected = self.query_one(Hand).selected_cards()
+        selected = self._selected()
         if len(selected) > 1:
             self.notice = "select one card to put in a joker's place (or none to see every swap)"
             return

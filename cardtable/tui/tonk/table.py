@@ -104,9 +104,6 @@ class TonkTable(FamilyTable[TonkState]):
         panel.set_class(bool(seat.lock), "-locked")
         panel.border_subtitle = seat.below
 
-    def _selected(self) -> tuple[Card, ...]:
-        return self.query_one(Hand).selected_cards()
-
     def _moves(self, kind: str) -> list[Move]:
         state = self.state
         return [m for m in state.moves if m.kind == kind] if state is not None else []

@@ -140,6 +140,10 @@ class FamilyTable(Widget, Generic[State]):
         """``cards`` in the hand's display order: dialogs over the table show the hand so."""
         return tuple(cards)
 
+    def _selected(self) -> tuple[Card, ...]:
+        """The cards selected in the hand."""
+        return self.query_one(Hand).selected_cards()
+
     def clear_selection(self) -> None:
         """Forget the selection (after a move was made)."""
         self.query_one(Hand).selected = frozenset()
