@@ -23,9 +23,14 @@ def game_title(family: str, title: str) -> str:
     return f"{family} — {title}"
 
 
+def uses_ascii(app: object) -> bool:
+    """Whether ``app`` shows the ASCII theme (``card_ascii``; False for an app without themes)."""
+    return bool(getattr(app, "card_ascii", False))
+
+
 def as_themed(app: object, text: str) -> str:
-    """``text`` as ``app``'s theme writes it: in ASCII under the ASCII theme (``card_ascii``)."""
-    return asciify(text) if getattr(app, "card_ascii", False) else text
+    """``text`` as ``app``'s theme writes it: in ASCII under the ASCII theme (:func:`uses_ascii`)."""
+    return asciify(text) if uses_ascii(app) else text
 
 
 def themed(ascii: bool) -> Callable[[str], str]:

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..text import as_themed, describe_move
+from ..text import as_themed, describe_move, uses_ascii
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 
@@ -86,7 +86,7 @@ class TableDialog(ModalScreen[Answer]):
         self.query_one("#dialog-note", Static).update(f"hint: {self._told(move)}")
 
     def _told(self, move: Move) -> str:
-        return self.describe(move) if self.describe else describe_move(move, bool(getattr(self.app, "card_ascii", False)))
+        return self.describe(move) if self.describe else describe_move(move, uses_ascii(self.app))
 
 
 class CardChoiceDialog(TableDialog[Move]):
@@ -116,7 +116,7 @@ class CardChoiceDialog(TableDialog[Move]):
         hand.focus()
 
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
-        ascii = bool(getattr(self.app, "card_ascii", False))
+        ascii = uses_ascii(self.app)
         chosen = self.query_one(Hand).selected_cards()
         note = f"chosen: {cards_label(chosen, ascii)} ({len(chosen)} of {self.count})" if chosen else ""
         self.query_one("#dialog-note", Static).update(note)

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
-from ..text import themed
+from ..text import themed, uses_ascii
 
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "?", "this help"),
@@ -177,7 +177,7 @@ class HelpScreen(ModalScreen[None]):
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, TableScreen)), None)
 
     def compose(self) -> ComposeResult:
-        ascii = bool(getattr(self.app, "card_ascii", False))
+        ascii = uses_ascii(self.app)
         fix = themed(ascii)
         table = Table(box=None, padding=(0, 1), show_header=False)
         table.add_column(style="bold", no_wrap=True)
@@ -206,7 +206,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         variant = self.variant
-        fix = themed(getattr(self.app, "card_ascii", False))
+        fix = themed(uses_ascii(self.app))
         titles = getattr(variant, "titles", None)
         with Vertical(id="rules-box") as box:
             box.border_title = fix(f"{variant.title} — rules (escape closes)")

@@ -19,7 +19,7 @@ from textual.widgets import Static
 from ...engine.registry import FAMILY_TITLES
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
-from ..text import game_title, round_word
+from ..text import game_title, round_word, uses_ascii
 from ..widgets.card import card_label
 from .saving import tui_seats
 
@@ -69,7 +69,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def ascii(self) -> bool:
-        return bool(getattr(self.app, "card_ascii", False))
+        return uses_ascii(self.app)
 
     def on_mount(self) -> None:
         self.show()

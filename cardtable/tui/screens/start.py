@@ -19,7 +19,7 @@ from ...presets.loader import broken_presets, preset_files
 from ..messages import ThemeSwitched
 from ..seats import BOT_NAMES, TableSetup, name_bots
 from ..settings import LastTable
-from ..text import as_themed
+from ..text import as_themed, uses_ascii
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
@@ -141,7 +141,7 @@ class StartScreen(Screen[None]):
         house_rules = self.query_one("#house-rules", Button)
         house_rules.label = as_themed(self.app, HOUSE_RULES)
         house_rules.refresh(layout=True)  # "..." is wider than "…"
-        ascii = bool(getattr(self.app, "card_ascii", False))
+        ascii = uses_ascii(self.app)
         for name, (arrow, ascii_arrow) in SELECT_ARROWS.items():
             for widget in self.query(f"Select .{name}").results(Static):
                 widget.update(ascii_arrow if ascii else arrow)

@@ -23,7 +23,7 @@ from ...store import (
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError, scores_text
-from ..text import as_themed, asciify, game_title, round_word
+from ..text import as_themed, asciify, game_title, round_word, uses_ascii
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -100,7 +100,7 @@ class StoreBar(Vertical):
         self.query_one("#continue", Button).display = exists and not self.error
         self.query_one("#discard", Button).display = exists and bool(self.error)
         self.query_one("#continue-info", Static).update(
-            Text(describe_save(info, bool(getattr(self.app, "card_ascii", False))))  # (beside the Continue button)
+            Text(describe_save(info, uses_ascii(self.app)))  # (beside the Continue button)
             if info else
             Text("The autosave cannot be loaded (it is kept as it is until you discard it):"))
         note = self.query_one("#continue-error", Static)

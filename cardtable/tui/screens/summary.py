@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
-from ..text import number, signed
+from ..text import number, signed, uses_ascii
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -68,7 +68,7 @@ class RoundEndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = self.heading
-            yield Static(results_table(self.rows, ascii=bool(getattr(self.app, "card_ascii", False))),
+            yield Static(results_table(self.rows, ascii=uses_ascii(self.app)),
                          id="summary-table")
             yield Static(self.footer, id="summary-footer")
 
@@ -94,7 +94,7 @@ class MatchEndScreen(Screen[str]):
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "match over"
             yield Static(self.heading, id="summary-heading")
-            ascii = bool(getattr(self.app, "card_ascii", False))
+            ascii = uses_ascii(self.app)
             yield Static(match_table(self.rows, family, low_wins, ascii), id="summary-table")
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary", compact=True)

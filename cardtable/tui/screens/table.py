@@ -25,7 +25,7 @@ from ..families import family_ui
 from ..messages import DialogAsked, MoveChosen, ThemeSwitched
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
-from ..text import describe_move, ordinal, round_word
+from ..text import describe_move, ordinal, round_word, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, RulesScreen
@@ -100,7 +100,7 @@ class TableScreen(Screen[None]):
 
     @property
     def ascii(self) -> bool:
-        return bool(getattr(self.app, "card_ascii", False))
+        return uses_ascii(self.app)
 
     def on_mount(self) -> None:
         remember = getattr(self.app, "remember_table", None)

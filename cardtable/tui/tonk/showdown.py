@@ -20,7 +20,7 @@ from ...engine.cards import ACE, Card
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.tonk import events as ev
 from ..seats import Seat
-from ..text import number, signed, themed
+from ..text import number, signed, themed, uses_ascii
 from ..widgets.card import cards_label
 from .present import counted
 
@@ -153,7 +153,7 @@ class ShowdownScreen(Screen[None]):
             box.border_title = data.title
             with VerticalScroll(id="showdown-scroll"):
                 yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
-                ascii = bool(getattr(self.app, "card_ascii", False))
+                ascii = uses_ascii(self.app)
                 yield Static(showdown_table(data, ascii), id="summary-table")
                 yield Static(payments_text(data.payments), id="showdown-payments")
             yield Static(self.footer, id="summary-footer")

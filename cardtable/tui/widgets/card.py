@@ -14,6 +14,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.cards import JOKER, Card
+from ..text import uses_ascii
 
 CARD_WIDTH = 5
 CARD_HEIGHT = 4
@@ -58,7 +59,7 @@ class CardsWidget(Widget):
     @property
     def ascii(self) -> bool:
         """Draw ASCII faces and borders: the app's theme says so."""
-        return bool(getattr(self.app, "card_ascii", False))
+        return uses_ascii(self.app)
 
     def card_styles(self) -> dict[str, Style]:
         return {name.removeprefix("card--"): self.get_component_rich_style(name, partial=True)

@@ -19,7 +19,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import DialogAsked, MoveChosen
-from ..text import themed
+from ..text import themed, uses_ascii
 from .hand import Hand
 from .log import EventLog, LastLine
 from .seat import SeatPanel, show_seat_panels
@@ -130,7 +130,7 @@ class FamilyTable(Widget, Generic[State]):
     @property
     def ascii(self) -> bool:
         """Whether the theme draws cards in ASCII."""
-        return bool(getattr(self.app, "card_ascii", False))
+        return uses_ascii(self.app)
 
     def _show_selection(self) -> None:
         """Draw the notice, or what the selected cards would do."""

@@ -9,6 +9,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..text import uses_ascii
+
 INDENT = "  "
 """How far a long line's continuation rows are indented."""
 
@@ -56,7 +58,7 @@ class LastLine(Widget):
     def _rows(self, width: int) -> list[str]:
         if not self.line:
             return [""]
-        ascii = bool(getattr(self.app, "card_ascii", False))
+        ascii = uses_ascii(self.app)
         rows = wrap(f"{'>' if ascii else '»'} {self.line}", max(width, len(INDENT) + 2))
         if len(rows) > self.ROWS:
             cut = "..." if ascii else "…"
