@@ -115,7 +115,12 @@ class CardChoiceDialog(TableDialog[Move]):
         hand.most = self.count
         hand.focus()
 
+    hint_shown_at = -1
+    """The hand's selection change at which a hint selected its cards (see :meth:`_show_hint`)."""
+
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
+        if not event.hand.newer_than_notice(event, self.hint_shown_at):
+            return  # the hint's own selection: its note stays
         ascii = uses_ascii(self.app)
         chosen = self.query_one(Hand).selected_cards()
         note = f"chosen: {cards_label(chosen, ascii)} ({len(chosen)} of {self.count})" if chosen else ""
@@ -132,8 +137,10 @@ class CardChoiceDialog(TableDialog[Move]):
         if not point:
             note.update(f"hint: {self._told(move)}")
             return
-        self.query_one(Hand).select_cards(move.cards)  # (its note about the cards chosen comes first)
-        self.set_timer(0.05, lambda: note.update(f"hint: {self._told(move)} (press g)"))
+        hand = self.query_one(Hand)
+        hand.select_cards(move.cards)
+        self.hint_shown_at = hand.changes  # (the selection's own message must not replace the hint)
+        note.update(f"hint: {self._told(move)} (press g)")
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         self.action_give()

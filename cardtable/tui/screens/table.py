@@ -425,12 +425,10 @@ class TableScreen(Screen[None]):
         if hand.changes != self.hint_asked_at:  # the player chose cards meanwhile: they stay,
             self.table.notice = f"hint: {self._move_text(seat, move)}"  # (and a key would act on them)
             return
-        hand.select_cards(move.cards)  # the table clears its notice on a new selection...
-
-        def say() -> None:
-            self.table.notice = text  # ...so the hint is written once that is done
-
-        self.set_timer(0.05, say)
+        hand.select_cards(move.cards)
+        # Written after the selection: its change message, still on its way, is then no
+        # newer than the notice and leaves it (FamilyTable.on_hand_selection_changed).
+        self.table.notice = text
 
     def _bot_moved(self, seat: int, move: Move, game: Game) -> None:
         if self.closed or game is not self.game:
