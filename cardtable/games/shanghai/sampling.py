@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...bots.sampler import Sampler as BaseSampler
 from ...bots.sampler import unseen_cards
-from ...engine.cards import make_deck
+from ...engine.cards import Card, make_deck
 from ...engine.game import Game
 from ...engine.rng import Rng
 from .state import ShanghaiGame
@@ -30,40 +30,21 @@ class Sampler(BaseSampler):
             self.memory["down_at_start"] = (view.round, view.down[view.seat])
 
     def prepare(self, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
-        game = ShanghaiGame(self.variant, view.players, seed=rng.randrange(2**31))
-        rules = game.rules
         n, seat = view.players, view.seat
-        game.events, game._log = [], []
-        game.round = view.round
-        game._contract = (0, ())
-        game._scores = list(view.scores)
-        game.round_over = game.is_over = False
-        game.dealer = view.dealer
-        game.turn = view.turn
-        game.phase = view.phase
-        game.melds = [list(owned) for owned in view.melds]
-        game.down = list(view.down)
-        game.bought = [rules.buys_per_hand[view.round - 1] - left for left in view.buys_left]
-        game.live = view.upcard is not None
+        rules = self.variant.rules
         deck = make_deck(rules.decks_by_players[n], rules.jokers)
         fresh_stock = len(deck) - n * rules.hand_size - 1
-        fresh = view.discard_size == 1 and view.stock_size == fresh_stock
-        game.discarder = None if fresh else (view.turn - 1) % n
-        game.offered = view.phase == "buy" or (view.phase == "draw" and game.live and view.down[view.turn])
-        game.pre_draw = view.phase == "buy" and view.down[view.turn]
-        game.queue = []
-        if view.phase == "buy":
-            order = game.buy_order(view.turn)
-            game.queue = order[order.index(seat):] if seat in order else [seat]
-        game.must_go_down = view.must_go_down
-        game.went_down_now = (view.phase == "play" and view.turn == seat and view.down[seat]
-                              and self.memory.get("down_at_start") == (view.round, False))
-        game.played_wild = False
-        game.hands = [[] for _ in range(n)]
-        game.hands[seat] = sorted(view.hand)
-        game.taken = [list(cards) for cards in view.taken] if view.taken else [[] for _ in range(n)]
-        game.rebuilds = view.stock_rebuilds
-        game._legal_cache = {}
+        fresh = view.discard_size == 1 and view.stock_size == fresh_stock  # the upcard turned at the deal
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        hands[seat] = list(view.hand)
+        game = ShanghaiGame.from_position(
+            self.variant, n, rng.randrange(2**31), round=view.round, scores=view.scores, dealer=view.dealer,
+            turn=view.turn, phase=view.phase, melds=view.melds, down=view.down, buys_left=view.buys_left,
+            live=view.upcard is not None, discarder=None if fresh else (view.turn - 1) % n,
+            offered_to=seat if view.phase == "buy" else None, must_go_down=view.must_go_down,
+            went_down_now=(view.phase == "play" and view.turn == seat and view.down[seat]
+                           and self.memory.get("down_at_start") == (view.round, False)),
+            taken=view.taken or ((),) * n, rebuilds=view.stock_rebuilds, hands=hands)
         meld_cards = [c for owned in view.melds for meld in owned for c in meld.cards]
         self._pile = list(view.discards)
         if len(self._pile) != view.discard_size:  # a view made without its pile: the top is known

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ...engine.cards import Card, make_deck
@@ -97,6 +97,61 @@ class ShanghaiGame(Game):
             events.append(CardsSetAside(None, len(aside)))
         events.append(UpcardTurned(None, upcard))
         return events + self._begin_turn()
+
+    @classmethod
+    def from_position(cls, variant: Any, players: int, seed: int, *, round: int, scores: Sequence[int],
+                      dealer: int, turn: int, phase: str, melds: Sequence[Sequence[Meld]],
+                      down: Sequence[bool], buys_left: Sequence[int], live: bool, discarder: int | None,
+                      offered_to: int | None, must_go_down: bool, went_down_now: bool,
+                      taken: Sequence[Sequence[Card]], rebuilds: int,
+                      hands: Sequence[Sequence[Card]]) -> ShanghaiGame:
+        """A hand of the match in progress, set up from what the table shows.
+
+        The position: which hand of the match it is (``round``, so which contract, S2),
+        the totals so far, the dealer, whose turn it is and where that turn stands
+        (``phase``: draw, buy window, play), the melds on the table by owner and who is
+        down (S6), the buys each seat has left (S9), whether the upcard is live and who
+        discarded it (None: it was turned at the deal), the seat the upcard is offered to
+        now during a buy window (the seats after it in buy order, S8, are still to be
+        asked), whether the player to move must go down (S7, after taking a joker back
+        before going down), whether it went down this turn (for going out in one), the
+        upcards each seat took or bought and still holds, how often the stock was rebuilt
+        this hand (S12), and the hands as far as they are known (an empty list for a
+        hand nobody knows yet). A seat that is down has no first claim on the upcard, so
+        for it the window opens before its draw.
+
+        The face-down cards are not part of it: the game is dealt from ``seed`` as any
+        other (so its random source is where that deal leaves it), and the stock and the
+        pile lie as that deal left them until the caller deals the unseen cards."""
+        game = cls(variant, players, seed=seed)
+        game.events, game._log = [], []
+        game.round = round
+        game._contract = (0, ())
+        game._scores = list(scores)
+        game.round_over = game.is_over = False
+        game.dealer = dealer
+        game.turn = turn
+        game.phase = phase
+        game.melds = melds
+        game.down = list(down)
+        game.bought = [game.rules.buys_per_hand[round - 1] - left for left in buys_left]
+        game.live = live
+        game.discarder = discarder
+        game.offered = phase == "buy" or (phase == "draw" and live and game.down[turn])
+        game.pre_draw = phase == "buy" and game.down[turn]
+        game.queue = []
+        if phase == "buy":
+            assert offered_to is not None, "a buy window is offered to someone"
+            order = game.buy_order(turn)
+            game.queue = order[order.index(offered_to):] if offered_to in order else [offered_to]
+        game.must_go_down = must_go_down
+        game.went_down_now = went_down_now
+        game.played_wild = False
+        game.hands = [sorted(hand) for hand in hands]
+        game.taken = [list(cards) for cards in taken]
+        game.rebuilds = rebuilds
+        game._legal_cache = {}
+        return game
 
     # ------------------------------------------------------------------ surface
     @property
