@@ -131,39 +131,23 @@ class Sampler(BaseSampler):
         return view.phase in ("start", "act")
 
     def prepare(self, view: TonkView, rng: Rng) -> Game:  # type: ignore[override]
-        game = TonkGame(self.variant, view.players, seed=rng.randrange(2**31))
         n, seat = view.players, view.seat
-        game.events, game._log = [], []
-        game.round = view.round
-        game._scores = list(view.scores)
-        game.round_over = game.is_over = False
-        game.dealer = view.dealer
-        game._next_dealer = (view.dealer + 1) % n
-        game._phase = view.phase
-        game._current = seat
-        game._spreads = [[(tuple(cards), shape_of(cards)) for cards in owned]  # type: ignore[misc]
-                         for owned in view.spreads]
-        game._spread_view = None
-        game._grown_sets = frozenset(view.grown_sets)
-        game._locks = list(view.drop_locks)
         first = (view.dealer + 1) % n
         position = (seat - first) % n  # how many seats play before this one each lap
         if view.first_turn:
-            game._turns = [1 if (s - first) % n < position else 0 for s in range(n)]
+            turns = [1 if (s - first) % n < position else 0 for s in range(n)]
         else:
-            game._turns = [1] * n
-        game._turns[seat] = 0 if view.first_turn else 1
-        game._anyone_spread = any(view.spreads) or bool(self.memory.get(("spread", view.round)))
-        game._turn_spread = 0
-        game._turn_hit = False
-        game._stock_out = view.phase == "act" and view.stock_size == 0
-        game._shown = None
-        game._side = list(view.side_bets) if view.side_bets else [None] * n
-        game._spades = list(view.spades_shown) if view.spades_shown else [None] * n
-        game._side_points = [0] * n
-        game._hands = [[] for _ in range(n)]
-        game._hands[seat] = list(view.hand)
-        game._legal_cache = {}
+            turns = [1] * n
+        turns[seat] = 0 if view.first_turn else 1
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        hands[seat] = list(view.hand)
+        game = TonkGame.from_position(
+            self.variant, n, rng.randrange(2**31), round=view.round, scores=view.scores, dealer=view.dealer,
+            phase=view.phase, to_act=seat, spreads=view.spreads, grown_sets=view.grown_sets,
+            drop_locks=view.drop_locks, turns=turns,
+            anyone_spread=any(view.spreads) or bool(self.memory.get(("spread", view.round))),
+            stock_out=view.phase == "act" and view.stock_size == 0, side_bets=view.side_bets,
+            spades_shown=view.spades_shown, hands=hands)
         self.prepare_cards(view)
         return game
 

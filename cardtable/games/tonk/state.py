@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...engine.cards import Card, make_deck
@@ -110,6 +111,58 @@ class TonkGame(TonkRulesMixin, Game):
         if self._phase == "start" and rules.spades_side_bet:
             self._phase = "bet"
         return events
+
+    @classmethod
+    def from_position(cls, variant: Any, players: int, seed: int, *, round: int, scores: Sequence[int],
+                      dealer: int, phase: str, to_act: int, spreads: Sequence[Sequence[Sequence[Card]]],
+                      grown_sets: Iterable[int], drop_locks: Sequence[int], turns: Sequence[int],
+                      anyone_spread: bool, stock_out: bool, side_bets: Sequence[bool | None] = (),
+                      spades_shown: Sequence[Card | None] = (),
+                      hands: Sequence[Sequence[Card]]) -> TonkGame:
+        """A hand of the match in progress, set up from what the table shows.
+
+        The position: which hand it is and the chips won or lost so far, the dealer, the
+        seat to move and where its turn stands (``phase``: "start" to draw, take the
+        upcard, drop or declare, "act" to spread, hit and discard, "bet" for the side
+        bet, T12), the spreads on the table by owner (each in table order), the ranks of
+        the sets a hit has grown (T6, for dead fours), how many more turns each seat may
+        not drop (T6), how many turns each seat has finished (none: it may not drop yet,
+        T7), whether anyone has spread this hand (no dealt 49 after that, T10), whether
+        the draw just took the stock's last card (the hand ends after this discard), the
+        side bets made and the spades shown (T12; empty: nobody asked yet), and the hands
+        as far as they are known (an empty list for a hand nobody knows yet). The turn
+        to move has not spread nor hit yet.
+
+        The face-down cards are not part of it: the game is dealt from ``seed`` as any
+        other (so its random source is where that deal leaves it), and the stock and the
+        pile lie as that deal left them until the caller deals the unseen cards."""
+        n = players
+        game = cls(variant, players, seed=seed)
+        game.events, game._log = [], []
+        game.round = round
+        game._scores = list(scores)
+        game.round_over = game.is_over = False
+        game.dealer = dealer
+        game._next_dealer = (dealer + 1) % n
+        game._phase = phase
+        game._current = to_act
+        game._spreads = [[(tuple(cards), shape_of(cards)) for cards in owned]  # type: ignore[misc]
+                         for owned in spreads]
+        game._spread_view = None
+        game._grown_sets = frozenset(grown_sets)
+        game._locks = list(drop_locks)
+        game._turns = list(turns)
+        game._anyone_spread = anyone_spread
+        game._turn_spread = 0
+        game._turn_hit = False
+        game._stock_out = stock_out
+        game._shown = None
+        game._side = list(side_bets) if side_bets else [None] * n
+        game._spades = list(spades_shown) if spades_shown else [None] * n
+        game._side_points = [0] * n
+        game._hands = [list(hand) for hand in hands]
+        game._legal_cache = {}
+        return game
 
     def _deal_from(self, cards: list[Card], order: list[int]) -> tuple[list[list[Card]], list[Card]]:
         """T1: ``deal_size`` cards each, one at a time in ``order``, from the front of
