@@ -32,39 +32,18 @@ class Sampler(BaseSampler):
         return view.phase == "play" and not view.window and view.turn == view.seat
 
     def prepare(self, view: PresidentView, rng: Rng) -> Game:  # type: ignore[override]
-        game = PresidentGame(self.variant, view.players, seed=rng.randrange(2**31))
-        game._reset_round()
         seat, n = view.seat, view.players
-        game.events, game._log = [], []
-        game.round = view.round
-        game._scores = list(view.scores)
-        game.titles = view.titles
-        game.order = list(view.order)
-        game.dealer = view.dealer
-        game.phase = "play"
-        game.pile = [(s, tuple(cards)) for s, cards in view.pile]
-        pile_cards = [c for _s, cards in view.pile for c in cards]
-        cleared = Counter(view.played)
-        cleared.subtract(pile_cards)
-        game.cleared = list(cleared.elements())
-        if view.pile:
-            combo = game.ranks.combination(view.pile[-1][1], all_wild=True)
-            game._top = combo if isinstance(combo, tuple) else None
-        game._last = view.last_player if view.pile else None
-        game._turn = view.turn if view.turn is not None else seat
-        game._passed = set(view.passed)
-        game._locked = set(view.locked)
-        game._own_turn = bool(view.pile) and view.turn == view.last_player
-        game._finish = list(view.finish_order)
-        game._bottom = [s for s in view.out if s not in view.finish_order]
-        game._given[seat] = list(view.given)
-        game._received[seat] = list(view.received)
-        game._shared = [(seat, other) for other, _hand in view.shared]
-        game.round_over = game.is_over = False
-        game.hands = [[] for _ in range(n)]
-        game.hands[seat] = list(view.hand)
-        game.aside = []
-        game._legal_cache = {}
+
+        def own(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:  # known for this seat only
+            return [cards if s == seat else () for s in range(n)]
+
+        game = PresidentGame.from_position(
+            self.variant, n, rng.randrange(2**31), round=view.round, scores=view.scores, titles=view.titles,
+            order=view.order, dealer=view.dealer, pile=view.pile, played=view.played,
+            last_player=view.last_player, turn=view.turn if view.turn is not None else seat,
+            passed=view.passed, locked=view.locked, finish_order=view.finish_order, out=view.out,
+            given=own(view.given), received=own(view.received),
+            shared=[(seat, other) for other, _hand in view.shared], hands=own(view.hand))
 
         # Cards known to be in a given hand: table-talk partners, and what this seat gave.
         known: dict[int, list[Card]] = {other: list(hand) for other, hand in view.shared}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import partial
 from itertools import combinations
 from typing import Any
@@ -73,6 +75,63 @@ class PresidentGame(ExchangeMixin, Game):
         if self.phase == "deal":
             events += self._after_exchange()
         return events
+
+    @classmethod
+    def from_position(cls, variant: PresidentVariant, players: int, seed: int, *, round: int,
+                      scores: Sequence[int], titles: tuple[str, ...] | None, order: Sequence[int], dealer: int,
+                      pile: Sequence[tuple[int, Sequence[Card]]], played: Sequence[Card],
+                      last_player: int | None, turn: int, passed: Iterable[int], locked: Iterable[int],
+                      finish_order: Sequence[int], out: Iterable[int], given: Sequence[Sequence[Card]],
+                      received: Sequence[Sequence[Card]], shared: Sequence[tuple[int, int]],
+                      hands: Sequence[Sequence[Card]]) -> PresidentGame:
+        """A round in play (its exchange done), set up from what the table shows.
+
+        The position: which round it is, the points so far and last round's titles, the
+        seating order and the dealer, the combinations on the pile this trick (who
+        played each, the last one being the one to beat), every card played this round
+        (those not on the pile were cleared with earlier tricks), who played last, whose
+        turn it is, who has passed and who is locked out of this trick, who is out in
+        the order they finished and who went out as Scum (P26: out but not in that
+        order), the cards each seat gave and got in the exchange (P13–P16), who showed
+        whom a hand in table talk (``shared``: (shower, partner) pairs), and the hands
+        as far as they are known (an empty list for a hand nobody knows yet). When the
+        turn has come back to the last player with its cards still on the pile, it is
+        playing on its own combination (``play_on_own``). Nothing is set aside.
+
+        The hidden cards are not part of it: the game is dealt from ``seed`` as any
+        other (so its random source is where that deal leaves it); the caller deals the
+        unseen cards into ``hands`` and ``aside``."""
+        game = cls(variant, players, seed=seed)
+        game._reset_round()
+        game.events, game._log = [], []
+        game.round = round
+        game._scores = list(scores)
+        game.titles = titles
+        game.order = list(order)
+        game.dealer = dealer
+        game.phase = "play"
+        game.pile = [(s, tuple(cards)) for s, cards in pile]
+        cleared = Counter(played)
+        cleared.subtract(c for _s, cards in pile for c in cards)
+        game.cleared = list(cleared.elements())
+        if pile:
+            combo = game.ranks.combination(pile[-1][1], all_wild=True)
+            game._top = combo if isinstance(combo, tuple) else None
+        game._last = last_player if pile else None
+        game._turn = turn
+        game._passed = set(passed)
+        game._locked = set(locked)
+        game._own_turn = bool(pile) and turn == last_player
+        game._finish = list(finish_order)
+        game._bottom = [s for s in out if s not in finish_order]
+        game._given = [list(cards) for cards in given]
+        game._received = [list(cards) for cards in received]
+        game._shared = list(shared)
+        game.round_over = game.is_over = False
+        game.hands = [list(hand) for hand in hands]
+        game.aside = []
+        game._legal_cache = {}
+        return game
 
     def _shuffled_deal(self, deck: list[Card]) -> tuple[list[list[Card]], list[Card]]:
         """P2: one card at a time clockwise from the dealer's left; with ``leftover =
