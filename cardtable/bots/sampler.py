@@ -7,6 +7,11 @@ public table as they are, the hidden cards dealt at random to the places the sea
 cannot see, at their known sizes, with the cards it knows to be somewhere (cards it
 gave away, table-talk hands ...) put there. The search bot plays these imagined
 games to the end of the round; it never sees the real Game.
+
+A sampler decides what is known (which cards are unseen, who holds which); the game
+sets itself up: each family's game has a ``from_position`` classmethod (in its
+``state.py``) that builds a hand or round in progress from the table's public facts,
+so a new field of a game is set up there, next to ``_start_round``, not here.
 """
 
 from __future__ import annotations
