@@ -1,0 +1,112 @@
+"""PresidentGame.from_position: a round in play set up from its public facts and the
+hands (what the search bot's sampler builds) is the same position as the real one."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import list_variants, load_variant, new_game
+from cardtable.engine.rng import Rng
+from cardtable.games.president.bot import SimpleBot
+from cardtable.games.president.state import PresidentGame
+
+
+def _rebuilt(game: PresidentGame) -> PresidentGame:
+    table = game.view(None)
+    copy = PresidentGame.from_position(
+        game.variant, game.players, seed=7, round=table.round, scores=table.scores, titles=table.titles,
+        order=table.order, dealer=table.dealer, pile=table.pile, played=table.played,
+        last_player=table.last_player, turn=table.turn, passed=table.passed, locked=table.locked,
+        finish_order=table.finish_order, out=table.out,
+        # Each seat knows only its own exchange and table talk (the public view shows none of
+        # it): the game's own records.
+        given=game._given, received=game._received, shared=game._shared,
+        hands=game.hands)
+    copy.aside = list(game.aside)  # the face-down cards, as dealt
+    copy.rng.setstate(game.rng.getstate())
+    return copy
+
+
+def _presets() -> list:
+    """Every President preset. With several decks (P1) the test is expected to fail:
+    ``from_position`` works out the cleared cards as a multiset (``Counter.elements``),
+    which puts equal cards of two decks side by side, so the rebuilt view lists the
+    played cards in another order once a trick has been cleared (found by this test;
+    strict, so a fix shows)."""
+    order = pytest.mark.xfail(strict=True, raises=AssertionError,
+                              reason="from_position reorders the cleared cards of a multi-deck game")
+    return [pytest.param(preset, marks=order) if load_variant(preset).rules.decks > 1 else preset
+            for preset in list_variants("president")]
+
+
+@pytest.mark.parametrize("preset", _presets())
+def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
+    """P4–P11: at every 2nd move of the tricks (after the exchange P13–P16; no
+    out-of-turn chance open, X3), the rebuilt round shows every seat the same view and
+    offers the seat to act the same moves (leads P4, P21; follows P5, equal ranks P5,
+    2s P20; passes P6, locked out P6); and after the same next move (a trick cleared P7,
+    a seat out P8, the round ended P9/P10), it is still the same, and so is the next
+    round's deal and exchange (P11, P13–P16). (Bombs P23, burns P25, P26 and quick
+    clears P24 come only in the multi-deck preset, expected to fail below.)"""
+    variant = load_variant(preset)
+    game = new_game(variant, max(variant.players.min, 4), seed=11)
+    bot, rng = SimpleBot(), Rng(3)
+    checked = dealt = 0
+    seen = set()
+    for step in range(3000):
+        if game.is_over:
+            break
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        # (whether a chance is open is not public, X3: the game's own list)
+        check = step % 2 == 0 and game.phase == "play" and not game._window
+        if check:
+            copy = _rebuilt(game)
+            for viewer in range(game.players):
+                assert copy.view(viewer) == game.view(viewer)
+            assert copy.to_act == game.to_act
+            assert copy.legal_moves(seat) == game.legal_moves(seat)
+            checked += 1
+            seen.add((bool(game.pile), game.titles is not None, bool(game.view(None).out)))
+        move = bot.choose(game.view(seat), game.legal_moves(seat), rng)
+        game.apply(seat, move)
+        if check:
+            copy.apply(seat, move)
+            assert [copy.view(viewer) for viewer in range(game.players)] == \
+                [game.view(viewer) for viewer in range(game.players)]
+            if game.round_over and not game.is_over:  # and the next round is dealt alike
+                game.next_round()
+                copy.next_round()
+                assert [copy.view(viewer) for viewer in range(game.players)] == \
+                    [game.view(viewer) for viewer in range(game.players)]
+                dealt += 1
+    phases = len(seen)
+    assert checked > 150 and phases >= 8 and dealt >= 1  # lead or follow, first round or not, someone out or not
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="from_position has no fact for the one-bomb-per-turn lock (P23)")
+def test_the_one_bomb_per_turn_lock_is_part_of_the_position():
+    """P23: after a bomb clears the pile its player leads, and may not bomb again this
+    turn. Everybody saw the bomb, but ``from_position`` takes no fact for it, so the
+    rebuilt game offers the bomber a second bomb (found by this test; strict, so a fix
+    shows). Only the legal moves are compared (the played cards' order is the other
+    known difference, above)."""
+    variant = load_variant("president-bombs")
+    game = new_game(variant, 4, seed=17)
+    bot, rng = SimpleBot(), Rng(3)
+    locked = 0
+    for _step in range(3000):
+        if game.is_over:
+            break
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        if game.phase == "play" and not game._window and game._bombed is not None:  # (the game's own lock)
+            locked += 1
+            assert _rebuilt(game).legal_moves(seat) == game.legal_moves(seat)
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert locked > 10
