@@ -44,6 +44,8 @@ class Sampler(BaseSampler):
             passed=view.passed, locked=view.locked, finish_order=view.finish_order, out=view.out,
             given=own(view.given), received=own(view.received),
             shared=[(seat, other) for other, _hand in view.shared], hands=own(view.hand))
+        # (No ``bombed``: this seat's move is searched among its real legal moves, and a
+        # P23 lock ends with the turn, so the imagined play-outs never meet it.)
 
         # Cards known to be in a given hand: table-talk partners, and what this seat gave.
         known: dict[int, list[Card]] = {other: list(hand) for other, hand in view.shared}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import partial
 from itertools import combinations
@@ -83,7 +82,7 @@ class PresidentGame(ExchangeMixin, Game):
                       last_player: int | None, turn: int, passed: Iterable[int], locked: Iterable[int],
                       finish_order: Sequence[int], out: Iterable[int], given: Sequence[Sequence[Card]],
                       received: Sequence[Sequence[Card]], shared: Sequence[tuple[int, int]],
-                      hands: Sequence[Sequence[Card]]) -> PresidentGame:
+                      hands: Sequence[Sequence[Card]], bombed: int | None = None) -> PresidentGame:
         """A round in play (its exchange done), set up from what the table shows.
 
         The position: which round it is, the points so far and last round's titles, the
@@ -93,8 +92,10 @@ class PresidentGame(ExchangeMixin, Game):
         turn it is, who has passed and who is locked out of this trick, who is out in
         the order they finished and who went out as Scum (P26: out but not in that
         order), the cards each seat gave and got in the exchange (P13–P16), who showed
-        whom a hand in table talk (``shared``: (shower, partner) pairs), and the hands
-        as far as they are known (an empty list for a hand nobody knows yet). When the
+        whom a hand in table talk (``shared``: (shower, partner) pairs), the hands as
+        far as they are known (an empty list for a hand nobody knows yet), and the seat
+        whose bomb cleared the pile this turn (``bombed``: it leads, but may not bomb
+        again this turn, P23; None if nobody). When the
         turn has come back to the last player with its cards still on the pile, it is
         playing on its own combination (``play_on_own``). Nothing is set aside.
 
@@ -111,9 +112,8 @@ class PresidentGame(ExchangeMixin, Game):
         game.dealer = dealer
         game.phase = "play"
         game.pile = [(s, tuple(cards)) for s, cards in pile]
-        cleared = Counter(played)
-        cleared.subtract(c for _s, cards in pile for c in cards)
-        game.cleared = list(cleared.elements())
+        on_pile = sum(len(cards) for _s, cards in pile)
+        game.cleared = list(played[:len(played) - on_pile])  # (played: the cleared tricks, then the pile)
         if pile:
             combo = game.ranks.combination(pile[-1][1], all_wild=True)
             game._top = combo if isinstance(combo, tuple) else None
@@ -127,6 +127,7 @@ class PresidentGame(ExchangeMixin, Game):
         game._given = [list(cards) for cards in given]
         game._received = [list(cards) for cards in received]
         game._shared = list(shared)
+        game._bombed = bombed
         game.round_over = game.is_over = False
         game.hands = [list(hand) for hand in hands]
         game.aside = []

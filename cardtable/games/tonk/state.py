@@ -160,6 +160,8 @@ class TonkGame(TonkRulesMixin, Game):
         game._side = list(side_bets) if side_bets else [None] * n
         game._spades = list(spades_shown) if spades_shown else [None] * n
         game._side_points = [0] * n
+        if phase != "bet" and any(game._side):  # the betting is over: the pot is won (T12)
+            game._settle_side_pot()
         game._hands = [list(hand) for hand in hands]
         game._legal_cache = {}
         return game
@@ -310,18 +312,28 @@ class TonkGame(TonkRulesMixin, Game):
             return events
         self._phase = "start"
         bettors = [s for s in range(self.players) if self._side[s]]
-        shown = {s: spade for s in bettors if (spade := self._spades[s]) is not None}
         if not bettors:
             return events
-        if not shown:
+        winner = self._settle_side_pot()
+        if winner is None:
             return events + [ev.SidePotWon(None, 0)]
+        stake = self.variant.rules.stake
+        paid = tuple((s, winner, stake) for s in bettors if s != winner)
+        return events + [ev.SidePotWon(winner, stake * len(bettors), paid)]
+
+    def _settle_side_pot(self) -> int | None:
+        """T12: the highest spade shown takes every bettor's stake; the winning seat, or
+        None when no bettor showed a spade (the bets are returned)."""
+        bettors = [s for s in range(self.players) if self._side[s]]
+        shown = {s: spade for s in bettors if (spade := self._spades[s]) is not None}
+        if not shown:
+            return None
         winner = max(shown, key=shown.__getitem__)
         stake = self.variant.rules.stake
         for s in bettors:
             self._side_points[s] -= stake
         self._side_points[winner] += stake * len(bettors)
-        paid = tuple((s, winner, stake) for s in bettors if s != winner)
-        return events + [ev.SidePotWon(winner, stake * len(bettors), paid)]
+        return winner
 
     def _went_out(self, seat: int) -> list[Event]:
         """T8: a hand emptied by spreading or hitting is a Tonk, paid double (with

@@ -21,25 +21,13 @@ def _rebuilt(game: PresidentGame) -> PresidentGame:
         # Each seat knows only its own exchange and table talk (the public view shows none of
         # it): the game's own records.
         given=game._given, received=game._received, shared=game._shared,
-        hands=game.hands)
+        hands=game.hands, bombed=game._bombed)  # (P23: whose bomb this turn; the game's own lock)
     copy.aside = list(game.aside)  # the face-down cards, as dealt
     copy.rng.setstate(game.rng.getstate())
     return copy
 
 
-def _presets() -> list:
-    """Every President preset. With several decks (P1) the test is expected to fail:
-    ``from_position`` works out the cleared cards as a multiset (``Counter.elements``),
-    which puts equal cards of two decks side by side, so the rebuilt view lists the
-    played cards in another order once a trick has been cleared (found by this test;
-    strict, so a fix shows)."""
-    order = pytest.mark.xfail(strict=True, raises=AssertionError,
-                              reason="from_position reorders the cleared cards of a multi-deck game")
-    return [pytest.param(preset, marks=order) if load_variant(preset).rules.decks > 1 else preset
-            for preset in list_variants("president")]
-
-
-@pytest.mark.parametrize("preset", _presets())
+@pytest.mark.parametrize("preset", list_variants("president"))
 def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
     """P4–P11: at every 2nd move of the tricks (after the exchange P13–P16; no
     out-of-turn chance open, X3), the rebuilt round shows every seat the same view and
@@ -86,14 +74,9 @@ def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
     assert checked > 150 and phases >= 8 and dealt >= 1  # lead or follow, first round or not, someone out or not
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="from_position has no fact for the one-bomb-per-turn lock (P23)")
 def test_the_one_bomb_per_turn_lock_is_part_of_the_position():
     """P23: after a bomb clears the pile its player leads, and may not bomb again this
-    turn. Everybody saw the bomb, but ``from_position`` takes no fact for it, so the
-    rebuilt game offers the bomber a second bomb (found by this test; strict, so a fix
-    shows). Only the legal moves are compared (the played cards' order is the other
-    known difference, above)."""
+    turn: a position given the bomber (``bombed``) offers it no second bomb."""
     variant = load_variant("president-bombs")
     game = new_game(variant, 4, seed=17)
     bot, rng = SimpleBot(), Rng(3)

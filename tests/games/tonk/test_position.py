@@ -30,18 +30,7 @@ def _rebuilt(game: TonkGame) -> TonkGame:
     return copy
 
 
-def _presets() -> list:
-    """Every Tonk preset. Where the T12 side bet is played the test is expected to fail:
-    ``from_position`` takes the side bets and the spades shown but starts the side pot's
-    chips (``_side_points``) at 0, so once a pot has been won, the rebuilt hand ends
-    with other chips than the real one (found by this test; strict, so a fix shows)."""
-    side_pot = pytest.mark.xfail(strict=True, raises=AssertionError,
-                                 reason="from_position drops the side pot already won (T12)")
-    return [pytest.param(preset, marks=side_pot) if load_variant(preset).rules.spades_side_bet else preset
-            for preset in list_variants("tonk")]
-
-
-@pytest.mark.parametrize("preset", _presets())
+@pytest.mark.parametrize("preset", list_variants("tonk"))
 def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
     """T5–T12: at every 3rd move of a turn that has not spread nor hit yet (the
     positions ``from_position`` describes), the rebuilt game shows every seat the same
