@@ -10,6 +10,8 @@ from cardtable.engine.rng import Rng
 from cardtable.games.shanghai.bot import SimpleBot
 from cardtable.games.shanghai.state import ShanghaiGame
 
+from tests.positions import check_rebuilt_positions
+
 
 def _rebuilt(game: ShanghaiGame) -> ShanghaiGame:
     table = game.view(None)
@@ -29,31 +31,8 @@ def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
     """S2–S12: at every 7th move, the rebuilt game shows every seat the same view and
     offers the seat to act the same moves (draws, buy window, go-downs, lay-offs); and
     after the same next move, it is still the same (where a buy window leads, S8)."""
-    variant = load_variant(preset)
-    game = new_game(variant, 4, seed=11)
-    bot, rng = SimpleBot(), Rng(3)
-    checked = 0
-    seen = set()
-    for step in range(700):
-        if game.is_over:
-            break
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
-        if step % 7 == 0:
-            copy = _rebuilt(game)
-            for viewer in range(game.players):
-                assert copy.view(viewer) == game.view(viewer)
-            assert copy.to_act == game.to_act
-            assert copy.legal_moves(seat) == game.legal_moves(seat)
-            checked += 1
-            seen.add((game.phase, game.down[seat]))
-        move = bot.choose(game.view(seat), game.legal_moves(seat), rng)
-        game.apply(seat, move)
-        if step % 7 == 0:
-            copy.apply(seat, move)
-            assert [copy.view(viewer) for viewer in range(game.players)] == \
-                [game.view(viewer) for viewer in range(game.players)]
-    phases = len(seen)
-    assert checked > 50 and phases >= 4   # draw, buy and play, before and after going down
+    game = new_game(load_variant(preset), 4, seed=11)
+    checked, seen, _dealt = check_rebuilt_positions(
+        game, SimpleBot(), Rng(3), _rebuilt, checkable=lambda game, step: step % 7 == 0,
+        kind=lambda game, seat: (game.phase, game.down[seat]))
+    assert checked > 50 and len(seen) >= 4   # draw, buy and play, before and after going down

@@ -10,6 +10,8 @@ from cardtable.engine.rng import Rng
 from cardtable.games.tonk.bot import SimpleBot
 from cardtable.games.tonk.state import TonkGame
 
+from tests.positions import check_rebuilt_positions
+
 
 def _rebuilt(game: TonkGame) -> TonkGame:
     table = game.view(None)
@@ -38,39 +40,11 @@ def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
     drop T7 (locked out by hits, T6) or declare T10; spread T3, hit T6, dead four,
     discard T5); and after the same next move (a win settled by T7–T9 included), it is
     still the same."""
-    variant = load_variant(preset)
-    game = new_game(variant, 3, seed=11)
-    bot, rng = SimpleBot(), Rng(3)
-    checked = dealt = 0
-    seen = set()
-    for step in range(3000):
-        if game.is_over:
-            break
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
+    game = new_game(load_variant(preset), 3, seed=11)
+    checked, seen, dealt = check_rebuilt_positions(
+        game, SimpleBot(), Rng(3), _rebuilt,
         # (whether this turn has spread or hit yet is not on the view: the game's own flags)
-        check = step % 3 == 0 and game._turn_spread == 0 and not game._turn_hit
-        if check:
-            copy = _rebuilt(game)
-            for viewer in range(game.players):
-                assert copy.view(viewer) == game.view(viewer)
-            assert copy.to_act == game.to_act
-            assert copy.legal_moves(seat) == game.legal_moves(seat)
-            checked += 1
-            seen.add((game.view(None).phase, any(game.spreads), game.view(seat).first_turn))
-        move = bot.choose(game.view(seat), game.legal_moves(seat), rng)
-        game.apply(seat, move)
-        if check:
-            copy.apply(seat, move)
-            assert [copy.view(viewer) for viewer in range(game.players)] == \
-                [game.view(viewer) for viewer in range(game.players)]
-            if game.round_over and not game.is_over:  # and the next hand is dealt alike
-                game.next_round()
-                copy.next_round()
-                assert [copy.view(viewer) for viewer in range(game.players)] == \
-                    [game.view(viewer) for viewer in range(game.players)]
-                dealt += 1
+        checkable=lambda game, step: step % 3 == 0 and game._turn_spread == 0 and not game._turn_hit,
+        kind=lambda game, seat: (game.view(None).phase, any(game.spreads), game.view(seat).first_turn))
     phases = len(seen)
     assert checked > 500 and phases >= 8 and dealt > 10  # start and act, with and without spreads, first turn or not
