@@ -78,8 +78,11 @@ class Card(NamedTuple):
         return SUIT_SYMBOLS[self.suit]
 
     def pretty(self) -> str:
-        """The card with its suit symbol: ``"10♥"``, ``"JK"``."""
-        return "JK" if self.rank == JOKER else f"{_RANK_TEXT[self.rank]}{SUIT_SYMBOLS[self.suit]}"
+        """The card with its suit symbol: ``"10♥"``, ``"JK"``; a rank without a suit
+        (what a wild in a set stands for) is its rank alone: ``"7"``."""
+        if self.rank == JOKER:
+            return "JK"
+        return f"{_RANK_TEXT[self.rank]}{SUIT_SYMBOLS[self.suit]}" if self.suit else _RANK_TEXT[self.rank]
 
     def __str__(self) -> str:
         text = _STR.get(self)

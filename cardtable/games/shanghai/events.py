@@ -110,9 +110,7 @@ class WentDown(Event):
 
 def _with_stand(card: Card, stands: Card | None) -> str:
     """A melded card, and for a wild what it stands for: ``"JK=6♣"`` in a run, ``"JK=7"`` in a set."""
-    if stands is None:
-        return card.pretty()
-    return f"{card.pretty()}={stands.pretty() if stands.suit else stands.rank_text}"
+    return card.pretty() if stands is None else f"{card.pretty()}={stands.pretty()}"
 
 
 @dataclass(frozen=True, slots=True)

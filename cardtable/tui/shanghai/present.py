@@ -21,7 +21,7 @@ from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import game_title, round_log, themed
-from ..widgets.card import card_label, stands_label
+from ..widgets.card import card_label
 
 Contract = tuple[tuple[str, int], ...]
 
@@ -136,7 +136,7 @@ def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Ca
                ascii: bool) -> MeldLine:
     """A table meld as shown: a run in order; a set with its naturals first, so a card
     laid off later does not stand behind the wilds."""
-    cards = [(card, fix(stands_label(stands, ascii)) if stands is not None else "")
+    cards = [(card, fix(card_label(stands, ascii)) if stands is not None else "")
              for card, stands in zip(meld.cards, meld.wilds_stand_for(wilds))]
     if meld.kind == "set":
         cards.sort(key=lambda pair: bool(pair[1]))

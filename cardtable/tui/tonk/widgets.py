@@ -14,7 +14,7 @@ from textual.strip import Strip
 
 from ...engine.cards import Card
 from ...games.tonk.spreads import jokers_stand_for
-from ..widgets.card import SUIT_CLASS, CardsWidget, blank, card_label, stands_label
+from ..widgets.card import SUIT_CLASS, CardsWidget, blank, card_label
 from .present import SpreadRow
 
 
@@ -57,7 +57,7 @@ class SpreadsPanel(CardsWidget):
             chunk.append(Segment(" ", face))  # a space before every card: "9♠ 10♠ J♠", never "9♠10♠"
             chunk.append(Segment(card_label(card, self.ascii), ink))
             if stands is not None:  # what the joker stands for: JK=Q♥
-                chunk.append(Segment(f"={stands_label(stands, self.ascii)}", face + styles["joker"]))
+                chunk.append(Segment(f"={card_label(stands, self.ascii)}", face + styles["joker"]))
         chunk.append(Segment(" ", face))
         chunk.append(Segment(" ", felt))
         return chunk

@@ -25,10 +25,11 @@ ASCII_BOX = ("+", "-", "+", "|", "+", "+")
 
 
 def card_label(card: Card, ascii: bool = False) -> str:
-    """The card in words for text lines: ``"Q♣"``, or ``"Q-C"`` in ASCII; jokers ``"JK"``."""
+    """The card in words for text lines: ``"Q♣"``, or ``"Q-C"`` in ASCII; jokers ``"JK"``;
+    a rank without a suit (what a wild in a set stands for) ``"7"``."""
     if card.rank == JOKER:
         return "JK"
-    return f"{card.rank_text}-{card.suit}" if ascii else card.pretty()
+    return f"{card.rank_text}-{card.suit}" if ascii and card.suit else card.pretty()
 
 
 def cards_label(cards: Sequence[Card], ascii: bool = False) -> str:
@@ -38,13 +39,8 @@ def cards_label(cards: Sequence[Card], ascii: bool = False) -> str:
 def meld_label(cards: Sequence[Card], stands: Sequence[Card | None], ascii: bool = False) -> str:
     """``"4♥ 5♥ JK=6♥ 7♥"``: a meld or spread with what each wild stands for (``stands``,
     from the engine: None for a natural card; a set's rank has suit "")."""
-    return " ".join(card_label(c, ascii) + (f"={stands_label(s, ascii)}" if s is not None else "")
+    return " ".join(card_label(c, ascii) + (f"={card_label(s, ascii)}" if s is not None else "")
                     for c, s in zip(cards, stands))
-
-
-def stands_label(card: Card, ascii: bool = False) -> str:
-    """What a wild stands for, as text: the rank in a set ("7"), the card in a run ("6♥")."""
-    return card.rank_text if not card.suit else card_label(card, ascii)
 
 
 class CardsWidget(Widget):
