@@ -120,9 +120,11 @@ class Game:
             raise IllegalMove("the match is over")
         if self.round_over:
             raise IllegalMove("the round is over; the next round has not been dealt yet")
-        if seat not in self.to_act:
-            raise IllegalMove(self._not_your_turn(seat))
-        legal = self._legal_list(seat)
+        legal = self._legal_cache.get(seat)
+        if not legal:  # not listed since the last move (a listed seat is one to act)
+            if seat not in self.to_act:
+                raise IllegalMove(self._not_your_turn(seat))
+            legal = self._legal_list(seat)
         if move not in legal:  # legal iff listed; the family says why not
             move = self._normalize(move)
             if move not in legal:

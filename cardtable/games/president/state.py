@@ -23,6 +23,10 @@ _play = partial(tuple.__new__, Move)
 """Builds a Move from a full 4-tuple without the NamedTuple's keyword handling (hot path)."""
 
 
+_CLEARS: dict[str | None, str] = {"bomb": "bomb", "burn": "burn", "quick": "quick_clear"}
+"""How a play goes onto the pile -> why it clears the pile at once (P23 bomb, P25 burn, P24)."""
+
+
 class PresidentGame(ExchangeMixin, Game):
     """A President match. Each round: deal (P2), exchange (P13–P16), then tricks
     until the round ends (P9); titles (P10) score points (P30)."""
@@ -36,6 +40,8 @@ class PresidentGame(ExchangeMixin, Game):
         self.titles: tuple[str, ...] | None = None
         """Title key per seat from the last finished round (None before)."""
         self.order: list[int] = list(range(players))
+        self._rings: tuple[list[int], dict[int, list[int]]] = ([], {})
+        """The seating order ``_clockwise`` last read, and each seat's ring in it."""
         self._last_order: list[int] = []
         super().__init__(variant, players, seed, **stacked)
 
@@ -182,6 +188,24 @@ class PresidentGame(ExchangeMixin, Game):
 
     def _hand_changed(self, seat: int) -> None:
         self._group_cache.pop(seat, None)
+
+    def _hand_played(self, seat: int, naturals: list[Card], value: int, cards: tuple[Card, ...]) -> None:
+        """The seat played ``cards`` (``naturals`` of ``value``, the rest wild): its hand's
+        grouping, if remembered, loses them as a fresh grouping would."""
+        cached = self._group_cache.get(seat)
+        if cached is None:
+            return
+        by_value, wilds = cached
+        if naturals:
+            group = by_value[value]
+            for card in naturals:
+                group.remove(card)
+            if not group:
+                del by_value[value]
+        if len(naturals) < len(cards):
+            for card in cards:
+                if card not in naturals:
+                    wilds.remove(card)
 
     def _begin_play(self) -> list[Event]:
         """P11: the first round's lead is left of the dealer (or the 3♠ holder);
@@ -346,15 +370,16 @@ class PresidentGame(ExchangeMixin, Game):
     def _put_down(self, seat: int, cards: tuple[Card, ...], out_of_turn: bool = False,
                   quick: bool = False) -> list[Event]:
         ranks = self.ranks
-        combo = ranks.combination(cards, all_wild=True)
-        assert not isinstance(combo, str), combo  # apply has checked the move
-        value, count = combo
-        natural = not any(c in ranks.wild for c in cards)
+        wild = ranks.wild
+        naturals = [c for c in cards if c not in wild]  # apply has checked the move: one rank
+        value = ranks.value[naturals[0]] if naturals else 1  # all wild: the lowest rank (P27)
+        count = len(cards)
+        natural = len(naturals) == count
         top = self._top
         how = "quick" if quick else ("bomb" if ranks.is_bomb(count) else "lead") if top is None \
             else ranks.beats(value, count, natural, top)
         remove_cards(self.hands[seat], cards)
-        self._hand_changed(seat)
+        self._hand_played(seat, naturals, value, cards)
         self.pile.append((seat, cards))
         if self._bombed == seat:
             self._bombed = None
@@ -363,7 +388,7 @@ class PresidentGame(ExchangeMixin, Game):
         self._passed = set()
         self._own_turn = False
         events: list[Event] = [CardsPlayed(seat, cards, out_of_turn)]
-        clearing = {"bomb": "bomb", "burn": "burn", "quick": "quick_clear"}.get(how or "")
+        clearing = _CLEARS.get(how)
         if clearing is None and ranks.clears_at_once(value, count):
             clearing = "top"
         if not self.hands[seat]:
@@ -477,9 +502,12 @@ class PresidentGame(ExchangeMixin, Game):
 
     # ------------------------------------------------------------------ seats
     def _clockwise(self, after: int) -> list[int]:
-        """Every seat in turn order, starting left of ``after`` and ending with it."""
-        i = self.order.index(after)
-        return self.order[i + 1:] + self.order[:i + 1]
+        """Every seat in turn order, starting left of ``after`` and ending with it (not to
+        be changed by the caller: it is remembered until the seating order changes)."""
+        order = self.order
+        if self._rings[0] is not order:
+            self._rings = (order, {seat: order[i + 1:] + order[:i + 1] for i, seat in enumerate(order)})
+        return self._rings[1][after]
 
     def _next_active(self, after: int) -> int:
         return next((s for s in self._clockwise(after) if self.hands[s]), after)
