@@ -19,20 +19,15 @@ from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import asciify, game_title, ordinal, round_log, themed
 from ..widgets.card import cards_label
-from ..widgets.seat import short_forms
+from ..widgets.seat import SeatInfo, short_forms
 
 
 @dataclass(frozen=True)
-class SeatInfo:
-    title: str
-    lines: tuple[str, ...]
-    to_act: bool = False
+class PresidentSeatInfo(SeatInfo):
+    """A President seat's panel; ``passed`` (or locked out, P6) and ``out`` restyle it."""
+
     passed: bool = False
     out: bool = False
-    short: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Shorter forms of the lines' parts for a narrow panel (see ``SeatPanel.short``)."""
-    alone: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Shorter forms of a part left alone in a narrow panel (see ``SeatPanel.alone``)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +35,7 @@ class PresidentState:
     """Attributes for :class:`~cardtable.tui.president.table.PresidentTable`."""
 
     header: str
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[PresidentSeatInfo, ...]
     pile_caption: str
     pile_cards: tuple[Card, ...]
     pile_earlier: str
@@ -122,7 +117,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
 
 
-def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> SeatInfo:
+def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> PresidentSeatInfo:
     count = view.hand_sizes[seat]
     out = seat in view.out
     short: list[tuple[str, tuple[str, ...]]] = []
@@ -155,7 +150,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         if partner == seat:
             marks.append("shows you: " + fix(" ".join(c.pretty() for c in cards)))
     lines = (" · ".join(facts), " · ".join(marks))
-    return SeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
+    return PresidentSeatInfo(seats[seat].label, lines, to_act=to_act, passed=seat in view.passed or seat in view.locked,
                     out=out, short=tuple(short), alone=() if out else alone)
 
 

@@ -20,7 +20,7 @@ from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel
 from ..widgets.trick import TrickPile
-from .present import PresidentState, SeatInfo
+from .present import PresidentSeatInfo, PresidentState
 
 KEYS = "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit"
 ASCII_KEYS = "<- -> space 1-9 select  enter play  p pass  H hint  ? help  t theme  q quit"
@@ -90,7 +90,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         line.update(Text(as_themed(self.app, f"Exchange: {note}") if apart else "", no_wrap=True, overflow="ellipsis"))
         line.display = apart
 
-    def _dress_seat(self, panel: SeatPanel, seat: SeatInfo) -> None:
+    def _dress_seat(self, panel: SeatPanel, seat: PresidentSeatInfo) -> None:
         panel.set_class(seat.passed, "-passed")
         panel.set_class(seat.out, "-out")
 

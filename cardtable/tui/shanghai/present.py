@@ -22,16 +22,9 @@ from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import game_title, round_log, themed
 from ..widgets.card import card_label
+from ..widgets.seat import SeatInfo
 
 Contract = tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    title: str
-    lines: tuple[str, ...]
-    to_act: bool = False
-    down: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,7 +148,7 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over
     if to_act:
         marks.insert(0, "drawing" if view.phase == "draw" else "playing")
-    return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, down=down)
+    return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act)
 
 
 def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | None:

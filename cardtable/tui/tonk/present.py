@@ -18,15 +18,13 @@ from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import game_title, number, round_log, themed
 from ..widgets.card import cards_label
+from ..widgets.seat import SeatInfo
 
 
 @dataclass(frozen=True)
-class SeatInfo:
-    """One seat's panel: name in the border, public facts inside."""
+class TonkSeatInfo(SeatInfo):
+    """A Tonk seat's panel, with its drop lock-out and the bottom border's words."""
 
-    title: str
-    lines: tuple[str, ...]
-    to_act: bool = False
     lock: str = ""
     """T6 hit lock-out, e.g. "no drop ×2" ("" when the seat may drop)."""
     below: str = ""
@@ -47,7 +45,7 @@ class TonkState:
     """Attributes for :class:`~cardtable.tui.tonk.table.TonkTable`."""
 
     header: str
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[TonkSeatInfo, ...]
     spreads: tuple[SpreadRow, ...]
     stock_size: int
     discard_top: Card | None
@@ -114,7 +112,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
         below = " · ".join(part for part in ("dealer" if seat == view.dealer else "", lock) if part)
-        infos.append(SeatInfo(title, tuple(lines), to_act=seat == actor,
+        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor,
                               lock=lock, below=fix(below)))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
     log = round_log(g.events, viewer, lambda s: names[s], fix, skip=(CardsDealt, RoundStarted))

@@ -25,7 +25,7 @@ from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel
 from .dialogs import ConfirmDrop
-from .present import SeatInfo, TonkState, counted
+from .present import TonkSeatInfo, TonkState, counted
 from .showdown import by_rank, by_suit
 from .widgets import PilesPanel, SpreadsPanel
 
@@ -100,7 +100,7 @@ class TonkTable(FamilyTable[TonkState]):
         hand = self.query_one(Hand)
         hand.cards = self.in_order(hand.cards)
 
-    def _dress_seat(self, panel: SeatPanel, seat: SeatInfo) -> None:
+    def _dress_seat(self, panel: SeatPanel, seat: TonkSeatInfo) -> None:
         panel.set_class(bool(seat.lock), "-locked")
         panel.border_subtitle = seat.below
 

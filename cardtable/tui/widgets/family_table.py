@@ -22,7 +22,7 @@ from ..messages import DialogAsked, MoveChosen
 from ..text import themed, uses_ascii
 from .hand import Hand
 from .log import EventLog, LastLine
-from .seat import SeatPanel, show_seat_panels
+from .seat import SeatInfo, SeatPanel, show_seat_panels
 
 
 class TableState(Protocol):
@@ -31,8 +31,8 @@ class TableState(Protocol):
     @property
     def header(self) -> str: ...
     @property
-    def seats(self) -> Sequence[Any]:
-        """One per seat: ``title``, ``lines``, ``to_act`` (see :func:`show_seat_panels`)."""
+    def seats(self) -> Sequence[SeatInfo]:
+        """One per seat (see :func:`show_seat_panels`)."""
     @property
     def log(self) -> tuple[str, ...]: ...
     @property

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -12,6 +13,23 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..text import as_themed
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a seat's panel shows: the name in the border, public facts inside. Each
+    family's present module extends it with its own marks (passed, down, locked …)."""
+
+    title: str
+    lines: tuple[str, ...]
+    to_act: bool = False
+    short: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Shorter forms of the lines' parts for a narrow panel (see ``SeatPanel.short``)."""
+    alone: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Shorter forms of a part left alone in a narrow panel (see ``SeatPanel.alone``)."""
+
+
+Info = TypeVar("Info", bound=SeatInfo)
 
 
 class SeatPanel(Widget):
@@ -115,8 +133,8 @@ def fit_title(title: str, width: int) -> str:
     return name
 
 
-def show_seat_panels(box: Widget, seats: Sequence[Any],
-                     dress: Callable[[SeatPanel, Any], None] | None = None) -> None:
+def show_seat_panels(box: Widget, seats: Sequence[Info],
+                     dress: Callable[[SeatPanel, Info], None] | None = None) -> None:
     """One :class:`SeatPanel` per seat in ``box`` (mounted as needed, spare ones hidden):
     each shows the seat's ``title`` and ``lines`` and is marked ``-to-act``; ``dress``
     adds a family's own marks (passed, out, locked …)."""
@@ -127,8 +145,8 @@ def show_seat_panels(box: Widget, seats: Sequence[Any],
         panels.append(panel)
     for panel, info in zip(panels, seats):
         panel.display = True
-        panel.short = dict(getattr(info, "short", ()))
-        panel.alone = dict(getattr(info, "alone", ()))
+        panel.short = dict(info.short)
+        panel.alone = dict(info.alone)
         panel.title = info.title
         panel.lines = info.lines
         panel.set_class(info.to_act, "-to-act")
