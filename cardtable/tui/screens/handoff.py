@@ -11,10 +11,11 @@ from textual.widgets import Static
 
 
 class HandoffScreen(Screen[None]):
-    """"Pass to Bob — press Enter". Shows no cards, no log and no table."""
+    """"Pass to Bob — press Enter". Shows no cards, no log and no table. Only Enter (or a
+    click) uncovers the table: a space bar pressed while the keyboard changes hands must
+    not show the next player's cards to the last one."""
 
     BINDINGS = [Binding("enter", "ready", "ready", show=False),
-                Binding("space", "ready", "ready", show=False),
                 Binding("ctrl+s", "save_game", "save", show=False),
                 Binding("r", "rules", "rules", show=False)]
 
