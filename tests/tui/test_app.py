@@ -377,3 +377,33 @@ def test_a_preset_played_from_a_path_is_not_remembered_as_the_shipped_one_of_its
     copy.write_text(preset_path("forseti").read_text(encoding="utf-8").replace("Forseti", "Our Forseti"),
                     encoding="utf-8")
     assert _preset_named(load_variant(str(copy))) == str(copy.resolve())
+
+
+def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
+    """The start screen: ``g`` moves to the next game and its presets; a player count the
+    next game's preset seats too is kept (3 at Shanghai stays 3 at Tonk); Tab goes from
+    House rules… straight to Players (no stop on the scrolling column itself)."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.family == "president"
+            await pilot.press("g")
+            await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "shanghai",
+                         limit=2000)
+            assert screen.query_one("#preset", Select).value == "shanghai-classic"
+            screen.query_one("#players", Select).value = 3
+            await pilot.pause()
+            await pilot.press("g")
+            await settle(pilot, app, lambda: screen.variant.family == "tonk", limit=2000)
+            assert screen.query_one("#players", Select).value == 3
+            await pilot.press("g")
+            await settle(pilot, app, lambda: screen.variant.family == "president", limit=2000)
+            assert screen.query_one("#players", Select).value == 3
+            screen.query_one("#house-rules").focus()
+            await pilot.press("tab")
+            await pilot.pause()
+            assert app.focused is screen.query_one("#players", Select)
+
+    run(scenario)

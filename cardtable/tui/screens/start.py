@@ -40,7 +40,8 @@ class StartScreen(Screen[None]):
     Replays and Statistics (:class:`~cardtable.tui.screens.store_menu.StoreBar`)."""
 
     BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False),
-                Binding("h", "house_rules", "house rules", show=False)]
+                Binding("h", "house_rules", "house rules", show=False),
+                Binding("g", "next_game", "next game", show=False)]
 
     BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
                  Binding("l", "store('load')", "load game", show=False),
@@ -72,7 +73,7 @@ class StartScreen(Screen[None]):
         yield StoreBar()
         with Horizontal(id="start-columns"):
             with Vertical(id="start-left"):
-                yield Label("Game")
+                yield Label("Game (g)")
                 options = [(FAMILY_TITLES[f], f) for f in FAMILIES]
                 yield Select(options, value=self.family, allow_blank=False, id="family", compact=True)
                 yield Label("Preset")
@@ -81,7 +82,7 @@ class StartScreen(Screen[None]):
                 with Horizontal(id="preset-buttons"):
                     yield Button("Rules (r)", id="rules", compact=True)
                     yield Button(HOUSE_RULES, id="house-rules", compact=True)
-            with VerticalScroll(id="start-right"):
+            with VerticalScroll(id="start-right", can_focus=False):  # (Tab goes to its fields)
                 with Horizontal(classes="start-row"):
                     yield Label("Players", classes="start-label")
                     yield Select([], id="players", allow_blank=True, compact=True)
@@ -210,8 +211,12 @@ class StartScreen(Screen[None]):
         low, high = variant.players.min, variant.players.max
         self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players", ""))
         players = self.query_one("#players", Select)
+        chosen = players.value  # kept when the new preset seats that many
         players.set_options([(str(n), n) for n in range(low, high + 1)])
-        wanted = len(self.last.seats) if self.last is not None and self.last.preset == name else 4
+        if isinstance(chosen, int) and low <= chosen <= high:
+            wanted = chosen
+        else:
+            wanted = len(self.last.seats) if self.last is not None and self.last.preset == name else 4
         players.value = min(max(wanted, low), high)
 
     def _show_seats(self, count: int) -> None:
@@ -226,6 +231,11 @@ class StartScreen(Screen[None]):
             self.action_house_rules()
         elif event.button.id == "start":
             self.action_start()
+
+    def action_next_game(self) -> None:
+        """``g``: the next game family in the Game list (its presets fill the list)."""
+        family = self.query_one("#family", Select)
+        family.value = FAMILIES[(FAMILIES.index(self.family) + 1) % len(FAMILIES)]
 
     def action_store(self, what: str) -> None:
         """Continue, Load game, Replays, Statistics (issue 8)."""
