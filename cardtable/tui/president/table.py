@@ -100,8 +100,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         state = self.state
         line = self.query_one("#selection", Static)
         if self.notice:
-            line.update(Text(as_themed(self.app, f"  {self.notice}"), style="bold red",
-                             no_wrap=True, overflow="ellipsis"))
+            line.update(Text(as_themed(self.app, f"  {self.notice}"), style="bold red"))  # (wraps: FamilyTable)
             return
         if state is None or not (state.can_play or state.can_pass):
             line.update("")

@@ -156,7 +156,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         state = self.state
         line = self.query_one("#sh-info", Static)
         if self.notice:
-            line.update(Text(self.notice, style="bold red", no_wrap=True, overflow="ellipsis"))
+            line.update(Text(self.notice, style="bold red"))  # (it wraps: see FamilyTable)
             return
         if state is None or not state.my_turn:
             line.update("")

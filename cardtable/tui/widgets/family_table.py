@@ -55,7 +55,9 @@ class FamilyTable(Widget, Generic[State]):
 
     A ``notice`` (e.g. the engine's reason a choice was refused) shows until the player
     changes the selection after it; a subclass draws it in :meth:`_show_selection`,
-    with what the selected cards would do.
+    with what the selected cards would do. It wraps, never cut: while it shows the table
+    has the class ``-notice``, and app.tcss gives its line two rows (three from 30 rows),
+    the key bar's row among them.
     """
 
     state: reactive[State | None] = reactive(None, always_update=True)
@@ -151,6 +153,7 @@ class FamilyTable(Widget, Generic[State]):
         self._show_selection()
 
     def watch_notice(self) -> None:
+        self.set_class(bool(self.notice), "-notice")
         if not self.is_mounted:
             return
         if self.notice:

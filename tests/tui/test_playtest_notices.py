@@ -1,0 +1,126 @@
+"""Play-test fixes at the tables: a notice (the engine's reason a choice was refused)
+is read whole, never cut at the screen's edge, at 80x24 and at 100x30, and nothing
+else leaves the screen for it (Shanghai, President, Tonk)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from cardtable import Move, load_variant, new_game
+from cardtable.engine.cards import parse_cards
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import Hand
+
+from ..games.shanghai.helpers import decline_all
+from .helpers import make_app, screen_text, settle
+from .test_shanghai import _press_cards
+
+SIZES = [(100, 30), (80, 24)]
+
+# Ann (seat 0) goes down with two sets (hand 1: 2 sets of 3) and keeps 6♣, which fits
+# neither set: she is down, on her turn, and 6♣ has no lay-off.
+DOWN_HANDS = [
+    "7C 7D 7H 7S 9S 9H 9D 9C 6C 5D KS",
+    "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+    "3D 5C 8C 10H JD QH KD AS 3H 5S 8D",
+]
+
+
+def ann_down_game():
+    game = new_game(load_variant("shanghai-classic"), 3, seed=11, hands=DOWN_HANDS, upcard="QS")
+    for seat in (1, 2):
+        game.apply(seat, "draw_stock")
+        decline_all(game)
+        game.apply(seat, Move("discard", (game.view(seat).hand[0],)))
+    game.apply(0, "draw_stock")
+    decline_all(game)
+    game.apply(0, "meld 7C 7D 7H | 9C 9D 9H")
+    assert game.to_act == (0,) and game.is_down(0) and game.view(0).phase == "play"
+    return game
+
+
+def _rows(app) -> list[str]:
+    return screen_text(app).splitlines()
+
+
+def _whole(app, start: str) -> str:
+    """The notice that begins with ``start``, its wrapped rows joined again."""
+    rows = _rows(app)
+    first = next(i for i, row in enumerate(rows) if start in row)
+    text = rows[first][rows[first].index(start):].strip()
+    for row in rows[first + 1:first + 3]:
+        if not row.strip() or "┌" in row or "│" in row:
+            break
+        text += " " + row.strip()
+    return text
+
+
+def _layout_kept(app, last_row_has: str) -> None:
+    """Every row of the table is still on screen: the header on top, the hand whole."""
+    rows = _rows(app)
+    assert len(rows) == app.size.height
+    assert rows[0].startswith(" cardtable · ")
+    hand = app.screen.query_one(Hand)
+    assert hand.region.bottom <= app.size.height and hand.region.height == 6
+    assert any(last_row_has in row for row in rows[hand.region.y:hand.region.bottom])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_lay_off_refusal_is_read_whole(size):
+    """The play-tester's case: Ann is down, selects 6♣ and presses l; the reason wraps
+    onto a second row (the key bar's) instead of stopping at the screen's edge."""
+    reason = "no lay-off for 6♣: it fits on no meld now (runs grow in order at their ends; " \
+             "no more wilds than naturals)"
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=ann_down_game())
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state
+                         is not None and app.screen.table.state.my_turn)
+            screen = app.screen
+            rows_before = _rows(app)
+            await _press_cards(pilot, screen, parse_cards("6C"))
+            await pilot.press("l")
+            await pilot.pause()
+            assert screen.table.notice == reason
+            assert _whole(app, "no lay-off for 6♣") == reason
+            _layout_kept(app, "♣")
+            assert "? help" not in screen_text(app)        # the key bar gave its row to the notice
+            if size == (80, 24):                             # nothing moved above the notice
+                rows = _rows(app)
+                cut = next(i for i, row in enumerate(rows) if "no lay-off" in row)
+                assert rows[:cut - 1] == rows_before[:cut - 1]
+            await pilot.press("escape")                      # a new selection: the notice goes
+            await pilot.pause()
+            assert screen.table.notice == "" and "? help" in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+LONG_PRESIDENT = "you may not lead a top card or a bomb while you hold other cards (P21)"
+LONG_TONK = "write the spread in table order: a set in suit order with jokers last, a run in rank order"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("family", ["president", "tonk"])
+def test_president_and_tonk_notices_wrap_too(family, size):
+    """The same at the President and Tonk tables: a long notice next to Play / Pass (or
+    after Tonk's count) wraps whole and the hand stays on screen."""
+    seats, preset, notice = {"president": ("Ann,bot:simple,bot:simple,bot:simple", "president-classic",
+                                           LONG_PRESIDENT),
+                             "tonk": ("Ann,bot:simple,bot:simple", "tonk-classic", LONG_TONK)}[family]
+
+    async def scenario():
+        app = make_app(seats, preset=preset, seed=3)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,), limit=1000)
+            app.screen.table.notice = notice
+            await pilot.pause()
+            start = notice[:20]
+            assert _whole(app, start) == notice
+            _layout_kept(app, "┌")
+
+    asyncio.run(scenario())
