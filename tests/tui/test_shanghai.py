@@ -209,15 +209,15 @@ HAND_TWO = [
 ]
 
 
-def hand_two_game():
+def hand_two_game(hands=HAND_TWO):
     """Hand 2 (a set of 3 + a run of 4) after hand 1 played by bots: Eve went down with a
-    joker in her run; Ann is to draw."""
+    joker in her run; Ann is to draw. (``hands``: Ann's may differ; Eve's must be as here.)"""
     game = new_game(load_variant("shanghai-classic"), 3, seed=4)
     bot, rng = make_bot("shanghai", "simple"), Rng(4)
     while not game.round_over:
         seat = game.to_act[0]
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-    game.next_round(hands=HAND_TWO, upcard="5C")
+    game.next_round(hands=hands, upcard="5C")
     for text in ("draw_stock", "decline", "decline", "meld 9C 9D 9S | 4H 5H JK 7H", "discard KS"):
         game.apply(game.to_act[0], text)
     assert game.to_act == (0,) and game.view(0).phase == "draw"

@@ -6,6 +6,7 @@ only what the player is composing (go-down groups, sort order), and posts
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -140,10 +141,19 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return ()
         left = Counter(state.hand) - Counter(card for group in self.groups for card in group)
-        cards = [card for card in state.hand if left[card] > 0 and not left.subtract([card])]
-        if self.by_suit:
-            cards.sort(key=lambda card: (card.suit or "Z", card.rank))
-        return tuple(cards)
+        return self.in_order([card for card in state.hand if left[card] > 0 and not left.subtract([card])])
+
+    def in_order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """``cards`` in the hand's display order: as the view lists them (by rank), or by
+        suit after ``o``. Every dialog over the table (the buy prompt too) shows the hand so."""
+        if not self.by_suit:
+            return tuple(cards)
+        return tuple(sorted(cards, key=lambda card: (card.suit or "Z", card.rank)))
+
+    def _offer_hand_choices(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
+        """Offer ``options`` over the whole hand (the cards in go-down groups too), in the
+        table's order."""
+        self._offer_choices(title, prompt, options, hand=self.in_order(self.state.hand if self.state else ()))
 
     def _show_hand(self) -> None:
         hand = self.query_one(Hand)
@@ -241,9 +251,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if len(found) == 1:
             self._choose(found[0])
         elif found:
-            self._offer_choices("Where do the wilds stand?", "These cards make more than one go-down:",
-                                [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found],
-                                hand=state.hand)
+            self._offer_hand_choices("Where do the wilds stand?", "These cards make more than one go-down:",
+                                     [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
         else:  # the engine says why; the groups before the first that fits no go-down stay,
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
             self.groups = groups[:kept]
@@ -279,9 +288,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return
         shown = found[:40]
         more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
-        self._offer_choices("Go down", f"Choose a go-down{more}:",
-                            [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in shown],
-                            hand=state.hand)
+        self._offer_hand_choices("Go down", f"Choose a go-down{more}:",
+                                 [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in shown])
 
     def action_lay_off(self) -> None:
         state = self._ready()
@@ -298,9 +306,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if len(found) == 1:
             self._choose(found[0])
             return
-        self._offer_choices("Lay off", f"Where does {label} go?",
-                            [(lay_off_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in found],
-                            hand=state.hand)
+        self._offer_hand_choices("Lay off", f"Where does {label} go?",
+                                 [(lay_off_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in found])
 
     def action_swap(self) -> None:
         state = self._ready()
@@ -317,9 +324,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.notice = "no joker swap is possible now" if not selected else \
                 f"no swap for {cards_label(selected, self.ascii)}: {state.no_swap.get(selected[0], 'not now')}"
             return
-        self._offer_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",
-                            [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps],
-                            hand=state.hand)
+        self._offer_hand_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",
+                                 [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps])
 
     def action_sort(self) -> None:
         self.by_suit = not self.by_suit

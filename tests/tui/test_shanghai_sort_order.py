@@ -1,0 +1,103 @@
+"""Play-test fixes: the Shanghai table's sort order (``o``) holds in every dialog over
+the table — the buy prompt, the go-down list (m), the joker swaps (w) — which show the
+hand as the table does."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable.tui.screens.choose import MoveListDialog
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import make_app, settle
+from .test_shanghai import _changed, _key, hand_two_game, stacked_game
+
+
+def by_suit(cards):
+    return tuple(sorted(cards, key=lambda card: (card.suit or "Z", card.rank)))
+
+
+# Hand 2 (a set of 3 + a run of 4): Eve is down with a joker in her run (4♥ 5♥ JK=6♥ 7♥);
+# Ann holds 6♥ for it, and queens and 8♠-J♠ to go down with.
+HAND_TWO = [
+    "QC QD QH 8S 9S 10S JS 3D 4D 6H KH",
+    "2C 3C 6D 8H 10D JC QS AH 2D 4C 6S",
+    "9C 9D 9S 4H 5H JK 7H KS KD 2H 3H",
+]
+
+
+def swap_game():
+    return hand_two_game(HAND_TWO)
+
+
+async def _dialog_hand(pilot, key: str) -> tuple:
+    """Press ``key`` at the table; the hand the dialog it opens shows (then escape)."""
+    app = pilot.app
+    table = app.screen
+    await pilot.press(key)
+    await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) and bool(app.screen.query(Hand))
+                 and bool(app.screen.query_one(Hand).cards))
+    shown = tuple(app.screen.query_one(Hand).cards)
+    await pilot.press("escape")
+    await settle(pilot, app, lambda: app.screen is table)
+    return shown
+
+
+def test_go_down_and_swap_lists_show_the_hand_sorted_by_suit():
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=swap_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            screen = app.screen
+            await pilot.press("s")
+            await settle(pilot, app, lambda: screen.game.view(0).phase == "play")
+            hand = screen.game.view(0).hand
+            assert by_suit(hand) != hand
+            assert await _dialog_hand(pilot, "m") == hand          # by rank, as the table shows it
+            await pilot.press("o")
+            await pilot.pause()
+            assert tuple(screen.query_one(Hand).cards) == by_suit(hand)
+            assert await _dialog_hand(pilot, "m") == by_suit(hand)
+            assert await _dialog_hand(pilot, "w") == by_suit(hand)
+
+    asyncio.run(scenario())
+
+
+def test_the_buy_prompt_shows_the_hand_sorted_by_suit():
+    """Ann sorts by suit on her turn; the next buy prompt (S8) shows her hand so."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=stacked_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            sorted_yet = False
+            for _step in range(400):
+                screen = app.screen
+                if isinstance(screen, MoveListDialog):
+                    await settle(pilot, app, lambda: bool(screen.query(Hand)) and bool(screen.query_one(Hand).cards))
+                    hand = next(s for s in app.screen_stack if isinstance(s, TableScreen)).game.view(0).hand
+                    shown = tuple(screen.query_one(Hand).cards)
+                    if sorted_yet:
+                        assert shown == by_suit(hand) != hand
+                        return
+                    assert shown == hand
+                    before = _key(app)
+                    await pilot.press("end", "enter")             # decline
+                    await _changed(pilot, app, before)
+                    continue
+                game = screen.game
+                if screen.busy or game.to_act != (0,):
+                    await _changed(pilot, app, _key(app))
+                    continue
+                before = _key(app)
+                if game.view(0).phase == "draw":
+                    await pilot.press("s")
+                else:
+                    if not sorted_yet:
+                        await pilot.press("o")
+                        sorted_yet = True
+                    await pilot.press("1", "d")
+                await _changed(pilot, app, before)
+            raise AssertionError("no buy prompt after the sort")
+
+    asyncio.run(scenario())
