@@ -1,5 +1,5 @@
-"""The user's TUI settings (the chosen theme, the last table set up), kept as JSON under
-``config_dir()``."""
+"""The user's TUI settings (the chosen theme, the last table set up, the bots' speed, the
+hand's sort order), kept as JSON under ``config_dir()``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ DEFAULT_THEME = "felt"
 
 BOT_SPEEDS = (("normal", 0.7), ("fast", 0.3), ("instant", 0.0), ("slow", 1.5))
 """The bots' pause before each move, as the table's ``b`` key cycles it (normal first)."""
+
+HAND_ORDERS = ("rank", "suit")
+"""The orders a table's ``o`` key sorts the hand in."""
 
 
 @dataclass
@@ -46,6 +49,9 @@ class Settings:
     table: LastTable | None = None
     bot_delay: float | None = None
     """Seconds a bot pauses before it moves, as last chosen with ``b`` (None: normal)."""
+    hand_order: dict[str, str] = field(default_factory=dict)
+    """Per family ("shanghai", "tonk"), the hand order last chosen with ``o`` (one of
+    :data:`HAND_ORDERS`); a family not named here starts in its table's own order."""
 
     @staticmethod
     def path() -> Path:
@@ -63,8 +69,12 @@ class Settings:
         theme, delay = data.get("theme"), data.get("bot_delay")
         known = isinstance(delay, (int, float)) and not isinstance(delay, bool) \
             and delay in {seconds for _name, seconds in BOT_SPEEDS}
+        orders = data.get("hand_order")
+        hand_order = {family: order for family, order in orders.items()
+                      if isinstance(family, str) and order in HAND_ORDERS} if isinstance(orders, dict) else {}
         return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME,
-                   table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known and delay is not None else None)
+                   table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known and delay is not None else None,
+                   hand_order=hand_order)
 
     def save(self) -> None:
         """Write the settings file; a read-only config folder is not an error."""

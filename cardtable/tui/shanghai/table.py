@@ -36,6 +36,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
 
     KEYS, ASCII_KEYS = KEYS, ASCII_KEYS  # (the module's, above)
+    family = "shanghai"
 
     DEFAULT_CSS = """
     ShanghaiTable { height: 1fr; }
@@ -75,6 +76,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         self.groups: list[tuple[Card, ...]] = []
         """The go-down being composed: one group per contract meld so far (UI only)."""
         self.by_suit = False
+        """Show the hand by suit (after ``o``; remembered per family) instead of by rank."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -96,6 +98,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         yield Static(SHORT_KEYS, id="keys-short")
 
     def on_mount(self) -> None:
+        self.by_suit = self.remembered_order() == "suit"
         box = self.query_one("#sh-melds-box", VerticalScroll)
         box.border_title = "melds"
         box.can_focus = False
@@ -329,6 +332,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     def action_sort(self) -> None:
         self.by_suit = not self.by_suit
+        self.remember_order("suit" if self.by_suit else "rank")
         self.query_one(Hand).selected = frozenset()
         self._show_hand()
 

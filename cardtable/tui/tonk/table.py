@@ -45,8 +45,11 @@ class TonkTable(FamilyTable[TonkState]):
         Binding("o", "sort", "sort", show=False),
     ]
 
+    family = "tonk"
+
     by_rank: reactive[bool] = reactive(False)
-    """Show the hand by rank (sets together) instead of by suit (runs together)."""
+    """Show the hand by rank (sets together) instead of by suit (runs together); ``o``
+    switches, and the user's settings remember it."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -64,6 +67,7 @@ class TonkTable(FamilyTable[TonkState]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
+        self.by_rank = self.remembered_order() == "rank"
         self.query_one("#spreads-box").border_title = "spreads"
         self.query_one("#piles-box").border_title = "stock · pile"
 
@@ -97,6 +101,7 @@ class TonkTable(FamilyTable[TonkState]):
     def action_sort(self) -> None:
         """Display order only: by suit (runs together) or by rank (sets together)."""
         self.by_rank = not self.by_rank
+        self.remember_order("rank" if self.by_rank else "suit")
         hand = self.query_one(Hand)
         hand.cards = self.in_order(hand.cards)
 

@@ -76,6 +76,9 @@ class FamilyTable(Widget, Generic[State]):
     header = ""
     """The header line as presented ("cardtable · <preset> · round 2 · …")."""
 
+    family = ""
+    """The game family, under which the user's settings remember this table's hand order."""
+
     def on_mount(self) -> None:
         self.query_one(EventLog).border_title = "log"
 
@@ -141,6 +144,20 @@ class FamilyTable(Widget, Generic[State]):
     def in_order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """``cards`` in the hand's display order: dialogs over the table show the hand so."""
         return tuple(cards)
+
+    def remembered_order(self) -> str | None:
+        """The hand order last chosen with ``o`` at a table of this family ("rank" or
+        "suit", see :class:`~cardtable.tui.settings.Settings`), None if none was."""
+        settings = getattr(self.app, "settings", None)
+        return settings.hand_order.get(self.family) if settings is not None else None
+
+    def remember_order(self, order: str) -> None:
+        """Keep ``order`` in the user's settings: the next table of this family, resumed
+        or new, starts with it."""
+        app = self.app
+        if getattr(app, "save_settings", False):
+            app.settings.hand_order[self.family] = order  # type: ignore[attr-defined]
+            app.settings.save()  # type: ignore[attr-defined]
 
     def _selected(self) -> tuple[Card, ...]:
         """The cards selected in the hand."""

@@ -1,0 +1,97 @@
+"""Play-test fixes: the hand's sort order chosen with ``o`` (Shanghai: by suit, Tonk: by
+rank) is kept in the user's settings, per family, so a resumed or new table starts with
+it; a settings file without it, or with a damaged value, gives each table its default."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from cardtable import load_variant
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.seats import TableSetup, parse_seats
+from cardtable.tui.settings import Settings
+from cardtable.tui.tonk.showdown import by_rank, by_suit as tonk_by_suit
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import settle
+from .test_shanghai_sort_order import by_suit, swap_game
+
+
+def _app(preset: str, seats: str, seed: int, game=None) -> CardtableApp:
+    setup = TableSetup(load_variant(preset), parse_seats(seats), seed)
+    return CardtableApp(setup=setup, theme="felt", bot_delay=0, save_settings=True, game=game)
+
+
+async def _at_table(pilot) -> TableScreen:
+    app = pilot.app
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                 and app.screen.game.to_act == (0,) and bool(app.screen.query_one(Hand).cards), limit=1000)
+    await pilot.pause()
+    return app.screen
+
+
+def test_settings_keep_the_hand_order_and_old_or_damaged_files_still_load():
+    path = Settings.path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"theme": "dark", "bot_delay": 0.3}), encoding="utf-8")  # an older file
+    old = Settings.load()
+    assert (old.theme, old.bot_delay, old.hand_order) == ("dark", 0.3, {})
+    path.write_text(json.dumps({"theme": "dark", "hand_order": {"shanghai": "diagonal", "tonk": "rank", "x": 3}}),
+                    encoding="utf-8")
+    assert Settings.load().hand_order == {"tonk": "rank"}
+    path.write_text(json.dumps({"theme": "dark", "hand_order": "suit"}), encoding="utf-8")
+    assert Settings.load().hand_order == {} and Settings.load().theme == "dark"
+    kept = Settings(hand_order={"shanghai": "suit"})
+    kept.save()
+    assert Settings.load().hand_order == {"shanghai": "suit"}
+
+
+@pytest.mark.parametrize("damaged", [False, True])
+def test_shanghai_by_suit_is_remembered_for_the_next_table(damaged):
+    async def sort_once():
+        app = _app("shanghai-classic", "Ann,bot:simple,bot:simple", 4, swap_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _at_table(pilot)
+            assert not screen.table.by_suit                      # the first time: by rank
+            await pilot.press("o")
+            await pilot.pause()
+
+    async def next_table():
+        app = _app("shanghai-classic", "Ann,bot:simple,bot:simple", 4, swap_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _at_table(pilot)
+            return screen.table.by_suit, tuple(screen.query_one(Hand).cards), screen.game.view(0).hand
+
+    asyncio.run(sort_once())
+    assert json.loads(Settings.path().read_text(encoding="utf-8"))["hand_order"] == {"shanghai": "suit"}
+    if damaged:
+        data = json.loads(Settings.path().read_text(encoding="utf-8"))
+        data["hand_order"] = {"shanghai": ["suit"]}
+        Settings.path().write_text(json.dumps(data), encoding="utf-8")
+    suited, shown, hand = asyncio.run(next_table())
+    if damaged:
+        assert not suited and shown == hand
+    else:
+        assert suited and shown == by_suit(hand) != hand
+
+
+def test_tonk_by_rank_is_remembered_for_the_next_table():
+    async def table(press_o: bool):
+        app = _app("tonk-classic", "Ann,bot:simple,bot:simple", 3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _at_table(pilot)
+            started = screen.table.by_rank
+            if press_o:
+                await pilot.press("o")
+                await pilot.pause()
+            return started, tuple(screen.query_one(Hand).cards), screen.game.view(0).hand
+
+    started, _shown, _hand = asyncio.run(table(press_o=True))
+    assert not started                                           # the first time: by suit
+    assert json.loads(Settings.path().read_text(encoding="utf-8"))["hand_order"] == {"tonk": "rank"}
+    started, shown, hand = asyncio.run(table(press_o=False))     # a new table (the same deal)
+    assert started and shown == tuple(sorted(hand, key=by_rank)) != tuple(sorted(hand, key=tonk_by_suit))
