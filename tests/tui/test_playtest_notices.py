@@ -8,14 +8,14 @@ import asyncio
 
 import pytest
 
-from cardtable import Move, load_variant, new_game
+from cardtable import load_variant, new_game
 from cardtable.engine.cards import parse_cards
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from ..games.shanghai.helpers import decline_all
 from .helpers import make_app, screen_text, settle
 from .test_shanghai import _press_cards
+from .test_shanghai_go_down_groups import ann_to_play
 
 SIZES = [(100, 30), (80, 24)]
 
@@ -29,13 +29,7 @@ DOWN_HANDS = [
 
 
 def ann_down_game():
-    game = new_game(load_variant("shanghai-classic"), 3, seed=11, hands=DOWN_HANDS, upcard="QS")
-    for seat in (1, 2):
-        game.apply(seat, "draw_stock")
-        decline_all(game)
-        game.apply(seat, Move("discard", (game.view(seat).hand[0],)))
-    game.apply(0, "draw_stock")
-    decline_all(game)
+    game = ann_to_play(new_game(load_variant("shanghai-classic"), 3, seed=11, hands=DOWN_HANDS, upcard="QS"))
     game.apply(0, "meld 7C 7D 7H | 9C 9D 9H")
     assert game.to_act == (0,) and game.is_down(0) and game.view(0).phase == "play"
     return game

@@ -92,6 +92,41 @@ def make_meld(kind: str, cards: Sequence[Card], wild: frozenset[int]) -> Meld | 
     return make_set(cards, wild) if kind == "set" else make_run(cards, wild)
 
 
+def contract_meld_refusal(kind: str, size: int, cards: Sequence[Card], wild: frozenset[int]) -> str | None:
+    """S6 (with S4, S5): why ``cards``, in whatever order they are given, cannot go down
+    as the contract meld "a ``kind`` of ``size``" — each contract meld is laid at exactly
+    its stated size — or None when they can. The reason is :func:`make_set`'s or
+    :func:`make_run`'s; a run's wilds may stand in any gap or at either end.
+
+    This checks one meld alone: a whole go-down must still be listed by ``legal_moves``
+    (S10's last card, the 50,000 listed ways)."""
+    if len(cards) != size:
+        return f"the contract's {kind} goes down at exactly {size} cards, not {len(cards)} (more follow as lay-offs)"
+    made = make_set(cards, wild) if kind == "set" else make_run(_in_run_order(cards, wild), wild)
+    return made if isinstance(made, str) else None
+
+
+def _in_run_order(cards: Sequence[Card], wild: frozenset[int]) -> tuple[Card, ...]:
+    """``cards`` as a run is listed (S4: rank order, each wild where it stands), the lowest
+    such run, suits not looked at; when no such order exists, the naturals by suit and
+    rank, then the wilds (for :func:`make_run` to say why)."""
+    naturals = sorted((card for card in cards if card.rank not in wild), key=lambda card: (card.suit, card.rank))
+    wilds = [card for card in cards if card.rank in wild]
+    size = len(cards)
+    for base in range(1, 16 - size):  # (values base … base+size-1, at most 14)
+        places: list[Card | None] = [None] * size
+        for card in naturals:
+            index = next((value - base for value in ((1, 14) if card.rank == ACE else (card.rank,))
+                          if 0 <= value - base < size and places[value - base] is None), None)
+            if index is None:
+                break
+            places[index] = card
+        else:
+            spare = iter(wilds)
+            return tuple(card if card is not None else next(spare) for card in places)
+    return (*naturals, *wilds)
+
+
 class LayOffPlaces(NamedTuple):
     """Where a card may be laid off on a meld (S6), as :func:`lay_off_places` finds it.
 

@@ -8,11 +8,11 @@ No rule is decided here: a choice is only ever matched against ``legal_moves``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ...games.shanghai.melds import make_meld
+from ...games.shanghai.melds import contract_meld_refusal, make_meld
 from ..widgets.card import card_label, meld_label
 from .present import Contract, MeldLine
 
@@ -40,6 +40,21 @@ def groups_that_fit(moves: Iterable[Move], contract: Contract, groups: Sequence[
         if any(not wanted - meld for meld in melds):
             return count
     return 0
+
+
+def group_place(contract: Contract, filled: Collection[int], group: Sequence[Card],
+                wilds: frozenset[int]) -> tuple[int, str | None]:
+    """Which meld of ``contract`` (its index) the player's ``group`` goes down as, the melds
+    ``filled`` being taken: the first open one it can be (in "1 set of 3 + 1 run of 4" four
+    suited cards in a row are the run, even as the first group); else the first open one
+    of its size, else the first open one — with the engine's reason it cannot be that
+    meld (:func:`~cardtable.games.shanghai.melds.contract_meld_refusal`), None if it can."""
+    open_places = [place for place in range(len(contract)) if place not in filled]
+    refusals = {place: contract_meld_refusal(*contract[place], group, wilds) for place in open_places}
+    fitting = [place for place in open_places if refusals[place] is None]
+    sized = [place for place in open_places if contract[place][1] == len(group)]
+    place = (fitting or sized or open_places)[0]
+    return place, refusals[place]
 
 
 def go_downs_with(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:

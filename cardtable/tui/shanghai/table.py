@@ -21,8 +21,8 @@ from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from .compose import (go_down_label, go_downs_with, groups_that_fit, lay_off_label, matching_go_downs,
-                      swap_label, unmatched_go_down)
+from .compose import (go_down_label, go_downs_with, group_place, groups_that_fit, lay_off_label,
+                      matching_go_downs, swap_label, unmatched_go_down)
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
@@ -74,7 +74,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.groups: list[tuple[Card, ...]] = []
-        """The go-down being composed: one group per contract meld so far (UI only)."""
+        """The go-down being composed: the groups so far, in the order made (UI only)."""
+        self.places: list[int] = []
+        """The contract meld (its index) each of :attr:`groups` goes down as."""
         self.by_suit = False
         """Show the hand by suit (after ``o``; remembered per family) instead of by rank."""
 
@@ -130,9 +132,13 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         melds.refresh(layout=True)
         self.call_after_refresh(self._show_melds_scroll)
         if not state.can("meld") or not self._groups_fit(state):
-            self.groups = []
+            self.groups, self.places = [], []
         self.query_one(Hand).active = state.my_turn
         self._show_hand()
+
+    def _next_place(self, state: ShanghaiState) -> int:
+        """The first contract meld no group goes down as yet."""
+        return next(place for place in range(len(state.contract)) if place not in self.places)
 
     def _groups_fit(self, state: ShanghaiState) -> bool:
         used = Counter(card for group in self.groups for card in group)
@@ -180,12 +186,12 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.groups:
             done = " + ".join(f"[{cards_label(g, ascii)}]" for g in self.groups)
             text.append(f"go-down: {done}", style="bold")
-            kind, size = state.contract[len(self.groups)]
+            kind, size = state.contract[self._next_place(state)]
             text.append(f" + {meld_name(kind, size)}: select, g (backspace undoes)", style="dim")
         elif selected:
             text.append(f"selected: {cards_label(selected, ascii)}")
             if state.can("meld") and len(selected) > 1:
-                kind, size = state.contract[0]
+                kind, size = state.contract[group_place(state.contract, (), selected, state.wilds)[0]]
                 text.append(f"  g: group 1 of {len(state.contract)} ({meld_name(kind, size)})", style="dim")
         elif state.can("meld"):
             kind, size = state.contract[0]
@@ -237,18 +243,25 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return
         hand = self.query_one(Hand)
         cards = hand.selected_cards()
-        kind, size = state.contract[len(self.groups)]
-        if len(cards) != size:
-            self.notice = f"group {len(self.groups) + 1} is {meld_name(kind, size)}: select {size} cards"
+        if not cards:
+            kind, size = state.contract[self._next_place(state)]
+            self.notice = f"select the cards of {meld_name(kind, size)}, then g"
+            return
+        place, why = group_place(state.contract, self.places, cards, state.wilds)
+        if why is not None:  # the engine's reason; the cards stay selected
+            kind, size = state.contract[place]
+            self.notice = f"[{cards_label(cards, self.ascii)}] is not {meld_name(kind, size)}: {why}"
             return
         self.groups.append(cards)
+        self.places.append(place)
         hand.selected = frozenset()
         if len(self.groups) < len(state.contract):
             self.notice = ""
             self._show_hand()
             self._show_selection()
             return
-        groups, self.groups = list(self.groups), []
+        groups = [group for _place, group in sorted(zip(self.places, self.groups), key=lambda pair: pair[0])]
+        self.groups, self.places = [], []  # (now in the contract's order)
         self._show_hand()
         found = matching_go_downs(state.moves, state.contract, groups)
         if len(found) == 1:
@@ -258,7 +271,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
                                      [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
         else:  # the engine says why; the groups before the first that fits no go-down stay,
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
-            self.groups = groups[:kept]
+            self.groups, self.places = groups[:kept], list(range(kept))
             self._show_hand()
             self.query_one(Hand).select_cards(groups[kept])
             self._show_selection()
@@ -275,6 +288,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def action_ungroup(self) -> None:
         if self.groups:
             self.groups.pop()
+            self.places.pop()
             self.notice = ""
             self._show_hand()
             self._show_selection()

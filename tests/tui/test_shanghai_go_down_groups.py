@@ -1,0 +1,110 @@
+"""Play-test fixes: a go-down group (g) that cannot be the contract meld it would fill is
+refused at once with the engine's reason (S4, S5, S6), the selection left as it was;
+a group goes down as the first open contract meld it can be (a run before the set)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable import Move, load_variant, new_game
+from cardtable.engine.cards import parse_cards
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import Hand
+
+from ..games.shanghai.helpers import decline_all
+from .helpers import make_app, screen_text, settle
+from .test_shanghai import _press_cards, hand_two_game
+
+# Hand 1 (2 sets of 3): Ann holds 5♣ 5♦ 6♣ — no set — besides her sevens and nines.
+HANDS = [
+    "5C 5D 6C 7C 7D 7H 9S 9H 9D KS 2H",
+    "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+    "3D 5C 8C 10H JD QH KD AS 3H 5S 8D",
+]
+
+
+def ann_to_play(game):
+    """Dag and Eve draw and discard; Ann draws: her turn to go down, lay off, discard."""
+    for seat in (1, 2):
+        game.apply(seat, "draw_stock")
+        decline_all(game)
+        game.apply(seat, Move("discard", (game.view(seat).hand[0],)))
+    game.apply(0, "draw_stock")
+    decline_all(game)
+    assert game.to_act == (0,) and game.view(0).phase == "play"
+    return game
+
+
+def _app(game):
+    return make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=game)
+
+
+async def _ready(pilot):
+    app = pilot.app
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
+                 and app.screen.table.state.my_turn and app.screen.game.view(0).phase == "play")
+    return app.screen
+
+
+def test_a_group_that_is_no_set_is_refused_at_g_with_the_engines_reason():
+    """The play-tester's case: 5♣ 5♦ 6♣ as group 1 of "2 sets of 3" was taken, and only
+    the last group said "meld 1: a set is cards of one rank"; now g says it at once."""
+    game = ann_to_play(new_game(load_variant("shanghai-classic"), 3, seed=11, hands=HANDS, upcard="QS"))
+
+    async def scenario():
+        async with _app(game).run_test(size=(100, 30)) as pilot:
+            screen = await _ready(pilot)
+            table, hand = screen.table, screen.query_one(Hand)
+            picked = parse_cards("5C 5D 6C")
+            await _press_cards(pilot, screen, picked)
+            events = len(game.events)
+            await pilot.press("g")
+            await pilot.pause()
+            assert table.notice == "[5♣ 5♦ 6♣] is not a set of 3: a set is cards of one rank"
+            assert "is not a set of 3: a set is cards of one rank" in screen_text(pilot.app)
+            assert table.groups == [] and sorted(hand.selected_cards()) == sorted(picked)  # as it was
+            assert len(game.events) == events
+            await pilot.press("escape")                         # the sets go down as before
+            for group in ("7C 7D 7H", "9D 9H 9S"):
+                await _press_cards(pilot, screen, parse_cards(group))
+                await pilot.press("g")
+                await pilot.pause()
+            await settle(pilot, pilot.app, lambda: game.is_down(0))
+
+    asyncio.run(scenario())
+
+
+def test_four_suited_cards_in_a_row_go_down_as_the_run_even_first():
+    """Hand 2, "1 set of 3 + 1 run of 4": the run grouped first is the run (the set is
+    then asked for); a 4-card group that is no run is refused with the run's reason."""
+    game = hand_two_game()  # Ann: QC QD QH 8S 9S 10S JS 3D 4D 6C KH
+
+    async def scenario():
+        async with _app(game).run_test(size=(100, 30)) as pilot:
+            await settle(pilot, pilot.app, lambda: isinstance(pilot.app.screen, TableScreen)
+                         and not pilot.app.screen.busy and game.to_act == (0,))
+            await pilot.press("s")
+            screen = await _ready(pilot)
+            table, hand = screen.table, screen.query_one(Hand)
+            await _press_cards(pilot, screen, parse_cards("8S 9S 10S KH"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert table.notice == "[8♠ 9♠ 10♠ K♥] is not a run of 4: a run is cards of one suit"
+            assert table.groups == [] and len(hand.selected_cards()) == 4
+            await pilot.press("escape")
+            await _press_cards(pilot, screen, parse_cards("8S 9S 10S JS"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert table.groups == [tuple(parse_cards("8S 9S 10S JS"))] and table.places == [1]
+            assert "go-down: [8♠ 9♠ 10♠ J♠] + a set of 3: select, g" in screen_text(pilot.app)
+            await pilot.press("backspace")                      # taken back, then again
+            await pilot.pause()
+            assert table.groups == [] and table.places == []
+            await _press_cards(pilot, screen, parse_cards("8S 9S 10S JS"))
+            await pilot.press("g")
+            await _press_cards(pilot, screen, parse_cards("QC QD QH"))
+            await pilot.press("g")
+            await settle(pilot, pilot.app, lambda: game.is_down(0))
+            assert [str(meld) for meld in game.melds[0]] == ["QC QD QH", "8S 9S 10S JS"]
+
+    asyncio.run(scenario())
