@@ -168,16 +168,26 @@ class StoreBar(Vertical):
         self.app.switch_screen(table_for(game, seats, getattr(self.app, "bot_delay", 0.7)))
 
 
+class _PickerList(OptionList):
+    """The picker's list: when a longer note makes it shorter, the highlighted row stays
+    in sight."""
+
+    def on_resize(self) -> None:
+        self.scroll_to_highlight()
+
+
 class _Picker(ModalScreen[Any]):
-    """A list of choices in a box, a note under it; escape closes."""
+    """A list of choices in a box, a note under it (always in sight); escape closes."""
 
     BINDINGS = [Binding("escape", "close", "close", show=False)]
     DEFAULT_CSS = """
     .picker-box { width: 90%; max-width: 110; height: auto; max-height: 90%;
                   border: $panel-border-type $accent; background: $surface; padding: 0 1; }
-    .picker-box OptionList { height: auto; max-height: 20; }
-    .picker-note { height: auto; margin-top: 1; }
+    .picker-box OptionList { height: auto; max-height: 100%; }
+    .picker-note { height: auto; margin-top: 1; dock: bottom; }
     """
+    # The note is docked under the list and the list takes only the rows left, scrolling
+    # within them: why a file will not load is never pushed off a small screen (80x24).
     TITLE_TEXT = ""
 
     def __init__(self) -> None:
@@ -187,7 +197,7 @@ class _Picker(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="picker-box") as box:
             box.border_title = as_themed(self.app, self.TITLE_TEXT + " — enter opens, escape closes")
-            yield OptionList(*self.options(), id="picker-list")
+            yield _PickerList(*self.options(), id="picker-list")
             yield Static(self.note(), id="picker-note", classes="picker-note")
 
     def options(self) -> list[Option]:
