@@ -10,8 +10,11 @@ Choices:
   to step k copies the nearest checkpoint at or before k and applies at most ``every - 1``
   records; stepping forward from the current position just applies the next record. So
   any jump costs one copy and a few moves, whatever the length of the match.
-- **Everything is revealed** (the game is over, or the viewer owns the file): ``hands``
-  gives every seat's hand and :meth:`Replay.describe` tells events with their cards.
+- **Everything is revealed** (the viewer owns the file): ``hands`` gives every seat's
+  hand and :meth:`Replay.describe` tells events with their cards — **except the round a
+  save ends in while it is still being played** (``open_from``, ``hidden``): the game can
+  be loaded and played on, so its hands stay hidden and its events are told as the table
+  saw them (a hot-seat player opening the save must not learn the others' cards).
 - ``game`` is the replay's own Game at the current step: read it, never apply to it.
 """
 
@@ -27,6 +30,10 @@ from ..engine.events import Event
 from ..engine.game import Game
 from .history import score_word, scores_text
 from .saves import Seats, check_document, read_save
+
+
+HIDDEN_NOTE = "(this round is still being played: its hands stay hidden, its moves as the table saw them)"
+"""Said where the round a save ends in begins (see ``Replay.open_from``)."""
 
 
 class Replay:
@@ -73,6 +80,13 @@ class Replay:
                                     f"({type(error).__name__}: {error})") from None
         self._all_events: list[Event] = list(game.events)
         self.final = game
+        self.open_from: int | None = None
+        """The first step of the round the save ends in while that round is still being
+        played (its hands stay hidden from there on), else None: the match is over, or the
+        save ends between rounds."""
+        if not (game.is_over or game.round_over):
+            self.open_from = max((index + 1 for index, record in enumerate(self.records)
+                                  if record[0] == "next_round"), default=0)
         self._game = game.copy()
         self._step = len(self.records)
         self.seek(0)
@@ -136,9 +150,23 @@ class Replay:
     def players(self) -> int:
         return self._game.players
 
+    def is_hidden(self, step: int | None = None) -> bool:
+        """Whether step ``step`` (default: the current one) lies in the round still being
+        played when the save was made (see ``open_from``): its hands are not shown."""
+        step = self._step if step is None else step
+        return self.open_from is not None and step >= self.open_from
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the current step's hands are hidden (:meth:`is_hidden`)."""
+        return self.is_hidden()
+
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand at the current step, all revealed."""
+        """Every seat's hand at the current step, all revealed; an empty hand for every
+        seat while the step is :attr:`hidden`."""
+        if self.hidden:
+            return ((),) * self._game.players
         return tuple(tuple(self._game.view(seat).hand) for seat in range(self._game.players))
 
     @property
@@ -172,8 +200,11 @@ class Replay:
             return str(self.seats[seat]["name"])
         return f"Seat {seat + 1}"
 
-    def describe(self, event: Event) -> str:
-        """One log line with every card shown (the replay reveals all hands)."""
+    def describe(self, event: Event, hidden: bool | None = None) -> str:
+        """One log line with every card shown (the replay reveals all hands); ``hidden``
+        (default: whether the current step is :attr:`hidden`): as the table saw it."""
+        if self.hidden if hidden is None else hidden:
+            return event.describe(self.name, None)
         viewer = next((v for v in (event.seat, *range(self.players)) if event.visible_to(v)), None)
         return event.describe(self.name, viewer)
 
@@ -186,13 +217,16 @@ class Replay:
             f"{i}: {s['name']}" + (f" (bot {s['level']})" if s["kind"] == "bot" else "")
             for i, s in enumerate(self.seats))
         for step in range(self.total + 1):
+            hidden = self.is_hidden(step)
+            if step == self.open_from:
+                yield HIDDEN_NOTE
             kind, seat, text = self.record(step)
             if kind == "move":
-                yield f"{step:>5}. {self.name(seat)}: {text}"
+                yield f"{step:>5}. {self.name(seat)} moves" if hidden else f"{step:>5}. {self.name(seat)}: {text}"
             else:
                 yield f"{step:>5}. — {text} —"
             for event in self.step_events(step):
-                yield f"         {self.describe(event)}"
+                yield f"         {self.describe(event, hidden)}"
         final = self.final
         scores = scores_text(final.family, [self.name(s) for s in range(final.players)], final.scores,
                              labelled=False)

@@ -6,9 +6,10 @@ import pytest
 
 from cardtable import Game
 from cardtable.store import Replay, SaveError, save_game
+from cardtable.store.replay import HIDDEN_NOTE
 from cardtable.store.saves import save_data
 
-from .helpers import FAMILIES, finished_game, seats_for, started_game
+from .helpers import FAMILIES, bot_step, finished_game, seats_for, started_game
 
 
 def game_at(game: Game, step: int) -> Game:
@@ -92,3 +93,41 @@ def test_a_bad_log_is_a_save_error(tmp_path):
         Replay(data, name="bad.json")
     with pytest.raises(SaveError, match="missing.json: no such file"):
         Replay.from_file(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_round_a_save_ends_in_keeps_its_hands_hidden(family, tmp_path):
+    """X1/X5: a save made mid-round can be loaded and played on, so its replay hides that
+    round's hands (and tells its events as the table saw them, e.g. a draw without the
+    card); earlier rounds, over and done, show every hand."""
+    game = started_game(tmp_path, family, 3, 0)
+    while game.round < 2 or game.moves_played < 5 or game.round_over:  # into round 2
+        bot_step(game)
+    replay = Replay(save_data(game, seats_for(game.players)))
+    deal = max(i + 1 for i, record in enumerate(replay.records) if record[0] == "next_round")
+    assert replay.open_from == deal
+    replay.seek(deal - 1)  # the end of round 1: revealed
+    assert not replay.hidden and replay.hands == tuple(replay.game.view(s).hand for s in range(game.players))
+    replay.seek(deal)
+    assert replay.hidden and replay.hands == ((),) * game.players
+    for step in range(deal, replay.total + 1):
+        for event in replay.step_events(step):
+            assert replay.describe(event, True) == event.describe(replay.name, None)
+    text = list(replay.transcript())
+    assert HIDDEN_NOTE in text
+    after = text[text.index(HIDDEN_NOTE) + 1:]
+    private = [e for s in range(deal, replay.total + 1) for e in replay.step_events(s)
+               if not e.visible_to(None)]
+    assert private  # (the round's deal at least: every hand dealt)
+    for event in private:
+        seen = replay.describe(event, False)
+        assert seen not in after  # the revealed line is nowhere in the hidden part
+
+
+def test_a_finished_match_and_a_save_between_rounds_hide_nothing(tmp_path):
+    game = finished_game(tmp_path, "tonk", 1)
+    assert Replay(game).open_from is None
+    between = started_game(tmp_path, "president", 2, 0)
+    while not between.round_over:
+        bot_step(between)
+    assert Replay(between).open_from is None

@@ -42,6 +42,14 @@ def play(preset: str, seed: int, moves: int | None = None) -> Game:
     return game
 
 
+def to_round_end(game: Game) -> Game:
+    """Simple bots play on to the end of the round in play."""
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, make_bot(game.family, "simple").choose(game.view(seat), game.legal_moves(seat), Rng(1)))
+    return game
+
+
 def at_step(game: Game, step: int) -> Game:
     """The position after ``step`` log records, rebuilt independently of Replay."""
     data = game.to_data()
@@ -51,6 +59,14 @@ def at_step(game: Game, step: int) -> Game:
 async def at_the_end_of_the_saved_replay(pilot) -> None:
     """From the start screen: v, the first save listed, and its last step."""
     for key in ("v", "enter", "end"):
+        await pilot.pause()
+        await pilot.press(key)
+    await pilot.pause()
+
+
+async def at_step_10_of_the_saved_replay(pilot) -> None:
+    """From the start screen: v, the first save listed, and its step 10."""
+    for key in ("v", "enter", "pagedown"):
         await pilot.pause()
         await pilot.press(key)
     await pilot.pause()
@@ -79,7 +95,7 @@ def assert_hands(app, expected: Game) -> None:
 @pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
 def test_replay_steps_forward_and_back_with_every_hand(preset):
     async def scenario():
-        game = play(preset, seed=4, moves=30)
+        game = to_round_end(play(preset, seed=4, moves=30))  # (a round in play would stay hidden)
         saves_dir().mkdir(parents=True)
         save_game(saves_dir() / "mid.json", game, SEATS)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
@@ -127,10 +143,7 @@ def test_the_replay_at_80x24_keeps_every_box_whole(preset):
     """The replay's hands and its (wrapped) step line fit under the table at 80x24: the
     table's middle boxes keep their bottom borders (the Tonk spreads box lost its)."""
     async def scenario():
-        game = play(preset, seed=4, moves=60)
-        while not game.round_over:  # the round's end: the longest step line (a show-down)
-            seat = game.to_act[0]
-            game.apply(seat, make_bot(game.family, "simple").choose(game.view(seat), game.legal_moves(seat), Rng(1)))
+        game = to_round_end(play(preset, seed=4, moves=60))  # the longest step line (a show-down)
         saves_dir().mkdir(parents=True)
         save_game(saves_dir() / "mid.json", game, SEATS)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
@@ -212,12 +225,15 @@ def test_the_replay_list_says_a_tonk_match_s_scores_are_chips_won():
 
 
 def save_seven_hands(preset: str) -> None:
-    """Save 10 moves of a 7-seat game of ``preset`` (two humans, five bots) as seven.json."""
+    """Save a 7-seat game of ``preset`` (two humans, five bots) as seven.json: the first
+    round played out, so that step 10 (the position these tests look at) shows every
+    hand (the hands of a round still in play stay hidden)."""
     game = new_game(load_variant(preset), 7, seed=12)
     bot, rng = make_bot("president", "simple"), Rng(12)
     for _ in range(10):
         seat = game.to_act[0]
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    to_round_end(game)
     seats = ["Ann", "Bob"] + [{"name": n, "kind": "bot", "level": "simple"}
                               for n in ("Dag", "Eve", "Finn", "Gro", "Hal")]
     saves_dir().mkdir(parents=True)
@@ -231,7 +247,7 @@ def test_seven_hands_take_two_columns_at_80x24_so_the_trick_stays_whole():
         save_seven_hands("president-classic")
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_end_of_the_saved_replay(pilot)
+            await at_step_10_of_the_saved_replay(pilot)
             assert len(hand_lines(app)) == 4 and "(bot)" not in "\n".join(hand_lines(app))
             table = table_above_the_hands(app)
             assert table.count("╭") == table.count("╰"), table
@@ -249,7 +265,7 @@ def test_seven_long_hands_at_80x24_leave_the_seat_panels_out_and_the_trick_whole
         save_seven_hands("president-bombs")
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await at_the_end_of_the_saved_replay(pilot)
+            await at_step_10_of_the_saved_replay(pilot)
             assert len(hand_lines(app)) == 7 and isinstance(app.screen, ReplayScreen)
             table = table_above_the_hands(app)
             assert "╭─ trick" in table and table.count("╭") == table.count("╰") == 1, table
@@ -258,5 +274,33 @@ def test_seven_long_hands_at_80x24_leave_the_seat_panels_out_and_the_trick_whole
             await pilot.pause()
             table = table_above_the_hands(app)
             assert "╭─ Ann" in table and table.count("╭") == table.count("╰"), table
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_a_round_still_in_play_keeps_its_hands_hidden_in_the_replay(preset):
+    """X1: a save made mid-round (which can be loaded and played on) replays that round
+    with every hand hidden: counts only, no card of any hand, and steps in the table's words."""
+    async def scenario():
+        game = play(preset, seed=4, moves=30)
+        assert not game.round_over
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "mid.json", game, SEATS)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for keys in (["v", "enter", "end"], ["left"] * 2):
+                await pilot.press(*keys)
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, ReplayScreen) and screen.replay.hidden
+                at = at_step(game, screen.replay.step)
+                assert screen.query_one("#replay-hands").border_title.startswith("hands hidden")
+                for seat, line in enumerate(hand_lines(app)):
+                    assert line.rstrip().endswith("hidden")
+                    assert not any(card_label(card) in line for card in at.view(seat).hand), line
+                assert str(screen.step_text()) == f"{screen.replay.step}. " + " · ".join(
+                    filter(None, (e.describe(screen.replay.name, None) for e in screen.replay.step_events()
+                                  if e.kind != "hands_shown"))) or screen.replay.step == 0
 
     run(scenario)

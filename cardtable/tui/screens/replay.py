@@ -1,5 +1,7 @@
 """The replay screen (issue 8): step through a saved or finished game move by move,
-forward and back, with every hand revealed and the log in sync.
+forward and back, with every hand revealed and the log in sync — except in the round a
+save ends in while it is still being played (``Replay.hidden``): there the hands stay
+hidden and the steps say what the table saw.
 
 The family's own table widget draws the public table (seats, pile or melds, its log)
 for nobody in particular; a plain listing under it reveals every seat's hand, and the
@@ -24,6 +26,8 @@ from ..widgets.card import card_label
 from .saving import tui_seats
 
 RED_SUITS = ("♥", "♦", "-H", "-D")
+EVERY_HAND = "every hand (replay)"
+HIDDEN_TITLE = "hands hidden: this round is still being played"
 
 
 class ReplayScreen(Screen[None]):
@@ -60,9 +64,7 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="replay-header")
         yield self.ui.make_table()
-        hands = Static(id="replay-hands")
-        hands.border_title = "every hand (replay)"
-        yield hands
+        yield Static(id="replay-hands")
         yield Static(id="replay-step")
         yield Static("← → one move · pgup pgdn ten · home end start, end · esc close · ? help",
                      id="replay-keys")
@@ -90,7 +92,9 @@ class ReplayScreen(Screen[None]):
             f" · {round_word(game.family)} {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)
-        self.query_one("#replay-hands", Static).update(self.hands_text())
+        hands = self.query_one("#replay-hands", Static)
+        hands.border_title = HIDDEN_TITLE if replay.hidden else EVERY_HAND
+        hands.update(self.hands_text())
         self.query_one("#replay-step", Static).update(self.step_text())
 
     def hands_text(self) -> Text:
@@ -119,13 +123,20 @@ class ReplayScreen(Screen[None]):
         return text
 
     def _hand_lines(self, names: list[str]) -> list[Text]:
-        to_act = set(self.replay.game.to_act)
+        replay = self.replay
+        to_act = set(replay.game.to_act)
         width = max(len(name) for name in names)
+        sizes = replay.game.view(None).hand_sizes
         lines = []
-        for seat, hand in enumerate(self.replay.hands):
+        for seat, hand in enumerate(replay.hands):
             line = Text()
             mark = "▶ " if seat in to_act else "  "
-            line.append(f"{mark}{names[seat]:<{width}} {len(hand):>2} ", style="bold" if seat in to_act else "")
+            size: object = len(hand)
+            if replay.hidden:  # (counts as the table shows them: "?" where the preset hides them)
+                size = "?" if sizes[seat] is None else sizes[seat]
+            line.append(f"{mark}{names[seat]:<{width}} {size:>2} ", style="bold" if seat in to_act else "")
+            if replay.hidden:
+                line.append("hidden", style="dim")
             for card in hand:
                 label = card_label(card, self.ascii)
                 line.append(label, style="bold red" if label.endswith(RED_SUITS) else "bold")
@@ -146,7 +157,8 @@ class ReplayScreen(Screen[None]):
         # a show-down's hands are in the every-hand box above: the line keeps to what happened
         shown = " · ".join(filter(None, (replay.describe(event) for event in replay.step_events()
                                          if event.kind != "hands_shown")))
-        return Text(f"{replay.step}. " + (shown or f"{replay.name(seat)}: {move}"))  # (the events say it in words)
+        fallback = f"{replay.name(seat)} moves" if replay.hidden else f"{replay.name(seat)}: {move}"
+        return Text(f"{replay.step}. " + (shown or fallback))  # (the events say it in words)
 
     # ----------------------------------------------------------------- keys
     def action_step(self, steps: int) -> None:
