@@ -380,3 +380,23 @@ def test_the_president_statistics_say_what_the_title_letters_stand_for():
     assert "P 3 · S 1" in text
     assert ("P President · VP Vice-President · Sec Secretary · N Neutral · Clk Clerk · VS Vice-Scum · S Scum"
             in text)
+
+
+def test_the_statistics_in_the_ascii_theme_use_ascii_only():
+    """Under the ASCII theme the statistics write "P 3 | S 1" and "-" for none, like
+    every other screen (no middle dots or dashes a limited terminal cannot show)."""
+    from rich.console import Console
+
+    from cardtable.store.history import FamilyStats, PlayerStats
+    from cardtable.tui.screens.stats import family_table
+
+    ann = PlayerStats(name="Ann", kinds=("human",), matches=2, wins=1, last_played="",
+                      families={"president": FamilyStats(matches=2, wins=1, titles={"president": 3, "scum": 1})})
+    bob = PlayerStats(name="Bob", kinds=("human",), matches=1, wins=0, last_played="",
+                      families={"president": FamilyStats(matches=1, wins=0, titles={})})
+    console = Console(width=200, record=True)
+    console.print(family_table("president", [ann, bob], ascii=True))
+    text = console.export_text()
+    assert text.isascii(), text
+    rows = {line.split()[0]: " ".join(line.split()) for line in text.splitlines() if line.strip()}
+    assert rows["Ann"] == "Ann 2 1 50% P 3 | S 1" and rows["Bob"] == "Bob 1 0 0% -"

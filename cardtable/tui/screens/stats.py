@@ -18,7 +18,7 @@ from ...engine.registry import FAMILY_TITLES
 from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
-from ..text import as_themed, game_title, signed
+from ..text import as_themed, game_title, signed, themed, uses_ascii
 from .store_menu import when
 
 
@@ -26,14 +26,16 @@ def _name(player: PlayerStats) -> str:
     return player.name + (" (bot)" if player.kinds == ("bot",) else "")
 
 
-def family_table(family: str, players: list[PlayerStats]) -> Table | None:
-    """One family's table, or None if nobody played it."""
+def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -> Table | None:
+    """One family's table, or None if nobody played it (``ascii``: in the ASCII theme's
+    characters)."""
+    fix = themed(ascii)
     rows = [(p, p.families[family]) for p in players if family in p.families]
     if not rows:
         return None
     table = Table(title=FAMILY_TITLES.get(family, family), title_style="bold", title_justify="left",
                   header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2),  # (Tonk's 6 columns: 80 wide)
-                  caption=TITLE_LEGEND if family == "president" else None, caption_justify="left")
+                  caption=fix(TITLE_LEGEND) if family == "president" else None, caption_justify="left")
     table.add_column("player")
     for column in ("matches", "wins", "win %"):
         table.add_column(column, justify="right")
@@ -54,12 +56,13 @@ def family_table(family: str, players: list[PlayerStats]) -> Table | None:
         elif family == "tonk":  # the net result: chips at the end less the starting chips
             chips = stats.chips_per_hand
             cells += [signed(stats.total_score, ascii=True), "—" if chips is None else f"{chips:+.2f}"]
-        table.add_row(*cells)
+        table.add_row(*map(fix, cells))
     return table
 
 
-def statistics() -> RenderableType:
-    """Everything the screen shows, as one renderable."""
+def statistics(ascii: bool = False) -> RenderableType:
+    """Everything the screen shows, as one renderable (``ascii``: in the ASCII theme's characters)."""
+    fix = themed(ascii)
     try:
         players = player_stats()
         recent = recent_matches(15)
@@ -70,7 +73,7 @@ def statistics() -> RenderableType:
                     f"(history: {history_path()})")
     parts: list[RenderableType] = []
     for family in FAMILY_TITLES:
-        table = family_table(family, players)
+        table = family_table(family, players, ascii)
         if table is not None:
             parts += [table, Text("")]
     overall = Table(title="All games", title_style="bold", title_justify="left", header_style="bold",
@@ -87,9 +90,9 @@ def statistics() -> RenderableType:
         matches.add_column(column)
     for match in recent:
         scores = scores_text(match.family, match.names, match.scores)
-        matches.add_row(str(match.id), when(match.finished_at),
-                        game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
-                        scores, " and ".join(match.winner_names))
+        matches.add_row(*map(fix, (str(match.id), when(match.finished_at),
+                                   game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
+                                   scores, " and ".join(match.winner_names))))
     parts.append(matches)
     return Group(*parts)
 
@@ -107,7 +110,7 @@ class StatsScreen(ModalScreen[None]):
         with Vertical(id="stats-box") as box:
             box.border_title = as_themed(self.app, "Statistics — escape closes")
             with VerticalScroll():
-                yield Static(statistics(), id="stats-body")
+                yield Static(statistics(uses_ascii(self.app)), id="stats-body")
 
     def action_close(self) -> None:
         self.dismiss(None)
