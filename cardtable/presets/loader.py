@@ -45,9 +45,12 @@ def preset_files() -> dict[str, tuple[Path, str]]:
     return dict(sorted(found.items()))
 
 
-def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path | None = None) -> Path:
+def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path | None = None,
+                every_name: bool = True) -> Path:
     """The file a preset name or path means. ``skip`` is a file not to answer with
-    (a user preset that extends the shipped preset of the same name)."""
+    (a user preset that extends the shipped preset of the same name). An unknown name's
+    error lists every preset that loads, or with ``every_name=False`` (a file's
+    ``extends``, told in a note of a few lines) only the closest names."""
     text = str(name)
     if text.endswith(".toml") or "/" in text or "\\" in text:
         path = Path(text).expanduser()
@@ -64,11 +67,23 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     if _LISTING.get():
         raise VariantError(text, None, f"no preset named {text!r}")
     names, broken = _names_that_load()
+    if not every_name:
+        raise VariantError(text, None, f"no preset named {text!r} ({_closest(text, names)})")
     close = difflib.get_close_matches(text, names, n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     unloadable = f"; {', '.join(broken)} {'does' if len(broken) == 1 else 'do'} not load" if broken else ""
     raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: "
                                    f"{', '.join(names) or 'none'}{unloadable})")
+
+
+def _closest(text: str, names: list[str]) -> str:
+    """"did you mean 'a', 'b' or 'c'?": the names nearest ``text`` (else those holding
+    it), or where every name is listed."""
+    close = difflib.get_close_matches(text, names, n=3) or [name for name in names if text in name][:3]
+    if not close:
+        return "none is close; `cardtable presets list` names every preset"
+    quoted = [repr(name) for name in close]
+    return "did you mean " + (f"{', '.join(quoted[:-1])} or {quoted[-1]}" if len(quoted) > 1 else quoted[0]) + "?"
 
 
 def _names_that_load() -> tuple[list[str], list[str]]:
@@ -116,7 +131,7 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], d
         if not isinstance(parent, str) or not parent:
             raise VariantError(str(path), "extends", "must be a preset name or a .toml path")
         try:
-            parent_path = preset_path(parent, relative_to=path.parent, skip=path)
+            parent_path = preset_path(parent, relative_to=path.parent, skip=path, every_name=False)
         except VariantError as error:
             if parent == path.stem:
                 raise VariantError(str(path), "extends", f"{parent!r} is this preset itself: a preset "

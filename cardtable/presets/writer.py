@@ -98,7 +98,7 @@ class Draft:
         extends = raw.get("extends")
         parent = None
         if isinstance(extends, str) and extends:
-            parent = load_variant(preset_path(extends, relative_to=path.parent, skip=path.resolve()))
+            parent = load_variant(preset_path(extends, relative_to=path.parent, skip=path.resolve(), every_name=False))
         draft = cls.from_variant(load_variant(path), extends, parent)
         draft.path = path
         return draft
@@ -397,7 +397,7 @@ def _nearest_shipped(path: Path) -> str | None:
         extends = read_toml(path).get("extends")
         if not isinstance(extends, str) or not extends:
             return None
-        path = preset_path(extends, relative_to=path.parent, skip=path.resolve())
+        path = preset_path(extends, relative_to=path.parent, skip=path.resolve(), every_name=False)
         if shipped in path.parents:
             return path.stem
     return None

@@ -1,0 +1,50 @@
+"""An unknown ``extends`` names the closest presets, not every preset: its message (in
+the start screen's note, `presets list` and `presets validate`) stays a line or two,
+and still names the file, the field and why."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import VariantError, list_variants, load_variant
+from cardtable.cli import main
+
+from .test_preset_problems import refused
+
+
+def test_an_unknown_parent_names_the_closest_presets_only(user_presets):
+    error = refused(user_presets, 'family = "shanghai"\nextends = "shanghai-nope"\n')
+    assert error.file == str((user_presets / "house.toml").resolve()) and error.field == "extends"
+    assert error.reason == ("no preset named 'shanghai-nope' (did you mean 'shanghai-next-in-turn', "
+                            "'shanghai-wild-twos' or 'shanghai-family'?)")
+    assert not {"forseti", "tonk-classic", "shanghai-classic"} & set(error.reason.replace("'", " ").split())
+
+
+def test_an_unknown_parent_near_nothing_points_to_the_list(user_presets):
+    error = refused(user_presets, 'family = "tonk"\nextends = "zzz"\n')
+    assert error.field == "extends"
+    assert error.reason == "no preset named 'zzz' (none is close; `cardtable presets list` names every preset)"
+
+
+def test_an_unknown_parent_that_is_part_of_names_gets_those(user_presets):
+    error = refused(user_presets, 'family = "tonk"\nextends = "tonk"\n')
+    assert error.reason == "no preset named 'tonk' (did you mean 'texas-tonk', 'tonk-classic' or 'tonk-house'?)"
+
+
+def test_an_unknown_name_asked_for_still_lists_every_preset():
+    with pytest.raises(VariantError) as caught:
+        load_variant("shanghai-nope")
+    assert caught.value.reason.endswith(f"known presets: {', '.join(list_variants())})")
+
+
+def test_presets_validate_and_list_give_the_short_reason(user_presets, capsys):
+    (user_presets / "orphan.toml").write_text('family = "shanghai"\nextends = "shanghai-nope"\n')
+    assert main(["presets", "validate", str(user_presets / "orphan.toml")]) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert said == (f"Preset error {(user_presets / 'orphan.toml').resolve()}: extends: no preset named "
+                    "'shanghai-nope' (did you mean 'shanghai-next-in-turn', 'shanghai-wild-twos' or "
+                    "'shanghai-family'?)")
+    assert main(["presets", "list"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Does not load: orphan: " in out and "extends: no preset named 'shanghai-nope' (did you mean" in out
+    assert "known presets" not in out
