@@ -101,7 +101,16 @@ class StartScreen(Screen[None]):
 
     def _tell_broken_presets(self) -> None:
         """A preset file that does not load is left out of the list: say which, and why
-        (once a run: the start screen comes back after every match)."""
+        (once a run: the start screen comes back after every match). A file of your preset
+        folder is named as it is there, and the problems share six lines of the note (two each
+        when there are three; cut with "…": `cardtable presets list` tells them whole), so
+        that they, "… and N more" and that pointer fit on an 80x24 screen."""
+        import os
+        import textwrap
+        from pathlib import Path
+
+        from ...paths import user_dir
+
         if getattr(self.app, "told_broken_presets", False):
             return  # (before loading every preset again)
         problems = broken_presets()
@@ -109,7 +118,15 @@ class StartScreen(Screen[None]):
             return
         self.app.told_broken_presets = True  # type: ignore[attr-defined]
         count = sum(len(names) for names, _error in problems)
-        lines = [f"{', '.join(names)}: {error}" for names, error in problems[:3]]
+        width = min(57, self.app.size.width // 2 - 4)  # a note's text: half the screen, less its edge
+        folder = f"{user_dir('variants').resolve()}{os.sep}"
+        lines, shown = [], problems[:3]
+        for names, error in shown:
+            said = " ".join(str(error).replace(folder, "").split())
+            if names != [Path(error.file).stem]:  # (a file's own name is said once)
+                said = f"{', '.join(names)}: {said}"
+            lines += textwrap.wrap(said, width, max_lines=6 // len(shown), placeholder=" …",
+                                   break_on_hyphens=False)
         unshown = sum(len(names) for names, _error in problems[3:])
         more = f"\n… and {unshown} more" if unshown else ""
         self.app.notify(as_themed(self.app, "\n".join(lines) + more + "\n(`cardtable presets list` lists them all)"),

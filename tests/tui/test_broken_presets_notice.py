@@ -1,0 +1,66 @@
+"""The start screen's "presets not loaded" note at the smallest terminal (80x24): three
+files' problems (two lines each at the most), "… and N more" and the pointer to
+`cardtable presets list` all show; an unknown parent no longer lists every preset."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets._toast import Toast
+
+from cardtable.tui.app import CardtableApp
+
+from .helpers import screen_text
+
+BROKEN = {
+    "a-orphan": 'family = "shanghai"\nextends = "shanghai-nope"\n',
+    "b-typo": 'family = "president"\nextends = "president-classic"\n[rules]\nequal_ranks = "no"\n',
+    "c-twos": 'family = "president"\nextends = "president-classic"\n[rules]\ntwos = "always"\nburn = 1\n',
+    "d-tonk": 'family = "tonk"\nextends = "tonk-classic"\n[rules]\ndeal_size = "five"\n',
+}
+
+
+def test_the_note_of_four_broken_presets_fits_80x24(user_presets):
+    for name, text in BROKEN.items():
+        (user_presets / f"{name}.toml").write_text(text, encoding="utf-8")
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            [note] = app._notifications
+            assert note.title == "4 presets not loaded"
+            lines = note.message.splitlines()
+            more = lines.index("… and 1 more")
+            assert more <= 6  # two lines a file at the most
+            assert "forseti" not in note.message and "tonk-classic" not in note.message
+            [toast] = app.screen.query(Toast)
+            box = toast.region
+            assert box.bottom <= 24
+            rows = screen_text(app).splitlines()[box.y:box.bottom]
+            words = " ".join(" ".join(row[box.x:box.right] for row in rows).replace("▌", " ").split())
+            for name in ("a-orphan.toml: extends: no preset named 'shanghai-nope'", "b-typo.toml: rules.equal_ranks:",
+                         "c-twos.toml: rules.twos:", "… and 1 more", "(`cardtable presets list` lists them all)"):
+                assert name in words
+            assert "d-tonk" not in words
+
+    asyncio.run(scenario())
+
+
+def test_one_broken_preset_is_told_whole(user_presets):
+    """With fewer files each may take more lines: one file's two problems show whole."""
+    (user_presets / "c-twos.toml").write_text(BROKEN["c-twos"], encoding="utf-8")
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            [note] = app._notifications
+            assert " ".join(note.message.split()) == (
+                "c-twos.toml: rules.twos: should be 'same_count', 'pair_beats_single' or 'single_beats_any' "
+                "(got 'always') and rules.burn: should be true or false (got 1) "
+                "(`cardtable presets list` lists them all)")
+            assert max(len(line) for line in note.message.splitlines()[:-1]) <= 36  # the note's width at 80
+
+    asyncio.run(scenario())
