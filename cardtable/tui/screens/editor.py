@@ -35,7 +35,9 @@ class EditorScreen(Screen[str | None]):
     """Edit a :class:`Draft`; dismisses with the saved preset's name (None: cancelled)."""
 
     DEFAULT_CSS = """
-    EditorScreen #editor-title { text-wrap: nowrap; text-overflow: ellipsis; }
+    /* a long heading is cut with …, never the keys (they fit 80 columns) */
+    EditorScreen #editor-heading { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    EditorScreen #editor-keys { width: auto; padding-left: 2; }
     """
 
     BINDINGS = [
@@ -59,8 +61,9 @@ class EditorScreen(Screen[str | None]):
         family = FAMILY_TITLES.get(draft.family, draft.family)
         base = f"from {draft.extends}" if draft.extends else "from the defaults"
         verb = "Edit" if self.editing else "New house rules"
-        yield Static(Text(f"{verb} — {family}, {base}", style="bold")
-                     + Text("   ctrl+s save · esc cancel · tab next"), id="editor-title")
+        with Horizontal(id="editor-title"):
+            yield Static(Text(f"{verb} — {family}, {base}", style="bold"), id="editor-heading")
+            yield Static("ctrl+s save  esc cancel  tab next", id="editor-keys")
         with Horizontal(id="editor-name-row"):
             yield Label("File name", classes="knob-name")
             yield Input(self.preset_name, id="editor-name", compact=True, disabled=self.editing,

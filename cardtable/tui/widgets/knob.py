@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -47,6 +48,35 @@ def described(spec: KnobSpec) -> str:
         return spec.description
     head = re.split(r",? (?:one list per \w+|e\.g\.)[ ,]", spec.description, maxsplit=1)[0].rstrip(" .,")
     return f"{head} — {typed}"
+
+
+WIDE = 100
+"""From this many columns a hint says "from parent: 3" (the app's -wide breakpoint)."""
+
+
+class KnobHint(Static):
+    """A row's hint: the value the knob inherits, then the allowed range. Below 100
+    columns "from parent: 3" reads "parent 3", on every row alike; when the hint is
+    still too wide, the range comes first (the inherited value is cut with … at the
+    right), so the allowed values give way last. The tooltip is the whole hint."""
+
+    def __init__(self, inherited: tuple[str, str], allowed: list[str], **kwargs: Any) -> None:
+        super().__init__(markup=False, **kwargs)
+        self.show(inherited, allowed)
+
+    def show(self, inherited: tuple[str, str], allowed: list[str]) -> None:
+        """``inherited``: the wide and the narrow words ("from parent: 3", "parent 3");
+        ``allowed``: the range and how to leave a number unset, if they apply."""
+        self._inherited, self._allowed = inherited, allowed
+        self.tooltip = " · ".join([inherited[0], *allowed])
+        self.refresh()
+
+    def render(self) -> str:
+        said = self._inherited[0] if self.app.size.width >= WIDE else self._inherited[1]
+        first = " · ".join([said, *self._allowed])
+        if cell_len(first) <= self.content_region.width or not self._allowed:
+            return first
+        return " · ".join([*self._allowed, said])
 
 
 def control_id(path: str) -> str:
@@ -99,24 +129,21 @@ class KnobRow(Vertical):
                     yield Static(shown(spec, self.value), classes="knob-state", markup=False)
             else:
                 yield self._control()
-            hint = Static(self._hint(), classes="knob-hint", markup=False)
-            hint.tooltip = self._hint()  # (the line is cut with … where it is too long)
-            yield hint
+            yield KnobHint(*self._hint(), classes="knob-hint")
         if spec.description:
             yield Static(described(spec), classes="knob-description", markup=False)
         yield Static("", classes="knob-error", markup=False)
 
-    def _hint(self) -> str:
-        """The inherited value first (the line is cut at the right when narrow), then
-        the allowed range."""
-        spec = self.spec
-        hint = [f"from parent: {shown(spec, self.inherited)}" if self.from_parent
-                else f"default: {shown(spec, self.inherited)}"]
-        if spec.range_text:
-            hint.append(spec.range_text)
+    def _hint(self) -> tuple[tuple[str, str], list[str]]:
+        """What :class:`KnobHint` shows: the inherited value in wide and narrow words,
+        and the allowed range (and how to leave a number unset)."""
+        spec, value = self.spec, shown(self.spec, self.inherited)
+        inherited = (f"from parent: {value}", f"parent {value}") if self.from_parent else \
+            (f"default: {value}", f"default {value}")
+        allowed = [spec.range_text] if spec.range_text else []
         if spec.kind == "optional_int":
-            hint.append("empty: not set")
-        return " · ".join(hint)
+            allowed.append("empty: not set")
+        return inherited, allowed
 
     def show_range(self, low: int | None, high: int | None) -> None:
         """Show another allowed range (the screen works it out from the other fields)."""
@@ -124,9 +151,7 @@ class KnobRow(Vertical):
             return
         self.spec = replace(self.spec, low=low, high=high)
         if self.is_mounted:
-            hint = self.query_one(".knob-hint", Static)
-            hint.update(self._hint())
-            hint.tooltip = self._hint()
+            self.query_one(KnobHint).show(*self._hint())
 
     def _control(self) -> Widget:
         spec, value, ident = self.spec, self.value, control_id(self.path)
