@@ -206,6 +206,28 @@ def test_ascii_theme_draws_a_choice_list_with_an_ascii_border():
     run(scenario)
 
 
+def test_a_dialog_open_when_the_theme_turns_ascii_rewrites_its_words():
+    """``t`` in a dialog: the title, the prompt and the choices change to the ASCII
+    theme's characters at once, not only once the dialog is opened again."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            app.push_screen(MoveListDialog("Buy the upcard — or not?", "Buy 6♣ with 2 cards…?",
+                                           [("Buy 6♣ (+2 from the stock)", None), ("Decline", None)]))
+            await pilot.pause(0.3)
+            dialog = app.screen
+            box = region_text(app, dialog.query_one("#dialog-box"))
+            assert "6♣" in box and "—" in box
+            app.use_theme("ascii")
+            await pilot.pause(0.3)
+            box = region_text(app, dialog.query_one("#dialog-box"))
+            assert "Buy 6-C (+2 from the stock)" in box and "Buy 6-C with 2 cards...?" in box, box
+            assert is_ascii(box), box
+
+    run(scenario)
+
+
 def test_ascii_theme_draws_a_text_box_with_an_ascii_border():
     """A dialog's text box (import a preset, save as …) is drawn with + - | too."""
     from textual.widgets import Input

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ..messages import ThemeSwitched
 from ..text import as_themed, describe_move, uses_ascii
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
@@ -43,6 +44,15 @@ class TableDialog(ModalScreen[Answer]):
     player's view only (**H** shows it)."""
     describe: Callable[[Move], str] | None = None
     """How the table tells a move (a hint the dialog cannot point at is named with it)."""
+
+    title_text = ""
+    prompt = ""
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        """``t`` pressed in the dialog: its title and prompt in the new theme's characters
+        (to ASCII; words the table wrote in ASCII stay so, which every theme can show)."""
+        self.query_one("#dialog-box").border_title = as_themed(self.app, self.title_text)
+        self.query_one("#dialog-prompt", Static).update(as_themed(self.app, self.prompt))
 
     def action_rules(self) -> None:
         """The rules of the preset at the table under this dialog."""
@@ -191,6 +201,12 @@ class MoveListDialog(TableDialog["Move | None"]):
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        super().on_theme_switched(message)
+        options = self.query_one(OptionList)
+        for index, (label, _move) in enumerate(self.options):
+            options.replace_option_prompt_at_index(index, as_themed(self.app, label))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,
