@@ -410,3 +410,35 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
             assert app.focused is screen.query_one("#players", Select)
 
     run(scenario)
+
+
+def test_the_quit_and_drop_questions_leave_the_table_in_sight():
+    """Deciding whether to quit, or to drop in Tonk, the player still sees the table and
+    the hand around the question (the dialog is centred over it, not on a blank screen)."""
+    from cardtable.tui.tonk.dialogs import ConfirmDrop
+    from cardtable.tui.widgets.card import card_label
+
+    from .helpers import make_app
+
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            hand = app.screen.game.view(0).hand
+            for ask in ("quit", "drop"):
+                if ask == "quit":
+                    await pilot.press("q")
+                else:
+                    app.push_screen(ConfirmDrop("Drop with a count of 40?"))
+                await pilot.pause(0.2)
+                text = screen_text(app)
+                assert ("Quit this game?" if ask == "quit" else "Drop with a count") in text
+                assert "Ann — your turn" in text, text
+                shown = [line for line in text.splitlines() if "│ Q │" in line or "│ K │" in line]
+                assert shown and all(card_label(card)[:-1] in text for card in hand), text
+                await pilot.press("n")
+                await pilot.pause(0.2)
+                assert isinstance(app.screen, TableScreen)
+
+    run(scenario)

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -252,7 +252,7 @@ class ConfirmQuit(ModalScreen[str | None]):
     """
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(), Vertical(id="confirm-box"):
+        with Vertical(id="confirm-box"):  # (centred by the modal screen: the table shows around it)
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
                 yield Button("Save and quit (s)", id="save", variant="success", compact=True)

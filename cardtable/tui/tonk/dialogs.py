@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -21,7 +21,7 @@ class ConfirmDrop(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(), Vertical(id="confirm-box"):
+        with Vertical(id="confirm-box"):  # (centred by the modal screen: the table shows around it)
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
                 yield Button("Drop (y)", id="yes", variant="warning", compact=True)
