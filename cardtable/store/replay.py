@@ -161,6 +161,19 @@ class Replay:
         """Whether the current step's hands are hidden (:meth:`is_hidden`)."""
         return self.is_hidden()
 
+    def is_silent(self, step: int) -> bool:
+        """Whether step ``step`` is a hidden one the table did not see at all (X3: a seat
+        declining an out-of-turn chance nobody else knew it had): a replay passes it by,
+        or it would tell who held the cards for the chance."""
+        return self.is_hidden(step) and step > 0 and self.records[step - 1][0] == "move" and \
+            not any(event.describe(self.name, None) for event in self.step_events(step))
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Who is to act at the current step: while :attr:`hidden`, as the table sees it
+        (an out-of-turn chance shows only to the seat asked, X3)."""
+        return self._game.view(None).to_act if self.hidden else self._game.to_act
+
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand at the current step, all revealed; an empty hand for every
@@ -220,13 +233,18 @@ class Replay:
             hidden = self.is_hidden(step)
             if step == self.open_from:
                 yield HIDDEN_NOTE
+            if self.is_silent(step):
+                continue
+            number = "    ·" if hidden else f"{step:>5}."  # (numbers would count the silent steps)
             kind, seat, text = self.record(step)
             if kind == "move":
-                yield f"{step:>5}. {self.name(seat)} moves" if hidden else f"{step:>5}. {self.name(seat)}: {text}"
+                yield f"{number} {self.name(seat)} moves" if hidden else f"{number} {self.name(seat)}: {text}"
             else:
-                yield f"{step:>5}. — {text} —"
+                yield f"{number} — {text} —"
             for event in self.step_events(step):
-                yield f"         {self.describe(event, hidden)}"
+                line = self.describe(event, hidden)
+                if line:
+                    yield f"         {line}"
         final = self.final
         scores = scores_text(final.family, [self.name(s) for s in range(final.players)], final.scores,
                              labelled=False)

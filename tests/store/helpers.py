@@ -73,3 +73,26 @@ def finished_game(folder: Path, family: str, seed: int) -> Game:
 
 def started_game(folder: Path, family: str, seed: int, moves: int) -> Game:
     return play_moves(new_game(load_variant(str(preset_file(folder, family))), PLAYERS[family], seed), moves)
+
+
+def game_with_a_hidden_chance() -> Game:
+    """A President round in play (random moves, every chance declined) stopped while a
+    second out-of-turn chance is open after a declined one: the table sees neither (X3)."""
+    import random
+
+    from cardtable import list_variants
+
+    for name in list_variants("president"):
+        variant = load_variant(name)
+        if not (variant.rules.quick_clear or variant.rules.two_any_time):
+            continue
+        for seed in range(40):
+            game, pick = new_game(variant, 4, seed), random.Random(seed)
+            while not game.round_over:
+                seat = game.to_act[0]
+                legal = game.legal_moves(seat)
+                declines = [m for m in legal if m.kind == "decline"]
+                game.apply(seat, declines[0] if declines else pick.choice(legal))
+                if declines and game.to_act and game.view(None).to_act != game.to_act:
+                    return game
+    raise AssertionError("no preset and seed gives two chances in a row")

@@ -9,7 +9,7 @@ from cardtable.store import Replay, SaveError, save_game
 from cardtable.store.replay import HIDDEN_NOTE
 from cardtable.store.saves import save_data
 
-from .helpers import FAMILIES, bot_step, finished_game, seats_for, started_game
+from .helpers import FAMILIES, bot_step, finished_game, game_with_a_hidden_chance, seats_for, started_game
 
 
 def game_at(game: Game, step: int) -> Game:
@@ -98,30 +98,45 @@ def test_a_bad_log_is_a_save_error(tmp_path):
 @pytest.mark.parametrize("family", FAMILIES)
 def test_the_round_a_save_ends_in_keeps_its_hands_hidden(family, tmp_path):
     """X1/X5: a save made mid-round can be loaded and played on, so its replay hides that
-    round's hands (and tells its events as the table saw them, e.g. a draw without the
-    card); earlier rounds, over and done, show every hand."""
+    round's hands (and tells its events as the table saw them: "is dealt 11 cards", not
+    the cards); earlier rounds, over and done, show every hand."""
     game = started_game(tmp_path, family, 3, 0)
     while game.round < 2 or game.moves_played < 5 or game.round_over:  # into round 2
         bot_step(game)
     replay = Replay(save_data(game, seats_for(game.players)))
-    deal = max(i + 1 for i, record in enumerate(replay.records) if record[0] == "next_round")
-    assert replay.open_from == deal
-    replay.seek(deal - 1)  # the end of round 1: revealed
+    round_two = next(step for step in range(replay.total + 1) if replay.record(step)[0] == "deal")
+    assert replay.open_from == round_two
+    replay.seek(round_two - 1)  # the end of round 1: revealed
     assert not replay.hidden and replay.hands == tuple(replay.game.view(s).hand for s in range(game.players))
-    replay.seek(deal)
+    replay.seek(round_two)
     assert replay.hidden and replay.hands == ((),) * game.players
-    for step in range(deal, replay.total + 1):
-        for event in replay.step_events(step):
-            assert replay.describe(event, True) == event.describe(replay.name, None)
     text = list(replay.transcript())
-    assert HIDDEN_NOTE in text
-    after = text[text.index(HIDDEN_NOTE) + 1:]
-    private = [e for s in range(deal, replay.total + 1) for e in replay.step_events(s)
-               if not e.visible_to(None)]
-    assert private  # (the round's deal at least: every hand dealt)
-    for event in private:
-        seen = replay.describe(event, False)
-        assert seen not in after  # the revealed line is nowhere in the hidden part
+    hidden = text[text.index(HIDDEN_NOTE) + 1:]
+    dealt = [line.strip() for line in hidden if " is dealt " in line]
+    assert len(dealt) == game.players and all(line.endswith(" cards") for line in dealt), dealt
+    cards_dealt = [card for event in replay.step_events(round_two) if event.kind == "cards_dealt"
+                   for card in event.cards]
+    assert cards_dealt and not any(card.pretty() in line for card in cards_dealt for line in dealt)
+    for step in range(round_two, replay.total + 1):  # every private line of the round is unsaid
+        for event in replay.step_events(step):
+            seen = replay.describe(event, False)
+            if not event.visible_to(None):
+                assert not any(seen in line for line in hidden), seen
+
+
+def test_a_declined_out_of_turn_chance_in_the_round_in_play_leaves_no_trace():
+    """X3: in the round a save ends in, a seat's declined quick-clear or any-time-2 chance
+    (which nobody else saw) is passed by: no line in the text, no step on the screen, and
+    the seat to act is the table's (not the seat asked)."""
+    found = game_with_a_hidden_chance()
+    replay = Replay(found)
+    replay.end()
+    assert replay.hidden and replay.to_act == found.view(None).to_act != found.to_act
+    silent = [step for step in range(replay.total + 1) if replay.is_silent(step)]
+    assert silent and all(replay.record(step)[2] == "decline" for step in silent)
+    text = list(replay.transcript())
+    assert not any("out-of-turn chance" in line for line in text)
+    assert all(line.strip() for line in text)  # (no empty line where a decline was)
 
 
 def test_a_finished_match_and_a_save_between_rounds_hide_nothing(tmp_path):

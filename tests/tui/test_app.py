@@ -415,8 +415,10 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
 def test_the_quit_and_drop_questions_leave_the_table_in_sight():
     """Deciding whether to quit, or to drop in Tonk, the player still sees the table and
     the hand around the question (the dialog is centred over it, not on a blank screen)."""
+    from cardtable.tui.screens.dialogs import ConfirmQuit
     from cardtable.tui.tonk.dialogs import ConfirmDrop
     from cardtable.tui.widgets.card import card_label
+    from cardtable.tui.widgets.hand import Hand
 
     from .helpers import make_app
 
@@ -425,20 +427,22 @@ def test_the_quit_and_drop_questions_leave_the_table_in_sight():
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
                          and app.screen.game.to_act == (0,))
-            hand = app.screen.game.view(0).hand
-            for ask in ("quit", "drop"):
-                if ask == "quit":
+            table = app.screen
+            hand = table.query_one(Hand)
+            ranks = [card_label(card)[:-1] for card in table.game.view(0).hand]
+            for ask, question in ((ConfirmQuit, "Quit this game?"), (ConfirmDrop, "Drop with a count")):
+                if ask is ConfirmQuit:
                     await pilot.press("q")
                 else:
                     app.push_screen(ConfirmDrop("Drop with a count of 40?"))
-                await pilot.pause(0.2)
+                await settle(pilot, app, lambda: isinstance(app.screen, ask) and question in screen_text(app))
                 text = screen_text(app)
-                assert ("Quit this game?" if ask == "quit" else "Drop with a count") in text
-                assert "Ann — your turn" in text, text
-                shown = [line for line in text.splitlines() if "│ Q │" in line or "│ K │" in line]
-                assert shown and all(card_label(card)[:-1] in text for card in hand), text
+                lines = text.splitlines()
+                rows = [line[hand.region.x:hand.region.right] for line in lines[hand.region.y:hand.region.bottom]]
+                faces = next(row for row in rows if row.lstrip().startswith("│"))  # the cards' rank row
+                assert question in text and "Ann — your turn" in text, text
+                assert sorted(part.strip("│ ") for part in faces.strip().split("││")) == sorted(ranks), faces
                 await pilot.press("n")
-                await pilot.pause(0.2)
-                assert isinstance(app.screen, TableScreen)
+                await settle(pilot, app, lambda: app.screen is table)
 
     run(scenario)

@@ -299,8 +299,38 @@ def test_a_round_still_in_play_keeps_its_hands_hidden_in_the_replay(preset):
                 for seat, line in enumerate(hand_lines(app)):
                     assert line.rstrip().endswith("hidden")
                     assert not any(card_label(card) in line for card in at.view(seat).hand), line
-                assert str(screen.step_text()) == f"{screen.replay.step}. " + " · ".join(
-                    filter(None, (e.describe(screen.replay.name, None) for e in screen.replay.step_events()
-                                  if e.kind != "hands_shown"))) or screen.replay.step == 0
+                said = " · ".join(filter(None, (e.describe(screen.replay.name, None)
+                                                for e in screen.replay.step_events() if e.kind != "hands_shown")))
+                assert str(screen.step_text()) == said  # (unnumbered: a number would count silent steps)
+                assert "round in play" in screen_text(app) and "step " not in screen_text(app).splitlines()[0]
+
+    run(scenario)
+
+
+def test_the_replay_passes_by_a_hidden_chance_and_marks_the_tables_turn():
+    """X3 in the round a save ends in: stepping back from the end never stops on a
+    declined out-of-turn chance, and the ▶ marks the seat the table sees to act."""
+    from tests.store.helpers import game_with_a_hidden_chance
+
+    async def scenario():
+        game = game_with_a_hidden_chance()
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "chance.json", game, ["Ann", "Bob", "Cy", "Di"])
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await at_the_end_of_the_saved_replay(pilot)
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            replay = screen.replay
+            public = game.view(None).to_act[0]
+            marked = [i for i, line in enumerate(hand_lines(app)) if line.startswith("▶")]
+            assert marked == [public] and public not in game.to_act
+            visited = {replay.step}
+            while replay.hidden and replay.step > replay.open_from:
+                await pilot.press("left")
+                await pilot.pause()
+                visited.add(replay.step)
+            silent = {step for step in range(replay.total + 1) if replay.is_silent(step)}
+            assert silent and not visited & silent
 
     run(scenario)

@@ -87,8 +87,9 @@ class ReplayScreen(Screen[None]):
         """Draw the position at ``replay.step``."""
         replay, game = self.replay, self.replay.game
         title = game_title(FAMILY_TITLES.get(game.family, game.family), game.variant.title)
+        where = "round in play" if replay.hidden else f"step {replay.step}/{replay.total}"  # (see action_step)
         self.query_one("#replay-header", Static).update(
-            f"Replay · {title} · step {replay.step}/{replay.total}"
+            f"Replay · {title} · {where}"
             f" · {round_word(game.family)} {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)
@@ -124,7 +125,7 @@ class ReplayScreen(Screen[None]):
 
     def _hand_lines(self, names: list[str]) -> list[Text]:
         replay = self.replay
-        to_act = set(replay.game.to_act)
+        to_act = set(replay.to_act)
         width = max(len(name) for name in names)
         sizes = replay.game.view(None).hand_sizes
         lines = []
@@ -152,21 +153,36 @@ class ReplayScreen(Screen[None]):
         """What the current step did, every card shown."""
         replay = self.replay
         kind, seat, move = replay.record()
+        number = "" if replay.hidden else f"{replay.step}. "
         if kind != "move":
-            return Text(f"{replay.step}. {'deal' if kind == 'deal' else 'first deal'} — {move}")
+            return Text(f"{number}{'deal' if kind == 'deal' else 'first deal'} — {move}")
         # a show-down's hands are in the every-hand box above: the line keeps to what happened
         shown = " · ".join(filter(None, (replay.describe(event) for event in replay.step_events()
                                          if event.kind != "hands_shown")))
         fallback = f"{replay.name(seat)} moves" if replay.hidden else f"{replay.name(seat)}: {move}"
-        return Text(f"{replay.step}. " + (shown or fallback))  # (the events say it in words)
+        return Text(number + (shown or fallback))  # (the events say it in words)
 
     # ----------------------------------------------------------------- keys
     def action_step(self, steps: int) -> None:
-        self.replay.seek(self.replay.step + steps)
-        self.show()
+        self._go(self.replay.step + steps, 1 if steps > 0 else -1)
 
     def action_jump(self, step: int) -> None:
-        self.replay.seek(self.replay.total if step < 0 else step)
+        self._go(self.replay.total if step < 0 else step, -1 if step < 0 else 1)
+
+    def _go(self, step: int, way: int) -> None:
+        """Go to ``step``, passing by the silent steps of a round still in play (they would
+        tell who had an out-of-turn chance): on in the direction ``way``, else back. In
+        that round the steps go unnumbered, for the same reason."""
+        replay = self.replay
+        step = max(0, min(step, replay.total))
+        for direction in (way, -way):
+            found = step
+            while 0 <= found <= replay.total and replay.is_silent(found):
+                found += direction
+            if 0 <= found <= replay.total:
+                step = found
+                break
+        replay.seek(step)
         self.show()
 
     def action_close(self) -> None:
