@@ -7,13 +7,14 @@ from functools import partial
 from itertools import combinations
 from typing import Any
 
-from ...engine.cards import JACK, JOKER, KING, QUEEN, Card, check_subset, make_deck, remove_cards
+from ...engine.cards import JACK, JOKER, KING, QUEEN, Card, make_deck, remove_cards
 from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
 from ...engine.game import Game, stack_deck
 from ...engine.moves import DECLINE, PASS, Move
 from .events import (CardsPlayed, ChanceDeclined, MadeScum, Passed, PlayerOut, Redealt, TitlesAwarded,
                      TrickCleared, TurnSkipped)
 from .exchange import ExchangeMixin
+from .reasons import ReasonsMixin
 from .preset import PresidentVariant
 from .rules import RankOrder, titles_for
 from .view import PresidentView
@@ -27,7 +28,7 @@ _CLEARS: dict[str | None, str] = {"bomb": "bomb", "burn": "burn", "quick": "quic
 """How a play goes onto the pile -> why it clears the pile at once (P23 bomb, P25 burn, P24)."""
 
 
-class PresidentGame(ExchangeMixin, Game):
+class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
     """A President match. Each round: deal (P2), exchange (P13–P16), then tricks
     until the round ends (P9); titles (P10) score points (P30)."""
 
@@ -564,47 +565,3 @@ class PresidentGame(ExchangeMixin, Game):
                 self._last, self._turn, self._passed, self._locked, self._own_turn, self._bombed,
                 self._window, self._finish, self._bottom, self._gives, self._answers, self._market, self._talk,
                 self._offer, self._shared, self.titles, self._last_order, self.dealer)
-
-    # ------------------------------------------------------------------ reasons
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        """A sentence for the player saying why ``move`` is not allowed now."""
-        phase_kinds = {"exchange": "give", "market_open": "open_market or decline",
-                       "market": "offer, accept, decline or pass", "talk": "offer_talk, accept or decline"}
-        if self.phase != "play":
-            if self.phase == "exchange" and move.kind == "give":
-                missing = check_subset(move.cards, self.hands[seat])
-                if missing is not None:
-                    return f"you do not hold {missing}"
-                return f"give exactly {self._gives[0][2]} card(s)"
-            return f"now is the time to {phase_kinds[self.phase]}"
-        if self._window:
-            return "you may only throw the cards this chance allows, or decline"
-        if move.kind == "pass":
-            return "you lead: play at least one card" if self._top is None else "you may not pass now"
-        if move.kind != "play":
-            return f"you cannot {move.kind.replace('_', ' ')} now: play cards or pass"
-        missing = check_subset(move.cards, self.hands[seat])
-        if missing is not None:
-            return f"you do not hold {missing}"
-        combo = self.ranks.combination(move.cards)
-        if isinstance(combo, str):
-            return combo
-        return self._why_not_beating(seat, combo)
-
-    def _why_not_beating(self, seat: int, combo: tuple[int, int]) -> str:
-        ranks = self.ranks
-        value, count = combo
-        if self._top is None:
-            if self._bombed == seat and ranks.is_bomb(count):
-                return "only one bomb per turn (P23)"
-            return "you may not lead a top card or a bomb while you hold other cards (P21)"
-        if self._bombed == seat and ranks.is_bomb(count):
-            return "only one bomb per turn (P23)"
-        top = ranks.describe(*self._top)
-        if self._own_turn and seat == self._last and (count != self._top[1] or value <= self._top[0]):
-            return f"on your own {top} only a higher play of the same count, or pass (P7)"
-        if count != self._top[1]:
-            return f"play {self._top[1]} card{'s' * (self._top[1] > 1)} to follow {top}"
-        if value == self._top[0]:
-            return f"{ranks.describe(value, count)} only ties {top}: equal ranks are not allowed here (P5)"
-        return f"{ranks.describe(value, count)} does not beat {top}"

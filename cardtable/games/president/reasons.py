@@ -1,0 +1,66 @@
+"""Why a President move is not allowed now, in the player's words (what ``apply``'s
+IllegalMove says). Mixed into :class:`~cardtable.games.president.state.PresidentGame`."""
+
+from __future__ import annotations
+
+from ...engine.cards import Card, check_subset
+from ...engine.game import Game
+from ...engine.moves import Move
+from .rules import RankOrder
+
+
+class ReasonsMixin(Game):
+    """The reasons an illegal move gets, by phase, trick and house rule (P5, P7, P21, P23)."""
+
+    ranks: RankOrder
+    hands: list[list[Card]]
+    phase: str
+    _gives: list[tuple[int, int, int]]
+    _window: list[int]
+    _top: tuple[int, int] | None
+    _bombed: int | None
+    _own_turn: bool
+    _last: int | None
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        """A sentence for the player saying why ``move`` is not allowed now."""
+        phase_kinds = {"exchange": "give", "market_open": "open_market or decline",
+                       "market": "offer, accept, decline or pass", "talk": "offer_talk, accept or decline"}
+        if self.phase != "play":
+            if self.phase == "exchange" and move.kind == "give":
+                missing = check_subset(move.cards, self.hands[seat])
+                if missing is not None:
+                    return f"you do not hold {missing}"
+                return f"give exactly {self._gives[0][2]} card(s)"
+            return f"now is the time to {phase_kinds[self.phase]}"
+        if self._window:
+            return "you may only throw the cards this chance allows, or decline"
+        if move.kind == "pass":
+            return "you lead: play at least one card" if self._top is None else "you may not pass now"
+        if move.kind != "play":
+            return f"you cannot {move.kind.replace('_', ' ')} now: play cards or pass"
+        missing = check_subset(move.cards, self.hands[seat])
+        if missing is not None:
+            return f"you do not hold {missing}"
+        combo = self.ranks.combination(move.cards)
+        if isinstance(combo, str):
+            return combo
+        return self._why_not_beating(seat, combo)
+
+    def _why_not_beating(self, seat: int, combo: tuple[int, int]) -> str:
+        ranks = self.ranks
+        value, count = combo
+        if self._top is None:
+            if self._bombed == seat and ranks.is_bomb(count):
+                return "only one bomb per turn (P23)"
+            return "you may not lead a top card or a bomb while you hold other cards (P21)"
+        if self._bombed == seat and ranks.is_bomb(count):
+            return "only one bomb per turn (P23)"
+        top = ranks.describe(*self._top)
+        if self._own_turn and seat == self._last and (count != self._top[1] or value <= self._top[0]):
+            return f"on your own {top} only a higher play of the same count, or pass (P7)"
+        if count != self._top[1]:
+            return f"play {self._top[1]} card{'s' * (self._top[1] > 1)} to follow {top}"
+        if value == self._top[0]:
+            return f"{ranks.describe(value, count)} only ties {top}: equal ranks are not allowed here (P5)"
+        return f"{ranks.describe(value, count)} does not beat {top}"
