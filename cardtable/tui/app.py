@@ -21,6 +21,7 @@ from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
 from .settings import DEFAULT_THEME, LastTable, Settings
 from .themes import CardTheme, load_themes, variable_defaults
+from .widgets.knob import WIDE_COLUMNS
 
 THEME_ORDER = ("felt", "dark", "four-colour", "ascii")
 """The shipped themes in cycling order; the user's own follow, by name."""
@@ -31,7 +32,7 @@ class CardtableApp(App[int]):
 
     CSS_PATH = "app.tcss"
     TITLE = "cardtable"
-    HORIZONTAL_BREAKPOINTS = [(0, "-tiny-x"), (MIN_SIZE[0], "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny-x"), (MIN_SIZE[0], "-narrow"), (WIDE_COLUMNS, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-tiny-y"), (MIN_SIZE[1], "-short"), (30, "-tall")]
     BINDINGS = [
         Binding("question_mark", "help", "help"),

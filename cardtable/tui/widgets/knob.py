@@ -50,8 +50,9 @@ def described(spec: KnobSpec) -> str:
     return f"{head} — {typed}"
 
 
-WIDE = 100
-"""From this many columns a hint says "from parent: 3" (the app's -wide breakpoint)."""
+WIDE_COLUMNS = 100
+"""From this many columns the terminal counts as wide: the app's ``-wide`` class, and a
+hint says "from parent: 3" rather than "parent 3"."""
 
 
 class KnobHint(Static):
@@ -72,7 +73,7 @@ class KnobHint(Static):
         self.refresh()
 
     def render(self) -> str:
-        said = self._inherited[0] if self.app.size.width >= WIDE else self._inherited[1]
+        said = self._inherited[0] if self.app.size.width >= WIDE_COLUMNS else self._inherited[1]
         first = " · ".join([said, *self._allowed])
         if cell_len(first) <= self.content_region.width or not self._allowed:
             return first
