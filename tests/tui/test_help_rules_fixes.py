@@ -266,6 +266,41 @@ def test_ascii_theme_menus_and_their_titles_are_ascii():
     run(scenario)
 
 
+def test_the_saves_and_replays_lists_and_the_continue_line_follow_the_ascii_theme():
+    """A save listed in Load game and Replays, and the autosave's line beside Continue,
+    are written in ASCII under the ASCII theme (the Continue line as soon as ``t`` turns
+    it on): "Shanghai rummy | hand 1 | 0 moves", no middle dots."""
+    from cardtable import new_game
+    from cardtable.store import AutoSaver, save_game, saves_dir
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=4)
+    seats = ["Ann", {"name": "Dag", "kind": "bot", "level": "simple"}, {"name": "Eve", "kind": "bot", "level": "simple"}]
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(saves_dir() / "mine.json", game, seats)
+    AutoSaver(game, seats).detach()
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            line = str(app.screen.query_one("#continue-info", Static).render())
+            assert "·" in line
+            app.use_theme("ascii")
+            await settle(pilot, app, lambda: is_ascii(str(app.screen.query_one("#continue-info", Static).render())))
+            line = str(app.screen.query_one("#continue-info", Static).render())
+            assert "Shanghai rummy | hand 1 | 0 moves" in line, line
+            start = app.screen
+            for key in ("l", "v"):
+                await pilot.press(key)
+                await settle(pilot, app, lambda: app.screen is not start and app.screen.query(OptionList))
+                rows = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+                assert any("mine.json" in row for row in rows) and all(is_ascii(row) for row in rows), rows
+                await pilot.press("escape")
+                await settle(pilot, app, lambda: app.screen is start)
+
+    run(scenario)
+
+
 def test_switching_to_the_ascii_theme_rewrites_the_start_screen():
     async def scenario():
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)

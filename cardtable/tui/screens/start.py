@@ -178,6 +178,7 @@ class StartScreen(Screen[None]):
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         self._show_words()
+        self.query_one(StoreBar).refresh_continue()  # (the autosave's line, in the theme's characters)
 
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:

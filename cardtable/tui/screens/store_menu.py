@@ -23,7 +23,7 @@ from ...store import (
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError, scores_text
-from ..text import as_themed, asciify, game_title, round_word, uses_ascii
+from ..text import as_themed, asciify, game_title, round_word, themed, uses_ascii
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -220,18 +220,20 @@ class _Picker(ModalScreen[Any]):
         self.dismiss(None)
 
 
-def _save_options(choices: dict[str, Any], prefix: str) -> list[Option]:
-    """One option per save file; a damaged one is listed (disabled) with its problem."""
+def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> list[Option]:
+    """One option per save file; a damaged one is listed (disabled) with its problem
+    (``ascii``: in the ASCII theme's characters)."""
+    fix = themed(ascii)
     options = []
     for index, (path, info) in enumerate(list_saves()):
         key = f"{prefix}{index}"
         choices[key] = path
         if isinstance(info, SaveError):
             reason = getattr(info, "reason", str(info))
-            options.append(Option(Text(f"{path.name}: cannot be loaded — {reason}", style="red"),
+            options.append(Option(Text(fix(f"{path.name}: cannot be loaded — {reason}"), style="red"),
                                   id=key, disabled=True))
         else:
-            options.append(Option(Text(path.name, style="bold") + Text(f"  {describe_save(info)}"), id=key))
+            options.append(Option(Text(path.name, style="bold") + Text(f"  {describe_save(info, ascii)}"), id=key))
     return options
 
 
@@ -241,7 +243,7 @@ class LoadDialog(_Picker):
     TITLE_TEXT = "Load game"
 
     def options(self) -> list[Option]:
-        return _save_options(self.choices, "save")
+        return _save_options(self.choices, "save", uses_ascii(self.app))
 
     def note(self) -> Text:
         if not self.choices:
@@ -274,10 +276,10 @@ class ReplayPicker(_Picker):
             self.choices[key] = match.id
             title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
             scores = scores_text(match.family, match.names, match.scores)
-            options.append(Option(Text(f"#{match.id} ", style="bold") + Text(
-                f"{when(match.finished_at)} · {title} · {scores}"
-                f" · won: {' and '.join(match.winner_names)}"), id=key))
-        return options + _save_options(self.choices, "file")
+            options.append(Option(Text(f"#{match.id} ", style="bold") + Text(as_themed(
+                self.app, f"{when(match.finished_at)} · {title} · {scores} · won: {' and '.join(match.winner_names)}")),
+                id=key))
+        return options + _save_options(self.choices, "file", uses_ascii(self.app))
 
     def note(self) -> Text:
         if self.problem:
