@@ -383,7 +383,8 @@ def test_a_preset_played_from_a_path_is_not_remembered_as_the_shipped_one_of_its
 
 
 def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
-    """The start screen: ``g`` moves to the next game and its presets; a player count the
+    """The start screen: ``g`` moves to the next game and its presets, ``p`` to one player
+    more (from the most back to the fewest); a player count the
     next game's preset seats too is kept (3 at Shanghai stays 3 at Tonk); Tab goes from
     House rules… straight to Players (no stop on the scrolling column itself)."""
     async def scenario():
@@ -404,6 +405,10 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
             await pilot.press("g")
             await settle(pilot, app, lambda: screen.variant.family == "president", limit=2000)
             assert screen.query_one("#players", Select).value == 3
+            for wanted in (4, 5, 6, 7, 3):  # p: one more, after the most (7) the fewest (3)
+                await pilot.press("p")
+                await settle(pilot, app, lambda: screen.query_one("#players", Select).value == wanted)
+            assert [screen.query_one(f"#seat-row-{i}").display for i in range(4)] == [True] * 3 + [False]
             screen.query_one("#house-rules").focus()
             await pilot.press("tab")
             await pilot.pause()

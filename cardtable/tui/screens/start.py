@@ -41,7 +41,8 @@ class StartScreen(Screen[None]):
 
     BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False),
                 Binding("h", "house_rules", "house rules", show=False),
-                Binding("g", "next_game", "next game", show=False)]
+                Binding("g", "next_game", "next game", show=False),
+                Binding("p", "more_players", "players", show=False)]
 
     BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
                  Binding("l", "store('load')", "load game", show=False),
@@ -84,7 +85,7 @@ class StartScreen(Screen[None]):
                     yield Button(HOUSE_RULES, id="house-rules", compact=True)
             with VerticalScroll(id="start-right", can_focus=False):  # (Tab goes to its fields)
                 with Horizontal(classes="start-row"):
-                    yield Label("Players", classes="start-label")
+                    yield Label("Players", classes="start-label")  # (p: one more; see the help)
                     yield Select([], id="players", allow_blank=True, compact=True)
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="start-row seat-row", id=f"seat-row-{i}"):
@@ -254,6 +255,15 @@ class StartScreen(Screen[None]):
         """``g``: the next game family in the Game list (its presets fill the list)."""
         family = self.query_one("#family", Select)
         family.value = FAMILIES[(FAMILIES.index(self.family) + 1) % len(FAMILIES)]
+
+    def action_more_players(self) -> None:
+        """``p``: one player more, after the preset's most back to its fewest."""
+        if self.variant is None:
+            return
+        low, high = self.variant.players.min, self.variant.players.max
+        players = self.query_one("#players", Select)
+        now = players.value
+        players.value = now + 1 if isinstance(now, int) and low <= now < high else low
 
     def action_store(self, what: str) -> None:
         """Continue, Load game, Replays, Statistics (issue 8)."""
