@@ -3,10 +3,22 @@ search bots' samplers build) must be the very position the real game is in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from cardtable.engine.rng import Rng
+
+
+def turns(game: Any, steps: int) -> Iterator[tuple[int, int]]:
+    """(step, seat to act) for up to ``steps`` steps of a match, the next round dealt when
+    one ends (a deal takes a step); the caller makes each seat's move."""
+    for step in range(steps):
+        if game.is_over:
+            return
+        if game.round_over:
+            game.next_round()
+            continue
+        yield step, game.to_act[0]
 
 
 def views(game: Any) -> list[Any]:
@@ -24,13 +36,7 @@ def check_rebuilt_positions(game: Any, bot: Any, rng: Rng, rebuild: Callable[[An
     (``kind(game, seat)``) and how many next deals were compared."""
     checked, dealt = 0, 0
     seen: set[Hashable] = set()
-    for step in range(steps):
-        if game.is_over:
-            break
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
+    for step, seat in turns(game, steps):
         check = checkable(game, step)
         if check:
             copy = rebuild(game)

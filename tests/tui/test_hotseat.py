@@ -187,22 +187,3 @@ def test_help_left_open_closes_when_the_terminal_is_handed_on():
             assert app.screen is table and table.viewer == 2
 
     asyncio.run(scenario())
-
-
-def test_only_enter_uncovers_the_table_at_a_hand_off():
-    """X1: keys pressed while the keyboard changes hands (space, letters, escape, a digit)
-    leave the hand-off screen up; Enter uncovers the named player's table."""
-
-    async def scenario():
-        app = make_app("Ann,Bob,bot:simple,bot:simple")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, HandoffScreen)
-            await pilot.press("space", "x", "escape", "1", "p")
-            await pilot.pause()
-            assert isinstance(app.screen, HandoffScreen)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
-
-    asyncio.run(scenario())

@@ -11,9 +11,14 @@ from .helpers import make_app
 
 
 def test_table_opens_behind_a_handoff():
+    """X1: the table opens behind a hand-off; keys pressed while the keyboard changes
+    hands (space, letters, escape, a digit) leave it up, Enter uncovers the table."""
     async def scenario():
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.press("space", "x", "escape", "1", "p")
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen)
             await pilot.press("enter")

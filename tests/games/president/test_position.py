@@ -10,7 +10,7 @@ from cardtable.engine.rng import Rng
 from cardtable.games.president.bot import SimpleBot
 from cardtable.games.president.state import PresidentGame
 
-from tests.positions import check_rebuilt_positions
+from tests.positions import check_rebuilt_positions, turns
 
 
 def _rebuilt(game: PresidentGame) -> PresidentGame:
@@ -56,13 +56,7 @@ def test_the_one_bomb_per_turn_lock_is_part_of_the_position():
     game = new_game(variant, 4, seed=17)
     bot, rng = SimpleBot(), Rng(3)
     locked = 0
-    for _step in range(3000):
-        if game.is_over:
-            break
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
+    for _step, seat in turns(game, 3000):
         if game.phase == "play" and not game._window and game._bombed is not None:  # (the game's own lock)
             locked += 1
             assert _rebuilt(game).legal_moves(seat) == game.legal_moves(seat)

@@ -14,6 +14,8 @@ from cardtable.engine.cards import Card
 from cardtable.engine.rng import Rng
 from cardtable.games.shanghai.bot import SimpleBot
 
+from tests.positions import turns
+
 from .helpers import all_cards, full_deck
 
 PRESETS = list_variants("shanghai")
@@ -35,13 +37,7 @@ def _playout(preset: str, seed: int, check=None):
     players = variant.players.min + seed % (variant.players.max - variant.players.min + 1)
     game = new_game(variant, players, seed=seed)
     rng, bot = Rng(seed * 7 + 1), SimpleBot()
-    for step in range(STEPS):
-        if game.is_over:
-            break
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
+    for step, seat in turns(game, STEPS):
         if check is not None:
             check(game, seat, step)
         game.apply(seat, _choose(game, seat, rng, bot))
