@@ -50,10 +50,11 @@ class FamilyUI(Protocol):
     def present(self, game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         """Everything the table shows for ``viewer`` (None: no human on screen)."""
 
-    def dialog(self, game: Game, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def dialog(self, game: Game, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
         """A dialog for ``seat``'s choice when the table cannot take it in place
-        (card exchange, market, talk), else None."""
+        (card exchange, market, talk), else None. Its words are Unicode: a
+        :class:`~cardtable.tui.screens.choose.TableDialog` writes them in the theme."""
 
     def in_window(self, game: Game) -> bool:
         """Whether an out-of-turn window is open (X3)."""
@@ -63,7 +64,7 @@ class FamilyUI(Protocol):
         now have an out-of-turn chance (X3), else None. Hot-seat humans then all take a
         look, whether or not one of them can act, so nobody learns who could."""
 
-    def window_dialog(self, game: Game, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def window_dialog(self, game: Game, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
         """The out-of-turn dialog; ``moves`` is empty for a human with no chance,
         and the dialog looks the same either way."""

@@ -228,6 +228,40 @@ def test_a_dialog_open_when_the_theme_turns_ascii_rewrites_its_words():
     run(scenario)
 
 
+def test_a_buy_prompt_opened_in_ascii_turns_back_to_suit_symbols_with_its_hint():
+    """The families write a dialog's words in Unicode and the dialog writes them in the
+    theme: a Shanghai buy prompt opened under the ASCII theme, its hint asked, shows
+    suit symbols again (title, prompt, choices and the hint) once the theme is felt."""
+    from cardtable import new_game
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.ui import ShanghaiUI
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
+        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+    game.apply(1, "draw_stock")
+    assert game.to_act == (0,) and game.view(0).phase == "buy"  # (buy_priority: the dealer first)
+
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            dialog = ShanghaiUI().dialog(game, 0, parse_seats("Ann,Bob,Cy"))
+            app.push_screen(dialog)
+            await pilot.pause(0.3)
+            dialog.note("hint: Buy Q♠")
+            box = region_text(app, dialog.query_one("#dialog-box"))
+            assert "Buy Q-S" in box and "hint: Buy Q-S" in box and is_ascii(box), box
+            app.use_theme("felt")
+            await pilot.pause(0.3)
+            box = region_text(app, dialog.query_one("#dialog-box"))
+            assert "Ann: Bob drew from the stock. Buy Q♠" in box, box
+            assert "Buy Q♠ (+2 from the stock)" in box and "hint: Buy Q♠" in box, box
+            assert "Q-S" not in box, box
+
+    run(scenario)
+
+
 def test_ascii_theme_draws_a_text_box_with_an_ascii_border():
     """A dialog's text box (import a preset, save as …) is drawn with + - | too."""
     from textual.widgets import Input

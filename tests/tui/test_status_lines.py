@@ -215,7 +215,7 @@ def test_the_exchange_dialog_names_whom_the_cards_go_to(players):
     seats = parse_seats(",".join(["Ann", "Bob", "Cy", "Di", "Eve"][:players]))
     seat = game.to_act[0]
     to, count = game.view(seat).give_to
-    dialog = PresidentUI().dialog(game, seat, seats, ascii=False)
+    dialog = PresidentUI().dialog(game, seat, seats)
     assert f"Choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
     assert to != seat
 

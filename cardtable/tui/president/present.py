@@ -17,7 +17,7 @@ from ...games.president.events import CardsPlayed
 from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import asciify, game_title, ordinal, round_log, themed
+from ..text import game_title, ordinal, round_log, themed
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo, short_forms
 
@@ -207,11 +207,10 @@ def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) 
     return "you " + ", ".join(parts)
 
 
-def exchange_note(game: object, viewer: int, ascii: bool = False) -> str:
-    """The exchange note for ``viewer`` (see ``PresidentState.note``), for the dialogs."""
-    view = game.view(viewer)  # type: ignore[attr-defined]
-    note = _exchange_note(game, view, viewer, ascii)
-    return asciify(note) if ascii else note
+def exchange_note(game: object, viewer: int) -> str:
+    """The exchange note for ``viewer`` (see ``PresidentState.note``), for the dialogs
+    (in Unicode: a dialog writes it in the theme)."""
+    return _exchange_note(game, game.view(viewer), viewer, False)  # type: ignore[attr-defined]
 
 
 def _has_played(game: object, seat: int) -> bool:

@@ -15,7 +15,7 @@ from ...games.president.events import CardsPlayed
 from ..families import SummaryRow
 from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
-from ..text import asciify, ordinal
+from ..text import ordinal
 from ..widgets.card import cards_label
 from .present import exchange_note, present, title_of
 from .table import PresidentTable
@@ -41,7 +41,7 @@ class PresidentUI:
         return plays[-1].seat if plays and game.chance_possible else None
 
     # ----------------------------------------------------------------- dialogs
-    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
         view = game.view(seat)
         if view.phase == "play":
@@ -51,33 +51,33 @@ class PresidentUI:
         if view.phase == "exchange":
             count = len(moves[0].cards)
             whom = f" to {seats[view.give_to[0]].name}" if view.give_to else ""
-            got = f"You received {cards_label(view.received, ascii)}. " if view.received else ""
+            got = f"You received {cards_label(view.received)}. " if view.received else ""
             prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (space or a number, then Enter)."
-            return CardChoiceDialog("Card exchange", _fix(prompt, ascii), view.hand, count, error=error)  # type: ignore[return-value]
-        options = [(_fix(self._label(move, view, seats, ascii), ascii), move) for move in moves]
+            return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
+        options = [(self._label(move, view, seats), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}
         prompt = f"{name}: choose"
         if view.offer is not None:
             offerer, card = view.offer
-            prompt = f"{name}: {seats[offerer].name} offers you {cards_label((card,), ascii)} in swap"
-        return MoveListDialog(titles.get(view.phase, "Choose"), _fix(prompt, ascii), options, view.hand, error)
+            prompt = f"{name}: {seats[offerer].name} offers you {cards_label((card,))} in swap"
+        return MoveListDialog(titles.get(view.phase, "Choose"), prompt, options, view.hand, error)
 
-    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
         view = game.view(seat)
         options: list[tuple[str, Move | None]] = [
-            (_fix(self._label(move, view, seats, ascii), ascii), move) for move in moves if move.kind != "decline"]
+            (self._label(move, view, seats), move) for move in moves if move.kind != "decline"]
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
-        top = cards_label(view.top, ascii)
+        top = cards_label(view.top)
         prompt = f"{seats[seat].name}: {top} was just played — throw cards now, or let it go."
-        note = exchange_note(game, seat, ascii)
+        note = exchange_note(game, seat)
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
             prompt += f"\nExchange: {note}."
-        return MoveListDialog("Out-of-turn chance", _fix(prompt, ascii), options, view.hand)
+        return MoveListDialog("Out-of-turn chance", prompt, options, view.hand)
 
     @staticmethod
-    def _label(move: Move, view: Any, seats: tuple[Seat, ...], ascii: bool) -> str:
-        cards = cards_label(move.cards, ascii)
+    def _label(move: Move, view: Any, seats: tuple[Seat, ...]) -> str:
+        cards = cards_label(move.cards)
         target = seats[move.target[0]].name if move.target else ""
         labels = {
             "open_market": "Open the black market",
@@ -100,6 +100,3 @@ class PresidentUI:
                            game.scores[seat]) for place, seat in enumerate(game.finish_order)]
         return f"Round {game.round} is over", rows
 
-
-def _fix(text: str, ascii: bool) -> str:
-    return asciify(text) if ascii else text

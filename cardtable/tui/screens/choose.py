@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import ThemeSwitched
-from ..text import as_themed, describe_move, uses_ascii
+from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
 
@@ -47,12 +47,36 @@ class TableDialog(ModalScreen[Answer]):
 
     title_text = ""
     prompt = ""
+    """The title and prompt as the table wrote them: in Unicode, which the dialog
+    writes in the app's theme (ASCII under the ASCII theme), again when it changes.
+    The option labels and notes are written the same way."""
+
+    note_text: str | Text = ""
+    """The note under the choice (a refusal, a hint, what is chosen), in Unicode."""
+
+    def on_mount(self) -> None:
+        self._write_words()
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
-        """``t`` pressed in the dialog: its title and prompt in the new theme's characters
-        (to ASCII; words the table wrote in ASCII stay so, which every theme can show)."""
+        """``t`` pressed in the dialog: its words in the new theme's characters."""
+        self._write_words()
+
+    def _write_words(self) -> None:
+        """Write the title, prompt and note in the app's theme."""
         self.query_one("#dialog-box").border_title = as_themed(self.app, self.title_text)
         self.query_one("#dialog-prompt", Static).update(as_themed(self.app, self.prompt))
+        self._show_note()
+
+    def note(self, text: str, style: str = "") -> None:
+        """Write ``text`` (Unicode) under the choice, in the app's theme."""
+        self.note_text = Text(text, style=style) if style else text
+        self._show_note()
+
+    def _show_note(self) -> None:
+        text = self.note_text
+        themed = Text(as_themed(self.app, text.plain), style=text.style) if isinstance(text, Text) \
+            else as_themed(self.app, text)
+        self.query_one("#dialog-note", Static).update(themed)
 
     def action_rules(self) -> None:
         """The rules of the preset at the table under this dialog."""
@@ -61,11 +85,10 @@ class TableDialog(ModalScreen[Answer]):
             below[-1].action_rules()
 
     def action_hint(self) -> None:
-        note = self.query_one("#dialog-note", Static)
         if self.hint is None:
-            note.update("no hint here: nothing for you to choose")
+            self.note("no hint here: nothing for you to choose")
             return
-        note.update(as_themed(self.app, "thinking about a hint…"))
+        self.note("thinking about a hint…")
         self.hint_asked_at = self._choice_so_far()
         self._think(self.hint)
 
@@ -93,10 +116,10 @@ class TableDialog(ModalScreen[Answer]):
     def _show_hint(self, move: Move, point: bool) -> None:
         """Tell ``move``; with ``point``, also show it in the dialog (a subclass:
         highlight it, select its cards)."""
-        self.query_one("#dialog-note", Static).update(f"hint: {self._told(move)}")
+        self.note(f"hint: {self._told(move)}")
 
     def _told(self, move: Move) -> str:
-        return self.describe(move) if self.describe else describe_move(move, uses_ascii(self.app))
+        return self.describe(move) if self.describe else describe_move(move)
 
 
 class CardChoiceDialog(TableDialog[Move]):
@@ -108,16 +131,15 @@ class CardChoiceDialog(TableDialog[Move]):
                  error: str = "") -> None:
         super().__init__(classes="dialog")
         self.title_text, self.prompt, self.hand_cards = title, prompt, tuple(hand)
-        self.count, self.kind, self.error = count, kind, error
+        self.count, self.kind, self.note_text = count, kind, error
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog-box") as box:
-            box.border_title = self.title_text
-            yield Static(self.prompt, id="dialog-prompt")
+        with Vertical(id="dialog-box"):
+            yield Static(id="dialog-prompt")
             yield Hand(id="dialog-hand")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Give", id="give", variant="primary", compact=True)
-                yield Static(self.error, id="dialog-note")
+                yield Static(id="dialog-note")
 
     def on_mount(self) -> None:
         hand = self.query_one(Hand)
@@ -131,26 +153,22 @@ class CardChoiceDialog(TableDialog[Move]):
     def on_hand_selection_changed(self, event: Hand.SelectionChanged) -> None:
         if not event.hand.newer_than_notice(event, self.hint_shown_at):
             return  # the hint's own selection: its note stays
-        ascii = uses_ascii(self.app)
         chosen = self.query_one(Hand).selected_cards()
-        note = f"chosen: {cards_label(chosen, ascii)} ({len(chosen)} of {self.count})" if chosen else ""
-        self.query_one("#dialog-note", Static).update(note)
+        self.note(f"chosen: {cards_label(chosen)} ({len(chosen)} of {self.count})" if chosen else "")
 
     def on_hand_too_many(self, event: Hand.TooMany) -> None:
         cards = f"{self.count} card{'s' * (self.count != 1)}"
-        self.query_one("#dialog-note", Static).update(Text(f"you choose {cards}: unselect one first",
-                                                          style="bold red"))
+        self.note(f"you choose {cards}: unselect one first", style="bold red")
 
     def _show_hint(self, move: Move, point: bool) -> None:
         """The hinted cards are selected (press g or Enter to give them)."""
-        note = self.query_one("#dialog-note", Static)
         if not point:
-            note.update(f"hint: {self._told(move)}")
+            self.note(f"hint: {self._told(move)}")
             return
         hand = self.query_one(Hand)
         hand.select_cards(move.cards)
         self.hint_shown_at = hand.changes  # (the selection's own message must not replace the hint)
-        note.update(f"hint: {self._told(move)} (press g)")
+        self.note(f"hint: {self._told(move)} (press g)")
 
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         self.action_give()
@@ -162,8 +180,7 @@ class CardChoiceDialog(TableDialog[Move]):
     def action_give(self) -> None:
         chosen = self.query_one(Hand).selected_cards()
         if len(chosen) != self.count:
-            self.query_one("#dialog-note", Static).update(
-                Text(f"choose exactly {self.count} card{'s' * (self.count != 1)}", style="bold red"))
+            self.note(f"choose exactly {self.count} card{'s' * (self.count != 1)}", style="bold red")
             return
         self.dismiss(Move(self.kind, chosen))
 
@@ -180,17 +197,16 @@ class MoveListDialog(TableDialog["Move | None"]):
         self.title_text, self.prompt = title, prompt
         self.options = list(options)
         self.hand_cards = tuple(hand)
-        self.error = error
+        self.note_text = Text(error, style="bold red")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog-box") as box:
-            box.border_title = self.title_text
-            yield Static(self.prompt, id="dialog-prompt")
+        with Vertical(id="dialog-box"):
+            yield Static(id="dialog-prompt")
             if self.hand_cards:
                 yield Hand(id="dialog-hand")
-            yield OptionList(*(Option(label, id=str(i)) for i, (label, _m) in enumerate(self.options)),
-                             id="dialog-options")
-            yield Static(Text(self.error, style="bold red"), id="dialog-note")
+            yield OptionList(*(Option(as_themed(self.app, label), id=str(i))
+                               for i, (label, _m) in enumerate(self.options)), id="dialog-options")
+            yield Static(id="dialog-note")
 
     def on_mount(self) -> None:
         if self.hand_cards:
@@ -203,7 +219,7 @@ class MoveListDialog(TableDialog["Move | None"]):
         options.focus()
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
-        super().on_theme_switched(message)
+        """(After :meth:`TableDialog.on_theme_switched`: Textual calls both.) The options too."""
         options = self.query_one(OptionList)
         for index, (label, _move) in enumerate(self.options):
             options.replace_option_prompt_at_index(index, as_themed(self.app, label))
@@ -228,13 +244,12 @@ class MoveListDialog(TableDialog["Move | None"]):
 
     def _show_hint(self, move: Move, point: bool) -> None:
         found = next((i for i, (_label, option) in enumerate(self.options) if option == move), None)
-        note = self.query_one("#dialog-note", Static)
         if found is None:  # (a dialog the table opened lists only part of the turn's moves)
-            note.update(f"hint: none of these; {self._told(move)}{self.ELSEWHERE}")
+            self.note(f"hint: none of these; {self._told(move)}{self.ELSEWHERE}")
             return
         if point:
             self.query_one(OptionList).highlighted = found
-        note.update(f"hint: {self.options[found][0]}")
+        self.note(f"hint: {self.options[found][0]}")
 
 
 class TableChoiceDialog(MoveListDialog):

@@ -208,7 +208,7 @@ class TableScreen(Screen[None]):
     def _human_turn(self, seat: int) -> None:
         def ask() -> None:
             self.show_table()
-            dialog = self.ui.dialog(self.game, seat, self.seats, self.ascii, self.error)
+            dialog = self.ui.dialog(self.game, seat, self.seats, self.error)
             self.error = ""
             if dialog is None:
                 return  # the table itself takes the move (MoveChosen)
@@ -271,7 +271,7 @@ class TableScreen(Screen[None]):
                 else:
                     self.advance()
 
-            dialog = self.ui.window_dialog(self.game, seat, self.seats, self.ascii, moves)
+            dialog = self.ui.window_dialog(self.game, seat, self.seats, moves)
             if eligible:
                 self._offer_hint(dialog, seat)
             self.app.push_screen(dialog, answered)
@@ -395,14 +395,16 @@ class TableScreen(Screen[None]):
             game = self.game
             view, moves, seed = game.view(seat), game.legal_moves(seat), game.seed + len(game.events)
             dialog.hint = lambda: suggest_move(game.family, game.variant, view, moves, seed=seed)
-            dialog.describe = lambda move: self._move_text(seat, move)
+            dialog.describe = lambda move: self._move_text(seat, move, ascii=False)  # (the dialog themes it)
 
-    def _move_text(self, seat: int, move: Move) -> str:
-        """A move told to ``seat`` in its family's words (see :class:`FamilyUI`)."""
+    def _move_text(self, seat: int, move: Move, ascii: bool | None = None) -> str:
+        """A move told to ``seat`` in its family's words (see :class:`FamilyUI`), in the
+        table's theme unless ``ascii`` says."""
+        ascii = self.ascii if ascii is None else ascii
         told = getattr(self.ui, "move_text", None)
         if told is None:
-            return describe_move(move, self.ascii)
-        return str(told(self.game, seat, self.seats, move, self.ascii))
+            return describe_move(move, ascii)
+        return str(told(self.game, seat, self.seats, move, ascii))
 
     @work(thread=True, group="hint", exclusive=True)
     def run_hint(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, stamp: int) -> None:

@@ -306,7 +306,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         shown = found[:40]
         more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
         self._offer_hand_choices("Go down", f"Choose a go-down{more}:",
-                                 [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in shown])
+                                 [(go_down_label(m, state.contract, state.wilds, False), m) for m in shown])
 
     def action_lay_off(self) -> None:
         state = self._ready()
@@ -323,8 +323,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if len(found) == 1:
             self._choose(found[0])
             return
-        self._offer_hand_choices("Lay off", f"Where does {label} go?",
-                                 [(lay_off_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in found])
+        self._offer_hand_choices("Lay off", f"Where does {cards_label((card,))} go?",
+                                 [(lay_off_label(m, state.melds, state.names, state.viewer, False), m) for m in found])
 
     def action_swap(self) -> None:
         state = self._ready()
@@ -342,7 +342,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
                 f"no swap for {cards_label(selected, self.ascii)}: {state.no_swap.get(selected[0], 'not now')}"
             return
         self._offer_hand_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",
-                                 [(swap_label(m, state.melds, state.names, state.viewer, self.ascii), m) for m in swaps])
+                                 [(swap_label(m, state.melds, state.names, state.viewer, False), m) for m in swaps])
 
     def action_sort(self) -> None:
         self.by_suit = not self.by_suit

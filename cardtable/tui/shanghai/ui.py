@@ -66,21 +66,21 @@ class ShanghaiUI:
         return None  # who may buy is public (S8): a buy prompt is a turn
 
     # ----------------------------------------------------------------- dialogs
-    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
         view = game.view(seat)
         if view.phase != "buy":
             return None
-        return self._buy_dialog(game, seat, seats, ascii, game.legal_moves(seat), error)
+        return self._buy_dialog(game, seat, seats, game.legal_moves(seat), error)
 
-    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
-        return self._buy_dialog(game, seat, seats, ascii, moves)
+        return self._buy_dialog(game, seat, seats, moves)
 
-    def _buy_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool, moves: list[Move],
+    def _buy_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], moves: list[Move],
                     error: str = "") -> ModalScreen[Move | None]:
         view = game.view(seat)
-        card = card_label(view.discard_top, ascii) if view.discard_top is not None else "the upcard"
+        card = card_label(view.discard_top) if view.discard_top is not None else "the upcard"
         penalty = view.rules.buy_penalty
         why = _window_cause(game, view.turn, seat, seats)
         extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
@@ -91,8 +91,7 @@ class ShanghaiUI:
         if any(m.kind == "buy" for m in moves):
             options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
         options.append(("Decline", next((m for m in moves if m.kind == "decline"), None)))
-        return MoveListDialog("Buy the upcard?", _fix(prompt, ascii), [(_fix(t, ascii), m) for t, m in options],
-                              view.hand, error)
+        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
@@ -158,6 +157,3 @@ def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...]) -> s
             return f"{seats[event.seat].name} discarded; {seats[turn].name}, to draw next, is down. "
     return ""
 
-
-def _fix(text: str, ascii: bool) -> str:
-    return asciify(text) if ascii else text

@@ -213,7 +213,7 @@ class TonkTable(FamilyTable[TonkState]):
             self._choose(found[0])
         elif found:
             self._offer_choices("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
-                                [(meld_label(m.cards, jokers_stand_for(m.cards), self.ascii), m) for m in found])
+                                [(meld_label(m.cards, jokers_stand_for(m.cards)), m) for m in found])
         else:
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 
@@ -236,8 +236,8 @@ class TonkTable(FamilyTable[TonkState]):
                 row = next(r for r in state.spreads if r.owner == owner)
                 whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
                 spread = row.spreads[index]
-                options.append((f"on {whose} spread {meld_label(spread, jokers_stand_for(spread), self.ascii)}", move))
-            self._offer_choices("Hit a spread", f"Hit {cards_label(cards, self.ascii)} on which spread?", options)
+                options.append((f"on {whose} spread {meld_label(spread, jokers_stand_for(spread))}", move))
+            self._offer_choices("Hit a spread", f"Hit {cards_label(cards)} on which spread?", options)
         else:
             self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"
 
@@ -279,7 +279,7 @@ class TonkTable(FamilyTable[TonkState]):
             self._choose(found[0])
         elif found:
             self._offer_choices("Dead four", "Put which dead four on the pile?",
-                                [(cards_label(m.cards, self.ascii), m) for m in found])
+                                [(cards_label(m.cards), m) for m in found])
         else:  # the engine says why not (none on the table, or none at this table)
             self._choose(Move("dead_four"))
 

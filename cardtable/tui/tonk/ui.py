@@ -13,7 +13,7 @@ from ...engine.moves import Move
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
-from ..text import ordinal, themed
+from ..text import ordinal
 from ..widgets.card import cards_label
 from .present import counted, present
 from .showdown import ShowdownScreen, showdown
@@ -38,11 +38,11 @@ class TonkUI:
     def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
         return None
 
-    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
         raise NotImplementedError("Tonk has no out-of-turn windows")
 
-    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], ascii: bool,
+    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
         """T12: the spades side bet is asked in a dialog; everything else at the table."""
         view = game.view(seat)
@@ -51,8 +51,8 @@ class TonkUI:
         moves = game.legal_moves(seat)
         spades = [card for card in view.hand if card.suit == "S"]
         best = max(spades) if spades else None
-        shown = f"show {cards_label((best,), ascii)}" if best else "you hold no spade"
-        earlier = [f"{seats[s].name} {cards_label((c,), ascii) if c else 'no spade'}"
+        shown = f"show {cards_label((best,))}" if best else "you hold no spade"
+        earlier = [f"{seats[s].name} {cards_label((c,)) if c else 'no spade'}"
                    for s, (bet, c) in enumerate(zip(view.side_bets, view.spades_shown)) if bet]
         so_far = f" Bets so far: {', '.join(earlier)}." if earlier else ""
         stake = view.stake
@@ -60,9 +60,7 @@ class TonkUI:
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]
         prompt = (f"{seats[seat].name}: spades side bet — bettors show their highest spade; "
                   f"the highest spade takes the pot.{so_far}")
-        fix = themed(ascii)
-        return MoveListDialog("Spades side bet", fix(prompt), [(fix(label), m) for label, m in options],
-                              view.hand, error)  # (the screen puts the hand in the table's order)
+        return MoveListDialog("Spades side bet", prompt, options, view.hand, error)  # (the screen puts the hand in the table's order)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:

@@ -19,7 +19,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import DialogAsked, MoveChosen
-from ..text import themed, uses_ascii
+from ..text import uses_ascii
 from .hand import Hand
 from .log import EventLog, LastLine
 from .seat import SeatInfo, SeatPanel, show_seat_panels
@@ -190,13 +190,12 @@ class FamilyTable(Widget, Generic[State]):
         """Let the player choose among ``options`` (label, move) of this turn in a dialog,
         with "Cancel (escape)" last; the chosen move is posted as :class:`MoveChosen`, a
         cancel changes nothing. The dialog shows ``hand`` (default: the hand as shown
-        here, same order). The screen opens it (:class:`DialogAsked`)."""
+        here, same order). The screen opens it (:class:`DialogAsked`). Words in Unicode:
+        the dialog writes them in the theme."""
         from ..screens.choose import TableChoiceDialog  # (screens build on widgets)
 
-        fix = themed(self.ascii)
-        choices: list[tuple[str, Move | None]] = [(fix(label), move) for label, move in options]
-        choices.append(("Cancel (escape)", None))
-        dialog = TableChoiceDialog(title, fix(prompt), choices, self.query_one(Hand).cards if hand is None else hand)
+        choices: list[tuple[str, Move | None]] = [*options, ("Cancel (escape)", None)]
+        dialog = TableChoiceDialog(title, prompt, choices, self.query_one(Hand).cards if hand is None else hand)
 
         def chosen(move: Move | None) -> None:
             if move is not None:
