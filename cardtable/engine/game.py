@@ -94,7 +94,7 @@ class Game:
         """The cached list of legal moves (not to be changed by the caller)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if seat not in range(self.players):
+            if type(seat) is not int or seat not in range(self.players):
                 raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
             if self.round_over or self.is_over or seat not in self.to_act:
                 cached = []
@@ -116,6 +116,8 @@ class Game:
                     raise IllegalMove(str(error)) from None
             elif not isinstance(move, Move):
                 raise IllegalMove(f"a move is a Move or its text (e.g. \"draw_stock\"), not {type(move).__name__}")
+        if type(seat) is not int:
+            raise IllegalMove(f"a seat is a number from 0 to {self.players - 1}, not {seat!r}")
         if self.is_over:
             raise IllegalMove("the match is over")
         if self.round_over:
@@ -129,9 +131,9 @@ class Game:
             move = self._normalize(move)
             if move not in legal:
                 raise IllegalMove(self._illegal_reason(seat, move) or "that move is not allowed now")
-        self._log.append(["move", seat, move])
         self._legal_cache.clear()
         events = self._play(seat, move)
+        self._log.append(["move", seat, move])
         self._emit(events)
         return events
 
@@ -315,15 +317,24 @@ class Game:
             stacked["stock"] = card_text(parse_cards(stock))
         if upcard is not None:
             stacked["upcard"] = str(Card.parse(upcard))
-        self._log.append(["next_round", stacked])
+        before = copy.deepcopy(self) if stacked else None  # (a refused stacked deal changes nothing)
         self.round += 1
         self.round_over = False
         self._legal_cache.clear()
-        events = self._start_round(
-            parsed_hands,
-            None if stock is None else list(parse_cards(stock)),
-            None if upcard is None else Card.parse(upcard),
-        )
+        try:
+            events = self._start_round(
+                parsed_hands,
+                None if stock is None else list(parse_cards(stock)),
+                None if upcard is None else Card.parse(upcard),
+            )
+        except Exception:
+            if before is not None:
+                listeners = self._listeners
+                self.__dict__.clear()
+                self.__dict__.update(before.__dict__)
+                self._listeners = listeners
+            raise
+        self._log.append(["next_round", stacked])
         self._emit(events)
         return events
 
@@ -362,7 +373,7 @@ class Game:
 
     def _check_viewer(self, seat: int | None) -> None:
         """A view is of a seat of this table or ``None`` (the public table)."""
-        if seat is not None and seat not in range(self.players):
+        if seat is not None and (type(seat) is not int or seat not in range(self.players)):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}, or None")
 
     def _not_your_turn(self, seat: int) -> str:

@@ -3,20 +3,61 @@ the same way for every family, and changes nothing."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from cardtable import IllegalMove, load_variant, new_game
+from cardtable import Game, IllegalMove, load_variant, new_game
 
 TABLES = [("president-classic", 4), ("shanghai-classic", 4), ("tonk-classic", 3)]
 
 
 @pytest.mark.parametrize(("preset", "players"), TABLES)
-@pytest.mark.parametrize("seat", [-1, 99, "1"])
+@pytest.mark.parametrize("seat", [-1, 99, "1", True, 1.0])
 def test_a_view_is_of_a_seat_at_the_table_or_of_nobody(preset, players, seat):
     game = new_game(load_variant(preset), players, seed=3)
     with pytest.raises(ValueError, match=f"there is no seat {seat!r}: seats are 0 to {players - 1}, or None"):
         game.view(seat)
+    with pytest.raises(ValueError, match=f"there is no seat {seat!r}: seats are 0 to {players - 1}"):
+        game.legal_moves(seat)
     assert game.view(None).hand == ()
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+@pytest.mark.parametrize("kind", [bool, float])
+def test_a_seat_that_is_not_a_number_plays_nothing(preset, players, kind):
+    """``True`` or ``1.0`` for the seat to act is refused, and the log keeps no move
+    that was not made (the game still saves and loads)."""
+    game = new_game(load_variant(preset), players, seed=3)
+    seat = game.to_act[0]
+    move, before = game.legal_moves(seat)[0], copy.deepcopy(game)
+    with pytest.raises(IllegalMove, match=f"a seat is a number from 0 to {players - 1}, not {kind(seat)!r}"):
+        game.apply(kind(seat), move)
+    assert game == before and game.moves_played == 0
+    game.apply(seat, move)
+    assert Game.from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+def test_a_refused_stacked_deal_for_the_next_round_changes_nothing(preset, players):
+    """``next_round`` with cards the decks do not hold raises and leaves the game as it
+    was: the round is still over, the next deal can be made, and the game saves."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+
+    game = new_game(load_variant(preset), players, seed=5)
+    bot, rng = make_bot(game.family, "simple"), Rng(5)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    before, heard = copy.deepcopy(game), []
+    game.subscribe(lambda _game, events: heard.append(events))
+    with pytest.raises(ValueError, match="stacked deal: AS is not in the deck, or is given too often"):
+        game.next_round(hands=[["AS"] * 20] + [["2C"]] * (players - 1))
+    assert game == before and game.round == 1 and game.round_over and heard == []
+    assert Game.from_json(game.to_json()) == game
+    game.next_round()
+    assert game.round == 2 and game.to_act and len(heard) == 1
 
 
 @pytest.mark.parametrize(("preset", "players"), TABLES)
