@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from cardtable import load_variant, new_game
+from cardtable.engine.cards import Card
+from cardtable.engine.moves import Move
 from cardtable.tui.screens.choose import CardChoiceDialog, MoveListDialog
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.summary import RoundEndScreen
@@ -293,5 +295,34 @@ def test_cards_picked_in_the_exchange_while_the_hint_thinks_stay_picked(monkeypa
             await settle(pilot, app, lambda: "hint: give" in screen_text(app), limit=2000)
             assert hand.selected == {0}
             assert "(press g)" not in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_that_chooses_an_illegal_move_is_told_and_the_match_goes_on(monkeypatch):
+    """A bot's bug does not end the match: its illegal move is said in a warning and the
+    seat's first listed move is made instead."""
+    from cardtable.tui.screens import table as table_module
+
+    class Broken:
+        def choose(self, view, legal_moves, rng):
+            return Move("play", (Card.parse("JK"),))  # (nobody holds a joker here)
+
+    real = table_module.make_bot
+    monkeypatch.setattr(table_module, "make_bot",
+                        lambda family, level, **kw: Broken() if level == "random" else real(family, level, **kw))
+    app = make_app("Ann,bot:random,bot:simple,bot:simple", seed=3)
+    warnings: list[str] = []
+    app.notify = lambda message, **kw: warnings.append(message)  # type: ignore[method-assign]
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.game.to_act == (0,))
+            game = app.screen.game
+            bob = [e for e in game.events if getattr(e, "seat", None) == 1 and e.kind in ("cards_played", "passed")]
+            assert bob
+            name = app.screen.seats[1].name
+            assert warnings and warnings[0].startswith(f"{name} (bot) chose play JK, which is not allowed ("), warnings
+            assert "; it makes " in warnings[0] and warnings[0].endswith(" instead.")
 
     asyncio.run(scenario())

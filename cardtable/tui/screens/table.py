@@ -171,7 +171,7 @@ class TableScreen(Screen[None]):
             # X3: no pause before a bot's out-of-turn answer, or the pause would show
             # that a chance had opened
             delay = 0.0 if self.ui.in_window(game) else self.bot_delay
-            self.run_bot(self.app, seat, game.view(seat), game.legal_moves(seat), game, delay)
+            self.run_bot(self.app, seat, game.view(seat), game.legal_moves(seat), game, delay, len(game.events))
             return
         if self.ui.in_window(game):
             self._window(seat)
@@ -364,13 +364,15 @@ class TableScreen(Screen[None]):
         return seat
 
     @work(thread=True, group="bots")
-    def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float) -> None:
+    def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float,
+                stamp: int) -> None:
         """A bot thinks in a worker thread (after ``delay`` seconds, so a person can follow
-        the play); its move is applied on the UI thread."""
+        the play); its move is applied on the UI thread, if the game is still where it
+        was (``stamp``: its number of events then)."""
         time.sleep(delay)
         move = self.bots[seat].choose(view, moves, self.rngs[seat])
         try:
-            app.call_from_thread(self._bot_moved, seat, move, game)
+            app.call_from_thread(self._bot_moved, seat, move, game, stamp)
         except RuntimeError:  # the app is closing
             pass
 
@@ -432,14 +434,23 @@ class TableScreen(Screen[None]):
         # newer than the notice and leaves it (FamilyTable.on_hand_selection_changed).
         self.table.notice = text
 
-    def _bot_moved(self, seat: int, move: Move, game: Game) -> None:
+    def _bot_moved(self, seat: int, move: Move, game: Game, stamp: int) -> None:
+        """Apply a bot's move. One for a position gone by is dropped (the turn is asked
+        again); an illegal one, a bot's bug, is said and the seat's first listed move is
+        made instead, so the match goes on."""
         if self.closed or game is not self.game:
             return
         self.busy = False
-        if seat in self.game.to_act:
-            self.game.apply(seat, move)
-        else:
+        if seat not in game.to_act or len(game.events) != stamp:
             self.advance()
+            return
+        try:
+            game.apply(seat, move)
+        except IllegalMove as error:
+            instead = game.legal_moves(seat)[0]
+            self.app.notify(f"{self.seats[seat].name} (bot) chose {move}, which is not allowed "
+                            f"({error.reason}); it makes {instead} instead.", severity="warning", timeout=8)
+            game.apply(seat, instead)
 
     # ----------------------------------------------------------------- saving (issue 8)
     def abandon(self) -> None:
