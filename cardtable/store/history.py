@@ -149,11 +149,13 @@ def _retry(action: Any, attempts: int = 50) -> Any:
 
 
 # ---------------------------------------------------------------------- recording
-def match_key(game: Game) -> str:
-    """A stable identity of a match: its preset (without the file it came from), seats
-    count, seed, stacked deals and move log."""
+def match_key(game: Game, seats: Any) -> str:
+    """A stable identity of a match: its preset (without the file it came from), the
+    seats (who played), seed, stacked deals and move log. The same deal played the same
+    way by other players is another match."""
     data = game.to_data()
     data["variant"] = {k: v for k, v in data["variant"].items() if k != "source"}
+    data["seats"] = seats
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -166,7 +168,7 @@ def record_match(game: Game, seats: Any, *, path: str | os.PathLike[str] | None 
         raise ValueError("only a finished match goes into the history")
     stored = normalize_seats(seats, game.players)
     when = finished_at or datetime.now(timezone.utc).isoformat(timespec="seconds")
-    key = match_key(game)
+    key = match_key(game, stored)
     family = game.family
     scores = tuple(game.scores)
     winners = set(game.winners())

@@ -46,6 +46,8 @@ def test_only_finished_matches_and_each_once(tmp_path):
     first = record_match(game, seats_for(4))
     assert record_match(game, seats_for(4)) == first  # idempotent
     assert len(recent_matches()) == 1
+    other = record_match(game, seats_for(4, human="Bea"))  # the same deal and moves, another player
+    assert other != first and len(recent_matches()) == 2
 
 
 def expected_stats(games_by_seat: list[tuple[object, int]]) -> dict:
