@@ -147,10 +147,18 @@ def test_ctrl_s_on_a_hand_off_screen_saves_and_says_where():
     asyncio.run(scenario())
 
 
-def test_help_left_open_closes_when_the_terminal_is_handed_on():
+def test_help_left_open_closes_when_the_terminal_is_handed_on(monkeypatch):
     """X1: the help Ann opened while a bot thought is hers; when the bot's move hands the
     terminal to Bob, it closes, so Bob starts at the covered table, then his own."""
+    import threading
+    from types import SimpleNamespace
+
+    from cardtable.tui.screens import table as table_module
     from cardtable.tui.screens.dialogs import HelpScreen
+
+    thinking = threading.Event()  # (the bot after Ann waits for it: no race with a busy machine)
+    thinking.set()
+    monkeypatch.setattr(table_module, "time", SimpleNamespace(sleep=lambda seconds: thinking.wait(30)))
 
     async def scenario():
         app = make_app("Ann,bot:simple,Bob,bot:simple", seed=3)
@@ -169,11 +177,12 @@ def test_help_left_open_closes_when_the_terminal_is_handed_on():
             else:
                 raise AssertionError("Ann never got her turn")
             table = app.screen
-            table.bot_delay = 1.5  # (time to open the help before the bot moves, even on a busy machine)
+            thinking.clear()
             await press_move(pilot, table, 0)
             await pilot.press("question_mark")
             await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
+            assert isinstance(app.screen, HelpScreen) and table.busy  # (the bot still thinks)
+            thinking.set()
             for _step in range(2000):
                 if isinstance(app.screen, HandoffScreen):
                     break
