@@ -30,6 +30,8 @@ class SummaryRow:
     title: str
     points: int
     total: int
+    seat: int
+    """Whose row it is (the match end puts the rows in the engine's places)."""
 
 
 class FamilyUI(Protocol):

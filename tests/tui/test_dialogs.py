@@ -326,3 +326,37 @@ def test_a_bot_that_chooses_an_illegal_move_is_told_and_the_match_goes_on(monkey
             assert "; it makes " in warnings[0] and warnings[0].endswith(" instead.")
 
     asyncio.run(scenario())
+
+
+def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
+    """P30: after a one-round match (President 2, Vice-President 1, the others 0) the
+    match-over table lists the players in ``game.places()`` order: 1st, 2nd, 3rd, 3rd."""
+    import re
+
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.tui.screens.summary import MatchEndScreen
+
+    variant = load_variant("president-classic")
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"match_rounds": 1})})
+    game = new_game(variant, 4, seed=3)
+    bot, rng = make_bot("president", "simple"), Rng(3)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert game.is_over and sorted(game.places()) == [1, 2, 3, 3]
+    app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, RoundEndScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
+            names = [seat.name for seat in app.screen_stack[-2].seats]
+            text = screen_text(app)
+            order = sorted(range(4), key=lambda s: game.places()[s])
+            places = ["", "1st", "2nd", "3rd"]
+            pattern = r"\s+".join(rf"{places[game.places()[s]]}\s+{re.escape(names[s])}\b.*?" for s in order)
+            assert re.search(pattern, text, flags=re.DOTALL), text
+
+    asyncio.run(scenario())

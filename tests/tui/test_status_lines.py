@@ -228,8 +228,8 @@ def test_round_points_below_zero_read_minus_not_plus_minus():
     from cardtable.tui.families import SummaryRow
     from cardtable.tui.screens.summary import results_table
 
-    rows = [SummaryRow("1st", "Ann", "President", 3, 3), SummaryRow("2nd", "Bob", "—", 0, 0),
-            SummaryRow("3rd", "Dag", "Scum", -1, -1)]
+    rows = [SummaryRow("1st", "Ann", "President", 3, 3, 0), SummaryRow("2nd", "Bob", "—", 0, 0, 1),
+            SummaryRow("3rd", "Dag", "Scum", -1, -1, 2)]
     for ascii, minus in ((False, "−1"), (True, "-1")):
         console = Console(width=80, record=True)
         console.print(results_table(rows, ascii=ascii))

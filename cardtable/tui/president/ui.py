@@ -97,6 +97,6 @@ class PresidentUI:
         points = next((e.points for e in reversed(game.events) if isinstance(e, RoundEnded)),
                       (0,) * game.players)
         rows = [SummaryRow(ordinal(place + 1), seats[seat].label, title_of(view, seat), points[seat],
-                           game.scores[seat]) for place, seat in enumerate(game.finish_order)]
+                           game.scores[seat], seat) for place, seat in enumerate(game.finish_order)]
         return f"Round {game.round} is over", rows
 

@@ -305,11 +305,8 @@ class TableScreen(Screen[None]):
         game = self.game
         winners = " and ".join(self.seats[s].name for s in game.winners())
         _heading, rows = self.ui.round_summary(game, self.seats)
-        best = (lambda row: row.total) if game.low_score_wins else (lambda row: -row.total)
-        rows.sort(key=best)
-        # the match's places by total (a shared total shares the place), not the last round's
-        rows = [replace(row, place=ordinal(1 + sum(best(other) < best(row) for other in rows)))
-                for row in rows]
+        places = game.places()  # the match's places by total (shared totals share one), not the round's
+        rows = sorted((replace(row, place=ordinal(places[row.seat])) for row in rows), key=lambda row: places[row.seat])
         heading = f"{winners} won the match after {game.round} {round_word(game.family)}{'s' * (game.round != 1)}."
 
         def chosen(choice: str | None) -> None:

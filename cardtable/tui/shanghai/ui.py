@@ -113,7 +113,7 @@ class ShanghaiUI:
             mark = "went out" if seat == out else ("down" if view.down[seat] else "not down")
             if game.is_over:
                 mark = "winner" if seat in game.winners() else ""
-            rows.append(SummaryRow(ordinal(place + 1), seats[seat].label, mark, points[seat], game.scores[seat]))
+            rows.append(SummaryRow(ordinal(place + 1), seats[seat].label, mark, points[seat], game.scores[seat], seat))
         hands = view.hands_in_match
         who = f" — {seats[out].name} went out" if out is not None else f" — {_why_nobody_out(game)}"
         heading = f"Hand {game.round} of {hands} is over{who}"

@@ -75,5 +75,5 @@ class TonkUI:
         chips, won = game.chips, game.scores
         order = sorted(range(game.players), key=lambda s: -chips[s])
         rows = [SummaryRow(ordinal(place + 1), seats[seat].label, "broke" if chips[seat] <= 0 else "", won[seat],
-                           chips[seat]) for place, seat in enumerate(order)]
+                           chips[seat], seat) for place, seat in enumerate(order)]
         return f"Hand {game.round} is over", rows
