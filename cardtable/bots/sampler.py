@@ -16,12 +16,11 @@ so a new field of a game is set up there, next to ``_start_round``, not here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine.cards import Card
-from ..engine.game import Game
+from ..engine.game import Game, cards_left
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.views import PlayerView
@@ -67,17 +66,7 @@ class Sampler:
 def unseen_cards(deck: Iterable[Card], *seen: Iterable[Card]) -> list[Card]:
     """The cards of ``deck`` (a multiset) not accounted for by ``seen``, in deck order.
     Cards seen more often than the deck holds them are ignored."""
-    left = Counter(deck)
-    for cards in seen:
-        for card in cards:
-            if left[card] > 0:
-                left[card] -= 1
-    out: list[Card] = []
-    for card in deck:
-        if left[card] > 0:
-            out.append(card)
-            left[card] -= 1
-    return out
+    return cards_left(deck, *seen)
 
 
 def split_sizes(total: int, sizes: Sequence[int | None]) -> list[int]:

@@ -410,11 +410,20 @@ class Game:
 def stack_deck(deck: Iterable[Card], *given: Iterable[Card]) -> list[Card]:
     """Check that the ``given`` cards all come from ``deck`` (as a multiset) and return
     the cards left over, in deck order. Raises ValueError naming a card that is not there."""
+    return cards_left(deck, *given, strict=True)
+
+
+def cards_left(deck: Iterable[Card], *taken: Iterable[Card], strict: bool = False) -> list[Card]:
+    """The cards of ``deck`` (a multiset) that ``taken`` does not account for, in deck
+    order. A card taken more often than the deck holds it is ignored, or with ``strict``
+    a ValueError (a stacked deal that names it)."""
     left = Counter(deck)
-    for cards in given:
+    for cards in taken:
         for card in cards:
             if left[card] <= 0:
-                raise ValueError(f"stacked deal: {card} is not in the deck, or is given too often")
+                if strict:
+                    raise ValueError(f"stacked deal: {card} is not in the deck, or is given too often")
+                continue
             left[card] -= 1
     rest: list[Card] = []
     for card in deck:
