@@ -50,5 +50,7 @@ def new_game(
     elif not isinstance(getattr(variant, "family", None), str):
         raise TypeError(f"new_game needs a loaded preset (load_variant(name)) or a preset name, "
                         f"not {type(variant).__name__}")
+    if type(players) is not int:  # (checked before the family's game is built)
+        raise TypeError(f"players is a whole number, not {players!r}")
     return game_class(variant.family)(
         variant, players, seed, hands=hands, stock=stock, upcard=upcard, dealer=dealer)
