@@ -8,7 +8,7 @@ from collections.abc import Sequence
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the game is unchanged.
 
-    ``reason`` is a sentence for the player ("a pair of 9s does not beat a pair of Js").
+    ``reason`` is a sentence for the player ("a pair of 9s does not beat a pair of jacks").
     """
 
     def __init__(self, reason: str) -> None:

@@ -48,7 +48,7 @@ def round_two_at_ann(seed: int):
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 30)])
 def test_the_exchange_note_is_readable_at_80_columns_and_the_hand_stays(size):
-    """P8 at 80x24: "Ann — your turn: nothing beats a pair of Qs — press p to pass" leaves
+    """P8 at 80x24: "Ann — your turn: nothing beats a pair of queens — press p to pass" leaves
     no room for what Ann gave and got: the note takes a line of its own; at 120 columns
     it follows the status on one line."""
     from cardtable.tui.screens.table import TableScreen
@@ -69,6 +69,7 @@ def test_the_exchange_note_is_readable_at_80_columns_and_the_hand_stays(size):
             status = next(i for i, line in enumerate(lines) if "your turn: nothing beats" in line)
             assert lines[status].rstrip().endswith("press p to pass" if size[0] == 80 else f"got {got}")
             assert f"gave {gave}, got {got}" in "\n".join(lines[status:status + 2])
+            assert "nothing to play: Pass (p)" in text and "select cards" not in text  # (both lines agree)
             hand = app.screen.query_one(Hand)
             assert hand.region.bottom <= size[1] - 2 and hand.region.height == 6  # whole, above the buttons
 
@@ -149,9 +150,11 @@ def test_the_play_to_beat_counts_its_cards_in_words():
     assert ranks.describe(value["5"], 2) == "a pair of 5s"
     assert ranks.describe(value["3"], 3) == "three 3s"
     assert ranks.describe(value["9"], 3) == "three 9s"
-    assert ranks.describe(value["K"], 4) == "four Ks"
-    assert ranks.describe(value["Q"], 5) == "five Qs"
-    assert ranks.describe(value["Q"], 8) == "eight Qs"
+    assert ranks.describe(value["K"], 4) == "four kings"
+    assert ranks.describe(value["Q"], 5) == "five queens"
+    assert ranks.describe(value["Q"], 8) == "eight queens"
+    assert ranks.describe(value["A"], 2) == "a pair of aces"  # ("As" reads as a word)
+    assert ranks.describe(value["J"], 1) == "a single J"
 
 
 def test_forseti_says_match_or_beat_where_equal_ranks_may_follow():

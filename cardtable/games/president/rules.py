@@ -14,6 +14,10 @@ WILD_GROUP = 99
 """Wild cards sort after every natural card."""
 
 
+FACE_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+"""Several court cards or aces said in words ("a pair of aces", not "a pair of As")."""
+
+
 class RankOrder:
     """How cards compare under one preset.
 
@@ -95,8 +99,9 @@ class RankOrder:
         return value, len(cards)
 
     def describe(self, value: int, count: int) -> str:
+        """A play in words: "a single A", "a pair of 9s", "three kings", "two red 3s"."""
         label = self.label[value]
-        plural = label + ("s" if not label.endswith("s") else "")
+        plural = FACE_PLURALS.get(label) or label + ("s" if not label.endswith("s") else "")
         if count == 1:
             return f"a single {label}"
         if count == 2:
