@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import pretty_cards
@@ -43,10 +44,19 @@ def _as_is(text: str) -> str:
 
 
 def asciify(text: str) -> str:
-    """Replace suit symbols and typographic marks for the ASCII theme: ``Q♣`` -> ``Q-C``."""
+    """Replace suit symbols and typographic marks for the ASCII theme: ``Q♣`` -> ``Q-C``;
+    letters lose their accents (``Vara-skítur`` -> ``Vara-skitur``, ``Þór`` -> ``Thor``)."""
     for symbol, plain in ASCII_SUITS.items():
         text = text.replace(symbol, plain)
-    return text
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKD", text.translate(ASCII_LETTERS))
+    return "".join(char for char in text if not unicodedata.combining(char))
+
+
+ASCII_LETTERS = str.maketrans({"Þ": "Th", "þ": "th", "Ð": "D", "ð": "d", "Æ": "Ae", "æ": "ae", "Ø": "O",
+                               "ø": "o", "ß": "ss", "Œ": "Oe", "œ": "oe", "Ł": "L", "ł": "l"})
+"""Letters without an accent to drop, written as ASCII spells them (Icelandic, Nordic, German)."""
 
 
 def number(n: int, ascii: bool = False) -> str:

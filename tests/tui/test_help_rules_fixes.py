@@ -262,6 +262,25 @@ def test_a_buy_prompt_opened_in_ascii_turns_back_to_suit_symbols_with_its_hint()
     run(scenario)
 
 
+def test_ascii_theme_writes_forseti_titles_without_accents():
+    """Titles are preset data in any letters; the ASCII theme writes "Vara-skitur" for
+    Forseti's "Vara-skítur", and the whole table is ASCII."""
+    from .helpers import played_round
+
+    game = played_round("forseti", 4, seed=5)
+    game.next_round()
+    assert "vice_scum" in game.titles  # (Forseti calls it Vara-skítur)
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", preset="forseti", game=game, theme="ascii")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            text = screen_text(app)
+            assert "Vara-skitur" in text and is_ascii(text), text
+
+    run(scenario)
+
+
 def test_ascii_theme_draws_a_text_box_with_an_ascii_border():
     """A dialog's text box (import a preset, save as …) is drawn with + - | too."""
     from textual.widgets import Input
