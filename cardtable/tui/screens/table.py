@@ -110,8 +110,8 @@ class TableScreen(Screen[None]):
         self.saver = start_autosave(self.game, self.seats)
         kept = getattr(self.saver, "kept", None)
         if kept is not None:
-            self.app.notify(f"Your interrupted game was kept as {kept.name}: Load game on the start "
-                            "screen continues it.", timeout=8)
+            self.app.notify("Your interrupted game is kept: Load game (start screen) continues it.",
+                            timeout=5)  # (short: a note covers the seats' corner while it shows)
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
