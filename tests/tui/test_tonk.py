@@ -421,3 +421,31 @@ def test_statistics_say_a_tonk_score_is_chips_won():
     table = family_table("tonk", [player])
     assert [c.header for c in table.columns][-2:] == ["chips won", "chips per hand"]
     assert [list(c.cells)[0] for c in table.columns][-2:] == ["+3", "+1.50"]
+
+
+@pytest.mark.parametrize("order", ["rank", "suit"])
+def test_the_show_down_lists_hands_in_the_tables_order(order):
+    """The show-down writes each shown hand as the table sorts hands (``o``): by rank,
+    A♦ 3♣ 4♠ …, or by suit, 3♣ 5♣ … A♦."""
+    from cardtable.tui.tonk.showdown import by_rank, by_suit
+    from cardtable.tui.widgets.card import cards_label
+
+    variant = load_variant("tonk-classic")
+    game = new_game(variant, 2, seed=1, hands=[["AD", "3C", "4S", "5C", "8C"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["9D", "2D", "3D", "8D", "9S"], upcard="10C")
+    for seat, text in [(1, "draw_stock"), (1, "discard KS"), (0, "draw_stock"), (0, "discard 2D"), (1, "drop")]:
+        game.apply(seat, text)
+    assert game.round_over
+    hand = ["AD", "3C", "4S", "5C", "8C"]
+    key = by_rank if order == "rank" else by_suit
+    shown = cards_label(sorted((Card.parse(c) for c in hand), key=key))
+    assert shown == ("A♦ 3♣ 4♠ 5♣ 8♣" if order == "rank" else "3♣ 5♣ 8♣ A♦ 4♠")
+
+    async def scenario():
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        app.settings.hand_order["tonk"] = order
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            assert shown in screen_text(app)
+
+    run(scenario)

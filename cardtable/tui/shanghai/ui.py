@@ -94,7 +94,8 @@ class ShanghaiUI:
         return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error)
 
     # ----------------------------------------------------------------- hand end
-    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
+    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
+                         in_order: Any = None) -> Screen[None]:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
         out = _went_out(game)

@@ -6,6 +6,7 @@ public ledger (``game.chips``); :class:`ShowdownScreen` draws it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from rich.table import Table
@@ -68,8 +69,10 @@ def totals(payments: tuple[tuple[int, int, int], ...]) -> dict[tuple[int, int], 
     return summed
 
 
-def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Showdown:
-    """The show-down of the hand that just ended (public facts only)."""
+def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
+             in_order: Callable[[Sequence[Card]], Sequence[Card]] | None = None) -> Showdown:
+    """The show-down of the hand that just ended (public facts only); each shown hand in
+    ``in_order`` (the table's display order; default by suit)."""
     events = game.events  # type: ignore[attr-defined]
     start = max((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), default=0)
     hand_events = events[start:]
@@ -98,7 +101,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False) -> Show
     rows = []
     for seat in range(players):
         if shown is not None:
-            order = sorted(shown.hands[seat], key=by_suit)
+            order = in_order(shown.hands[seat]) if in_order else sorted(shown.hands[seat], key=by_suit)
             hand = cards_label(order, ascii) or "(empty)"
             count = str(shown.counts[seat])
         elif seat in winners:

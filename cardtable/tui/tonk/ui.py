@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
+from ...engine.cards import Card
 from ...engine.moves import Move
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
@@ -63,10 +63,11 @@ class TonkUI:
         return MoveListDialog("Spades side bet", prompt, options, view.hand, error)  # (the screen puts the hand in the table's order)
 
     # ----------------------------------------------------------------- hand end
-    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str) -> Screen[None]:
+    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
+                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]]) -> Screen[None]:
         """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
-        return ShowdownScreen(showdown(game, seats, ascii), footer)
+        return ShowdownScreen(showdown(game, seats, ascii, in_order), footer)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: the chips won over the match so far (``points``, the
