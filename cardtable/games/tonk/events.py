@@ -170,6 +170,8 @@ class SidePotWon(Event):
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         if self.seat is None:
             return "No spade shown — the side bets are returned"
+        if not self.payments:  # (the only bettor: nobody else staked anything)
+            return f"{name(self.seat)} alone bet on spades — the stake is returned"
         return (f"{name(self.seat)} wins the spades pot of {self.pot} chip{'s' * (self.pot != 1)}"
                 " (paid with the hand)")
 

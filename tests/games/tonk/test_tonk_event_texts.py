@@ -29,8 +29,19 @@ def test_the_spades_pot_is_counted_in_chips() -> None:
     won = last(game, "side_pot_won")
     assert won.pot == 2
     assert won.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 2 chips (paid with the hand)"
-    one = type(won)(seat=0, pot=1, payments=())
+    one = type(won)(seat=0, pot=1, payments=((1, 0, 1),))
     assert one.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 1 chip (paid with the hand)"
+
+
+def test_a_lone_spades_bettor_is_told_the_stake_comes_back() -> None:
+    """T12 with one bettor: nobody else staked, so nothing is won ("wins the pot" misled)."""
+    game = stacked(["KS 2D", "QS 3D", "AH 4D"], preset="tonk-spades", drop_when="any_time")
+    game.apply(1, Move("bet"))
+    game.apply(2, Move("decline"))
+    game.apply(0, Move("decline"))
+    won = last(game, "side_pot_won")
+    assert (won.seat, won.pot, won.payments) == (1, 1, ())
+    assert won.describe(lambda seat: NAMES[seat]) == f"{NAMES[1]} alone bet on spades — the stake is returned"
 
 
 def test_two_winners_take_the_plural() -> None:
