@@ -69,9 +69,13 @@ def signed(n: int, ascii: bool = False) -> str:
     return f"+{n}" if n > 0 else number(n, ascii)
 
 
+MOVE_WORDS = {"draw_stock": "draw from the stock", "take_upcard": "take the upcard"}
+"""Move kinds whose name is not yet a phrase a player would say."""
+
+
 def describe_move(move: Move, ascii: bool = False) -> str:
     """A move in a player's words: ``play 7♠ 7♥``, ``pass``, ``lay off 8♣``."""
-    words = [move.kind.replace("_", " ")]
+    words = [MOVE_WORDS.get(move.kind) or move.kind.replace("_", " ")]
     if move.groups:
         words.append(" | ".join(pretty_cards(group) for group in move.groups))
     elif move.cards:

@@ -267,3 +267,15 @@ def test_a_header_too_wide_lets_cardtable_go_first():
             assert screen_text(app).splitlines()[0].strip() == whole
 
     asyncio.run(scenario())
+
+
+def test_a_move_in_words_says_draws_as_a_player_would():
+    """Hints name a draw as the status line does ("draw from the stock", not "draw stock")."""
+    from cardtable.engine.cards import parse_cards
+    from cardtable.engine.moves import Move
+    from cardtable.tui.text import describe_move
+
+    assert describe_move(Move("draw_stock")) == "draw from the stock"
+    assert describe_move(Move("take_upcard")) == "take the upcard"
+    assert describe_move(Move("lay_off", parse_cards("8C"))) == "lay off 8♣"
+    assert describe_move(Move("discard", parse_cards("QC")), ascii=True) == "discard Q-C"
