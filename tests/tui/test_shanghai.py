@@ -291,6 +291,11 @@ def test_score_sheet_then_match_end_after_ten_hands():
             totals = sorted(game.scores)
             places = [["1st", "2nd", "3rd"][totals.index(total)] for total in totals]
             assert [(row.place, row.total) for row in app.screen.rows] == list(zip(places, totals))
+            await pilot.press("a")  # play again: a new match at a new table (it had crashed)
+            await pilot.pause(0.5)
+            [table] = [screen for screen in app.screen_stack if isinstance(screen, TableScreen)]
+            assert app.is_running and table.game is not game and table.game.round == 1
+            assert table.game.moves_played > 0  # (the bots play on; Ann may be offered a buy)
 
     asyncio.run(scenario())
 

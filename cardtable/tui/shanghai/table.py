@@ -113,7 +113,10 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def _show_melds_scroll(self) -> None:
         """The melds box's foot says how many lines are out of sight and the keys that
         show them (pgup / pgdn); nothing when every meld is in sight."""
-        box = self.query_one("#sh-melds-box", VerticalScroll)
+        boxes = self.query("#sh-melds-box").results(VerticalScroll)
+        box = next(boxes, None)
+        if box is None:
+            return  # (the table is being taken down: a new match replaced it)
         above, below = round(box.scroll_y), round(box.max_scroll_y - box.scroll_y)
         up, down, dot = ("^", "v", "|") if self.ascii else ("↑", "↓", "·")
         parts = ([f"{up} pgup"] if above > 0 else []) + ([f"{below} more {down} pgdn"] if below > 0 else [])
