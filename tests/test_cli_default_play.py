@@ -54,3 +54,15 @@ def test_an_unknown_option_is_a_usage_error(opened, capsys):
     assert stopped.value.code == 2
     assert "error: unrecognized arguments: --presett forseti" in capsys.readouterr().err
     assert not opened
+
+
+def test_a_table_that_crashed_exits_with_status_1(monkeypatch):
+    """Textual ends an app that raised with return code 1 (and run() returns None):
+    ``cardtable`` says so in its exit status, not 0 as after a quit."""
+    def crashed_run(self):
+        self._return_code = 1
+        return None
+
+    monkeypatch.setattr(CardtableApp, "run", crashed_run)
+    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    assert main([]) == 1

@@ -30,7 +30,8 @@ def _run(app: Any) -> int:
     if not _terminal():
         return _fail("the table needs a terminal: standard input and error are not one "
                      "(for a game as text, see `cardtable replay FILE --text`)")
-    return int(app.run() or 0)
+    result = app.run()
+    return app.return_code or int(result or 0)  # (1 after a crash: scripts can tell)
 
 
 def build_setup(args: Any) -> TableSetup | None:
