@@ -729,3 +729,27 @@ def test_the_score_sheet_explains_a_star_only_when_someone_went_out():
 
     assert asyncio.run(footer(False)).startswith("columns are hands · lowest total wins")
     assert asyncio.run(footer(True)).startswith("* went out this hand · columns are hands")
+
+
+def test_four_seat_panels_keep_the_dealer_and_the_buys_at_100_columns():
+    """S1/S8: with four players each opponent's panel still says how many buys it has left
+    and which seat deals (the dealer on the cards line; "3 buys" where "3 buys left" does
+    not fit), whatever the seat is doing."""
+    game = new_game(load_variant("shanghai-classic"), 4, seed=6)
+    bot, rng = make_bot("shanghai", "simple"), Rng(6)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    game.next_round()
+    assert game.dealer == 1 and game.to_act == (2,)
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=6, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.3)
+            panels = [line for line in screen_text(app).splitlines()[:6]]
+            cards_line, marks_line = panels[3], panels[4]
+            assert re.search(r"│ \d+ cards · \d+ pts · dealer\s+│", cards_line), "\n".join(panels)
+            assert marks_line.count("buys") == 3, "\n".join(panels)
+
+    asyncio.run(scenario())

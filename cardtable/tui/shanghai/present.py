@@ -141,14 +141,14 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     down = view.down[seat]
     buys = view.buys_left[seat]
     cards = words.count(count, "card") if count is not None else "? cards"
-    facts = f"{cards} · {words.count(view.scores[seat], 'pt')}"
-    marks = ["down" if down else "not down", f"{buys} buy{'s' * (buys != 1)} left"]
-    if seat == view.dealer:
-        marks.append("dealer")
+    facts = f"{cards} · {words.count(view.scores[seat], 'pt')}" + (" · dealer" if seat == view.dealer else "")
+    buys_left = f"{buys} buy{'s' * (buys != 1)} left"
+    marks = ["down" if down else "not down", buys_left]
     to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over
     if to_act:
         marks.insert(0, "drawing" if view.phase == "draw" else "playing")
-    return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act)
+    short = ((buys_left, (f"{buys} buy{'s' * (buys != 1)}",)),)  # (a narrow panel keeps the buys)
+    return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, short=short)
 
 
 def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | None:
