@@ -399,3 +399,28 @@ def test_the_statistics_in_the_ascii_theme_use_ascii_only():
     assert text.isascii(), text
     rows = {line.split()[0]: " ".join(line.split()) for line in text.splitlines() if line.strip()}
     assert rows["Ann"] == "Ann 2 1 50% P 3 | S 1" and rows["Bob"] == "Bob 1 0 0% -"
+
+
+def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
+    """A dialog over the table (here the S8 buy prompt) lets ctrl+s through to the table:
+    the save is written and a note says its name; the prompt stays open."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
+        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+    game.apply(1, "draw_stock")
+    assert game.to_act == (0,) and game.view(0).phase == "buy"
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            [(path, _info)] = list_saves()
+            assert load_game(path)[0] == game
+            assert [n.message for n in app._notifications if "saved as" in n.message] == [f"saved as {path.name}"]
+            assert isinstance(app.screen, MoveListDialog)
+
+    run(scenario)

@@ -28,13 +28,14 @@ Answer = TypeVar("Answer")
 
 class TableDialog(ModalScreen[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
-    keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit and ``r`` the rules;
-    and **H**, a hint when the table gives one (:attr:`hint`)."""
+    keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit, ``r`` the rules and
+    ``ctrl+s`` save; and **H**, a hint when the table gives one (:attr:`hint`)."""
 
     BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
                 Binding("q", "app.request_quit", "quit", show=False),
                 Binding("r", "rules", "rules", show=False),
+                Binding("ctrl+s", "save_game", "save", show=False),
                 Binding("H", "hint", "hint", show=False)]
 
     hand_cards: tuple[Card, ...] = ()
@@ -80,9 +81,16 @@ class TableDialog(ModalScreen[Answer]):
 
     def action_rules(self) -> None:
         """The rules of the preset at the table under this dialog."""
-        below = [screen for screen in self.app.screen_stack if screen is not self and hasattr(screen, "action_rules")]
+        self._table_does("action_rules")
+
+    def action_save_game(self) -> None:
+        """A named save of the game at the table under this dialog (a note says where)."""
+        self._table_does("action_save_game")
+
+    def _table_does(self, action: str) -> None:
+        below = [screen for screen in self.app.screen_stack if screen is not self and hasattr(screen, action)]
         if below:
-            below[-1].action_rules()
+            getattr(below[-1], action)()
 
     def action_hint(self) -> None:
         if self.hint is None:
