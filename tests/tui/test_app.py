@@ -101,6 +101,7 @@ def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
                          and app.screen.game.to_act == (0,))
             assert app.screen.query_one(TooSmallNote).display
             assert "Terminal too small" in screen_text(app)
+            assert "or press ctrl+q to quit (a game in play is kept for Continue)." in screen_text(app)
             game, before = app.screen.game, len(app.screen.game.events)
             await pilot.press("p", "question_mark", "t")  # pass (a pair of 5s is to beat), help, theme
             await pilot.pause()

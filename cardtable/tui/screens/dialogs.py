@@ -283,4 +283,5 @@ class TooSmallNote(Static):
         width, height = self.app.size
         return (f"Terminal too small: {width}×{height}.\n"
                 f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
-                "Make the window bigger to go on.")
+                "Make the window bigger to go on,\n"
+                "or press ctrl+q to quit (a game in play is kept for Continue).")
