@@ -753,3 +753,26 @@ def test_four_seat_panels_keep_the_dealer_and_the_buys_at_100_columns():
             assert marks_line.count("buys") == 3, "\n".join(panels)
 
     asyncio.run(scenario())
+
+
+def test_the_buy_prompt_opens_on_decline():
+    """S8: a reflexive Enter at the buy prompt declines; buying (with its penalty cards)
+    takes a deliberate choice."""
+    from textual.widgets import OptionList
+
+    game = stacked_game()
+    game.apply(1, "draw_stock")
+    assert game.to_act == (0,) and game.view(0).phase == "buy"
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            options = app.screen.query_one(OptionList)
+            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline"
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: any(e.kind in ("buy_declined", "upcard_bought") for e in game.events))
+            assert [e.kind for e in game.events if e.kind in ("buy_declined", "upcard_bought")][0] == "buy_declined"
+            assert len(game.hands[0]) == 11
+
+    asyncio.run(scenario())

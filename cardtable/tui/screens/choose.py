@@ -200,10 +200,12 @@ class MoveListDialog(TableDialog["Move | None"]):
     player choosing (from that player's view only); **H** highlights it."""
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
-                 hand: Sequence[Card] = (), error: str = "") -> None:
+                 hand: Sequence[Card] = (), error: str = "", first: int = 0) -> None:
         super().__init__(classes="dialog")
         self.title_text, self.prompt = title, prompt
         self.options = list(options)
+        self.first = first
+        """The option highlighted at first (Enter at once chooses it)."""
         self.hand_cards = tuple(hand)
         self.note_text = Text(error, style="bold red")
 
@@ -223,7 +225,7 @@ class MoveListDialog(TableDialog["Move | None"]):
             hand.active = False
             hand.can_focus = False  # (it only shows the choice's cards: keys stay with the list)
         options = self.query_one(OptionList)
-        options.highlighted = 0
+        options.highlighted = self.first
         options.focus()
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:

@@ -91,7 +91,8 @@ class ShanghaiUI:
         if any(m.kind == "buy" for m in moves):
             options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
         options.append(("Decline", next((m for m in moves if m.kind == "decline"), None)))
-        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error)
+        # Decline comes highlighted: a reflexive Enter must not buy (and take the penalty cards)
+        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=len(options) - 1)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
