@@ -48,6 +48,34 @@ def test_contract_text():
     assert contract_text((("run", 4),) * 3) == "3 runs of 4"
 
 
+def test_go_downs_differing_only_in_which_wild_two_goes_where_are_listed_once():
+    """S5/S7 (wild twos): 7♦ 7♥ 2♦ | J♣ J♠ 2♠ and 7♦ 7♥ 2♠ | J♣ J♠ 2♦ lay the same melds (a
+    2 played as a wild stays where it is), so the go-down list offers one of them; a
+    joker in place of a 2 is another choice (it may be taken back)."""
+    from cardtable.tui.shanghai.compose import distinct_go_downs
+
+    JK = Card.parse("JK")
+
+    game = new_game(load_variant("shanghai-wild-twos"), 3, seed=2, hands=[
+        "7D 7H JC JS 2D 2S JK 4C 5D 8S KH", "3C 3D 6D 8H 10S JD QD AH 4D 4H 6S",
+        "3S 5C 8C 10H QH KD AS 3H 5S 8D 9C"], upcard="QS")
+    for seat, discard in ((1, "discard 3C"), (2, "discard 3S"), (0, None)):
+        game.apply(seat, "draw_stock")
+        decline_all(game)
+        if discard:
+            game.apply(seat, discard)
+    wilds = game.wild
+    melds = [m for m in game.legal_moves(0) if m.kind == "meld"]
+    sevens_jacks = [m for m in melds if {c for c in m.cards if c.rank not in wilds} == set(parse_cards("7D 7H JC JS"))]
+    shown = distinct_go_downs(sevens_jacks, wilds)
+    two_twos = [m for m in sevens_jacks if sum(c.rank == 2 for c in m.cards) == 2]
+    assert len(two_twos) == 2 and sum(m in shown for m in two_twos) == 1
+    # six listed ways, three choices: two 2s; a 2 with the 7s and the joker with the jacks; the other way round
+    assert len(sevens_jacks) == 6 and all(m in sevens_jacks for m in shown)
+    assert sorted(tuple(JK in group for group in m.groups) for m in shown) == [(False, False), (False, True),
+                                                                               (True, False)]
+
+
 def test_go_down_matching_ignores_order_and_shows_wild_places():
     contract = (("set", 3), ("run", 4))
     moves = [Move.parse("meld 9C 9D 9S | 4H 5H JK 7H"), Move.parse("meld 9C 9D 9S | JK 4H 5H 7H"),

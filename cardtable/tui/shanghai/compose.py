@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
 from ...games.shanghai.melds import contract_meld_refusal, make_meld
 from ..widgets.card import card_label, meld_label
@@ -61,6 +61,21 @@ def go_downs_with(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
     """The legal ``meld`` moves that use every card of ``cards``."""
     need = Counter(cards)
     return [move for move in moves if move.kind == "meld" and not need - Counter(move.cards)]
+
+
+def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move]:
+    """``moves`` less the go-downs that differ from an earlier one only in which wild 2
+    (or other wild natural) stands where: a natural played as a wild stays where it is
+    laid (S7 takes back only jokers) and counts nothing, so the choice is the same."""
+    seen: set[object] = set()
+    out = []
+    for move in moves:
+        shape = tuple(tuple(card.rank if card.rank in wilds and card.rank != JOKER else card for card in group)
+                      for group in move.groups)
+        if shape not in seen:
+            seen.add(shape)
+            out.append(move)
+    return out
 
 
 def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> Move:

@@ -21,7 +21,7 @@ from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from .compose import (go_down_label, go_downs_with, group_place, groups_that_fit, lay_off_label,
+from .compose import (distinct_go_downs, go_down_label, go_downs_with, group_place, groups_that_fit, lay_off_label,
                       matching_go_downs, swap_label, unmatched_go_down)
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
@@ -301,7 +301,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return
         picked = [c for g in self.groups for c in g] + list(self._selected())
-        found = go_downs_with(state.moves, picked)
+        found = distinct_go_downs(go_downs_with(state.moves, picked), state.wilds)
         if not found:
             self.notice = ("no go-down uses " + cards_label(picked, self.ascii)) if picked and state.can("meld") \
                 else self._why_not_down(state)
