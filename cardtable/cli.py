@@ -22,6 +22,7 @@ from rich.table import Table
 
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
+from .engine.words import count
 from .games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
@@ -158,7 +159,7 @@ CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .engine.words import count, round_word
+    from .engine.words import round_word
     from .sim import MatchTooLong, default_max_rounds, parse_levels, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
@@ -266,7 +267,7 @@ def _arena(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .arena import MAX_MOVES, METRIC_LABELS, run_arena
-    from .engine.words import count, round_word
+    from .engine.words import round_word
     from .sim import parse_levels
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
@@ -478,7 +479,7 @@ def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
 def _save_summary(path: object, game: object, seats: list[dict]) -> str:
     names = ", ".join(seat["name"] + (" (bot)" if seat["kind"] == "bot" else "") for seat in seats)
     return (f"{path} is a valid save: {game.variant.title}, round {game.round}, "  # type: ignore[attr-defined]
-            f"{game.moves_played} moves, seats {names}.")  # type: ignore[attr-defined]
+            f"{count(game.moves_played, 'move')}, seats {names}.")  # type: ignore[attr-defined]
 
 
 def _resume(args: argparse.Namespace) -> int:

@@ -334,6 +334,10 @@ def test_a_saved_shanghai_or_tonk_game_is_described_by_its_hand(tmp_path):
         path = save_game(tmp_path / f"{preset}.json", new_game(load_variant(preset), players, seed=2),
                          ["Ann", "Dag", "Eve", "Finn"][:players])
         assert f" · {word} 1 · 0 moves · " in describe_save(save_info(path))
+    game = new_game(load_variant("tonk-classic"), 3, seed=2)
+    game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])
+    path = save_game(tmp_path / "one.json", game, ["Ann", "Dag", "Eve"])
+    assert " · hand 1 · 1 move · " in describe_save(save_info(path))  # (not "1 moves")
 
 
 def test_a_game_and_its_preset_are_named_once():

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.errors import SaveError
 from ...engine.registry import FAMILY_TITLES
+from ...engine.words import count
 from ...store import (
     Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
     load_match, recent_matches, save_info, saves_dir,
@@ -51,7 +52,7 @@ def describe_save(info: SaveInfo, ascii: bool = False) -> str:
     """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"
     (in ASCII for the ASCII theme)."""
     title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
-    text = (f"{title} · {round_word(info.family)} {info.rounds} · {info.moves} moves · "
+    text = (f"{title} · {round_word(info.family)} {info.rounds} · {count(info.moves, 'move')} · "
             f"saved {when(info.saved_at)} · {seat_names(info.seats)}")
     return asciify(text) if ascii else text
 
