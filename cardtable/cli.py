@@ -132,8 +132,9 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
 
-    presets = sub.add_parser("presets", help="list, show and validate presets")
-    presets_sub = presets.add_subparsers(dest="action", required=True)
+    presets = sub.add_parser("presets", help="list, show and validate presets (alone: list them)")
+    presets.set_defaults(handler=_presets_list, game=None)  # (`cardtable presets` is `presets list`)
+    presets_sub = presets.add_subparsers(dest="action")
     listing = presets_sub.add_parser("list", help="every preset, shipped and your own")
     listing.add_argument("--game", choices=FAMILIES)
     listing.set_defaults(handler=_presets_list)

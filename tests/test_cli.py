@@ -17,6 +17,15 @@ def test_presets_list_shows_every_shipped_preset(capsys):
         assert name in out
 
 
+def test_presets_alone_lists_them_all(capsys):
+    """`cardtable presets` is `cardtable presets list` (it was a usage error)."""
+    assert main(["presets"]) == 0
+    out = capsys.readouterr().out
+    assert main(["presets", "list"]) == 0
+    assert capsys.readouterr().out == out
+    assert all(name in out for name in ("forseti", "shanghai-wild-twos", "tonk-classic"))
+
+
 def test_presets_show_lists_every_knob_in_plain_words(capsys):
     assert main(["presets", "show", "forseti"]) == 0
     out = capsys.readouterr().out
