@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from cardtable import load_variant, new_game
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
@@ -46,6 +48,17 @@ def test_contract_text():
     assert contract_text((("set", 3), ("run", 4))) == "1 set of 3 + 1 run of 4"
     assert contract_text((("set", 3), ("set", 3), ("run", 5))) == "2 sets of 3 + 1 run of 5"
     assert contract_text((("run", 4),) * 3) == "3 runs of 4"
+
+
+@pytest.mark.parametrize(("preset", "banner"), [("shanghai-classic", "Hand 1 of 10 — 2 sets of 3"),
+                                               ("shanghai-wild-twos", "Hand 1 of 10 — 2 sets of 3 · 2s wild")])
+def test_the_banner_says_which_naturals_are_wild(preset, banner):
+    """S5: a table where 2s are wild says so beside the contract (jokers go without saying)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    game = new_game(load_variant(preset), 3, seed=1)
+    assert present(game, 0, parse_seats("Ann,Bob,Cy"), False).banner == banner
 
 
 def test_go_downs_differing_only_in_which_wild_two_goes_where_are_listed_once():

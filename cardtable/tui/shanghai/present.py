@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import words
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import Move
@@ -90,6 +90,9 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     names = tuple(seat.name for seat in seats)
     header = fix(f"cardtable · {game_title('Shanghai', variant.title)} · dealer {names[view.dealer]} · lowest total wins")
     banner = f"Hand {view.hand_number} of {view.hands_in_match} — {contract_text(view.contract)}"
+    natural_wilds = sorted(rank for rank in view.wilds if rank != JOKER)  # (jokers go without saying)
+    if natural_wilds:
+        banner += " · " + ", ".join(f"{Card(rank, 'S').rank_text}s" for rank in natural_wilds) + " wild"
     n = view.players
     around = [(viewer + 1 + i) % n for i in range(n - 1)] if viewer is not None else list(range(n))
     infos = tuple(_seat_info(view, seat, seats) for seat in around)
