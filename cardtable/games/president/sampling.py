@@ -88,6 +88,7 @@ class Sampler(BaseSampler):
             position += take
             hand.sort(key=key)
             game.hands[s] = hand
+            game._hand_changed(s)  # (a grouping the template remembered is of another hand)
         game.aside = pool[position:]
         return game
 
