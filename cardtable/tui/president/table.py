@@ -107,7 +107,8 @@ class PresidentTable(FamilyTable[PresidentState]):
             return
         cards = self._selected()
         if not cards:
-            line.update(Text("  select cards, then Play" if state.plays else "  nothing to play: Pass (p)", style="dim"))
+            hint = "  select cards, then Play" if state.plays else "  nothing to play: Pass (p)"
+            line.update(Text(hint, style="dim"))
             return
         ascii = self.ascii
         key = tuple(sorted(str(c) for c in cards))

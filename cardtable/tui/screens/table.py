@@ -306,7 +306,8 @@ class TableScreen(Screen[None]):
         winners = " and ".join(self.seats[s].name for s in game.winners())
         _heading, rows = self.ui.round_summary(game, self.seats)
         places = game.places()  # the match's places by total (shared totals share one), not the round's
-        rows = sorted((replace(row, place=ordinal(places[row.seat])) for row in rows), key=lambda row: places[row.seat])
+        rows = sorted((replace(row, place=ordinal(places[row.seat])) for row in rows),
+                      key=lambda row: places[row.seat])
         heading = f"{winners} won the match after {game.round} {round_word(game.family)}{'s' * (game.round != 1)}."
 
         def chosen(choice: str | None) -> None:

@@ -60,7 +60,8 @@ class TonkUI:
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]
         prompt = (f"{seats[seat].name}: spades side bet — bettors show their highest spade; "
                   f"the highest spade takes the pot.{so_far}")
-        return MoveListDialog("Spades side bet", prompt, options, view.hand, error)  # (the screen puts the hand in the table's order)
+        # (the screen puts the hand in the table's order)
+        return MoveListDialog("Spades side bet", prompt, options, view.hand, error)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
