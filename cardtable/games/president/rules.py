@@ -99,7 +99,7 @@ class RankOrder:
         return value, len(cards)
 
     def describe(self, value: int, count: int) -> str:
-        """A play in words: "a single A", "a pair of 9s", "three kings", "two red 3s"."""
+        """A play in words: "a single A", "a pair of 9s", "three kings", "a pair of red 3s"."""
         label = self.label[value]
         plural = FACE_PLURALS.get(label) or label + ("s" if not label.endswith("s") else "")
         if count == 1:
