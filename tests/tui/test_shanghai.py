@@ -811,6 +811,11 @@ def test_the_buy_prompt_opens_on_decline():
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             options = app.screen.query_one(OptionList)
             assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline"
+            await pilot.press("down")  # (the cursor stops at the last choice: no wrapping round to Buy)
+            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline"
+            await pilot.press("up", "up")
+            assert options.highlighted == 0
+            await pilot.press("down")
             await pilot.press("enter")
             await settle(pilot, app, lambda: any(e.kind in ("buy_declined", "upcard_bought") for e in game.events))
             assert [e.kind for e in game.events if e.kind in ("buy_declined", "upcard_bought")][0] == "buy_declined"

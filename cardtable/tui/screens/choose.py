@@ -26,6 +26,19 @@ from ..widgets.hand import Hand
 Answer = TypeVar("Answer")
 
 
+class ChoiceList(OptionList):
+    """The choices of a dialog: the cursor stops at the first and the last (it does not
+    wrap round, so ↓ from Decline at the buy prompt never lands on Buy)."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
+
+
 class TableDialog(ModalScreen[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
     keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit, ``r`` the rules and
@@ -214,7 +227,7 @@ class MoveListDialog(TableDialog["Move | None"]):
             yield Static(id="dialog-prompt")
             if self.hand_cards:
                 yield Hand(id="dialog-hand")
-            yield OptionList(*(Option(as_themed(self.app, label), id=str(i))
+            yield ChoiceList(*(Option(as_themed(self.app, label), id=str(i))
                                for i, (label, _m) in enumerate(self.options)), id="dialog-options")
             yield Static(id="dialog-note")
 
