@@ -65,6 +65,8 @@ class MatchRecord:
     decisions: list[int] = field(default_factory=list)
     slowest: list[float] = field(default_factory=list)
     cut_off: bool = False
+    stopped: bool = False
+    """The match reached the round limit (``max_rounds``) before its end."""
     moves: int = 0
     """Moves played in the whole match, every seat's, forced ones too (as ``simulate`` counts)."""
     fallbacks: int = 0
@@ -93,6 +95,7 @@ def play_task(task: MatchTask) -> MatchRecord:
         if game.round_over:
             _note_round(game, record)
             if game.is_over or (task.max_rounds and game.round >= task.max_rounds):
+                record.stopped = not game.is_over
                 break
             game.next_round()
             moves = 0
@@ -204,6 +207,8 @@ class ArenaReport:
     """Matches stopped because a round ran past MAX_MOVES moves."""
     fallbacks: int = 0
     """Searched decisions answered by the simple bot because the search failed."""
+    stopped: int = 0
+    """Matches that reached the round limit before their end (their standings decide them)."""
 
     @property
     def fair_share(self) -> float:
@@ -220,7 +225,7 @@ class ArenaReport:
                 "lineup": self.lineup, "games": self.games, "seed": self.seed,
                 "max_rounds": self.max_rounds, "seconds": round(self.seconds, 2),
                 "fair_share": round(self.fair_share, 4), "rotated_fully": self.rotated_fully,
-                "cut_off": self.cut_off, "fallbacks": self.fallbacks,
+                "cut_off": self.cut_off, "stopped": self.stopped, "fallbacks": self.fallbacks,
                 "levels": [lv.to_data() for lv in self.levels]}
 
 
@@ -274,7 +279,8 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
         reports.append(LevelReport(level, lineup.count(level), metrics,
                                    think / decisions if decisions else 0.0, slow, decisions))
     return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports,
-                       sum(record.cut_off for record in records), sum(record.fallbacks for record in records))
+                       sum(record.cut_off for record in records), sum(record.fallbacks for record in records),
+                       sum(record.stopped for record in records))
 
 
 # ---------------------------------------------------------------------- running

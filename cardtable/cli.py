@@ -246,7 +246,7 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
 
 
 def _stopped_text(stopped: int, games: int, limit: str) -> str:
-    """simulate's note on the matches stopped at the round limit (``limit``: "10 hands")."""
+    """simulate's and arena's note on the matches stopped at the round limit (``limit``: "10 hands")."""
     if games == 1:
         return (f"The match stopped after {limit}, before its end (the standings decide it; --rounds 0 plays "
                 "whole matches)")
@@ -328,6 +328,8 @@ def _arena(args: argparse.Namespace) -> int:
     if report.cut_off:
         out.print(f"note: {count(report.cut_off, 'match', 'matches')} stopped at a {word} that ran past "
                   f"{MAX_MOVES:,} moves")
+    if report.stopped and report.max_rounds:
+        out.print("note: " + _stopped_text(report.stopped, report.games, count(report.max_rounds, word)))
     return 0
 
 

@@ -135,3 +135,14 @@ def test_arena_rounds_zero_plays_tonk_matches_whole(tmp_path):
     assert whole.rounds > 10 and min(whole.scores) <= -12 and not whole.cut_off
     capped = run_arena(str(preset), ["medium"] * 3, games=3, seed=3)
     assert capped.max_rounds == 10 and capped.cut_off == 0
+    assert whole.stopped is False and capped.stopped == 3  # (every capped match was stopped before its end)
+
+
+def test_arena_command_says_when_matches_stopped_at_the_hand_limit(capsys):
+    """As simulate does: Tonk matches capped at 10 hands are said to have stopped before
+    their end (the JSON counts them in ``stopped``)."""
+    assert main(["arena", "--game", "tonk", "--seats", "medium,easy", "--games", "2", "--seed", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "note: All 2 matches stopped after 10 hands, before their end" in out
+    assert main(["arena", "--game", "tonk", "--seats", "medium,easy", "--games", "2", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stopped"] == 2
