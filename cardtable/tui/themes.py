@@ -14,9 +14,11 @@ for terminals without Unicode suit symbols or box drawing.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from textual.color import Color, ColorParseError
@@ -106,6 +108,22 @@ def _colour_problem(key: str, value: str) -> str | None:
     return None
 
 
+def _reason(error: Any) -> str:
+    """A theme file's mistake in the words of the file (not pydantic's)."""
+    kind, loc = error["type"], tuple(str(part) for part in error["loc"])
+    model: type[BaseModel] = _Colors if loc[0] == "colors" else _ThemeFile
+    known = list(model.model_fields)
+    where = "[colors]" if model is _Colors else "the top level"
+    if kind == "extra_forbidden":
+        close = difflib.get_close_matches(loc[-1], known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"unknown key in {where} (known: {', '.join(known)}){hint}"
+    if kind == "missing":
+        return ('missing: every theme sets [colors] primary, e.g. primary = "#1e7b46"' if loc[-1] == "primary"
+                else 'missing: a theme has a [colors] table with at least primary = "#rrggbb"')
+    return str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "should be", 1)
+
+
 def load_theme(path: Path) -> CardTheme:
     """Read one theme file; a bad file raises :class:`ThemeError` naming file and key.
 
@@ -122,7 +140,7 @@ def load_theme(path: Path) -> CardTheme:
         raise ThemeError(f"{path}: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                          f"{error.start}); save it as UTF-8") from None
     except ValidationError as error:
-        problems = ["{}: {}".format(".".join(str(part) for part in each["loc"]), each["msg"])
+        problems = ["{}: {}".format(".".join(str(part) for part in each["loc"]), _reason(each))
                     for each in error.errors()]
         raise ThemeError(f"{path}: " + "; ".join(problems)) from None
     name = path.stem

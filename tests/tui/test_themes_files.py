@@ -217,3 +217,17 @@ def test_a_theme_file_that_is_not_utf8_is_reported_not_a_crash():
     assert "midnight" not in themes and "felt" in themes
     [problem] = problems
     assert "midnight.toml" in problem and "not UTF-8" in problem
+
+
+def test_an_unknown_key_or_a_missing_primary_is_told_in_the_files_words():
+    """No pydantic wording ("Extra inputs are not permitted", "Field required"): the
+    unknown key with the known ones (and a likely one), the missing colour with an example."""
+    user_theme("odd", "bogus = 1\n" + felt_text())
+    _, [problem] = load_themes()
+    assert "odd.toml: bogus: unknown key in the top level (known: name, description, dark, ascii, colors, cards)" \
+        in problem
+    user_theme("odd", felt_text().replace("primary =", "primry ="))
+    _, [problem] = load_themes()
+    assert 'colors.primary: missing: every theme sets [colors] primary, e.g. primary = "#1e7b46"' in problem
+    assert "colors.primry: unknown key in [colors]" in problem and "did you mean 'primary'?" in problem
+    assert "Field required" not in problem and "Extra inputs" not in problem
