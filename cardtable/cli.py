@@ -345,20 +345,27 @@ def _presets_list(args: argparse.Namespace) -> int:
     if wide:
         table.add_column("description", min_width=24)
     broken: dict[str, list[str]] = {}
+    rows: list[tuple[tuple[int, str], tuple[str, ...]]] = []  # ((game's menu place, name), cells)
+    order = {family: index for index, family in enumerate(FAMILIES)}
     for name, (path, origin) in preset_files().items():
         try:
             variant = load_variant(path)
         except VariantError as error:
-            if not args.game or _declared_family(path) in (args.game, None):
+            declared = _declared_family(path)
+            if not args.game or declared in (args.game, None):
                 broken.setdefault(str(error), []).append(name)
-                table.add_row(name, FAMILY_TITLES.get(_declared_family(path) or "", "?"), "[red]does not load[/]",
-                              "", origin, *(["[red]see below[/]"] if wide else []))
+                rows.append(((order.get(declared or "", len(order)), name),
+                             (name, FAMILY_TITLES.get(declared or "", "?"), "[red]does not load[/]", "", origin,
+                              *(["[red]see below[/]"] if wide else []))))
             continue
         if args.game and variant.family != args.game:
             continue
-        table.add_row(name, FAMILY_TITLES[variant.family], escape(variant.title),
+        rows.append(((order[variant.family], name),
+                     (name, FAMILY_TITLES[variant.family], escape(variant.title),
                       f"{variant.players.min}–{variant.players.max}", origin,
-                      *([escape(variant.description)] if wide else []))
+                      *([escape(variant.description)] if wide else []))))
+    for _key, cells in sorted(rows):
+        table.add_row(*cells)
     console.print(table)
     for reason, names in broken.items():  # each reason whole, however narrow the terminal
         console.print(f"[red]Does not load:[/] {escape(', '.join(names))}: {escape(reason)}", highlight=False)

@@ -24,6 +24,8 @@ def test_presets_alone_lists_them_all(capsys):
     assert main(["presets", "list"]) == 0
     assert capsys.readouterr().out == out
     assert all(name in out for name in ("forseti", "shanghai-wild-twos", "tonk-classic"))
+    # game by game (as the start screen lists them), each game's presets by name
+    assert out.index("forseti") < out.index("west-coast") < out.index("shanghai-classic") < out.index("texas-tonk")
 
 
 def test_presets_show_lists_every_knob_in_plain_words(capsys):
