@@ -28,7 +28,7 @@ def _run(app: Any) -> int:
     """Run ``app``, the full-screen table, if there is a terminal for it; else say so
     (piped into ``head`` it drew into the pipe and spun at full CPU)."""
     if not _terminal():
-        return _fail("the table needs a terminal: standard input and error are not one "
+        return _fail("the table needs a terminal: standard input and standard error must both be one "
                      "(for a game as text, see `cardtable replay FILE --text`)")
     result = app.run()
     return app.return_code or int(result or 0)  # (1 after a crash: scripts can tell)

@@ -365,7 +365,7 @@ def test_the_table_without_a_terminal_says_so_and_draws_nothing(monkeypatch, cap
     game = new_game(load_variant("tonk-classic"), 2, seed=2)
     seats = [{"name": "Ann", "kind": "human", "level": None}, {"name": "Dag", "kind": "bot", "level": "simple"}]
     assert launch.load(SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)) == 2
-    assert "the table needs a terminal" in capsys.readouterr().err
+    assert "the table needs a terminal: standard input and standard error must both be one" in capsys.readouterr().err
 
 
 def test_the_president_statistics_say_what_the_title_letters_stand_for():
