@@ -11,7 +11,7 @@ from ...engine.words import ordinal
 
 CLEAR_REASONS = {
     "all_passed": "{who} takes the trick",
-    "top": "{who}'s play cannot be beaten: the pile is cleared",
+    "top": "{who}'s play is of the top rank: the pile is cleared",
     "bomb": "{who}'s bomb clears the pile",
     "burn": "{who} burns the pile",
     "quick_clear": "{who} completes four of a kind: the pile is cleared",
