@@ -64,3 +64,20 @@ def test_one_broken_preset_is_told_whole(user_presets):
             assert max(len(line) for line in note.message.splitlines()[:-1]) <= 36  # the note's width at 80
 
     asyncio.run(scenario())
+
+
+def test_a_reason_that_names_the_presets_list_is_not_followed_by_it_again(user_presets):
+    """An unknown parent with no close name already says `cardtable presets list` names
+    every preset: the note does not add "(… lists them all)" after it."""
+    (user_presets / "orphan.toml").write_text('extends = "zzqqxx"\n', encoding="utf-8")
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            [note] = app._notifications
+            text = " ".join(note.message.split())
+            assert text.count("`cardtable presets list`") == 1, text
+            assert "none is close; `cardtable presets list` names every preset" in text
+
+    asyncio.run(scenario())

@@ -227,6 +227,29 @@ def test_rename_duplicate_delete_with_confirmation(user_presets):
     run(scenario)
 
 
+def test_deleting_a_parent_says_which_presets_stop_loading(user_presets):
+    """Before: the question names the presets that extend it; after: the note says they
+    no longer load (not only at the next start)."""
+    Draft.new_from("forseti").save("base")
+    (user_presets / "child.toml").write_text('extends = "base"\n', encoding="utf-8")
+
+    async def scenario():
+        app = app_at_start()
+        notes: list[str] = []
+        app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "base")
+            await choose(pilot, app, "delete")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            assert "child extends it and will stop loading." in str(app.screen.query_one("#confirm-question", Static).render())
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert "deleted base; child no longer loads (extends it)" in notes
+
+    run(scenario)
+
+
 def test_escape_in_an_actions_dialog_goes_back_to_the_menu(user_presets):
     """Escape closes only the topmost box: giving up the copy's name leaves the house-rules
     menu open (an Enter pressed next started a game)."""

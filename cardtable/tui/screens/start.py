@@ -130,7 +130,9 @@ class StartScreen(Screen[None]):
                                    break_on_hyphens=False)
         unshown = sum(len(names) for names, _error in problems[3:])
         more = f"\n… and {unshown} more" if unshown else ""
-        self.app.notify(as_themed(self.app, "\n".join(lines) + more + "\n(`cardtable presets list` lists them all)"),
+        listed = "" if "`cardtable presets list`" in " ".join(lines) else \
+            "\n(`cardtable presets list` lists them all)"  # (a reason may say so already)
+        self.app.notify(as_themed(self.app, "\n".join(lines) + more + listed),
                         title=f"{count} preset{'s' * (count != 1)} not loaded",
                         severity="warning", timeout=12, markup=False)
 
