@@ -279,3 +279,23 @@ def test_a_move_in_words_says_draws_as_a_player_would():
     assert describe_move(Move("take_upcard")) == "take the upcard"
     assert describe_move(Move("lay_off", parse_cards("8C"))) == "lay off 8♣"
     assert describe_move(Move("discard", parse_cards("QC")), ascii=True) == "discard Q-C"
+
+
+def test_the_trick_box_marks_earlier_plays_it_leaves_out():
+    """The trick box names the last three plays under the one to beat; more before them
+    are marked "…" (a 7-seat trick looked as if its fourth player had led)."""
+    from cardtable import load_variant, new_game
+    from cardtable.tui.president.present import present
+    from cardtable.tui.seats import parse_seats
+
+    game = new_game(load_variant("president-classic"), 4, seed=1,
+                    hands=["6C JC KD", "3C 8C KH", "4C 9C KS", "5C 10C KC"])
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    for seat, cards in ((1, "3C"), (2, "4C"), (3, "5C")):
+        game.apply(seat, f"play {cards}")
+    assert present(game, 0, seats, False).pile_earlier == "Bob 3♣ · Cy 4♣"
+    game.apply(0, "play 6C")
+    assert present(game, 1, seats, False).pile_earlier == "Bob 3♣ · Cy 4♣ · Di 5♣"
+    game.apply(1, "play 8C")
+    assert present(game, 2, seats, False).pile_earlier == "… · Cy 4♣ · Di 5♣ · Ann 6♣"
+    assert present(game, 2, seats, True).pile_earlier == "... | Cy 4-C | Di 5-C | Ann 6-C"

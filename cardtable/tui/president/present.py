@@ -91,7 +91,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if view.pile:
         last_seat, last_cards = view.pile[-1]
         caption = f"{name(last_seat)} played"
-        earlier = " · ".join(f"{name(s)} {cards_label(c, ascii)}" for s, c in view.pile[-4:-1])
+        shown = [f"{name(s)} {cards_label(c, ascii)}" for s, c in view.pile[-4:-1]]
+        earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
         footer = f"to beat: {view.to_beat}" if view.to_beat else ""
         earlier = fix(earlier)
         pile_cards = last_cards
