@@ -22,7 +22,7 @@ from rich.table import Table
 
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
-from .engine.words import count
+from .engine.words import count, listed
 from .games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from .paths import user_dir
 from .presets import describe_rules, load_variant, value_text
@@ -606,7 +606,7 @@ def _stats(args: argparse.Namespace) -> int:
         for match in recent:
             matches.add_row(str(match.id), match.finished_at.replace("T", " ")[:16],
                             game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
-                            scores_text(match.family, match.names, match.scores), " and ".join(match.winner_names))
+                            scores_text(match.family, match.names, match.scores), listed(match.winner_names))
         console.print(matches)
     return 0
 

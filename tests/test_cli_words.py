@@ -49,3 +49,15 @@ def test_arena_title_says_rounds_for_president(capsys):
     assert main(["arena", "--seats", "medium,medium,medium", "--games", "3", "--rounds", "2"]) == 0
     out = _out(capsys)
     assert "3 matches of President · 3 seats rotated, 2 rounds a match · seed 1" in out and "rounds won" in out
+
+
+def test_winners_are_listed_as_a_sentence():
+    """"Ann, Bob and Cy won", not "Ann and Bob and Cy": in the match-over line, the log's
+    last line, the statistics and the replays alike (one helper, ``listed``)."""
+    from cardtable.engine.events import MatchEnded
+    from cardtable.engine.words import listed
+
+    assert [listed(names) for names in (["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "Cy"])] == [
+        "Ann", "Ann and Bob", "Ann, Bob and Cy"]
+    ended = MatchEnded(None, winners=(0, 1, 2))
+    assert ended.describe(lambda seat: ["Ann", "Bob", "Cy"][seat]).endswith("Ann, Bob and Cy won")

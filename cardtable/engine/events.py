@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .cards import Card, pretty_cards
+from .words import listed
 
 Namer = Callable[[int], str]
 """Turns a seat number into a player's name for descriptions."""
@@ -100,4 +101,4 @@ class MatchEnded(Event):
     scores: tuple[int, ...] = field(default=())
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return "The match is over — " + " and ".join(name(s) for s in self.winners) + " won"
+        return "The match is over — " + listed(name(s) for s in self.winners) + " won"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st: a place in words."""
@@ -12,6 +14,12 @@ def count(n: float, word: str, plural: str | None = None) -> str:
     """``n`` and ``word``, plural unless ``n`` is 1: ``count(1, "hand")`` is "1 hand",
     ``count(3, "match", "matches")`` "3 matches"."""
     return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    names = list(names)
+    return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def round_word(family: str) -> str:

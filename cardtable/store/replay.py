@@ -28,6 +28,7 @@ from ..engine.cards import Card
 from ..engine.errors import SaveError
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.words import listed
 from .history import score_word, scores_text
 from .saves import Seats, check_document, read_save
 
@@ -250,7 +251,7 @@ class Replay:
                              labelled=False)
         word = score_word(final.family)
         if final.is_over:
-            winners = " and ".join(self.name(s) for s in final.winners())
+            winners = listed(self.name(s) for s in final.winners())
             yield f"Final {word}: {scores} — {winners} won"
         else:
             yield f"{word.capitalize()} so far: {scores} (the save ends here; the match is not over)"

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from ...engine.cards import Card, pretty_cards
 from ...engine.events import Event, Namer
+from ...engine.words import listed
 
 
 def _seat(name: Namer, seat: int | None) -> str:
@@ -191,7 +192,7 @@ class HandWon(Event):
                  "caught": "catches the dropper", "stock": "is lowest when the stock runs out",
                  "dealt_50": "was dealt 50", "dealt_49": "wins with a dealt 49",
                  "low_deal": "was dealt a low hand"}
-        who = " and ".join(name(seat) for seat in self.winners)
+        who = listed(name(seat) for seat in self.winners)
         several = {"goes out": "go out", "says Tonk!": "say Tonk!", "wins the drop": "win the drop",
                    "catches the dropper": "catch the dropper", "is lowest when the stock runs out":
                    "are lowest when the stock runs out", "was dealt 50": "were dealt 50",

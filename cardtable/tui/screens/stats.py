@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
+from ...engine.words import listed
 from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, scores_text
@@ -92,7 +93,7 @@ def statistics(ascii: bool = False) -> RenderableType:
         scores = scores_text(match.family, match.names, match.scores)
         matches.add_row(*map(fix, (str(match.id), when(match.finished_at),
                                    game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
-                                   scores, " and ".join(match.winner_names))))
+                                   scores, listed(match.winner_names))))
     parts.append(matches)
     return Group(*parts)
 

@@ -25,6 +25,7 @@ from ..families import family_ui
 from ..messages import DialogAsked, MoveChosen, ThemeSwitched
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
+from ...engine.words import listed
 from ..text import describe_move, ordinal, round_word, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
@@ -303,11 +304,11 @@ class TableScreen(Screen[None]):
     def _match_end(self) -> None:
         self.busy = True
         game = self.game
-        winners = " and ".join(self.seats[s].name for s in game.winners())
         _heading, rows = self.ui.round_summary(game, self.seats)
         places = game.places()  # the match's places by total (shared totals share one), not the round's
         rows = sorted((replace(row, place=ordinal(places[row.seat])) for row in rows),
                       key=lambda row: places[row.seat])
+        winners = listed(self.seats[row.seat].name for row in rows if row.seat in game.winners())  # (table order)
         heading = f"{winners} won the match after {game.round} {round_word(game.family)}{'s' * (game.round != 1)}."
 
         def chosen(choice: str | None) -> None:
