@@ -86,8 +86,10 @@ class Draft:
         parent = load_variant(name)
         draft = cls.from_variant(parent, name, parent)
         draft.values["title"] = f"{parent.title.removesuffix(HOUSE_TITLE)}{HOUSE_TITLE}"
-        if not parent.description.startswith(HOUSE_DESCRIPTION):  # (house rules on house rules: said once)
-            draft.values["description"] = f"{HOUSE_DESCRIPTION}{parent.title}: {parent.description}"
+        # Only what stays true whatever is changed next (the parent's own words, "2s high",
+        # may not); house rules on house rules say it once.
+        if not parent.description.startswith(HOUSE_DESCRIPTION):
+            draft.values["description"] = f"{HOUSE_DESCRIPTION}{parent.title}."
         return draft
 
     @classmethod

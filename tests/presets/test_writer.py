@@ -77,8 +77,9 @@ def test_only_changed_knobs_are_written_each_with_its_description(user_presets):
     assert data["extends"] == "forseti" and data["family"] == "president"
     assert data["rules"] == {"burn": True} and data["titles"] == {"scum": "Bum"}
     assert "players" not in data
-    # a new preset says it is not its parent any more (it kept the parent's description)
-    assert data["description"].startswith("House rules on Forseti: ")
+    # a new preset says it is not its parent any more, and nothing of the parent's words
+    # that a changed knob could make untrue ("2s high" after rank_order = "ace_high")
+    assert data["description"] == "House rules on Forseti."
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("burn ="))
     assert lines[at - 1].startswith("# P25:") and "was false" in lines[at]
@@ -302,7 +303,7 @@ def test_house_rules_on_house_rules_do_not_stack_the_default_names(user_presets)
     first = Draft.new_from("tonk-classic")
     classic = load_variant("tonk-classic")
     assert first.values["title"] == f"{classic.title} (house rules)"
-    assert first.values["description"] == f"House rules on {classic.title}: {classic.description}"
+    assert first.values["description"] == f"House rules on {classic.title}."
     first.set("rules.stake", 5)
     first.save("kitchen")
     second = Draft.new_from("kitchen")
