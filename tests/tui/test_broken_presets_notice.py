@@ -81,3 +81,28 @@ def test_a_reason_that_names_the_presets_list_is_not_followed_by_it_again(user_p
             assert "none is close; `cardtable presets list` names every preset" in text
 
     asyncio.run(scenario())
+
+
+def test_the_note_stays_with_the_start_screen(user_presets):
+    """Starting a table, or opening Replays, takes the start screen's notes away (the
+    note covered the seats' corner of the table, then the replay screen)."""
+    from cardtable.tui.screens.store_menu import ReplayPicker
+    from cardtable.tui.screens.table import TableScreen
+
+    (user_presets / "c-twos.toml").write_text(BROKEN["c-twos"], encoding="utf-8")
+
+    async def scenario():
+        for key, opened in (("s", TableScreen), ("v", ReplayPicker)):
+            app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+            async with app.run_test(size=(100, 30), notifications=True) as pilot:
+                await pilot.pause()
+                assert len(app._notifications) == 1
+                await pilot.press(key)
+                for _ in range(100):
+                    if isinstance(app.screen, opened):
+                        break
+                    await pilot.pause(0.02)
+                assert isinstance(app.screen, opened) and not any(
+                    "not loaded" in (note.title or "") for note in app._notifications)
+
+    asyncio.run(scenario())

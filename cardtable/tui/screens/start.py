@@ -325,4 +325,5 @@ class StartScreen(Screen[None]):
         except ValueError as error:
             self.query_one("#start-error", Static).update(Text(f"  {error}", style="bold red"))
             return
+        self.app.clear_notifications()  # (a saved preset's or a broken one's note: not over the table)
         self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))

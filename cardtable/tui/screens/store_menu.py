@@ -127,6 +127,7 @@ class StoreBar(Vertical):
 
     def open(self, what: str) -> None:
         """"continue", "discard", "load", "replays" or "stats"."""
+        self.app.clear_notifications()  # (the start screen's notes are about the start screen)
         if what == "continue":
             self.continue_game()
         elif what == "discard":
