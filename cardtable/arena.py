@@ -276,8 +276,6 @@ def summarize(records: Sequence[MatchRecord], family: str, preset: str, lineup: 
                    for name, vals in values.items()}
         if "place" in metrics:  # an average place is 1…players
             metrics["place"] = metrics["place"].clipped(1, players)
-        if "score" in metrics:  # a Shanghai total is never below 0
-            metrics["score"] = metrics["score"].clipped(0)
         reports.append(LevelReport(level, lineup.count(level), metrics,
                                    think / decisions if decisions else 0.0, slow, decisions))
     return ArenaReport(family, preset, players, list(lineup), len(records), seed, max_rounds, seconds, reports,

@@ -55,8 +55,9 @@ def test_winners_are_listed_as_a_sentence():
     """"Ann, Bob and Cy won", not "Ann and Bob and Cy": in the match-over line, the log's
     last line, the statistics and the replays alike (one helper, ``listed``)."""
     from cardtable.engine.events import MatchEnded
-    from cardtable.engine.words import listed
+    from cardtable.engine.words import listed, rank_plural
 
+    assert [rank_plural(label) for label in ("9", "A", "Q", "joker")] == ["9s", "aces", "queens", "jokers"]
     assert [listed(names) for names in (["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "Cy"])] == [
         "Ann", "Ann and Bob", "Ann, Bob and Cy"]
     ended = MatchEnded(None, winners=(0, 1, 2))

@@ -22,6 +22,15 @@ def listed(names: Iterable[str]) -> str:
     return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+"""Several court cards or aces in words ("a pair of aces", "aces wild"; "As" reads as a word)."""
+
+
+def rank_plural(label: str) -> str:
+    """A rank's label for several cards of it: "9s", "jacks", "aces", "jokers"."""
+    return RANK_PLURALS.get(label) or label + ("s" if not label.endswith("s") else "")
+
+
 def round_word(family: str) -> str:
     """What the game calls one deal played out (its ``Game.ROUND_WORD``), lower case:
     "round" (President), "hand" (Shanghai, Tonk)."""

@@ -50,8 +50,14 @@ def asciify(text: str) -> str:
         text = text.replace(symbol, plain)
     if text.isascii():
         return text
-    text = unicodedata.normalize("NFKD", text.translate(ASCII_LETTERS))
-    return "".join(char for char in text if not unicodedata.combining(char))
+    return "".join(map(_without_accent, text.translate(ASCII_LETTERS)))
+
+
+def _without_accent(char: str) -> str:
+    """A Latin letter without its accents (``í`` -> ``i``); any other character as it is
+    (a kana's voicing mark or a Hangul syllable is part of the letter, not an accent)."""
+    plain = "".join(part for part in unicodedata.normalize("NFKD", char) if not unicodedata.combining(part))
+    return plain if plain.isascii() else char
 
 
 ASCII_LETTERS = str.maketrans({"Þ": "Th", "þ": "th", "Ð": "D", "ð": "d", "Æ": "Ae", "æ": "ae", "Ø": "O",

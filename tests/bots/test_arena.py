@@ -83,15 +83,6 @@ def test_summary_of_hand_made_matches():
                          1, None, 1.0).rotated_fully
 
 
-def test_a_shanghai_total_interval_stays_at_zero_or_more():
-    """S11: totals are never negative, so their interval is cut at 0 (3 + 0 + 0 over
-    three matches would reach below it)."""
-    records = [_record(i, ("hard", "medium"), scores, (1,)) for i, scores in enumerate(((3, 9), (0, 8), (0, 7)))]
-    hard = summarize(records, "shanghai", "shanghai-classic", ["hard", "medium"], 1, None, 1.0).levels[0]
-    assert hard.metrics["score"].mean == pytest.approx(1) and hard.metrics["score"].low == 0
-    assert hard.metrics["score"].high == pytest.approx(1 + 1.96, abs=1e-3)  # (s = √3 over √3 matches)
-
-
 def test_arena_needs_at_least_one_match():
     with pytest.raises(ValueError, match="at least one match"):
         run_arena("president-classic", ["hard", "medium", "random"], games=0)

@@ -231,7 +231,8 @@ def test_deleting_a_parent_says_which_presets_stop_loading(user_presets):
     """Before: the question names the presets that extend it; after: the note says they
     no longer load (not only at the next start)."""
     Draft.new_from("forseti").save("base")
-    (user_presets / "child.toml").write_text('extends = "base"\n', encoding="utf-8")
+    for child in ("child", "kid"):
+        (user_presets / f"{child}.toml").write_text('extends = "base"\n', encoding="utf-8")
 
     async def scenario():
         app = app_at_start()
@@ -242,10 +243,11 @@ def test_deleting_a_parent_says_which_presets_stop_loading(user_presets):
             await open_menu(pilot, app, "base")
             await choose(pilot, app, "delete")
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
-            assert "child extends it and will stop loading." in str(app.screen.query_one("#confirm-question", Static).render())
+            question = str(app.screen.query_one("#confirm-question", Static).render())
+            assert "child, kid extend it and will stop loading." in question
             await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            assert "deleted base; child no longer loads (extends it)" in notes
+            assert "deleted base; child, kid no longer load (extend it)" in notes
 
     run(scenario)
 

@@ -230,8 +230,9 @@ def test_a_dialog_open_when_the_theme_turns_ascii_rewrites_its_words():
 
 def test_a_buy_prompt_opened_in_ascii_turns_back_to_suit_symbols_with_its_hint():
     """The families write a dialog's words in Unicode and the dialog writes them in the
-    theme: a Shanghai buy prompt opened under the ASCII theme, its hint asked, shows
-    suit symbols again (title, prompt, choices and the hint) once the theme is felt."""
+    theme: a Shanghai buy prompt opened under the ASCII theme, with a note written in it
+    as a hint writes one, shows suit symbols again (title, prompt, choices and the note)
+    once the theme is felt."""
     from cardtable import new_game
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.ui import ShanghaiUI

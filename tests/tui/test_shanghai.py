@@ -333,7 +333,8 @@ def test_score_sheet_then_match_end_after_ten_hands():
             places = [["1st", "2nd", "3rd"][totals.index(total)] for total in totals]
             assert [(row.place, row.total) for row in app.screen.rows] == list(zip(places, totals))
             await pilot.press("a")  # play again: a new match at a new table (it had crashed)
-            await pilot.pause(0.5)
+            await settle(pilot, app, lambda: any(isinstance(screen, TableScreen) and screen.game.moves_played
+                                                 for screen in app.screen_stack))
             [table] = [screen for screen in app.screen_stack if isinstance(screen, TableScreen)]
             assert app.is_running and table.game is not game and table.game.round == 1
             assert table.game.moves_played > 0  # (the bots play on; Ann may be offered a buy)
@@ -787,7 +788,7 @@ def test_four_seat_panels_keep_the_dealer_and_the_buys_at_100_columns():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=6, game=game)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(0.3)
+            await settle(pilot, app, lambda: "· dealer" in screen_text(app))
             panels = [line for line in screen_text(app).splitlines()[:6]]
             cards_line, marks_line = panels[3], panels[4]
             assert re.search(r"│ \d+ cards · \d+ pts · dealer\s+│", cards_line), "\n".join(panels)

@@ -281,6 +281,15 @@ def test_a_move_in_words_says_draws_as_a_player_would():
     assert describe_move(Move("discard", parse_cards("QC")), ascii=True) == "discard Q-C"
 
 
+def test_the_ascii_theme_drops_accents_from_latin_letters_only():
+    """Vara-skítur reads Vara-skitur, Þór Thor; a name in another script stays as it is
+    (dropping a kana's voicing mark would make it another name)."""
+    from cardtable.tui.text import asciify
+
+    assert asciify("Vara-skítur · Þór Q♣ — Ñandú") == "Vara-skitur | Thor Q-C - Nandu"
+    assert asciify("ガク 김") == "ガク 김"
+
+
 def test_the_trick_box_marks_earlier_plays_it_leaves_out():
     """The trick box names the last three plays under the one to beat; more before them
     are marked "…" (a 7-seat trick looked as if its fourth player had led)."""

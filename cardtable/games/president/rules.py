@@ -6,16 +6,13 @@ from collections.abc import Iterable
 from itertools import combinations, groupby
 
 from ...engine.cards import JOKER, RANKS, SUITS, Card, make_deck
+from ...engine.words import rank_plural
 from .preset import PresidentRules
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
 RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "joker"}
 WILD_GROUP = 99
 """Wild cards sort after every natural card."""
-
-
-FACE_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
-"""Several court cards or aces said in words ("a pair of aces", not "a pair of As")."""
 
 
 class RankOrder:
@@ -101,7 +98,7 @@ class RankOrder:
     def describe(self, value: int, count: int) -> str:
         """A play in words: "a single A", "a pair of 9s", "three kings", "a pair of red 3s"."""
         label = self.label[value]
-        plural = FACE_PLURALS.get(label) or label + ("s" if not label.endswith("s") else "")
+        plural = rank_plural(label)
         if count == 1:
             return f"a single {label}"
         if count == 2:

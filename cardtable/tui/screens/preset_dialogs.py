@@ -193,7 +193,8 @@ class PresetMenu(ModalScreen[str | None]):
         if await self.app.push_screen_wait(Confirm(f"Delete your preset {preset}?{warning}",
                                                    "Delete (y)", "Keep it (n)")):
             delete_preset(preset)
-            stopped = f"; {', '.join(users)} no longer load{'s' if len(users) == 1 else ''} (extends it)" if users else ""
+            one = len(users) == 1
+            stopped = f"; {', '.join(users)} no longer load{'s' * one} (extend{'s' * one} it)" if users else ""
             self.notify(f"deleted {preset}{stopped}", timeout=6 if users else 3)
             return ""
         return None

@@ -92,7 +92,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     banner = f"Hand {view.hand_number} of {view.hands_in_match} — {contract_text(view.contract)}"
     natural_wilds = sorted(rank for rank in view.wilds if rank != JOKER)  # (jokers go without saying)
     if natural_wilds:
-        banner += " · " + ", ".join(f"{Card(rank, 'S').rank_text}s" for rank in natural_wilds) + " wild"
+        banner += " · " + ", ".join(words.rank_plural(Card(rank, "S").rank_text) for rank in natural_wilds) + " wild"
     n = view.players
     around = [(viewer + 1 + i) % n for i in range(n - 1)] if viewer is not None else list(range(n))
     infos = tuple(_seat_info(view, seat, seats) for seat in around)

@@ -271,7 +271,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._choose(found[0])
         elif found:
             self._offer_hand_choices("Where do the wilds stand?", "These cards make more than one go-down:",
-                                     [(go_down_label(m, state.contract, state.wilds, self.ascii), m) for m in found])
+                                     [(go_down_label(m, state.contract, state.wilds, False), m) for m in found])
         else:  # the engine says why; the groups before the first that fits no go-down stay,
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
             self.groups, self.places = groups[:kept], list(range(kept))
