@@ -449,3 +449,22 @@ def test_the_show_down_lists_hands_in_the_tables_order(order):
             assert shown in screen_text(app)
 
     run(scenario)
+
+
+def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
+    """T12: the bet names the spade it would show (the hand's highest), the bets so far
+    name theirs; a hand without a spade is told so."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.ui import TonkUI
+
+    from ..games.tonk.tonk_helpers import stacked
+
+    game = stacked(["KS 2D 3S", "QS 3D", "AH 4D"], preset="tonk-spades", drop_when="any_time")
+    seats = parse_seats("Ann,Bob,Cy")
+    game.apply(1, Move("bet"))
+    dialog = TonkUI().dialog(game, 2, seats)
+    assert dialog.options[0][0] == "Bet 1 chip (you hold no spade)"
+    assert "Bets so far: Bob Q♠." in dialog.prompt
+    game.apply(2, Move("decline"))
+    dialog = TonkUI().dialog(game, 0, seats)
+    assert dialog.options[0][0] == "Bet 1 chip (show K♠)"

@@ -188,6 +188,11 @@ def is_dead_four(group: tuple[Card, ...], shape: Shape) -> bool:
     return shape[0] == "set" and len(group) == 4 and all(card.rank != JOKER for card in group)
 
 
+def highest_spade(hand: Iterable[Card]) -> Card | None:
+    """T12: the spade a side bettor shows (None: the hand holds no spade)."""
+    return max((card for card in hand if card.suit == "S"), default=None)
+
+
 def count(cards: Iterable[Card], points: dict[int, int]) -> int:
     """T4: the count of cards left in a hand."""
     return sum([points[card[0]] for card in cards])

@@ -12,10 +12,8 @@ from ...engine.moves import Move
 from . import events as ev
 from .payments import Payment, drop_payments, everyone_pays, lowest, net
 from .rules import TonkRulesMixin
-from .spreads import count, hit_onto, shape_of
+from .spreads import count, highest_spade, hit_onto, shape_of
 from .view import TonkView
-
-SPADES = "S"
 
 
 class TonkGame(TonkRulesMixin, Game):
@@ -302,8 +300,7 @@ class TonkGame(TonkRulesMixin, Game):
         self._side[seat] = joins
         events: list[Event]
         if joins:
-            spades = [card for card in self._hands[seat] if card.suit == SPADES]
-            self._spades[seat] = max(spades) if spades else None
+            self._spades[seat] = highest_spade(self._hands[seat])
             events = [ev.SideBetPlaced(seat, self._spades[seat])]
         else:
             events = [ev.SideBetDeclined(seat)]

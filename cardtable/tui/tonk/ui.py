@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ...games.tonk.spreads import highest_spade
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
@@ -49,8 +50,7 @@ class TonkUI:
         if view.phase != "bet":
             return None
         moves = game.legal_moves(seat)
-        spades = [card for card in view.hand if card.suit == "S"]
-        best = max(spades) if spades else None
+        best = highest_spade(view.hand)
         shown = f"show {cards_label((best,))}" if best else "you hold no spade"
         earlier = [f"{seats[s].name} {cards_label((c,)) if c else 'no spade'}"
                    for s, (bet, c) in enumerate(zip(view.side_bets, view.spades_shown)) if bet]
