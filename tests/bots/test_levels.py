@@ -73,10 +73,14 @@ def test_a_searched_hint_is_the_same_however_often_it_is_asked(family, seed, mov
 
 
 def test_hint_without_variant_uses_the_view_rules():
-    game = position("president", 2, moves=3, preset="forseti")
+    """Without a preset the hint reads the house rules from the view (Forseti's here,
+    where the classic rules would suggest another play)."""
+    game = position("president", 1, moves=0, preset="forseti")
     seat = game.to_act[0]
-    legal = game.legal_moves(seat)
-    assert suggest_move("president", None, game.view(seat), legal, seed=1, iterations=10) in legal
+    legal, view = game.legal_moves(seat), game.view(seat)
+    hint = suggest_move("president", None, view, legal, seed=1, iterations=10)
+    assert hint == suggest_move("president", load_variant("forseti"), view, legal, seed=1, iterations=10)
+    assert hint != suggest_move("president", load_variant("president-classic"), view, legal, seed=1, iterations=10)
 
 
 def test_a_hint_needs_a_searching_level():

@@ -37,8 +37,15 @@ def test_an_unknown_bot_level_is_a_save_error_naming_the_seat(tmp_path):
 
 @pytest.mark.parametrize("level", [*BOT_LEVELS, "bot:hard", None])
 def test_every_known_level_loads_and_makes_a_bot(tmp_path, level):
+    """The level is read back as written (None: an older save, played as medium) and
+    makes the bot of that level."""
     game, seats = load_game(save_with_level(tmp_path, level))
-    make_bot(game.family, seats[1]["level"] or "simple", game.variant)
+    assert seats[1] == {"name": "Dag", "kind": "bot", "level": level}
+    bot = make_bot(game.family, seats[1]["level"] or "simple", game.variant)
+    assert type(bot) is type(make_bot(game.family, (level or "medium").removeprefix("bot:"), game.variant))
+    if level in ("hard", "bot:hard", "expert"):
+        assert getattr(bot, "iterations", None) == getattr(make_bot(game.family, level, game.variant),
+                                                           "iterations", None)
 
 
 def test_a_human_seat_level_is_not_read(tmp_path):

@@ -209,18 +209,22 @@ def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_exchange_dialog_names_whom_the_cards_go_to(players):
-    """P13–P15: the card-exchange prompt names the receiver the engine pairs the giver
-    with (``view.give_to``), for every table size."""
+    """P13: the card-exchange prompt names the receiver: each top title gives back to its
+    mirror (President to Scum, Vice-President to Vice-Scum), two cards from the
+    President, one from the Vice-President (one card each way below 4 players)."""
     from cardtable.tui.president.ui import PresidentUI
 
     game = played_round(players=players)
     game.next_round()
     seats = parse_seats(",".join(["Ann", "Bob", "Cy", "Di", "Eve"][:players]))
-    seat = game.to_act[0]
-    to, count = game.view(seat).give_to
-    dialog = PresidentUI().dialog(game, seat, seats)
-    assert f"Choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
-    assert to != seat
+    while game.view(game.to_act[0]).phase == "exchange":
+        seat = game.to_act[0]
+        title = game.titles[seat]
+        to = game.titles.index({"president": "scum", "vice_president": "vice_scum"}[title])
+        count = 2 if title == "president" and players >= 4 else 1  # (fewer than 4: one card each way)
+        dialog = PresidentUI().dialog(game, seat, seats)
+        assert f"Choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
+        game.apply(seat, game.legal_moves(seat)[0])
 
 
 def test_round_points_below_zero_read_minus_not_plus_minus():

@@ -223,10 +223,15 @@ def test_P28_red_threes_beat_aces_and_black_threes_are_lowest():
 
 
 def test_P28_a_wild_cannot_stand_as_a_red_three():
-    game = president(hands=["4C", "3H 2D 5D", "6C", "3S 8C"], **RED_THREES)
-    game.apply(3, play("8C"))
+    """A pair of 8s to beat: 3♥ with a wild 2 as the second red 3 would top it, but a
+    wild may not stand as a red 3; a wild beside a natural 9 may follow."""
+    game = president(hands=["4C", "3H 2D 9D 9C 5D", "6C", "3S 8C 8D"], **RED_THREES)
+    game.apply(3, play("8C 8D"))
     game.apply(0, PASS)
-    assert play("3H 2D") not in game.legal_moves(1)
+    moves = game.legal_moves(1)
+    assert play("3H 2D") not in moves and play("9D 2D") in moves
+    with pytest.raises(IllegalMove, match=r"a wild card cannot stand as a red 3 \(P28\)"):
+        game.apply(1, play("3H 2D"))
 
 
 def test_P29_hidden_hand_counts():

@@ -235,6 +235,7 @@ def test_T12_no_spade_shown_bets_returned() -> None:
     game.apply(1, Move("bet"))
     game.apply(0, Move("bet"))
     assert last(game, "side_pot_won").seat is None and game.view(0).phase == "start"
+    assert game.scores == (0, 0) and game.chips == (100, 100)  # each stake back where it was
 
 
 # ---------------------------------------------------------------- T13 stakes and match

@@ -9,7 +9,9 @@ def test_every_tonk_preset_starts() -> None:
     for name in names:
         game = new_game(load_variant(name), players=3, seed=1)
         assert game.family == "tonk"
-        assert game.to_act == (1,) or game.round_over
+        # seat 1 (left of the dealer) acts first: to bet in tonk-spades, else to draw or drop
+        assert game.to_act == (1,) and not game.round_over, name
+        assert game.view(1).phase == ("bet" if game.variant.rules.spades_side_bet else "start"), name
 
 
 def test_public_view_shows_no_hand():
