@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable import Card, IllegalMove, Move
+from cardtable import Card, IllegalMove
 from cardtable.engine.events import CardsSetAside
 from cardtable.engine.moves import PASS
 from cardtable.games.president.rules import titles_for
