@@ -42,11 +42,18 @@ def is_ascii(text: str) -> bool:
 async def at_table(pilot, app) -> TableScreen:
     """The table screen, once the bots have moved up to a human's choice (a dialog may be on top)."""
     def waiting() -> bool:
-        return any(isinstance(s, TableScreen) and (not s.busy or app.screen is not s) for s in app.screen_stack)
+        """A human's choice: a dialog over the table, or a human's turn at it (a bot's turn
+        or the moment between two moves is not)."""
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        if not tables:
+            return False
+        table = tables[0]
+        if app.screen is not table:
+            return True
+        return not table.busy and bool(table.game.to_act) and table.game.to_act[0] in table.humans
 
-    for _ in range(10):  # ten looks in a row: the bots are done, not between two moves
-        await settle(pilot, app, waiting)
-        await pilot.pause(0.02)
+    await settle(pilot, app, waiting, limit=2000)
+    await pilot.pause()
     return next(s for s in app.screen_stack if isinstance(s, TableScreen))
 
 

@@ -9,8 +9,9 @@ import re
 import pytest
 
 from cardtable.tui.widgets.seat import SeatPanel, fit_parts, fit_title, short_forms
+from cardtable.tui.screens.table import TableScreen
 
-from .helpers import make_app
+from .helpers import make_app, settle
 
 
 def test_fit_parts_drops_the_last_parts_until_the_line_fits():
@@ -177,7 +178,8 @@ def test_the_panels_of_a_row_write_the_same_form():
     async def scenario():
         app = make_app("Ann," + ",".join(["bot:simple"] * 7), preset="scum-secretary", seed=4)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,), limit=2000)
             panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
             assert len({panel.content_size.width for panel in panels}) == 2  # (9 and 10 cells)
             firsts = [str(panel.render()).splitlines()[0] for panel in panels]
@@ -195,10 +197,12 @@ def test_the_panels_of_a_row_keep_one_form_after_a_resize():
     async def scenario():
         app = make_app("Ann," + ",".join(["bot:simple"] * 7), preset="scum-secretary", seed=4)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,), limit=2000)  # (Ann's turn: the bots wait)
             for width in (84, 120, 81, 80):
                 await pilot.resize_terminal(width, 24)
-                await pilot.pause(0.1)
+                await pilot.pause()
+                await pilot.pause()
                 panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
                 firsts = [line for line in screen_text(app).splitlines()[2].split("│") if line.strip()]
                 forms = {bool(re.fullmatch(r"\d+ c", part.strip())) for part in firsts}

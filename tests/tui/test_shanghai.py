@@ -383,10 +383,7 @@ def test_hint_in_the_buy_prompt_highlights_the_hard_bots_choice():
             events = len(game.events)
             await pilot.press("H")
             note = screen.query_one("#dialog-note")
-            for _ in range(500):
-                await pilot.pause(0.01)
-                if str(note.render()).startswith("hint:"):
-                    break
+            await settle(pilot, app, lambda: str(note.render()).startswith("hint:"), limit=3000)
             label, move = screen.options[screen.query_one(OptionList).highlighted]
             assert move == expected and str(note.render()) == f"hint: {label}"
             assert len(game.events) == events and app.screen is screen

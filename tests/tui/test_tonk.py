@@ -117,11 +117,7 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await pilot.pause()
             assert not game.round_over
             await move(0, "drop")
-            for _ in range(100):
-                if isinstance(app.screen, ShowdownScreen):
-                    break
-                await pilot.pause(0.01)
-            assert isinstance(app.screen, ShowdownScreen)
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen), limit=1000)
             text = screen_text(app)
             assert "Ann drops with 2" in text and "Ann wins the drop" in text
             assert "Bob pays Ann 1 chip" in text
