@@ -820,3 +820,27 @@ def test_the_buy_prompt_opens_on_decline():
             assert len(game.hands[0]) == 11
 
     asyncio.run(scenario())
+
+
+def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():
+    """S8/S9: at 80 columns with five players a panel has room for little; a seat not
+    down keeps its buys left (it may still buy), a seat down just says so."""
+    game = new_game(load_variant("shanghai-family"), 5, seed=9)
+
+    async def scenario():
+        app = make_app("Ann," + ",".join(["bot:simple"] * 4), preset="shanghai-family", seed=9, game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
+                isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)),
+                limit=2000)
+            from cardtable.tui.widgets.seat import SeatPanel
+
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            panels = [panel for panel in table.query(SeatPanel) if panel.display]
+            shown = [str(panel.render()).splitlines()[1] for panel in panels]  # (drawn even under a dialog)
+            view = table.game.view(None)
+            assert len(shown) == 4 and panels[0].content_size.width <= 16
+            for seat, text in zip(range(1, 5), shown):  # (Dag, Eve, Finn, Gro: clockwise from Ann)
+                assert ("down" in text and "buy" not in text) if view.down[seat] else "buy" in text, shown
+
+    asyncio.run(scenario())

@@ -461,7 +461,32 @@ def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
     game.apply(1, Move("bet"))
     dialog = TonkUI().dialog(game, 2, seats)
     assert dialog.options[0][0] == "Bet 1 chip (you hold no spade)"
+    assert dialog.options[dialog.first][0] == "Stay out"  # (highlighted first: Enter costs no chip)
     assert "Bets so far: Bob Q♠." in dialog.prompt
     game.apply(2, Move("decline"))
     dialog = TonkUI().dialog(game, 0, seats)
     assert dialog.options[0][0] == "Bet 1 chip (show K♠)"
+
+
+def test_a_locked_dealer_panel_says_the_lock_out_first():
+    """T6: the bottom border of the dealer's panel reads "no drop ×2 · dealer": a narrow
+    border cuts its end, and the lock-out is what the table needs to see."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    from ..games.tonk.tonk_helpers import discard, draw_and_throw, hit, spread, stacked
+
+    game = stacked(["4H 5H 6H AS", "9C 2S", "7H 8H KS QS"], stock="2C 3C 4C 5C 6C 7C 8C 10C JC QC 2D 3D 4D 5D")
+    draw_and_throw(game, 1)
+    draw_and_throw(game, 2)
+    game.apply(0, Move("draw_stock"))
+    game.apply(0, spread("4H 5H 6H"))
+    game.apply(0, discard("AS"))
+    draw_and_throw(game, 1)
+    game.apply(2, Move("draw_stock"))
+    game.apply(2, hit("7H", 0, 0))
+    game.apply(2, hit("8H", 0, 0))
+    assert game.dealer == 0
+    state = present(game, 1, parse_seats("Ann,Bob,Cy"), False)
+    [ann] = [info for info in state.seats if info.title.startswith("Ann")]
+    assert ann.below == "no drop ×2 · dealer"

@@ -146,7 +146,9 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     cards = words.count(count, "card") if count is not None else "? cards"
     facts = f"{cards} · {words.count(view.scores[seat], 'pt')}" + (" · dealer" if seat == view.dealer else "")
     buys_left = f"{buys} buy{'s' * (buys != 1)} left"
-    marks = ["down" if down else "not down", buys_left]
+    # A seat that is down may not buy (S8): it shows "down"; one that is not shows its buys
+    # first, so a narrow panel leaves out "not down" before them.
+    marks = ["down"] if down else [buys_left, "not down"]
     to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over
     if to_act:
         marks.insert(0, "drawing" if view.phase == "draw" else "playing")

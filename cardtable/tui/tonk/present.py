@@ -28,7 +28,7 @@ class TonkSeatInfo(SeatInfo):
     lock: str = ""
     """T6 hit lock-out, e.g. "no drop ×2" ("" when the seat may drop)."""
     below: str = ""
-    """The bottom border: "dealer" and the lock-out."""
+    """The bottom border: the lock-out, then "dealer"."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
-        below = " · ".join(part for part in ("dealer" if seat == view.dealer else "", lock) if part)
+        # (the lock-out first: a narrow border cuts its end, and who deals is in the header too)
+        below = " · ".join(part for part in (lock, "dealer" if seat == view.dealer else "") if part)
         infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor,
                               lock=lock, below=fix(below)))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)

@@ -60,8 +60,10 @@ class TonkUI:
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]
         prompt = (f"{seats[seat].name}: spades side bet — bettors show their highest spade; "
                   f"the highest spade takes the pot.{so_far}")
-        # (the screen puts the hand in the table's order)
-        return MoveListDialog("Spades side bet", prompt, options, view.hand, error)
+        # (the screen puts the hand in the table's order; "Stay out" comes highlighted, as
+        # Decline at the Shanghai buy prompt: a hasty Enter costs no chip)
+        stay = next((i for i, (_label, m) in enumerate(options) if m is not None and m.kind == "decline"), 0)
+        return MoveListDialog("Spades side bet", prompt, options, view.hand, error, first=stay)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
