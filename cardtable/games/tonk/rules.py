@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     # Type checkers see the engine's Game as the base (the table state below is set up by
     # TonkGame); at run time the mixin stays a plain class, so the MRO is unchanged.
     from ...engine.game import Game as _Base
+    from .view import TonkView
 else:
     _Base = object
 
@@ -191,3 +192,15 @@ class TonkRulesMixin(_Base):
         if shape[0] == "set" and self.variant.rules.hit_runs_only:
             return "only runs may be hit at this table"
         return f"{move.cards[0].pretty()} does not fit the spread {pretty_cards(cards)}"
+
+
+def hit_refusal(view: TonkView, card: Card) -> str:
+    """T6: why ``card`` of the viewing seat's hand has no hit listed, in its words: it fits
+    only a set where only runs may be hit, or it fits no spread on the table."""
+    if view.rules is not None and view.rules.hit_runs_only:
+        for owned in view.spreads:
+            for group in owned:
+                shape = shape_of(group)
+                if shape is not None and shape[0] == "set" and hit_onto(group, shape, card, False) is not None:
+                    return "fits only a set, and only runs may be hit at this table (T6)"
+    return "fits no spread on the table"

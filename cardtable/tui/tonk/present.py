@@ -7,13 +7,15 @@ the story of the hand from the engine's events (``describe``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from ...engine.cards import Card
 from ...engine.events import CardsDealt, RoundStarted
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.tonk.preset import TonkRules
+from ...games.tonk.rules import hit_refusal
 from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import game_title, number, round_log, themed
@@ -65,6 +67,9 @@ class TonkState:
     hint: str = ""
     """What the hand could do now (spreads and hits on offer), shown with nothing selected."""
     names: tuple[str, ...] = ()
+    no_hit: Mapping[Card, str] = field(default_factory=dict)
+    """While the viewer may hit: why each card of the hand with no hit has none (the
+    engine's words, :func:`~cardtable.games.tonk.rules.hit_refusal`)."""
 
 
 def counted(n: int, word: str, ascii: bool = False) -> str:
@@ -128,9 +133,11 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
     status, keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii)
+    hitters = {m.cards[0] for m in moves if m.kind == "hit"}
+    no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
     return TonkState(status=fix(f"{me} — {status}"), keys=fix(keys), viewer=viewer, hand=view.hand,
                      count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
-                     hint=fix(hint), **common)  # type: ignore[arg-type]
+                     hint=fix(hint), no_hit=no_hit, **common)  # type: ignore[arg-type]
 
 
 def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,

@@ -239,7 +239,8 @@ class TonkTable(FamilyTable[TonkState]):
                 options.append((f"on {whose} spread {meld_label(spread, jokers_stand_for(spread))}", move))
             self._offer_choices("Hit a spread", f"Hit {cards_label(cards)} on which spread?", options)
         else:
-            self.notice = f"{cards_label(cards, self.ascii)} fits no spread on the table"
+            no_hit = self.state.no_hit if self.state else {}
+            self.notice = f"{cards_label(cards, self.ascii)} {no_hit.get(cards[0], 'fits no spread on the table')}"
 
     def action_discard(self) -> None:
         if not self._ready_to_meld():

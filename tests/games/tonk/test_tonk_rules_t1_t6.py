@@ -228,6 +228,10 @@ def test_T6_hit_runs_only() -> None:
     assert not [m for m in game.legal_moves(0) if m.kind == "hit"]
     with pytest.raises(IllegalMove, match="only runs may be hit"):
         game.apply(0, hit("7S", 1, 0))
+    from cardtable.games.tonk.rules import hit_refusal  # (what the table says when l finds no hit)
+
+    assert hit_refusal(game.view(0), Card.parse("7S")) == "fits only a set, and only runs may be hit at this table (T6)"
+    assert hit_refusal(game.view(0), Card.parse("9D")) == "fits no spread on the table"
 
 
 def set_to_grow():
