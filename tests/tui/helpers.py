@@ -35,7 +35,18 @@ async def settle(pilot, app, done, limit: int = 300) -> None:
         if done():
             return
         await pilot.pause(0.01)
-    raise AssertionError("the table did not settle")
+    raise AssertionError(f"the table did not settle: {_where(app)}")
+
+
+def _where(app) -> str:
+    """What the app shows, for a test that waited in vain."""
+    screen = app.screen
+    game = getattr(screen, "game", None)
+    table = getattr(screen, "table", None)
+    notes = [note.message for note in getattr(app, "_notifications", ())]
+    return (f"screen {type(screen).__name__}, busy {getattr(screen, 'busy', None)}, "
+            f"to_act {getattr(game, 'to_act', None)}, events {len(getattr(game, 'events', ()))}, "
+            f"notice {getattr(table, 'notice', None)!r}, notes {notes}, workers {list(app.workers)}")
 
 
 def screen_text(app: CardtableApp) -> str:
