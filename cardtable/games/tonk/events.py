@@ -9,6 +9,7 @@ from typing import ClassVar
 from ...engine.cards import Card, pretty_cards
 from ...engine.events import Event, Namer
 from ...engine.words import listed
+from .spreads import spread_text
 
 
 def _seat(name: Namer, seat: int | None) -> str:
@@ -58,7 +59,7 @@ class SpreadLaid(Event):
     index: int = 0
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"{_seat(name, self.seat)} spreads {pretty_cards(self.cards)}"
+        return f"{_seat(name, self.seat)} spreads {spread_text(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,7 @@ class SpreadHit(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         whose = "own" if self.owner == self.seat else f"{name(self.owner)}'s"
-        text = f"{_seat(name, self.seat)} hits {self.card.pretty()} on {whose} spread {pretty_cards(self.spread)}"
+        text = f"{_seat(name, self.seat)} hits {self.card.pretty()} on {whose} spread {spread_text(self.spread)}"
         if self.owner != self.seat:
             text += f" ({name(self.owner)} may not drop for {self.locks} turn{'s' * (self.locks != 1)})"
         return text

@@ -68,6 +68,12 @@ def jokers_stand_for(group: Sequence[Card]) -> tuple[Card | None, ...]:
                  for i, card in enumerate(group))
 
 
+def spread_text(group: Sequence[Card]) -> str:
+    """A spread in words, each joker with what it stands for: "2♥ 3♥ JK=4♥", "7♣ 7♦ JK=7"."""
+    return " ".join(card.pretty() + (f"={stands.pretty()}" if stands is not None else "")
+                    for card, stands in zip(group, jokers_stand_for(group)))
+
+
 def canonical_set(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A set's table order: naturals in suit order, then jokers."""
     cards = list(cards)

@@ -4,7 +4,7 @@ charge), and the spades pot in chips. The events' own data stays as it is."""
 
 from __future__ import annotations
 
-from cardtable import Move
+from cardtable import Card, Move
 from tonk_helpers import DROP, last, stacked
 
 NAMES = ("Cy", "Ann", "Dag", "Bob")
@@ -53,3 +53,15 @@ def test_two_winners_take_the_plural() -> None:
         "Ann and Bob catch the dropper — Dag pays Ann 2 chips, Dag pays Bob 2 chips")
     alone = HandWon(None, winners=(0,), how="out")
     assert alone.describe(lambda seat: "Ann") == "Ann goes out"
+
+
+def test_a_spread_with_a_joker_says_where_it_stands() -> None:
+    """T3: the log writes a spread as the spreads panel does: "2♥ 3♥ JK=4♥" (a run),
+    "7♣ 7♦ JK=7" (a set)."""
+    from cardtable.games.tonk.events import SpreadHit, SpreadLaid
+
+    run = SpreadLaid(0, cards=(Card.parse("2H"), Card.parse("3H"), Card.parse("JK")))
+    assert run.describe(lambda seat: NAMES[seat]) == f"{NAMES[0]} spreads 2♥ 3♥ JK=4♥"
+    hit = SpreadHit(1, card=Card.parse("7H"), owner=1,
+                    spread=(Card.parse("7C"), Card.parse("7D"), Card.parse("7H"), Card.parse("JK")))
+    assert hit.describe(lambda seat: NAMES[seat]) == f"{NAMES[1]} hits 7♥ on own spread 7♣ 7♦ 7♥ JK=7"
