@@ -136,3 +136,16 @@ def test_counted_says_one_chip_either_way():
     assert [counted(n, "chip") for n in (1, -1, 0, -2, 3)] == ["1 chip", "−1 chip", "0 chips", "−2 chips",
                                                               "3 chips"]
     assert counted(-1, "chip", ascii=True) == "-1 chip"
+
+
+def test_the_hint_line_names_a_second_spread_of_other_cards():
+    """T3: with 9♣ 9♦ 9♥ and 3♠ 4♠ 5♠ in hand, the line under the hand names both (it
+    named only the longest, as if the other were not there)."""
+    from cardtable import load_variant, new_game
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 9H 3S 4S"],
+                    stock="5S 6C 7C 8C", upcard="KC")
+    game.apply(1, "draw_stock")
+    assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 9♣ 9♦ 9♥ or 3♠ 4♠ 5♠"

@@ -188,7 +188,8 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     spreads = [m for m in moves if m.kind == "spread"]
     if spreads:
         best = max(spreads, key=lambda m: len(m.cards))
-        hints.append("spread " + cards_label(best.cards, ascii))
+        apart = [m for m in spreads if not set(m.cards) & set(best.cards)]  # (one more, of other cards)
+        hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in [best, *apart[:1]]))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
