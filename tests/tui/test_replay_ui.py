@@ -334,3 +334,27 @@ def test_the_replay_passes_by_a_hidden_chance_and_marks_the_tables_turn():
             assert silent and not visited & silent
 
     run(scenario)
+
+
+def test_help_over_a_replay_lists_the_replay_keys_first():
+    """? in a replay: its own keys come first (they were at the bottom, under the table's),
+    and a round still in play is said to keep its hands hidden."""
+    from cardtable.tui.screens.dialogs import HelpScreen
+
+    game = play("tonk-classic", seed=4, moves=6)
+    replay = Replay(game, [{"name": name, "kind": "human", "level": None} for name in ("Ann", "Bob", "Cy")])
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(ReplayScreen(replay))
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = screen_text(app)
+            keys = text.index("a move back / forward (hands shown unless")  # (wraps before "still in play)")
+            assert "Everywhere" in text and keys < text.index("Everywhere"), text
+
+    run(scenario)

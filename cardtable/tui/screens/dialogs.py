@@ -40,7 +40,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Editor", "ctrl+s", "save the preset (refused, with the reason, while a rule is invalid)"),
     ("", "escape", "leave the editor (asks first if there are unsaved changes)"),
     ("Quit", "s / y / n", "save and quit (Continue next time) / abandon the game / keep playing"),
-    ("Replay", "← →", "one move back / forward (every hand shown)"),
+    ("Replay", "← →", "a move back / forward (hands shown unless still in play)"),
     ("", "pgup / pgdn", "ten moves back / forward"),
     ("", "home / end", "the first deal / the end of the save"),
     ("", "escape", "close the replay"),
@@ -177,6 +177,13 @@ class HelpScreen(ModalScreen[None]):
 
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, TableScreen)), None)
 
+    def from_replay(self) -> bool:
+        """Whether this help was opened over a replay."""
+        from .replay import ReplayScreen
+
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        return isinstance(below, ReplayScreen)
+
     def compose(self) -> ComposeResult:
         ascii = uses_ascii(self.app)
         fix = themed(ascii)
@@ -184,7 +191,12 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold", no_wrap=True)
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for where, key, what in help_rows(self.table_screen(), ascii):
+        rows = help_rows(self.table_screen(), ascii)
+        if self.from_replay():  # (the replay's own keys first)
+            start = next(i for i, row in enumerate(rows) if row[0] == "Replay")
+            end = next((i for i in range(start + 1, len(rows)) if rows[i][0]), len(rows))
+            rows = rows[start:end] + rows[:start] + rows[end:]
+        for where, key, what in rows:
             table.add_row(fix(where), fix(key), fix(what))
         with Vertical(id="help-box") as box:
             box.border_title = fix("keys — escape closes")
