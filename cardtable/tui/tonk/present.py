@@ -116,7 +116,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
-        # (the lock-out first: a narrow border cuts its end, and who deals is in the header too)
+        # (the lock-out first: a narrow border cuts its end, and the lock-out matters more to play)
         below = " · ".join(part for part in (lock, "dealer" if seat == view.dealer else "") if part)
         infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor,
                               lock=lock, below=fix(below)))
