@@ -29,6 +29,17 @@ def played_round(preset: str = "president-classic", players: int = 4, seed: int 
     return game
 
 
+def shanghai_buy_offer(seed: int = 3):
+    """A classic Shanghai hand at 3 seats in which seat 1 drew from the stock and the
+    upcard Q♠ is offered to seat 0 (the dealer, whom buy_priority asks first)."""
+    game = new_game(load_variant("shanghai-classic"), 3, seed=seed, hands=[
+        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+    game.apply(1, "draw_stock")
+    assert game.to_act == (0,) and game.view(0).phase == "buy"
+    return game
+
+
 async def settle(pilot, app, done, limit: int = 300) -> None:
     """Let bots (zero delay, worker thread) move until ``done()`` is true."""
     for _ in range(limit):

@@ -21,7 +21,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import EventLog
 from cardtable.tui.widgets.seat import SeatPanel
 
-from .helpers import make_app, screen_text, settle
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer
 
 
 def run(scenario):
@@ -240,15 +240,10 @@ def test_a_buy_prompt_opened_in_ascii_turns_back_to_suit_symbols_with_its_hint()
     theme: a Shanghai buy prompt opened under the ASCII theme, with a note written in it
     as a hint writes one, shows suit symbols again (title, prompt, choices and the note)
     once the theme is felt."""
-    from cardtable import new_game
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.ui import ShanghaiUI
 
-    game = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
-        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
-        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
-    game.apply(1, "draw_stock")
-    assert game.to_act == (0,) and game.view(0).phase == "buy"  # (buy_priority: the dealer first)
+    game = shanghai_buy_offer()
 
     async def scenario():
         app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)

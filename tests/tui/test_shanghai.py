@@ -24,7 +24,7 @@ from cardtable.tui.shanghai.scores import ScoreSheetScreen
 from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import decline_all
-from .helpers import make_app, screen_text, settle
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
 SEATS = "Ann,bot:simple,Bob"
@@ -799,9 +799,7 @@ def test_the_buy_prompt_opens_on_decline():
     takes a deliberate choice."""
     from textual.widgets import OptionList
 
-    game = stacked_game()
-    game.apply(1, "draw_stock")
-    assert game.to_act == (0,) and game.view(0).phase == "buy"
+    game = shanghai_buy_offer(seed=11)
 
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)

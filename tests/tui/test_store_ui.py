@@ -21,7 +21,7 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import make_app, screen_text, settle
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer
 from .test_hotseat import CARD_FACE, press_move
 
 
@@ -410,11 +410,7 @@ def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
     the save is written and a note says its name; the prompt stays open."""
     from cardtable.tui.screens.choose import MoveListDialog
 
-    game = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
-        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
-        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
-    game.apply(1, "draw_stock")
-    assert game.to_act == (0,) and game.view(0).phase == "buy"
+    game = shanghai_buy_offer()
 
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)

@@ -21,12 +21,17 @@ def test_a_caught_dropper_pays_each_seat_once_in_words() -> None:
                     "Cy pays Dag 1 chip, Bob pays Dag 1 chip"), text
 
 
-def test_the_spades_pot_is_counted_in_chips() -> None:
+def side_pot(*answers: str):
+    """The side pot's event once seats 1 (Q♠), 2 (no spade) and 0 (K♠), in deal order,
+    answered the spades side bet with ``answers``."""
     game = stacked(["KS 2D", "QS 3D", "AH 4D"], preset="tonk-spades", drop_when="any_time")
-    game.apply(1, Move("bet"))
-    game.apply(2, Move("decline"))
-    game.apply(0, Move("bet"))
-    won = last(game, "side_pot_won")
+    for seat, answer in zip((1, 2, 0), answers):
+        game.apply(seat, Move(answer))
+    return last(game, "side_pot_won")
+
+
+def test_the_spades_pot_is_counted_in_chips() -> None:
+    won = side_pot("bet", "decline", "bet")
     assert won.pot == 2
     assert won.describe(lambda seat: NAMES[seat]) == "Cy wins the spades pot of 2 chips (paid with the hand)"
     one = type(won)(seat=0, pot=1, payments=((1, 0, 1),))
@@ -35,11 +40,7 @@ def test_the_spades_pot_is_counted_in_chips() -> None:
 
 def test_a_lone_spades_bettor_is_told_the_stake_comes_back() -> None:
     """T12 with one bettor: nobody else staked, so nothing is won ("wins the pot" misled)."""
-    game = stacked(["KS 2D", "QS 3D", "AH 4D"], preset="tonk-spades", drop_when="any_time")
-    game.apply(1, Move("bet"))
-    game.apply(2, Move("decline"))
-    game.apply(0, Move("decline"))
-    won = last(game, "side_pot_won")
+    won = side_pot("bet", "decline", "decline")
     assert (won.seat, won.pot, won.payments) == (1, 1, ())
     assert won.describe(lambda seat: NAMES[seat]) == f"{NAMES[1]} alone bet on spades — the stake is returned"
 
