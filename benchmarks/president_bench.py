@@ -44,12 +44,12 @@ def games_per_second(name: str, players: int, level: str, seconds: float) -> tup
     return games / elapsed, moves / elapsed
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rows = []
     for name in list_variants("president"):
         variant = load_variant(name)

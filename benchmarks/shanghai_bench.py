@@ -80,6 +80,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-moves", type=int, default=5000)
     parser.add_argument("--breakdown", action="store_true", help="time each step of a move, by phase")
     args = parser.parse_args(argv)
+    try:
+        new_game(load_variant(args.preset), args.players, seed=args.seed)
+    except ValueError as error:  # an unknown or broken preset, a player count it does not seat
+        parser.error(str(error))
     steps: dict[tuple[str, str], float] | None = defaultdict(float) if args.breakdown else None
     start = time.process_time()
     lengths: list[int] = []

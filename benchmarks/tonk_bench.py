@@ -54,6 +54,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per preset; the fastest counts (as timeit)")
     args = parser.parse_args(argv)
     presets = [args.preset] if args.preset else list_variants("tonk")
+    for preset in presets:
+        try:
+            new_game(load_variant(preset), args.players, seed=args.seed)
+        except ValueError as error:  # an unknown or broken preset, a player count it does not seat
+            parser.error(str(error))
     total_hands = total_time = 0.0
     for preset in presets:
         hands, moves, seconds = min((run(preset, args.players, args.hands, args.seed)
