@@ -90,18 +90,21 @@ def describe_move(move: Move, ascii: bool = False) -> str:
     return asciify(text) if ascii else text
 
 
+def this_round(events: Sequence[Event]) -> Sequence[Event]:
+    """The current round's events: from the latest deal (``RoundStarted``) on."""
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], RoundStarted):
+            return events[index:]
+    return events
+
+
 def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Callable[[str], str],
               skip: tuple[type[Event], ...] = (CardsDealt,)) -> tuple[str, ...]:
     """The current round's story told for ``viewer`` (its last 200 lines): every event
     from the latest deal on, except the kinds in ``skip``, hiding what the viewer may
     not see (``Event.describe``; an event the viewer may not learn of at all is left out)."""
-    start = 0
-    for index in range(len(events) - 1, -1, -1):
-        if isinstance(events[index], RoundStarted):
-            start = index
-            break
     lines: list[str] = []
-    for event in reversed(events[start:]):  # newest first, so only the last 200 are told
+    for event in reversed(this_round(events)):  # newest first, so only the last 200 are told
         if len(lines) == 200:
             break
         if not isinstance(event, skip):

@@ -149,3 +149,31 @@ def test_the_hint_line_names_a_second_spread_of_other_cards():
                     stock="5S 6C 7C 8C", upcard="KC")
     game.apply(1, "draw_stock")
     assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 9♣ 9♦ 9♥ or 3♠ 4♠ 5♠"
+
+
+@pytest.mark.parametrize(("answers", "marks"), [
+    # seats answer in deal order 1, 2, 0: Bob (Q♠), Cy (no spade), Ann (K♠)
+    (("bet", "decline", "bet"), ["bet K♠ won", "bet Q♠ lost", ""]),
+    (("bet", "decline", "decline"), ["", "bet Q♠ returned", ""]),
+    (("decline", "bet", "decline"), ["", "", "bet no spade returned"]),
+])
+def test_a_spades_bettors_panel_says_how_the_bet_came_out(answers, marks):
+    """T12: once the side pot is settled, each bettor's panel says whether the bet won,
+    lost or came back (a lone bettor's stake, or nobody showed a spade): "bet Q♠" alone
+    read as a stake still riding on the hand."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-spades"), 3, seed=1, hands=["KS 2D 5C", "QS 3D 6C", "AH 4D 7C"],
+                    stock="2C 3C 4C 8C", upcard="KD")
+
+    def bet_marks():
+        return [re.sub(r"▶ to play( · )?", "", info.lines[2])
+                for info in present(game, None, parse_seats("Ann,Bob,Cy")).seats]
+
+    game.apply(1, answers[0])
+    game.apply(2, answers[1])
+    assert bet_marks() == ["", "bet Q♠" if answers[0] == "bet" else "",   # the pot still open
+                           "bet no spade" if answers[1] == "bet" else ""]
+    game.apply(0, answers[2])
+    assert bet_marks() == marks

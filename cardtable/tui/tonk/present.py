@@ -14,11 +14,12 @@ from ...engine.cards import Card
 from ...engine.events import CardsDealt, RoundStarted
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.tonk.events import SidePotWon
 from ...games.tonk.preset import TonkRules
 from ...games.tonk.rules import hit_refusal
 from ...games.tonk.view import TonkView
 from ..seats import Seat
-from ..text import game_title, number, round_log, themed
+from ..text import game_title, number, round_log, themed, this_round
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo
 
@@ -87,6 +88,17 @@ def match_text(rules: TonkRules) -> str:
     return "until one is broke" if broke else "no hand limit"
 
 
+def _side_bet_outcome(pot: SidePotWon | None, seat: int) -> str:
+    """How a bettor's spades bet came out (T12), to follow its mark: " won",
+    " lost", " returned" (nobody showed a spade, or ``seat`` bet alone), or "" before
+    the pot is settled."""
+    if pot is None:
+        return ""
+    if pot.seat is None or not pot.payments:
+        return " returned"
+    return " won" if pot.seat == seat else " lost"
+
+
 def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
     g = game
@@ -100,6 +112,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                  f"{match_text(rules)}")
     showdown = all(c is not None for c in view.counts)
     actor = view.to_act[0] if view.to_act and not view.round_over else None
+    side_pot = next((e for e in this_round(g.events) if isinstance(e, SidePotWon)), None)
     infos = []
     for seat in range(view.players):
         size = view.hand_sizes[seat]
@@ -111,7 +124,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
             marks.append("▶ to play")
         if view.side_bets and view.side_bets[seat]:
             spade = view.spades_shown[seat] if view.spades_shown else None
-            marks.append(f"bet {cards_label((spade,), ascii) if spade else 'no spade'}")
+            marks.append(f"bet {cards_label((spade,), ascii) if spade else 'no spade'}"
+                         + _side_bet_outcome(side_pot, seat))
         lines.append(" · ".join(marks))
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]

@@ -18,10 +18,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.cards import ACE, Card
-from ...engine.events import RoundEnded, RoundStarted
+from ...engine.events import RoundEnded
 from ...games.tonk import events as ev
 from ..seats import Seat
-from ..text import number, signed, themed, uses_ascii
+from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
 from .present import counted
 
@@ -74,8 +74,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
     """The show-down of the hand that just ended (public facts only); each shown hand in
     ``in_order`` (the table's display order; default by suit)."""
     events = game.events  # type: ignore[attr-defined]
-    start = max((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), default=0)
-    hand_events = events[start:]
+    hand_events = this_round(events)
     names = [seat.name for seat in seats]
     name = lambda seat: names[seat]  # noqa: E731
     fix = themed(ascii)
