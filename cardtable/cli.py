@@ -24,7 +24,7 @@ from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
 from .engine.words import count, listed
 from .games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
-from .paths import user_dir
+from .paths import user_dir, user_path
 from .presets import describe_rules, load_variant, value_text
 from .presets.loader import preset_files, read_toml
 
@@ -58,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 141
+    except OSError as error:  # a path the system refuses: a name too long, a folder it may not read
+        where = f"{error.filename}: " if error.filename else ""
+        return _store_fail(f"{where}{error.strerror or error}")
 
 
 SECONDS = "a number of seconds, e.g. 0.5"
@@ -425,7 +428,10 @@ def _presets_validate(args: argparse.Namespace) -> int:
 def _as_file(text: str) -> str:
     """``text`` as an absolute path, so that ``load_variant`` reads it as a file and never
     looks it up as a preset name (a bare ``house-rules`` is the file in this folder)."""
-    return str(Path(text).expanduser().absolute())
+    try:
+        return str(user_path(text).absolute())
+    except ValueError as error:
+        raise VariantError(text, None, str(error)) from None
 
 
 # ---------------------------------------------------------------------- saves, replays, history
@@ -464,7 +470,11 @@ def _store_fail(message: str, file: object = None) -> int:
     """Print ``message``; with the ``file`` it was about, say the file was left alone if it exists."""
     from pathlib import Path
 
-    if file is not None and Path(str(file)).is_file():
+    try:
+        kept = file is not None and Path(str(file)).is_file()
+    except OSError:  # (a name too long for the file system: it is not there to keep)
+        kept = False
+    if kept:
         message += " (the file is kept as it is)"
     Console(stderr=True, soft_wrap=True).print(f"[bold red]cardtable:[/] {escape(message)}", highlight=False, markup=True)
     return 2

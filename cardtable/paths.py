@@ -14,6 +14,16 @@ import platformdirs
 _PACKAGE = Path(__file__).resolve().parent
 
 
+def user_path(text: str | Path) -> Path:
+    """A path a user typed, ``~`` and ``~name`` meaning a home folder; a ValueError
+    naming the user when the system has none of that name."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # (pathlib's words: "Could not determine home directory.")
+        user = str(text).replace("\\", "/").split("/")[0]
+        raise ValueError(f"no home folder for {user!r}: this system knows no such user") from None
+
+
 def config_dir() -> Path:
     """The user's config folder: settings, their own presets and themes."""
     home = os.environ.get("CARDTABLE_HOME")

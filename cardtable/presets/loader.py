@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
-from ..paths import shipped_dir, user_dir
+from ..paths import shipped_dir, user_dir, user_path
 from .model import Problem, problem_of, shown_value
 
 MERGED_TABLES = ("rules", "titles", "players")
@@ -53,13 +53,7 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     ``extends``, told in a note of a few lines) only the closest names."""
     text = str(name)
     if text.endswith(".toml") or "/" in text or "\\" in text:
-        path = Path(text).expanduser()
-        if relative_to is not None and not path.is_absolute():
-            path = relative_to / path
-        if not path.is_file():
-            raise VariantError(str(path), None, "is a folder, not a preset file" if path.is_dir()
-                               else "no such preset file")
-        return path.resolve()
+        return _preset_file(text, relative_to)
     for folder in (user_dir("variants"), shipped_dir("variants")):
         candidate = _preset_files(folder).get(text)
         if candidate is not None and candidate.resolve() != skip:
@@ -74,6 +68,24 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     unloadable = f"; {', '.join(broken)} {'does' if len(broken) == 1 else 'do'} not load" if broken else ""
     raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: "
                                    f"{', '.join(names) or 'none'}{unloadable})")
+
+
+def _preset_file(text: str, relative_to: Path | None) -> Path:
+    """The preset file a path names (``~`` is the home folder; a relative path is read
+    from ``relative_to`` when given); a VariantError when it is not a readable file."""
+    try:
+        path = user_path(text)
+    except ValueError as error:
+        raise VariantError(text, None, str(error)) from None
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    try:
+        if not path.is_file():
+            raise VariantError(str(path), None, "is a folder, not a preset file" if path.is_dir()
+                               else "not a file" if path.exists() else "no such preset file")
+        return path.resolve()
+    except OSError as error:  # a name too long for the file system, a folder it may not read
+        raise VariantError(text, None, f"cannot be read: {error.strerror or error}") from None
 
 
 def _closest(text: str, names: list[str]) -> str:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..engine.errors import VariantError
 from ..engine.registry import variant_model
-from ..paths import shipped_dir, user_dir
+from ..paths import shipped_dir, user_dir, user_path
 from .loader import load_variant, preset_files, preset_path, read_toml
 from .model import field_problem
 
@@ -449,7 +449,7 @@ def export_preset(name: str, destination: str | Path, overwrite: bool = False) -
     """Write the preset ``name`` to ``destination`` (a file, or a folder for NAME.toml),
     in a form a friend can load. The folder must exist; an existing file is replaced
     only with ``overwrite`` (else :class:`ExportExists`)."""
-    target = Path(destination).expanduser()
+    target = user_path(destination)
     if target.is_dir():
         target = target / f"{name}.toml"
     elif target.suffix != ".toml":
@@ -467,7 +467,7 @@ def export_preset(name: str, destination: str | Path, overwrite: bool = False) -
 def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:
     """Check the preset file ``source`` and copy it into the user's folder as ``name``
     (default: the file's stem). VariantError if it does not load, ValueError for a name."""
-    path = Path(source).expanduser()
+    path = user_path(source)
     if path.suffix != ".toml" or not path.is_file():
         raise ValueError(f"{path}: no such .toml file")
     load_variant(str(path.resolve()))
