@@ -22,6 +22,7 @@ from rich.table import Table
 
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
+from .engine.rng import SEED_HIGH, SEED_LOW
 from .engine.words import count, listed
 from .games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from .paths import user_dir, user_path
@@ -66,6 +67,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 SECONDS = "a number of seconds, e.g. 0.5"
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a 64-bit whole number (else a usage error)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not SEED_LOW <= seed <= SEED_HIGH:
+        raise argparse.ArgumentTypeError(f"a seed is from {SEED_LOW} to {SEED_HIGH} (64 bits)")
+    return seed
+
+
 def _at_least(low: float, kind: type = int, what: str = "") -> Any:
     """An argparse type: a finite number of ``kind`` no smaller than ``low`` (else a usage
     error; ``what`` says what is wanted, e.g. "a number of seconds, e.g. 0.5")."""
@@ -96,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game", choices=FAMILIES, help="game family; skips the menu with --preset")
     play.add_argument("--preset", help="preset name or .toml path")
     play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
-    play.add_argument("--seed", type=int, help="seed for the shuffle (same seed, same deal)")
+    play.add_argument("--seed", type=_seed, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
     play.add_argument("--bot-delay", type=_at_least(0, float, SECONDS), default=None, help="seconds a bot pauses before its move")
     play.set_defaults(handler=_play)
@@ -110,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default=None,
                           help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
     simulate.add_argument("--games", type=_at_least(1), default=100, help="matches to play (default 100)")
-    simulate.add_argument("--seed", type=int, default=1, help="the first match's seed; each next one adds 1 (default 1)")
+    simulate.add_argument("--seed", type=_seed, default=1, help="the first match's seed; each next one adds 1 (default 1)")
     simulate.add_argument("--rounds", type=_at_least(0), default=None,
                           help="stop each match after this many rounds (default: the preset's whole match; "
                                "Tonk without a hand limit: 10; 0: whole matches always)")
@@ -126,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--games", type=_at_least(1), default=40,
                        help="matches to play; a multiple of the seats is best (default 40)")
     arena.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
-    arena.add_argument("--seed", type=int, default=1,
+    arena.add_argument("--seed", type=_seed, default=1,
                        help="the first deal's seed; each rotation of the seats deals the next (default 1)")
     arena.add_argument("--rounds", type=_at_least(0), default=None,
                        help="stop each match after this many rounds (default: the preset's whole match; "

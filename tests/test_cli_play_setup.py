@@ -51,3 +51,14 @@ def test_the_command_opens_tonk_classic(monkeypatch):
     assert main(["play", "--game", "tonk", "--seats", "Ann,bot:simple"]) == 0
     [app] = apps
     assert app.setup.variant.name == "tonk-classic" and [s.bot for s in app.setup.seats] == [None, "simple"]
+
+
+@pytest.mark.parametrize("command", [["play", "--game", "tonk"], ["simulate", "--game", "tonk"],
+                                     ["arena", "--game", "tonk"]])
+def test_a_seed_past_64_bits_is_a_usage_error(command, capsys):
+    """A save and the history keep seeds as 64-bit numbers (a bigger one was played, then
+    never recorded)."""
+    with pytest.raises(SystemExit) as stopped:
+        main([*command, "--seed", "99999999999999999999"])
+    assert stopped.value.code == 2
+    assert "a seed is from -9223372036854775808 to 9223372036854775807 (64 bits)" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from .cards import Card, card_text, parse_cards
 from .errors import IllegalMove, SaveError, VariantError
 from .events import Event, MatchEnded, RoundEnded
 from .moves import Move
-from .rng import Rng, fresh_seed
+from .rng import SEED_HIGH, SEED_LOW, Rng, fresh_seed
 from .views import PlayerView
 
 SAVE_FORMAT = "cardtable-game"
@@ -52,6 +52,10 @@ class Game:
             raise TypeError(f"players is a whole number, not {players!r}")
         if seed is not None and (type(seed) is not int):
             raise TypeError(f"seed is a whole number or None, not {seed!r}")
+        if seed is not None and not SEED_LOW <= seed <= SEED_HIGH:
+            raise ValueError(f"a seed is a whole number from {SEED_LOW} to {SEED_HIGH} (64 bits)")
+        if type(dealer) is not int:
+            raise TypeError(f"dealer is a seat number, not {dealer!r}")
         low, high = variant.players.min, variant.players.max
         if not low <= players <= high:
             raise ValueError(f"{variant.title} is for {low}–{high} players, not {players}")
@@ -92,9 +96,11 @@ class Game:
 
     def _legal_list(self, seat: int) -> list[Move]:
         """The cached list of legal moves (not to be changed by the caller)."""
+        if type(seat) is not int:  # (before the cache: True == 1 would find seat 1's moves)
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if type(seat) is not int or seat not in range(self.players):
+            if seat not in range(self.players):
                 raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
             if self.round_over or self.is_over or seat not in self.to_act:
                 cached = []

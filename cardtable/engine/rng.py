@@ -10,6 +10,10 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+SEED_LOW, SEED_HIGH = -2**63, 2**63 - 1
+"""The seeds a game takes: 64-bit whole numbers (what a save and the history hold)."""
+
+
 def fresh_seed() -> int:
     """A new seed for a game the caller did not seed (recorded, so it still replays)."""
     return secrets.randbelow(2**31)

@@ -24,6 +24,31 @@ def test_a_view_is_of_a_seat_at_the_table_or_of_nobody(preset, players, seat):
 
 
 @pytest.mark.parametrize(("preset", "players"), TABLES)
+@pytest.mark.parametrize("seat", [True, 1.0])
+def test_a_seat_that_is_not_a_number_is_refused_after_seat_1s_moves_were_listed(preset, players, seat):
+    """The listed moves are kept per seat; ``True == 1`` must not find seat 1's."""
+    game = new_game(load_variant(preset), players, seed=3)
+    game.legal_moves(1)
+    with pytest.raises(ValueError, match=f"there is no seat {seat!r}"):
+        game.legal_moves(seat)
+
+
+@pytest.mark.parametrize("seed", [2**63, -2**63 - 1, 10**400])
+def test_a_seed_is_a_64_bit_number(seed):
+    """A save and the match history keep the seed as a 64-bit number."""
+    with pytest.raises(ValueError, match="a seed is a whole number from -9223372036854775808 to "
+                                         "9223372036854775807 [(]64 bits[)]"):
+        new_game(load_variant("tonk-classic"), 2, seed=seed)
+    assert new_game(load_variant("tonk-classic"), 2, seed=2**63 - 1).seed == 2**63 - 1
+
+
+@pytest.mark.parametrize("dealer", [True, "0", 0.0])
+def test_the_dealer_is_a_seat_number(dealer):
+    with pytest.raises(TypeError, match=f"dealer is a seat number, not {dealer!r}"):
+        new_game(load_variant("tonk-classic"), 2, seed=1, dealer=dealer)
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
 @pytest.mark.parametrize("kind", [bool, float])
 def test_a_seat_that_is_not_a_number_plays_nothing(preset, players, kind):
     """``True`` or ``1.0`` for the seat to act is refused, and the log keeps no move

@@ -76,9 +76,9 @@ class PresidentRules(Knobs):
     """P29: the table shows how many cards each opponent holds."""
     title_points: dict[str, int] = Field(default_factory=lambda: {"president": 2, "vice_president": 1})
     """P30: points each title scores per round (missing titles score 0)."""
-    match_target: int = Field(default=11, ge=0)
+    match_target: int = Field(default=11, ge=0, le=1000)
     """P30: the match ends when someone reaches this score (0: no target)."""
-    match_rounds: int = Field(default=0, ge=0)
+    match_rounds: int = Field(default=0, ge=0, le=1000)
     """P30: the match ends after this many rounds (0: no limit)."""
 
     @field_validator("wilds")
@@ -96,6 +96,8 @@ class PresidentRules(Knobs):
         for key in points:
             if key not in TITLE_KEYS:
                 raise ValueError(f"unknown title {key!r} (titles: {', '.join(TITLE_KEYS)})")
+            if not -100 <= points[key] <= 100:
+                raise ValueError(f"{key}: a title scores -100 to 100 points, not {points[key]}")
         return points
 
     @property

@@ -79,9 +79,9 @@ class ShanghaiRules(Knobs):
     """S10: a player may go out by discarding the last card (false: the last card must be melded or laid off)."""
     card_points: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_CARD_POINTS))
     """S11: what each rank left in hand scores; ranks not named keep 2–9 = 5, 10–K = 10, A = 15, JK = 50."""
-    go_out_bonus: int = 0
+    go_out_bonus: int = Field(default=0, ge=-1000, le=1000)
     """S13: points the player who goes out scores (e.g. -25)."""
-    go_out_in_one_bonus: int | None = None
+    go_out_in_one_bonus: int | None = Field(default=None, ge=-1000, le=1000)
     """S13: points instead of go_out_bonus for going down and out in one turn without wilds (e.g. -50)."""
     max_stock_rebuilds: int = Field(default=2, ge=0, le=100)
     """S12: after this many stock rebuilds in one hand, the next time the stock runs out the hand
@@ -106,6 +106,8 @@ class ShanghaiRules(Knobs):
             key = rank_name(name)
             if key not in RANK_NAMES:
                 raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
+            if not -1000 <= value <= 1000:
+                raise ValueError(f"{name}: a card scores -1000 to 1000 points, not {value}")
             merged[key] = value
         return merged
 
@@ -152,6 +154,21 @@ class ShanghaiRules(Knobs):
                                  f"hold at most {most}")
         return self
 
+    def check_sets_possible(self, decks: int, players: int) -> None:
+        """S4/S5: a ValueError when some contract's set could not be made from ``decks``
+        decks: a set of n holds at most n // 2 wilds, so it needs the rest naturals of one
+        rank, and the decks hold four of each (and their wilds)."""
+        naturals = 4 * decks
+        wilds = decks * (self.jokers + 4 * len(set(self.wilds) - {"JK"}))
+        for number, contract in enumerate(self.contracts, start=1):
+            for kind, size in contract:
+                need = size - min(wilds, size // 2)
+                if kind == "set" and need > naturals:
+                    held = f"{naturals} and {count(wilds, 'wild')}" if wilds else f"{naturals}, with no wilds"
+                    raise ValueError(f"rules.contracts: hand {number}'s set of {size} needs {need} cards of "
+                                     f"one rank, but {count(decks, 'deck')} (for {players} players) "
+                                     f"{'holds' if decks == 1 else 'hold'} {held}")
+
     @property
     def wild_ranks(self) -> frozenset[int]:
         """The wild ranks as numbers (joker 15)."""
@@ -186,4 +203,5 @@ class ShanghaiVariant(VariantBase):
             if cards < players * rules.hand_size + 2:
                 raise ValueError(f"rules.decks_by_players: {count(decks, 'deck')} cannot deal "
                                  f"{rules.hand_size} cards to {players} players with a stock")
+            rules.check_sets_possible(decks, players)
         return self

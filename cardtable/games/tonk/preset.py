@@ -47,11 +47,11 @@ class TonkRules(Knobs):
     """T12: before play, players may bet a stake on holding the highest spade."""
     stake: int = Field(default=1, ge=1, le=1000)
     """T13: chips per stake unit."""
-    starting_chips: int = Field(default=100, ge=0)
+    starting_chips: int = Field(default=100, ge=0, le=1_000_000)
     """T13: chips each player brings to the table."""
     broke_ends_match: bool = True
     """T13: the match ends after the hand in which a player's chips reach zero or less."""
-    match_hands: int = Field(default=0, ge=0)
+    match_hands: int = Field(default=0, ge=0, le=10_000)
     """T13: the match ends after this many paid hands (0: no limit)."""
 
     @field_validator("card_points")

@@ -1,0 +1,52 @@
+"""Numbers a preset may hold are bounded where a table could not use more (a match's
+scores, seeds and chips are kept as 64-bit numbers in saves and the history), and a
+Shanghai contract whose sets the decks cannot make is refused when it loads (S4, S5):
+its hands could never be laid down."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import load_variant
+
+from .test_preset_problems import refused
+
+
+@pytest.mark.parametrize(("parent", "line", "field", "reason"), [
+    ("tonk-classic", "starting_chips = 99999999999999999999", "rules.starting_chips", "should be less than or equal to 1000000 (got"),
+    ("tonk-classic", "match_hands = 10001", "rules.match_hands", "should be less than or equal to 10000 (got"),
+    ("president-classic", "match_target = 1001", "rules.match_target", "should be less than or equal to 1000 (got"),
+    ("president-classic", "match_rounds = 5000", "rules.match_rounds", "should be less than or equal to 1000 (got"),
+    ("president-classic", "title_points = { president = 101 }", "rules.title_points",
+     "president: a title scores -100 to 100 points, not 101"),
+    ("shanghai-classic", "go_out_bonus = -1001", "rules.go_out_bonus", "should be greater than or equal to -1000 (got -1001)"),
+    ("shanghai-classic", "go_out_in_one_bonus = 5000", "rules.go_out_in_one_bonus", "should be less than or equal to 1000 (got"),
+    ("shanghai-classic", "card_points = { K = 1001 }", "rules.card_points",
+     "K: a card scores -1000 to 1000 points, not 1001"),
+])
+def test_a_number_past_its_limit_is_refused_naming_the_knob(user_presets, parent, line, field, reason):
+    error = refused(user_presets, f'family = "{parent.split("-")[0]}"\nextends = "{parent}"\n[rules]\n{line}\n')
+    assert error.field == field and reason in error.reason, (error.field, error.reason)
+
+
+def test_a_set_the_decks_cannot_make_is_refused(user_presets):
+    """S4/S5: one deck holds four of a rank; with no wilds a set of 5 can never be made."""
+    error = refused(user_presets, 'family = "shanghai"\nextends = "shanghai-classic"\nplayers = { min = 3, max = 4 }\n'
+                                  '[rules]\ncontracts = [[["set", 3], ["set", 5]]]\nbuys_per_hand = [3]\n'
+                                  'decks_by_players = { 3 = 1, 4 = 1 }\njokers = 0\nwilds = []\n')
+    assert (error.field, error.reason) == (
+        "rules.contracts", "hand 1's set of 5 needs 5 cards of one rank, but 1 deck (for 3 players) "
+                           "holds 4, with no wilds")
+
+
+def test_wilds_make_up_at_most_half_a_set(user_presets):
+    """S5: a set of 9 holds at most 4 wilds, so it needs 5 naturals: one deck is short even
+    with 6 wilds; two decks are enough."""
+    text = ('family = "shanghai"\nextends = "shanghai-classic"\nplayers = {{ min = 3, max = 4 }}\n'
+            '[rules]\ncontracts = [[["set", 9]]]\nbuys_per_hand = [3]\n'
+            'decks_by_players = {{ 3 = {decks}, 4 = {decks} }}\nwilds = ["JK", "2"]\nhand_size = 11\n')
+    error = refused(user_presets, text.format(decks=1))
+    assert error.reason == ("hand 1's set of 9 needs 5 cards of one rank, but 1 deck (for 3 players) "
+                            "holds 4 and 6 wilds")
+    (user_presets / "house.toml").write_text(text.format(decks=2), encoding="utf-8")
+    assert load_variant("house").rules.contracts == ((("set", 9),),)
