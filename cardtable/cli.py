@@ -590,13 +590,16 @@ def _stats(args: argparse.Namespace) -> int:
     from .store.history import HistoryError, scores_text
     from .tui.text import game_title
 
+    damaged: list[str] = []
     try:
-        players = player_stats(args.name)
-        recent = recent_matches(args.recent) if args.name is None else [
-            m for m in recent_matches(10_000) if args.name.casefold() in (n.casefold() for n in m.names)
-        ][: args.recent]
+        players = player_stats(args.name, damaged=damaged)
+        recent = recent_matches(args.recent, damaged=damaged) if args.name is None else [
+            m for m in recent_matches(10_000, damaged=damaged)
+            if args.name.casefold() in (n.casefold() for n in m.names)][: args.recent]
     except HistoryError as error:
         return _store_fail(str(error))
+    for note in dict.fromkeys(damaged):  # (each once: both lists may meet the same match)
+        Console(stderr=True).print(f"[yellow]cardtable:[/] {escape(note)}; it is left out", highlight=False)
     if args.json:
         print(json.dumps({"players": [p.to_data() for p in players],
                           "recent": [m.to_data() for m in recent]}, indent=2))

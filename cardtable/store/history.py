@@ -30,7 +30,7 @@ import os
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -289,25 +289,65 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
+def _read(target: Path, read: Callable[[sqlite3.Connection], Any]) -> Any:
+    """``read(connection)`` on the history at ``target``; a HistoryError if the database
+    cannot answer (a table missing, the file damaged)."""
+    connection = connect(target)
+    try:
+        return read(connection)
+    except sqlite3.DatabaseError as error:
+        raise HistoryError(f"{target}: cannot use the match history ({error})") from None
+    finally:
+        connection.close()
+
+
+def _stored(match_id: int, what: str, text: Any, kind: type) -> Any:
+    """A JSON value stored in match ``match_id``'s row, of ``kind`` (list or dict); a
+    HistoryError ("match N is damaged: …") if it is not."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        raise HistoryError(f"match {match_id} is damaged: its {what} do not parse") from None
+    if not isinstance(value, kind):
+        raise HistoryError(f"match {match_id} is damaged: its {what} are not a {kind.__name__}")
+    return value
+
+
+def _whole(match_id: int, what: str, *values: Any) -> None:
+    """HistoryError unless every one of ``values`` is a whole number (SQLite keeps any type)."""
+    if not all(type(value) is int for value in values):
+        raise HistoryError(f"match {match_id} is damaged: its {what} are not whole numbers")
+
+
+def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None = None,
+                 damaged: list[str] | None = None) -> list[PlayerStats]:
     """Statistics per player name (all names, most matches first; or just ``name``,
-    ignoring case). An empty list if nothing is recorded."""
+    ignoring case). An empty list if nothing is recorded. A match whose row is damaged
+    is left out, and said in ``damaged`` ("match 3 is damaged: …") when given."""
     target = Path(path or history_path())
     if not target.exists():
         return []
-    connection = connect(target)
-    try:
-        query = ("SELECT s.name, s.kind, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
-                 " m.finished_at FROM seats s JOIN matches m ON m.id = s.match_id")
-        params: tuple[Any, ...] = ()
-        if name is not None:
-            query += " WHERE s.name = ? COLLATE NOCASE"
-            params = (name,)
-        rows = connection.execute(query + " ORDER BY m.finished_at, m.id", params).fetchall()
-    finally:
-        connection.close()
+    query = ("SELECT s.name, s.kind, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
+             " m.finished_at, m.id FROM seats s JOIN matches m ON m.id = s.match_id")
+    params: tuple[Any, ...] = ()
+    if name is not None:
+        query += " WHERE s.name = ? COLLATE NOCASE"
+        params = (name,)
+    rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
+                                                                params).fetchall())
+    bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out)
+    for _who, _kind, score, won, _final, titles, hands, _family, _finished, match_id in rows:
+        try:
+            _whole(match_id, "seats' scores", score, won, hands or 0)
+            _whole(match_id, "title counts", *_stored(match_id, "titles", titles or "{}", dict).values())
+        except HistoryError as error:
+            bad.setdefault(match_id, str(error))
+    if damaged is not None:
+        damaged.extend(bad.values())
     players: dict[str, PlayerStats] = {}
-    for who, kind, score, won, final_title, titles, hands, family, finished in rows:
+    for who, kind, score, won, final_title, titles, hands, family, finished, match_id in rows:
+        if match_id in bad:
+            continue
         stats = players.get(who.casefold())
         if stats is None:
             stats = players[who.casefold()] = PlayerStats(who, (), 0, 0, {}, finished)
@@ -355,27 +395,37 @@ class MatchRecord:
         return asdict(self)
 
 
-def recent_matches(limit: int = 20, *, path: str | os.PathLike[str] | None = None) -> list[MatchRecord]:
-    """The last ``limit`` recorded matches, newest first."""
+def recent_matches(limit: int = 20, *, path: str | os.PathLike[str] | None = None,
+                   damaged: list[str] | None = None) -> list[MatchRecord]:
+    """The last ``limit`` recorded matches, newest first. A match whose row is damaged
+    is left out, and said in ``damaged`` ("match 3 is damaged: …") when given."""
     target = Path(path or history_path())
     if not target.exists():
         return []
-    connection = connect(target)
-    try:
+
+    def read(connection: sqlite3.Connection) -> list[tuple[tuple[Any, ...], list[Any]]]:
         matches = connection.execute(
             "SELECT id, family, preset, preset_title, finished_at, rounds, moves, seed, scores, winners"
             " FROM matches ORDER BY finished_at DESC, id DESC LIMIT ?", (int(limit),)).fetchall()
-        records = []
-        for mid, family, preset, title, finished, rounds, moves, seed, scores, winners in matches:
-            seats = connection.execute("SELECT name, kind, final_title FROM seats WHERE match_id = ?"
-                                       " ORDER BY seat", (mid,)).fetchall()
-            records.append(MatchRecord(
-                mid, family, preset, title, finished, rounds, moves, seed,
-                tuple(s[0] for s in seats), tuple(s[1] for s in seats),
-                tuple(json.loads(scores)), tuple(json.loads(winners)), tuple(s[2] for s in seats)))
-        return records
-    finally:
-        connection.close()
+        return [(match, connection.execute("SELECT name, kind, final_title FROM seats WHERE match_id = ?"
+                                           " ORDER BY seat", (match[0],)).fetchall()) for match in matches]
+
+    records = []
+    for (mid, family, preset, title, finished, rounds, moves, seed, scores, winners), seats in _read(target, read):
+        try:
+            scores, winners = _stored(mid, "scores", scores, list), _stored(mid, "winners", winners, list)
+            _whole(mid, "scores", *scores)
+            if not all(type(seat) is int and 0 <= seat < len(seats) for seat in winners):
+                raise HistoryError(f"match {mid} is damaged: its winners are not seats of the match")
+        except HistoryError as error:
+            if damaged is not None:
+                damaged.append(str(error))
+            continue
+        records.append(MatchRecord(
+            mid, family, preset, title, finished, rounds, moves, seed,
+            tuple(s[0] for s in seats), tuple(s[1] for s in seats),
+            tuple(scores), tuple(winners), tuple(s[2] for s in seats)))
+    return records
 
 
 def load_match(match_id: int, *, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
@@ -384,11 +434,8 @@ def load_match(match_id: int, *, path: str | os.PathLike[str] | None = None) -> 
     target = Path(path or history_path())
     if not target.exists():
         raise KeyError(match_id)
-    connection = connect(target)
-    try:
-        row = connection.execute("SELECT save FROM matches WHERE id = ?", (int(match_id),)).fetchone()
-    finally:
-        connection.close()
+    row = _read(target, lambda connection: connection.execute(
+        "SELECT save FROM matches WHERE id = ?", (int(match_id),)).fetchone())
     if row is None:
         raise KeyError(match_id)
     return _match_document(match_id, row[0])

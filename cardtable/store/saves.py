@@ -39,6 +39,7 @@ import hashlib
 import json
 import errno
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterable
@@ -56,6 +57,9 @@ from ..paths import data_dir
 FORMAT = "cardtable-save"
 VERSION = 1
 SEAT_KINDS = ("human", "bot")
+MAX_SAVE_BYTES = 64 * 2**20
+"""A save file larger than this is refused unread (a Tonk match of a thousand hands saves about 0.6 MiB)."""
+
 _KEYS = {"format", "version", "seats", "saved_at", "game", "checksum"}
 
 Seats = list[dict[str, Any]]
@@ -251,17 +255,23 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     Raises :class:`SaveError` naming the file and the problem; never writes."""
     path = Path(path)
     try:
+        kind = path.stat()
+        if stat.S_ISDIR(kind.st_mode):
+            raise _fail(path, "is a folder, not a saved game")
+        if not stat.S_ISREG(kind.st_mode):  # a pipe would wait for a writer, a device never end
+            raise _fail(path, "is not a regular file (a device or a pipe), not a saved game")
+        if kind.st_size > MAX_SAVE_BYTES:
+            raise _fail(path, f"is {kind.st_size // 2**20} MiB, too large to be a saved game "
+                              f"(at most {MAX_SAVE_BYTES // 2**20} MiB)")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise _fail(path, "no such file") from None
-    except IsADirectoryError:
-        raise _fail(path, "is a folder, not a saved game") from None
     except OSError as error:
         raise _fail(path, f"cannot be read ({error.strerror or error})") from None
     if not raw.strip():
         raise _fail(path, "the file is empty (the save was never completed)")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # (an editor may have put a byte-order mark first)
     except UnicodeDecodeError as error:
         raise _fail(path, f"not a saved game: not UTF-8 text (bad byte at offset {error.start})") from None
     try:
@@ -291,6 +301,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
         if not isinstance(players, int) or not 1 <= players <= 16:
             raise _fail(path, f"the game data has no valid player count ({players!r})")
         _check_family(data, path)
+        _check_log(data, path)
         return {"format": FORMAT, "version": VERSION, "seats": default_seats(players),
                 "saved_at": None, "game": data}
     if kind != FORMAT:
@@ -310,6 +321,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
         raise _fail(path, "the save is damaged: its game data has the wrong format")
     _check_version(game, path, "game")
     _check_family(game, path)
+    _check_log(game, path)
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(_seat_ok(s) for s in seats):
         raise _fail(path, "the save is damaged: the seats are not a list of "
@@ -323,6 +335,13 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     return data
 
 
+def _check_log(game: dict[str, Any], path: Path | str) -> None:
+    """The move log is a list of records, each a list (what :meth:`Game.replay` reads)."""
+    log = game.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(record, list) for record in log):
+        raise _fail(path, "the save is damaged: its move log is not a list of moves")
+
+
 def _check_version(data: dict[str, Any], path: Path | str, what: str) -> None:
     version = data.get("version")
     if version == VERSION and type(version) is int:
@@ -330,6 +349,9 @@ def _check_version(data: dict[str, Any], path: Path | str, what: str) -> None:
     if type(version) is int and version > VERSION:
         raise _fail(path, f"{what} format version {version} was written by a newer cardtable; "
                           f"this one reads version {VERSION}")
+    if type(version) is str and version.strip().isdigit():
+        raise _fail(path, f"the {what} format version is written as text ({version!r}): write the "
+                          f"number {version.strip()}, without quotes")
     raise _fail(path, f"unknown {what} format version {version!r} (this cardtable reads version {VERSION})")
 
 
@@ -400,13 +422,13 @@ def _summary(path: Path, document: dict[str, Any]) -> SaveInfo:
     """The SaveInfo of a checked document (its fields as ``check_document`` left them)."""
     game = document["game"]
     variant = game.get("variant") if isinstance(game.get("variant"), dict) else {}
-    log = game.get("log") if isinstance(game.get("log"), list) else []
+    log = game.get("log", [])  # (a list of lists: check_document)
     return SaveInfo(
         path=path, family=game["family"], preset=str(variant.get("name", "")),
         title=str(variant.get("title") or variant.get("name") or game["family"]),
         players=int(game["players"]), seats=tuple(document["seats"]), saved_at=document["saved_at"],
-        rounds=1 + sum(1 for r in log if isinstance(r, list) and r[:1] == ["next_round"]),
-        moves=sum(1 for r in log if isinstance(r, list) and r[:1] == ["move"]))
+        rounds=1 + sum(1 for r in log if r[:1] == ["next_round"]),
+        moves=sum(1 for r in log if r[:1] == ["move"]))
 
 
 # ---------------------------------------------------------------------- the saves folder

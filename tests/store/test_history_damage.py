@@ -42,3 +42,52 @@ def test_the_command_line_says_the_match_is_damaged(tmp_path, capsys):
     assert main(["replay", "--match", str(match_id), "--text"]) == 2
     err = capsys.readouterr().err
     assert f"match {match_id} is damaged" in err and "Traceback" not in err
+
+
+def damage(match_id: int, sql: str) -> None:
+    connection = sqlite3.connect(history_path())
+    connection.execute(sql, (match_id,))
+    connection.commit()
+    connection.close()
+
+
+@pytest.mark.parametrize("sql, words", [
+    ("UPDATE matches SET scores = 'notjson' WHERE id = ?", "its scores do not parse"),
+    ("UPDATE matches SET scores = '{\"a\": 1}' WHERE id = ?", "its scores are not a list"),
+    ("UPDATE matches SET winners = '[7]' WHERE id = ?", "its winners are not seats of the match"),
+    ("UPDATE matches SET scores = '[\"x\", 1, 2]' WHERE id = ?", "its scores are not whole numbers"),
+    ("UPDATE seats SET titles = 'x' WHERE match_id = ?", "its titles do not parse"),
+    ("UPDATE seats SET score = 'lots' WHERE match_id = ?", "its seats' scores are not whole numbers"),
+])
+def test_a_damaged_row_leaves_its_match_out_of_the_statistics_and_says_so(tmp_path, capsys, sql, words):
+    """The recent matches read the match's row, the players' figures its seats' rows:
+    the one with the damage leaves the match out and names it; ``cardtable stats`` says so."""
+    from cardtable.store import player_stats, recent_matches
+
+    good = record_match(finished_game(tmp_path, "tonk", 3), seats_for(3))
+    bad = record_match(finished_game(tmp_path, "tonk", 2), seats_for(3))
+    damage(bad, sql)
+    in_recent: list[str] = []
+    in_players: list[str] = []
+    recent = [match.id for match in recent_matches(10, damaged=in_recent)]
+    matches = {player.matches for player in player_stats(damaged=in_players)}
+    said = f"match {bad} is damaged: {words}"
+    if "UPDATE matches" in sql:
+        assert (in_recent, recent, in_players, matches) == ([said], [good], [], {2})
+    else:
+        assert (in_recent, sorted(recent), in_players, matches) == ([], sorted([good, bad]), [said], {1})
+    assert main(["stats"]) == 0
+    err = capsys.readouterr().err
+    assert f"{said}; it is left out" in " ".join(err.split()) and "Traceback" not in err
+
+
+def test_a_history_missing_a_table_is_told_in_words(tmp_path, capsys):
+    record_match(finished_game(tmp_path, "tonk", 3), seats_for(3))
+    connection = sqlite3.connect(history_path())
+    connection.execute("PRAGMA foreign_keys = OFF")
+    connection.execute("DROP TABLE seats")
+    connection.commit()
+    connection.close()
+    assert main(["stats"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "cannot use the match history (no such table: seats)" in err and "Traceback" not in err

@@ -93,6 +93,9 @@ def test_a_bad_log_is_a_save_error(tmp_path):
         Replay(data, name="bad.json")
     with pytest.raises(SaveError, match="missing.json: no such file"):
         Replay.from_file(tmp_path / "missing.json")
+    data["game"]["log"] = 5  # (it was a TypeError, and the replays screen crashed)
+    with pytest.raises(SaveError, match="bad.json: the save is damaged: its move log is not a list of moves"):
+        Replay(data, name="bad.json")
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -162,7 +162,7 @@ def write_doc(path: Path, document: dict, *, resum: bool = True) -> Path:
 @pytest.mark.parametrize("change, words", [
     (lambda d: d.update(version=2), "written by a newer cardtable"),
     (lambda d: d.update(version=0), "unknown save format version 0"),
-    (lambda d: d.update(version="1"), "unknown save format version '1'"),
+    (lambda d: d.update(version="1"), "the save format version is written as text ('1'): write the number 1, without quotes"),
     (lambda d: d.pop("version"), "unknown save format version None"),
     (lambda d: d.update(format="cardtable-settings"), "not a cardtable save"),
     (lambda d: d.pop("format"), 'not a cardtable save: it has no "format", where a save says "format": "cardtable-save"'),
@@ -178,7 +178,9 @@ def write_doc(path: Path, document: dict, *, resum: bool = True) -> Path:
     (lambda d: d["game"]["log"].append(["teleport", 1]), "unknown record 'teleport'"),
     (lambda d: d["game"]["log"].append(["move", 0]), 'a move is ["move", seat, "move text"], not [\'move\', 0]'),
     (lambda d: d["game"]["log"].append(["move", 2, 17]), 'a move is ["move", seat, "move text"]'),
-    (lambda d: d["game"].update(log="ab"), "entry 1 of the move log: not a record: 'a'"),
+    (lambda d: d["game"].update(log="ab"), "the save is damaged: its move log is not a list of moves"),
+    (lambda d: d["game"].update(log=5), "the save is damaged: its move log is not a list of moves"),
+    (lambda d: d["game"]["log"].append("move 0 pass"), "the save is damaged: its move log is not a list of moves"),
     (lambda d: d["game"].update(players=9), "seats for 9 players"),
     (lambda d: d["game"]["variant"].update(players={"min": 9, "max": 2}), "does not load here (damaged, or saved under rules this cardtable no longer allows): players"),
     (lambda d: d["game"]["variant"]["rules"].update(decks="two"), "does not load here (damaged, or saved under rules this cardtable no longer allows): rules.decks"),
@@ -225,6 +227,28 @@ def test_garbage_files(tmp_path, content, words):
     path.write_bytes(content)
     error = load_checked(path)
     assert error is not None and words in str(error), str(error)
+
+
+def test_a_pipe_a_device_or_a_huge_file_is_refused_unread(tmp_path, monkeypatch):
+    """Reading a pipe would wait for a writer and /dev/zero would never end: only a
+    regular file of a save's size is read."""
+    from cardtable.store import saves
+
+    os.mkfifo(tmp_path / "pipe.json")
+    for path in (tmp_path / "pipe.json", Path("/dev/zero")):
+        error = load_checked(path)
+        assert error is not None and error.reason == "is not a regular file (a device or a pipe), not a saved game"
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 2**20)
+    (tmp_path / "big.json").write_bytes(b" " * (3 * 2**20))
+    error = load_checked(tmp_path / "big.json")
+    assert error is not None and error.reason == "is 3 MiB, too large to be a saved game (at most 1 MiB)"
+
+
+def test_a_byte_order_mark_from_an_editor_is_read_past(good_save, tmp_path):
+    path, game, raw = good_save
+    marked = tmp_path / "edited.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + raw)
+    assert load_checked(marked, game) is None
 
 
 def test_missing_file_and_folder(tmp_path):
