@@ -322,7 +322,7 @@ def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, job
             if progress:
                 progress(len(records))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
             try:
                 for future in as_completed([pool.submit(play_task, task) for task in tasks]):
                     records.append(future.result())

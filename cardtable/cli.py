@@ -65,22 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 SECONDS = "a number of seconds, e.g. 0.5"
+MOST_MATCHES, MOST_JOBS = 1_000_000, 64
 
 
-def _seed(text: str) -> int:
-    """An argparse type: a seed, a 64-bit whole number (else a usage error)."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not SEED_LOW <= seed <= SEED_HIGH:
-        raise argparse.ArgumentTypeError(f"a seed is from {SEED_LOW} to {SEED_HIGH} (64 bits)")
-    return seed
-
-
-def _at_least(low: float, kind: type = int, what: str = "") -> Any:
-    """An argparse type: a finite number of ``kind`` no smaller than ``low`` (else a usage
-    error; ``what`` says what is wanted, e.g. "a number of seconds, e.g. 0.5")."""
+def _at_least(low: float, kind: type = int, what: str = "", high: float | None = None) -> Any:
+    """An argparse type: a finite number of ``kind`` no smaller than ``low`` and, given
+    ``high``, no larger (else a usage error; ``what`` says what is wanted, e.g. "a number
+    of seconds, e.g. 0.5")."""
     what = what or ("a whole number" if kind is int else "a number")
 
     def convert(text: str) -> float:
@@ -92,9 +83,15 @@ def _at_least(low: float, kind: type = int, what: str = "") -> Any:
             raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
         if not value >= low:
             raise argparse.ArgumentTypeError(f"must be {low} or more, not {text}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be {high} or less, not {text}")
         return value
     convert.__name__ = kind.__name__
     return convert
+
+
+SEED = _at_least(SEED_LOW, high=SEED_HIGH)
+"""A seed: a 64-bit whole number, as saves and the history keep it."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -108,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game", choices=FAMILIES, help="game family; skips the menu with --preset")
     play.add_argument("--preset", help="preset name or .toml path")
     play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
-    play.add_argument("--seed", type=_seed, help="seed for the shuffle (same seed, same deal)")
+    play.add_argument("--seed", type=SEED, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
     play.add_argument("--bot-delay", type=_at_least(0, float, SECONDS), default=None, help="seconds a bot pauses before its move")
     play.set_defaults(handler=_play)
@@ -121,8 +118,8 @@ def _parser() -> argparse.ArgumentParser:
                                "nearest count the preset allows)")
     simulate.add_argument("--bots", default=None,
                           help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
-    simulate.add_argument("--games", type=_at_least(1), default=100, help="matches to play (default 100)")
-    simulate.add_argument("--seed", type=_seed, default=1, help="the first match's seed; each next one adds 1 (default 1)")
+    simulate.add_argument("--games", type=_at_least(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
+    simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
     simulate.add_argument("--rounds", type=_at_least(0), default=None,
                           help="stop each match after this many rounds (default: the preset's whole match; "
                                "Tonk without a hand limit: 10; 0: whole matches always)")
@@ -135,10 +132,11 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--seats", default="hard,medium,medium,medium",
                        help='one level per seat: easy, medium, hard, expert, random or simple '
                             '(default "hard,medium,medium,medium")')
-    arena.add_argument("--games", type=_at_least(1), default=40,
+    arena.add_argument("--games", type=_at_least(1, high=MOST_MATCHES), default=40,
                        help="matches to play; a multiple of the seats is best (default 40)")
-    arena.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
-    arena.add_argument("--seed", type=_seed, default=1,
+    arena.add_argument("--jobs", type=_at_least(1, high=MOST_JOBS), default=1,
+                       help=f"worker processes (default 1; at most {MOST_JOBS}, and never more than the matches)")
+    arena.add_argument("--seed", type=SEED, default=1,
                        help="the first deal's seed; each rotation of the seats deals the next (default 1)")
     arena.add_argument("--rounds", type=_at_least(0), default=None,
                        help="stop each match after this many rounds (default: the preset's whole match; "

@@ -38,6 +38,23 @@ def test_arena_help_gives_the_defaults(capsys):
     with pytest.raises(SystemExit):
         main(["arena", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    for text in ('(default "hard,medium,medium,medium")', "(default 40)", "worker processes (default 1)",
+    for text in ('(default "hard,medium,medium,medium")', "(default 40)", "worker processes (default 1; at most 64, and never more than the matches)",
                  "--seed SEED the first deal's seed; each rotation of the seats deals the next (default 1)"):
         assert text in out
+
+
+def test_the_arena_starts_no_more_workers_than_matches(monkeypatch):
+    """``--jobs 8`` for one match starts one worker (it forked all eight)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cardtable import arena
+
+    started = []
+
+    def pool(max_workers):
+        started.append(max_workers)
+        return ProcessPoolExecutor(max_workers=max_workers)
+
+    monkeypatch.setattr(arena, "ProcessPoolExecutor", pool)
+    report = arena.run_arena("tonk-classic", ["medium", "medium"], games=1, jobs=8, max_rounds=1)
+    assert started == [1] and report.games == 1
