@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..engine.cards import JOKER
 from ..engine.moves import Move
+from ..engine.registry import FAMILIES
 from ..engine.rng import Rng
 from ..engine.views import PlayerView
 
@@ -117,8 +118,10 @@ def _family_strong_bot(family: str) -> Any:
 
 def normalize_level(level: str) -> str:
     """``level`` as one of :data:`DIFFICULTIES` or ``"random"`` (``"bot:hard"`` and the
-    alias ``"simple"`` accepted); ValueError naming the known levels otherwise."""
-    name = level.strip().removeprefix("bot:")
+    alias ``"simple"`` accepted, in any case); ValueError naming the known levels otherwise."""
+    if not isinstance(level, str):
+        raise TypeError(f"a bot level is text such as 'hard', not {level!r}")
+    name = level.strip().lower().removeprefix("bot:")
     name = ALIASES.get(name, name)
     if name not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
@@ -134,6 +137,8 @@ def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot
     fall back to the family's classic preset with the view's house rules without it.
     ``seed`` seeds the search bots (with the same seed, the same rng and the same views
     shown so far they choose the same move: see :mod:`cardtable.bots.search`)."""
+    if family not in FAMILIES:
+        raise ValueError(f"unknown game family {family!r} (known: {', '.join(FAMILIES)})")
     level = normalize_level(level)
     if level == "random":
         return RandomBot()

@@ -159,6 +159,8 @@ class Game:
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener(game, events)`` after every change (TUI bridge, autosave)."""
+        if not callable(listener):
+            raise TypeError(f"a listener is called as listener(game, events); {listener!r} cannot be")
         self._listeners.append(listener)
 
     def unsubscribe(self, listener: Listener) -> None:

@@ -38,6 +38,8 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read the text form back: ``"play 7S 7H"``, ``"meld 7S 7H 7D | 4C 5C 6C 7C"``,
         ``"lay_off 8C @1,0"``, ``"pass"``."""
+        if not isinstance(text, str):
+            raise TypeError(f"Move.parse reads a move's text, such as \"play 7S 7H\", not {text!r}")
         text = text.strip()
         target = None
         if "@" in text:

@@ -149,3 +149,27 @@ def test_list_variants_names_only_presets_that_load(user_presets):
     assert "broken" not in list_variants() and "broken" not in list_variants("tonk")
     assert "tonk-classic" in list_variants() and set(list_variants("tonk")) < set(list_variants())
     assert any("broken" in names for names, _error in broken_presets())
+
+
+def test_a_huge_player_count_is_refused_before_anything_is_built():
+    """(President built its seating for every player first: a billion ran out of memory.)"""
+    for preset in ("president-classic", "shanghai-classic", "tonk-classic"):
+        with pytest.raises(ValueError, match="players, not 1000000000$"):
+            new_game(load_variant(preset), 10**9, seed=1)
+
+
+def test_wrong_arguments_to_the_rest_of_the_surface_say_what_they_should_be():
+    from cardtable import Move
+    from cardtable.bots import make_bot
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=1)
+    with pytest.raises(TypeError, match="a listener is called as listener[(]game, events[)]; 5 cannot be"):
+        game.subscribe(5)
+    game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])  # (the refused listener is not called)
+    with pytest.raises(TypeError, match="Move.parse reads a move's text, such as \"play 7S 7H\", not None"):
+        Move.parse(None)
+    with pytest.raises(ValueError, match="unknown game family 'poker' [(]known: president, shanghai, tonk[)]"):
+        make_bot("poker", "hard")
+    with pytest.raises(TypeError, match="a bot level is text such as 'hard', not None"):
+        make_bot("tonk", None)
+    assert type(make_bot("tonk", "HARD")) is type(make_bot("tonk", "hard"))

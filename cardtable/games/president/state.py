@@ -40,7 +40,8 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         self.ranks = RankOrder(variant.rules)
         self.titles: tuple[str, ...] | None = None
         """Title key per seat from the last finished round (None before)."""
-        self.order: list[int] = list(range(players))
+        self.order: list[int] = []
+        """The seats clockwise (0, 1, … at the first deal; `reseat` moves them by title)."""
         self._rings: tuple[list[int], dict[int, list[int]]] = ([], {})
         """The seating order ``_clockwise`` last read, and each seat's ring in it."""
         self._last_order: list[int] = []
@@ -52,6 +53,8 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         if stock is not None or upcard is not None:
             raise ValueError("President has no stock or upcard: give hands only")
         rules = self.rules
+        if not self.order:  # (the first deal: set here, once the player count is checked)
+            self.order = list(range(self.players))
         if self.titles is not None:
             if rules.reseat:
                 self.order = list(self._last_order)
