@@ -66,6 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 SECONDS = "a number of seconds, e.g. 0.5"
 MOST_MATCHES, MOST_JOBS = 1_000_000, 64
+ROUNDS_HELP = ("stop each match after this many rounds (default: the preset's whole match; 10 for a "
+               "match with no set length: Tonk with no hand limit, President with no target or round "
+               "limit; 0: whole matches always)")
 
 
 def _at_least(low: float, kind: type = int, what: str = "", high: float | None = None) -> Any:
@@ -120,9 +123,7 @@ def _parser() -> argparse.ArgumentParser:
                           help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
     simulate.add_argument("--games", type=_at_least(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
     simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
-    simulate.add_argument("--rounds", type=_at_least(0), default=None,
-                          help="stop each match after this many rounds (default: the preset's whole match; "
-                               "Tonk without a hand limit: 10; 0: whole matches always)")
+    simulate.add_argument("--rounds", type=_at_least(0), default=None, help=ROUNDS_HELP)
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.set_defaults(handler=_simulate)
 
@@ -138,9 +139,7 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"worker processes (default 1; at most {MOST_JOBS}, and never more than the matches)")
     arena.add_argument("--seed", type=SEED, default=1,
                        help="the first deal's seed; each rotation of the seats deals the next (default 1)")
-    arena.add_argument("--rounds", type=_at_least(0), default=None,
-                       help="stop each match after this many rounds (default: the preset's whole match; "
-                            "Tonk without a hand limit: 10; 0: whole matches always)")
+    arena.add_argument("--rounds", type=_at_least(0), default=None, help=ROUNDS_HELP)
     arena.add_argument("--iterations", type=_at_least(1), default=None, help="override the search bots' iterations per decision (default: their level's)")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
@@ -174,7 +173,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .engine.words import round_word
-    from .sim import MatchTooLong, default_max_rounds, parse_levels, simulate
+    from .sim import MatchTooLong, default_max_rounds, open_ended, parse_levels, simulate
 
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
@@ -211,7 +210,8 @@ def _simulate(args: argparse.Namespace) -> int:
                                progress=lambda done: progress.update(task, completed=done),
                                max_rounds=args.rounds)
     except MatchTooLong as error:
-        err.print(_too_long(error.seed, error.max_moves, levels), highlight=False)
+        whole = default_max_rounds(variant, args.rounds) == 0  # (no cap on the rounds)
+        err.print(_too_long(error.seed, error.max_moves, levels, whole and open_ended(variant)), highlight=False)
         return 2
     if args.json:
         print(json.dumps(summary.to_data(), indent=2))
@@ -268,9 +268,12 @@ def _stopped_text(stopped: int, games: int, limit: str) -> str:
             "whole matches)")
 
 
-def _too_long(seed: int, max_moves: int, levels: Sequence[str]) -> str:
-    """What ``simulate`` says when a match does not end (sim.MatchTooLong)."""
-    why = ("Bots that play at random can keep a match going that long; try other --bots, or "
+def _too_long(seed: int, max_moves: int, levels: Sequence[str], endless: bool = False) -> str:
+    """What ``simulate`` says when a match does not end (sim.MatchTooLong); ``endless``:
+    the preset's match has no set length (sim.open_ended)."""
+    why = ("The preset's matches have no set length (Tonk: no hand limit; President: no target "
+           "and no round limit), so --rounds 0 may never end; give "
+           if endless else "Bots that play at random can keep a match going that long; try other --bots, or "
            if "random" in levels else "The preset's matches are that long; try ")
     return (f"simulate: the match with seed {seed} did not end within {max_moves:,} moves, "
             f"so there are no results. {why}--rounds N to stop each match after N rounds.")

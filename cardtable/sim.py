@@ -19,20 +19,27 @@ MAX_MOVES = 200_000
 """A bot match that has not ended after this many moves is given up (MatchTooLong)."""
 
 
-DEFAULT_TONK_HANDS = 10
-"""Hands per bot match of a Tonk preset whose match has no hand limit (its match ends
-only when somebody is broke, which takes about 1,500 hands at a stake of 1 and 100
-chips, and far more between two players); ``max_rounds=0`` plays such matches whole."""
+OPEN_MATCH_ROUNDS = 10
+"""Rounds per bot match of a preset whose match has no set length: a Tonk match with no
+hand limit (it ends only when somebody is broke, which takes about 1,500 hands at a
+stake of 1 and 100 chips, and far more between two players) or a President match with
+neither a target nor a round limit (it never ends); ``max_rounds=0`` plays them whole."""
+
+
+def open_ended(variant: Any) -> bool:
+    """Whether the preset's match has no set length (see :data:`OPEN_MATCH_ROUNDS`)."""
+    rules = variant.rules
+    if variant.family == "tonk":
+        return not rules.match_hands
+    return variant.family == "president" and not rules.match_target and not rules.match_rounds
 
 
 def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
     """The rounds a bot match plays (0: the preset's whole match): ``max_rounds`` when
-    given, else :data:`DEFAULT_TONK_HANDS` for a Tonk preset without a hand limit."""
+    given, else :data:`OPEN_MATCH_ROUNDS` for a match with no set length (:func:`open_ended`)."""
     if max_rounds is not None:
         return max_rounds
-    if variant.family == "tonk" and not variant.rules.match_hands:
-        return DEFAULT_TONK_HANDS
-    return 0
+    return OPEN_MATCH_ROUNDS if open_ended(variant) else 0
 
 
 def parse_levels(text: str) -> list[str]:

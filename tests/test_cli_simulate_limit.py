@@ -63,3 +63,19 @@ def test_the_table_says_when_matches_were_stopped_early(capsys):
     assert "The match stopped after 10 hands, before its end" in " ".join(capsys.readouterr().out.split())
     assert main(["simulate", "--game", "president", "--players", "4", "--games", "2", "--rounds", "50"]) == 0
     assert "stopped after" not in capsys.readouterr().out  # a limit no match reached
+
+
+def test_a_president_match_with_no_target_and_no_round_limit_stops_after_ten_rounds(user_presets, capsys,
+                                                                                    monkeypatch):
+    """Such a match never ends: simulate stops it after 10 rounds by default, as a Tonk
+    match with no hand limit; whole (``--rounds 0``) it is told it has no set length."""
+    (user_presets / "endless.toml").write_text('family = "president"\nextends = "president-classic"\n'
+                                               "[rules]\nmatch_target = 0\nmatch_rounds = 0\n")
+    assert main(["simulate", "--preset", "endless", "--players", "4", "--games", "1", "--json"]) == 0
+    import json
+    assert json.loads(capsys.readouterr().out)["rounds_per_game"] == 10
+    monkeypatch.setattr(sim, "MAX_MOVES", 500)
+    assert main(["simulate", "--preset", "endless", "--players", "4", "--games", "1", "--rounds", "0"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "The preset's matches have no set length (Tonk: no hand limit; President: no target and no " \
+           "round limit), so --rounds 0 may never end; give --rounds N" in err
