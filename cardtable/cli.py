@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except OSError as error:  # a path the system refuses: a name too long, a folder it may not read
         where = f"{error.filename}: " if error.filename else ""
-        return _store_fail(f"{where}{error.strerror or error}")
+        return _fail(f"{where}{error.strerror or error}")
 
 
 SECONDS = "a number of seconds, e.g. 0.5"
@@ -169,15 +169,25 @@ def _play(args: argparse.Namespace) -> int:
 CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-classic"}
 
 
+def _preset_for(args: argparse.Namespace) -> Any:
+    """The preset ``--preset`` names (default: ``--game``'s classic preset); None, the
+    reason printed, when it is of another game than ``--game``."""
+    variant = load_variant(args.preset or CLASSIC[args.game or "president"])
+    if args.game is not None and variant.family != args.game:
+        _fail(f"preset {args.preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {args.game}")
+        return None
+    return variant
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .engine.words import round_word
     from .sim import MatchTooLong, default_max_rounds, open_ended, parse_levels, simulate
 
-    variant = load_variant(args.preset or CLASSIC[args.game or "president"])
-    if args.game is not None and variant.family != args.game:
-        raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
+    variant = _preset_for(args)
+    if variant is None:
+        return 2
     err = Console(stderr=True)
     low, high = variant.players.min, variant.players.max
     if args.bots is not None:
@@ -287,9 +297,9 @@ def _arena(args: argparse.Namespace) -> int:
     from .engine.words import round_word
     from .sim import parse_levels
 
-    variant = load_variant(args.preset or CLASSIC[args.game or "president"])
-    if args.game is not None and variant.family != args.game:
-        raise VariantError(variant.source, "family", f"is {variant.family}, but --game is {args.game}")
+    variant = _preset_for(args)
+    if variant is None:
+        return 2
     err = Console(stderr=True)
     try:
         lineup = parse_levels(args.seats)
@@ -479,7 +489,7 @@ def _player_name(text: str) -> str:
     return name
 
 
-def _store_fail(message: str, file: object = None) -> int:
+def _fail(message: str, file: object = None) -> int:
     """Print ``message``; with the ``file`` it was about, say the file was left alone if it exists."""
     from pathlib import Path
 
@@ -526,7 +536,7 @@ def _resume(args: argparse.Namespace) -> int:
     try:
         args.loaded = load_autosave()
     except SaveError as error:
-        return _store_fail(f"cannot resume: {error}", args.file)
+        return _fail(f"cannot resume: {error}", args.file)
     return _open_in_tui("resume", args, _save_summary(args.file, *args.loaded))
 
 
@@ -540,7 +550,7 @@ def _load(args: argparse.Namespace) -> int:
     try:
         args.loaded = load_game(args.file)
     except SaveError as error:
-        return _store_fail(f"cannot load: {error}", args.file)
+        return _fail(f"cannot load: {error}", args.file)
     return _open_in_tui("load", args, _save_summary(args.file, *args.loaded))
 
 
@@ -555,19 +565,19 @@ def _replay(args: argparse.Namespace) -> int:
     from .store.history import HistoryError
 
     if (args.file is None) == (args.match is None):
-        return _store_fail("replay needs a save FILE or --match ID (one of them)")
+        return _fail("replay needs a save FILE or --match ID (one of them)")
     try:
         if args.match is not None:
             try:
                 replay = Replay(load_match(args.match), name=f"match {args.match}")
             except KeyError:
-                return _store_fail(f"there is no match {args.match} in the history (see cardtable stats)")
+                return _fail(f"there is no match {args.match} in the history (see cardtable stats)")
             except HistoryError as error:
-                return _store_fail(f"cannot replay: {error}")
+                return _fail(f"cannot replay: {error}")
         else:
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        return _store_fail(f"cannot replay: {error}", args.file)
+        return _fail(f"cannot replay: {error}", args.file)
     args.replay = replay
     if not args.text and not _terminal():  # piped or redirected: the text is what the reader wants
         args.text = True
@@ -598,7 +608,7 @@ def _stats(args: argparse.Namespace) -> int:
             m for m in recent_matches(10_000, damaged=damaged)
             if args.name.casefold() in (n.casefold() for n in m.names)][: args.recent]
     except HistoryError as error:
-        return _store_fail(str(error))
+        return _fail(str(error))
     for note in dict.fromkeys(damaged):  # (each once: both lists may meet the same match)
         Console(stderr=True).print(f"[yellow]cardtable:[/] {escape(note)}; it is left out", highlight=False)
     if args.json:
