@@ -294,7 +294,9 @@ def problem_of(error: Any, model: Any = None) -> Problem:
             return Problem(loc[:2], f"the key {inner[0]!r} {words}", shows_value=False)
         table = _is_table(model, loc) if model is not None else not isinstance(inner[0], int)
         return Problem(loc[:2], f"{_inside(inner, table)} {words}")
-    return Problem(loc, _toml_words(kind, loc, message))
+    # (a check of a whole list says what is wrong in it: the list itself is not repeated)
+    listed = kind == "value_error" and isinstance(error.get("input"), (list, tuple))
+    return Problem(loc, _toml_words(kind, loc, message), shows_value=not listed)
 
 
 def field_problem(error: Any, model: Any = None) -> tuple[tuple[str, ...], str]:

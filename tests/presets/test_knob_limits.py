@@ -50,3 +50,17 @@ def test_wilds_make_up_at_most_half_a_set(user_presets):
                             "holds 4 and 6 wilds")
     (user_presets / "house.toml").write_text(text.format(decks=2), encoding="utf-8")
     assert load_variant("house").rules.contracts == ((("set", 9),),)
+
+
+@pytest.mark.parametrize(("hand", "reason"), [
+    ('[["set", 3, 4]]', 'hand 1, meld 1: a meld is written ["set", 3] or ["run", 4], not ["set", 3, 4]'),
+    ("[[]]", 'hand 1, meld 1: a meld is written ["set", 3] or ["run", 4], not []'),
+    ('["set", 3]', 'hand 1, meld 1: a meld is written ["set", 3] or ["run", 4], not "set"'),
+    ('"set 3"', 'hand 1: a hand is a list of melds, such as [["set", 3], ["run", 4]], not "set 3"'),
+])
+def test_a_contract_written_in_the_wrong_shape_is_told_in_the_presets_terms(user_presets, hand, reason):
+    """S2: (the words were pydantic's: "entry 1.1 Tuple should have at most 2 items after
+    validation, not 3", "entry 4.1.1 missing"), and the whole list is not repeated after."""
+    error = refused(user_presets, 'family = "shanghai"\nextends = "shanghai-classic"\n[rules]\n'
+                                  f"contracts = [{hand}]\nbuys_per_hand = [3]\n")
+    assert (error.field, error.reason) == ("rules.contracts", reason)

@@ -221,7 +221,7 @@ def test_at_80x24_each_hint_is_one_line_cut_with_an_ellipsis(user_presets):
             seen = [r for r in editor.query(KnobRow) if form.contains_region(r.region)]
             assert len(seen) >= 5, [r.path for r in seen]
             match_target = row(editor, "rules.match_target").query_one(".knob-hint", Static)
-            assert match_target.tooltip == "from parent: 11 · 0 or more"  # the value first: cut last
+            assert match_target.tooltip == "from parent: 11 · 0–1000"  # the value first: cut last
 
     run(scenario)
 

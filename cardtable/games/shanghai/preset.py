@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -110,6 +111,22 @@ class ShanghaiRules(Knobs):
                 raise ValueError(f"{name}: a card scores -1000 to 1000 points, not {value}")
             merged[key] = value
         return merged
+
+    @field_validator("contracts", mode="before")
+    @classmethod
+    def _contracts_shape(cls, contracts: Any) -> Any:
+        """Each hand a list of melds, each meld a pair: told in the preset's own terms
+        (the type's own words were "Tuple should have at most 2 items after validation")."""
+        if isinstance(contracts, (list, tuple)):
+            for number, hand in enumerate(contracts, start=1):
+                if not isinstance(hand, (list, tuple)):
+                    raise ValueError(f'hand {number}: a hand is a list of melds, such as [["set", 3], '
+                                     f'["run", 4]], not {json.dumps(hand)}')
+                for place, meld in enumerate(hand, start=1):
+                    if not isinstance(meld, (list, tuple)) or len(meld) != 2:
+                        raise ValueError(f'hand {number}, meld {place}: a meld is written ["set", 3] or '
+                                         f'["run", 4], not {json.dumps(meld)}')
+        return contracts
 
     @field_validator("contracts")
     @classmethod
