@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
 from ..paths import shipped_dir, user_dir, user_path
-from .model import Problem, problem_of, shown_value
+from .model import Problem, problem_of
 
 MERGED_TABLES = ("rules", "titles", "players")
 
@@ -247,16 +247,12 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
             return (f"unknown key {name!r}: the top level holds only family, extends, title, "
                     f"description{', players' + titles if titles else ' and players'}; knobs go in [rules]")
         return f"unknown key {name!r}"
-    message = problem.message
     if kind == "missing" and loc == ("players",):
         rules = data.get("rules")
         if isinstance(rules, dict) and "players" in rules:
             return ("missing at the top level: the players = … line is below [rules], where it would "
                     "be a knob (rules.players, and there is none): move it above the [rules] line")
-    value = error.get("input")
-    if problem.shows_value and kind != "missing" and not isinstance(value, dict):
-        return f"{message} (got {shown_value(value)})"
-    return message
+    return problem.told(error)
 
 
 def _knob_names(family: str) -> list[str]:

@@ -158,12 +158,9 @@ class VariantBase(ReadOnly):
         except ValidationError as error:
             first = error.errors()[0]
             problem = problem_of(first, cls)
-            message, value = problem.message, first.get("input")
-            if problem.shows_value and first["type"] not in ("missing", "extra_forbidden") \
-                    and not isinstance(value, dict):
-                message += f" (got {shown_value(value)})"
             source = data.get("source") if isinstance(data, dict) else None
-            raise VariantError(str(source or "the preset"), ".".join(problem.loc) or None, message) from None
+            raise VariantError(str(source or "the preset"), ".".join(problem.loc) or None,
+                               problem.told(first)) from None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):
@@ -222,6 +219,15 @@ class Problem:
     """A check across fields named ``loc`` (pydantic put it elsewhere)."""
     shows_value: bool = True
     """Whether "(got …)" with the offending value would help (not for a key's problem)."""
+
+    def told(self, error: Any) -> str:
+        """The message, with "(got …)" and the value ``error`` (pydantic's) was given
+        when it helps: not for a missing or unknown key, nor a whole table."""
+        value = error.get("input")
+        if self.shows_value and error["type"] not in ("missing", "extra_forbidden") \
+                and not isinstance(value, dict):
+            return f"{self.message} (got {shown_value(value)})"
+        return self.message
 
 
 def _table_example(loc: tuple[str, ...]) -> str:
