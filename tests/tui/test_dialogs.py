@@ -360,3 +360,18 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
             assert re.search(pattern, text, flags=re.DOTALL), text
 
     asyncio.run(scenario())
+
+
+def test_the_out_of_turn_chance_opens_on_let_it_go():
+    """X3: as the buy prompt opens on Decline and the spades bet on Stay out, a hasty
+    Enter throws nothing (it threw the first option's cards)."""
+    from cardtable.tui.president.ui import PresidentUI
+    from cardtable.tui.seats import parse_seats
+
+    game = new_game(load_variant("president-bombs"), 4, seed=1, hands=[
+        ["4C", "8D", "QS"], ["5C", "9H", "KD"], ["5D", "5H", "5S", "3C"], ["6C", "7D", "JH"]])
+    game.apply(1, "play 5C")  # Bob (seat 2) may quick-clear with the other three 5s (P24)
+    dialog = PresidentUI().window_dialog(game, 2, parse_seats("Ann,Cat,Bob,Di"), game.legal_moves(2))
+    assert [label for label, _move in dialog.options] == ["Throw 5♦ 5♥ 5♠: complete four and clear the pile",
+                                                         "Let it go"]
+    assert dialog.first == 1

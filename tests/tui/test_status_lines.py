@@ -205,6 +205,11 @@ def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
     hands = ["2S JK 5C 9D", "3S 4S 6C 7D", "3H 4H 6D 7C", "3C 4C 6H 8D"]
     game = new_game(load_variant("president-bombs"), players=4, hands=hands, dealer=3)
     assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not 2s, jokers)"
+    # ace high (west-coast): the aces wait, in words ("As" read as the English word)
+    classic = load_variant("president-classic")
+    ace_high = classic.model_copy(update={"rules": classic.rules.model_copy(update={"rank_order": "ace_high"})})
+    game = new_game(ace_high, players=4, hands=["AS AH 5C 9D", *hands[1:]], dealer=3)
+    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not aces)"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

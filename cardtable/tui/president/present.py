@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
-from ...engine.words import count as count_of
+from ...engine.words import count as count_of, rank_plural
 from ...games.president.events import CardsPlayed
 from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
@@ -190,7 +190,7 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list) -> str:
     barred = sorted({card for card in hand if card.rank not in led})
     if not barred:
         return "lead any card or set of one rank"
-    ranks = dict.fromkeys("jokers" if card.is_joker else card.rank_text + "s" for card in barred)
+    ranks = dict.fromkeys(rank_plural("joker" if card.is_joker else card.rank_text) for card in barred)
     return f"lead a card or set of one rank (not {', '.join(ranks)})"
 
 
