@@ -151,6 +151,22 @@ def test_the_hint_line_names_a_second_spread_of_other_cards():
     assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 9♣ 9♦ 9♥ or 3♠ 4♠ 5♠"
 
 
+def test_the_hint_line_names_a_second_spread_sharing_a_card():
+    """T3: 5♣ 5♦ 5♠ and 4♦ 5♦ 6♦ share the 5♦ (only one can be laid): the line names
+    both as choices (it named the set alone); three of a four-set are not another."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 7D 7H 8H KD", "5C 4D 5D 6D 5S"],
+                    stock="QS 6C 7C 8C", upcard="KC")
+    game.apply(1, "draw_stock")
+    assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 5♣ 5♦ 5♠ or 4♦ 5♦ 6♦"
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 7D 7H 8H KD", "5C 5H 5D 9C 5S"],
+                    stock="QS 6C 7C 8C", upcard="KC")
+    game.apply(1, "draw_stock")
+    assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 5♣ 5♦ 5♥ 5♠"
+
+
 @pytest.mark.parametrize(("answers", "marks"), [
     # seats answer in deal order 1, 2, 0: Bob (Q♠), Cy (no spade), Ann (K♠)
     (("bet", "decline", "bet"), ["bet K♠ won", "bet Q♠ lost", ""]),

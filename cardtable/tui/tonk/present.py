@@ -202,8 +202,10 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     spreads = [m for m in moves if m.kind == "spread"]
     if spreads:
         best = max(spreads, key=lambda m: len(m.cards))
-        apart = [m for m in spreads if not set(m.cards) & set(best.cards)]  # (one more, of other cards)
-        hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in [best, *apart[:1]]))
+        # one more that is not part of it: of other cards if there is one, else sharing some
+        others = sorted((m for m in spreads if not set(m.cards) <= set(best.cards)),
+                        key=lambda m: (bool(set(m.cards) & set(best.cards)), -len(m.cards)))
+        hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in [best, *others[:1]]))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
