@@ -154,7 +154,8 @@ def save_game(path: str | os.PathLike[str], game: Game, seats: Iterable[Any]) ->
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that readers see the old or the new file, whole."""
+    """Replace ``path`` with ``text`` so that readers see the old or the new file, whole.
+    An OSError names ``path`` (never the temporary file written first)."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     _sweep_leftovers(folder, path.name)
@@ -165,11 +166,13 @@ def atomic_write(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(temp)
         except OSError:
             pass
+        if isinstance(error, OSError) and error.filename == temp:  # (os.replace names the temp file)
+            raise type(error)(error.errno, error.strerror, str(path)) from None
         raise
     _fsync_folder(folder)
 

@@ -303,3 +303,14 @@ def test_the_store_is_headless():
             "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.strip() == "", result.stderr
+
+
+def test_a_folder_where_the_save_goes_is_named_not_the_temporary_file(tmp_path):
+    """(The autosave warning said "Is a directory (…/.autosave.json.31669….tmp)".)"""
+    from cardtable.store.saves import atomic_write
+
+    (tmp_path / "autosave.json").mkdir()
+    with pytest.raises(IsADirectoryError) as refused:
+        atomic_write(tmp_path / "autosave.json", "{}")
+    assert refused.value.filename == str(tmp_path / "autosave.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]  # no temporary file left
