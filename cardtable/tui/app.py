@@ -75,11 +75,13 @@ class CardtableApp(App[int]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_note)
+        # (markup=False: a note quotes names and files as written; "[/]" is no markup here)
         for problem in self.theme_problems:
-            self.notify(problem, title="theme not loaded", severity="warning", timeout=8)
+            self.notify(problem, title="theme not loaded", severity="warning", timeout=8, markup=False)
         if self.theme_missing is not None:
             self.notify(f"Theme {self.theme_missing!r} is not loaded: the table uses {self.card_theme!r} "
-                        "(your choice is kept for when the file loads again).", severity="warning", timeout=8)
+                        "(your choice is kept for when the file loads again).", severity="warning", timeout=8,
+                        markup=False)
         if self.replay is not None:
             from .screens.replay import ReplayScreen
 
@@ -118,7 +120,7 @@ class CardtableApp(App[int]):
         names = list(self.card_themes)
         name = names[(names.index(self.card_theme) + 1) % len(names)]
         self.use_theme(name)
-        self.notify(f"{name}: {self.card_themes[name].description}", title="theme", timeout=2)
+        self.notify(f"{name}: {self.card_themes[name].description}", title="theme", timeout=2, markup=False)
 
     # ----------------------------------------------------------------- keys
     def action_help(self) -> None:

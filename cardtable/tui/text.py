@@ -1,4 +1,12 @@
-"""Small text helpers for screens: ordinals, ASCII suit names, moves in words."""
+"""Small text helpers for screens: ordinals, ASCII suit names, moves in words.
+
+Words from players and files (names, preset titles and descriptions, theme names and
+descriptions, file names, settings, errors that quote them) are shown as written: a
+screen hands them to Textual or Rich as :class:`rich.text.Text` (a border title, a
+Static, an option, a table cell), or with ``markup=False`` (a note), never as a str,
+which both read as markup ("[/]" would crash the table, "Bob [beta]" would show as
+"Bob "). Where only a markup str will do (a tooltip), :func:`markup_literal` escapes it.
+"""
 
 from __future__ import annotations
 
@@ -22,6 +30,14 @@ def game_title(family: str, title: str) -> str:
     if re.search(rf"\b{re.escape(family.split()[0])}\b", title, flags=re.IGNORECASE):
         return title
     return f"{family} — {title}"
+
+
+def markup_literal(text: str) -> str:
+    """``text`` as Textual markup that shows it exactly as written: every "[" escaped.
+    (``textual.markup.escape`` and ``rich.markup.escape`` escape only what looks like a
+    tag to Rich: Textual still reads "[Bob]" and "[$x]" as tags, and a trailing "\\"
+    comes out doubled.)"""
+    return text.replace("[", "\\[")
 
 
 def uses_ascii(app: object) -> bool:

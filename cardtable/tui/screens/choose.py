@@ -76,9 +76,10 @@ class TableDialog(ModalScreen[Answer]):
         self._write_words()
 
     def _write_words(self) -> None:
-        """Write the title, prompt and note in the app's theme."""
-        self.query_one("#dialog-box").border_title = as_themed(self.app, self.title_text)
-        self.query_one("#dialog-prompt", Static).update(as_themed(self.app, self.prompt))
+        """Write the title, prompt and note in the app's theme (as Text: the players'
+        names in them are shown as written, never read as markup)."""
+        self.query_one("#dialog-box").border_title = Text(as_themed(self.app, self.title_text))
+        self.query_one("#dialog-prompt", Static).update(Text(as_themed(self.app, self.prompt)))
         self._show_note()
 
     def note(self, text: str, style: str = "") -> None:
@@ -89,7 +90,7 @@ class TableDialog(ModalScreen[Answer]):
     def _show_note(self) -> None:
         text = self.note_text
         themed = Text(as_themed(self.app, text.plain), style=text.style) if isinstance(text, Text) \
-            else as_themed(self.app, text)
+            else Text(as_themed(self.app, text))
         self.query_one("#dialog-note", Static).update(themed)
 
     def action_rules(self) -> None:
@@ -227,7 +228,7 @@ class MoveListDialog(TableDialog["Move | None"]):
             yield Static(id="dialog-prompt")
             if self.hand_cards:
                 yield Hand(id="dialog-hand")
-            yield ChoiceList(*(Option(as_themed(self.app, label), id=str(i))
+            yield ChoiceList(*(Option(Text(as_themed(self.app, label)), id=str(i))
                                for i, (label, _m) in enumerate(self.options)), id="dialog-options")
             yield Static(id="dialog-note")
 
@@ -245,7 +246,7 @@ class MoveListDialog(TableDialog["Move | None"]):
         """(After :meth:`TableDialog.on_theme_switched`: Textual calls both.) The options too."""
         options = self.query_one(OptionList)
         for index, (label, _move) in enumerate(self.options):
-            options.replace_option_prompt_at_index(index, as_themed(self.app, label))
+            options.replace_option_prompt_at_index(index, Text(as_themed(self.app, label)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,

@@ -199,7 +199,7 @@ class HelpScreen(ModalScreen[None]):
         for where, key, what in rows:
             table.add_row(fix(where), fix(key), fix(what))
         with Vertical(id="help-box") as box:
-            box.border_title = fix("keys — escape closes")
+            box.border_title = Text(fix("keys — escape closes"))
             yield VerticalScroll(Static(table))
 
     def action_close(self) -> None:
@@ -222,7 +222,7 @@ class RulesScreen(ModalScreen[None]):
         fix = themed(uses_ascii(self.app))
         titles = getattr(variant, "titles", None)
         with Vertical(id="rules-box") as box:
-            box.border_title = fix(f"{variant.title} — rules (escape closes)")
+            box.border_title = Text(fix(f"{variant.title} — rules (escape closes)"))  # (a title as written)
             with VerticalScroll():
                 yield Static(fix(f"{variant.description}\n{variant.players.min}–{variant.players.max} players"),
                              id="rules-about", markup=False)

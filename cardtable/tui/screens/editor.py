@@ -192,7 +192,7 @@ class EditorScreen(Screen[str | None]):
         status = self.query_one("#editor-status", Static)
         if self.problems or self.name_note:
             self.revalidate()
-            self.notify("fix the marked fields first", title="not saved", severity="error", timeout=4)
+            self.notify("fix the marked fields first", title="not saved", severity="error", timeout=4, markup=False)
             self._show_first_problem()
             return
         try:
@@ -200,7 +200,7 @@ class EditorScreen(Screen[str | None]):
         except (VariantError, ValueError, OSError) as error:
             status.update(Text(f"not saved: {error}", style="bold red"))
             return
-        self.notify(f"saved {path}", title=self.preset_name, timeout=4)
+        self.notify(f"saved {path}", title=self.preset_name, timeout=4, markup=False)
         self.dismiss(self.preset_name)
 
     def _show_first_problem(self) -> None:

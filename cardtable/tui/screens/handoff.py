@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,9 +29,10 @@ class HandoffScreen(Screen[None]):
         with Middle(), Center(), Vertical(id="handoff-box") as box:
             box.border_title = "hot seat"
             if self.reason:
-                yield Static(self.reason, id="handoff-reason")
-            yield Static(f"Pass to {self.player}", id="handoff-name")
-            yield Static(f"{self.player}: press Enter when only you can see the screen.", id="handoff-hint")
+                yield Static(Text(self.reason), id="handoff-reason")
+            # (Text: the name as written, never read as markup, "[/]" or "Bob [beta]")
+            yield Static(Text(f"Pass to {self.player}"), id="handoff-name")
+            yield Static(Text(f"{self.player}: press Enter when only you can see the screen."), id="handoff-hint")
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -124,7 +124,8 @@ class PresetMenu(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box") as box:
             whose = "yours" if self.mine else "shipped"
-            box.border_title = as_themed(self.app, f"house rules — {self.preset} ({whose})" if self.preset else "house rules")
+            box.border_title = Text(as_themed(self.app, f"house rules — {self.preset} ({whose})" if self.preset
+                                              else "house rules"))  # (a file's name as written)
             options = [Option(as_themed(self.app, label), id=ident, disabled=(only_mine and not self.mine)
                               or (ident != "import" and not self.preset))
                        for ident, label, only_mine in ACTIONS]
@@ -195,7 +196,7 @@ class PresetMenu(ModalScreen[str | None]):
             delete_preset(preset)
             one = len(users) == 1
             stopped = f"; {', '.join(users)} no longer load{'s' * one} (extend{'s' * one} it)" if users else ""
-            self.notify(f"deleted {preset}{stopped}", timeout=6 if users else 3)
+            self.notify(f"deleted {preset}{stopped}", timeout=6 if users else 3, markup=False)
             return ""
         return None
 
@@ -211,7 +212,7 @@ class PresetMenu(ModalScreen[str | None]):
                                                            "Replace (y)", "Keep it (n)")):
                 return None
             written = export_preset(preset, path, overwrite=True)
-        self.notify(f"wrote {written}", title="exported", timeout=5)
+        self.notify(f"wrote {written}", title="exported", timeout=5, markup=False)
         return preset
 
     async def _import(self, preset: str) -> str | None:
@@ -227,5 +228,5 @@ class PresetMenu(ModalScreen[str | None]):
             if not name:
                 return None
         name, placed = import_preset(path, name)
-        self.notify(f"imported as {name} ({placed})", title="imported", timeout=5)
+        self.notify(f"imported as {name} ({placed})", title="imported", timeout=5, markup=False)
         return name

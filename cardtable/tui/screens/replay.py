@@ -88,9 +88,9 @@ class ReplayScreen(Screen[None]):
         replay, game = self.replay, self.replay.game
         title = game_title(FAMILY_TITLES.get(game.family, game.family), game.variant.title)
         where = "round in play" if replay.hidden else f"step {replay.step}/{replay.total}"  # (see action_step)
-        self.query_one("#replay-header", Static).update(
-            f"Replay · {title} · {where}"
-            f" · {round_word(game.family)} {game.round}" + (" · match over" if game.is_over and replay.at_end else ""))
+        over = " · match over" if game.is_over and replay.at_end else ""
+        self.query_one("#replay-header", Static).update(Text(  # (the preset's title as written)
+            f"Replay · {title} · {where} · {round_word(game.family)} {game.round}{over}"))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)
         hands = self.query_one("#replay-hands", Static)

@@ -190,7 +190,8 @@ class StartScreen(Screen[None]):
         self._listed = bool(names)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
-        preset.set_options([(name + (" (yours)" if name in mine else ""), name) for name in names])
+        preset.set_options([(Text(name + (" (yours)" if name in mine else "")), name)  # (a file's name as written)
+                            for name in names])
         classic = f"{self.family}-classic"
         select, self._select_next = select or self._select_next, None
         if names:

@@ -57,7 +57,7 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
         elif family == "tonk":  # the net result: chips at the end less the starting chips
             chips = stats.chips_per_hand
             cells += [signed(stats.total_score, ascii=True), "—" if chips is None else f"{chips:+.2f}"]
-        table.add_row(*map(fix, cells))
+        table.add_row(Text(fix(cells[0])), *map(fix, cells[1:]))  # (Text: the name as written, not markup)
     return table
 
 
@@ -82,7 +82,7 @@ def statistics(ascii: bool = False) -> RenderableType:
     for column in ("player", "matches", "wins", "win %", "last played"):
         overall.add_column(column, justify="left" if column in ("player", "last played") else "right")
     for player in players:
-        overall.add_row(_name(player), str(player.matches), str(player.wins), f"{player.win_rate:.0%}",
+        overall.add_row(Text(_name(player)), str(player.matches), str(player.wins), f"{player.win_rate:.0%}",
                         when(player.last_played))
     parts += [overall, Text("")]
     matches = Table(title="Recent matches (v on the start screen replays them)", title_style="bold",
@@ -91,9 +91,9 @@ def statistics(ascii: bool = False) -> RenderableType:
         matches.add_column(column)
     for match in recent:
         scores = scores_text(match.family, match.names, match.scores)
-        matches.add_row(*map(fix, (str(match.id), when(match.finished_at),
-                                   game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
-                                   scores, listed(match.winner_names))))
+        title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
+        matches.add_row(str(match.id), fix(when(match.finished_at)),  # (Text: titles and names as written)
+                        *(Text(fix(words)) for words in (title, scores, listed(match.winner_names))))
     parts.append(matches)
     return Group(*parts)
 
@@ -109,7 +109,7 @@ class StatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box") as box:
-            box.border_title = as_themed(self.app, "Statistics — escape closes")
+            box.border_title = Text(as_themed(self.app, "Statistics — escape closes"))
             with VerticalScroll():
                 yield Static(statistics(uses_ascii(self.app)), id="stats-body")
 

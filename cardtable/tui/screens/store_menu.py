@@ -106,7 +106,7 @@ class StoreBar(Vertical):
             Text("The autosave cannot be loaded (it is kept as it is until you discard it):"))
         note = self.query_one("#continue-error", Static)
         note.display = exists and bool(self.error)
-        note.update(self.error)
+        note.update(Text(self.error))  # (the error quotes the file as written)
 
     def focus_first(self) -> bool:
         """Focus Continue (or Discard) when there is an autosave; False if there is none."""
@@ -134,7 +134,7 @@ class StoreBar(Vertical):
             clear_autosave()
             self.error = ""
             self.refresh_continue()
-            self.app.notify("The damaged autosave was removed.", timeout=3)
+            self.app.notify("The damaged autosave was removed.", timeout=3, markup=False)
         elif what == "load":
             self.app.push_screen(LoadDialog(), self._play)
         elif what == "replays":
@@ -198,7 +198,7 @@ class _Picker(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="picker-box") as box:
-            box.border_title = as_themed(self.app, self.TITLE_TEXT + " — enter opens, escape closes")
+            box.border_title = Text(as_themed(self.app, self.TITLE_TEXT + " — enter opens, escape closes"))
             yield _PickerList(*self.options(), id="picker-list")
             yield Static(self.note(), id="picker-note", classes="picker-note")
 

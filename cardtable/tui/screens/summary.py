@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
@@ -29,11 +30,11 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
         table.add_column("chips", justify="right")
         table.add_column("chips won", justify="right")
         for row in rows:
-            table.add_row(row.place, row.name, number(row.total, ascii), signed(row.points, ascii))
+            table.add_row(row.place, Text(row.name), number(row.total, ascii), signed(row.points, ascii))
         return table
     table.add_column("total (lowest wins)" if low_wins else "total", justify="right")
     for row in rows:
-        table.add_row(row.place, row.name, str(row.total))
+        table.add_row(row.place, Text(row.name), str(row.total))
     return table
 
 
@@ -47,7 +48,7 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: 
         table.add_column("points", justify="right")
     table.add_column("total", justify="right")
     for row in rows:
-        cells = [row.place, row.name, row.title or "—"]
+        cells: list[str | Text] = [row.place, Text(row.name), Text(row.title or "—")]  # (a preset names the titles)
         if round_points:
             cells.append(signed(row.points, ascii))
         cells.append(number(row.total, ascii))
@@ -67,10 +68,10 @@ class RoundEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="summary-box") as box:
-            box.border_title = self.heading
+            box.border_title = Text(self.heading)
             yield Static(results_table(self.rows, ascii=uses_ascii(self.app)),
                          id="summary-table")
-            yield Static(self.footer, id="summary-footer")
+            yield Static(Text(self.footer), id="summary-footer")
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -93,7 +94,7 @@ class MatchEndScreen(Screen[str]):
         family, low_wins = self.family, self.low_wins
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "match over"
-            yield Static(self.heading, id="summary-heading")
+            yield Static(Text(self.heading), id="summary-heading")  # (the winners' names, as written)
             ascii = uses_ascii(self.app)
             yield Static(match_table(self.rows, family, low_wins, ascii), id="summary-table")
             with Horizontal(id="summary-buttons"):

@@ -93,7 +93,7 @@ class TableScreen(Screen[None]):
             app.settings.bot_delay = self.bot_delay  # type: ignore[attr-defined]
             app.settings.save()  # type: ignore[attr-defined]
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
-        app.notify(f"bots: {name} ({pause})", title="bot speed", timeout=2)
+        app.notify(f"bots: {name} ({pause})", title="bot speed", timeout=2, markup=False)
 
     @property
     def table(self) -> Any:
@@ -112,7 +112,7 @@ class TableScreen(Screen[None]):
         kept = getattr(self.saver, "kept", None)
         if kept is not None:
             self.app.notify("Your interrupted game is kept: Load game (start screen) continues it.",
-                            timeout=5)  # (short: a note covers the seats' corner while it shows)
+                            timeout=5, markup=False)  # (short: a note covers the seats' corner while it shows)
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
@@ -380,7 +380,8 @@ class TableScreen(Screen[None]):
         """Ask the hard bot what the human on screen might do, from that seat's view only."""
         seat, game = self._acting_viewer(), self.game
         if seat is None:
-            self.app.notify("A hint is for the player whose turn it is.", timeout=3)  # (a notice would outlive the turn)
+            # (a note: a notice would outlive the turn)
+            self.app.notify("A hint is for the player whose turn it is.", timeout=3, markup=False)
             return
         self.table.notice = "thinking about a hint…"
         hands = self.table.query(Hand)
@@ -448,7 +449,8 @@ class TableScreen(Screen[None]):
         except IllegalMove as error:
             instead = game.legal_moves(seat)[0]
             self.app.notify(f"{self.seats[seat].name} (bot) chose {move}, which is not allowed "
-                            f"({error.reason}); it makes {instead} instead.", severity="warning", timeout=8)
+                            f"({error.reason}); it makes {instead} instead.", severity="warning", timeout=8,
+                            markup=False)  # (the bot's name as written, never markup)
             game.apply(seat, instead)
 
     # ----------------------------------------------------------------- saving (issue 8)
@@ -464,13 +466,13 @@ class TableScreen(Screen[None]):
         if moved_to is not None and not self._told_moved:
             self._told_moved = True
             self.app.notify(f"Another cardtable window took the autosave: this game is kept in "
-                            f"{moved_to.name} (Load game continues it).", timeout=12)
+                            f"{moved_to.name} (Load game continues it).", timeout=12, markup=False)
         error = getattr(self.saver, "last_error", None)
         if error is not None and not self._save_failing:
             self.app.notify(f"Autosave failed: {describe_error(error)} — the game goes on.",
-                            severity="warning", timeout=8)
+                            severity="warning", timeout=8, markup=False)
         elif error is None and self._save_failing:
-            self.app.notify("Autosave works again.", timeout=3)
+            self.app.notify("Autosave works again.", timeout=3, markup=False)
         self._save_failing = error is not None
 
     def action_save_game(self) -> None:
@@ -479,7 +481,7 @@ class TableScreen(Screen[None]):
         said = save_named(self.game, self.seats)
         self.table.notice = said
         if self.app.screen is not self:
-            self.app.notify(said, timeout=6)
+            self.app.notify(said, timeout=6, markup=False)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant))

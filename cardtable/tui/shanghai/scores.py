@@ -34,7 +34,7 @@ def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns
     table.add_column("total", justify="right", style="bold")
     order = sorted(range(game.players), key=lambda s: game.scores[s])
     for seat in order:
-        cells = [seats[seat].label + (" *" if seat == out else "")]
+        cells: list[str | Text] = [Text(seats[seat].label + (" *" if seat == out else ""))]  # (as written)
         cells += [str(points[seat]) for points in hands[first:]]
         cells.append(str(game.scores[seat]))
         table.add_row(*cells)
@@ -58,7 +58,7 @@ class ScoreSheetScreen(Screen[None]):
             yield Static(Text(as_themed(self.app, self.heading), style="bold"), id="summary-heading")
             yield Static(self.table, id="summary-table")
             went_out = "* went out this hand · " if self.went_out else ""
-            yield Static(as_themed(self.app, f"{went_out}columns are hands · lowest total wins\n") + self.footer,
+            yield Static(Text(as_themed(self.app, f"{went_out}columns are hands · lowest total wins\n") + self.footer),
                          id="summary-footer")
 
     def action_next(self) -> None:

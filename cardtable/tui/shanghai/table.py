@@ -120,14 +120,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         above, below = round(box.scroll_y), round(box.max_scroll_y - box.scroll_y)
         up, down, dot = ("^", "v", "|") if self.ascii else ("↑", "↓", "·")
         parts = ([f"{up} pgup"] if above > 0 else []) + ([f"{below} more {down} pgdn"] if below > 0 else [])
-        box.border_subtitle = f" {dot} ".join(parts)
+        box.border_subtitle = Text(f" {dot} ".join(parts))
 
     # ----------------------------------------------------------------- drawing
     def _show_table(self, state: ShanghaiState) -> None:
         fix = themed(self.ascii)
-        self.query_one("#sh-piles-box").border_title = fix("stock · upcard")
+        self.query_one("#sh-piles-box").border_title = Text(fix("stock · upcard"))
         self.query_one("#sh-banner", Static).update(Text(fix(state.banner), no_wrap=True, overflow="ellipsis"))
-        self.query_one("#sh-me", Static).update(fix(state.me))
+        self.query_one("#sh-me", Static).update(Text(fix(state.me)))
         piles = self.query_one(Piles)
         piles.stock_size, piles.upcard, piles.discard_top = state.stock_size, state.upcard, state.discard_top
         melds = self.query_one(MeldsView)

@@ -152,13 +152,13 @@ class ShowdownScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         data = self.data
         with Middle(), Center(), Vertical(id="summary-box") as box:
-            box.border_title = data.title
+            box.border_title = Text(data.title)
             with VerticalScroll(id="showdown-scroll"):
                 yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
                 ascii = uses_ascii(self.app)
                 yield Static(showdown_table(data, ascii), id="summary-table")
                 yield Static(payments_text(data.payments), id="showdown-payments")
-            yield Static(self.footer, id="summary-footer")
+            yield Static(Text(self.footer), id="summary-footer")
 
     def action_next(self) -> None:
         self.dismiss(None)

@@ -73,7 +73,7 @@ class TonkTable(FamilyTable[TonkState]):
 
     # ----------------------------------------------------------------- drawing
     def _show_table(self, state: TonkState) -> None:
-        self.query_one("#piles-box").border_title = themed(self.ascii)("stock · pile")
+        self.query_one("#piles-box").border_title = Text(themed(self.ascii)("stock · pile"))
         self.query_one(SpreadsPanel).rows = state.spreads
         piles = self.query_one(PilesPanel)
         piles.stock_size, piles.top, piles.pile_size = state.stock_size, state.discard_top, state.discard_size
@@ -107,7 +107,7 @@ class TonkTable(FamilyTable[TonkState]):
 
     def _dress_seat(self, panel: SeatPanel, seat: TonkSeatInfo) -> None:
         panel.set_class(bool(seat.lock), "-locked")
-        panel.border_subtitle = seat.below
+        panel.border_subtitle = Text(seat.below)
 
     def _moves(self, kind: str) -> list[Move]:
         state = self.state

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static, Switch, TextArea
 
 from ...presets.groups import KnobSpec, format_text, parse_text
+from ..text import markup_literal
 
 
 def shown(spec: KnobSpec, value: Any) -> str:
@@ -69,7 +70,7 @@ class KnobHint(Static):
         """``inherited``: the wide and the narrow words ("from parent: 3", "parent 3");
         ``allowed``: the range and how to leave a number unset, if they apply."""
         self._inherited, self._allowed = inherited, allowed
-        self.tooltip = " · ".join([inherited[0], *allowed])
+        self.tooltip = markup_literal(" · ".join([inherited[0], *allowed]))  # (an inherited title as written)
         self.refresh()
 
     def render(self) -> str:

@@ -64,8 +64,9 @@ class SeatPanel(Widget):
 
     def _show_title(self) -> None:
         # The border takes "╭─ " and " ─╮" around the title (``size`` is the content's,
-        # inside the border and the padding).
-        self.border_title = as_themed(self.app, fit_title(self.title, self.outer_size.width - 6))
+        # inside the border and the padding). Text, not a str: a name is shown as written,
+        # never read as markup ("[/]", "Bob [beta]").
+        self.border_title = Text(as_themed(self.app, fit_title(self.title, self.outer_size.width - 6)))
 
     def render(self) -> Text:
         # Every panel of a row fits its lines to the narrowest one's width, so that panels
