@@ -43,9 +43,13 @@ def test_forseti_reads_as_the_rule_book_says():
     assert rules.rank_order == "two_high"  # inherited from president-classic
 
 
-def test_every_knob_has_a_description_and_a_rule_id():
-    for name, _value, description, _default in describe_rules(load_variant("president-classic").rules):
-        assert description.startswith("P"), name
+@pytest.mark.parametrize(("preset", "rule"), [("president-classic", "P"), ("shanghai-classic", "S"),
+                                              ("tonk-classic", "T")])
+def test_every_knob_has_a_one_line_description_with_its_rule_id(preset, rule):
+    """A knob's description is shown as one line (the rules dialog, ``presets show``, the
+    editor): a line break in it showed as a broken line."""
+    for name, _value, description, _default in describe_rules(load_variant(preset).rules):
+        assert description.startswith(rule) and "\n" not in description, name
 
 
 def test_user_preset_extends_a_shipped_one(user_presets):

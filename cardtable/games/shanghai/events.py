@@ -115,17 +115,21 @@ def _with_stand(card: Card, stands: Card | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CardLaidOff(Event):
-    """S6: ``seat`` added ``card`` to meld ``index`` of ``owner`` (``end``: 0 low, 1 high, None a set)."""
+    """S6: ``seat`` added ``card`` to meld ``index`` of ``owner`` (``end``: 0 low, 1 high,
+    None a set); ``stands`` is what a wild card stands for there (as in :class:`WentDown`)."""
 
     kind: ClassVar[str] = "card_laid_off"
     card: Card | None = None
     owner: int = 0
     index: int = 0
     end: int | None = None
+    stands: Card | None = None
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        whose = "own" if self.owner == self.seat else f"{name(self.owner)}'s"
-        return f"{name(self.seat)} lays off {self.card.pretty()} on {whose} meld {self.index + 1}"  # type: ignore[arg-type, union-attr]
+        """``"Ann lays off JK=8♠ on their own meld 2"``, ``"… on Bob's meld 1"``."""
+        whose = "their own" if self.owner == self.seat else f"{name(self.owner)}'s"
+        return (f"{name(self.seat)} lays off {_with_stand(self.card, self.stands)} "  # type: ignore[arg-type]
+                f"on {whose} meld {self.index + 1}")
 
 
 @dataclass(frozen=True, slots=True)

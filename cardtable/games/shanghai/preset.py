@@ -85,8 +85,7 @@ class ShanghaiRules(Knobs):
     go_out_in_one_bonus: int | None = Field(default=None, ge=-1000, le=1000)
     """S13: points instead of go_out_bonus for going down and out in one turn without wilds (e.g. -50)."""
     max_stock_rebuilds: int = Field(default=2, ge=0, le=100)
-    """S12: after this many stock rebuilds in one hand, the next time the stock runs out the hand
-    ends and everyone scores what they hold (0 = no limit)."""
+    """S12: after this many stock rebuilds in a hand, the stock running out again ends it and everyone scores their cards (0 = no limit)."""
 
     @field_validator("wilds")
     @classmethod

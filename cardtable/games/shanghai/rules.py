@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
-from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_places, make_meld, swap_index
+from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_places, make_meld, swap_index, wrong_size
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -398,7 +398,7 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
         return "a meld's cards must be its groups' cards in order"
     for number, ((kind, size), group) in enumerate(zip(contract, move.groups), start=1):
         if len(group) != size:
-            return f"meld {number} must be a {kind} of exactly {size} cards (more follow as lay-offs)"
+            return f"meld {number}: {wrong_size(kind, size, len(group))}"
         made = make_meld(kind, group, game.wild)
         if isinstance(made, str):
             return f"meld {number}: {made}"

@@ -14,7 +14,7 @@ from ...engine.views import PlayerView
 from . import rules
 from .events import (BuyDeclined, CardDiscarded, CardLaidOff, HandStarted, JokerSwapped, StockDrawn,
                      StockExhausted, StockRanOut, StockReshuffled, UpcardBought, UpcardTaken, UpcardTurned, WentDown, WentOut)
-from .melds import Meld, lay_off, make_meld, swap_index
+from .melds import LOW, Meld, lay_off, make_meld, swap_index
 from .preset import ShanghaiRules
 from .view import ShanghaiView
 
@@ -325,13 +325,14 @@ class ShanghaiGame(Game):
         card = move.cards[0]
         owner, index = move.target[0], move.target[1]  # type: ignore[index]
         end = move.target[2] if len(move.target) == 3 else None  # type: ignore[arg-type, index]
-        self._melds[owner][index] = lay_off(self._melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
+        meld = self._melds[owner][index] = lay_off(self._melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
         self._melds_view = None
         self.hands[seat].remove(card)
         if self.taken[seat]:
             self._forget_taken(seat, move.cards)
         self.played_wild |= card.rank in self.wild
-        return [CardLaidOff(seat, card, owner, index, end)] + self._check_out(seat)
+        stands = meld.stands_for(0 if end == LOW else len(meld.cards) - 1) if card.rank in self.wild else None
+        return [CardLaidOff(seat, card, owner, index, end, stands)] + self._check_out(seat)
 
     def _do_swap_joker(self, seat: int, move: Move) -> list[Event]:
         """S7: put a natural card in place of the wild standing for it and take the wild."""

@@ -39,7 +39,11 @@ def test_S6_S4_S5_groups_that_make_the_contract_meld_in_any_order(kind, size, te
     ("run", 4, "5H 5H 6H 7H", "a run is consecutive cards in rank order, ace high or low but not around the corner"),
     ("run", 4, "KC AC 2C 3C", "a run is consecutive cards in rank order, ace high or low but not around the corner"),
     ("run", 4, "5H JK JK JK", "a meld may not hold more wilds than natural cards"),
-    ("run", 4, "5H 6H 7H", "the contract's run goes down at exactly 4 cards, not 3 (more follow as lay-offs)"),
+    ("run", 4, "5H 6H 7H", "the contract's run goes down at exactly 4 cards, not 3"),     # (no lay-offs: too few)
+    ("set", 3, "3D", "the contract's set goes down at exactly 3 cards, not 1"),
+    # too many cards that make no set at all: that first (trimming to 3 would not help)
+    ("set", 3, "3D 6H 8S 10H", "a set is cards of one rank"),
+    ("run", 4, "5H 6H 7H 9C 10C", "a run is cards of one suit"),
 ])
 def test_S6_S4_S5_groups_refused_with_the_engines_reason(kind, size, text, reason):
     assert contract_meld_refusal(kind, size, cards(text), JK) == reason

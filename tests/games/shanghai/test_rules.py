@@ -75,7 +75,7 @@ def test_S6_going_down_lists_the_exact_contract():
     assert mv("meld 7C 7D 7H | 9H 9S JK") in melds
     assert mv("meld 7C 7D JK | 9H 9S 9H") not in melds          # one 9H only
     assert all(len(g) == 3 for m in melds for g in m.groups)
-    with pytest.raises(IllegalMove, match="exactly 3"):
+    with pytest.raises(IllegalMove, match="^meld 1: the contract's set goes down at exactly 3 cards, not 2$"):
         game.apply(1, "meld 7C 7D | 9H 9S JK")
     with pytest.raises(IllegalMove, match="meld 2: a set is cards of one rank"):
         game.apply(1, "meld 7C 7D 7H | 9H 9S KD")
@@ -98,6 +98,31 @@ def test_S6_lay_off_after_going_down_on_any_meld():
     assert events == [CardLaidOff(1, Card.parse("9C"), 1, 1, None)]
     with pytest.raises(IllegalMove, match="does not fit"):
         game.apply(1, "lay_off 8C @1,0")
+
+
+def test_S5_S6_a_wild_laid_off_says_what_it_stands_for():
+    """The lay-off event names the card a wild stands for, as a go-down's does: below a
+    run, the card under its lowest; on a set, its rank. The log reads so."""
+    classic = load_variant("shanghai-classic")
+    runs = classic.model_copy(update={"rules": classic.rules.model_copy(
+        update={"contracts": ((("run", 4),),) * 10})})
+    game = new_game(runs, 3, seed=1, hands=["2C 3D 4D 5D", "4C 5C 6C 7C JK JK KD 9H", "8C 8D 9D 10H"],
+                    stock=parse_cards("10C 6D 2S 3S"), upcard="QH")
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    game.apply(1, "meld 4C 5C 6C 7C")
+    events = game.apply(1, "lay_off JK @1,0,0")
+    assert events == [CardLaidOff(1, Card.parse("JK"), 1, 0, 0, Card.parse("3C"))]
+    assert events[0].describe(lambda seat: "Bob") == "Bob lays off JK=3♣ on their own meld 1"
+    high = game.apply(1, "lay_off JK @1,0,1")[0]
+    assert high.stands == Card.parse("8C") and high.describe(lambda seat: "AnnBobCy"[3 * seat:3 * seat + 3]) \
+        == "Bob lays off JK=8♣ on their own meld 1"
+    set_game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK JK 9C", "8C 8D 9D 10H"], stock="10C 6D 2S 3S",
+                    upcard="QH")
+    set_game.apply(1, "draw_stock")
+    decline_all(set_game)
+    set_game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert set_game.apply(1, "lay_off JK @1,0")[0].stands == Card(7, "")
 
 
 def test_S7_joker_swap_by_a_player_who_is_down():
