@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console as RichConsole
-from rich.markup import escape
+from rich.text import Text
 from rich.measure import Measurement
 from rich.table import Table
 
@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
-        Console(stderr=True).print(f"[bold red]Preset error[/] {escape(str(error))}", highlight=False)
+        Console(stderr=True).print(Text.assemble(("Preset error", "bold red"), f" {error}"), highlight=False)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -194,7 +194,7 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             levels = parse_levels(args.bots)
         except ValueError as error:
-            err.print(f"simulate: --bots: {escape(str(error))}", highlight=False)
+            err.print(Text(f"simulate: --bots: {error}"), highlight=False)
             return 2
         if args.players is not None and len(levels) != args.players:
             err.print(f"simulate: --bots names {count(len(levels), 'bot')} for {count(args.players, 'player')}",
@@ -207,7 +207,7 @@ def _simulate(args: argparse.Namespace) -> int:
         levels = ["simple"] * args.players
     if not low <= args.players <= high:
         why = f" (--bots names {count(args.players, 'bot')})" if args.bots is not None else ""
-        err.print(f"simulate: {escape(variant.title)} is for {low}–{high} players, not {args.players}{why}",
+        err.print(Text(f"simulate: {variant.title} is for {low}–{high} players, not {args.players}{why}"),
                   highlight=False)
         return 2
     console = Console(stderr=args.json)
@@ -229,7 +229,7 @@ def _simulate(args: argparse.Namespace) -> int:
     out = Console()
     titles = [t for t in TITLE_KEYS if t in summary.title_shares]
     names = getattr(variant, "titles", None)
-    full = {title: escape(getattr(names, title, title)) for title in titles}
+    full = {title: getattr(names, title, title) for title in titles}
     table = short = None
     for headers, compact in ((full, False), ({t: TITLE_SHORT[t] for t in titles}, False),
                              ({t: TITLE_SHORT[t] for t in titles}, True)):
@@ -239,7 +239,7 @@ def _simulate(args: argparse.Namespace) -> int:
             break  # else "Preside…", then "50.…": short titles with a legend, then whole percentages
     out.print(table)
     if short:
-        out.print(" · ".join(f"{TITLE_SHORT[title]}={full[title]}" for title in titles), highlight=False)
+        out.print(Text(" · ".join(f"{TITLE_SHORT[title]}={full[title]}" for title in titles)), highlight=False)
     word = round_word(variant.family)
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} {word}s per match · "
               f"{summary.games_per_second:.1f} matches/s")
@@ -254,13 +254,13 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
     columns (title key: header); ``compact``: whole percentages and no outer edge."""
     seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}–{args.seed + args.games - 1}"
     share = ".0%" if compact else ".1%"
-    table = Table(title=f"{summary.games} × {escape(name)} ({args.players} players, {seeds})", show_edge=not compact)
+    table = Table(title=Text(f"{summary.games} × {name} ({args.players} players, {seeds})"), show_edge=not compact)
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("match wins", justify="right")
     table.add_column("avg score", justify="right")
     for header in headers.values():
-        table.add_column(header, justify="right")
+        table.add_column(Text(header), justify="right")
     for seat in range(args.players):
         table.add_row(str(seat + 1), levels[seat], f"{summary.wins[seat]:{share}}",
                       f"{summary.average_score[seat]:.1f}",
@@ -304,13 +304,14 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         lineup = parse_levels(args.seats)
     except ValueError as error:
-        err.print(f"[bold red]arena:[/] --seats: {escape(str(error))}", highlight=False)
+        err.print(Text.assemble(("arena:", "bold red"), f" --seats: {error}"), highlight=False)
         return 2
     low, high = variant.players.min, variant.players.max
     if not low <= len(lineup) <= high:
         example = ",".join(["hard"] + ["medium"] * (low - 1))
-        err.print(f"[bold red]arena:[/] {escape(variant.title)} is for {low}–{high} players, not {len(lineup)} "
-                  f"(--seats names {count(len(lineup), 'level')}; for example --seats {example})", highlight=False)
+        err.print(Text.assemble(("arena:", "bold red"), f" {variant.title} is for {low}–{high} players, not "
+                                f"{len(lineup)} (--seats names {count(len(lineup), 'level')}; for example "
+                                f"--seats {example})"), highlight=False)
         return 2
     console = Console(stderr=args.json)
     try:
@@ -321,16 +322,16 @@ def _arena(args: argparse.Namespace) -> int:
                          jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
                          progress=lambda done: bar.update(task, completed=done))
     except ValueError as error:
-        err.print(f"[bold red]arena:[/] {escape(str(error))}", highlight=False)
+        err.print(Text.assemble(("arena:", "bold red"), f" {error}"), highlight=False)
         return 2
     if args.json:
         print(json.dumps(report.to_data(), indent=2))
         return 0
     word = round_word(variant.family)
     rounds = f", {count(report.max_rounds, word)} a match" if report.max_rounds else ""
-    table = Table(title=f"{count(report.games, 'match', 'matches')} of {escape(variant.title)} · "
-                        f"{report.players} seats rotated{rounds} · seed {report.seed} · "
-                        f"fair share {report.fair_share:.0%}")
+    table = Table(title=Text(f"{count(report.games, 'match', 'matches')} of {variant.title} · "
+                             f"{report.players} seats rotated{rounds} · seed {report.seed} · "
+                             f"fair share {report.fair_share:.0%}"))
     table.add_column("level")
     table.add_column("seats", justify="right")
     names = list(report.levels[0].metrics) if report.levels else []
@@ -340,7 +341,7 @@ def _arena(args: argparse.Namespace) -> int:
     table.add_column("s/move", justify="right")
     table.add_column("slowest", justify="right")
     for level in report.levels:
-        cells = [escape(level.metrics[name].text(percent=name in ("win_share", "round_wins"))) for name in names]
+        cells = [Text(level.metrics[name].text(percent=name in ("win_share", "round_wins"))) for name in names]
         table.add_row(level.level, str(level.seats), *cells, f"{level.seconds_per_move:.3f}",
                       f"{level.slowest_move:.2f}")
     out = Console()
@@ -371,7 +372,7 @@ def _presets_list(args: argparse.Namespace) -> int:
     if wide:
         table.add_column("description", min_width=24)
     broken: dict[str, list[str]] = {}
-    rows: list[tuple[tuple[int, str], tuple[str, ...]]] = []  # ((game's menu place, name), cells)
+    rows: list[tuple[tuple[int, str], tuple[str | Text, ...]]] = []  # ((game's menu place, name), cells)
     order = {family: index for index, family in enumerate(FAMILIES)}
     for name, (path, origin) in preset_files().items():
         try:
@@ -381,21 +382,21 @@ def _presets_list(args: argparse.Namespace) -> int:
             if not args.game or declared in (args.game, None):
                 broken.setdefault(str(error), []).append(name)
                 rows.append(((order.get(declared or "", len(order)), name),
-                             (name, FAMILY_TITLES.get(declared or "", "?"), "[red]does not load[/]", "", origin,
-                              *(["[red]see below[/]"] if wide else []))))
+                             (Text(name), FAMILY_TITLES.get(declared or "", "?"), Text("does not load", "red"), "",
+                              origin, *([Text("see below", "red")] if wide else []))))
             continue
         if args.game and variant.family != args.game:
             continue
         rows.append(((order[variant.family], name),
-                     (name, FAMILY_TITLES[variant.family], escape(variant.title),
+                     (Text(name), FAMILY_TITLES[variant.family], Text(variant.title),
                       f"{variant.players.min}–{variant.players.max}", origin,
-                      *([escape(variant.description)] if wide else []))))
+                      *([Text(variant.description)] if wide else []))))
     for _key, cells in sorted(rows):
         table.add_row(*cells)
     console.print(table)
     for reason, names in broken.items():  # each reason whole, however narrow the terminal
-        console.print(f"[red]Does not load:[/] {escape(', '.join(names))}: {escape(reason)}", highlight=False)
-    console.print(f"Your presets: {escape(str(user_dir('variants')))}", highlight=False)
+        console.print(Text.assemble(("Does not load:", "red"), f" {', '.join(names)}: {reason}"), highlight=False)
+    console.print(Text(f"Your presets: {user_dir('variants')}"), highlight=False)
     return 0
 
 
@@ -411,22 +412,22 @@ def _declared_family(path: Path) -> str | None:
 def _presets_show(args: argparse.Namespace) -> int:
     variant = load_variant(args.name)
     console = Console()
-    console.print(f"[bold]{escape(variant.title)}[/] — {FAMILY_TITLES[variant.family]} · {variant.name} "
-                  f"({variant.players.min}–{variant.players.max} players)\n{escape(variant.description)}\n"
-                  f"[dim]{escape(str(variant.source))}[/]")
+    console.print(Text.assemble((variant.title, "bold"), f" — {FAMILY_TITLES[variant.family]} · {variant.name} "
+                                f"({variant.players.min}–{variant.players.max} players)\n{variant.description}\n",
+                                (str(variant.source), "dim")))
     table = Table(show_lines=False)
     table.add_column("knob", no_wrap=True)
     table.add_column("value")
     table.add_column("what it means")
     rules = type(variant.rules)
     for name, value, description, default in describe_rules(variant.rules):
-        shown = escape(value_text(value, name, rules)) + (
-            "" if value == default else f"  [dim](default {escape(value_text(default, name, rules))})[/]")
+        shown = Text.assemble(value_text(value, name, rules), (
+            "" if value == default else f"  (default {value_text(default, name, rules)})", "dim"))
         table.add_row(name, shown, description)
     console.print(table)
     titles = getattr(variant, "titles", None)
     if titles is not None:
-        console.print("Titles: " + ", ".join(f"{k} = {v}" for k, v in titles.model_dump().items()))
+        console.print(Text("Titles: " + ", ".join(f"{k} = {v}" for k, v in titles.model_dump().items())))
     return 0
 
 
@@ -443,8 +444,8 @@ def _presets_validate(args: argparse.Namespace) -> int:
     if not Path(path).exists() and Path(path + ".toml").is_file():
         raise VariantError(path, None, f"no such file; did you mean {args.file}.toml?")
     variant = load_variant(path)
-    Console().print(f"[green]ok[/] {escape(str(variant.source))}: {FAMILY_TITLES[variant.family]} preset "
-                    f"{escape(repr(variant.title))}, {variant.players.min}–{variant.players.max} players")
+    Console().print(Text.assemble(("ok", "green"), f" {variant.source}: {FAMILY_TITLES[variant.family]} preset "
+                                  f"{variant.title!r}, {variant.players.min}–{variant.players.max} players"))
     return 0
 
 
@@ -499,7 +500,8 @@ def _fail(message: str, file: object = None) -> int:
         kept = False
     if kept:
         message += " (the file is kept as it is)"
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]cardtable:[/] {escape(message)}", highlight=False, markup=True)
+    Console(stderr=True, soft_wrap=True).print(Text.assemble(("cardtable:", "bold red"), f" {message}"),
+                                               highlight=False)
     return 2
 
 
@@ -513,8 +515,9 @@ def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
         reason = ""
     opener = getattr(tui_launch, action, None)
     if opener is None:
-        Console(stderr=True, soft_wrap=True).print(f"The table cannot {action} games yet{f' ({reason})' if reason else ''}. "
-                                   f"{summary}", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(Text(f"The table cannot {action} games yet"
+                                                        f"{f' ({reason})' if reason else ''}. {summary}"),
+                                                   highlight=False)
         return 1
     return int(opener(args) or 0)
 
@@ -531,7 +534,8 @@ def _resume(args: argparse.Namespace) -> int:
 
     args.file = autosave_path()
     if not has_autosave():
-        Console(stderr=True, soft_wrap=True).print(f"Nothing to resume: there is no autosave ({args.file}).", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(Text(f"Nothing to resume: there is no autosave ({args.file})."),
+                                                   highlight=False)
         return 1
     try:
         args.loaded = load_autosave()
@@ -610,7 +614,8 @@ def _stats(args: argparse.Namespace) -> int:
     except HistoryError as error:
         return _fail(str(error))
     for note in dict.fromkeys(damaged):  # (each once: both lists may meet the same match)
-        Console(stderr=True).print(f"[yellow]cardtable:[/] {escape(note)}; it is left out", highlight=False)
+        Console(stderr=True).print(Text.assemble(("cardtable:", "yellow"), f" {note}; it is left out"),
+                                   highlight=False)
     if args.json:
         print(json.dumps({"players": [p.to_data() for p in players],
                           "recent": [m.to_data() for m in recent]}, indent=2))
@@ -618,7 +623,8 @@ def _stats(args: argparse.Namespace) -> int:
     console = Console()
     if not players:
         who = f" for {args.name}" if args.name else ""
-        console.print(f"No finished matches{who} yet. [dim](history: {history_path()})[/]", highlight=False)
+        console.print(Text.assemble(f"No finished matches{who} yet. ", (f"(history: {history_path()})", "dim")),
+                      highlight=False)
         return 0
     legend = f"President titles: {TITLE_LEGEND}" if any(p.president_titles for p in players) else None
     table = Table(title="Players", caption=legend, caption_justify="left")
@@ -630,7 +636,7 @@ def _stats(args: argparse.Namespace) -> int:
         shown = " · ".join(f"{TITLE_SHORT[t]} {titles[t]}" for t in TITLE_KEYS if titles.get(t)) or "—"
         average = player.shanghai_average
         chips = player.tonk_chips_per_hand
-        table.add_row(player.name + (" (bot)" if player.kinds == ("bot",) else ""), str(player.matches),
+        table.add_row(Text(player.name + (" (bot)" if player.kinds == ("bot",) else "")), str(player.matches),
                       str(player.wins), f"{player.win_rate:.0%}", shown,
                       "—" if average is None else f"{average:.1f}",
                       "—" if chips is None else f"{chips:+.2f}")
@@ -641,8 +647,9 @@ def _stats(args: argparse.Namespace) -> int:
             matches.add_column(column)
         for match in recent:
             matches.add_row(str(match.id), match.finished_at.replace("T", " ")[:16],
-                            game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title),
-                            scores_text(match.family, match.names, match.scores), listed(match.winner_names))
+                            Text(game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)),
+                            Text(scores_text(match.family, match.names, match.scores)),
+                            Text(listed(match.winner_names)))
         console.print(matches)
     return 0
 
