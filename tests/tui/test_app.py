@@ -289,6 +289,24 @@ def test_the_blank_preset_line_and_a_stale_error_on_the_start_screen():
     run(scenario)
 
 
+def test_a_seed_past_64_bits_is_said_under_start_and_no_table_opens():
+    """(The engine refused it at the table's start: the app crashed.)"""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None)
+            screen.query_one("#seed", Input).value = "99999999999999999999"
+            await pilot.press("s")
+            await pilot.pause()
+            assert app.screen is screen
+            assert str(screen.query_one("#start-error").render()).strip() == (
+                "the seed is a whole number from -9223372036854775808 to 9223372036854775807")
+
+    run(scenario)
+
+
 def test_play_arguments():
     args = SimpleNamespace(game="president", preset="forseti", seats="Ann,Bob,bot:simple,bot:random",
                            seed=4, theme=None, bot_delay=None)

@@ -4,6 +4,7 @@ and import messages, and the layout of a row."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Button, Input, OptionList, Select, Static, Switch, TextArea
 
 from cardtable.presets.loader import preset_files
@@ -168,7 +169,14 @@ def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_p
     run(scenario)
 
 
-def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_presets, tmp_path):
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("{tmp}/nothing.toml", "{tmp}/nothing.toml: no such .toml file"),
+    ("~no-such-user-cardtable/ours.toml",   # (it crashed the app: pathlib's RuntimeError)
+     "no home folder for '~no-such-user-cardtable': this system knows no such user"),
+])
+def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_presets, tmp_path, typed, reason):
+    typed, reason = typed.format(tmp=tmp_path), reason.format(tmp=tmp_path)
+
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
@@ -183,12 +191,11 @@ def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_pre
                 await wait_for(pilot, lambda: isinstance(app.screen, AskText))
                 note = str(menu.query_one("#menu-note", Static).render())
                 assert note == "shipped presets are not changed: make your own from them", attempt
-                app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nothing.toml")
+                app.screen.query_one("#ask-input", Input).value = typed
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: app.screen is menu)
                 await pilot.pause()
-                note = str(menu.query_one("#menu-note", Static).render())
-                assert note == f"{tmp_path / 'nothing.toml'}: no such .toml file"
+                assert str(menu.query_one("#menu-note", Static).render()) == reason
 
     run(scenario)
 

@@ -424,3 +424,12 @@ def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
             assert isinstance(app.screen, MoveListDialog)
 
     run(scenario)
+
+
+def test_a_save_date_the_clock_cannot_convert_is_shown_as_written():
+    """A hand-edited ``saved_at`` of year 1 at +14:00 made the start screen crash
+    (OverflowError converting it to local time)."""
+    from cardtable.tui.screens.store_menu import when
+
+    assert when("0001-01-01T00:00:00+14:00") == "0001-01-01T00:00:00+14:00"
+    assert when("not a date") == "not a date" and when(None) == "?"

@@ -5,7 +5,6 @@ and a line of text (a name, a file path). The file work is in
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from rich.text import Text
 from textual import work
@@ -17,6 +16,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.errors import VariantError
+from ...paths import user_path
 from ...presets.writer import (
     Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, import_preset, is_user_preset,
     name_problem, rename_preset,
@@ -220,7 +220,7 @@ class PresetMenu(ModalScreen[str | None]):
                                                        placeholder="~/Downloads/our-table.toml"))
         if not path:
             return None
-        stem = Path(path).expanduser().stem
+        stem = user_path(path).stem
         name: str | None = stem
         if name_problem(stem):
             name = await self.app.push_screen_wait(AskText(f"{name_problem(stem)}. Import it as:",

@@ -37,10 +37,10 @@ def when(stamp: str | None) -> str:
         return "?"
     try:
         moment = datetime.fromisoformat(stamp)
-    except ValueError:
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()
+    except (ValueError, OverflowError):  # (a hand-edited date past what the clock can convert)
         return stamp
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
     return f"{moment.day} {moment:%b %H:%M}"
 
 
