@@ -4,6 +4,7 @@ too-small notice, the start screen, and the ``cardtable play`` arguments."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from types import SimpleNamespace
 
@@ -266,15 +267,22 @@ def test_the_broken_preset_note_counts_the_presets_it_does_not_name(user_presets
     run(scenario)
 
 
+@contextlib.asynccontextmanager
+async def at_the_start_screen():
+    """The app on its start screen, a preset chosen: (pilot, app, the screen)."""
+    app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await settle(pilot, app, lambda: screen.variant is not None)
+        yield pilot, app, screen
+
+
 def test_the_blank_preset_line_and_a_stale_error_on_the_start_screen():
     """Choosing the preset list's blank line leaves no preset chosen (Start says so, it
     does not start the preset shown before); an error under Start goes once the form changes."""
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            await settle(pilot, app, lambda: screen.variant is not None)
+        async with at_the_start_screen() as (pilot, app, screen):
             screen.query_one("#preset", Select).clear()
             await settle(pilot, app, lambda: screen.variant is None)
             await pilot.press("s")
@@ -292,11 +300,7 @@ def test_the_blank_preset_line_and_a_stale_error_on_the_start_screen():
 def test_a_seed_past_64_bits_is_said_under_start_and_no_table_opens():
     """(The engine refused it at the table's start: the app crashed.)"""
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            await settle(pilot, app, lambda: screen.variant is not None)
+        async with at_the_start_screen() as (pilot, app, screen):
             screen.query_one("#seed", Input).value = "99999999999999999999"
             await pilot.press("s")
             await pilot.pause()
