@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from cardtable import load_variant, new_game
-from cardtable.engine.cards import Card
+from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
 from cardtable.tui.screens.choose import CardChoiceDialog, MoveListDialog
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -374,4 +374,35 @@ def test_the_out_of_turn_chance_opens_on_let_it_go():
     dialog = PresidentUI().window_dialog(game, 2, parse_seats("Ann,Cat,Bob,Di"), game.legal_moves(2))
     assert [label for label, _move in dialog.options] == ["Throw 5♦ 5♥ 5♠: complete four and clear the pile",
                                                          "Let it go"]
-    assert dialog.first == 1
+    assert dialog.first == 1 and dialog.on_escape == 1  # escape lets it go too (it did nothing)
+
+
+def test_escape_in_a_choice_that_must_be_answered_says_so_or_takes_the_no():
+    """A dialog of the game's own (the black market, a buy, an out-of-turn chance) stays
+    until answered: escape did nothing, silently. With an answer meaning "no" (Decline,
+    Let it go, Stay out) escape takes it; else it says how to answer."""
+    from cardtable import Move
+
+    options = [("Offer 7♠", Move("offer", parse_cards("7S"))), ("Pass (no more offers)", Move("pass"))]
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            answers = []
+            app.push_screen(MoveListDialog("Black market", "Ann: choose", options), answers.append)
+            await pilot.pause()
+            dialog = app.screen
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is dialog and answers == []
+            assert str(dialog.query_one("#dialog-note").render()) == \
+                "this needs an answer to play on: choose one (↑ ↓, then enter)"
+            app.pop_screen()
+            app.push_screen(MoveListDialog("Buy?", "Ann: buy", options, on_escape=1), answers.append)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert answers == [Move("pass")] and not isinstance(app.screen, MoveListDialog)
+
+    asyncio.run(scenario())

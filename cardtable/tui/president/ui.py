@@ -74,7 +74,8 @@ class PresidentUI:
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
             prompt += f"\nExchange: {note}."
         # (it opens on "Let it go", as the buy prompt on Decline: a hasty Enter throws nothing)
-        return MoveListDialog("Out-of-turn chance", prompt, options, view.hand, first=len(options) - 1)
+        return MoveListDialog("Out-of-turn chance", prompt, options, view.hand, first=len(options) - 1,
+                              on_escape=len(options) - 1)
 
     @staticmethod
     def _label(move: Move, view: Any, seats: tuple[Seat, ...]) -> str:

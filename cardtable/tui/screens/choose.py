@@ -49,7 +49,11 @@ class TableDialog(ModalScreen[Answer]):
                 Binding("q", "app.request_quit", "quit", show=False),
                 Binding("r", "rules", "rules", show=False),
                 Binding("ctrl+s", "save_game", "save", show=False),
-                Binding("H", "hint", "hint", show=False)]
+                Binding("H", "hint", "hint", show=False),
+                Binding("escape", "escape", "escape", show=False)]
+
+    ESCAPE_NOTE = "this needs an answer to play on: choose one (↑ ↓, then enter)"
+    """What escape says in a dialog that must be answered (it does not close it)."""
 
     hand_cards: tuple[Card, ...] = ()
     """The hand the dialog shows, if any (the table puts it in its display order)."""
@@ -92,6 +96,10 @@ class TableDialog(ModalScreen[Answer]):
         themed = Text(as_themed(self.app, text.plain), style=text.style) if isinstance(text, Text) \
             else Text(as_themed(self.app, text))
         self.query_one("#dialog-note", Static).update(themed)
+
+    def action_escape(self) -> None:
+        """Escape: this dialog must be answered; say how (a subclass may take it as an answer)."""
+        self.note(self.ESCAPE_NOTE)
 
     def action_rules(self) -> None:
         """The rules of the preset at the table under this dialog."""
@@ -214,12 +222,15 @@ class MoveListDialog(TableDialog["Move | None"]):
     player choosing (from that player's view only); **H** highlights it."""
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
-                 hand: Sequence[Card] = (), error: str = "", first: int = 0) -> None:
+                 hand: Sequence[Card] = (), error: str = "", first: int = 0,
+                 on_escape: int | None = None) -> None:
         super().__init__(classes="dialog")
         self.title_text, self.prompt = title, prompt
         self.options = list(options)
         self.first = first
         """The option highlighted at first (Enter at once chooses it)."""
+        self.on_escape = on_escape
+        """The option escape chooses (a "no" such as Decline), if any."""
         self.hand_cards = tuple(hand)
         self.note_text = Text(error, style="bold red")
 
@@ -259,6 +270,12 @@ class MoveListDialog(TableDialog["Move | None"]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.options[int(event.option.id or 0)][1])
+
+    def action_escape(self) -> None:
+        if self.on_escape is None:
+            super().action_escape()
+        else:
+            self.dismiss(self.options[self.on_escape][1])
 
     ELSEWHERE = ""
     """How to make a hinted move that is none of the options (said after it)."""
