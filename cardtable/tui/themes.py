@@ -38,7 +38,7 @@ BORDER_DEFAULTS = {"border-type": "round", "panel-border-type": "round"}
 
 
 class _Colors(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # (as presets: values as written)
     primary: str
     secondary: str | None = None
     accent: str | None = None
@@ -53,7 +53,7 @@ class _Colors(BaseModel):
 
 
 class _ThemeFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # (ascii = "yes" is not true)
     name: str | None = None
     """Only tolerated when it equals the file's stem (the theme's name)."""
     description: str = ""
@@ -121,6 +121,10 @@ def _reason(error: Any) -> str:
     if kind == "missing":
         return ('missing: every theme sets [colors] primary, e.g. primary = "#1e7b46"' if loc[-1] == "primary"
                 else 'missing: a theme has a [colors] table with at least primary = "#rrggbb"')
+    words = {"bool_type": "should be true or false", "string_type": 'should be text in "quotes"',
+             "dict_type": "should be a table"}
+    if kind in words:
+        return f"{words[kind]} (got {error['input']!r})"
     return str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "should be", 1)
 
 
@@ -134,8 +138,12 @@ def load_theme(path: Path) -> CardTheme:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
         spec = _ThemeFile.model_validate(data)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ThemeError(f"{path}: {error}") from None
+    except IsADirectoryError:
+        raise ThemeError(f"{path}: is a folder, not a theme file") from None
+    except OSError as error:
+        raise ThemeError(f"{path}: cannot be read ({error.strerror or error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ThemeError(f"{path}: not valid TOML: {error}") from None
     except UnicodeDecodeError as error:
         raise ThemeError(f"{path}: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                          f"{error.start}); save it as UTF-8") from None

@@ -85,7 +85,7 @@ def test_under_the_ascii_theme_the_table_and_the_out_of_turn_dialog_are_all_asci
             await pilot.pause()
             text = screen_text(app)
             assert "Exchange: you gave" in text and text.isascii(), text
-            await pilot.press("enter")  # throw the cards
+            await pilot.press("home", "enter")  # throw the cards (the dialog opens on "Let it go")
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
                          and app.screen.game.to_act == (0,) and not app.screen.game.view(0).window)
             await pilot.pause()

@@ -231,3 +231,25 @@ def test_an_unknown_key_or_a_missing_primary_is_told_in_the_files_words():
     assert 'colors.primary: missing: every theme sets [colors] primary, e.g. primary = "#1e7b46"' in problem
     assert "colors.primry: unknown key in [colors]" in problem and "did you mean 'primary'?" in problem
     assert "Field required" not in problem and "Extra inputs" not in problem
+
+
+@pytest.mark.parametrize(("key", "value", "reason"), [
+    ("ascii", '"yes"', "ascii: should be true or false (got 'yes')"),
+    ("dark", "1", "dark: should be true or false (got 1)"),
+    ("description", "7", "description: should be text in \"quotes\" (got 7)"),
+])
+def test_values_are_taken_as_written_as_in_presets(key, value, reason):
+    """(``ascii = "yes"`` was read as true: presets refuse anything but true or false.)"""
+    user_theme("odd", set_key(felt_text(), key, value))
+    themes, [problem] = load_themes()
+    assert "odd" not in themes and problem.endswith(f"odd.toml: {reason}"), problem
+
+
+def test_a_folder_or_an_unreadable_file_is_told_in_words():
+    from cardtable.tui.themes import ThemeError, load_theme
+
+    folder = user_dir("themes") / "folder.toml"
+    folder.mkdir(parents=True)
+    with pytest.raises(ThemeError) as refused:
+        load_theme(folder)
+    assert str(refused.value) == f"{folder}: is a folder, not a theme file"
