@@ -325,7 +325,9 @@ class ShanghaiGame(Game):
         card = move.cards[0]
         owner, index = move.target[0], move.target[1]  # type: ignore[index]
         end = move.target[2] if len(move.target) == 3 else None  # type: ignore[arg-type, index]
-        meld = self._melds[owner][index] = lay_off(self._melds[owner][index], card, end, self.wild)  # type: ignore[assignment]
+        meld = lay_off(self._melds[owner][index], card, end, self.wild)
+        assert meld is not None  # (a listed lay-off fits)
+        self._melds[owner][index] = meld
         self._melds_view = None
         self.hands[seat].remove(card)
         if self.taken[seat]:
