@@ -45,7 +45,9 @@ class ShanghaiState:
 
     header: str
     banner: str
+    """The contract, and which naturals are wild ("Hand 2 of 10 — … · 2s wild")."""
     me: str
+    """The viewer's own state: "you: not down · 3 buys left · 15 pts" ("" for nobody)."""
     seats: tuple[SeatInfo, ...]
     names: tuple[str, ...]
     stock_size: int
@@ -55,6 +57,12 @@ class ShanghaiState:
     not_down: str
     log: tuple[str, ...]
     status: str
+    status_short: str = ""
+    """The status said shorter, for a row too narrow for :attr:`status` ("" if none is)."""
+    me_short: tuple[str, ...] = ()
+    """Shorter forms of :attr:`me`, longest first, for a banner row with little room:
+    "you: not down · 3 buys · 15 pts", then "you: 3 buys · 15 pts" (just "down" once
+    down: buys are for who is not)."""
     contract: Contract = ()
     wilds: frozenset[int] = frozenset()
     hand: tuple[Card, ...] = ()
@@ -102,14 +110,15 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     waiting = [names[s] for s in range(n) if not view.down[s]]
     not_down = ("not down yet: " + ", ".join(waiting)) if waiting and len(waiting) < n else \
         ("nobody is down yet" if waiting else "")
-    me = ""
+    me, me_short = "", ()
     if viewer is not None:
-        me = (f"you: {'down' if view.down[viewer] else 'not down'} · {view.buys_left[viewer]} "
-              f"buy{'s' * (view.buys_left[viewer] != 1)} left · {words.count(view.scores[viewer], 'pt')}")
+        me, *shorter = _my_state(view, viewer)
+        me_short = tuple(shorter)
     moves: tuple[Move, ...] = ()
     if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
         moves = tuple(game.legal_moves(viewer))
-    status = fix(_status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer)))
+    status, status_short = (fix(text) for text in
+                            _status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer)))
     no_lay_off: dict[Card, str] = {}
     no_swap: dict[Card, str] = {}
     if moves:
@@ -123,8 +132,9 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
-        log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status, contract=view.contract, wilds=wilds,
-        hand=view.hand, viewer=viewer,
+        log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status,
+        status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
+        wilds=wilds, hand=view.hand, viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap)
 
 
@@ -171,40 +181,65 @@ def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | No
     return None
 
 
+def _my_state(view: ShanghaiView, viewer: int) -> tuple[str, ...]:
+    """The viewer's own state for the banner row, longest first (the table shows the
+    longest that fits beside the banner)."""
+    buys = view.buys_left[viewer]
+    points = words.count(view.scores[viewer], "pt")
+    down = "down" if view.down[viewer] else "not down"
+    last = f"you: down · {points}" if view.down[viewer] else f"you: {buys} buy{'s' * (buys != 1)} · {points}"
+    return (f"you: {down} · {buys} buy{'s' * (buys != 1)} left · {points}",
+            f"you: {down} · {buys} buy{'s' * (buys != 1)} · {points}", last)
+
+
 def _status(v: ShanghaiView, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],
-            ascii: bool, drawn: tuple[str, Card] | None = None) -> str:
+            ascii: bool, drawn: tuple[str, Card] | None = None) -> tuple[str, str]:
+    """The status line, and the same said shorter (for a row too narrow: a long name)."""
     name = lambda seat: seats[seat].label  # noqa: E731
     who = f"{seats[viewer].name} — " if viewer is not None else ""
     if v.round_over:
-        return f"{who}the hand is over."
+        return f"{who}the hand is over.", ""
     if v.phase == "buy":
         top = card_label(v.discard_top, ascii) if v.discard_top else "the upcard"
-        return f"{who}buy window: {top} is on offer to the players who may buy…"
+        return f"{who}buy window: {top} is on offer to the players who may buy…", f"{who}buy window: {top} on offer…"
     turn = v.turn
     if not moves:
         doing = "to draw" if v.phase == "draw" else "playing"
-        return f"{who}waiting for {name(turn)} ({doing})"
+        return f"{who}waiting for {name(turn)} ({doing})", f"{who}waiting for {name(turn)}"
     kinds = {move.kind for move in moves}
     if v.phase == "draw":
-        options = []
+        options, short = [], []
         if "draw_stock" in kinds:
             options.append(f"s draws from the stock ({v.stock_size} left)")
+            short.append(f"s stock ({v.stock_size} left)")
         if "take_upcard" in kinds and v.upcard is not None:
             options.append(f"u takes the upcard {card_label(v.upcard, ascii)}")
-        return f"{who}your turn: " + " or ".join(options)
-    parts = []
+            short.append(f"u upcard {card_label(v.upcard, ascii)}")
+        return f"{who}your turn: " + " or ".join(options), f"{who}your turn: " + " or ".join(short)
     if v.must_go_down:
-        return f"{who}you took a joker: go down now (g adds a group, m lists go-downs)"
+        return (f"{who}you took a joker: go down now (g adds a group, m lists go-downs)",
+                f"{who}you took a joker: go down now (g/m)")
+    parts, short = [], []
     if "meld" in kinds:
         parts.append("go down (g group / m list)" if drawn is None else "go down (g/m)")
+        short.append("go down (g/m)")
     if "lay_off" in kinds:
         parts.append("lay off (l)")
+        short.append("lay off (l)")
     if "swap_joker" in kinds:
         parts.append("swap a joker (w)")
+        short.append("swap (w)")
     if "discard" in kinds:
         parts.append("discard (d)")
+        short.append("discard (d)")
     elif not parts:
         parts.append("no move")
+        short.append("no move")
     # "drew 7♠" / "took 7♠" stands for "your turn" (the turn's draw is done)
     opening = f"{drawn[0]} {card_label(drawn[1], ascii)} · " if drawn is not None else "your turn: "
-    return f"{who}{opening}" + ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+    return f"{who}{opening}{_either(parts)}", f"{who}{opening}{_either(short)}"
+
+
+def _either(parts: list[str]) -> str:
+    """"a, b or c"."""
+    return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]

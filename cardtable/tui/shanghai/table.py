@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +31,8 @@ KEYS = "? help · s stock · u upcard · g group · m go-downs · l lay off · w
 ASCII_KEYS = "? help | s stock | u upcard | g group | m go-downs | l lay off | w swap | d discard | o sort"
 SHORT_KEYS = "? help  s/u draw  g group  m go-downs  l lay off  w swap  d discard  o sort"
 """The key bar under 100 columns (app.tcss shows it instead of KEYS): every key still fits."""
+ME_GAP = 2
+"""Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
 
 class ShanghaiTable(FamilyTable[ShanghaiState]):
@@ -40,11 +43,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     DEFAULT_CSS = """
     ShanghaiTable { height: 1fr; }
-    ShanghaiTable #sh-banner-row { height: 1; padding: 0 1; }
-    ShanghaiTable #sh-banner { width: 1fr; text-style: bold; color: $accent; }
-    ShanghaiTable #sh-me { width: auto; color: $card-felt-text; }
-    ShanghaiTable #sh-middle { height: 1fr; min-height: 8; }
+    ShanghaiTable #sh-banner-row { height: auto; padding: 0 1; }
+    ShanghaiTable #sh-banner { width: 1fr; height: auto; text-style: bold; color: $accent; }
+    ShanghaiTable #sh-me { width: auto; height: 1; margin-left: 2; color: $card-felt-text; }
+    ShanghaiTable.-me-apart #sh-banner-row { layout: vertical; }
+    ShanghaiTable.-me-apart #sh-me { margin-left: 0; }
+    ShanghaiTable #sh-middle { height: 1fr; min-height: 5; }
     ShanghaiTable #sh-piles-box { width: 22; height: 100%; border: $panel-border-type $primary; padding: 0; }
+    ShanghaiTable #sh-piles { height: 1fr; max-height: 6; }
     ShanghaiTable #sh-melds-box { width: 1fr; height: 100%; border: $panel-border-type $primary; padding: 0 1; }
     ShanghaiTable MeldsView { height: auto; width: 1fr; }
     ShanghaiTable #sh-log { width: 36; height: 100%; border: $panel-border-type $primary; padding: 0 1;
@@ -126,8 +132,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def _show_table(self, state: ShanghaiState) -> None:
         fix = themed(self.ascii)
         self.query_one("#sh-piles-box").border_title = Text(fix("stock · upcard"))
-        self.query_one("#sh-banner", Static).update(Text(fix(state.banner), no_wrap=True, overflow="ellipsis"))
-        self.query_one("#sh-me", Static).update(Text(fix(state.me)))
+        self._show_banner(state)
         piles = self.query_one(Piles)
         piles.stock_size, piles.upcard, piles.discard_top = state.stock_size, state.upcard, state.discard_top
         melds = self.query_one(MeldsView)
@@ -138,6 +143,45 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.groups, self.places = [], []
         self.query_one(Hand).active = state.my_turn
         self._show_hand()
+
+    def _row_width(self) -> int:
+        """The width of a line of the table inside its padding (one cell each side)."""
+        return (self.size.width or self.app.size.width) - 2
+
+    def _show_banner(self, state: ShanghaiState) -> None:
+        """The banner row: the contract and which naturals are wild, never cut, with the
+        player's own state beside it in the longest form that fits (``state.me``, then
+        ``state.me_short``); when none does, the whole state goes on a row of its own
+        (class ``-me-apart``) and the banner wraps if it must. The middle of the table
+        gives up the rows."""
+        fix = themed(self.ascii)
+        banner = fix(state.banner)
+        room = self._row_width() - cell_len(banner) - ME_GAP
+        me = next((fix(form) for form in (state.me, *state.me_short) if cell_len(fix(form)) <= room), None)
+        self.set_class(me is None and bool(state.me), "-me-apart")
+        self.query_one("#sh-banner", Static).update(Text(banner))
+        line = self.query_one("#sh-me", Static)
+        line.update(Text(fix(state.me) if me is None else me))
+        line.display = bool(state.me)
+
+    def _show_status(self, state: ShanghaiState) -> None:
+        """The ``#status`` line, never cut: said shorter when it does not fit the row (a
+        long name), and wrapped onto a second row (class ``-status-wraps``, the middle of
+        the table gives it up) if even that is too wide."""
+        room = self._row_width()
+        forms = [state.status] + ([state.status_short] if state.status_short else [])
+        status = next((form for form in forms if cell_len(form) <= room), forms[-1])
+        self.set_class(cell_len(status) > room, "-status-wraps")
+        self.query_one("#status", Static).update(Text(status))
+
+    def _notice_wraps(self) -> bool:
+        """A notice that fits the row of ``#sh-info`` leaves the key bar in place."""
+        return cell_len(self.notice) > self._row_width()
+
+    def on_resize(self) -> None:
+        if self.state is not None:  # (what fits a row depends on its width)
+            self._show_banner(self.state)
+            self._show_status(self.state)
 
     def _next_place(self, state: ShanghaiState) -> int:
         """The first contract meld no group goes down as yet."""

@@ -18,7 +18,9 @@ PILES_HEIGHT = 6
 
 
 class Piles(CardsWidget):
-    """Rows: labels, four rows of cards (stock face down, the upcard face up), counts."""
+    """Rows: labels, four rows of cards (stock face down, the upcard face up), counts.
+    When the middle of the table gives up rows (a banner or status line on two rows at
+    24 rows) the labels go first (the box's title names the piles), then the counts."""
 
     stock_size: reactive[int] = reactive(0)
     upcard: reactive[Card | None] = reactive(None)
@@ -30,6 +32,8 @@ class Piles(CardsWidget):
         styles = self.card_styles()
         felt = styles["felt"]
         top = self.upcard if self.upcard is not None else self.discard_top
+        if self.size.height < PILES_HEIGHT:
+            y += 1  # (no room for the labels)
         if y == 0:
             return Strip([Segment(" stock   upcard".ljust(width)[:width], felt + Style(bold=True))])
         if y == PILES_HEIGHT - 1:

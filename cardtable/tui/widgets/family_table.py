@@ -55,9 +55,11 @@ class FamilyTable(Widget, Generic[State]):
 
     A ``notice`` (e.g. the engine's reason a choice was refused) shows until the player
     changes the selection after it; a subclass draws it in :meth:`_show_selection`,
-    with what the selected cards would do. It wraps, never cut: while it shows the table
-    has the class ``-notice``, and app.tcss gives its line two rows (three from 30 rows),
-    the key bar's row among them.
+    with what the selected cards would do. It wraps, never cut: while one too long for
+    its row shows (:meth:`_notice_wraps`) the table has the class ``-notice``, and
+    app.tcss gives its line two rows (three from 30 rows), the key bar's row among them;
+    where the family measures its notice line (Shanghai), a notice that fits its row
+    leaves the key bar alone.
     """
 
     state: reactive[State | None] = reactive(None, always_update=True)
@@ -131,6 +133,7 @@ class FamilyTable(Widget, Generic[State]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._show_header(self.header)
+        self.set_class(self._notice_wraps(), "-notice")  # (whether it fits its row may change)
 
     @property
     def ascii(self) -> bool:
@@ -169,8 +172,14 @@ class FamilyTable(Widget, Generic[State]):
         self.notice = ""
         self._show_selection()
 
+    def _notice_wraps(self) -> bool:
+        """Whether the notice needs more than the one row of its line, and so takes the
+        key bar's too (the class ``-notice``). A family that measures its notice line
+        says so; by default every notice is taken to need it."""
+        return bool(self.notice)
+
     def watch_notice(self) -> None:
-        self.set_class(bool(self.notice), "-notice")
+        self.set_class(self._notice_wraps(), "-notice")
         if not self.is_mounted:
             return
         if self.notice:
