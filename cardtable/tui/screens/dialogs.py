@@ -3,7 +3,7 @@ and the "terminal too small" notice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -50,6 +50,7 @@ from the bindings of the table itself (see :func:`table_key_rows`), so they cann
 
 ACTION_WORDS: dict[str, str] = {
     "rules": "the rules of the preset being played",
+    "full_log": "the whole log of the round (what the table saw; the table shows its latest lines)",
     "save_game": "save the game under a new name (Load game lists it); every move is autosaved too",
     "hint": "hint: the hard bot suggests a move from your own cards (in a dialog: highlighted or selected)",
     "bot_speed": "bots' speed: normal, fast, instant, slow (remembered)",
@@ -201,6 +202,30 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box") as box:
             box.border_title = Text(fix("keys — escape closes"))
             yield VerticalScroll(Static(table))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    """The round's whole log, as the player on screen may read it, oldest first and
+    scrolled to the newest: what happened since your last turn, at any width."""
+
+    BINDINGS = [Binding("escape,L,enter,q", "close", "close", show=False)]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.lines = tuple(lines)
+
+    def compose(self) -> ComposeResult:
+        fix = themed(uses_ascii(self.app))
+        with Vertical(id="log-box") as box:
+            box.border_title = Text(fix("The round so far — newest last (escape closes)"))
+            with VerticalScroll(id="log-scroll"):
+                yield Static(Text("\n".join(self.lines) or "nothing has happened yet"), id="log-lines")
+
+    def on_mount(self) -> None:
+        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -29,7 +29,7 @@ from ...engine.words import listed
 from ..text import describe_move, ordinal, round_word, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
-from .dialogs import ConfirmQuit, HelpScreen, RulesScreen
+from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
 from .handoff import HandoffScreen
 from .saving import describe_error, save_named, start_autosave
 from .summary import MatchEndScreen, RoundEndScreen
@@ -38,7 +38,7 @@ DEFAULT_BOT_DELAY = BOT_SPEEDS[0][1]
 """Seconds a bot waits before its move, so people can follow the play."""
 
 
-SIDE_DIALOGS = (HelpScreen, RulesScreen, ConfirmQuit)
+SIDE_DIALOGS = (HelpScreen, RulesScreen, LogScreen, ConfirmQuit)
 """Dialogs a player opens beside the game, which close when the terminal is handed on."""
 
 
@@ -46,6 +46,7 @@ class TableScreen(Screen[None]):
     """One match at the table."""
 
     BINDINGS = [Binding("r", "rules", "rules", show=False),
+                Binding("L", "full_log", "log", show=False),
                 Binding("ctrl+s", "save_game", "save", show=False),
                 Binding("H", "hint", "hint", show=False),
                 Binding("b", "bot_speed", "bot speed", show=False)]
@@ -485,3 +486,8 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant))
+
+    def action_full_log(self) -> None:
+        """The round's whole log as the table shows it to the player on screen."""
+        state = self.table.state
+        self.app.push_screen(LogScreen(state.log if state is not None else ()))
