@@ -93,7 +93,8 @@ def test_a_long_lay_off_refusal_is_read_whole(size):
     asyncio.run(scenario())
 
 
-LONG_PRESIDENT = "you may not lead a top card or a bomb while you hold other cards (P21)"
+LONG_PRESIDENT = ("you may not lead a top card or a bomb while you hold other cards: lead a lower card "
+                  "first (P21)")
 LONG_TONK = "write the spread in table order: a set in suit order with jokers last, a run in rank order"
 
 
@@ -116,5 +117,28 @@ def test_president_and_tonk_notices_wrap_too(family, size):
             start = notice[:20]
             assert _whole(app, start) == notice
             _layout_kept(app, "┌")
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("family", ["president", "tonk"])
+def test_a_notice_that_fits_its_row_leaves_the_key_bar_and_the_hand_in_place(family, size):
+    """(Any notice, however short, took the key bar's row and moved the hand down.)"""
+    seats, preset = {"president": ("Ann,bot:simple,bot:simple,bot:simple", "president-classic"),
+                     "tonk": ("Ann,bot:simple,bot:simple", "tonk-classic")}[family]
+
+    async def scenario():
+        app = make_app(seats, preset=preset, seed=3)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,), limit=1000)
+            hand = app.screen.query_one(Hand).region
+            app.screen.table.notice = "draw first"
+            await pilot.pause()
+            rows = _rows(app)
+            assert any(row.rstrip().endswith("draw first") for row in rows)
+            assert "? help" in rows[-1] and app.screen.query_one(Hand).region == hand
+            assert not app.screen.table.has_class("-notice")
 
     asyncio.run(scenario())

@@ -94,6 +94,9 @@ class PresidentTable(FamilyTable[PresidentState]):
         panel.set_class(seat.passed, "-passed")
         panel.set_class(seat.out, "-out")
 
+    def _notice_row(self) -> str:
+        return f"  {self.notice}"
+
     def _show_selection(self) -> None:
         if not self.is_mounted:
             return

@@ -120,6 +120,16 @@ class TonkTable(FamilyTable[TonkState]):
         key = sorted(cards)
         return [m for m in self._moves("spread") if sorted(m.cards) == key]
 
+    def _count_line(self, state: TonkState) -> str:
+        """The start of the line under the hand: "count 12 · 98 chips"."""
+        return themed(self.ascii)(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}")
+
+    def _notice_row(self) -> str:
+        state = self.state
+        if state is None or state.viewer is None:
+            return self.notice
+        return f"{self._count_line(state)} {'|' if self.ascii else '│'} {self.notice}"
+
     def _show_selection(self) -> None:
         if not self.is_mounted:
             return
@@ -130,10 +140,9 @@ class TonkTable(FamilyTable[TonkState]):
         if state is None or state.viewer is None:
             line.update("")
             return
-        fix = themed(self.ascii)
         bar = "|" if self.ascii else "│"
         text = Text()
-        text.append(fix(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}"), style="bold")
+        text.append(self._count_line(state), style="bold")
         cards = self._selected() if state.phase == "act" else []
         if len(cards) == 1:  # (marked under a notice too, e.g. a hint that selected the card)
             spreads.targets = frozenset((m.target[0], m.target[1]) for m in self._hits_for(cards[0]) if m.target)

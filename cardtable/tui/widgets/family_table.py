@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -173,10 +174,20 @@ class FamilyTable(Widget, Generic[State]):
         self._show_selection()
 
     def _notice_wraps(self) -> bool:
-        """Whether the notice needs more than the one row of its line, and so takes the
-        key bar's too (the class ``-notice``). A family that measures its notice line
-        says so; by default every notice is taken to need it."""
-        return bool(self.notice)
+        """Whether the notice needs more than the one row of its line (``#selection``,
+        drawn as :meth:`_notice_row` says), and so takes the key bar's too (the class
+        ``-notice``). Before the line is laid out, any notice is taken to need it."""
+        if not self.notice:
+            return False
+        try:
+            width = self.query_one("#selection").content_size.width
+        except NoMatches:
+            return True
+        return not width or cell_len(self._notice_row()) > width
+
+    def _notice_row(self) -> str:
+        """The notice's line as drawn (what is measured against its row)."""
+        return self.notice
 
     def watch_notice(self) -> None:
         self.set_class(self._notice_wraps(), "-notice")
