@@ -406,3 +406,16 @@ def test_escape_in_a_choice_that_must_be_answered_says_so_or_takes_the_no():
             assert answers == [Move("pass")] and not isinstance(app.screen, MoveListDialog)
 
     asyncio.run(scenario())
+
+
+def test_the_shanghai_buy_prompt_opens_on_decline_and_escape_declines():
+    """S8: a hasty Enter or escape does not buy (nor take the penalty cards)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.ui import ShanghaiUI
+
+    from .helpers import shanghai_buy_offer
+
+    game = shanghai_buy_offer()
+    dialog = ShanghaiUI().dialog(game, 0, parse_seats("Ann,Bob,Cy"))
+    assert [label for label, _move in dialog.options] == ["Buy Q♠ (+2 from the stock)", "Decline"]
+    assert dialog.first == dialog.on_escape == 1 and dialog.options[1][1] == Move("decline")

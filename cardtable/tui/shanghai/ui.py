@@ -91,8 +91,9 @@ class ShanghaiUI:
         if any(m.kind == "buy" for m in moves):
             options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
         options.append(("Decline", next((m for m in moves if m.kind == "decline"), None)))
-        # Decline comes highlighted: a reflexive Enter must not buy (and take the penalty cards)
-        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=len(options) - 1)
+        # Decline comes highlighted: a reflexive Enter must not buy (and take the penalty cards); escape declines
+        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=len(options) - 1,
+                              on_escape=len(options) - 1)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
