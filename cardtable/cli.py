@@ -169,6 +169,14 @@ def _play(args: argparse.Namespace) -> int:
 CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-classic"}
 
 
+def _seeds_past_the_end(first: int, deals: int) -> bool:
+    """Whether ``deals`` seeds from ``first`` on would pass the largest seed (said, if so)."""
+    if first + deals - 1 <= SEED_HIGH:
+        return False
+    _fail(f"--seed {first} leaves no room for {count(deals, 'seed')} (seeds go up to {SEED_HIGH}): start lower")
+    return True
+
+
 def _preset_for(args: argparse.Namespace) -> Any:
     """The preset ``--preset`` names (default: ``--game``'s classic preset); None, the
     reason printed, when it is of another game than ``--game``."""
@@ -209,6 +217,8 @@ def _simulate(args: argparse.Namespace) -> int:
         why = f" (--bots names {count(args.players, 'bot')})" if args.bots is not None else ""
         err.print(Text(f"simulate: {variant.title} is for {low}–{high} players, not {args.players}{why}"),
                   highlight=False)
+        return 2
+    if _seeds_past_the_end(args.seed, args.games):
         return 2
     console = Console(stderr=args.json)
     try:
@@ -312,6 +322,8 @@ def _arena(args: argparse.Namespace) -> int:
         err.print(Text.assemble(("arena:", "bold red"), f" {variant.title} is for {low}–{high} players, not "
                                 f"{len(lineup)} (--seats names {count(len(lineup), 'level')}; for example "
                                 f"--seats {example})"), highlight=False)
+        return 2
+    if _seeds_past_the_end(args.seed, -(-args.games // len(lineup))):  # (a deal per rotation of the seats)
         return 2
     console = Console(stderr=args.json)
     try:
@@ -609,7 +621,7 @@ def _stats(args: argparse.Namespace) -> int:
     try:
         players = player_stats(args.name, damaged=damaged)
         recent = recent_matches(args.recent, damaged=damaged) if args.name is None else [
-            m for m in recent_matches(10_000, damaged=damaged)
+            m for m in recent_matches(10_000)  # (a damaged match of other players is not this one's)
             if args.name.casefold() in (n.casefold() for n in m.names)][: args.recent]
     except HistoryError as error:
         return _fail(str(error))

@@ -62,3 +62,16 @@ def test_a_seed_past_64_bits_is_a_usage_error(command, capsys):
         main([*command, "--seed", "99999999999999999999"])
     assert stopped.value.code == 2
     assert "must be 9223372036854775807 or less, not 99999999999999999999" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command, deals", [
+    (["simulate", "--game", "tonk", "--games", "2", "--rounds", "1"], "2 seeds"),
+    (["arena", "--game", "tonk", "--seats", "medium,medium", "--games", "3", "--rounds", "1"], "2 seeds"),
+])
+def test_seeds_that_would_pass_64_bits_are_refused_before_any_match(command, deals, capsys):
+    """simulate deals match i from seed + i, the arena one seed per rotation of the seats:
+    the last must fit too (simulate crashed after its first match, the arena said so late)."""
+    assert main([*command, "--seed", "9223372036854775807"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == (f"cardtable: --seed 9223372036854775807 leaves no room for {deals} (seeds go up to "
+                   "9223372036854775807): start lower")

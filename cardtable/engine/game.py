@@ -17,7 +17,7 @@ from .cards import Card, card_text, parse_cards
 from .errors import IllegalMove, SaveError, VariantError
 from .events import Event, MatchEnded, RoundEnded
 from .moves import Move
-from .rng import SEED_HIGH, SEED_LOW, Rng, fresh_seed
+from .rng import Rng, check_seed, fresh_seed
 from .views import PlayerView
 
 SAVE_FORMAT = "cardtable-game"
@@ -52,8 +52,8 @@ class Game:
             raise TypeError(f"players is a whole number, not {players!r}")
         if seed is not None and (type(seed) is not int):
             raise TypeError(f"seed is a whole number or None, not {seed!r}")
-        if seed is not None and not SEED_LOW <= seed <= SEED_HIGH:
-            raise ValueError(f"a seed is a whole number from {SEED_LOW} to {SEED_HIGH} (64 bits)")
+        if seed is not None:
+            check_seed(seed)
         if type(dealer) is not int:
             raise TypeError(f"dealer is a seat number, not {dealer!r}")
         low, high = variant.players.min, variant.players.max

@@ -14,6 +14,17 @@ SEED_LOW, SEED_HIGH = -2**63, 2**63 - 1
 """The seeds a game takes: 64-bit whole numbers (what a save and the history hold)."""
 
 
+def check_seed(seed: int) -> None:
+    """A ValueError unless ``seed`` is a seed a game takes (SEED_LOW … SEED_HIGH)."""
+    if not SEED_LOW <= seed <= SEED_HIGH:
+        raise ValueError(f"a seed is a whole number from {SEED_LOW} to {SEED_HIGH} (64 bits)")
+
+
+def next_seed(seed: int) -> int:
+    """The seed after ``seed`` (a match played again deals from it), wrapping round at 64 bits."""
+    return SEED_LOW if seed == SEED_HIGH else seed + 1
+
+
 def fresh_seed() -> int:
     """A new seed for a game the caller did not seed (recorded, so it still replays)."""
     return secrets.randbelow(2**31)

@@ -106,6 +106,10 @@ def describe_move(move: Move, ascii: bool = False) -> str:
     return asciify(text) if ascii else text
 
 
+LOG_LINES = 200
+"""The most lines of a round's log the table keeps (a long Shanghai hand tells several hundred)."""
+
+
 def this_round(events: Sequence[Event]) -> Sequence[Event]:
     """The current round's events: from the latest deal (``RoundStarted``) on."""
     for index in range(len(events) - 1, -1, -1):
@@ -116,12 +120,12 @@ def this_round(events: Sequence[Event]) -> Sequence[Event]:
 
 def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Callable[[str], str],
               skip: tuple[type[Event], ...] = (CardsDealt,)) -> tuple[str, ...]:
-    """The current round's story told for ``viewer`` (its last 200 lines): every event
+    """The current round's story told for ``viewer`` (its last :data:`LOG_LINES` lines): every event
     from the latest deal on, except the kinds in ``skip``, hiding what the viewer may
     not see (``Event.describe``; an event the viewer may not learn of at all is left out)."""
     lines: list[str] = []
-    for event in reversed(this_round(events)):  # newest first, so only the last 200 are told
-        if len(lines) == 200:
+    for event in reversed(this_round(events)):  # newest first, so only the last LOG_LINES are told
+        if len(lines) == LOG_LINES:
             break
         if not isinstance(event, skip):
             line = event.describe(name, viewer)

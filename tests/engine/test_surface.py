@@ -42,6 +42,14 @@ def test_a_seed_is_a_64_bit_number(seed):
     assert new_game(load_variant("tonk-classic"), 2, seed=2**63 - 1).seed == 2**63 - 1
 
 
+def test_a_match_played_again_deals_from_the_next_seed_wrapping_at_64_bits():
+    """(Play again from the largest seed crashed: seed + 1 is past 64 bits.)"""
+    from cardtable.engine.rng import SEED_HIGH, SEED_LOW, next_seed
+
+    assert next_seed(7) == 8 and next_seed(SEED_HIGH) == SEED_LOW
+    assert new_game(load_variant("tonk-classic"), 2, seed=next_seed(SEED_HIGH)).seed == SEED_LOW
+
+
 @pytest.mark.parametrize("dealer", [True, "0", 0.0])
 def test_the_dealer_is_a_seat_number(dealer):
     with pytest.raises(TypeError, match=f"dealer is a seat number, not {dealer!r}"):

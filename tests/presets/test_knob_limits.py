@@ -57,6 +57,7 @@ def test_wilds_make_up_at_most_half_a_set(user_presets):
     ("[[]]", 'hand 1, meld 1: a meld is written ["set", 3] or ["run", 4], not []'),
     ('["set", 3]', 'hand 1, meld 1: a meld is written ["set", 3] or ["run", 4], not "set"'),
     ('"set 3"', 'hand 1: a hand is a list of melds, such as [["set", 3], ["run", 4]], not "set 3"'),
+    ("1979-05-27", 'hand 1: a hand is a list of melds, such as [["set", 3], ["run", 4]], not "1979-05-27"'),
 ])
 def test_a_contract_written_in_the_wrong_shape_is_told_in_the_presets_terms(user_presets, hand, reason):
     """S2: (the words were pydantic's: "entry 1.1 Tuple should have at most 2 items after

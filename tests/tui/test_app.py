@@ -306,7 +306,7 @@ def test_a_seed_past_64_bits_is_said_under_start_and_no_table_opens():
             await pilot.pause()
             assert app.screen is screen
             assert str(screen.query_one("#start-error").render()).strip() == (
-                "the seed is a whole number from -9223372036854775808 to 9223372036854775807")
+                "a seed is a whole number from -9223372036854775808 to 9223372036854775807 (64 bits)")
 
     run(scenario)
 

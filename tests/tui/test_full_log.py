@@ -48,3 +48,45 @@ def test_the_full_log_shows_the_viewers_story_and_closes_at_the_hand_off():
             assert "Bob draws from the stock" in shown and "A♦" not in shown
 
     asyncio.run(scenario())
+
+
+def test_an_open_log_closes_when_the_hand_ends_in_hot_seat():
+    """Bob opens the log and goes out: the show-down and then the next deal come with
+    no log of Bob's left open for whoever sits down next (it stayed under the show-down)."""
+    from cardtable.tui.tonk.showdown import ShowdownScreen
+
+    from ..games.tonk.tonk_helpers import stacked
+
+    async def scenario():
+        game = stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C")
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob")
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            table = table_screen(app)
+            for move in ("draw_stock", "spread 6C 6D 6H"):
+                table.apply(1, Move.parse(move))
+            await pilot.press("L")  # "Bob draws 9♠" is in it
+            await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
+            table.apply(1, Move.parse("spread 7S 8S 9S"))  # Tonk: the hand is over
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            assert not any(isinstance(screen, LogScreen) for screen in app.screen_stack)
+
+    asyncio.run(scenario())
+
+
+def test_a_log_at_its_limit_says_its_start_is_left_out():
+    from cardtable.tui.text import LOG_LINES
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(LogScreen([f"line {i}" for i in range(LOG_LINES)]))
+            await pilot.pause()
+            shown = str(app.screen.query_one("#log-lines", Static).render()).splitlines()
+            assert shown[0] == "(the earlier lines of this round are left out: the log keeps its last 200)"
+            assert shown[1:] == [f"line {i}" for i in range(LOG_LINES)]
+
+    asyncio.run(scenario())

@@ -101,14 +101,14 @@ def contract_meld_refusal(kind: str, size: int, cards: Sequence[Card], wild: fro
     This checks one meld alone: a whole go-down must still be listed by ``legal_moves``
     (S10's last card, the 50,000 listed ways)."""
     if len(cards) < size:
-        return wrong_size(kind, size, len(cards))
+        return _wrong_size(kind, size, len(cards))
     made = make_set(cards, wild) if kind == "set" else make_run(_in_run_order(cards, wild), wild)
     if isinstance(made, str):  # (cards that make no such meld at all: that first)
         return made
-    return wrong_size(kind, size, len(cards)) if len(cards) != size else None
+    return _wrong_size(kind, size, len(cards)) if len(cards) != size else None
 
 
-def wrong_size(kind: str, size: int, given: int) -> str:
+def _wrong_size(kind: str, size: int, given: int) -> str:
     """S6: a contract meld goes down at exactly its stated size, in words."""
     more = " (more follow as lay-offs)" if given > size else ""
     return f"the contract's {kind} goes down at exactly {size} cards, not {given}{more}"

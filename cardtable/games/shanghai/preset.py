@@ -120,11 +120,11 @@ class ShanghaiRules(Knobs):
             for number, hand in enumerate(contracts, start=1):
                 if not isinstance(hand, (list, tuple)):
                     raise ValueError(f'hand {number}: a hand is a list of melds, such as [["set", 3], '
-                                     f'["run", 4]], not {json.dumps(hand)}')
+                                     f'["run", 4]], not {json.dumps(hand, default=str)}')
                 for place, meld in enumerate(hand, start=1):
                     if not isinstance(meld, (list, tuple)) or len(meld) != 2:
                         raise ValueError(f'hand {number}, meld {place}: a meld is written ["set", 3] or '
-                                         f'["run", 4], not {json.dumps(meld)}')
+                                         f'["run", 4], not {json.dumps(meld, default=str)}')
         return contracts
 
     @field_validator("contracts")

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card
 from ...engine.moves import Move
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
-from .melds import HIGH, LOW, RUN_CARD, Meld, lay_off, lay_off_places, make_meld, swap_index, wrong_size
+from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
+                    swap_index)
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -397,8 +398,8 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
     if tuple(card for group in move.groups for card in group) != move.cards:
         return "a meld's cards must be its groups' cards in order"
     for number, ((kind, size), group) in enumerate(zip(contract, move.groups), start=1):
-        if len(group) != size:
-            return f"meld {number}: {wrong_size(kind, size, len(group))}"
+        if len(group) != size:  # (cards that make no such meld at all: that first)
+            return f"meld {number}: {contract_meld_refusal(kind, size, group, game.wild)}"
         made = make_meld(kind, group, game.wild)
         if isinstance(made, str):
             return f"meld {number}: {made}"

@@ -95,7 +95,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         panel.set_class(seat.out, "-out")
 
     def _notice_row(self) -> str:
-        return f"  {self.notice}"
+        return as_themed(self.app, f"  {self.notice}")
 
     def _show_selection(self) -> None:
         if not self.is_mounted:
@@ -103,7 +103,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         state = self.state
         line = self.query_one("#selection", Static)
         if self.notice:
-            line.update(Text(as_themed(self.app, f"  {self.notice}"), style="bold red"))  # (wraps: FamilyTable)
+            line.update(Text(self._notice_row(), style="bold red"))  # (wraps: FamilyTable)
             return
         if state is None or not (state.can_play or state.can_pass):
             line.update("")

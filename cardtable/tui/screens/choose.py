@@ -156,6 +156,7 @@ class CardChoiceDialog(TableDialog[Move]):
     """Pick exactly ``count`` cards of the hand; returns ``Move(kind, cards)``."""
 
     BINDINGS = [Binding("g", "give", "give", show=False)]
+    ESCAPE_NOTE = "this needs an answer to play on: choose the cards (space or a number), then g or enter"
 
     def __init__(self, title: str, prompt: str, hand: Sequence[Card], count: int, kind: str = "give",
                  error: str = "") -> None:

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
-from ..text import themed, uses_ascii
+from ..text import LOG_LINES, themed, uses_ascii
 
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "?", "this help"),
@@ -221,8 +221,10 @@ class LogScreen(ModalScreen[None]):
         fix = themed(uses_ascii(self.app))
         with Vertical(id="log-box") as box:
             box.border_title = Text(fix("The round so far — newest last (escape closes)"))
+            cut = [f"(the earlier lines of this round are left out: the log keeps its last {LOG_LINES})"] \
+                if len(self.lines) >= LOG_LINES else []
             with VerticalScroll(id="log-scroll"):
-                yield Static(Text("\n".join(self.lines) or "nothing has happened yet"), id="log-lines")
+                yield Static(Text("\n".join([*cut, *self.lines]) or "nothing has happened yet"), id="log-lines")
 
     def on_mount(self) -> None:
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...bots.base import normalize_level
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
-from ...engine.rng import SEED_HIGH, SEED_LOW
+from ...engine.rng import check_seed
 from ...presets import list_variants, load_variant
 from ...presets.loader import broken_presets, preset_files
 from ..messages import ThemeSwitched
@@ -317,8 +317,8 @@ class StartScreen(Screen[None]):
             specs.append((name or None, None if kind == "human" else kind))
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        if seed is not None and not SEED_LOW <= seed <= SEED_HIGH:
-            raise ValueError(f"the seed is a whole number from {SEED_LOW} to {SEED_HIGH}")
+        if seed is not None:
+            check_seed(seed)
         return TableSetup(self.variant, name_bots(specs), seed)
 
     def action_start(self) -> None:

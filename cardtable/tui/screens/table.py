@@ -19,7 +19,7 @@ from ...bots import make_bot, suggest_move
 from ...engine.errors import IllegalMove
 from ...engine.game import Game
 from ...engine.moves import Move
-from ...engine.rng import Rng
+from ...engine.rng import Rng, next_seed
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import DialogAsked, MoveChosen, ThemeSwitched
@@ -282,6 +282,7 @@ class TableScreen(Screen[None]):
 
     def _round_end(self) -> None:
         self.busy = True
+        self._close_side_dialogs()  # (the hand is over: a player's log or help would outlast it)
         footer = ("Press Enter for the match result." if self.game.is_over
                   else f"Press Enter to deal the next {round_word(self.game.family)}.")
 
@@ -314,7 +315,7 @@ class TableScreen(Screen[None]):
 
         def chosen(choice: str | None) -> None:
             if choice == "again":
-                seed = None if self.setup.seed is None else self.setup.seed + 1
+                seed = None if self.setup.seed is None else next_seed(self.setup.seed)
                 setup = TableSetup(self.setup.variant, self.seats, seed)
                 self.app.switch_screen(TableScreen(setup, bot_delay=self.bot_delay))
             elif choice == "new":

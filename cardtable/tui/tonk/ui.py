@@ -62,8 +62,8 @@ class TonkUI:
                   f"the highest spade takes the pot.{so_far}")
         # (the screen puts the hand in the table's order; "Stay out" comes highlighted, as
         # Decline at the Shanghai buy prompt: a hasty Enter costs no chip)
-        stay = next((i for i, (_label, m) in enumerate(options) if m is not None and m.kind == "decline"), 0)
-        return MoveListDialog("Spades side bet", prompt, options, view.hand, error, first=stay, on_escape=stay)
+        stay = next((i for i, (_label, m) in enumerate(options) if m is not None and m.kind == "decline"), None)
+        return MoveListDialog("Spades side bet", prompt, options, view.hand, error, first=stay or 0, on_escape=stay)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
