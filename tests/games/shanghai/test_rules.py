@@ -77,6 +77,8 @@ def test_S6_going_down_lists_the_exact_contract():
     assert all(len(g) == 3 for m in melds for g in m.groups)
     with pytest.raises(IllegalMove, match="^meld 1: the contract's set goes down at exactly 3 cards, not 2$"):
         game.apply(1, "meld 7C 7D | 9H 9S JK")
+    with pytest.raises(IllegalMove, match="^meld 1: a set is cards of one rank$"):   # (too many, and no set)
+        game.apply(1, "meld 7C 7D 7H 4C | 9H 9S JK")
     with pytest.raises(IllegalMove, match="meld 2: a set is cards of one rank"):
         game.apply(1, "meld 7C 7D 7H | 9H 9S KD")
     assert not [m for m in game.legal_moves(1) if m.kind == "lay_off"]    # not down yet
