@@ -6,10 +6,12 @@ import asyncio
 
 import pytest
 
+from cardtable import Move
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
 from cardtable.tui.president.present import present
 from cardtable.tui.seats import parse_seats
+from cardtable.tui.widgets.card import cards_label
 
 from .helpers import make_app, played_round, screen_text, settle
 
@@ -317,3 +319,34 @@ def test_the_trick_box_marks_earlier_plays_it_leaves_out():
     game.apply(1, "play 8C")
     assert present(game, 2, seats, False).pile_earlier == "… · Cy 4♣ · Di 5♣ · Ann 6♣"
     assert present(game, 2, seats, True).pile_earlier == "... | Cy 4-C | Di 5-C | Ann 6-C"
+
+
+def test_a_table_talk_partners_hand_is_told_beside_the_status_all_round():
+    """P19: the partner's hand (the seat panel cut it at 80 and 100 columns) goes in the
+    note: beside the status, or on the note's line when the row is short."""
+    from ..games.president.test_rules_exchange import second_round
+
+    game, _ = second_round(exchange="none", table_talk=True)
+    game.apply(1, Move("offer_talk", target=(2,)))
+    game.apply(2, Move("accept"))
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    state = present(game, 1, seats)
+    assert state.talk == "Cy shows you: " + cards_label(game.view(1).shared[0][1])
+    assert present(game, 3, seats).talk == ""
+    game.apply(2, Move("decline"))
+    game.apply(3, Move("decline"))
+    assert game.phase == "play" and game.to_act == (1,)
+
+    async def scenario():
+        from cardtable.tui.screens.table import TableScreen
+
+        app = make_app("bot:simple,Bob,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state
+                         is not None and app.screen.table.state.viewer == 1)
+            await pilot.pause()
+            note = app.screen.query_one("#status-note")
+            partner = app.screen.seats[2].name  # (the bot's own name)
+            assert note.display and str(note.render()) == f"{partner} shows you: " + cards_label(game.view(1).shared[0][1])
+
+    asyncio.run(scenario())

@@ -184,7 +184,7 @@ def test_a_spades_bettors_panel_says_how_the_bet_came_out(answers, marks):
                     stock="2C 3C 4C 8C", upcard="KD")
 
     def bet_marks():
-        return [re.sub(r"▶ to play( · )?", "", info.lines[2])
+        return [re.sub(r"( · )?▶ to play", "", info.lines[2])
                 for info in present(game, None, parse_seats("Ann,Bob,Cy")).seats]
 
     game.apply(1, answers[0])
@@ -193,3 +193,5 @@ def test_a_spades_bettors_panel_says_how_the_bet_came_out(answers, marks):
                            "bet no spade" if answers[1] == "bet" else ""]
     game.apply(0, answers[2])
     assert bet_marks() == marks
+    to_play = present(game, None, parse_seats("Ann,Bob,Cy")).seats[game.to_act[0]].lines[2]
+    assert to_play == " · ".join(part for part in (marks[game.to_act[0]], "▶ to play") if part)  # (bet first)

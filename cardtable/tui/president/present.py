@@ -48,6 +48,9 @@ class PresidentState:
     until they first play on their own turn (cards thrown out of turn do not count: the
     table behind an out-of-turn dialog shows nobody's status): the table puts it after
     the status or on a line of its own."""
+    talk: str = ""
+    """P19: the hand a table-talk partner shows the viewer ("Bob shows you: 3♥ 4♦ …"), all
+    round: beside the status, or on the note's line (the seat panel is too narrow for it)."""
     legal: frozenset[int] | None = None
     plays: frozenset[tuple[str, ...]] = frozenset()
     can_play: bool = False
@@ -107,12 +110,14 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if viewer is None:
         return replace(state, status=status)
     note = fix(_exchange_note(game, view, viewer, ascii))
+    talk = " · ".join(fix(f"{seats[partner].name} shows you: {cards_label(cards, ascii)}")
+                      for partner, cards in view.shared if not view.round_over)
     legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []
     playing = view.phase == "play" and not view.window and bool(legal_moves)
     plays = [m for m in legal_moves if m.kind == "play"] if playing else []
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
-    return replace(state, status=status, note=note, hand=view.hand, legal=legal,
+    return replace(state, status=status, note=note, talk=talk, hand=view.hand, legal=legal,
                    plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))

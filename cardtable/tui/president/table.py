@@ -77,17 +77,20 @@ class PresidentTable(FamilyTable[PresidentState]):
             self._show_status(self.state)
 
     def _show_status(self, state: PresidentState) -> None:
-        """The status line, with the exchange note after it when both fit the row, else
-        the note on a second line (at 80 columns the cards given and got would be cut)."""
-        status, note = state.status, state.note
+        """The status line, with the exchange note and a table-talk partner's hand after
+        it when all fit the row, else those on a second line (at 80 columns the cards
+        given and got would be cut)."""
+        status = state.status
+        notes = [part for part in (state.note, state.talk) if part]
         room = self.size.width - 2  # (the status line's padding)
-        joined = as_themed(self.app, f"{status} · {note}")  # (the ASCII theme writes " | ")
-        apart = bool(note) and cell_len(joined) > room
-        if note and not apart:
+        joined = as_themed(self.app, " · ".join([status, *notes]))  # (the ASCII theme writes " | ")
+        apart = bool(notes) and cell_len(joined) > room
+        if notes and not apart:
             status = joined
         self.query_one("#status", Static).update(Text(as_themed(self.app, status), no_wrap=True, overflow="ellipsis"))
         line = self.query_one("#status-note", Static)
-        line.update(Text(as_themed(self.app, f"Exchange: {note}") if apart else "", no_wrap=True, overflow="ellipsis"))
+        told = " · ".join(part for part in (state.note and f"Exchange: {state.note}", state.talk) if part)
+        line.update(Text(as_themed(self.app, told) if apart else "", no_wrap=True, overflow="ellipsis"))
         line.display = apart
 
     def _dress_seat(self, panel: SeatPanel, seat: PresidentSeatInfo) -> None:

@@ -120,12 +120,12 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                  + (f" · count {view.counts[seat]}" if showdown else ""),
                  counted(view.chips[seat], "chip", ascii)]
         marks = []
-        if seat == actor:
-            marks.append("▶ to play")
-        if view.side_bets and view.side_bets[seat]:
-            spade = view.spades_shown[seat] if view.spades_shown else None
+        if view.side_bets and view.side_bets[seat]:  # (first: a narrow panel cuts the end, and its
+            spade = view.spades_shown[seat] if view.spades_shown else None  # border marks the turn too)
             marks.append(f"bet {cards_label((spade,), ascii) if spade else 'no spade'}"
                          + _side_bet_outcome(side_pot, seat))
+        if seat == actor:
+            marks.append("▶ to play")
         lines.append(" · ".join(marks))
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]
