@@ -419,3 +419,40 @@ def test_the_shanghai_buy_prompt_opens_on_decline_and_escape_declines():
     dialog = ShanghaiUI().dialog(game, 0, parse_seats("Ann,Bob,Cy"))
     assert [label for label, _move in dialog.options] == ["Buy Q♠ (+2 from the stock)", "Decline"]
     assert dialog.first == dialog.on_escape == 1 and dialog.options[1][1] == Move("decline")
+
+
+def test_the_table_talk_answer_names_who_offers_and_escape_declines():
+    """P19: the prompt said only "Bob: choose"; and escape, with a Decline there, declines."""
+    from cardtable.tui.president.ui import PresidentUI
+    from cardtable.tui.seats import parse_seats
+
+    from ..games.president.test_rules_exchange import second_round
+
+    game, _ = second_round(exchange="none", table_talk=True)
+    game.apply(1, Move("offer_talk", target=(2,)))
+    dialog = PresidentUI().dialog(game, 2, parse_seats("Ann,Bob,Cy,Di"))
+    assert dialog.prompt == "Cy: Bob offers table talk — you show each other your hands for this round"
+    assert [label for label, _move in dialog.options] == ["Accept", "Decline"] and dialog.on_escape == 1
+
+
+def test_escape_in_the_exchange_clears_the_cards_then_says_how_to_answer():
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            hand = parse_cards("3C 4D 9H KS")
+            app.push_screen(CardChoiceDialog("Card exchange", "Ann: choose 1 card", hand, 1))
+            await pilot.pause()
+            dialog = app.screen
+            await pilot.press("2")
+            await pilot.pause()
+            assert dialog.query_one(Hand).selected_cards() == (hand[1],)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert dialog.query_one(Hand).selected_cards() == () and app.screen is dialog
+            await pilot.press("escape")
+            await pilot.pause()
+            assert str(dialog.query_one("#dialog-note").render()) == (
+                "this needs an answer to play on: choose the cards (space or a number), then g or enter")
+
+    asyncio.run(scenario())

@@ -45,12 +45,18 @@ class Passed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Declined(Event):
-    """``seat`` let an out-of-turn chance or an offer go by."""
+    """``seat`` said no in the black market or to table talk (P18, P19); ``what`` says to
+    what: "market" (opening it), "swap" (an offered card), "offers" (making one), "talk"
+    (an offer of table talk), "talk_offer" (offering it)."""
 
     kind: ClassVar[str] = "declined"
+    what: str = ""
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"{name(self.seat)} declines"  # type: ignore[arg-type]
+        words = {"market": "does not open the black market", "swap": "declines the swap",
+                 "offers": "makes no more offers", "talk": "declines table talk",
+                 "talk_offer": "offers no table talk"}
+        return f"{name(self.seat)} {words.get(self.what, 'declines')}"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

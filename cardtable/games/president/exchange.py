@@ -149,7 +149,7 @@ class ExchangeMixin(Game):
                 self._market = list(self.order[self.order.index(seat):] + self.order[:self.order.index(seat)])
                 events.append(MarketOpened(seat))
             else:
-                events.append(Declined(seat))
+                events.append(Declined(seat, "market"))
                 events += self._after_market()
         elif phase == "market":
             events += self._market_move(seat, move)
@@ -177,14 +177,14 @@ class ExchangeMixin(Game):
                 events: list[Event] = [self._hand_over(offerer, seat, (card,)),
                                        self._hand_over(seat, offerer, move.cards)]
             else:
-                events = [Declined(seat)]
+                events = [Declined(seat, "swap")]
         elif move.kind == "offer":
             self._offer = (seat, move.cards[0])
             self._offer_to = move.target[0]  # type: ignore[index]
             return [SwapOffered(seat, self._offer_to, move.cards)]
         else:
             self._market.pop(0)
-            events = [Declined(seat)]
+            events = [Declined(seat, "offers")]
         if not self._market:
             events += self._after_market()
         return events
@@ -210,7 +210,7 @@ class ExchangeMixin(Game):
             self._shared.append((first, second))
             events = [HandsShared(first, second)]
         else:
-            events = [Declined(seat)]
+            events = [Declined(seat, "talk" if self._offer is not None else "talk_offer")]
         self._offer = None
         self._talk.pop(0)
         if not self._talk:

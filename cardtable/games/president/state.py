@@ -540,7 +540,7 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         shared = tuple((other, tuple(self.hands[other])) for pair in self._shared
                        if seat in pair for other in pair if other != seat)
         offer = None
-        if self._offer is not None and self.phase == "market" and self._offer_to == seat:
+        if self._offer is not None and self.phase in ("market", "talk") and self._offer_to == seat:
             offer = self._offer
         give_to = None
         if self.phase == "exchange" and self._gives and self._gives[0][0] == seat:

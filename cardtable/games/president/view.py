@@ -18,8 +18,8 @@ class PresidentView(PlayerView):
     offered to this seat (X3); every other view, the public one too, shows the turn
     as it would be without the chance, so nobody learns that one is open. ``received``
     and ``given`` are this round's exchanged cards this seat knows; ``shared`` the
-    hands of table-talk partners (P19); ``offer`` a swap offered to this seat (seat,
-    card).
+    hands of table-talk partners (P19); ``offer`` what is offered to this seat: a swap
+    (seat, card) on the black market, table talk (seat, None).
     ``game.view(None)`` is the public table: no hand and nothing private.
     """
 

@@ -59,8 +59,12 @@ class PresidentUI:
         prompt = f"{name}: choose"
         if view.offer is not None:
             offerer, card = view.offer
-            prompt = f"{name}: {seats[offerer].name} offers you {cards_label((card,))} in swap"
-        return MoveListDialog(titles.get(view.phase, "Choose"), prompt, options, view.hand, error)
+            prompt = (f"{name}: {seats[offerer].name} offers you {cards_label((card,))} in swap" if card is not None
+                      else f"{name}: {seats[offerer].name} offers table talk — you show each other your hands "
+                           "for this round")
+        # (escape answers no where there is a no: Decline, or no more offers on the black market)
+        no = next((i for i, (_label, move) in enumerate(options) if move.kind in ("decline", "pass")), None)
+        return MoveListDialog(titles.get(view.phase, "Choose"), prompt, options, view.hand, error, on_escape=no)
 
     def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
@@ -69,7 +73,8 @@ class PresidentUI:
             (self._label(move, view, seats), move) for move in moves if move.kind != "decline"]
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top)
-        prompt = f"{seats[seat].name}: {top} was just played — throw cards now, or let it go."
+        played = "was" if len(view.top) == 1 else "were"
+        prompt = f"{seats[seat].name}: {top} {played} just played — throw cards now, or let it go."
         note = exchange_note(game, seat)
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
             prompt += f"\nExchange: {note}."

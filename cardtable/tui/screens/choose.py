@@ -155,8 +155,17 @@ class TableDialog(ModalScreen[Answer]):
 class CardChoiceDialog(TableDialog[Move]):
     """Pick exactly ``count`` cards of the hand; returns ``Move(kind, cards)``."""
 
-    BINDINGS = [Binding("g", "give", "give", show=False)]
+    BINDINGS = [Binding("g", "give", "give", show=False),
+                Binding("escape", "escape", "escape", show=False, priority=True)]  # (before the hand's)
     ESCAPE_NOTE = "this needs an answer to play on: choose the cards (space or a number), then g or enter"
+
+    def action_escape(self) -> None:
+        """Escape clears the cards chosen; with none, it says how to answer (it did nothing)."""
+        hand = self.query_one(Hand)
+        if hand.selected:
+            hand.selected = frozenset()
+        else:
+            super().action_escape()
 
     def __init__(self, title: str, prompt: str, hand: Sequence[Card], count: int, kind: str = "give",
                  error: str = "") -> None:

@@ -150,7 +150,8 @@ def test_P18_black_market_swaps_one_for_one():
     assert Card.parse("2S") in game.hands[1] and Card.parse("5H") in game.hands[0]
     for seat in (2, 3, 0):
         assert game.to_act == (seat,)
-        game.apply(seat, PASS)
+        said = game.apply(seat, PASS)[0].describe(lambda s: "ABCD"[s])
+        assert said == f"{'ABCD'[seat]} makes no more offers"  # (it read a bare "declines")
     assert game.phase == "play" and game.to_act == (1,)
 
 
@@ -158,13 +159,14 @@ def test_P19_table_talk_shows_partners_their_hands():
     game, _ = second_round(exchange="none", table_talk=True)
     assert game.phase == "talk" and game.to_act == (1,)
     game.apply(1, Move("offer_talk", target=(2,)))
-    assert game.to_act == (2,)
+    assert game.to_act == (2,) and game.view(2).offer == (1, None) and game.view(3).offer is None
     events = game.apply(2, Move("accept"))
     assert kinds(events) == ["hands_shared"]
     assert game.view(1).shared == ((2, tuple(game.hands[2])),)
     assert game.view(2).shared == ((1, tuple(game.hands[1])),)
     assert game.view(3).shared == ()
-    game.apply(2, DECLINE)  # Vice-President and Vice-Scum do not talk
+    said = [event.describe(lambda seat: "ABCD"[seat]) for event in game.apply(2, DECLINE)]
+    assert said == ["C offers no table talk"]  # (the log said a bare "C declines")
     game.apply(3, DECLINE)
     assert game.phase == "play" and game.view(0).shared == ()
 
