@@ -142,3 +142,20 @@ def test_a_notice_that_fits_its_row_leaves_the_key_bar_and_the_hand_in_place(fam
             assert not app.screen.table.has_class("-notice")
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("theme", "end"), [("felt", "…"), ("ascii", "")])
+def test_a_header_too_wide_ends_with_an_ellipsis(theme, end):
+    """(It was cut mid-phrase with no mark: "· lowest total wins" was simply gone.)"""
+    async def scenario():
+        app = make_app("Bartholomew Jones-Fitzwilliam the Third of Kent,bot:simple,bot:simple", preset="shanghai-classic",
+                       seed=3, theme=theme)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen)).table
+            await settle(pilot, app, lambda: table.header, limit=1000)
+            await pilot.pause()
+            shown = table.query_one("#header").render_line(0).text.rstrip()
+            assert len(table.header) > 80 and len(shown) <= 80
+            assert shown.endswith(end) if end else shown.isascii()
+
+    asyncio.run(scenario())
