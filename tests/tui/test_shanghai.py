@@ -842,3 +842,13 @@ def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():
                 assert ("down" in text and "buy" not in text) if view.down[seat] else "buy" in text, shown
 
     asyncio.run(scenario())
+
+
+def test_the_waiting_line_names_what_the_seat_is_doing_without_a_second_bracket():
+    """("waiting for Dag (bot) (to draw)" read as two asides.)"""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    game = stacked_game()
+    seats = parse_seats("Ann,bot:simple,Cy")
+    assert present(game, None, seats).status == f"waiting for {seats[1].name} (bot) to draw"

@@ -204,8 +204,8 @@ def _status(v: ShanghaiView, viewer: int | None, seats: tuple[Seat, ...], moves:
         return f"{who}buy window: {top} is on offer to the players who may buy…", f"{who}buy window: {top} on offer…"
     turn = v.turn
     if not moves:
-        doing = "to draw" if v.phase == "draw" else "playing"
-        return f"{who}waiting for {name(turn)} ({doing})", f"{who}waiting for {name(turn)}"
+        doing = "to draw" if v.phase == "draw" else "to play"  # ("Dag (bot) to draw": no second brackets)
+        return f"{who}waiting for {name(turn)} {doing}", f"{who}waiting for {name(turn)}"
     kinds = {move.kind for move in moves}
     if v.phase == "draw":
         options, short = [], []
