@@ -69,16 +69,18 @@ def screen_text(app: CardtableApp) -> str:
     return console.export_text()
 
 
-def slow_hints(monkeypatch, seconds: float = 0.3) -> None:
-    """Make the table's hints take ``seconds`` longer (to act while one is thought about)."""
-    import time
+def held_hints(monkeypatch):
+    """Hold the table's hints until the returned event is set: the test acts while one is
+    thought about, however slowly the machine runs (a timed delay raced a busy CI)."""
+    import threading
 
     import cardtable.tui.screens.table as table_module
 
-    real = table_module.suggest_move
+    real, release = table_module.suggest_move, threading.Event()
 
-    def slow(*args, **kwargs):
-        time.sleep(seconds)
+    def held(*args, **kwargs):
+        release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(table_module, "suggest_move", slow)
+    monkeypatch.setattr(table_module, "suggest_move", held)
+    return release

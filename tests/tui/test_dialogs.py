@@ -14,7 +14,7 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, played_round, screen_text, settle, slow_hints
+from .helpers import held_hints, make_app, played_round, screen_text, settle
 
 
 def test_exchange_dialogs_for_both_humans_behind_handoffs():
@@ -283,7 +283,7 @@ def test_the_highlighted_choice_lifts_its_cards_in_the_hand_shown():
 def test_cards_picked_in_the_exchange_while_the_hint_thinks_stay_picked(monkeypatch):
     """A hint arriving after the giver picked a card names its cards but leaves the
     giver's pick alone (and names no key: g would give the giver's own pick)."""
-    slow_hints(monkeypatch)
+    release = held_hints(monkeypatch)
 
     async def scenario():
         game = played_round(seed=3)
@@ -292,6 +292,8 @@ def test_cards_picked_in_the_exchange_while_the_hint_thinks_stay_picked(monkeypa
             await _to_bobs_exchange(pilot, app)
             hand = app.screen.query_one(Hand)
             await pilot.press("H", "1")
+            await settle(pilot, app, lambda: hand.selected == {0})
+            release.set()  # the hint arrives after the giver picked
             await settle(pilot, app, lambda: "hint: give" in screen_text(app), limit=2000)
             assert hand.selected == {0}
             assert "(press g)" not in screen_text(app)

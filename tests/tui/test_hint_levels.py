@@ -9,7 +9,7 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, settle, slow_hints
+from .helpers import held_hints, make_app, settle
 
 
 def run(scenario):
@@ -77,7 +77,7 @@ def test_a_hint_asked_out_of_turn_is_a_passing_note_not_a_lasting_notice():
 def test_cards_chosen_while_the_hint_is_thought_about_stay_selected(monkeypatch):
     """A hint that arrives after the player selected cards names its move but does not
     replace the player's selection."""
-    slow_hints(monkeypatch)
+    release = held_hints(monkeypatch)
 
     async def scenario():
         app = make_app(seats="Ann,bot:simple,bot:simple,bot:simple", seed=5)
@@ -87,6 +87,8 @@ def test_cards_chosen_while_the_hint_is_thought_about_stay_selected(monkeypatch)
             screen = app.screen
             hand = screen.table.query_one(Hand)
             await pilot.press("H", "3")
+            await settle(pilot, app, lambda: hand.selected == {2})
+            release.set()  # the hint arrives after the player chose
             await settle(pilot, app, lambda: str(screen.table.notice).startswith("hint:"), limit=2000)
             assert hand.selected == {2}
 
