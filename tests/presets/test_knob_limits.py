@@ -9,7 +9,7 @@ import pytest
 
 from cardtable import load_variant
 
-from .test_preset_problems import refused
+from .test_preset_problems import knob_refused, refused
 
 
 @pytest.mark.parametrize(("parent", "line", "field", "reason"), [
@@ -25,7 +25,7 @@ from .test_preset_problems import refused
      "K: a card scores -1000 to 1000 points, not 1001"),
 ])
 def test_a_number_past_its_limit_is_refused_naming_the_knob(user_presets, parent, line, field, reason):
-    error = refused(user_presets, f'family = "{parent.split("-")[0]}"\nextends = "{parent}"\n[rules]\n{line}\n')
+    error = knob_refused(user_presets, parent, line)
     assert error.field == field and reason in error.reason, (error.field, error.reason)
 
 

@@ -30,6 +30,11 @@ def refused(folder: Path, text: str, name: str = "house") -> VariantError:
     return caught.value
 
 
+def knob_refused(folder: Path, parent: str, line: str) -> VariantError:
+    """The error of a preset extending ``parent`` with the one ``[rules]`` ``line``."""
+    return refused(folder, f'extends = "{parent}"\n[rules]\n{line}\n')
+
+
 # ---------------------------------------------------------------------- 1. strict types
 @pytest.mark.parametrize(("parent", "line", "field", "reason"), [
     ("forseti", "pass_locks_out = 1", "rules.pass_locks_out", "should be true or false (got 1)"),
@@ -56,7 +61,7 @@ def refused(folder: Path, text: str, name: str = "house") -> VariantError:
      "should be a whole number (got false)"),
 ])
 def test_a_value_of_the_wrong_type_is_refused_in_toml_words(user_presets, parent, line, field, reason):
-    error = refused(user_presets, f'extends = "{parent}"\n[rules]\n{line}\n')
+    error = knob_refused(user_presets, parent, line)
     assert (error.field, error.reason) == (field, reason)
 
 

@@ -38,6 +38,8 @@ ME_GAP = 2
 class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
 
+    NOTICE_LINE = "#sh-info"  # (the notice shows on the info row, under the hand)
+
     KEYS, ASCII_KEYS = KEYS, ASCII_KEYS  # (the module's, above)
     family = "shanghai"
 
@@ -173,10 +175,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         status = next((form for form in forms if cell_len(form) <= room), forms[-1])
         self.set_class(cell_len(status) > room, "-status-wraps")
         self.query_one("#status", Static).update(Text(status))
-
-    def _notice_wraps(self) -> bool:
-        """A notice that fits the row of ``#sh-info`` leaves the key bar in place."""
-        return cell_len(self.notice) > self._row_width()
 
     def on_resize(self) -> None:
         if self.state is not None:  # (what fits a row depends on its width)

@@ -173,14 +173,17 @@ class FamilyTable(Widget, Generic[State]):
         self.notice = ""
         self._show_selection()
 
+    NOTICE_LINE = "#selection"
+    """The widget the notice is drawn in (see :meth:`_notice_wraps`)."""
+
     def _notice_wraps(self) -> bool:
-        """Whether the notice needs more than the one row of its line (``#selection``,
+        """Whether the notice needs more than the one row of its line (:attr:`NOTICE_LINE`,
         drawn as :meth:`_notice_row` says), and so takes the key bar's too (the class
         ``-notice``). Before the line is laid out, any notice is taken to need it."""
         if not self.notice:
             return False
         try:
-            width = self.query_one("#selection").content_size.width
+            width = self.query_one(self.NOTICE_LINE).content_size.width
         except NoMatches:
             return True
         return not width or cell_len(self._notice_row()) > width
