@@ -417,6 +417,7 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
     state = present(game, 0, parse_seats(SEATS))                     # Ann's turn, not down
     assert state.no_lay_off[Card.parse("KS")] == "you lay off once you are down (S6)"
     assert state.no_swap[Card.parse("KS")] == "no melded joker stands for it now"
+    assert state.no_swaps == "no joker lies in a meld now"                 # S7, for w with nothing selected
 
 
 def test_a_key_right_after_a_card_number_keeps_its_notice():
@@ -465,6 +466,9 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
             await pilot.press("l")
             await pilot.pause()
             assert "then l to lay it off" in screen_text(app)
+            await pilot.press("w")
+            await pilot.pause()
+            assert "no joker swap now: you hold no natural card that a melded joker stands for" in screen_text(app)
             await _press_cards(pilot, screen, parse_cards("KH"))
             await pilot.press("l")
             await pilot.pause()

@@ -310,6 +310,7 @@ _DISCARDS = {card: Move("discard", (card,)) for card in (*STANDARD_CARDS, JOKER_
 NOT_DOWN = "you lay off once you are down (S6)"
 LAST_CARD = "laying it off would leave a last card you could neither meld nor discard (S10)"
 SWAP_THEN_DOWN = "you may take a joker only if you can then lay down your contract this turn (S7)"
+LAST_JOKER = "the joker would be your last card and it fits on no meld (S10)"
 """Reasons ``apply`` and the seat's view (:func:`lay_off_refusal`, :func:`swap_refusal`) give alike."""
 
 
@@ -324,15 +325,24 @@ def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
     return LAST_CARD
 
 
-def swap_refusal(view: ShanghaiView, card: Card) -> str:
-    """Why the seat whose ``view`` this is may not put ``card`` in a melded joker's place."""
-    if card.rank in view.wilds:
+def swap_refusal(view: ShanghaiView, card: Card | None = None) -> str:
+    """Why the seat whose ``view`` this is may not put ``card`` in a melded joker's place
+    (S7); with no card, why it has no joker swap at all."""
+    kept = " (a 2 played as a wild stays where it is)" if 2 in view.wilds else ""
+    if card is None:
+        if not any(JOKER_CARD in meld.cards for owned in view.melds for meld in owned):
+            return f"no joker lies in a meld now{kept}"
+        if not any(swap_index(meld, held, view.wilds) is not None
+                   for held in set(view.hand) for owned in view.melds for meld in owned):
+            return f"you hold no natural card that a melded joker stands for{kept}"
+    elif card.rank in view.wilds:
         return "a wild card takes no joker's place: put the natural card the joker stands for"
-    if not any(swap_index(meld, card, view.wilds) is not None for owned in view.melds for meld in owned):
-        kept = " (a 2 played as a wild stays where it is)" if 2 in view.wilds else ""
+    elif not any(swap_index(meld, card, view.wilds) is not None for owned in view.melds for meld in owned):
         return f"no melded joker stands for it now{kept}"
     if view.phase != "play":
         return "draw first, then swap"
+    if view.down[view.seat]:
+        return LAST_JOKER
     return SWAP_THEN_DOWN
 
 
@@ -377,7 +387,7 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
         return _explain_meld(game, seat, move)
     if kind == "lay_off":
         return _explain_lay_off(game, seat, move)
-    return _explain_swap(game, move)
+    return _explain_swap(game, seat, move)
 
 
 def _missing(cards: tuple[Card, ...], hand: list[Card]) -> Card | None:
@@ -434,11 +444,11 @@ def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:
     return LAST_CARD
 
 
-def _explain_swap(game: ShanghaiGame, move: Move) -> str:
+def _explain_swap(game: ShanghaiGame, seat: int, move: Move) -> str:
     target = move.target or ()
     if len(move.cards) != 1 or len(target) != 2 or not 0 <= target[0] < game.players \
             or not 0 <= target[1] < len(game.table[target[0]]):
         return "swap one natural card for a wild: target (owner, meld index)"
     if swap_index(game.table[target[0]][target[1]], move.cards[0], game.wild) is None:
         return f"no wild in that meld stands for {move.cards[0]}"
-    return SWAP_THEN_DOWN
+    return LAST_JOKER if game.down[seat] else SWAP_THEN_DOWN

@@ -76,6 +76,8 @@ class ShanghaiState:
     engine's words, :func:`~cardtable.games.shanghai.rules.lay_off_refusal`)."""
     no_swap: Mapping[Card, str] = field(default_factory=dict)
     """Likewise for a card that may not take a melded joker's place."""
+    no_swaps: str = ""
+    """On the viewer's turn with no joker swap listed, why (the engine's words)."""
 
     @property
     def my_turn(self) -> bool:
@@ -121,7 +123,10 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                             _status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer)))
     no_lay_off: dict[Card, str] = {}
     no_swap: dict[Card, str] = {}
+    no_swaps = ""
     if moves:
+        if not any(move.kind == "swap_joker" for move in moves):
+            no_swaps = fix(swap_refusal(view))
         laid = {move.cards[0] for move in moves if move.kind == "lay_off"}
         swapped = {move.cards[0] for move in moves if move.kind == "swap_joker"}
         for card in set(view.hand):
@@ -135,7 +140,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status,
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
         wilds=wilds, hand=view.hand, viewer=viewer,
-        down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap)
+        down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap,
+        no_swaps=no_swaps)
 
 
 def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],

@@ -383,7 +383,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if len(selected) == 1:
             swaps = [m for m in swaps if m.cards == selected]
         if not swaps:
-            self.notice = "no joker swap is possible now" if not selected else \
+            self.notice = f"no joker swap now: {state.no_swaps}" if not selected else \
                 f"no swap for {cards_label(selected, self.ascii)}: {state.no_swap.get(selected[0], 'not now')}"
             return
         self._offer_hand_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",

@@ -447,6 +447,22 @@ def test_why_no_lay_off_or_swap_is_said_from_the_seats_view():
     game.apply(2, "take_upcard")
     assert swap_refusal(game.view(2), Card.parse("9C")) == (
         "you may take a joker only if you can then lay down your contract this turn (S7)")
+    assert swap_refusal(game.view(2)) == (
+        "you may take a joker only if you can then lay down your contract this turn (S7)")
+    assert swap_refusal(game.view(0)) == "you hold no natural card that a melded joker stands for"
+
+
+def test_S7_why_a_seat_has_no_joker_swap_at_all():
+    """S7: with no card named, the reason a seat has no swap: no joker in a meld, none
+    standing for a card it holds, or (holding one) it has not drawn yet."""
+    from cardtable.games.shanghai.rules import swap_refusal
+
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 4H 5H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    assert swap_refusal(game.view(1)) == "no joker lies in a meld now"
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    assert swap_refusal(game.view(2)) == "draw first, then swap"
+    assert swap_refusal(game.view(2), Card.parse("9C")) == "draw first, then swap"
 
 
 def test_S5_S6_the_go_down_says_what_each_wild_stands_for():
