@@ -856,3 +856,35 @@ def test_the_waiting_line_names_what_the_seat_is_doing_without_a_second_bracket(
     game = stacked_game()
     seats = parse_seats("Ann,bot:simple,Cy")
     assert present(game, None, seats).status == f"waiting for {seats[1].name} (bot) to draw"
+
+
+def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
+    """S11's sheet at its narrowest (the box at an 80-column terminal: 70 cells inside):
+    ten hands of three-digit points and 16-character names fit whole, each player on one
+    line; a longer name (typed on the command line) ends in … and keeps the * of who went
+    out beside it."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from cardtable.engine.events import RoundEnded
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.scores import score_table
+
+    points = (105, 110, 195, 120)
+    events = [RoundEnded(None, round=number, points=points) for number in range(1, 11)]
+    game = SimpleNamespace(players=4, scores=[10 * p for p in points], events=events)
+
+    def sheet(seats: str, out: int | None) -> list[str]:
+        console = Console(width=70, record=True)
+        console.print(score_table(game, parse_seats(seats), out))
+        return [line.strip() for line in console.export_text().splitlines()]
+
+    lines = sheet("Wilhelmina-Augus,bot:simple,Bob,Christopher Robi", out=3)
+    assert len(lines) == 5                                    # the header and one line a player
+    assert lines[0].split() == ["player", *map(str, range(1, 11)), "total"]
+    assert lines[3] == "Christopher Robi * " + " ".join(["120"] * 10) + "  1200"
+    lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", out=3)
+    assert len(lines) == 5
+    assert re.fullmatch(r"Christopher Rob[a-z ]*… \* 120( 120){9}  1200", lines[3])
+    assert re.fullmatch(r"Wilhelmina-Augu[a-z ]*…   105( 105){9}  1050", lines[1])

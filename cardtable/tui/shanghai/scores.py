@@ -27,14 +27,19 @@ def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns
     """One row per player: the points of each hand played (the last ``max_columns``), the total."""
     hands = hand_points(game)
     first = max(0, len(hands) - max_columns)
-    table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
     table.add_column("player")
+    if out is not None:
+        table.add_column("", width=1)                                  # * who went out
     for number in range(first + 1, len(hands) + 1):
         table.add_column(str(number), justify="right")
     table.add_column("total", justify="right", style="bold")
     order = sorted(range(game.players), key=lambda s: game.scores[s])
     for seat in order:
-        cells: list[str | Text] = [Text(seats[seat].label + (" *" if seat == out else ""))]  # (as written)
+        # As written (never markup), on one line: a name too long for the sheet ends in …
+        cells: list[str | Text] = [Text(seats[seat].label, no_wrap=True, overflow="ellipsis")]
+        if out is not None:
+            cells.append("*" if seat == out else "")
         cells += [str(points[seat]) for points in hands[first:]]
         cells.append(str(game.scores[seat]))
         table.add_row(*cells)
