@@ -71,7 +71,7 @@ ROUNDS_HELP = ("stop each match after this many rounds (default: the preset's wh
                "limit; 0: whole matches always)")
 
 
-def _at_least(low: float, kind: type = int, what: str = "", high: float | None = None) -> Any:
+def _number_from(low: float, kind: type = int, what: str = "", high: float | None = None) -> Any:
     """An argparse type: a finite number of ``kind`` no smaller than ``low`` and, given
     ``high``, no larger (else a usage error; ``what`` says what is wanted, e.g. "a number
     of seconds, e.g. 0.5")."""
@@ -93,7 +93,7 @@ def _at_least(low: float, kind: type = int, what: str = "", high: float | None =
     return convert
 
 
-SEED = _at_least(SEED_LOW, high=SEED_HIGH)
+SEED = _number_from(SEED_LOW, high=SEED_HIGH)
 """A seed: a 64-bit whole number, as saves and the history keep it."""
 
 
@@ -110,20 +110,20 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
     play.add_argument("--seed", type=SEED, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
-    play.add_argument("--bot-delay", type=_at_least(0, float, SECONDS), default=None, help="seconds a bot pauses before its move")
+    play.add_argument("--bot-delay", type=_number_from(0, float, SECONDS), default=None, help="seconds a bot pauses before its move")
     play.set_defaults(handler=_play)
 
     simulate = sub.add_parser("simulate", help="play bot-only matches and print the results")
     simulate.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
     simulate.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
-    simulate.add_argument("--players", type=_at_least(1), default=None,
+    simulate.add_argument("--players", type=_number_from(1), default=None,
                           help="players at the table (default: as many as --bots names, else 4, or the "
                                "nearest count the preset allows)")
     simulate.add_argument("--bots", default=None,
                           help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
-    simulate.add_argument("--games", type=_at_least(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
+    simulate.add_argument("--games", type=_number_from(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
     simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
-    simulate.add_argument("--rounds", type=_at_least(0), default=None, help=ROUNDS_HELP)
+    simulate.add_argument("--rounds", type=_number_from(0), default=None, help=ROUNDS_HELP)
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.set_defaults(handler=_simulate)
 
@@ -133,14 +133,14 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--seats", default="hard,medium,medium,medium",
                        help='one level per seat: easy, medium, hard, expert, random or simple '
                             '(default "hard,medium,medium,medium")')
-    arena.add_argument("--games", type=_at_least(1, high=MOST_MATCHES), default=40,
+    arena.add_argument("--games", type=_number_from(1, high=MOST_MATCHES), default=40,
                        help="matches to play; a multiple of the seats is best (default 40)")
-    arena.add_argument("--jobs", type=_at_least(1, high=MOST_JOBS), default=1,
+    arena.add_argument("--jobs", type=_number_from(1, high=MOST_JOBS), default=1,
                        help=f"worker processes (default 1; at most {MOST_JOBS}, and never more than the matches)")
     arena.add_argument("--seed", type=SEED, default=1,
                        help="the first deal's seed; each rotation of the seats deals the next (default 1)")
-    arena.add_argument("--rounds", type=_at_least(0), default=None, help=ROUNDS_HELP)
-    arena.add_argument("--iterations", type=_at_least(1), default=None, help="override the search bots' iterations per decision (default: their level's)")
+    arena.add_argument("--rounds", type=_number_from(0), default=None, help=ROUNDS_HELP)
+    arena.add_argument("--iterations", type=_number_from(1), default=None, help="override the search bots' iterations per decision (default: their level's)")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
 
@@ -478,7 +478,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:
     load.add_argument("file", help="a save file (.json)")
     for command in (resume, load):
         command.add_argument("--theme", help="theme name")
-        command.add_argument("--bot-delay", type=_at_least(0, float, SECONDS), default=None,
+        command.add_argument("--bot-delay", type=_number_from(0, float, SECONDS), default=None,
                              help="seconds a bot pauses before its move")
     resume.set_defaults(handler=_resume)
     load.set_defaults(handler=_load)
@@ -489,7 +489,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:
     replay.set_defaults(handler=_replay)
     stats = sub.add_parser("stats", help="match history and statistics per player")
     stats.add_argument("--name", type=_player_name, help="only this player (name, ignoring case)")
-    stats.add_argument("--recent", type=_at_least(0), default=10, help="how many recent matches to list")
+    stats.add_argument("--recent", type=_number_from(0), default=10, help="how many recent matches to list")
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.set_defaults(handler=_stats)
 
