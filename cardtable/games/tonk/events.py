@@ -123,7 +123,7 @@ class StockExhausted(Event):
     kind: ClassVar[str] = "stock_exhausted"
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return "The stock is used up — lowest count wins"
+        return "The stock is used up — the hands are counted"
 
 
 @dataclass(frozen=True, slots=True)

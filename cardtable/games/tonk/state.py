@@ -213,8 +213,9 @@ class TonkGame(TonkRulesMixin, Game):
                 found.append((seat, 2, "low_deal"))
         if not found:
             return []
-        if len(found) > 1:
-            return self._void("two winning hands were dealt; the deal passes on", same_dealer=False)
+        if len(found) > 1:  # (shown, so the table sees the two hands that void the deal)
+            return [self._show_hands(), *self._void("two winning hands were dealt; the deal passes on",
+                                                    same_dealer=False)]
         seat, times, how = found[0]
         payments = everyone_pays(seat, self.players, times * rules.stake)
         return self._settle(how, [seat], payments, reveal=True)
@@ -358,19 +359,14 @@ class TonkGame(TonkRulesMixin, Game):
         winners = lowest(counts)
         events: list[Event] = [ev.StockExhausted(None)]
         if len(winners) > 1:
-            self._shown = tuple(tuple(hand) for hand in self._hands)
-            events.append(ev.HandsShown(None, self._shown, tuple(counts)))
+            events.append(self._show_hands())
             return events + self._void("a tie for lowest when the stock ran out; the hand is dealt again",
                                        same_dealer=True)
         payments = everyone_pays(winners[0], self.players, self.variant.rules.stake)
         return events + self._settle("stock", winners, payments, reveal=True)
 
     def _settle(self, how: str, winners: list[int], payments: list[Payment], reveal: bool) -> list[Event]:
-        events: list[Event] = []
-        if reveal:
-            self._shown = tuple(tuple(hand) for hand in self._hands)
-            counts = tuple(self.count(s) for s in range(self.players))
-            events.append(ev.HandsShown(None, self._shown, counts))
+        events: list[Event] = [self._show_hands()] if reveal else []
         events.append(ev.HandWon(winners[0] if len(winners) == 1 else None, tuple(winners), how,
                                  tuple(payments)))
         self._hands_paid += 1
@@ -378,6 +374,11 @@ class TonkGame(TonkRulesMixin, Game):
         points = net(payments, self.players)
         points = [p + side for p, side in zip(points, self._side_points)]
         return events + self._finish_round(points)
+
+    def _show_hands(self) -> ev.HandsShown:
+        """The show-down: every hand goes face up with its count (public from now on)."""
+        self._shown = tuple(tuple(hand) for hand in self._hands)
+        return ev.HandsShown(None, self._shown, tuple(self.count(s) for s in range(self.players)))
 
     def _void(self, reason: str, same_dealer: bool) -> list[Event]:
         if same_dealer:

@@ -150,6 +150,8 @@ def test_T9_tie_for_lowest_no_winner_same_dealer_deals_again() -> None:
     game.apply(1, DRAW)
     game.apply(1, discard("3D"))
     assert game.round_over and last(game, "hand_voided") and game.scores == (0, 0, 0)
+    assert last(game, "hands_shown").counts == (20, 3, 3)
+    assert last(game, "stock_exhausted").describe(str) == "The stock is used up — the hands are counted"
     game.next_round()
     assert game.dealer == 0 and game.to_act == (1,)
 
@@ -162,9 +164,14 @@ def test_T10_dealt_50_wins_double_at_once() -> None:
 
 
 def test_T10_two_instant_winners_no_one_paid_deal_passes_on() -> None:
+    """T10: two dealt 50s void the deal — and both go face up, so the table sees why."""
     game = stacked(["2S 3S 4S 5S 6S", "10S 10H 10D 10C KS", "KH KC QS QH QD"],
                    upcard="2D", dealt_50_wins=True)
     assert game.round_over and last(game, "hand_voided") and game.scores == (0, 0, 0)
+    shown = last(game, "hands_shown")
+    assert shown.counts == (20, 50, 50)
+    assert shown.hands[1] == tuple(parse_cards("10S 10H 10D 10C KS"))
+    assert game.view(0).counts == (20, 50, 50)                 # public now, to every seat
     game.next_round()
     assert game.dealer == 1
 
