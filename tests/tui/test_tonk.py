@@ -251,6 +251,28 @@ def test_declare_a_dealt_49_and_sort_the_hand():
     run(scenario)
 
 
+@pytest.mark.parametrize("width", [80, 120])
+def test_a_long_status_is_said_shorter_never_cut(width):
+    """T10 (a dealt 49 to declare) with every start choice open: at 80 columns the whole
+    sentence does not fit, so the status names just the keys; at 120 it is said in full.
+    Neither is cut."""
+    async def scenario():
+        game = new_game(load_variant("tonk-house"), 2, seed=1, dealer=1,
+                        hands=[["KS", "QH", "JD", "10C", "9H"], ["2C", "5D", "8H", "JC", "QC"]],
+                        stock=["AD", "2D", "3D"], upcard="8C")
+        app = make_app("Annabel,bot:simple", preset="tonk-house", game=game)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            state = app.screen.table.state
+            full = "Annabel — your turn: draw from the stock (s), take 8♣ (u), drop (D) or declare your dealt 49 (c)"
+            short = "Annabel — your turn: s stock, u 8♣, D drop or c declare 49"
+            assert (state.status, state.status_short) == (full, short)
+            status_line = next(line.strip() for line in screen_text(app).splitlines() if "your turn" in line)
+            assert status_line == (short if width == 80 else full)
+
+    run(scenario)
+
+
 def test_a_joker_in_a_spread_says_what_it_stands_for():
     """T1 / T3: the spread picker and the spreads panel show JK=Q♥ (run) or JK=7 (set)."""
     from cardtable.engine.cards import parse_cards
@@ -470,8 +492,9 @@ def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
 
 
 def test_a_locked_dealer_panel_says_the_lock_out_first():
-    """T6: the bottom border of the dealer's panel reads "no drop ×2 · dealer": a narrow
-    border cuts its end, and the lock-out is what the table needs to see."""
+    """T6: the bottom border of a locked panel reads "no drop ×2", alone there so that a
+    narrow border keeps it whole (it is what the table needs to see; "dealer" goes
+    with the cards, where a narrow panel drops it first)."""
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.tonk.present import present
 
@@ -490,4 +513,5 @@ def test_a_locked_dealer_panel_says_the_lock_out_first():
     assert game.dealer == 0
     state = present(game, 1, parse_seats("Ann,Bob,Cy"), False)
     [ann] = [info for info in state.seats if info.title.startswith("Ann")]
-    assert ann.below == "no drop ×2 · dealer"
+    assert ann.lock == "no drop ×2"
+    assert ann.lines[0] == "1 card · dealer"

@@ -43,6 +43,8 @@ class PresidentState:
     log: tuple[str, ...]
     status: str
     hand: tuple[Card, ...] = ()
+    status_short: str = ""
+    """(The President table puts the note after the status instead of a shorter form.)"""
     note: str = ""
     """What the viewer gave and got in this round's exchange ("you gave A♦, got 2♣"),
     until they first play on their own turn (cards thrown out of turn do not count: the

@@ -146,10 +146,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         self.query_one(Hand).active = state.my_turn
         self._show_hand()
 
-    def _row_width(self) -> int:
-        """The width of a line of the table inside its padding (one cell each side)."""
-        return (self.size.width or self.app.size.width) - 2
-
     def _show_banner(self, state: ShanghaiState) -> None:
         """The banner row: the contract and which naturals are wild, never cut, with the
         player's own state beside it in the longest form that fits (``state.me``, then
@@ -166,20 +162,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         line.update(Text(fix(state.me) if me is None else me))
         line.display = bool(state.me)
 
-    def _show_status(self, state: ShanghaiState) -> None:
-        """The ``#status`` line, never cut: said shorter when it does not fit the row (a
-        long name), and wrapped onto a second row (class ``-status-wraps``, the middle of
-        the table gives it up) if even that is too wide."""
-        room = self._row_width()
-        forms = [state.status] + ([state.status_short] if state.status_short else [])
-        status = next((form for form in forms if cell_len(form) <= room), forms[-1])
-        self.set_class(cell_len(status) > room, "-status-wraps")
-        self.query_one("#status", Static).update(Text(status))
-
     def on_resize(self) -> None:
-        if self.state is not None:  # (what fits a row depends on its width)
+        if self.state is not None:  # (what fits the banner's row depends on its width)
             self._show_banner(self.state)
-            self._show_status(self.state)
 
     def _next_place(self, state: ShanghaiState) -> int:
         """The first contract meld no group goes down as yet."""

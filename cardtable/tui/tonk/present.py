@@ -29,9 +29,8 @@ class TonkSeatInfo(SeatInfo):
     """A Tonk seat's panel, with its drop lock-out and the bottom border's words."""
 
     lock: str = ""
-    """T6 hit lock-out, e.g. "no drop ×2" ("" when the seat may drop)."""
-    below: str = ""
-    """The bottom border: the lock-out, then "dealer"."""
+    """T6 hit lock-out on the bottom border, e.g. "no drop ×2" ("" when the seat may
+    drop): alone there, so that even a narrow panel shows it whole."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,9 @@ class TonkState:
     log: tuple[str, ...]
     status: str
     keys: str
+    status_short: str = ""
+    """The status said shorter, for a row too narrow for :attr:`status` (a long name,
+    a long list of choices at 80 columns); "" if none is."""
     viewer: int | None = None
     hand: tuple[Card, ...] = ()
     count: int | None = None
@@ -117,7 +119,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     for seat in range(view.players):
         size = view.hand_sizes[seat]
         lines = [(counted(size, "card") if size is not None else "? cards")
-                 + (f" · count {view.counts[seat]}" if showdown else ""),
+                 + (f" · count {view.counts[seat]}" if showdown else "")
+                 + (" · dealer" if seat == view.dealer else ""),   # (a narrow panel drops it first)
                  counted(view.chips[seat], "chip", ascii)]
         marks = []
         if view.side_bets and view.side_bets[seat]:  # (first: a narrow panel cuts the end, and its
@@ -130,10 +133,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
-        # (the lock-out first: a narrow border cuts its end, and the lock-out matters more to play)
-        below = " · ".join(part for part in (lock, "dealer" if seat == view.dealer else "") if part)
-        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor,
-                              lock=lock, below=fix(below)))
+        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, lock=lock))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
     log = round_log(g.events, viewer, lambda s: names[s], fix, skip=(CardsDealt, RoundStarted))
     common = dict(header=header, seats=tuple(infos), spreads=rows, stock_size=view.stock_size,
@@ -146,53 +146,54 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     acting = actor == viewer
     moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
-    status, keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii)
+    (status, short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii)
     hitters = {m.cards[0] for m in moves if m.kind == "hit"}
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
-    return TonkState(status=fix(f"{me} — {status}"), keys=fix(keys), viewer=viewer, hand=view.hand,
+    return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {short}") if short != status else "",
+                     keys=fix(keys), viewer=viewer, hand=view.hand,
                      count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
                      hint=fix(hint), no_hit=no_hit, **common)  # type: ignore[arg-type]
 
 
 def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,
-            seats: tuple[Seat, ...], ascii: bool) -> tuple[str, str, str]:
-    """The status line, the keys line and the hint for the viewer."""
+            seats: tuple[Seat, ...], ascii: bool) -> tuple[tuple[str, str], str, str]:
+    """The status line (and the same said shorter, naming just the keys), the keys line
+    and the hint for the viewer."""
     kinds = {move.kind for move in moves}
     locks = v.drop_locks[viewer]
-    lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""  # (short: 80 columns)
+    lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""
+    lock_short = f" · no drop {'x' if ascii else '×'}{locks}" if locks else ""
     if v.round_over:
-        return "the hand is over", "", ""
+        return ("the hand is over",) * 2, "", ""
     if actor != viewer:
         who = seats[actor].label if actor is not None else "…"
-        return f"waiting for {who}" + lock_note, "", ""
+        return (f"waiting for {who}{lock_note}", f"waiting for {who}{lock_short}"), "", ""
     if v.phase == "bet":
-        return "spades side bet: bet or stay out", "", ""
+        return ("spades side bet: bet or stay out",) * 2, "", ""
     if phase == "start":
-        parts = []
-        if "draw_stock" in kinds:
-            parts.append("draw from the stock (s)")
-        if "take_upcard" in kinds and v.discard_top is not None:
-            parts.append(f"take {cards_label((v.discard_top,), ascii)} (u)")
-        if "drop" in kinds:
-            parts.append("drop (D)")
-        if "declare" in kinds:
-            parts.append("declare your dealt 49 (c)")
-        text = "your turn: " + _or(parts) + lock_note
+        upcard = cards_label((v.discard_top,), ascii) if v.discard_top is not None else ""
+        choices = [(kind, long, short) for kind, long, short in (
+            ("draw_stock", "draw from the stock (s)", "s stock"),
+            ("take_upcard", f"take {upcard} (u)", f"u {upcard}"),
+            ("drop", "drop (D)", "D drop"),
+            ("declare", "declare your dealt 49 (c)", "c declare 49"))
+            if kind in kinds and (kind != "take_upcard" or upcard)]
+        text = "your turn: " + _or([long for _kind, long, _short in choices])
+        short = "your turn: " + _or([short for _kind, _long, short in choices])
         keys = " · ".join(k for k, kind in (("s stock", "draw_stock"), ("u take the upcard", "take_upcard"),
                                             ("D drop", "drop"), ("c declare 49", "declare")) if kind in kinds)
-        return text, keys + " · ? help", ""
+        return (text + lock_note, short + lock_short), keys + " · ? help", ""
     # phase "act": spreads, hits, then a discard
-    parts = []
-    if "spread" in kinds:
-        parts.append("spread (m)")
-    if "hit" in kinds:
-        parts.append("hit (l)")
-    if "dead_four" in kinds:
-        parts.append("dead four (f)")
-    text = "your turn: " + (", ".join(parts) + ", then " if parts else "") + "discard one card (d)"
+    plays = [(long, short) for kind, long, short in (
+        ("spread", "spread (m)", "m spread"), ("hit", "hit (l)", "l hit"), ("dead_four", "dead four (f)", "f dead four"))
+        if kind in kinds]
+    text = "your turn: " + (", ".join(long for long, _short in plays) + ", then " if plays else "") + "discard one card (d)"
+    short = "your turn: " + ", ".join([*(short for _long, short in plays), "d discard"])
     if "drop" in kinds:
         text += " — or drop (D)"
+        short += " — or D drop"
     text += lock_note
+    short += lock_short
     keys = "space/1-9 select · m spread · l hit · d discard · o sort"
     if "dead_four" in kinds:
         keys += " · f dead four"
@@ -210,7 +211,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
     hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (d)"
-    return text, keys + " · ? help", hint
+    return (text, short), keys + " · ? help", hint
 
 
 def _or(parts: list[str]) -> str:

@@ -107,7 +107,7 @@ class TonkTable(FamilyTable[TonkState]):
 
     def _dress_seat(self, panel: SeatPanel, seat: TonkSeatInfo) -> None:
         panel.set_class(bool(seat.lock), "-locked")
-        panel.border_subtitle = Text(seat.below)
+        panel.border_subtitle = Text(seat.lock)
 
     def _moves(self, kind: str) -> list[Move]:
         state = self.state

@@ -39,6 +39,9 @@ class TableState(Protocol):
     @property
     def status(self) -> str: ...
     @property
+    def status_short(self) -> str:
+        """The status said shorter, for a row too narrow for it ("" if none is)."""
+    @property
     def viewer(self) -> int | None:
         """The seat whose hand is shown (None: nobody's, e.g. a replay)."""
 
@@ -110,8 +113,19 @@ class FamilyTable(Widget, Generic[State]):
         """Add the family's own marks to a seat's panel (passed, out, locked …)."""
 
     def _show_status(self, state: State) -> None:
-        """The ``#status`` line: the state's, cut with an ellipsis when too wide."""
-        self.query_one("#status", Static).update(Text(state.status, no_wrap=True, overflow="ellipsis"))
+        """The ``#status`` line, never cut: the state's ``status``, or its ``status_short``
+        where the status is too wide for the row (a long name, many choices), wrapped onto
+        a second row (class ``-status-wraps``: the middle of the table gives it up) if
+        even the shorter form is."""
+        room = self._row_width()
+        forms = [state.status] + ([state.status_short] if state.status_short else [])
+        status = next((form for form in forms if cell_len(form) <= room), forms[-1])
+        self.set_class(cell_len(status) > room, "-status-wraps")
+        self.query_one("#status", Static).update(Text(status))
+
+    def _row_width(self) -> int:
+        """The width of a line of the table inside its padding (one cell each side)."""
+        return (self.size.width or self.app.size.width) - 2
 
     def _key_bar(self, state: State) -> str:
         """The ``#keys`` line: :attr:`KEYS`, or :attr:`ASCII_KEYS` in the ASCII theme."""
@@ -134,6 +148,8 @@ class FamilyTable(Widget, Generic[State]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._show_header(self.header)
+        if self.state is not None:  # (which status form fits its row depends on its width)
+            self._show_status(self.state)
         self.set_class(self._notice_wraps(), "-notice")  # (whether it fits its row may change)
 
     @property
