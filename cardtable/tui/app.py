@@ -141,7 +141,7 @@ class CardtableApp(App[int]):
             if choice in ("save", "abandon"):
                 self.exit(0)  # "save": the table keeps its autosave when it closes
 
-        self.push_screen(ConfirmQuit(), answered)
+        self.push_screen(ConfirmQuit(on_quit=self._leave), answered)
 
     # ----------------------------------------------------------------- size
     @property
@@ -150,11 +150,30 @@ class CardtableApp(App[int]):
         width, height = self.size
         return width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
+    leaving = False
+    """Set once a quit is chosen or the app exits: keys typed after "Save and quit" do
+    nothing (a quick ``t`` would otherwise still change the saved theme)."""
+
+    def _leave(self) -> None:
+        self.leaving = True
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self._leave()
+        super().exit(*args, **kwargs)
+
+    async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
+        """Every key binding runs here: once the app is leaving, none does anything (the
+        keys already typed reach the screens after the quit was chosen)."""
+        if self.leaving:
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
+
     async def on_event(self, event: events.Event) -> None:
         """While the note covers the screen, keys do nothing but ctrl+q (quit, keeping the
-        game): nobody plays a card they cannot see."""
-        if isinstance(event, events.Key) and not event.is_forwarded and self.too_small \
-                and event.key != "ctrl+q":
+        game): nobody plays a card they cannot see. Once the app is leaving, no key does
+        anything."""
+        if isinstance(event, events.Key) and not event.is_forwarded and (
+                self.leaving or (self.too_small and event.key != "ctrl+q")):
             event.stop()
             return
         await super().on_event(event)

@@ -9,8 +9,10 @@ import json
 from types import SimpleNamespace
 
 import pytest
+from textual import events
 from textual.widgets import Input, Select
 
+from cardtable import load_variant
 from cardtable.paths import config_dir, user_dir
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.launch import build_setup
@@ -18,7 +20,7 @@ from cardtable.tui.screens.dialogs import ConfirmQuit, HelpScreen, TooSmallNote
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.seats import parse_seats
+from cardtable.tui.seats import TableSetup, parse_seats
 from cardtable.tui.settings import LastTable, Settings
 from cardtable.tui.themes import load_themes
 
@@ -472,5 +474,24 @@ def test_the_quit_and_drop_questions_leave_the_table_in_sight():
                 assert sorted(part.strip("│ ") for part in faces.strip().split("││")) == sorted(ranks), faces
                 await pilot.press("n")
                 await settle(pilot, app, lambda: app.screen is table)
+
+    run(scenario)
+
+
+def test_keys_typed_after_save_and_quit_do_nothing():
+    """A quick "t" (or "o", "?") typed right after "Save and quit" must not still act:
+    it changed the saved theme while the app was closing."""
+    async def scenario():
+        setup = TableSetup(load_variant("president-classic"), parse_seats("Ann,bot:simple,bot:simple,bot:simple"), 3)
+        app = CardtableApp(setup=setup, theme="felt", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmQuit)
+            for key in "stt":  # (queued at once, as a fast typist's keys reach the app)
+                app.post_message(events.Key(key, key))
+            await pilot.pause()
+        assert app.card_theme == "felt"
+        assert json.loads((config_dir() / "settings.json").read_text())["theme"] == "felt"
 
     run(scenario)

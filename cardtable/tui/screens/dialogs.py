@@ -281,9 +281,12 @@ class ConfirmQuit(ModalScreen[str | None]):
     BINDINGS = [Binding("s", "answer('save')", show=False), Binding("y", "answer('abandon')", show=False),
                 Binding("n,escape", "answer(None)", show=False)]
 
-    def __init__(self, question: str = "Quit this game?") -> None:
+    def __init__(self, question: str = "Quit this game?", on_quit: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.question = question
+        self.on_quit = on_quit
+        """Called the moment a quit is chosen: the answer itself reaches the caller only
+        after keys already typed (Textual delivers it later), which must not act."""
 
     DEFAULT_CSS = """
     #confirm-note { height: auto; margin: 1 0 0 0; color: $text-muted; }
@@ -306,9 +309,11 @@ class ConfirmQuit(ModalScreen[str | None]):
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss({"save": "save", "abandon": "abandon"}.get(str(event.button.id)))
+        self.action_answer({"save": "save", "abandon": "abandon"}.get(str(event.button.id)))
 
     def action_answer(self, answer: str | None) -> None:
+        if answer is not None and self.on_quit is not None:
+            self.on_quit()
         self.dismiss(answer)
 
 
