@@ -569,6 +569,23 @@ def test_the_status_line_names_the_card_you_drew_even_after_a_buy():
     assert f"drew {drawn.pretty()}" not in present(game, 2, parse_seats(SEATS)).status  # only Ann's
 
 
+def test_the_status_line_stops_naming_the_drawn_card_once_it_is_melded():
+    """The status says "drew 9♣" while the card is in the hand; once it goes down in a
+    meld (or is laid off) the line no longer names a card the hand does not hold."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    from ..games.shanghai.helpers import deal
+
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 4C", "8C 8D 9D 10H"], stock="9C 6D 2S 3S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    seats = parse_seats("Ann,Bob,Cy")
+    assert present(game, 1, seats).status.startswith("Bob — drew 9♣ · go down")
+    game.apply(1, "meld 7C 7D 7H | 9C 9H 9S")
+    status = present(game, 1, seats).status
+    assert "9♣" not in status and status.startswith("Bob — your turn: ")
+
+
 def test_the_status_line_says_took_for_the_upcard():
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.present import present

@@ -120,7 +120,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if viewer is not None and viewer in view.to_act and view.phase in ("draw", "play") and not view.round_over:
         moves = tuple(game.legal_moves(viewer))
     status, status_short = (fix(text) for text in
-                            _status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer)))
+                            _status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer, view.hand)))
     no_lay_off: dict[Card, str] = {}
     no_swap: dict[Card, str] = {}
     no_swaps = ""
@@ -172,10 +172,11 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, short=short)
 
 
-def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | None:
-    """How ``viewer`` drew this turn, if it did: ("drew", the stock card) or ("took", the
-    upcard). The log's last line may be a buy by then, and the new card is sorted into
-    the hand."""
+def _drawn(events: Sequence[Event], viewer: int | None, hand: Sequence[Card]) -> tuple[str, Card] | None:
+    """How ``viewer`` drew this turn, while the card is still in its ``hand``: ("drew",
+    the stock card) or ("took", the upcard). The log's last line may be a buy by then,
+    and the new card is sorted into the hand; once it is melded or laid off, it goes
+    unsaid."""
     if viewer is None:
         return None
     for event in reversed(events):
@@ -183,7 +184,8 @@ def _drawn(events: Sequence[Event], viewer: int | None) -> tuple[str, Card] | No
             return None
         if event.kind in ("stock_drawn", "upcard_taken") and event.seat == viewer:
             card = event.card  # type: ignore[attr-defined]
-            return None if card is None else ("drew" if event.kind == "stock_drawn" else "took", card)
+            return None if card is None or card not in hand else (
+                "drew" if event.kind == "stock_drawn" else "took", card)
     return None
 
 
