@@ -166,9 +166,11 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.state is not None:  # (what fits the banner's row depends on its width)
             self._show_banner(self.state)
 
-    def _next_place(self, state: ShanghaiState) -> int:
-        """The first contract meld no group goes down as yet."""
-        return next(place for place in range(len(state.contract)) if place not in self.places)
+    def _open_melds(self, state: ShanghaiState) -> str:
+        """The contract melds no group goes down as yet, in any order: "a set of 3 or a
+        run of 4"."""
+        return " or ".join(dict.fromkeys(meld_name(kind, size) for place, (kind, size) in enumerate(state.contract)
+                                         if place not in self.places))
 
     def _groups_fit(self, state: ShanghaiState) -> bool:
         used = Counter(card for group in self.groups for card in group)
@@ -216,16 +218,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.groups:
             done = " + ".join(f"[{cards_label(g, ascii)}]" for g in self.groups)
             text.append(f"go-down: {done}", style="bold")
-            kind, size = state.contract[self._next_place(state)]
-            text.append(f" + {meld_name(kind, size)}: select, g (backspace undoes)", style="dim")
+            text.append(f" + {self._open_melds(state)}: select, g (backspace undoes)", style="dim")
         elif selected:
             text.append(f"selected: {cards_label(selected, ascii)}")
             if state.can("meld") and len(selected) > 1:
                 kind, size = state.contract[group_place(state.contract, (), selected, state.wilds)[0]]
                 text.append(f"  g: group 1 of {len(state.contract)} ({meld_name(kind, size)})", style="dim")
         elif state.can("meld"):
-            kind, size = state.contract[0]
-            text.append(f"to go down: select {meld_name(kind, size)}, press g; then the next meld", style="dim")
+            text.append(f"to go down: select {self._open_melds(state)}, press g; then the next meld", style="dim")
         line.update(text)
 
     # ----------------------------------------------------------------- input
@@ -274,8 +274,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         hand = self.query_one(Hand)
         cards = hand.selected_cards()
         if not cards:
-            kind, size = state.contract[self._next_place(state)]
-            self.notice = f"select the cards of {meld_name(kind, size)}, then g"
+            self.notice = f"select the cards of {self._open_melds(state)}, then g"
             return
         place, why = group_place(state.contract, self.places, cards, state.wilds)
         if why is not None:  # the engine's reason; the cards stay selected
