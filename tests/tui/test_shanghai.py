@@ -481,6 +481,29 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
     asyncio.run(scenario())
 
 
+def test_a_group_that_is_no_meld_is_told_even_when_the_hand_cannot_go_down():
+    """After the draw, g on two cards says what is wrong with them (the contract's set
+    goes down at exactly 3 cards) and that the hand does not make the contract yet."""
+    from ..games.shanghai.helpers import deal
+
+    async def scenario():
+        game = deal(["3D 3H 5C 5S 8C 8D 10H JD QH KD AS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+                     "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS"], stock="9D 6C 2S 3S", upcard="QS", dealer=2)
+        game.apply(0, "draw_stock"); decline_all(game)
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            screen = app.screen
+            await _press_cards(pilot, screen, parse_cards("3D 3H"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert screen.table.notice == ("[3♦ 3♥] is not a set of 3: the contract's set goes down at exactly "
+                                           "3 cards, not 2; and your cards do not make 2 sets of 3 yet")
+            assert screen.table.groups == []
+
+    asyncio.run(scenario())
+
+
 def test_a_wrong_last_group_keeps_the_earlier_groups_and_says_why():
     """S6: a last group that is no meld is refused at g with the engine's reason; the
     groups before it stay, and its cards stay selected."""

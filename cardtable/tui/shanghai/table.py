@@ -268,18 +268,22 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         state = self._ready()
         if state is None:
             return
-        if not state.can("meld"):
-            self.notice = self._why_not_down(state)
-            return
         hand = self.query_one(Hand)
         cards = hand.selected_cards()
+        place, why = group_place(state.contract, self.places, cards, state.wilds) if cards else (0, None)
+        # the engine's reason; the cards stay selected
+        no_meld = f"[{cards_label(cards, self.ascii)}] is not {meld_name(*state.contract[place])}: {why}"
+        if not state.can("meld"):
+            # (after the draw, a group that is no meld is told first: it is what was tried)
+            drawn = not state.down and not (state.can("draw_stock") or state.can("take_upcard"))
+            self.notice = f"{no_meld}; and {self._why_not_down(state)}" if why and drawn else \
+                self._why_not_down(state)
+            return
         if not cards:
             self.notice = f"select the cards of {self._open_melds(state)}, then g"
             return
-        place, why = group_place(state.contract, self.places, cards, state.wilds)
-        if why is not None:  # the engine's reason; the cards stay selected
-            kind, size = state.contract[place]
-            self.notice = f"[{cards_label(cards, self.ascii)}] is not {meld_name(kind, size)}: {why}"
+        if why is not None:
+            self.notice = no_meld
             return
         self.groups.append(cards)
         self.places.append(place)
