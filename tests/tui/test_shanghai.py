@@ -888,6 +888,34 @@ def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():
     asyncio.run(scenario())
 
 
+def test_five_seat_panels_at_80_columns_keep_every_players_points():
+    """S11: the points matter more than the word "cards": a narrow panel writes "10 c ·
+    135 pts" rather than leave the points out (the header names the dealer)."""
+    from cardtable.games.shanghai.bot import SimpleBot
+    from cardtable.tui.widgets.seat import SeatPanel
+
+    game = new_game(load_variant("shanghai-family"), 5, seed=3)
+    bot, rng = SimpleBot(), Rng(3)
+    while max(game.scores[1:]) < 100:                               # a three-digit total to fit
+        while not game.round_over:
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+        game.next_round()
+
+    async def scenario():
+        app = make_app("Bartholomew Jones," + ",".join(["bot:simple"] * 4), preset="shanghai-family", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            panels = [panel for panel in table.query(SeatPanel) if panel.display]
+            facts = [str(panel.render()).splitlines()[0] for panel in panels]
+            assert len(facts) == 4 and panels[0].content_size.width <= 16
+            for seat, line in zip(range(1, 5), facts):
+                assert line.endswith(f" · {game.scores[seat]} pts"), facts
+
+    asyncio.run(scenario())
+
+
 def test_the_waiting_line_names_what_the_seat_is_doing_without_a_second_bracket():
     """("waiting for Dag (bot) (to draw)" read as two asides.)"""
     from cardtable.tui.seats import parse_seats

@@ -168,7 +168,10 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     to_act = view.turn == seat and view.phase in ("draw", "play") and not view.round_over
     if to_act:
         marks.insert(0, "drawing" if view.phase == "draw" else "playing")
-    short = ((buys_left, (f"{buys} buy{'s' * (buys != 1)}",)),)  # (a narrow panel keeps the buys)
+    # A narrow panel keeps the buys, and the points before "cards" in full ("10 c · 135 pts";
+    # the header names the dealer).
+    short = ((buys_left, (f"{buys} buy{'s' * (buys != 1)}",)),
+             *(((cards, (f"{count} c",)),) if count is not None else ()))
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, short=short)
 
 
