@@ -905,10 +905,12 @@ def test_five_seat_panels_at_80_columns_keep_every_players_points():
     async def scenario():
         app = make_app("Bartholomew Jones," + ",".join(["bot:simple"] * 4), preset="shanghai-family", game=game)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
-            table = app.screen
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
+                isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)),
+                limit=2000)
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
             panels = [panel for panel in table.query(SeatPanel) if panel.display]
-            facts = [str(panel.render()).splitlines()[0] for panel in panels]
+            facts = [str(panel.render()).splitlines()[0] for panel in panels]  # (drawn even under a dialog)
             assert len(facts) == 4 and panels[0].content_size.width <= 16
             for seat, line in zip(range(1, 5), facts):
                 assert line.endswith(f" · {game.scores[seat]} pts"), facts
