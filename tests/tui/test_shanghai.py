@@ -875,6 +875,7 @@ def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
                 isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)),
                 limit=2000)
+            await pilot.pause()  # (a prompt just pushed finishes mounting before the app closes)
             from cardtable.tui.widgets.seat import SeatPanel
 
             table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
@@ -905,9 +906,11 @@ def test_five_seat_panels_at_80_columns_keep_every_players_points():
     async def scenario():
         app = make_app("Bartholomew Jones," + ",".join(["bot:simple"] * 4), preset="shanghai-family", game=game)
         async with app.run_test(size=(80, 24)) as pilot:
+            # (a buy offered to Bartholomew opens its prompt: wait for it, or for his turn)
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
-                isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)),
-                limit=2000)
+                isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)
+                and app.screen.game.phase != "buy"), limit=2000)
+            await pilot.pause()  # (a prompt just pushed finishes mounting before the app closes)
             table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
             panels = [panel for panel in table.query(SeatPanel) if panel.display]
             facts = [str(panel.render()).splitlines()[0] for panel in panels]  # (drawn even under a dialog)
