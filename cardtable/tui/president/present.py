@@ -135,7 +135,10 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         facts = [place]
     else:
         facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
-        alone = ((facts[0], (f"{count if count is not None else '?'} c",)),)  # (7 seats at 80 columns)
+        # "15 c" keeps the points in a narrow panel (every panel of the row then writes "c"),
+        # and is the count's own form when it is left alone (7 seats at 80 columns)
+        short.append((facts[0], (f"{count if count is not None else '?'} c",)))
+        alone = ((facts[0], (f"{count if count is not None else '?'} c",)),)
     facts.append(count_of(view.scores[seat], "pt"))
     marks = []
     title = title_of(view, seat)

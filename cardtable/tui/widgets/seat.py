@@ -39,8 +39,9 @@ class SeatPanel(Widget):
     the shorter forms in ``short`` of its parts ("VP" for "Vice-President"), and a title too
     wide drops its " (bot)" note. A part that is left alone and still too wide takes its
     form in ``alone`` ("15 c" for "15 cards" in a 7-seat row), never an ellipsis. The panels
-    of a row fit their lines to the narrowest one's width, so they write the same forms
-    ("11 c" beside "11 cards" looked like a glitch). Classes:
+    of a row fit their lines to the narrowest one's width, each line in short forms as deep
+    as the most crowded panel needs for it, so they write the same forms ("11 c" beside
+    "11 cards" looked like a glitch). Classes:
     ``-to-act``, ``-passed``, ``-out`` (set by the screen) restyle the box."""
 
     title: reactive[str] = reactive("", always_update=True)
@@ -69,43 +70,72 @@ class SeatPanel(Widget):
         self.border_title = Text(as_themed(self.app, fit_title(self.title, self.outer_size.width - 6)))
 
     def render(self) -> Text:
-        # Every panel of a row fits its lines to the narrowest one's width, so that panels
-        # a column apart do not write "11 c" and "11 cards" side by side.
-        row = [panel.content_size.width for panel in self.parent.query_children(SeatPanel) if panel.display] \
+        # Every panel of a row fits its lines to the narrowest one's width, and uses short
+        # forms as deep as the most crowded panel of the row needs for that line, so that
+        # panels a column apart do not write "11 c" and "11 cards" side by side.
+        row = [panel for panel in self.parent.query_children(SeatPanel) if panel.display] \
             if self.parent is not None else []
-        width, separator = min([self.content_size.width, *row]), as_themed(self.app, SEPARATOR)
+        width = min([self.content_size.width, *(panel.content_size.width for panel in row)])
+        separator = as_themed(self.app, SEPARATOR)
+        forms = [panel._themed_forms() for panel in row]
+        short, alone = self._themed_forms()
+        lines = [as_themed(self.app, line) for line in self.lines]
+        depths = [max([0, *(fit_depth(as_themed(self.app, panel.lines[index]), width, separator, shorts)
+                            for panel, (shorts, _alone) in zip(row, forms) if index < len(panel.lines))])
+                  for index in range(len(lines))]
+        return Text("\n".join(fit_parts(line, width, separator, short, alone, depth)
+                              for line, depth in zip(lines, depths)),
+                    no_wrap=True, overflow="ellipsis")
+
+    def _themed_forms(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        """``short`` and ``alone``, as the theme writes them."""
         short, alone = ({as_themed(self.app, part): tuple(as_themed(self.app, form) for form in forms)
                          for part, forms in mapping.items()} for mapping in (self.short, self.alone))
-        return Text("\n".join(fit_parts(as_themed(self.app, line), width, separator, short, alone)
-                              for line in self.lines),
-                    no_wrap=True, overflow="ellipsis")
+        return short, alone
 
 
 SEPARATOR = " · "
 """Between the parts of a seat's line ("6 cards · 0 pts"); the ASCII theme writes " | "."""
 
 
+def fit_depth(line: str, width: int, separator: str = SEPARATOR,
+              short: Mapping[str, Sequence[str]] | None = None) -> int:
+    """How deep into the shorter forms ``short`` gives its parts ``line`` must go to fit
+    ``width`` cells whole (0: as it is, or when no depth makes it fit: it drops parts)."""
+    parts = line.split(separator)
+    short = short or {}
+    deepest = max((len(short.get(part, ())) for part in parts), default=0)
+    return next((depth for depth in range(deepest + 1) if cell_len(_shortened(parts, short, depth, separator)) <= width),
+                0)
+
+
+def _shortened(parts: Sequence[str], short: Mapping[str, Sequence[str]], depth: int, separator: str) -> str:
+    """``parts`` joined, each in its ``depth``-th shorter form (its shortest if it has fewer)."""
+    return separator.join(part if not depth or not short.get(part) else short[part][min(depth, len(short[part])) - 1]
+                          for part in parts)
+
+
 def fit_parts(line: str, width: int, separator: str = SEPARATOR,
               short: Mapping[str, Sequence[str]] | None = None,
-              alone: Mapping[str, Sequence[str]] | None = None) -> str:
+              alone: Mapping[str, Sequence[str]] | None = None, least_depth: int = 0) -> str:
     """``line`` fitted to ``width`` cells: its parts in the shorter forms ``short`` gives
-    them (longest first) as far as it takes, then without as many of its last
-    ``separator`` parts as it takes ("Vice-President · to play" at 12 cells is "VP · to
-    play"); the first part, left alone, in the first of its forms in ``alone`` that fits
-    ("15 cards" at 7 cells is "15 c"), else in its shortest form, cut by the caller."""
+    them (longest first; at least ``least_depth`` deep) as far as it takes, then without
+    as many of its last ``separator`` parts as it takes ("Vice-President · to play" at 12
+    cells is "VP · to play"); the first part, left alone, in the first of its forms in
+    ``alone`` that fits ("15 cards" at 7 cells is "15 c"), else in its shortest form,
+    cut by the caller."""
     parts = line.split(separator)
     short = short or {}
     deepest = max((len(short.get(part, ())) for part in parts), default=0)
     for keep in range(len(parts), 0, -1):
-        for depth in range(deepest + 1):
-            forms = [part if not depth or not short.get(part) else short[part][min(depth, len(short[part])) - 1]
-                     for part in parts[:keep]]
-            if cell_len(separator.join(forms)) <= width:
-                return separator.join(forms)
+        for depth in range(min(least_depth, deepest), deepest + 1):
+            fitted = _shortened(parts[:keep], short, depth, separator)
+            if cell_len(fitted) <= width:
+                return fitted
     for form in (alone or {}).get(parts[0], ()):
         if cell_len(form) <= width:
             return form
-    return forms[0]
+    return _shortened(parts[:1], short, deepest, separator)
 
 
 def short_forms(title: str) -> tuple[str, ...]:
