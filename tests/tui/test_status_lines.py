@@ -350,3 +350,23 @@ def test_a_table_talk_partners_hand_is_told_beside_the_status_all_round():
             assert note.display and str(note.render()) == f"{partner} shows you: " + cards_label(game.view(1).shared[0][1])
 
     asyncio.run(scenario())
+
+
+def test_a_president_status_too_long_for_its_row_wraps_never_cut():
+    """A long name at 80 columns: the whole status shows, on two rows."""
+    from cardtable.tui.screens.table import TableScreen
+
+    name = "Wilhelmina-Augusta von Hohenzollern the Third"
+
+    async def scenario():
+        app = make_app(f"{name},bot:simple,bot:simple,bot:simple", seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            await pilot.pause()
+            table = app.screen.table
+            status = table.state.status
+            assert len(status) > 78 and table.has_class("-status-wraps")
+            assert " ".join(screen_text(app).split()).count(" ".join(status.split())) == 1
+
+    asyncio.run(scenario())

@@ -515,3 +515,23 @@ def test_a_locked_dealer_panel_says_the_lock_out_first():
     [ann] = [info for info in state.seats if info.title.startswith("Ann")]
     assert ann.lock == "no drop ×2"
     assert ann.lines[0] == "1 card · dealer"
+
+
+def test_five_seats_at_80_columns_keep_the_dealer_in_sight():
+    """Five panels at 80 columns have 12 cells a line: the dealer's "5 cards · dealer"
+    becomes "5 c · dealer", and the row writes "5 c" alike (Tonk's header names no dealer)."""
+    from cardtable.tui.widgets.seat import SeatPanel
+
+    async def scenario():
+        app = make_app("Me," + ",".join(["bot:simple"] * 4), preset="tonk-classic", seed=28)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.pause()
+            game = app.screen.game
+            panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
+            firsts = [str(panel.render()).splitlines()[0] for panel in panels]
+            assert len(panels) == 5 and panels[0].content_size.width == 12
+            sizes = game.view(None).hand_sizes
+            assert firsts == [f"{sizes[seat]} c" + (" · dealer" if seat == game.dealer else "") for seat in range(5)]
+
+    run(scenario)

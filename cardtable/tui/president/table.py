@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -72,22 +71,20 @@ class PresidentTable(FamilyTable[PresidentState]):
         self.query_one("#play", Button).disabled = not state.can_play
         self.query_one("#pass", Button).disabled = not state.can_pass
 
-    def on_resize(self, event: events.Resize) -> None:  # (FamilyTable's handler re-shows the header too)
-        if self.state is not None and self.is_mounted:
-            self._show_status(self.state)
-
     def _show_status(self, state: PresidentState) -> None:
         """The status line, with the exchange note and a table-talk partner's hand after
         it when all fit the row, else those on a second line (at 80 columns the cards
-        given and got would be cut)."""
+        given and got would be cut); a status too long for its row wraps, never cut."""
         status = state.status
         notes = [part for part in (state.note, state.talk) if part]
-        room = self.size.width - 2  # (the status line's padding)
+        room = self._row_width()
         joined = as_themed(self.app, " · ".join([status, *notes]))  # (the ASCII theme writes " | ")
         apart = bool(notes) and cell_len(joined) > room
         if notes and not apart:
             status = joined
-        self.query_one("#status", Static).update(Text(as_themed(self.app, status), no_wrap=True, overflow="ellipsis"))
+        status = as_themed(self.app, status)
+        self.set_class(cell_len(status) > room, "-status-wraps")  # (a long name: never cut)
+        self.query_one("#status", Static).update(Text(status))
         line = self.query_one("#status-note", Static)
         told = " · ".join(part for part in (state.note and f"Exchange: {state.note}", state.talk) if part)
         line.update(Text(as_themed(self.app, told) if apart else "", no_wrap=True, overflow="ellipsis"))
