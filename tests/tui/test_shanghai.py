@@ -948,9 +948,9 @@ def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
     events = [RoundEnded(None, round=number, points=points) for number in range(1, 11)]
     game = SimpleNamespace(players=4, scores=[10 * p for p in points], events=events)
 
-    def sheet(seats: str, out: int | None) -> list[str]:
+    def sheet(seats: str, out: int | None, ascii: bool = False) -> list[str]:
         console = Console(width=70, record=True)
-        console.print(score_table(game, parse_seats(seats), out))
+        console.print(score_table(game, parse_seats(seats), out, ascii=ascii))
         return [line.strip() for line in console.export_text().splitlines()]
 
     lines = sheet("Wilhelmina-Augus,bot:simple,Bob,Christopher Robi", out=3)
@@ -961,3 +961,5 @@ def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
     assert len(lines) == 5
     assert re.fullmatch(r"Christopher Rob[a-z ]*… \* 120( 120){9}  1200", lines[3])
     assert re.fullmatch(r"Wilhelmina-Augu[a-z ]*…   105( 105){9}  1050", lines[1])
+    lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", 3, ascii=True)
+    assert all(line.isascii() for line in lines)                    # cut short, no … in the ASCII theme

@@ -491,7 +491,7 @@ def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
     assert dialog.options[0][0] == "Bet 1 chip (show K♠)"
 
 
-def test_a_locked_dealer_panel_says_the_lock_out_first():
+def test_a_locked_dealer_panel_shows_the_lock_out_alone_on_its_border():
     """T6: the bottom border of a locked panel reads "no drop ×2", alone there so that a
     narrow border keeps it whole (it is what the table needs to see; "dealer" goes
     with the cards, where a narrow panel drops it first)."""

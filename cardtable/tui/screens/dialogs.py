@@ -208,8 +208,9 @@ class HelpScreen(ModalScreen[None]):
 
 
 class LogScreen(ModalScreen[None]):
-    """The round's whole log, as the player on screen may read it, oldest first and
-    scrolled to the newest: what happened since your last turn, at any width."""
+    """The round's whole log from the deal on, as the player on screen may read it,
+    oldest first and scrolled to the newest (what happened since your last turn is at
+    the end), at any width."""
 
     BINDINGS = [Binding("escape,L,enter,q", "close", "close", show=False)]
 

@@ -153,8 +153,9 @@ class TableScreen(Screen[None]):
     # ----------------------------------------------------------------- the flow
     def advance(self) -> None:
         """Decide what happens next: a bot moves, a human is handed the screen, a dialog
-        asks, or the round / match ends."""
-        if self.busy or self.closed:
+        asks, or the round / match ends. Nothing, once a quit was chosen (no prompt opens
+        while the app closes)."""
+        if self.busy or self.closed or getattr(self.app, "leaving", False):
             return
         game = self.game
         if game.round_over:

@@ -23,8 +23,10 @@ def hand_points(game: Any) -> list[tuple[int, ...]]:
     return [event.points for event in game.events if isinstance(event, RoundEnded)]
 
 
-def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns: int = 10) -> Table:
-    """One row per player: the points of each hand played (the last ``max_columns``), the total."""
+def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns: int = 10,
+                ascii: bool = False) -> Table:
+    """One row per player: the points of each hand played (the last ``max_columns``), the
+    total. A name too long for the sheet ends in … (is cut short in the ASCII theme)."""
     hands = hand_points(game)
     first = max(0, len(hands) - max_columns)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
@@ -37,7 +39,7 @@ def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns
     order = sorted(range(game.players), key=lambda s: game.scores[s])
     for seat in order:
         # As written (never markup), on one line: a name too long for the sheet ends in …
-        cells: list[str | Text] = [Text(seats[seat].label, no_wrap=True, overflow="ellipsis")]
+        cells: list[str | Text] = [Text(seats[seat].label, no_wrap=True, overflow="crop" if ascii else "ellipsis")]
         if out is not None:
             cells.append("*" if seat == out else "")
         cells += [str(points[seat]) for points in hands[first:]]

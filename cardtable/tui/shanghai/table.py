@@ -272,17 +272,15 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         cards = hand.selected_cards()
         place, why = group_place(state.contract, self.places, cards, state.wilds) if cards else (0, None)
         # the engine's reason; the cards stay selected
-        no_meld = f"[{cards_label(cards, self.ascii)}] is not {meld_name(*state.contract[place])}: {why}"
+        no_meld = f"[{cards_label(cards, self.ascii)}] is not {meld_name(*state.contract[place])}: {why}" \
+            if why is not None else ""
         if not state.can("meld"):
-            # (after the draw, a group that is no meld is told first: it is what was tried)
-            drawn = not state.down and not (state.can("draw_stock") or state.can("take_upcard"))
-            self.notice = f"{no_meld}; and {self._why_not_down(state)}" if why and drawn else \
-                self._why_not_down(state)
+            self.notice = self._why_not_down(state, no_meld)
             return
         if not cards:
             self.notice = f"select the cards of {self._open_melds(state)}, then g"
             return
-        if why is not None:
+        if no_meld:
             self.notice = no_meld
             return
         self.groups.append(cards)
@@ -311,12 +309,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
 
     @staticmethod
-    def _why_not_down(state: ShanghaiState) -> str:
+    def _why_not_down(state: ShanghaiState, no_meld: str = "") -> str:
+        """Why there is no go-down now; after the draw, ``no_meld`` (why the selected group
+        is no meld) comes first: it is what was tried."""
         if state.down:
             return "you are down this hand: lay off, swap a joker or discard"
         if state.can("draw_stock") or state.can("take_upcard"):
             return "draw first, then go down"
-        return f"your cards do not make {contract_text(state.contract)} yet"
+        return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
 
     def action_ungroup(self) -> None:
         if self.groups:

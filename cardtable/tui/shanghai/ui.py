@@ -101,7 +101,7 @@ class ShanghaiUI:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
         out = _went_out(game)
-        return ScoreSheetScreen(heading, score_table(game, seats, out), footer, went_out=out is not None)
+        return ScoreSheetScreen(heading, score_table(game, seats, out, ascii=ascii), footer, went_out=out is not None)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """S11: the hand's points and the totals; at match end, places by total (lowest first)."""

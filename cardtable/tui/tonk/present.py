@@ -173,16 +173,15 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         return ("spades side bet: bet or stay out",) * 2, "", ""
     if phase == "start":
         upcard = cards_label((v.discard_top,), ascii) if v.discard_top is not None else ""
-        choices = [(kind, long, short) for kind, long, short in (
-            ("draw_stock", "draw from the stock (s)", "s stock"),
-            ("take_upcard", f"take {upcard} (u)", f"u {upcard}"),
-            ("drop", "drop (D)", "D drop"),
-            ("declare", "declare your dealt 49 (c)", "c declare 49"))
-            if kind in kinds and (kind != "take_upcard" or upcard)]
-        text = "your turn: " + _or([long for _kind, long, _short in choices])
-        short = "your turn: " + _or([short for _kind, _long, short in choices])
-        keys = " · ".join(k for k, kind in (("s stock", "draw_stock"), ("u take the upcard", "take_upcard"),
-                                            ("D drop", "drop"), ("c declare 49", "declare")) if kind in kinds)
+        # per move: the status's words, said shorter, and the key bar's
+        choices = [(kind, long, short, key) for kind, long, short, key in (
+            ("draw_stock", "draw from the stock (s)", "s stock", "s stock"),
+            ("take_upcard", f"take {upcard} (u)", f"u {upcard}", "u take the upcard"),
+            ("drop", "drop (D)", "D drop", "D drop"),
+            ("declare", "declare your dealt 49 (c)", "c declare 49", "c declare 49")) if kind in kinds]
+        text = "your turn: " + _or([long for _kind, long, _short, _key in choices])
+        short = "your turn: " + _or([short for _kind, _long, short, _key in choices])
+        keys = " · ".join(key for _kind, _long, _short, key in choices)
         return (text + lock_note, short + lock_short), keys + " · ? help", ""
     # phase "act": spreads, hits, then a discard
     plays = [(long, short) for kind, long, short in (

@@ -463,6 +463,13 @@ def test_S7_why_a_seat_has_no_joker_swap_at_all():
     game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
     assert swap_refusal(game.view(2)) == "draw first, then swap"
     assert swap_refusal(game.view(2), Card.parse("9C")) == "draw first, then swap"
+    # S10: a seat that is down, left with 9♣ alone, would hold just the joker (the only
+    # case the swap is held back from a seat that is down: when it fits on no meld)
+    from dataclasses import replace
+
+    last = replace(game.view(2), phase="play", down=(False, True, True), hand=(Card.parse("9C"),))
+    assert swap_refusal(last) == swap_refusal(last, Card.parse("9C")) == (
+        "the joker would be your last card and it fits on no meld (S10)")
 
 
 def test_S5_S6_the_go_down_says_what_each_wild_stands_for():
