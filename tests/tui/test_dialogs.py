@@ -437,6 +437,30 @@ def test_the_table_talk_answer_names_who_offers_and_escape_declines():
     assert [label for label, _move in dialog.options] == ["Accept", "Decline"] and dialog.on_escape == 1
 
 
+def test_the_black_market_and_table_talk_questions_say_what_they_are():
+    """P18/P19: the President is asked whether to open the black market and each player
+    to offer a swap, the upper neighbour whether to offer table talk — each prompt says
+    what the question means (they said only "Bob: choose")."""
+    from cardtable.tui.president.ui import PresidentUI
+    from cardtable.tui.seats import parse_seats
+
+    from ..games.president.test_rules_exchange import second_round
+
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    game, _ = second_round(exchange="none", black_market=True, table_talk=True)
+    assert game.phase == "market_open" and game.to_act == (1,)               # Bob, the President
+    prompt = PresidentUI().dialog(game, 1, seats).prompt
+    assert prompt.startswith("Bob: open the black market? Then each player in turn, from you, may offer")
+    game.apply(1, Move("open_market"))
+    prompt = PresidentUI().dialog(game, 1, seats).prompt
+    assert prompt.startswith("Bob: the black market is open — offer one of your cards to another player")
+    while game.phase != "talk":
+        seat = game.to_act[0]
+        game.apply(seat, next(move for move in game.legal_moves(seat) if move.kind == "pass"))
+    prompt = PresidentUI().dialog(game, game.to_act[0], seats).prompt
+    assert "offer table talk? If accepted, you and your neighbour in the titles see each other's hands" in prompt
+
+
 def test_escape_in_the_exchange_clears_the_cards_then_says_how_to_answer():
     async def scenario():
         app = make_app()

@@ -56,7 +56,14 @@ class PresidentUI:
             return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
         options = [(self._label(move, view, seats), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}
-        prompt = f"{name}: choose"
+        prompt = {  # (P18, P19: what the question is, in the game's words)
+            "market_open": f"{name}: open the black market? Then each player in turn, from you, may offer "
+                           "one card to another player, who may swap one of theirs for it (1 for 1).",
+            "market": f"{name}: the black market is open — offer one of your cards to another player "
+                      "(they may give one of theirs for it), or make no more offers.",
+            "talk": f"{name}: offer table talk? If accepted, you and your neighbour in the titles see each "
+                    "other's hands for this round.",
+        }.get(view.phase, f"{name}: choose")
         if view.offer is not None:
             offerer, card = view.offer
             prompt = (f"{name}: {seats[offerer].name} offers you {cards_label((card,))} in swap" if card is not None
