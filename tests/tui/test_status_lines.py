@@ -212,6 +212,11 @@ def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
     ace_high = classic.model_copy(update={"rules": classic.rules.model_copy(update={"rank_order": "ace_high"})})
     game = new_game(ace_high, players=4, hands=["AS AH 5C 9D", *hands[1:]], dealer=3)
     assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not aces)"
+    # president-bombs: four kings are a bomb, led only with nothing else in hand (P21),
+    # though any fewer of them may lead
+    hands = ["KC KD KH KS 5C", "3S 4S 6C 7D 8S", "3H 4H 6D 7C 8H", "3C 4C 6H 8D 9S"]
+    game = new_game(load_variant("president-bombs"), players=4, hands=hands, dealer=3)
+    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not all 4 kings)"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

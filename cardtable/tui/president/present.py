@@ -7,6 +7,7 @@ from the engine's events and ``view.to_beat``.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
@@ -195,13 +196,20 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
 
 def _lead_prompt(hand: tuple[Card, ...], moves: list) -> str:
     """"lead any card or set of one rank", naming the ranks no legal lead contains
-    (e.g. 2s under ``no_lead_with_top``)."""
-    led = {card.rank for move in moves if move.kind == "play" for card in move.cards}
-    barred = sorted({card for card in hand if card.rank not in led})
+    (e.g. 2s under ``no_lead_with_top``) and the sets no lead holds whole (a bomb:
+    "all 4 Ks")."""
+    most: dict[int, int] = {}                       # per rank, the most of its cards one lead holds
+    for move in moves:
+        if move.kind == "play":
+            for rank, count in Counter(card.rank for card in move.cards).items():
+                most[rank] = max(most.get(rank, 0), count)
+    held = Counter(card.rank for card in hand)
+    name = {card.rank: rank_plural("joker" if card.is_joker else card.rank_text) for card in hand}
+    barred = [name[rank] for rank in sorted(held) if rank not in most]
+    barred += [f"all {held[rank]} {name[rank]}" for rank in sorted(held) if 0 < most.get(rank, 0) < held[rank]]
     if not barred:
         return "lead any card or set of one rank"
-    ranks = dict.fromkeys(rank_plural("joker" if card.is_joker else card.rank_text) for card in barred)
-    return f"lead a card or set of one rank (not {', '.join(ranks)})"
+    return f"lead a card or set of one rank (not {', '.join(barred)})"
 
 
 def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
