@@ -259,6 +259,22 @@ def test_round_points_below_zero_read_minus_not_plus_minus():
         assert "+-" not in console.export_text()
 
 
+def test_the_match_end_says_its_titles_are_the_last_rounds():
+    """The match's places go by total; the titles beside them are from the last round
+    ("2nd Bob Borgari" read as a contradiction), and the header says so."""
+    from rich.console import Console
+
+    from cardtable.tui.families import SummaryRow
+    from cardtable.tui.screens.summary import match_table
+
+    rows = [SummaryRow("1st", "Ann", "Scum", 0, 7, 0), SummaryRow("2nd", "Bob", "Forseti", 0, 5, 1)]
+    console = Console(width=80, record=True)
+    console.print(match_table(rows, "president"))
+    lines = console.export_text().splitlines()
+    assert lines[0].split() == ["place", "player", "last", "round's", "title", "total"]
+    assert lines[1].split() == ["1st", "Ann", "Scum", "7"]
+
+
 def test_a_header_too_wide_lets_cardtable_go_first():
     """At 80 columns "cardtable · Tonk (house rules) · hand 1 · stake 1 · 1 hand or until
     one is broke" does not fit: the program's name gives way, not the end of the line

@@ -81,7 +81,7 @@ class PresidentUI:
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top)
         played = "was" if len(view.top) == 1 else "were"
-        prompt = f"{seats[seat].name}: {top} {played} just played — throw cards now, or let it go."
+        prompt = f"{seats[seat].name}: {top} {played} just played — choose a throw, or Enter lets it go."
         note = exchange_note(game, seat)
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
             prompt += f"\nExchange: {note}."

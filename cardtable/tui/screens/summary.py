@@ -39,11 +39,13 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
 
 
 def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: bool = False) -> Table:
-    """Place, player, title, the round's points ("+2", "−1") and the total."""
+    """Place, player, title, the round's points ("+2", "−1") and the total; without the
+    round's points (the match's end) the title is the last round's, and says so: a
+    place by total beside another round's title read as a contradiction."""
     table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
     table.add_column("place")
     table.add_column("player")
-    table.add_column("title")
+    table.add_column("title" if round_points else "last round's title")
     if round_points:
         table.add_column("points", justify="right")
     table.add_column("total", justify="right")
