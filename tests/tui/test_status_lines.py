@@ -391,3 +391,15 @@ def test_a_president_status_too_long_for_its_row_wraps_never_cut():
             assert " ".join(screen_text(app).split()).count(" ".join(status.split())) == 1
 
     asyncio.run(scenario())
+
+
+def test_your_own_title_and_points_show_under_your_hand():
+    """Only the other players have seat panels: the line under the hand says your own
+    title (from round 2) and points."""
+    from ..games.president.test_rules_exchange import second_round
+
+    game, _ = second_round(exchange="none")
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    assert game.titles == ("scum", "president", "vice_president", "vice_scum")
+    assert present(game, 0, seats).me == f"you: Scum · {game.scores[0]} pt{'s' * (game.scores[0] != 1)}"
+    assert present(game, 2, seats).me.startswith("you: Vice-President · ")

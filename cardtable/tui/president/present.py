@@ -46,6 +46,9 @@ class PresidentState:
     hand: tuple[Card, ...] = ()
     status_short: str = ""
     """(The President table puts the note after the status instead of a shorter form.)"""
+    me: str = ""
+    """The viewer's own title and points ("you: Vice-President · 7 pts"; "you: 0 pts" in
+    round 1), shown under the hand: only the other players have seat panels."""
     note: str = ""
     """What the viewer gave and got in this round's exchange ("you gave A♦, got 2♣"),
     until they first play on their own turn (cards thrown out of turn do not count: the
@@ -120,7 +123,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     plays = [m for m in legal_moves if m.kind == "play"] if playing else []
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
-    return replace(state, status=status, note=note, talk=talk, hand=view.hand, legal=legal,
+    me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
+    return replace(state, status=status, note=note, talk=talk, hand=view.hand, legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))

@@ -105,13 +105,17 @@ class PresidentTable(FamilyTable[PresidentState]):
         if self.notice:
             line.update(Text(self._notice_row(), style="bold red"))  # (wraps: FamilyTable)
             return
-        if state is None or not (state.can_play or state.can_pass):
+        if state is None:
             line.update("")
+            return
+        me = as_themed(self.app, state.me)  # (your title and points: you have no seat panel)
+        if not (state.can_play or state.can_pass):
+            line.update(Text(f"  {me}"))
             return
         cards = self._selected()
         if not cards:
-            hint = "  select cards, then Play" if state.plays else "  nothing to play: Pass (p)"
-            line.update(Text(hint, style="dim"))
+            hint = "select cards, then Play" if state.plays else "nothing to play: Pass (p)"
+            line.update(Text(f"  {me}{as_themed(self.app, ' · ') if me else ''}").append(hint, style="dim"))
             return
         ascii = self.ascii
         key = tuple(sorted(str(c) for c in cards))
