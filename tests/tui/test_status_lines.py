@@ -403,3 +403,20 @@ def test_your_own_title_and_points_show_under_your_hand():
     assert game.titles == ("scum", "president", "vice_president", "vice_scum")
     assert present(game, 0, seats).me == f"you: Scum · {game.scores[0]} pt{'s' * (game.scores[0] != 1)}"
     assert present(game, 2, seats).me.startswith("you: Vice-President · ")
+
+
+def test_a_wild_on_the_piles_line_says_what_it_stands_for():
+    """P27 (red-threes: 2s wild): an earlier play on the pile's line shows each wild
+    with the rank it stands for, as the "to beat" line reads the latest."""
+    from cardtable import load_variant, new_game
+    from cardtable.engine.cards import parse_cards
+    from cardtable.games.president.rules import RankOrder
+
+    game = new_game(load_variant("red-threes"), 4, dealer=3,
+                    hands=["3S QC 2C 5D 6D", "4C KC KD 7D 8D", "4D AC AD 9C 9D", "5C 6C 7C 8C 10C"])
+    game.apply(0, "play QC 2C")
+    game.apply(1, "play KC KD")
+    assert present(game, 2, parse_seats("Ann,Bob,Cy,Di")).pile_earlier == "Ann Q♣ 2♣=Q"
+    ranks = RankOrder(game.variant.rules)
+    assert ranks.stands_for(parse_cards("2C 2D")) == {}                       # all wild: nothing to say
+    assert ranks.stands_for(parse_cards("3C 2D")) == {parse_cards("2D")[0]: "black 3"}

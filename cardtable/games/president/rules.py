@@ -95,6 +95,15 @@ class RankOrder:
             return "a wild card cannot stand as a red 3 (P28)"
         return value, len(cards)
 
+    def stands_for(self, cards: Iterable[Card]) -> dict[Card, str]:
+        """P27: each wild card of a play with the rank it stands for ("Q", "black 3");
+        none for a play of only wild cards or no combination."""
+        cards = tuple(cards)
+        found = self.combination(cards)
+        if isinstance(found, str) or all(card in self.wild for card in cards):
+            return {}
+        return {card: self.label[found[0]] for card in cards if card in self.wild}
+
     def describe(self, value: int, count: int) -> str:
         """A play in words: "a single A", "a pair of 9s", "three kings", "a pair of red 3s"."""
         label = self.label[value]

@@ -16,6 +16,7 @@ from ...engine.game import Game
 from ...engine.words import count as count_of, rank_plural
 from ...games.president.events import CardsPlayed
 from ...games.president.preset import PresidentRules
+from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import game_title, ordinal, round_log, themed
@@ -100,7 +101,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if view.pile:
         last_seat, last_cards = view.pile[-1]
         caption = f"{name(last_seat)} played"
-        shown = [f"{name(s)} {cards_label(c, ascii)}" for s, c in view.pile[-4:-1]]
+        ranks = RankOrder(view.rules)
+        shown = [f"{name(s)} {_play_label(c, ranks, ascii)}" for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
         footer = f"to beat: {view.to_beat}" if view.to_beat else ""
         earlier = fix(earlier)
@@ -196,6 +198,12 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if actor is None or view.turn is None:
         return who + "waiting"
     return f"{who}waiting for {seats[view.turn].label}"
+
+
+def _play_label(cards: tuple[Card, ...], ranks: RankOrder, ascii: bool) -> str:
+    """A play on the pile's line, each wild with the rank it stands for: "Q♣ 2♣=Q" (P27)."""
+    stands = ranks.stands_for(cards)
+    return " ".join(cards_label((card,), ascii) + (f"={stands[card]}" if card in stands else "") for card in cards)
 
 
 def _lead_prompt(hand: tuple[Card, ...], moves: list) -> str:
