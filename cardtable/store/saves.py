@@ -52,7 +52,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
-from ..paths import data_dir
+from ..paths import data_dir, user_path
 
 FORMAT = "cardtable-save"
 VERSION = 1
@@ -255,8 +255,12 @@ def _fail(path: Path | str, reason: str) -> SaveError:
 def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check a save file's document (format, version, checksum, seats) without
     replaying the game. Accepts a bare ``Game.to_json`` file too (seats are then made up).
-    Raises :class:`SaveError` naming the file and the problem; never writes."""
-    path = Path(path)
+    Raises :class:`SaveError` naming the file and the problem; never writes. ``~`` and
+    ``~name`` mean a home folder."""
+    try:
+        path = user_path(path)
+    except ValueError as error:  # (~name of no user)
+        raise _fail(Path(path), str(error)) from None
     try:
         kind = path.stat()
         if stat.S_ISDIR(kind.st_mode):

@@ -314,3 +314,15 @@ def test_a_folder_where_the_save_goes_is_named_not_the_temporary_file(tmp_path):
         atomic_write(tmp_path / "autosave.json", "{}")
     assert refused.value.filename == str(tmp_path / "autosave.json")
     assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]  # no temporary file left
+
+
+def test_a_save_path_may_start_with_a_home_folder(tmp_path, monkeypatch):
+    """``~`` is the home folder (as a shell would read it); ``~name`` of no user is a
+    SaveError in words, not "no such file"."""
+    game = started_game(tmp_path, "president", 3, 6)
+    save_game(tmp_path / "mine.json", game, seats_for(game.players))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    loaded, _seats = load_game("~/mine.json")
+    assert_same(loaded, game)
+    with pytest.raises(SaveError, match=r"~zzqx/x\.json: no home folder for '~zzqx'"):
+        read_save("~zzqx/x.json")
