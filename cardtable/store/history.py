@@ -319,6 +319,16 @@ def _whole(match_id: int, what: str, *values: Any) -> None:
         raise HistoryError(f"match {match_id} is damaged: its {what} are not whole numbers")
 
 
+def _match_results(match_id: int, scores: Any, winners: Any, seats: int) -> tuple[list[int], list[int]]:
+    """The scores and winners stored in a match's row, checked; a HistoryError ("match N
+    is damaged: …") if they are not."""
+    scores, winners = _stored(match_id, "scores", scores, list), _stored(match_id, "winners", winners, list)
+    _whole(match_id, "scores", *scores)
+    if not all(type(seat) is int and 0 <= seat < seats for seat in winners):
+        raise HistoryError(f"match {match_id} is damaged: its winners are not seats of the match")
+    return scores, winners
+
+
 def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None = None,
                  damaged: list[str] | None = None) -> list[PlayerStats]:
     """Statistics per player name (all names, most matches first; or just ``name``,
@@ -328,16 +338,19 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     if not target.exists():
         return []
     query = ("SELECT s.name, s.kind, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
-             " m.finished_at, m.id FROM seats s JOIN matches m ON m.id = s.match_id")
+             " m.finished_at, m.id, m.scores, m.winners, (SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id)"
+             " FROM seats s JOIN matches m ON m.id = s.match_id")
     params: tuple[Any, ...] = ()
     if name is not None:
         query += " WHERE s.name = ? COLLATE NOCASE"
         params = (name,)
     rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
                                                                 params).fetchall())
-    bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out)
-    for _who, _kind, score, won, _final, titles, hands, _family, _finished, match_id in rows:
+    bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out, as from the recent list)
+    for _who, _kind, score, won, _final, titles, hands, _family, _finished, match_id, results, winners, seats \
+            in rows:
         try:
+            _match_results(match_id, results, winners, seats)
             _whole(match_id, "seats' scores", score, won, hands or 0)
             _whole(match_id, "title counts", *_stored(match_id, "titles", titles or "{}", dict).values())
         except HistoryError as error:
@@ -345,7 +358,7 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     if damaged is not None:
         damaged.extend(bad.values())
     players: dict[str, PlayerStats] = {}
-    for who, kind, score, won, final_title, titles, hands, family, finished, match_id in rows:
+    for who, kind, score, won, final_title, titles, hands, family, finished, match_id, *_results in rows:
         if match_id in bad:
             continue
         stats = players.get(who.casefold())
@@ -413,10 +426,7 @@ def recent_matches(limit: int = 20, *, path: str | os.PathLike[str] | None = Non
     records = []
     for (mid, family, preset, title, finished, rounds, moves, seed, scores, winners), seats in _read(target, read):
         try:
-            scores, winners = _stored(mid, "scores", scores, list), _stored(mid, "winners", winners, list)
-            _whole(mid, "scores", *scores)
-            if not all(type(seat) is int and 0 <= seat < len(seats) for seat in winners):
-                raise HistoryError(f"match {mid} is damaged: its winners are not seats of the match")
+            scores, winners = _match_results(mid, scores, winners, len(seats))
         except HistoryError as error:
             if damaged is not None:
                 damaged.append(str(error))

@@ -60,8 +60,9 @@ def damage(match_id: int, sql: str) -> None:
     ("UPDATE seats SET score = 'lots' WHERE match_id = ?", "its seats' scores are not whole numbers"),
 ])
 def test_a_damaged_row_leaves_its_match_out_of_the_statistics_and_says_so(tmp_path, capsys, sql, words):
-    """The recent matches read the match's row, the players' figures its seats' rows:
-    the one with the damage leaves the match out and names it; ``cardtable stats`` says so."""
+    """The recent matches read the match's row, the players' figures its seats' rows
+    and the match's: damage there leaves the match out and names it (a damaged match's
+    row leaves it out of both); ``cardtable stats`` says so."""
     from cardtable.store import player_stats, recent_matches
 
     good = record_match(finished_game(tmp_path, "tonk", 3), seats_for(3))
@@ -73,7 +74,7 @@ def test_a_damaged_row_leaves_its_match_out_of_the_statistics_and_says_so(tmp_pa
     matches = {player.matches for player in player_stats(damaged=in_players)}
     said = f"match {bad} is damaged: {words}"
     if "UPDATE matches" in sql:
-        assert (in_recent, recent, in_players, matches) == ([said], [good], [], {2})
+        assert (in_recent, recent, in_players, matches) == ([said], [good], [said], {1})
     else:
         assert (in_recent, sorted(recent), in_players, matches) == ([], sorted([good, bad]), [said], {1})
     assert main(["stats"]) == 0
@@ -91,3 +92,20 @@ def test_a_history_missing_a_table_is_told_in_words(tmp_path, capsys):
     assert main(["stats"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "cannot use the match history (no such table: seats)" in err and "Traceback" not in err
+
+
+def test_the_statistics_screen_names_a_damaged_match_it_leaves_out(tmp_path):
+    """The start screen's statistics (i) say what `cardtable stats` says of a damaged
+    match, and count it nowhere."""
+    from rich.console import Console
+
+    from cardtable.tui.screens.stats import statistics
+
+    record_match(finished_game(tmp_path, "tonk", 3), seats_for(3))
+    bad = record_match(finished_game(tmp_path, "tonk", 2), seats_for(3))
+    damage(bad, "UPDATE matches SET scores = 'notjson' WHERE id = ?")
+    console = Console(width=120, record=True)
+    console.print(statistics())
+    text = console.export_text()
+    assert f"match {bad} is damaged: its scores do not parse; it is left out" in text
+    assert next(line for line in text.splitlines() if line.strip().startswith("Ann")).split()[1] == "1"  # not 2

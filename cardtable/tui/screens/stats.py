@@ -64,15 +64,17 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
 def statistics(ascii: bool = False) -> RenderableType:
     """Everything the screen shows, as one renderable (``ascii``: in the ASCII theme's characters)."""
     fix = themed(ascii)
+    damaged: list[str] = []
     try:
-        players = player_stats()
-        recent = recent_matches(15)
+        players = player_stats(damaged=damaged)
+        recent = recent_matches(15, damaged=damaged)
     except (HistoryError, OSError) as error:
         return Text(f"The match history cannot be read: {error}", style="bold red")
+    # (each once: both lists may meet the same match)
+    parts: list[RenderableType] = [Text(f"{note}; it is left out", style="yellow") for note in dict.fromkeys(damaged)]
     if not players:
-        return Text(f"No finished matches yet. Every match played to the end is recorded here.\n"
-                    f"(history: {history_path()})")
-    parts: list[RenderableType] = []
+        return Group(*parts, Text(f"No finished matches yet. Every match played to the end is recorded here.\n"
+                                  f"(history: {history_path()})"))
     for family in FAMILY_TITLES:
         table = family_table(family, players, ascii)
         if table is not None:
