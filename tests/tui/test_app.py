@@ -495,3 +495,24 @@ def test_keys_typed_after_save_and_quit_do_nothing():
         assert json.loads((config_dir() / "settings.json").read_text())["theme"] == "felt"
 
     run(scenario)
+
+
+def test_a_seat_added_on_the_start_screen_gets_a_name_nobody_has():
+    """The last table had bots called Dag, Eve and Finn; a fourth seat added with p is
+    named as none of them (it was "Finn" again, and Start refused the two Finns)."""
+    (config_dir() / "settings.json").parent.mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.json").write_text(json.dumps({"table": {
+        "family": "president", "preset": "president-classic",
+        "seats": [["Dag", "random"], ["Eve", "random"], ["Finn", "random"]]}}))
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            names = [screen.query_one(f"#name-{i}", Input).value for i in range(6)]
+            assert names[:3] == ["Dag", "Eve", "Finn"]
+            assert len({name.casefold() for name in names}) == 6, names
+
+    run(scenario)

@@ -88,10 +88,12 @@ class StartScreen(Screen[None]):
                 with Horizontal(classes="start-row"):
                     yield Label("Players", classes="start-label")  # (p: one more; see the help)
                     yield Select([], id="players", allow_blank=True, compact=True)
+                taken: list[str] = []
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="start-row seat-row", id=f"seat-row-{i}"):
                         yield Label(f"Seat {i + 1}", classes="start-label")
-                        name, kind = self._seat_default(i)
+                        name, kind = self._seat_default(i, taken)
+                        taken.append(name)
                         yield Input(value=name, id=f"name-{i}", compact=True, max_length=16)
                         yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", compact=True)
                 with Horizontal(classes="start-row"):
@@ -137,8 +139,9 @@ class StartScreen(Screen[None]):
                         title=f"{count} preset{'s' * (count != 1)} not loaded",
                         severity="warning", timeout=12, markup=False)
 
-    def _seat_default(self, index: int) -> tuple[str, str]:
-        """Seat ``index``'s name and kind: as last time, else a human "Player" then bots."""
+    def _seat_default(self, index: int, taken: list[str]) -> tuple[str, str]:
+        """Seat ``index``'s name and kind: as last time, else a human "Player" then bots
+        named as none of the seats before (``taken``) is."""
         if self.last is not None and index < len(self.last.seats):
             name, kind = self.last.seats[index]
             try:
@@ -147,7 +150,11 @@ class StartScreen(Screen[None]):
                 kind = ""
             if kind in {value for _label, value in KINDS}:
                 return name[:16], kind
-        return ("Player", "human") if index == 0 else (BOT_NAMES[index - 1], "medium")
+        used = {name.casefold() for name in taken}
+        if index == 0:
+            return "Player", "human"
+        free = [name for name in BOT_NAMES if name.casefold() not in used]
+        return (free[0] if free else f"Bot {index + 1}"), "medium"
 
     def on_mount(self) -> None:
         self._tell_broken_presets()
