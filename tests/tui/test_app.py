@@ -516,3 +516,23 @@ def test_a_seat_added_on_the_start_screen_gets_a_name_nobody_has():
             assert len({name.casefold() for name in names}) == 6, names
 
     run(scenario)
+
+
+def test_a_long_start_error_wraps_under_start_instead_of_being_cut():
+    """At 80×24 the seed's range ("a seed is a whole number from -9223372036854775808 to
+    9223372036854775807 …") is longer than the row beside Start: it wraps, whole."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None)
+            screen.query_one("#seed", Input).value = "118446744073709551616"
+            await pilot.pause()  # (a change of a field clears the last error)
+            screen.action_start()
+            await pilot.pause()
+            error = str(screen.query_one("#start-error").render()).strip()
+            assert error.startswith("a seed is a whole number from -9223372036854775808") and len(error) > 60
+            assert " ".join(error.split()) in " ".join(screen_text(app).split())
+
+    run(scenario)
