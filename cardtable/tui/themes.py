@@ -112,7 +112,7 @@ def _reason(error: Any) -> str:
     """A theme file's mistake in the words of the file (not pydantic's)."""
     kind, loc = error["type"], tuple(str(part) for part in error["loc"])
     model: type[BaseModel] = _Colors if loc[0] == "colors" else _ThemeFile
-    known = list(model.model_fields)
+    known = [field for field in model.model_fields if field != "name"]  # (tolerated only as the file's name)
     where = "[colors]" if model is _Colors else "the top level"
     if kind == "extra_forbidden":
         close = difflib.get_close_matches(loc[-1], known, n=1)

@@ -224,7 +224,7 @@ def test_an_unknown_key_or_a_missing_primary_is_told_in_the_files_words():
     unknown key with the known ones (and a likely one), the missing colour with an example."""
     user_theme("odd", "bogus = 1\n" + felt_text())
     _, [problem] = load_themes()
-    assert "odd.toml: bogus: unknown key in the top level (known: name, description, dark, ascii, colors, cards)" \
+    assert "odd.toml: bogus: unknown key in the top level (known: description, dark, ascii, colors, cards)" \
         in problem
     user_theme("odd", felt_text().replace("primary =", "primry ="))
     _, [problem] = load_themes()
