@@ -433,3 +433,21 @@ def test_a_save_date_the_clock_cannot_convert_is_shown_as_written():
 
     assert when("0001-01-01T00:00:00+14:00") == "0001-01-01T00:00:00+14:00"
     assert when("not a date") == "not a date" and when(None) == "?"
+
+
+def test_a_damaged_autosave_kept_aside_is_not_promised_to_continue():
+    """A truncated autosave is kept in the saves folder all the same (it may be mended),
+    but the note does not say Load game continues it."""
+    interrupted = new_game(load_variant("tonk-classic"), 3, seed=9)
+    save_game(autosave_path(), interrupted, ["Ann", "Dag", "Eve"])
+    autosave_path().write_bytes(autosave_path().read_bytes()[:500])
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            notes = [n.message for n in app._notifications if "autosave" in n.message or "interrupted" in n.message]
+            assert len(notes) == 1 and notes[0].startswith("A damaged autosave was kept as interrupted-")
+            assert notes[0].endswith("(Load game says what is wrong with it).")
+
+    run(scenario)

@@ -112,8 +112,15 @@ class TableScreen(Screen[None]):
         self.saver = start_autosave(self.game, self.seats)
         kept = getattr(self.saver, "kept", None)
         if kept is not None:
-            self.app.notify("Your interrupted game is kept: Load game (start screen) continues it.",
-                            timeout=5, markup=False)  # (short: a note covers the seats' corner while it shows)
+            from ...engine.errors import SaveError
+            from ...store import save_info
+
+            try:
+                save_info(kept)
+                said = "Your interrupted game is kept: Load game (start screen) continues it."
+            except SaveError:  # (kept all the same: it may be worth mending)
+                said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
+            self.app.notify(said, timeout=5, markup=False)  # (short: a note covers the seats' corner while it shows)
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
