@@ -282,6 +282,12 @@ def test_export_and_import_through_the_menu(user_presets, tmp_path):
             await open_menu(pilot, app, "ours")
             await choose(pilot, app, "export")
             await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            # a folder that is not there is said at once, and the typed path stays to mend
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nope" / "share.toml")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, AskText)
+            assert str(app.screen.query_one("#ask-note").render()) == f"{tmp_path / 'nope'}: no such folder"
             app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.toml")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

@@ -50,6 +50,18 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+def _export_problem(text: str) -> str | None:
+    """What is wrong with an export path as typed (said live: the path stays to mend)."""
+    if not text.strip():
+        return "type a file or folder path"
+    try:
+        path = user_path(text.strip())
+    except ValueError as error:
+        return str(error)
+    folder = path if path.is_dir() else path.parent
+    return None if folder.is_dir() else f"{folder}: no such folder"
+
+
 class AskText(ModalScreen[str | None]):
     """One line of text; ``check`` says live what is wrong with it (enter is refused
     until it says nothing). Escape cancels."""
@@ -202,7 +214,7 @@ class PresetMenu(ModalScreen[str | None]):
 
     async def _export(self, preset: str) -> str | None:
         path = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):",
-                                                       f"~/{preset}.toml"))
+                                                       f"~/{preset}.toml", _export_problem))
         if not path:
             return None
         try:
