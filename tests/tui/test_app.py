@@ -536,3 +536,22 @@ def test_a_long_start_error_wraps_under_start_instead_of_being_cut():
             assert " ".join(error.split()) in " ".join(screen_text(app).split())
 
     run(scenario)
+
+
+def test_escape_in_a_start_screen_field_gives_the_keys_back():
+    """Letters typed in the seed or a name field are text, not keys; escape leaves the
+    field (for Start), and then t switches the theme again."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#seed", Input).focus()
+            await pilot.press("t")
+            assert app.card_theme == "felt" and isinstance(screen.focused, Input)
+            await pilot.press("escape")
+            assert screen.focused is screen.query_one("#start")
+            await pilot.press("t")
+            assert app.card_theme == "dark"
+
+    run(scenario)

@@ -37,6 +37,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "c", "continue the interrupted game (the autosave)"),
     ("", "l / v / i", "load a saved game / replays / statistics"),
     ("", "h", "house rules: new / edit / rename / duplicate / delete / export / import"),
+    ("", "escape", "leave a name or the seed (letters typed there are text, not keys)"),
     ("Editor", "ctrl+s", "save the preset (refused, with the reason, while a rule is invalid)"),
     ("", "escape", "leave the editor (asks first if there are unsaved changes)"),
     ("Quit", "s / y / n", "save and quit (Continue next time) / abandon the game / keep playing"),

@@ -48,7 +48,8 @@ class StartScreen(Screen[None]):
     BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
                  Binding("l", "store('load')", "load game", show=False),
                  Binding("v", "store('replays')", "replays", show=False),
-                 Binding("i", "store('stats')", "statistics", show=False)]
+                 Binding("i", "store('stats')", "statistics", show=False),
+                 Binding("escape", "leave_field", show=False)]
 
     def __init__(self, family: str | None = None) -> None:
         super().__init__(classes="start")
@@ -261,6 +262,12 @@ class StartScreen(Screen[None]):
             self.action_house_rules()
         elif event.button.id == "start":
             self.action_start()
+
+    def action_leave_field(self) -> None:
+        """Escape in a text field (a name, the seed), where letters are typed, not keys:
+        back to Start, so that the keys (s, g, p, ?, t, q …) work again."""
+        if isinstance(self.focused, Input):
+            self.query_one("#start", Button).focus()
 
     def action_next_game(self) -> None:
         """``g``: the next game family in the Game list (its presets fill the list)."""
