@@ -190,7 +190,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if viewer is not None and actor == viewer:
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
-            return f"{who}your turn: {_lead_prompt(view.hand, moves)}"
+            return f"{who}your turn: {_lead_prompt(view.hand, moves, RankOrder(view.rules))}"
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
         verb = "match or beat" if view.may_match else "beat"
@@ -206,19 +206,20 @@ def _play_label(cards: tuple[Card, ...], ranks: RankOrder, ascii: bool) -> str:
     return " ".join(cards_label((card,), ascii) + (f"={stands[card]}" if card in stands else "") for card in cards)
 
 
-def _lead_prompt(hand: tuple[Card, ...], moves: list) -> str:
+def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     """"lead any card or set of one rank", naming the ranks no legal lead contains
     (e.g. 2s under ``no_lead_with_top``) and the sets no lead holds whole (a bomb:
-    "all 4 Ks")."""
-    most: dict[int, int] = {}                       # per rank, the most of its cards one lead holds
+    "all 4 kings"). Cards go by their place in the rank order (a red 3 is not a black
+    3); wild cards go with whatever they join."""
+    most: dict[int, int] = {}                       # per rank, the most of its naturals one lead holds
     for move in moves:
         if move.kind == "play":
-            for rank, count in Counter(card.rank for card in move.cards).items():
-                most[rank] = max(most.get(rank, 0), count)
-    held = Counter(card.rank for card in hand)
-    name = {card.rank: rank_plural("joker" if card.is_joker else card.rank_text) for card in hand}
-    barred = [name[rank] for rank in sorted(held) if rank not in most]
-    barred += [f"all {held[rank]} {name[rank]}" for rank in sorted(held) if 0 < most.get(rank, 0) < held[rank]]
+            for value, count in Counter(ranks.value[card] for card in move.cards if card not in ranks.wild).items():
+                most[value] = max(most.get(value, 0), count)
+    held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
+    barred = [rank_plural(ranks.label[value]) for value in sorted(held) if value not in most]
+    barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
+               if 0 < most.get(value, 0) < held[value]]
     if not barred:
         return "lead any card or set of one rank"
     return f"lead a card or set of one rank (not {', '.join(barred)})"
