@@ -445,31 +445,44 @@ class ExportExists(ValueError):
         self.path = path
 
 
-def export_preset(name: str, destination: str | Path, overwrite: bool = False) -> Path:
-    """Write the preset ``name`` to ``destination`` (a file, or a folder for NAME.toml),
-    in a form a friend can load. The folder must exist; an existing file is replaced
-    only with ``overwrite`` (else :class:`ExportExists`)."""
+def export_target(name: str, destination: str | Path) -> Path:
+    """The file exporting the preset ``name`` to ``destination`` writes (a .toml file, or
+    NAME.toml in a folder); ValueError if there is none (the folder must exist)."""
     target = user_path(destination)
     if target.is_dir():
-        target = target / f"{name}.toml"
-    elif target.suffix != ".toml":
+        return target / f"{name}.toml"
+    if target.suffix != ".toml":
         if not target.suffix or str(destination).endswith(("/", os.sep)):
             raise ValueError(f"{target}: no such folder")
         raise ValueError(f"{target}: give a .toml file name (or a folder)")
     if not target.parent.is_dir():
         raise ValueError(f"{target.parent}: no such folder")
+    return target
+
+
+def export_preset(name: str, destination: str | Path, overwrite: bool = False) -> Path:
+    """Write the preset ``name`` to ``destination`` (a file, or a folder for NAME.toml),
+    in a form a friend can load. The folder must exist; an existing file is replaced
+    only with ``overwrite`` (else :class:`ExportExists`)."""
+    target = export_target(name, destination)
     if target.exists() and not overwrite:
         raise ExportExists(target)
     write_atomic(target, portable_text(preset_path(name)))
     return target
 
 
-def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:
-    """Check the preset file ``source`` and copy it into the user's folder as ``name``
-    (default: the file's stem). VariantError if it does not load, ValueError for a name."""
+def import_source(source: str | Path) -> Path:
+    """The preset file ``source`` names; ValueError unless it is a .toml file."""
     path = user_path(source)
     if path.suffix != ".toml" or not path.is_file():
         raise ValueError(f"{path}: no such .toml file")
+    return path
+
+
+def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:
+    """Check the preset file ``source`` and copy it into the user's folder as ``name``
+    (default: the file's stem). VariantError if it does not load, ValueError for a name."""
+    path = import_source(source)
     load_variant(str(path.resolve()))
     name = name or path.stem
     _new_name(name)

@@ -288,6 +288,10 @@ def test_export_and_import_through_the_menu(user_presets, tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, AskText)
             assert str(app.screen.query_one("#ask-note").render()) == f"{tmp_path / 'nope'}: no such folder"
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.txt")
+            await pilot.pause()
+            assert str(app.screen.query_one("#ask-note").render()) == (
+                f"{tmp_path / 'share.txt'}: give a .toml file name (or a folder)")
             app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.toml")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
@@ -297,12 +301,10 @@ def test_export_and_import_through_the_menu(user_presets, tmp_path):
             await choose(pilot, app, "import")
             await wait_for(pilot, lambda: isinstance(app.screen, AskText))
             app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nothing.toml")
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            await pilot.press("enter")                          # refused in the box: the path stays to mend
             await pilot.pause()
-            assert "no such" in str(app.screen.query_one("#menu-note").render())
-            await choose(pilot, app, "import")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            assert isinstance(app.screen, AskText)
+            assert str(app.screen.query_one("#ask-note").render()) == f"{tmp_path / 'nothing.toml'}: no such .toml file"
             app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.toml")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

@@ -18,8 +18,8 @@ from textual.widgets.option_list import Option
 from ...engine.errors import VariantError
 from ...paths import user_path
 from ...presets.writer import (
-    Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, import_preset, is_user_preset,
-    name_problem, rename_preset,
+    Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, export_target, import_preset,
+    import_source, is_user_preset, name_problem, rename_preset,
 )
 from ..text import as_themed
 
@@ -50,16 +50,17 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-def _export_problem(text: str) -> str | None:
-    """What is wrong with an export path as typed (said live: the path stays to mend)."""
-    if not text.strip():
-        return "type a file or folder path"
-    try:
-        path = user_path(text.strip())
-    except ValueError as error:
-        return str(error)
-    folder = path if path.is_dir() else path.parent
-    return None if folder.is_dir() else f"{folder}: no such folder"
+def _path_problem(check: Callable[[str], object]) -> Callable[[str], str | None]:
+    """What is wrong with a path as typed, by ``check`` (said live: the path stays to mend)."""
+    def problem(text: str) -> str | None:
+        if not text.strip():
+            return "type a path"
+        try:
+            check(text.strip())
+        except ValueError as error:
+            return str(error)
+        return None
+    return problem
 
 
 class AskText(ModalScreen[str | None]):
@@ -214,7 +215,8 @@ class PresetMenu(ModalScreen[str | None]):
 
     async def _export(self, preset: str) -> str | None:
         path = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):",
-                                                       f"~/{preset}.toml", _export_problem))
+                                                       f"~/{preset}.toml",
+                                                       _path_problem(lambda text: export_target(preset, text))))
         if not path:
             return None
         try:
@@ -229,6 +231,7 @@ class PresetMenu(ModalScreen[str | None]):
 
     async def _import(self, preset: str) -> str | None:
         path = await self.app.push_screen_wait(AskText("Import the preset file (path to a .toml):", "",
+                                                       _path_problem(import_source),
                                                        placeholder="~/Downloads/our-table.toml"))
         if not path:
             return None
