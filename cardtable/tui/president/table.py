@@ -108,19 +108,20 @@ class PresidentTable(FamilyTable[PresidentState]):
         if state is None:
             line.update("")
             return
-        me = as_themed(self.app, state.me)  # (your title and points: you have no seat panel)
+        # your title and points first (you have no seat panel), then what you may do
+        me = as_themed(self.app, f"  {state.me} · " if state.me else "  ")
         if not (state.can_play or state.can_pass):
-            line.update(Text(f"  {me}"))
+            line.update(Text(me.removesuffix(as_themed(self.app, " · "))))
             return
         cards = self._selected()
         if not cards:
             hint = "select cards, then Play" if state.plays else "nothing to play: Pass (p)"
-            line.update(Text(f"  {me}{as_themed(self.app, ' · ') if me else ''}").append(hint, style="dim"))
+            line.update(Text(me).append(hint, style="dim"))
             return
         ascii = self.ascii
         key = tuple(sorted(str(c) for c in cards))
         ok = key in state.plays
-        text = Text(f"  selected: {cards_label(cards, ascii)} ")
+        text = Text(f"{me}selected: {cards_label(cards, ascii)} ")
         text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")
         line.update(text)
 

@@ -151,7 +151,8 @@ class StartScreen(Screen[None]):
                 kind = ""
             if kind in {value for _label, value in KINDS}:
                 return name[:16], kind
-        used = {name.casefold() for name in taken}
+        stored = [str(name) for name, _kind in self.last.seats] if self.last is not None else []
+        used = {name.casefold() for name in (*taken, *stored)}  # (a later stored seat keeps its name)
         if index == 0:
             return "Player", "human"
         free = [name for name in BOT_NAMES if name.casefold() not in used]
