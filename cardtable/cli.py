@@ -504,11 +504,9 @@ def _player_name(text: str) -> str:
 
 def _fail(message: str, file: object = None) -> int:
     """Print ``message``; with the ``file`` it was about, say the file was left alone if it exists."""
-    from pathlib import Path
-
     try:
-        kept = file is not None and Path(str(file)).is_file()
-    except OSError:  # (a name too long for the file system: it is not there to keep)
+        kept = file is not None and user_path(str(file)).is_file()
+    except (OSError, ValueError):  # (a name too long for the file system, ~ of no user: nothing to keep)
         kept = False
     if kept:
         message += " (the file is kept as it is)"

@@ -99,8 +99,8 @@ class RankOrder:
         """P27: each wild card of a play with the rank it stands for ("Q", "black 3");
         none for a play of only wild cards or no combination."""
         cards = tuple(cards)
-        found = self.combination(cards)
-        if isinstance(found, str) or all(card in self.wild for card in cards):
+        found = self.combination(cards)  # (all wild: no combination, unless led as the lowest rank)
+        if isinstance(found, str):
             return {}
         return {card: self.label[found[0]] for card in cards if card in self.wild}
 

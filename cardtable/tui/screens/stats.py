@@ -73,7 +73,8 @@ def statistics(ascii: bool = False) -> RenderableType:
     # (each once: both lists may meet the same match)
     parts: list[RenderableType] = [Text(f"{note}; it is left out", style="yellow") for note in dict.fromkeys(damaged)]
     if not players:
-        return Group(*parts, Text(f"No finished matches yet. Every match played to the end is recorded here.\n"
+        none = "No other finished matches." if parts else "No finished matches yet."
+        return Group(*parts, Text(f"{none} Every match played to the end is recorded here.\n"
                                   f"(history: {history_path()})"))
     for family in FAMILY_TITLES:
         table = family_table(family, players, ascii)

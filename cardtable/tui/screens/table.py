@@ -113,10 +113,10 @@ class TableScreen(Screen[None]):
         kept = getattr(self.saver, "kept", None)
         if kept is not None:
             from ...engine.errors import SaveError
-            from ...store import save_info
+            from ...store import load_game
 
             try:
-                save_info(kept)
+                load_game(kept)  # (replayed: a file that reads but does not play is no game to continue)
                 said = "Your interrupted game is kept: Load game (start screen) continues it."
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
