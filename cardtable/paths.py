@@ -14,7 +14,7 @@ import platformdirs
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def user_path(text: str | Path) -> Path:
+def user_path(text: str | os.PathLike[str]) -> Path:
     """A path a user typed, ``~`` and ``~name`` meaning a home folder; a ValueError
     naming the user when the system has none of that name."""
     try:
