@@ -142,9 +142,12 @@ def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_p
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await export_to(pilot, app, str(tmp_path / "nowhere"))
+            await pilot.pause()  # refused in the path box, the path kept to mend
+            assert isinstance(app.screen, AskText)
+            assert str(app.screen.query_one("#ask-note", Static).render()) == f"{tmp_path / 'nowhere'}: no such folder"
+            assert app.screen.query_one("#ask-input", Input).value == str(tmp_path / "nowhere")
+            await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
-            await pilot.pause()
-            assert str(app.screen.query_one("#menu-note", Static).render()) == f"{tmp_path / 'nowhere'}: no such folder"
             await pilot.press("escape")
             await wait_for(pilot, lambda: not isinstance(app.screen, PresetMenu))
             (tmp_path / "forseti.toml").write_text("old")
@@ -174,7 +177,10 @@ def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_p
     ("~no-such-user-cardtable/ours.toml",   # (it crashed the app: pathlib's RuntimeError)
      "no home folder for '~no-such-user-cardtable': this system knows no such user"),
 ])
-def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_presets, tmp_path, typed, reason):
+def test_a_failed_imports_reason_is_said_in_the_path_box_and_the_path_kept(user_presets, tmp_path, typed, reason):
+    """An import path that names no .toml file (or a home folder of no user: it crashed the
+    app once) is refused in the path box with the reason, the typed path kept to mend;
+    escape goes back to the menu, whose note is its usual one."""
     typed, reason = typed.format(tmp=tmp_path), reason.format(tmp=tmp_path)
 
     async def scenario():
@@ -189,13 +195,16 @@ def test_a_failed_imports_reason_is_cleared_when_the_next_action_starts(user_pre
                 options.highlighted = options.get_option_index("import")
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-                note = str(menu.query_one("#menu-note", Static).render())
-                assert note == "shipped presets are not changed: make your own from them", attempt
                 app.screen.query_one("#ask-input", Input).value = typed
                 await pilot.press("enter")
-                await wait_for(pilot, lambda: app.screen is menu)
                 await pilot.pause()
-                assert str(menu.query_one("#menu-note", Static).render()) == reason
+                assert isinstance(app.screen, AskText), attempt
+                assert str(app.screen.query_one("#ask-note", Static).render()) == reason
+                assert app.screen.query_one("#ask-input", Input).value == typed
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: app.screen is menu)
+                note = str(menu.query_one("#menu-note", Static).render())
+                assert note == "shipped presets are not changed: make your own from them", attempt
 
     run(scenario)
 
