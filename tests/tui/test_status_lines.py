@@ -410,8 +410,8 @@ def test_your_own_title_and_points_show_under_your_hand():
 
 
 def test_a_wild_on_the_piles_line_says_what_it_stands_for():
-    """P27 (red-threes: 2s wild): an earlier play on the pile's line shows each wild
-    with the rank it stands for, as the "to beat" line reads the latest."""
+    """P27 (red-threes: 2s wild): an earlier play on the pile's line, and the log, show
+    each wild with the rank it stands for, as the "to beat" line reads the latest."""
     from cardtable import load_variant, new_game
     from cardtable.engine.cards import parse_cards
     from cardtable.games.president.rules import RankOrder
@@ -421,6 +421,8 @@ def test_a_wild_on_the_piles_line_says_what_it_stands_for():
     game.apply(0, "play QC 2C")
     game.apply(1, "play KC KD")
     assert present(game, 2, parse_seats("Ann,Bob,Cy,Di")).pile_earlier == "Ann Q♣ 2♣=Q"
+    played = [event for event in game.events if event.kind == "cards_played"]
+    assert [event.describe(lambda seat: "AB"[seat]) for event in played] == ["A plays Q♣ 2♣=Q", "B plays K♣ K♦"]
     ranks = RankOrder(game.variant.rules)
     assert ranks.stands_for(parse_cards("2C 2D")) == {}                       # all wild: nothing to say
     assert ranks.stands_for(parse_cards("3C 2D")) == {parse_cards("2D")[0]: "black 3"}

@@ -21,15 +21,19 @@ CLEAR_REASONS = {
 
 @dataclass(frozen=True, slots=True)
 class CardsPlayed(Event):
-    """``seat`` put ``cards`` on the pile (out of turn for P22 / P24 windows)."""
+    """``seat`` put ``cards`` on the pile (out of turn for P22 / P24 windows); ``stands``
+    names the rank each wild card of it stands for (P27)."""
 
     kind: ClassVar[str] = "cards_played"
     cards: tuple[Card, ...] = ()
     out_of_turn: bool = False
+    stands: tuple[tuple[Card, str], ...] = ()
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         extra = " out of turn" if self.out_of_turn else ""
-        return f"{name(self.seat)} plays {pretty_cards(self.cards)}{extra}"  # type: ignore[arg-type]
+        stands = dict(self.stands)
+        played = " ".join(card.pretty() + (f"={stands[card]}" if card in stands else "") for card in self.cards)
+        return f"{name(self.seat)} plays {played}{extra}"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

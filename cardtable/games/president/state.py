@@ -391,7 +391,7 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         self._last = seat
         self._passed = set()
         self._own_turn = False
-        events: list[Event] = [CardsPlayed(seat, cards, out_of_turn)]
+        events: list[Event] = [CardsPlayed(seat, cards, out_of_turn, tuple(ranks.stands_for(cards).items()))]
         clearing = _CLEARS.get(how)
         if clearing is None and ranks.clears_at_once(value, count):
             clearing = "top"
