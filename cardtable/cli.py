@@ -612,7 +612,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     from .store import history_path, player_stats, recent_matches
-    from .store.history import HistoryError, scores_text
+    from .store.history import HistoryError, left_out, scores_text
     from .tui.text import game_title
 
     damaged: list[str] = []
@@ -623,9 +623,8 @@ def _stats(args: argparse.Namespace) -> int:
             if args.name.casefold() in (n.casefold() for n in m.names)][: args.recent]
     except HistoryError as error:
         return _fail(str(error))
-    for note in dict.fromkeys(damaged):  # (each once: both lists may meet the same match)
-        Console(stderr=True).print(Text.assemble(("cardtable:", "yellow"), f" {note}; it is left out"),
-                                   highlight=False)
+    for note in left_out(damaged):
+        Console(stderr=True).print(Text.assemble(("cardtable:", "yellow"), f" {note}"), highlight=False)
     if args.json:
         print(json.dumps({"players": [p.to_data() for p in players],
                           "recent": [m.to_data() for m in recent]}, indent=2))

@@ -30,7 +30,7 @@ import os
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -317,6 +317,12 @@ def _whole(match_id: int, what: str, *values: Any) -> None:
     """HistoryError unless every one of ``values`` is a whole number (SQLite keeps any type)."""
     if not all(type(value) is int for value in values):
         raise HistoryError(f"match {match_id} is damaged: its {what} are not whole numbers")
+
+
+def left_out(damaged: Iterable[str]) -> list[str]:
+    """What to tell of the damaged matches ``player_stats`` and ``recent_matches`` named:
+    each once (both may meet the same match), "match 3 is damaged: …; it is left out"."""
+    return [f"{note}; it is left out" for note in dict.fromkeys(damaged)]
 
 
 def _match_results(match_id: int, scores: Any, winners: Any, seats: int) -> tuple[list[int], list[int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,13 +61,19 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
     return name_bots(specs)
 
 
+def free_bot_names(taken: Iterable[str]) -> list[str]:
+    """The names of :data:`BOT_NAMES` none of ``taken`` is (ignoring case), in order."""
+    used = {name.casefold() for name in taken}
+    return [name for name in BOT_NAMES if name.casefold() not in used]
+
+
 def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
     """Seats from (name or None, bot level or None); unnamed bots get free names."""
     humans = [name for name, _bot in specs if name]
-    lowered = [name.lower() for name in humans]
+    lowered = [name.casefold() for name in humans]
     if len(set(lowered)) != len(lowered):
         raise ValueError("two seats have the same name; give every player a different name")
-    free = iter(name for name in BOT_NAMES if name.lower() not in lowered)
+    free = iter(free_bot_names(humans))
     seats = []
     for index, (name, bot) in enumerate(specs):
         seats.append(Seat(name or next(free, f"Bot {index + 1}"), bot))

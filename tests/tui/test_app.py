@@ -270,10 +270,10 @@ def test_the_broken_preset_note_counts_the_presets_it_does_not_name(user_presets
 
 
 @contextlib.asynccontextmanager
-async def at_the_start_screen():
+async def at_the_start_screen(size: tuple[int, int] = (100, 30)):
     """The app on its start screen, a preset chosen: (pilot, app, the screen)."""
     app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         await settle(pilot, app, lambda: screen.variant is not None)
@@ -522,11 +522,7 @@ def test_a_long_start_error_wraps_under_start_instead_of_being_cut():
     """At 80×24 the seed's range ("a seed is a whole number from -9223372036854775808 to
     9223372036854775807 …") is longer than the row beside Start: it wraps, whole."""
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            await settle(pilot, app, lambda: screen.variant is not None)
+        async with at_the_start_screen(size=(80, 24)) as (pilot, app, screen):
             screen.query_one("#seed", Input).value = "118446744073709551616"
             await pilot.pause()  # (a change of a field clears the last error)
             screen.action_start()
@@ -542,10 +538,7 @@ def test_escape_in_a_start_screen_field_gives_the_keys_back():
     """Letters typed in the seed or a name field are text, not keys; escape leaves the
     field (for Start), and then t switches the theme again."""
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = app.screen
+        async with at_the_start_screen() as (pilot, app, screen):
             screen.query_one("#seed", Input).focus()
             await pilot.press("t")
             assert app.card_theme == "felt" and isinstance(screen.focused, Input)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -31,9 +32,12 @@ class CardsPlayed(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         extra = " out of turn" if self.out_of_turn else ""
-        stands = dict(self.stands)
-        played = " ".join(card.pretty() + (f"={stands[card]}" if card in stands else "") for card in self.cards)
-        return f"{name(self.seat)} plays {played}{extra}"  # type: ignore[arg-type]
+        return f"{name(self.seat)} plays {play_text(self.cards, dict(self.stands))}{extra}"  # type: ignore[arg-type]
+
+
+def play_text(cards: tuple[Card, ...], stands: Mapping[Card, str]) -> str:
+    """A play, each wild with the rank it stands for (``stands``): "Q♣ 2♣=Q" (P27)."""
+    return " ".join(card.pretty() + (f"={stands[card]}" if card in stands else "") for card in cards)
 
 
 @dataclass(frozen=True, slots=True)

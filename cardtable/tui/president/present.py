@@ -14,14 +14,14 @@ from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
 from ...engine.words import count as count_of, rank_plural
-from ...games.president.events import CardsPlayed
+from ...games.president.events import CardsPlayed, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import game_title, ordinal, round_log, themed
 from ..widgets.card import cards_label
-from ..widgets.seat import SeatInfo, short_forms
+from ..widgets.seat import SeatInfo, cards_held, short_forms
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     assert isinstance(view, PresidentView)
     fix = themed(ascii)
     name = lambda seat: seats[seat].name  # noqa: E731
+    ranks = RankOrder(view.rules)  # (what a wild on the pile stood for; what may not be led)
     variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")
     order = list(view.order)
@@ -101,8 +102,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if view.pile:
         last_seat, last_cards = view.pile[-1]
         caption = f"{name(last_seat)} played"
-        ranks = RankOrder(view.rules)
-        shown = [f"{name(s)} {_play_label(c, ranks, ascii)}" for s, c in view.pile[-4:-1]]
+        shown = [f"{name(s)} {play_text(c, ranks.stands_for(c))}" for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
         footer = f"to beat: {view.to_beat}" if view.to_beat else ""
         earlier = fix(earlier)
@@ -114,7 +114,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     log = round_log(game.events, viewer, lambda s: seats[s].name, fix)
     state = PresidentState(header=header, seats=seat_infos, pile_caption=fix(caption), pile_cards=pile_cards,
                            pile_earlier=earlier, pile_footer=fix(footer), log=log, status="", viewer=viewer)
-    status = fix(_status(game, view, viewer, seats, ascii))
+    status = fix(_status(game, view, viewer, seats, ranks))
     if viewer is None:
         return replace(state, status=status)
     note = fix(_exchange_note(game, view, viewer, ascii))
@@ -141,11 +141,12 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         short.append((place, (place.replace("(", "").replace(")", ""),)))
         facts = [place]
     else:
-        facts = [f"{count} card{'s' * (count != 1)}" if count is not None else "? cards"]
+        held, held_short = cards_held(count)
+        facts = [held]
         # "15 c" keeps the points in a narrow panel (every panel of the row then writes "c"),
         # and is the count's own form when it is left alone (7 seats at 80 columns)
-        short.append((facts[0], (f"{count if count is not None else '?'} c",)))
-        alone = ((facts[0], (f"{count if count is not None else '?'} c",)),)
+        short.append(held_short)
+        alone = (held_short,)
     facts.append(count_of(view.scores[seat], "pt"))
     marks = []
     title = title_of(view, seat)
@@ -172,7 +173,8 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
                     out=out, short=tuple(short), alone=() if out else alone)
 
 
-def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> str:
+def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...],
+            ranks: RankOrder) -> str:
     name = lambda seat: seats[seat].name  # noqa: E731
     if view.round_over:
         return "The round is over."
@@ -190,7 +192,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if viewer is not None and actor == viewer:
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
-            return f"{who}your turn: {_lead_prompt(view.hand, moves, RankOrder(view.rules))}"
+            return f"{who}your turn: {_lead_prompt(view.hand, moves, ranks)}"
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
         verb = "match or beat" if view.may_match else "beat"
@@ -198,12 +200,6 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if actor is None or view.turn is None:
         return who + "waiting"
     return f"{who}waiting for {seats[view.turn].label}"
-
-
-def _play_label(cards: tuple[Card, ...], ranks: RankOrder, ascii: bool) -> str:
-    """A play on the pile's line, each wild with the rank it stands for: "Q♣ 2♣=Q" (P27)."""
-    stands = ranks.stands_for(cards)
-    return " ".join(cards_label((card,), ascii) + (f"={stands[card]}" if card in stands else "") for card in cards)
 
 
 def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:

@@ -18,7 +18,7 @@ from ...engine.rng import check_seed
 from ...presets import list_variants, load_variant
 from ...presets.loader import broken_presets, preset_files
 from ..messages import ThemeSwitched
-from ..seats import BOT_NAMES, TableSetup, name_bots
+from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import LastTable
 from ..text import as_themed, uses_ascii
 from .dialogs import RulesScreen
@@ -151,11 +151,10 @@ class StartScreen(Screen[None]):
                 kind = ""
             if kind in {value for _label, value in KINDS}:
                 return name[:16], kind
-        stored = [str(name) for name, _kind in self.last.seats] if self.last is not None else []
-        used = {name.casefold() for name in (*taken, *stored)}  # (a later stored seat keeps its name)
         if index == 0:
             return "Player", "human"
-        free = [name for name in BOT_NAMES if name.casefold() not in used]
+        stored = [str(name) for name, _kind in self.last.seats] if self.last is not None else []
+        free = free_bot_names([*taken, *stored])  # (a later stored seat keeps its name)
         return (free[0] if free else f"Bot {index + 1}"), "medium"
 
     def on_mount(self) -> None:

@@ -18,7 +18,7 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import listed
 from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
-from ...store.history import HistoryError, scores_text
+from ...store.history import HistoryError, left_out, scores_text
 from ..text import as_themed, game_title, signed, themed, uses_ascii
 from .store_menu import when
 
@@ -70,8 +70,7 @@ def statistics(ascii: bool = False) -> RenderableType:
         recent = recent_matches(15, damaged=damaged)
     except (HistoryError, OSError) as error:
         return Text(f"The match history cannot be read: {error}", style="bold red")
-    # (each once: both lists may meet the same match)
-    parts: list[RenderableType] = [Text(f"{note}; it is left out", style="yellow") for note in dict.fromkeys(damaged)]
+    parts: list[RenderableType] = [Text(note, style="yellow") for note in left_out(damaged)]
     if not players:
         none = "No other finished matches." if parts else "No finished matches yet."
         return Group(*parts, Text(f"{none} Every match played to the end is recorded here.\n"

@@ -22,7 +22,7 @@ from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import game_title, round_log, themed
 from ..widgets.card import card_label
-from ..widgets.seat import SeatInfo
+from ..widgets.seat import SeatInfo, cards_held
 
 Contract = tuple[tuple[str, int], ...]
 
@@ -159,7 +159,7 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     count = view.hand_sizes[seat]
     down = view.down[seat]
     buys = view.buys_left[seat]
-    cards = words.count(count, "card") if count is not None else "? cards"
+    cards, cards_short = cards_held(count)
     facts = f"{cards} · {words.count(view.scores[seat], 'pt')}" + (" · dealer" if seat == view.dealer else "")
     buys_left = f"{buys} buy{'s' * (buys != 1)} left"
     # A seat that is down may not buy (S8): it shows "down"; one that is not shows its buys
@@ -170,8 +170,7 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
         marks.insert(0, "drawing" if view.phase == "draw" else "playing")
     # A narrow panel keeps the buys, and the points before "cards" in full ("10 c · 135 pts";
     # the header names the dealer).
-    short = ((buys_left, (f"{buys} buy{'s' * (buys != 1)}",)),
-             *(((cards, (f"{count} c",)),) if count is not None else ()))
+    short = ((buys_left, (f"{buys} buy{'s' * (buys != 1)}",)), cards_short)
     return SeatInfo(seats[seat].label, (facts, " · ".join(marks)), to_act=to_act, short=short)
 
 

@@ -21,7 +21,7 @@ from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import game_title, number, round_log, themed, this_round
 from ..widgets.card import cards_label
-from ..widgets.seat import SeatInfo
+from ..widgets.seat import SeatInfo, cards_held
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     infos = []
     for seat in range(view.players):
         size = view.hand_sizes[seat]
-        cards = counted(size, "card") if size is not None else "? cards"
+        cards, cards_short = cards_held(size)
         lines = [cards + (f" · count {view.counts[seat]}" if showdown else "")
                  + (" · dealer" if seat == view.dealer else ""),   # (a narrow panel drops it first)
                  counted(view.chips[seat], "chip", ascii)]
@@ -133,8 +133,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
-        short = ((cards, (f"{size} c",)),) if size is not None else ()  # ("5 c · dealer": a narrow panel)
-        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, short=short, lock=lock))
+        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, short=(cards_short,),  # ("5 c · dealer")
+                                  lock=lock))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
     log = round_log(g.events, viewer, lambda s: names[s], fix, skip=(CardsDealt, RoundStarted))
     common = dict(header=header, seats=tuple(infos), spreads=rows, stock_size=view.stock_size,

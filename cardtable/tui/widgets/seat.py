@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...engine.words import count as count_of
 from ..text import as_themed
 
 
@@ -92,6 +93,13 @@ class SeatPanel(Widget):
         short, alone = ({as_themed(self.app, part): tuple(as_themed(self.app, form) for form in forms)
                          for part, forms in mapping.items()} for mapping in (self.short, self.alone))
         return short, alone
+
+
+def cards_held(count: int | None) -> tuple[str, tuple[str, tuple[str, ...]]]:
+    """A seat's card count for its panel, "5 cards" ("? cards" when unknown), with its
+    shorter form for a narrow panel, "5 c" (a ``short`` entry: it keeps the points)."""
+    held = "? cards" if count is None else count_of(count, "card")
+    return held, (held, (f"{'?' if count is None else count} c",))
 
 
 SEPARATOR = " · "
