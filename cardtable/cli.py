@@ -448,12 +448,17 @@ def _presets_validate(args: argparse.Namespace) -> int:
     from .presets.loader import preset_files
 
     path = _as_file(args.file)
-    named = None if Path(path).exists() else preset_files().get(args.file)
+    try:
+        exists = Path(path).exists()
+        with_suffix = not exists and Path(path + ".toml").is_file()
+    except OSError as error:  # a name too long for the file system, a folder it may not read
+        raise VariantError(path, None, f"cannot be read: {error.strerror or error}") from None
+    named = None if exists else preset_files().get(args.file)
     if named is not None:
         raise VariantError(path, None, f"no such file; {args.file!r} is a preset name: "
                                        f"`cardtable presets show {args.file}` shows it, and its file is "
                                        f"{named[0]}")
-    if not Path(path).exists() and Path(path + ".toml").is_file():
+    if with_suffix:
         raise VariantError(path, None, f"no such file; did you mean {args.file}.toml?")
     variant = load_variant(path)
     Console().print(Text.assemble(("ok", "green"), f" {variant.source}: {FAMILY_TITLES[variant.family]} preset "

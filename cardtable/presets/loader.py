@@ -233,13 +233,7 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
                 what = "a table of its own, [titles]" if name == "titles" else "a top-level key"
                 return (f"{name!r} is not a knob but {what}: write it above the [rules] line "
                         f"(everything below [rules] is read as a knob)")
-            for other in FAMILIES:
-                if other != family and name in _knob_names(other):
-                    return f"{name!r} is a {other} knob, not a {family} one"
-            known = _knob_names(family)
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" — did you mean {close[0]!r}?" if close else ""
-            return f"unknown knob {name!r} for {family}{hint}"
+            return unknown_knob(family, name)
         if len(loc) == 1:
             titles = " and [titles]" if family == "president" else ""
             if name == "titles" and not titles:
@@ -253,6 +247,16 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
             return ("missing at the top level: the players = … line is below [rules], where it would "
                     "be a knob (rules.players, and there is none): move it above the [rules] line")
     return problem.told(error)
+
+
+def unknown_knob(family: str, name: str) -> str:
+    """Why ``name`` is no knob of ``family``: another game's knob, or the closest name."""
+    for other in FAMILIES:
+        if other != family and name in _knob_names(other):
+            return f"{name!r} is a {other} knob, not a {family} one"
+    close = difflib.get_close_matches(name, _knob_names(family), n=1)
+    hint = f" — did you mean {close[0]!r}?" if close else ""
+    return f"unknown knob {name!r} for {family}{hint}"
 
 
 def _knob_names(family: str) -> list[str]:

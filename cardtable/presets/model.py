@@ -73,8 +73,8 @@ class ReadOnly(BaseModel):
     its tables do), not pydantic's "Instance is frozen" ValidationError."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise TypeError(f"a loaded preset is read-only: {name} cannot be set "
-                        f"(model_copy(update={{{name!r}: ...}}) makes a changed copy)")
+        hint = f" (variant.changed({name}=...) makes a checked copy)" if isinstance(self, Knobs) else ""
+        raise TypeError(f"a loaded preset is read-only: {name} cannot be set{hint}")
 
     def __delattr__(self, name: str) -> None:
         raise TypeError(f"a loaded preset is read-only: {name} cannot be deleted")
@@ -161,6 +161,23 @@ class VariantBase(ReadOnly):
             source = data.get("source") if isinstance(data, dict) else None
             raise VariantError(str(source or "the preset"), ".".join(problem.loc) or None,
                                problem.told(first)) from None
+
+    def changed(self, **knobs: Any) -> VariantBase:
+        """A copy with these ``[rules]`` knobs changed, checked as a preset file is:
+        ``load_variant("president-classic").changed(jokers=2)``. A wrong name or value
+        raises VariantError naming the knob (``rules.jokers``) and the reason; this preset
+        is left as it was."""
+        where = f"{self.name or self.family} (changed)"
+        rules = type(self.rules).model_fields  # type: ignore[attr-defined]
+        for name in knobs:
+            if name not in rules:
+                from .loader import unknown_knob  # (the loader builds on this module)
+
+                raise VariantError(where, f"rules.{name}", unknown_knob(self.family, name))
+        data = self.to_data()
+        data["rules"] = {**data["rules"], **knobs}
+        data["source"] = where
+        return self.from_data(data)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):

@@ -205,6 +205,27 @@ def test_a_loaded_presets_knobs_and_fields_cannot_be_set(preset):
     assert (changed.title, variant.title) == ("Ours", load_variant(preset).title)
 
 
+def test_changed_makes_a_checked_copy_with_other_knobs():
+    """``variant.changed(knob=value)`` is checked as a preset file is: the copy deals by
+    its knobs, the preset stays as it was, and a wrong name or value names the knob."""
+    variant = load_variant("president-classic")
+    with_jokers = variant.changed(jokers=2)
+    assert (with_jokers.rules.jokers, variant.rules.jokers) == (2, 0)
+    assert sum(len(hand) for hand in new_game(with_jokers, players=4, seed=1).hands) == 54
+    assert with_jokers.changed(jokers=0) == variant == load_variant("president-classic")
+    for knobs, field, reason in (
+            ({"jokers": 99}, "rules.jokers", "should be less than or equal to 4 (got 99)"),
+            ({"jokers": "2"}, "rules.jokers", "should be a whole number (got '2')"),
+            ({"jokerz": 1}, "rules.jokerz", "unknown knob 'jokerz' for president — did you mean 'jokers'?"),
+            ({"buy_penalty": 0}, "rules.buy_penalty", "'buy_penalty' is a shanghai knob, not a president one")):
+        with pytest.raises(VariantError) as caught:
+            variant.changed(**knobs)
+        assert (caught.value.file, caught.value.field, caught.value.reason) == \
+            ("president-classic (changed)", field, reason)
+    with pytest.raises(TypeError, match=r"variant\.changed\(jokers=\.\.\.\) makes a checked copy"):
+        variant.rules.jokers = 2  # type: ignore[misc]
+
+
 @pytest.mark.parametrize("preset", ["tonk-classic", "shanghai-classic", "president-classic"])
 def test_read_only_tables_still_dump_copy_compare_and_write(preset, user_presets):
     variant = load_variant(preset)
