@@ -132,8 +132,8 @@ def test_out_of_turn_window_visits_every_human_alike():
     cannot = _looks_after_cats_lead(["6D", "6H", "6S", "3C"])
     assert [s[0] for s in can] == [s[0] for s in cannot] == ["Bob", "Ann"]
     assert {s[1] for s in can + cannot} == {"Out-of-turn chance"}
-    assert any("Throw" in label for label in can[0][2]) and can[0][2][-1] == "Let it go"
-    assert can[1][2] == cannot[0][2] == cannot[1][2] == ("Let it go",)
+    assert any("Throw" in label for label in can[0][2]) and can[0][2][-1] == "Let it go (escape)"
+    assert can[1][2] == cannot[0][2] == cannot[1][2] == ("Let it go (escape)",)
 
 
 def test_a_bots_out_of_turn_chance_shows_nowhere_on_the_table(monkeypatch):
@@ -245,7 +245,7 @@ def test_the_table_behind_a_look_does_not_tell_whether_the_turn_is_really_yours(
     table would show no playable cards while a chance is open for somebody else."""
     asked_state, asked_options = _table_behind_bobs_look(["5D", "5H", "5S", "3C"])
     quiet_state, quiet_options = _table_behind_bobs_look(["6D", "6H", "6S", "3C"])
-    assert asked_options == quiet_options == ("Let it go",)
+    assert asked_options == quiet_options == ("Let it go (escape)",)
     assert asked_state == quiet_state and asked_state.hand == ()
 
 
@@ -375,7 +375,7 @@ def test_the_out_of_turn_chance_opens_on_let_it_go():
     game.apply(1, "play 5C")  # Bob (seat 2) may quick-clear with the other three 5s (P24)
     dialog = PresidentUI().window_dialog(game, 2, parse_seats("Ann,Cat,Bob,Di"), game.legal_moves(2))
     assert [label for label, _move in dialog.options] == ["Throw 5♦ 5♥ 5♠: complete four and clear the pile",
-                                                         "Let it go"]
+                                                         "Let it go (escape)"]
     assert dialog.first == 1 and dialog.on_escape == 1  # escape lets it go too (it did nothing)
 
 
@@ -419,7 +419,7 @@ def test_the_shanghai_buy_prompt_opens_on_decline_and_escape_declines():
 
     game = shanghai_buy_offer()
     dialog = ShanghaiUI().dialog(game, 0, parse_seats("Ann,Bob,Cy"))
-    assert [label for label, _move in dialog.options] == ["Buy Q♠ (+2 from the stock)", "Decline"]
+    assert [label for label, _move in dialog.options] == ["Buy Q♠ (+2 from the stock)", "Decline (escape)"]
     assert dialog.first == dialog.on_escape == 1 and dialog.options[1][1] == Move("decline")
 
 
@@ -434,7 +434,7 @@ def test_the_table_talk_answer_names_who_offers_and_escape_declines():
     game.apply(1, Move("offer_talk", target=(2,)))
     dialog = PresidentUI().dialog(game, 2, parse_seats("Ann,Bob,Cy,Di"))
     assert dialog.prompt == "Cy: Bob offers table talk — you show each other your hands for this round"
-    assert [label for label, _move in dialog.options] == ["Accept", "Decline"] and dialog.on_escape == 1
+    assert [label for label, _move in dialog.options] == ["Accept", "Decline (escape)"] and dialog.on_escape == 1
 
 
 def test_the_black_market_and_table_talk_questions_say_what_they_are():

@@ -250,10 +250,10 @@ HAND_TWO = [
 ]
 
 
-def hand_two_game(hands=HAND_TWO):
+def hand_two_game(hands=HAND_TWO, preset="shanghai-classic"):
     """Hand 2 (a set of 3 + a run of 4) after hand 1 played by bots: Eve went down with a
     joker in her run; Ann is to draw. (``hands``: Ann's may differ; Eve's must be as here.)"""
-    game = new_game(load_variant("shanghai-classic"), 3, seed=4)
+    game = new_game(load_variant(preset), 3, seed=4)
     bot, rng = make_bot("shanghai", "simple"), Rng(4)
     while not game.round_over:
         seat = game.to_act[0]
@@ -850,9 +850,9 @@ def test_the_buy_prompt_opens_on_decline():
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             options = app.screen.query_one(OptionList)
-            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline"
+            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline (escape)"
             await pilot.press("down")  # (the cursor stops at the last choice: no wrapping round to Buy)
-            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline"
+            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline (escape)"
             await pilot.press("up", "up")
             assert options.highlighted == 0
             await pilot.press("down")
@@ -934,8 +934,8 @@ def test_the_waiting_line_names_what_the_seat_is_doing_without_a_second_bracket(
 def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
     """S11's sheet at its narrowest (the box at an 80-column terminal: 70 cells inside):
     ten hands of three-digit points and 16-character names fit whole, each player on one
-    line; a longer name (typed on the command line) ends in … and keeps the * of who went
-    out beside it."""
+    line; a longer name (typed on the command line) ends in …; who went out of the hand
+    just played has its * in that hand's column, the others' points there keep in line."""
     from types import SimpleNamespace
 
     from rich.console import Console
@@ -956,10 +956,48 @@ def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
     lines = sheet("Wilhelmina-Augus,bot:simple,Bob,Christopher Robi", out=3)
     assert len(lines) == 5                                    # the header and one line a player
     assert lines[0].split() == ["player", *map(str, range(1, 11)), "total"]
-    assert lines[3] == "Christopher Robi * " + " ".join(["120"] * 10) + "  1200"
+    assert lines[3] == "Christopher Robi " + " ".join(["120"] * 10) + "*  1200"
+    assert lines[1] == "Wilhelmina-Augus " + " ".join(["105"] * 10) + "   1050"
+    assert lines[0].index("10  total") + 2 == lines[3].index("*")  # (the header over the points)
     lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", out=3)
     assert len(lines) == 5
-    assert re.fullmatch(r"Christopher Rob[a-z ]*… \* 120( 120){9}  1200", lines[3])
-    assert re.fullmatch(r"Wilhelmina-Augu[a-z ]*…   105( 105){9}  1050", lines[1])
+    assert re.fullmatch(r"Christopher Rob[a-z ]*… 120( 120){9}\*  1200", lines[3])
+    assert re.fullmatch(r"Wilhelmina-Augu[a-z ]*… 105( 105){9}   1050", lines[1])
     lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", 3, ascii=True)
     assert all(line.isascii() for line in lines)                    # cut short, no … in the ASCII theme
+
+
+def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
+    """S5/S6: the lay-off choices name the card a wild becomes at each end of a run
+    ("low end, as 3♥"); a natural card is only itself, so nothing is added."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.compose import lay_off_label
+    from cardtable.tui.shanghai.present import present
+
+    game = hand_two_game()
+    state = present(game, 0, parse_seats("Ann,Dag,Eve"))
+    joker, eight = parse_cards("JK 8H")
+
+    def label(card, end, ascii=False):
+        return lay_off_label(Move("lay_off", (card,), target=(2, 1, end)), state.melds, state.names, 0, ascii)
+
+    assert label(joker, 0) == "JK on Eve's meld 2 (4♥ 5♥ JK=6♥ 7♥) — low end, as 3♥"
+    assert label(joker, 1) == "JK on Eve's meld 2 (4♥ 5♥ JK=6♥ 7♥) — high end, as 8♥"
+    assert label(eight, 1) == "8♥ on Eve's meld 2 (4♥ 5♥ JK=6♥ 7♥) — high end"
+
+
+def test_d_before_the_draw_says_to_draw_first():
+    """S3: a turn begins with the draw; d with nothing selected says so and names the
+    keys (not "select a card"), and nothing is played."""
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            screen, before = app.screen, len(app.screen.game.events)
+            await pilot.press("d")
+            await pilot.pause()
+            assert screen.table.notice == "draw first: s from the stock or u the upcard"
+            assert len(screen.game.events) == before
+
+    asyncio.run(scenario())

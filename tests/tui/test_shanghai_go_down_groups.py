@@ -13,7 +13,7 @@ from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import decline_all
 from .helpers import make_app, screen_text, settle
-from .test_shanghai import _press_cards, hand_two_game
+from .test_shanghai import HAND_TWO, _ann_draws, _press_cards, hand_two_game
 
 # Hand 1 (2 sets of 3): Ann holds 5♣ 5♦ 6♣ — no set — besides her sevens and nines.
 HANDS = [
@@ -108,5 +108,65 @@ def test_four_suited_cards_in_a_row_go_down_as_the_run_even_first():
             await pilot.press("g")
             await settle(pilot, pilot.app, lambda: game.is_down(0))
             assert [str(meld) for meld in game.melds[0]] == ["QC QD QH", "8S 9S 10S JS"]
+
+    asyncio.run(scenario())
+
+
+async def _group(pilot, screen, cards: str) -> None:
+    await _press_cards(pilot, screen, parse_cards(cards))
+    await pilot.press("g")
+    await pilot.pause()
+
+
+def test_escape_where_the_wilds_stand_takes_back_only_the_last_group():
+    """S5/S6: the last group completes the contract and its joker may stand at either end
+    of the run, so the table asks; escape takes back only that group (its cards selected
+    again, the set kept) and nothing is played; g asks again, and a choice goes down."""
+    game = hand_two_game(["QC QD QH 6C 7C 8C JK 3D 4D 9S KH", *HAND_TWO[1:]])
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _ann_draws(pilot)
+            screen = await _ready(pilot)
+            table, hand = screen.table, screen.query_one(Hand)
+            await _group(pilot, screen, "QC QD QH")
+            events = len(game.events)
+            await _group(pilot, screen, "6C 7C 8C JK")
+            await settle(pilot, app, lambda: app.screen.__class__.__name__ == "TableChoiceDialog")
+            labels = [label for label, _move in app.screen.options]
+            assert labels == ["Q♣ Q♦ Q♥  |  JK=5♣ 6♣ 7♣ 8♣", "Q♣ Q♦ Q♥  |  6♣ 7♣ 8♣ JK=9♣", "Cancel (escape)"]
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: app.screen is screen)
+            assert table.groups == [parse_cards("QC QD QH")] and len(game.events) == events
+            assert sorted(hand.selected_cards()) == sorted(parse_cards("6C 7C 8C JK"))
+            assert "go-down: [Q♣ Q♦ Q♥] + a run of 4" in screen_text(app)
+            await pilot.press("g")
+            await settle(pilot, app, lambda: app.screen.__class__.__name__ == "TableChoiceDialog")
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: game.is_down(0))
+            assert [str(meld) for meld in game.melds[0]] == ["QC QD QH", "JK 6C 7C 8C"]
+
+    asyncio.run(scenario())
+
+
+def test_where_the_wilds_stand_lists_each_real_choice_once():
+    """S5 (2s wild): a go-down whose two wild 2s could swap places is one choice, as in
+    the go-down list (m): 2♣ and 2♥ beside 6♣ 7♣ make three runs, not six choices; a
+    waiting set shows its wild with the rank it stands for."""
+    game = hand_two_game(["AD AH 2S 2C 6C 7C 2H 3D 4D 9S KH", *HAND_TWO[1:]], preset="shanghai-wild-twos")
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-wild-twos", seed=4, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _ann_draws(pilot)
+            screen = await _ready(pilot)
+            await _group(pilot, screen, "AD AH 2S")
+            assert "go-down: [A♦ A♥ 2♠=A] + a run of 4" in screen_text(app)
+            await _group(pilot, screen, "2C 6C 7C 2H")
+            await settle(pilot, app, lambda: app.screen.__class__.__name__ == "TableChoiceDialog")
+            labels = [label for label, _move in app.screen.options]
+            assert len(labels) == 4 and labels[-1] == "Cancel (escape)", labels
+            assert len({label.split("|")[1].replace("2♥", "2♣") for label in labels[:-1]}) == 3
 
     asyncio.run(scenario())

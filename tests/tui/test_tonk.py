@@ -483,7 +483,7 @@ def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
     game.apply(1, Move("bet"))
     dialog = TonkUI().dialog(game, 2, seats)
     assert dialog.options[0][0] == "Bet 1 chip (you hold no spade)"
-    assert dialog.options[dialog.first][0] == "Stay out"  # (highlighted first: Enter costs no chip)
+    assert dialog.options[dialog.first][0] == "Stay out (escape)"  # (highlighted first: Enter costs no chip)
     assert dialog.on_escape == dialog.first  # (and escape stays out)
     assert "Bets so far: Bob Q♠." in dialog.prompt
     game.apply(2, Move("decline"))

@@ -240,7 +240,11 @@ class MoveListDialog(TableDialog["Move | None"]):
         self.first = first
         """The option highlighted at first (Enter at once chooses it)."""
         self.on_escape = on_escape
-        """The option escape chooses (a "no" such as Decline), if any."""
+        """The option escape chooses (a "no" such as Decline), if any: its label says so
+        ("Decline (escape)")."""
+        if on_escape is not None:
+            label, move = self.options[on_escape]
+            self.options[on_escape] = (f"{label} (escape)", move)
         self.hand_cards = tuple(hand)
         self.note_text = Text(error, style="bold red")
 

@@ -78,6 +78,20 @@ def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move
     return out
 
 
+def waiting_group_label(kind: str, group: Sequence[Card], wilds: frozenset[int], ascii: bool) -> str:
+    """A group of a go-down being composed: a set's naturals, then its wilds with the
+    rank they stand for ("Q♦ Q♦ 2♦=Q"); a run's naturals in order, then its wilds (where
+    they stand is settled when the go-down is)."""
+    naturals = [card for card in group if card.rank not in wilds]
+    wild_cards = [card for card in group if card.rank in wilds]
+    if kind == "set":
+        meld = make_meld(kind, [*naturals, *wild_cards], wilds)
+        if not isinstance(meld, str):
+            return meld_label(meld.cards, meld.wilds_stand_for(wilds), ascii)
+    naturals.sort(key=lambda card: (card.suit, card.rank))
+    return meld_label([*naturals, *wild_cards], [None] * len(group), ascii)
+
+
 def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> Move:
     """The player's groups as a ``meld`` move in the engine's written form (naturals in
     order, wilds last), for the engine to say why it is not legal."""
@@ -114,13 +128,18 @@ def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], v
     """``"7♠ on Eve's meld 2 (…) — high end"``; without ``show_cards``, no meld's cards
     (a one-line hint)."""
     owner, index = move.target[0], move.target[1]  # type: ignore[index]
-    meld = find_meld(melds, owner, index) if show_cards else None
+    meld = find_meld(melds, owner, index)
     where = f"{whose(names, owner, viewer)} meld {index + 1}"
-    text = f"{card_label(move.cards[0], ascii)} on {where}"
-    if meld is not None:
+    card = card_label(move.cards[0], ascii)
+    text = f"{card} on {where}"
+    if meld is not None and show_cards:
         text += f" ({meld_text(meld, ascii)})"
     if len(move.target or ()) == 3:
-        text += " — low end" if move.target[2] == 0 else " — high end"  # type: ignore[index]
+        end = move.target[2]  # type: ignore[index]
+        text += " — low end" if end == 0 else " — high end"
+        stands = meld.ends[end] if meld is not None else ""
+        if stands and stands != card:  # (a wild: what it will stand for)
+            text += f", as {stands}"
     return text
 
 

@@ -16,6 +16,7 @@ from ...engine.cards import JOKER, Card
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.shanghai.melds import HIGH, LOW, lay_off_places, rank_of
 from ...games.shanghai.preset import contract_text
 from ...games.shanghai.rules import lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
@@ -37,6 +38,9 @@ class MeldLine:
     cards: tuple[Card, ...]
     stands: tuple[str, ...]
     """Per card: "" for a natural, else the card it stands for ("7", "6♥")."""
+    ends: tuple[str, str] = ("", "")
+    """A run's next card below and above ("3♦", "9♦"; "" where it cannot grow): what a
+    card laid off at that end stands for."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +156,11 @@ def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Ca
              for card, stands in zip(meld.cards, meld.wilds_stand_for(wilds))]
     if meld.kind == "set":
         cards.sort(key=lambda pair: bool(pair[1]))
-    return MeldLine(owner, index, meld.kind, tuple(card for card, _ in cards), tuple(stands for _, stands in cards))
+    places = lay_off_places(meld, wilds)
+    ends = tuple(next((fix(card_label(Card(rank_of(value), places.suit), ascii)) for at, value in places.ends
+                       if at == end), "") for end in (LOW, HIGH)) if meld.kind == "run" else ("", "")
+    return MeldLine(owner, index, meld.kind, tuple(card for card, _ in cards), tuple(stands for _, stands in cards),
+                    ends)  # type: ignore[arg-type]
 
 
 def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatInfo:

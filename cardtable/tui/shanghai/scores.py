@@ -26,25 +26,27 @@ def hand_points(game: Any) -> list[tuple[int, ...]]:
 def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns: int = 10,
                 ascii: bool = False) -> Table:
     """One row per player: the points of each hand played (the last ``max_columns``), the
-    total. A name too long for the sheet ends in … (is cut short in the ASCII theme)."""
+    total. Who went ``out`` of the hand just played has a * beside its points in that
+    hand's column. A name too long for the sheet ends in … (is cut short in the ASCII theme)."""
     hands = hand_points(game)
     first = max(0, len(hands) - max_columns)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
     table.add_column("player")
-    if out is not None:
-        table.add_column("", width=1)                                  # * who went out
-    for number in range(first + 1, len(hands) + 1):
-        table.add_column(str(number), justify="right")
+    columns = [(str(number), [str(points[seat]) for seat in range(game.players)])
+               for number, points in enumerate(hands[first:], first + 1)]
+    if out is not None and columns:  # the * in the last hand's column, the numbers kept in line
+        number, cells = columns[-1]
+        width = max(map(len, (number, *cells)))
+        columns[-1] = (f"{number:>{width}} ", [f"{cell:>{width}}{'*' if seat == out else ' '}"
+                                              for seat, cell in enumerate(cells)])
+    for number, _cells in columns:  # (padded ones left: right-justifying would drop the end space)
+        table.add_column(number, justify="left" if number.endswith(" ") else "right")
     table.add_column("total", justify="right", style="bold")
     order = sorted(range(game.players), key=lambda s: game.scores[s])
     for seat in order:
         # As written (never markup), on one line: a name too long for the sheet ends in …
-        cells: list[str | Text] = [Text(seats[seat].label, no_wrap=True, overflow="crop" if ascii else "ellipsis")]
-        if out is not None:
-            cells.append("*" if seat == out else "")
-        cells += [str(points[seat]) for points in hands[first:]]
-        cells.append(str(game.scores[seat]))
-        table.add_row(*cells)
+        name = Text(seats[seat].label, no_wrap=True, overflow="crop" if ascii else "ellipsis")
+        table.add_row(name, *(cells[seat] for _number, cells in columns), str(game.scores[seat]))
     return table
 
 

@@ -23,7 +23,7 @@ from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from .compose import (distinct_go_downs, go_down_label, go_downs_with, group_place, groups_that_fit, lay_off_label,
-                      matching_go_downs, swap_label, unmatched_go_down)
+                      matching_go_downs, swap_label, unmatched_go_down, waiting_group_label)
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
@@ -216,7 +216,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         selected = self._selected()
         text = Text(no_wrap=True, overflow="ellipsis")
         if self.groups:
-            done = " + ".join(f"[{cards_label(g, ascii)}]" for g in self.groups)
+            done = " + ".join(f"[{waiting_group_label(state.contract[place][0], group, state.wilds, ascii)}]"
+                              for place, group in zip(self.places, self.groups))
             text.append(f"go-down: {done}", style="bold")
             text.append(f" + {self._open_melds(state)}: select, g (backspace undoes)", style="dim")
         elif selected:
@@ -255,10 +256,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._choose(Move(kind))
 
     def action_discard(self) -> None:
-        if not self._ready():
+        state = self._ready()
+        if state is None:
             return
         if self.groups:  # a discard ends the turn: the go-down being built would be lost
             self.notice = "finish the go-down (g) or undo its groups (backspace) before you discard"
+            return
+        if not self._selected() and (state.can("draw_stock") or state.can("take_upcard")):
+            self.notice = "draw first: s from the stock or u the upcard"  # (a selected card: the engine says so)
             return
         card = self._one_card("d to discard it")
         if card is not None:
@@ -292,12 +297,17 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._show_selection()
             return
         groups = [group for _place, group in sorted(zip(self.places, self.groups), key=lambda pair: pair[0])]
+        made = self.groups[:-1], self.places[:-1]
         self.groups, self.places = [], []  # (now in the contract's order)
         self._show_hand()
-        found = matching_go_downs(state.moves, state.contract, groups)
+        found = distinct_go_downs(matching_go_downs(state.moves, state.contract, groups), state.wilds)
         if len(found) == 1:
             self._choose(found[0])
-        elif found:
+        elif found:  # a choice of the wilds' places; escape takes back only the last g (its cards selected)
+            self.groups, self.places = list(made[0]), list(made[1])
+            self._show_hand()
+            self.query_one(Hand).select_cards(cards)
+            self._show_selection()
             self._offer_hand_choices("Where do the wilds stand?", "These cards make more than one go-down:",
                                      [(go_down_label(m, state.contract, state.wilds, False), m) for m in found])
         else:  # the engine says why; the groups before the first that fits no go-down stay,
@@ -350,7 +360,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return
         found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
         label = cards_label((card,), self.ascii)
-        if not found:
+        if not found:  # (the card stays selected: d discards it next)
             self.notice = f"no lay-off for {label}: {state.no_lay_off.get(card, 'not now')}"
             return
         if len(found) == 1:
