@@ -123,3 +123,30 @@ def test_a_new_hand_starts_its_window_at_the_first_card():
             return hand.render_line(5).text.split()[0]
 
     assert asyncio.run(scenario()) == "1"
+
+
+def test_a_drawn_card_takes_the_cursor_wherever_the_sort_put_it():
+    """X: cards that came into the hand (a draw, a bought upcard), none gone, take the
+    cursor to the first of them; a re-sort or a play leaves the cursor where it was."""
+    async def scenario():
+        class One(App):
+            def compose(self):
+                yield Hand()
+
+        app = One()
+        async with app.run_test() as pilot:
+            hand = app.query_one(Hand)
+            hand.cards = tuple(parse_cards("3C 7D 9H KS"))
+            hand.cursor = 3
+            hand.cards = tuple(parse_cards("3C 5S 7D 9H KS"))        # drew 5♠: it sorts second
+            await pilot.pause()
+            assert hand.cursor == 1
+            hand.cards = tuple(parse_cards("3C 5S 6S 7D 9H JD KS"))  # bought 6♠ with J♦ from the stock
+            assert hand.cursor == 2
+            hand.cursor = 6
+            hand.cards = tuple(parse_cards("5S 6S KS 3C 7D 9H JD"))  # re-sorted: nothing came in
+            assert hand.cursor == 6
+            hand.cards = tuple(parse_cards("5S 6S KS 3C 7D JD"))     # one played
+            assert hand.cursor == 5
+
+    asyncio.run(scenario())

@@ -6,6 +6,7 @@ them may take part in a legal play, and whether it is active come from the scree
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -101,9 +102,14 @@ class Hand(CardsWidget, can_focus=True):
             self.hand = hand
 
     def watch_cards(self, old: tuple[Card, ...], new: tuple[Card, ...]) -> None:
+        """New cards clear the selection; cards that came in (a draw, a bought upcard),
+        none gone, take the cursor to the first of them, wherever the sort put it."""
         if old != new:
             self.selected = frozenset()
             self._first = 0
+            came = Counter(new) - Counter(old)
+            if old and came and len(new) - len(old) == sum(came.values()):
+                self.cursor = next(index for index, card in enumerate(new) if card in came)
         self.cursor = min(self.cursor, max(0, len(new) - 1))
 
     def selected_cards(self) -> tuple[Card, ...]:
