@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from ..engine.errors import VariantError
 from ..engine.game import Game
+from ..paths import user_dir
 from ..presets import preset_path
 from .messages import ThemeSwitched
 
@@ -20,6 +21,7 @@ from .screens.start import StartScreen
 from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
 from .settings import DEFAULT_THEME, LastTable, Settings
+from .text import START_NOTE_SECONDS, note_width, problems_note
 from .themes import CardTheme, load_themes, variable_defaults
 from .widgets.knob import WIDE_COLUMNS
 
@@ -76,12 +78,7 @@ class CardtableApp(App[int]):
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_note)
         # (markup=False: a note quotes names and files as written; "[/]" is no markup here)
-        for problem in self.theme_problems:
-            self.notify(problem, title="theme not loaded", severity="warning", timeout=8, markup=False)
-        if self.theme_missing is not None:
-            self.notify(f"Theme {self.theme_missing!r} is not loaded: the table uses {self.card_theme!r} "
-                        "(your choice is kept for when the file loads again).", severity="warning", timeout=8,
-                        markup=False)
+        self._tell_broken_themes()
         if self.replay is not None:
             from .screens.replay import ReplayScreen
 
@@ -184,6 +181,33 @@ class CardtableApp(App[int]):
 
     def _check_size(self) -> None:
         self._add_note(self.screen)
+
+    def _tell_broken_themes(self) -> None:
+        """One note for every theme file that did not load and for a chosen theme that is
+        not there, in six lines at the most (the first files told, the rest by file name),
+        so that it and the presets' note fit on an 80x24 screen. On the start screen it
+        stays until the player moves on; over a table, a few seconds."""
+        import os
+        import textwrap
+
+        folder = f"{user_dir('themes').resolve()}{os.sep}"
+        problems = [problem.replace(folder, "") for problem in self.theme_problems]
+        if not problems and self.theme_missing is None:
+            return
+        width = note_width(self)
+        lines = textwrap.wrap(f"Theme {self.theme_missing!r} did not load: the table uses {self.card_theme!r} "
+                              "(your choice is kept)", width) if self.theme_missing is not None else []
+        room = 6 - len(lines)
+        shown = 2 if len(problems) <= 2 or room >= 6 else 1
+        names = ", ".join(problem.split(": ", 1)[0].rsplit(os.sep, 1)[-1] for problem in problems[shown:])
+        more = textwrap.wrap(f"… and {len(problems) - shown} more: {names}", width, max_lines=2,
+                             placeholder=" …") if names else []
+        lines += problems_note(problems, width, room - len(more), shown=shown) + more
+        count = len(problems)
+        at_start = self.setup is None and self.replay is None
+        self.notify("\n".join(lines), title=f"{count} theme{'s' * (count != 1)} not loaded" if count
+                    else "theme not loaded", severity="warning", markup=False,
+                    timeout=START_NOTE_SECONDS if at_start else 12)
 
     def _add_note(self, screen: Screen[object]) -> None:
         """Every screen carries a hidden "terminal too small" note that covers it while

@@ -106,3 +106,39 @@ def test_the_note_stays_with_the_start_screen(user_presets):
                     "not loaded" in (note.title or "") for note in app._notifications)
 
     asyncio.run(scenario())
+
+
+def test_six_broken_themes_and_four_broken_presets_all_show_at_80x24_and_stay(user_presets):
+    """A play-tester's start: six broken theme files (one the remembered theme) and four
+    broken presets. The themes come in one note of six lines at the most (the first file
+    told, the others named as far as they fit) and the presets in another; both fit the
+    screen, and neither goes before the player moves on."""
+    from cardtable.paths import user_dir
+    from cardtable.tui.text import START_NOTE_SECONDS
+
+    from .test_themes_files import felt_text, remember, set_key, user_theme
+
+    for name, text in BROKEN.items():
+        (user_presets / f"{name}.toml").write_text(text, encoding="utf-8")
+    for name in ("badcard", "badcolour", "named", "noprim", "typo", "midnight"):
+        user_theme(name, set_key(felt_text(), "face", '"notacolour"'))
+    (user_dir("themes") / "named.toml").write_text("[colors\n", encoding="utf-8")
+    remember("midnight")
+
+    async def scenario():
+        app = CardtableApp(bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            themes, presets = sorted(app._notifications, key=lambda note: "preset" in note.title)
+            assert (themes.title, presets.title) == ("6 themes not loaded", "4 presets not loaded")
+            told = " ".join(themes.message.split())
+            assert told.startswith("Theme 'midnight' did not load: the table uses 'felt' (your choice is kept)")
+            assert told.endswith("badcard.toml: cards.face: … … and 5 more: badcolour.toml, midnight.toml, "
+                                 "named.toml, …")
+            assert len(themes.message.splitlines()) <= 6
+            assert themes.timeout == presets.timeout == START_NOTE_SECONDS
+            toasts = list(app.screen.query(Toast))
+            assert len(toasts) == 2 and all(toast.region.bottom <= 24 for toast in toasts)
+
+    asyncio.run(scenario())

@@ -316,9 +316,9 @@ def test_a_remembered_theme_named_with_brackets_starts_the_app_with_a_note():
     async def scenario():
         app = CardtableApp(bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await settle(pilot, app, lambda: "is not loaded" in notes_shown(app))
+            await settle(pilot, app, lambda: "did not load" in notes_shown(app))
             assert isinstance(app.screen, StartScreen)
-            assert "Theme '[/]' is not loaded" in notes_shown(app)
+            assert "Theme '[/]' did not load" in notes_shown(app)
 
     run(scenario)
 

@@ -20,7 +20,7 @@ from ...presets.loader import broken_presets, preset_files
 from ..messages import ThemeSwitched
 from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import LastTable
-from ..text import as_themed, uses_ascii
+from ..text import START_NOTE_SECONDS, as_themed, note_width, problems_note, uses_ascii
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
@@ -111,7 +111,6 @@ class StartScreen(Screen[None]):
         when there are three; cut with "…": `cardtable presets list` tells them whole), so
         that they, "… and N more" and that pointer fit on an 80x24 screen."""
         import os
-        import textwrap
         from pathlib import Path
 
         from ...paths import user_dir
@@ -123,22 +122,20 @@ class StartScreen(Screen[None]):
             return
         self.app.told_broken_presets = True  # type: ignore[attr-defined]
         count = sum(len(names) for names, _error in problems)
-        width = min(57, self.app.size.width // 2 - 4)  # a note's text: half the screen, less its edge
         folder = f"{user_dir('variants').resolve()}{os.sep}"
-        lines, shown = [], problems[:3]
-        for names, error in shown:
-            said = " ".join(str(error).replace(folder, "").split())
-            if names != [Path(error.file).stem]:  # (a file's own name is said once)
-                said = f"{', '.join(names)}: {said}"
-            lines += textwrap.wrap(said, width, max_lines=6 // len(shown), placeholder=" …",
-                                   break_on_hyphens=False)
+        told = []
+        for names, error in problems[:3]:
+            said = str(error).replace(folder, "")
+            # (a file's own name is said once)
+            told.append(said if names == [Path(error.file).stem] else f"{', '.join(names)}: {said}")
+        lines = problems_note(told, note_width(self.app), 6)
         unshown = sum(len(names) for names, _error in problems[3:])
         more = f"\n… and {unshown} more" if unshown else ""
         listed = "" if "`cardtable presets list`" in " ".join(lines) else \
             "\n(`cardtable presets list` lists them all)"  # (a reason may say so already)
         self.app.notify(as_themed(self.app, "\n".join(lines) + more + listed),
                         title=f"{count} preset{'s' * (count != 1)} not loaded",
-                        severity="warning", timeout=12, markup=False)
+                        severity="warning", timeout=START_NOTE_SECONDS, markup=False)
 
     def _seat_default(self, index: int, taken: list[str]) -> tuple[str, str]:
         """Seat ``index``'s name and kind: as last time, else a human "Player" then bots
