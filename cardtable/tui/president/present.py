@@ -8,13 +8,14 @@ from the engine's events and ``view.to_beat``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
 from ...engine.words import count as count_of, rank_plural
-from ...games.president.events import CardsPlayed, play_text
+from ...games.president.events import CardsPlayed, TrickCleared, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
@@ -108,7 +109,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         earlier = fix(earlier)
         pile_cards = last_cards
     else:
-        caption, earlier, pile_cards = "(empty pile)", "", ()
+        caption, earlier, pile_cards = "(empty pile)", fix(_last_trick(game, name)), ()
         footer = f"{name(view.turn)} leads" if view.turn is not None and view.phase == "play" else ""
 
     log = round_log(game.events, viewer, lambda s: seats[s].name, fix)
@@ -130,6 +131,27 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
+
+
+def _last_trick(game: Game, name: Callable[[int], str]) -> str:
+    """Under an empty pile, how the last trick of the round ended ("last: Ann's bomb
+    A♠ A♥ A♦ A♣", "last: Bob takes it with 9♠ 9♥"), so a player who did not see it (after
+    a hand-off, or below 100 columns where the log shows one line) still does; "" before
+    the first trick."""
+    for index in range(len(game.events) - 1, -1, -1):
+        event = game.events[index]
+        if isinstance(event, RoundStarted):
+            return ""
+        if isinstance(event, TrickCleared):
+            played = next((e for e in reversed(game.events[:index]) if isinstance(e, (CardsPlayed, RoundStarted))),
+                          None)
+            if not isinstance(played, CardsPlayed):
+                return ""
+            cards = play_text(played.cards, dict(played.stands))
+            how = {"bomb": f"{name(played.seat)}'s bomb", "burn": f"{name(played.seat)} burns it with",
+                   "quick_clear": f"{name(played.seat)} completes four:", "top": f"{name(played.seat)}'s top play"}
+            return f"last: {how.get(event.reason, f'{name(event.seat)} takes it with')} {cards}"
+    return ""
 
 
 def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> PresidentSeatInfo:

@@ -17,7 +17,8 @@ PILE_HEIGHT = 7
 class TrickPile(CardsWidget):
     """Rows: caption, four rows of the top play's cards, earlier plays, footer. Given
     only six rows (a short terminal), the earlier plays give way (the footer says what
-    is to beat)."""
+    is to beat). An empty pile shows ``earlier`` (how the last trick ended) where the
+    cards would be, at any height."""
 
     caption: reactive[str] = reactive("")
     cards: reactive[tuple[Card, ...]] = reactive(())
@@ -31,6 +32,9 @@ class TrickPile(CardsWidget):
         rows = {0: (self.caption, Style(bold=True)), 5: (self.earlier, Style(dim=True)), 6: (self.footer, Style())}
         if self.size.height < PILE_HEIGHT:  # (six rows: the earlier plays give way)
             rows = {0: rows[0], 5: rows[6]}
+        if not self.cards:  # (how the last trick ended, where the cards would be; the footer stays)
+            footer = max(rows)
+            rows = {0: rows[0], 2: (self.earlier, Style(dim=True)), footer: rows[footer]}
         if y in rows:
             text, look = rows[y]
             return Strip([Segment(text[:width].ljust(width), felt + look)])

@@ -1,0 +1,54 @@
+"""The trick pile after it clears (P7, P23): the empty pile says how the last trick ended,
+with its cards, so a player who did not see it (after a hand-off, or below 100 columns
+where the log shows one line) still does."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable import load_variant, new_game
+from cardtable.tui.president.present import present
+from cardtable.tui.seats import parse_seats
+from cardtable.tui.widgets.trick import TrickPile
+
+from .helpers import make_app, screen_text, settle
+
+SEATS = parse_seats("Ann,Bob,Cy,Di")
+HANDS = [["4C", "8D", "QS", "3S", "9S"], ["5C", "9H", "KD", "3H", "9D"],
+         ["6D", "6H", "6S", "6C", "3C", "10D"], ["7C", "7D", "JH", "3D", "8S"]]
+
+
+def bombed():
+    game = new_game(load_variant("president-bombs"), 4, seed=1, hands=HANDS)
+    game.apply(1, "play 5C")
+    game.apply(2, "play 6C 6D 6H 6S")  # P23: the bomb clears the pile; Cy leads
+    return game
+
+
+def test_the_empty_pile_names_the_bomb_that_cleared_it():
+    """P23: "last: Cy's bomb 6♣ 6♦ 6♥ 6♠"; before any trick the pile says nothing more."""
+    fresh = new_game(load_variant("president-bombs"), 4, seed=1, hands=HANDS)
+    assert present(fresh, 0, SEATS).pile_earlier == ""
+    state = present(bombed(), 0, SEATS)
+    assert (state.pile_caption, state.pile_earlier) == ("(empty pile)", "last: Cy's bomb 6♣ 6♦ 6♥ 6♠")
+
+
+def test_a_trick_taken_when_all_pass_is_named_too():
+    """P6: the trick's taker and the cards it took with."""
+    game = bombed()
+    game.apply(2, "play 3C")
+    for seat in (3, 0, 1):
+        game.apply(seat, "pass")
+    assert present(game, 0, SEATS).pile_earlier == "last: Cy takes it with 3♣"
+
+
+def test_at_80x24_the_last_trick_shows_inside_the_pile():
+    async def scenario():
+        app = make_app("bot:easy,bot:easy,Cy,bot:easy", preset="president-bombs", seed=1, game=bombed())
+        async with app.run_test(size=(80, 24)) as pilot:  # (Cy leads next: the pile stays empty)
+            await settle(pilot, app, lambda: bool(app.screen.query(TrickPile)) and "Cy — your turn" in screen_text(app))
+            pile = app.screen.query_one(TrickPile)
+            rows = screen_text(app).splitlines()[pile.region.y:pile.region.bottom]
+            assert any("last: Cy's bomb 6♣ 6♦ 6♥ 6♠" in row for row in rows)
+
+    asyncio.run(scenario())
