@@ -226,9 +226,10 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
 
 def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     """"lead any card or set of one rank", naming the ranks no legal lead contains
-    (e.g. 2s under ``no_lead_with_top``) and the sets no lead holds whole (a bomb:
-    "all 4 kings"). Cards go by their place in the rank order (a red 3 is not a black
-    3); wild cards go with whatever they join."""
+    (e.g. 2s under ``no_lead_with_top``), the sets no lead holds whole ("all 3 kings"),
+    and a bomb when none may be led (P21: "a bomb of 4", also from five 7s or with a
+    wild). Cards go by their place in the rank order (a red 3 is not a black 3); wild
+    cards go with whatever they join."""
     most: dict[int, int] = {}                       # per rank, the most of its naturals one lead holds
     for move in moves:
         if move.kind == "play":
@@ -236,8 +237,14 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
                 most[value] = max(most.get(value, 0), count)
     held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
     barred = [rank_plural(ranks.label[value]) for value in sorted(held) if value not in most]
+    bomb = ranks.bomb_count
+    wilds = sum(1 for card in hand if card in ranks.wild)
+    no_bomb = bomb > 0 and any(count + wilds >= bomb for count in held.values()) and \
+        not any(move.kind == "play" and len(move.cards) == bomb for move in moves)
     barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
-               if 0 < most.get(value, 0) < held[value]]
+               if 0 < most.get(value, 0) < held[value] and not (no_bomb and held[value] == bomb)]
+    if no_bomb:  # (P21: whatever rank makes it, and with five 7s too)
+        barred.append(f"a bomb of {bomb}")
     if not barred:
         return "lead any card or set of one rank"
     return f"lead a card or set of one rank (not {', '.join(barred)})"
