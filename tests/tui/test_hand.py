@@ -48,6 +48,16 @@ def test_a_28_card_hand_fits_78_columns_rank_over_suit():
     assert numbers.split() == [str(n) for n in range(1, 11)] + ["28"] and len(top.rstrip()) == 2 * 27 + 3 + 5
 
 
+def test_the_cursors_number_never_runs_into_the_one_before():
+    """At 80 columns the number row read "1 2 … 9 1011" with the cursor on card 11: a
+    number that would touch the next gives way to the cursor's, so every number reads alone."""
+    for keys, cursor in ((("0", "right"), "11"), (("home",), "1"), (("end",), "28"), (("0",), "10")):
+        numbers = rows(78, keys=keys)[5]
+        words = numbers.split()
+        assert cursor in words and all(word.isdigit() and 1 <= int(word) <= 28 for word in words), (keys, numbers)
+        assert words == sorted(words, key=int) and len(set(words)) == len(words)
+
+
 RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK"}
 BOMBS = parse_cards("3C 3D 3H 3S 4C 4D 7C 7D 8C 8D 8H 9C 9D 10C 10D JC JD QC QD AC AD 2C 2D 2H 2S 2C JK")
 

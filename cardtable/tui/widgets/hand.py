@@ -225,6 +225,22 @@ class Hand(CardsWidget, can_focus=True):
         drawn = tuple(narrow_width(card, MIN_STEP) for card in cards[first:first + shown - 1]) + (CARD_WIDTH,)
         return HandLayout(MIN_STEP, first, shown, drawn)
 
+    def _numbers(self, layout: HandLayout) -> list[str]:
+        """The number row, a label per card shown: every number while cards are wide; on
+        two-column cards 1–10, the cursor's and the last one's. A number that would run into
+        the next ("1011") gives way, the cursor's never."""
+        last = layout.first + layout.shown - 1
+        labels = []
+        for i, cell in enumerate(layout.widths, layout.first):
+            shown = layout.step > MIN_STEP or i < 10 or (self.active and i == self.cursor) or i == last
+            labels.append((str(i + 1) if shown else "").center(cell)[:cell])
+        for j in range(1, len(labels)):
+            left, right = labels[j - 1], labels[j]
+            if left.strip() and right.strip() and not left.endswith(" ") and not right.startswith(" "):
+                drop = j if self.active and j - 1 + layout.first == self.cursor else j - 1
+                labels[drop] = " " * len(labels[drop])
+        return labels
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         styles = self.card_styles()
@@ -238,15 +254,15 @@ class Hand(CardsWidget, can_focus=True):
         if more_left:
             segments.append(Segment(("<" if self.ascii else "‹") if y == 2 else " ", felt + styles["number"]))
         last = layout.first + layout.shown - 1
+        numbers = self._numbers(layout) if y == HAND_HEIGHT - 1 else []
         for i in range(layout.first, last + 1):
             card = self.cards[i]
             cell = layout.widths[i - layout.first]
             lifted = i in self.selected
             top = 0 if lifted else 1
             cursor = self.active and i == self.cursor
-            if y == HAND_HEIGHT - 1:  # (two-column cards: numbers past 10 only at the cursor and the end)
-                number = str(i + 1) if layout.step > MIN_STEP or i < 10 or cursor or i == last else ""
-                label = number.center(cell)[:cell]
+            if y == HAND_HEIGHT - 1:
+                label = numbers[i - layout.first]
                 style = felt + styles["number"] + (styles["cursor"] + Style(reverse=True) if cursor else Style())
                 segments.append(Segment(label, style))
                 continue
