@@ -52,3 +52,14 @@ def test_at_80x24_the_last_trick_shows_inside_the_pile():
             assert any("last: Cy's bomb 6♣ 6♦ 6♥ 6♠" in row for row in rows)
 
     asyncio.run(scenario())
+
+
+def test_under_equal_rank_the_pile_says_match_or_beat():
+    """P5 (Forseti, ``equal_rank = "allowed"``): the pile's footer says what the status
+    line says, "to match or beat: …"; under the classic rules "to beat: …"."""
+    hands = [["4C", "8D", "QS"], ["5C", "9H", "KD"], ["6D", "6H", "7S"], ["7C", "7D", "JH"]]
+    for preset, verb in (("forseti", "match or beat"), ("president-classic", "beat")):
+        game = new_game(load_variant(preset), 4, seed=1, hands=hands)
+        leader = game.to_act[0]
+        game.apply(leader, f"play {game.view(leader).hand[0]}")
+        assert present(game, 0, SEATS).pile_footer == f"to {verb}: {game.view(0).to_beat}"

@@ -105,7 +105,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         caption = f"{name(last_seat)} played"
         shown = [f"{name(s)} {play_text(c, ranks.stands_for(c))}" for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
-        footer = f"to beat: {view.to_beat}" if view.to_beat else ""
+        verb = "match or beat" if view.may_match else "beat"  # (P5: as the status line says)
+        footer = f"to {verb}: {view.to_beat}" if view.to_beat else ""
         earlier = fix(earlier)
         pile_cards = last_cards
     else:
