@@ -137,6 +137,18 @@ def test_validating_a_folder_says_it_is_a_folder(tmp_path, capsys):
     assert f"{tmp_path}: is a folder, not a preset file" in " ".join(capsys.readouterr().err.split())
 
 
+def test_a_folder_named_like_a_preset_is_told_alike_everywhere(user_presets, capsys):
+    """A folder ``dir.toml`` in the preset folder: list, show and play all say it is a
+    folder (play and show said "cannot be read: Is a directory")."""
+    (user_presets / "dir.toml").mkdir()
+    folder = user_presets / "dir.toml"
+    for argv in (["presets", "show", "dir"], ["play", "--preset", "dir"], ["presets", "validate", str(folder)]):
+        assert main(argv) == 2
+        assert f"{folder}: is a folder, not a preset file" in " ".join(capsys.readouterr().err.split()), argv
+    assert main(["presets", "list"]) == 0
+    assert "is a folder, not a preset file" in " ".join(capsys.readouterr().out.split())
+
+
 def test_presets_list_gives_a_broken_presets_reason_whole_under_the_table(user_presets, capsys):
     (user_presets / "typo.toml").write_text(
         'family = "president"\nextends = "president-classic"\n[rules]\nequal_ranks = "no"\n')

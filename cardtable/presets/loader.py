@@ -38,6 +38,10 @@ def _preset_files(folder: Path) -> dict[str, Path]:
     return {path.stem: path for path in sorted(folder.rglob("*.toml"))}
 
 
+FOLDER = "is a folder, not a preset file"
+"""What a preset path that names a folder is told, wherever it is given."""
+
+
 def preset_files() -> dict[str, tuple[Path, str]]:
     """Every preset name with its file and origin ("user" or "shipped"); user first wins."""
     found = {name: (path, "shipped") for name, path in _preset_files(shipped_dir("variants")).items()}
@@ -81,7 +85,7 @@ def _preset_file(text: str, relative_to: Path | None) -> Path:
         path = relative_to / path
     try:
         if not path.is_file():
-            raise VariantError(str(path), None, "is a folder, not a preset file" if path.is_dir()
+            raise VariantError(str(path), None, FOLDER if path.is_dir()
                                else "not a file" if path.exists() else "no such preset file")
         return path.resolve()
     except OSError as error:  # a name too long for the file system, a folder it may not read
@@ -126,6 +130,8 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         raise VariantError(str(path), None, f"not UTF-8 text (byte {error.object[error.start]:#04x} "
                                             f"at offset {error.start}); save it as UTF-8") from None
+    except IsADirectoryError:
+        raise VariantError(str(path), None, FOLDER) from None
     except OSError as error:
         raise VariantError(str(path), None, f"cannot be read: {error.strerror or error}") from None
 
@@ -134,7 +140,8 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], d
     """The preset's data with every ``extends`` applied, and which file set each key."""
     if path in chain:
         loop = " -> ".join(p.stem for p in (*chain, path))
-        raise VariantError(str(chain[-1]), "extends", f"presets extend each other in a cycle: {loop}")
+        # (named: the file where the loop begins and ends, the one loaded when the loop is its own)
+        raise VariantError(str(path), "extends", f"presets extend each other in a cycle: {loop}")
     raw = read_toml(path)
     data: dict[str, Any] = {}
     origins: dict[tuple[str, ...], Path] = {}

@@ -129,10 +129,15 @@ def test_the_file_that_set_a_bad_value_is_named(user_presets):
 
 
 def test_extends_cycle_is_refused(user_presets):
-    write(user_presets, "a", 'extends = "b"\n')
-    write(user_presets, "b", 'extends = "a"\n')
-    with pytest.raises(VariantError, match="cycle: a -> b -> a"):
-        load_variant("a")
+    """The error names the file loaded when it is in the loop (validating a.toml names
+    a.toml, not b.toml); a preset extending into a loop names where the loop begins."""
+    a = write(user_presets, "a", 'extends = "b"\n')
+    b = write(user_presets, "b", 'extends = "a"\n')
+    write(user_presets, "x", 'extends = "a"\n')
+    for name, file, loop in (("a", a, "a -> b -> a"), ("b", b, "b -> a -> b"), ("x", a, "x -> a -> b -> a")):
+        with pytest.raises(VariantError, match=f"cycle: {loop}$") as caught:
+            load_variant(name)
+        assert (caught.value.file, caught.value.field) == (str(file.resolve()), "extends")
 
 
 def test_bad_toml_is_refused_with_the_line(user_presets):
