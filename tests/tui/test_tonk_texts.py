@@ -195,3 +195,22 @@ def test_a_spades_bettors_panel_says_how_the_bet_came_out(answers, marks):
     assert bet_marks() == marks
     to_play = present(game, None, parse_seats("Ann,Bob,Cy")).seats[game.to_act[0]].lines[2]
     assert to_play == " · ".join(part for part in (marks[game.to_act[0]], "▶ to play") if part)  # (bet first)
+
+
+def test_the_show_down_says_why_a_tonk_is_paid_double():
+    """T8: "Bob says Tonk!" and each player paying 2 chips at stake 1 read as a mistake
+    without the reason; the payments' heading gives it (and a plain lowest hand says one
+    stake, T7)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import payments_text, showdown
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=1,
+                    hands=[["KS", "KH", "9C", "9H", "QH"], ["3C", "4C", "5C", "7D", "7H"],
+                           ["AC", "2D", "3H", "5S", "KC"]], stock=["7S", "2H", "JS"], upcard="8H")
+    for text in ("draw_stock", "spread 3C 4C 5C", "spread 7D 7H 7S"):
+        game.apply(1, text)
+    data = showdown(game, parse_seats("Ann,Bob,Cy"))
+    assert data.story == ("Bob says Tonk!",) and data.payments == ("Ann pays Bob 2 chips", "Cy pays Bob 2 chips")
+    assert payments_text(data.payments, data.why).plain.splitlines()[0] == \
+        "Payments — a Tonk, out without a discard: double stakes (T8)"
+    assert showdown(caught_dropper(), parse_seats("Ann,Dag,Eve")).why == "the dropper is caught and pays double (T7)"

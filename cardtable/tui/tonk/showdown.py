@@ -44,6 +44,21 @@ class Showdown:
     story: tuple[str, ...]
     rows: tuple[ShowdownRow, ...]
     payments: tuple[str, ...]
+    why: str = ""
+    """Why the winner is paid what it is ("a Tonk, out without a discard: double stakes")."""
+
+
+STAKES = {
+    "tonk": "a Tonk, out without a discard: double stakes (T8)",
+    "out": "out: one stake from each player (T5)",
+    "drop": "the dropper is lowest: one stake from each player (T7)",
+    "caught": "the dropper is caught and pays double (T7)",
+    "stock": "lowest when the stock ran out: one stake from each player (T9)",
+    "dealt_50": "a dealt 50: double stakes (T10)",
+    "dealt_49": "a declared 49: one stake from each player (T10)",
+    "low_deal": "a low dealt hand: double stakes, triple for 9 or less (T10)",
+}
+"""Why a hand won so is paid what it is (``HandWon.how``), for the payments' heading."""
 
 
 def by_suit(card: Card) -> tuple[int, int]:
@@ -109,8 +124,9 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(seats[seat].label, hand, count, points[seat], chips[seat], seat in winners))
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
+    why = STAKES.get(won.how, "") if won is not None and won.payments else ""
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
-                    tuple(fix(line) for line in payments))
+                    tuple(fix(line) for line in payments), fix(why))
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:
@@ -127,10 +143,13 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     return table
 
 
-def payments_text(payments: tuple[str, ...]) -> Text:
-    """Each payment on its own line (two to a line when there are many)."""
+def payments_text(payments: tuple[str, ...], why: str = "") -> Text:
+    """Each payment on its own line (two to a line when there are many), under why they
+    are what they are."""
     text = Text()
     text.append("Payments", style="bold")
+    if why:
+        text.append(f" — {why}")
     if not payments:
         return text + Text(": nobody pays")
     per_line = 1 if len(payments) <= 4 else 2
@@ -157,7 +176,7 @@ class ShowdownScreen(Screen[None]):
                 yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
                 ascii = uses_ascii(self.app)
                 yield Static(showdown_table(data, ascii), id="summary-table")
-                yield Static(payments_text(data.payments), id="showdown-payments")
+                yield Static(payments_text(data.payments, data.why), id="showdown-payments")
             yield Static(Text(self.footer), id="summary-footer")
 
     def action_next(self) -> None:
