@@ -64,7 +64,8 @@ class SpreadLaid(Event):
 
 @dataclass(frozen=True, slots=True)
 class SpreadHit(Event):
-    """``seat`` hit ``card`` onto ``owner``'s spread; ``locks`` is the owner's drop lock-out after it."""
+    """``seat`` hit ``card`` onto ``owner``'s spread, which is ``spread`` after it; ``locks``
+    is the owner's drop lock-out after it."""
 
     kind: ClassVar[str] = "spread_hit"
     card: Card = Card(2, "C")
@@ -75,7 +76,7 @@ class SpreadHit(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         whose = "own" if self.owner == self.seat else f"{name(self.owner)}'s"
-        text = f"{_seat(name, self.seat)} hits {self.card.pretty()} on {whose} spread {spread_text(self.spread)}"
+        text = f"{_seat(name, self.seat)} hits {self.card.pretty()} on {whose} spread, making {spread_text(self.spread)}"
         if self.owner != self.seat:
             text += f" ({name(self.owner)} may not drop for {self.locks} turn{'s' * (self.locks != 1)})"
         return text
