@@ -71,8 +71,21 @@ def test_fit_parts_tries_the_short_forms_before_dropping_parts():
 def test_short_forms_of_titles_are_whole_words_or_initials():
     assert short_forms("Vice-President") == ("Vice-Pres.", "VP")
     assert short_forms("President") == ("Pres.",)
-    assert short_forms("Vice-Scum") == ("VS",)
+    assert short_forms("Vice-Scum") == ("Vice-Scum", "VS")  # (whole at the first depth: a row reads alike)
     assert short_forms("Scum") == () and short_forms("") == ()
+
+
+def test_a_row_of_titles_is_shortened_alike():
+    """A play-tester saw "VS · to play", "Scum", "Vice-Pres.", "Pres." in one row: Vice-Scum
+    went to its initials at the first depth. Now the row that needs "VS" says "VP" too."""
+    from cardtable.tui.widgets.seat import fit_depth
+
+    lines = ["Vice-Scum · to play", "Scum", "Vice-President", "President"]
+    short = {title: short_forms(title) for title in ("Vice-Scum", "Scum", "Vice-President", "President")}
+    for width, shown in ((12, ["VS · to play", "Scum", "VP", "Pres."]),
+                         (20, ["Vice-Scum · to play", "Scum", "Vice-President", "President"])):
+        depth = max(fit_depth(line, width, short=short) for line in lines)
+        assert [fit_parts(line, width, short=short, least_depth=depth) for line in lines] == shown
 
 
 def round_two_with_two_out(seed: int = 4, players: int = 7):

@@ -147,19 +147,20 @@ def fit_parts(line: str, width: int, separator: str = SEPARATOR,
 
 
 def short_forms(title: str) -> tuple[str, ...]:
-    """Shorter ways to write a title, longest first, for narrow seat panels: a long last
-    word cut to four letters and a full stop, then the initials of several words
-    ("Vice-President": "Vice-Pres.", "VP"; "President": "Pres."; "Vice-Scum": "VS")."""
+    """Shorter ways to write a title, longest first, for narrow seat panels, one per depth
+    (:func:`fit_depth`): a long last word cut to four letters and a full stop, then the
+    initials of several words ("Vice-President": "Vice-Pres.", "VP"; "President":
+    "Pres."). A title whose last word is short stays whole at the first depth
+    ("Vice-Scum": "Vice-Scum", "VS"), so a row at one depth reads alike: "Vice-Pres." beside
+    "Vice-Scum", "VP" beside "VS"."""
     words = re.findall(r"[^\s-]+", title)
     if not words:
         return ()
-    forms = []
     last = words[-1]
-    if len(last) > 6 and last.isalpha():
-        forms.append(title[:len(title) - len(last)] + last[:4] + ".")
-    if len(words) > 1:
-        forms.append("".join(word[0].upper() for word in words))
-    return tuple(form for form in forms if cell_len(form) < cell_len(title))
+    cut = title[:len(title) - len(last)] + last[:4] + "." if len(last) > 6 and last.isalpha() else title
+    initials = "".join(word[0].upper() for word in words) if len(words) > 1 else ""
+    forms = [cut] + ([initials] if initials and cell_len(initials) < cell_len(cut) else [])
+    return tuple(forms) if cell_len(forms[-1]) < cell_len(title) else ()
 
 
 def fit_title(title: str, width: int) -> str:
