@@ -15,13 +15,12 @@ from ..engine.game import Game
 from ..paths import user_dir
 from ..presets import preset_path
 from .messages import ThemeSwitched
-
+from .notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note, wrapped
 from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
 from .screens.start import StartScreen
 from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
 from .settings import DEFAULT_THEME, LastTable, Settings
-from .text import START_NOTE_SECONDS, note_width, problems_note
 from .themes import CardTheme, load_themes, variable_defaults
 from .widgets.knob import WIDE_COLUMNS
 
@@ -184,30 +183,23 @@ class CardtableApp(App[int]):
 
     def _tell_broken_themes(self) -> None:
         """One note for every theme file that did not load and for a chosen theme that is
-        not there, in six lines at the most (the first files told, the rest by file name),
-        so that it and the presets' note fit on an 80x24 screen. On the start screen it
-        stays until the player moves on; over a table, a few seconds."""
-        import os
-        import textwrap
-
-        folder = f"{user_dir('themes').resolve()}{os.sep}"
-        problems = [problem.replace(folder, "") for problem in self.theme_problems]
+        not there, in six lines at the most: that theme in two, then the first files told
+        (two lines each at least) and the rest by file name in two, so that it and the
+        presets' note fit on an 80x24 screen. On the start screen it stays until the player
+        moves on; over a table, a few seconds."""
+        problems = in_folder(self.theme_problems, user_dir("themes"))
         if not problems and self.theme_missing is None:
             return
         width = note_width(self)
-        lines = textwrap.wrap(f"Theme {self.theme_missing!r} did not load: the table uses {self.card_theme!r} "
-                              "(your choice is kept)", width) if self.theme_missing is not None else []
-        room = 6 - len(lines)
-        shown = 2 if len(problems) <= 2 or room >= 6 else 1
-        names = ", ".join(problem.split(": ", 1)[0].rsplit(os.sep, 1)[-1] for problem in problems[shown:])
-        more = textwrap.wrap(f"… and {len(problems) - shown} more: {names}", width, max_lines=2,
-                             placeholder=" …") if names else []
-        lines += problems_note(problems, width, room - len(more), shown=shown) + more
-        count = len(problems)
+        lines = wrapped(f"Theme {self.theme_missing!r} did not load: using {self.card_theme!r}, your choice "
+                        "kept", width, 2) if self.theme_missing is not None else []
+        shown = len(problems) if len(problems) <= 2 else 1 if lines else 2
+        names = ", ".join(Path(problem.split(": ", 1)[0]).name for problem in problems[shown:])
+        more = wrapped(f"… and {len(problems) - shown} more: {names}", width, 2) if names else []
+        lines += problems_note(problems, width, 6 - len(lines) - len(more), shown=shown) + more
         at_start = self.setup is None and self.replay is None
-        self.notify("\n".join(lines), title=f"{count} theme{'s' * (count != 1)} not loaded" if count
-                    else "theme not loaded", severity="warning", markup=False,
-                    timeout=START_NOTE_SECONDS if at_start else 12)
+        self.notify("\n".join(lines), title=not_loaded(len(problems), "theme") if problems else "theme not loaded",
+                    severity="warning", markup=False, timeout=START_NOTE_SECONDS if at_start else 12)
 
     def _add_note(self, screen: Screen[object]) -> None:
         """Every screen carries a hidden "terminal too small" note that covers it while

@@ -132,28 +132,3 @@ def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Cal
             if line:  # (empty: nothing this viewer may learn of)
                 lines.append(fix(line))
     return tuple(reversed(lines))
-
-
-START_NOTE_SECONDS = 600
-"""How long a note about broken files stays on the start screen: until the player moves
-on (starting a table or opening a menu clears it), however long they read."""
-
-
-def note_width(app: object) -> int:
-    """The text width of a note (a toast): half the screen, less its edge, at most 57."""
-    return min(57, app.size.width // 2 - 4)  # type: ignore[attr-defined]
-
-
-def problems_note(problems: Sequence[str], width: int, lines: int, shown: int = 3) -> list[str]:
-    """The first ``shown`` of ``problems`` for a note of bounded height: wrapped to
-    ``width`` and sharing ``lines`` lines (each cut with " …" where it must be), so that
-    many broken files still leave room on an 80x24 screen. The caller says how many more."""
-    import textwrap
-
-    told = list(problems[:shown])
-    out: list[str] = []
-    for said in told:
-        out += textwrap.wrap(" ".join(said.split()), width, max_lines=max(1, lines // len(told)),
-                             placeholder=" …", break_on_hyphens=False)
-    return out
-

@@ -110,11 +110,11 @@ def test_the_note_stays_with_the_start_screen(user_presets):
 
 def test_six_broken_themes_and_four_broken_presets_all_show_at_80x24_and_stay(user_presets):
     """A play-tester's start: six broken theme files (one the remembered theme) and four
-    broken presets. The themes come in one note of six lines at the most (the first file
-    told, the others named as far as they fit) and the presets in another; both fit the
-    screen, and neither goes before the player moves on."""
+    broken presets. The themes come in one note of six lines at the most (the missing
+    theme, the first file told in two lines, the others named as far as they fit) and the
+    presets in another; both fit the screen, and neither goes before the player moves on."""
     from cardtable.paths import user_dir
-    from cardtable.tui.text import START_NOTE_SECONDS
+    from cardtable.tui.notes import START_NOTE_SECONDS
 
     from .test_themes_files import felt_text, remember, set_key, user_theme
 
@@ -133,12 +133,32 @@ def test_six_broken_themes_and_four_broken_presets_all_show_at_80x24_and_stay(us
             themes, presets = sorted(app._notifications, key=lambda note: "preset" in note.title)
             assert (themes.title, presets.title) == ("6 themes not loaded", "4 presets not loaded")
             told = " ".join(themes.message.split())
-            assert told.startswith("Theme 'midnight' did not load: the table uses 'felt' (your choice is kept)")
-            assert told.endswith("badcard.toml: cards.face: … … and 5 more: badcolour.toml, midnight.toml, "
-                                 "named.toml, …")
+            assert told.startswith("Theme 'midnight' did not load: using 'felt', your choice kept "
+                                   "badcard.toml: cards.face: 'notacolour' is not a colour")
+            assert told.endswith("… and 5 more: badcolour.toml, midnight.toml, named.toml, …")
             assert len(themes.message.splitlines()) <= 6
             assert themes.timeout == presets.timeout == START_NOTE_SECONDS
             toasts = list(app.screen.query(Toast))
             assert len(toasts) == 2 and all(toast.region.bottom <= 24 for toast in toasts)
 
     asyncio.run(scenario())
+
+
+def test_the_notes_go_when_a_menu_the_rules_or_help_opens(user_presets):
+    """The start screen's notes stay while the player reads (ten minutes) and go as soon
+    as anything opens over the start screen: house rules (h), the rules (r), help (?)."""
+    (user_presets / "c-twos.toml").write_text(BROKEN["c-twos"], encoding="utf-8")
+
+    async def scenario(key: str):
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            assert [note.title for note in app._notifications] == ["1 preset not loaded"]
+            start = app.screen
+            await pilot.press(key)
+            for _ in range(3):
+                await pilot.pause()
+            assert app.screen is not start and list(app._notifications) == [], key
+
+    for key in ("h", "r", "question_mark"):
+        asyncio.run(scenario(key))

@@ -984,6 +984,11 @@ def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
     assert label(joker, 0) == "JK on Eve's meld 2 (4♥ 5♥ JK=6♥ 7♥) — low end, as 3♥"
     assert label(joker, 1) == "JK on Eve's meld 2 (4♥ 5♥ JK=6♥ 7♥) — high end, as 8♥"
     assert label(eight, 1) == "8♥ on Eve's meld 2 (4♥ 5♥ JK=6♥ 7♥) — high end"
+    ascii_state = present(game, 0, parse_seats("Ann,Dag,Eve"), ascii=True)  # (the table in the ASCII theme)
+    assert lay_off_label(Move("lay_off", (eight,), target=(2, 1, 1)), ascii_state.melds, state.names, 0,
+                         False).endswith("— high end")  # (a natural is only itself in every theme)
+    assert lay_off_label(Move("lay_off", (joker,), target=(2, 1, 0)), ascii_state.melds, state.names, 0,
+                         True).endswith("— low end, as 3-H")
 
 
 def test_d_before_the_draw_says_to_draw_first():

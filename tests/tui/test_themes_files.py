@@ -128,7 +128,7 @@ def test_a_remembered_theme_that_no_longer_loads_falls_back_to_felt_with_a_notic
             notes = [note.message for note in app._notifications]
             assert any("badcard.toml" in note and "cards.face" in note for note in notes)
             assert any("badcolour.toml" in note and "colors.primary" in note for note in notes)
-            assert any(" ".join(note.split()).startswith("Theme 'badcard' did not load: the table uses 'felt'")
+            assert any(" ".join(note.split()).startswith("Theme 'badcard' did not load: using 'felt', your choice kept")
                        for note in notes)
             seen = []
             for _ in range(len(app.card_themes)):  # every offered theme draws

@@ -6,6 +6,7 @@ A payment list holds ``(payer, payee, chips)`` triples; :func:`net` sums them pe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 Payment = tuple[int, int, int]
 
@@ -63,3 +64,32 @@ def drop_payments(counts: Sequence[int], dropper: int, stake: int,
         payments += [(dropper, seat, stake) for seat in winners]
     payments += [(payer, seat, stake) for payer in others for seat in winners]
     return payments, winners
+
+
+_PAID = {
+    "tonk": "a Tonk, out without a discard: double stakes (T8)",
+    "drop": "the dropper is lowest: one stake from each player (T7)",
+    "stock": "lowest when the stock ran out: one stake from each player (T9)",
+    "dealt_50": "a dealt 50: double stakes (T10)",
+    "dealt_49": "a declared 49: one stake from each player (T10)",
+    "low_deal": "a low dealt hand: double stakes, triple for 9 or less (T10)",
+}
+_CAUGHT = {
+    "seed": "a caught dropper pays a hand that ties it double and each lower hand one stake; "
+            "the others pay the lowest one stake (T7)",
+    "pagat": "a caught dropper pays double to each hand as low or lower; the others pay the lowest "
+             "one stake (T7)",
+    "texas": "a caught dropper pays the lowest hand double; the others pay it one stake (T11)",
+}
+
+
+def stakes_reason(how: str, rules: Any) -> str:
+    """Why a hand won ``how`` (``HandWon.how``) is paid what it is under ``rules``, in
+    words, with the rule: "a Tonk, out without a discard: double stakes (T8)"."""
+    if how == "caught":
+        return _CAUGHT[rules.caught]
+    if how == "out":
+        return "out: one stake from each player " + (
+            "(a Tonk needs all six cards spread, T8)" if rules.tonk_needs_six else "(T5)")
+    return _PAID[how]
+

@@ -20,7 +20,8 @@ from ...presets.loader import broken_presets, preset_files
 from ..messages import ThemeSwitched
 from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import LastTable
-from ..text import START_NOTE_SECONDS, as_themed, note_width, problems_note, uses_ascii
+from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note
+from ..text import as_themed, uses_ascii
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
@@ -110,7 +111,6 @@ class StartScreen(Screen[None]):
         folder is named as it is there, and the problems share six lines of the note (two each
         when there are three; cut with "…": `cardtable presets list` tells them whole), so
         that they, "… and N more" and that pointer fit on an 80x24 screen."""
-        import os
         from pathlib import Path
 
         from ...paths import user_dir
@@ -121,20 +121,17 @@ class StartScreen(Screen[None]):
         if not problems:
             return
         self.app.told_broken_presets = True  # type: ignore[attr-defined]
-        count = sum(len(names) for names, _error in problems)
-        folder = f"{user_dir('variants').resolve()}{os.sep}"
-        told = []
-        for names, error in problems[:3]:
-            said = str(error).replace(folder, "")
-            # (a file's own name is said once)
-            told.append(said if names == [Path(error.file).stem] else f"{', '.join(names)}: {said}")
+        shown = problems[:3]
+        said = in_folder((error for _names, error in shown), user_dir("variants"))
+        told = [text if names == [Path(error.file).stem] else f"{', '.join(names)}: {text}"  # (a file's name once)
+                for (names, error), text in zip(shown, said)]
         lines = problems_note(told, note_width(self.app), 6)
         unshown = sum(len(names) for names, _error in problems[3:])
         more = f"\n… and {unshown} more" if unshown else ""
         listed = "" if "`cardtable presets list`" in " ".join(lines) else \
             "\n(`cardtable presets list` lists them all)"  # (a reason may say so already)
         self.app.notify(as_themed(self.app, "\n".join(lines) + more + listed),
-                        title=f"{count} preset{'s' * (count != 1)} not loaded",
+                        title=not_loaded(sum(len(names) for names, _error in problems), "preset"),
                         severity="warning", timeout=START_NOTE_SECONDS, markup=False)
 
     def _seat_default(self, index: int, taken: list[str]) -> tuple[str, str]:
@@ -153,6 +150,11 @@ class StartScreen(Screen[None]):
         stored = [str(name) for name, _kind in self.last.seats] if self.last is not None else []
         free = free_bot_names([*taken, *stored])  # (a later stored seat keeps its name)
         return (free[0] if free else f"Bot {index + 1}"), "medium"
+
+    def on_screen_suspend(self) -> None:
+        """The start screen's notes (broken presets and themes) are about it: whatever
+        opens over it (a menu, the rules, help) takes them away."""
+        self.app.clear_notifications()
 
     def on_mount(self) -> None:
         self._tell_broken_presets()

@@ -137,9 +137,9 @@ def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], v
     if len(move.target or ()) == 3:
         end = move.target[2]  # type: ignore[index]
         text += " — low end" if end == 0 else " — high end"
-        stands = meld.ends[end] if meld is not None else ""
-        if stands and stands != card:  # (a wild: what it will stand for)
-            text += f", as {stands}"
+        stands = meld.ends[end] if meld is not None else None
+        if stands is not None and stands != move.cards[0]:  # (a wild: what it will stand for)
+            text += f", as {card_label(stands, ascii)}"
     return text
 
 

@@ -38,8 +38,8 @@ class MeldLine:
     cards: tuple[Card, ...]
     stands: tuple[str, ...]
     """Per card: "" for a natural, else the card it stands for ("7", "6♥")."""
-    ends: tuple[str, str] = ("", "")
-    """A run's next card below and above ("3♦", "9♦"; "" where it cannot grow): what a
+    ends: tuple[Card | None, Card | None] = (None, None)
+    """A run's next card below and above (3♦, 9♦; None where it cannot grow): what a
     card laid off at that end stands for."""
 
 
@@ -157,8 +157,8 @@ def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Ca
     if meld.kind == "set":
         cards.sort(key=lambda pair: bool(pair[1]))
     places = lay_off_places(meld, wilds)
-    ends = tuple(next((fix(card_label(Card(rank_of(value), places.suit), ascii)) for at, value in places.ends
-                       if at == end), "") for end in (LOW, HIGH)) if meld.kind == "run" else ("", "")
+    ends = tuple(next((Card(rank_of(value), places.suit) for at, value in places.ends if at == end), None)
+                 for end in (LOW, HIGH)) if meld.kind == "run" else (None, None)
     return MeldLine(owner, index, meld.kind, tuple(card for card, _ in cards), tuple(stands for _, stands in cards),
                     ends)  # type: ignore[arg-type]
 

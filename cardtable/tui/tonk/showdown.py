@@ -20,6 +20,7 @@ from textual.widgets import Static
 from ...engine.cards import ACE, Card
 from ...engine.events import RoundEnded
 from ...games.tonk import events as ev
+from ...games.tonk.payments import stakes_reason
 from ..seats import Seat
 from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
@@ -46,19 +47,6 @@ class Showdown:
     payments: tuple[str, ...]
     why: str = ""
     """Why the winner is paid what it is ("a Tonk, out without a discard: double stakes")."""
-
-
-STAKES = {
-    "tonk": "a Tonk, out without a discard: double stakes (T8)",
-    "out": "out: one stake from each player (T5)",
-    "drop": "the dropper is lowest: one stake from each player (T7)",
-    "caught": "the dropper is caught and pays double (T7)",
-    "stock": "lowest when the stock ran out: one stake from each player (T9)",
-    "dealt_50": "a dealt 50: double stakes (T10)",
-    "dealt_49": "a declared 49: one stake from each player (T10)",
-    "low_deal": "a low dealt hand: double stakes, triple for 9 or less (T10)",
-}
-"""Why a hand won so is paid what it is (``HandWon.how``), for the payments' heading."""
 
 
 def by_suit(card: Card) -> tuple[int, int]:
@@ -124,7 +112,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(seats[seat].label, hand, count, points[seat], chips[seat], seat in winners))
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
-    why = STAKES.get(won.how, "") if won is not None and won.payments else ""
+    why = stakes_reason(won.how, game.variant.rules) if won is not None and won.payments else ""  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
                     tuple(fix(line) for line in payments), fix(why))
 

@@ -4,8 +4,10 @@ charge), and the spades pot in chips. The events' own data stays as it is."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable import Card, Move
-from tonk_helpers import DROP, last, stacked
+from tonk_helpers import DROP, last, stacked, variant
 
 NAMES = ("Cy", "Ann", "Dag", "Bob")
 
@@ -66,3 +68,36 @@ def test_a_spread_with_a_joker_says_where_it_stands() -> None:
     hit = SpreadHit(1, card=Card.parse("7H"), owner=1,
                     spread=(Card.parse("7C"), Card.parse("7D"), Card.parse("7H"), Card.parse("JK")))
     assert hit.describe(lambda seat: NAMES[seat]) == f"{NAMES[1]} hits 7♥ on own spread, making 7♣ 7♦ 7♥ JK=7"
+
+
+@pytest.mark.parametrize("caught", ["seed", "pagat", "texas"])
+@pytest.mark.parametrize("counts, dropper", [((20, 5, 12, 30), 0), ((5, 5, 12, 30), 0), ((3, 5, 12, 30), 0)])
+def test_the_stakes_reason_agrees_with_what_a_drop_pays(caught, counts, dropper):
+    """T7/T11: the show-down's reason for a drop names what the payments do: a caught
+    dropper who pays 2 stakes to someone reads "double", one who pays a single stake
+    reads "one stake" (it said "pays double" when the dropper paid 1 chip to each lower
+    hand), and the others' single stakes to the lowest are named when there are any."""
+    from cardtable.games.tonk.payments import drop_payments, stakes_reason
+
+    rules = variant("tonk-classic", caught=caught).rules
+    payments, winners = drop_payments(counts, dropper, 1, caught)
+    how = "drop" if winners == [dropper] else "caught"
+    reason = stakes_reason(how, rules)
+    by_dropper = {chips for payer, _payee, chips in payments if payer == dropper}
+    others = {chips for payer, _payee, chips in payments if payer != dropper}
+    if how == "drop":
+        assert reason == "the dropper is lowest: one stake from each player (T7)" and others == {1}
+        return
+    assert (2 in by_dropper) <= ("double" in reason) and (1 in by_dropper) <= ("one stake" in reason)
+    assert others <= {1} and ("the others pay" in reason) == bool(others)
+    assert reason.endswith("(T11)" if caught == "texas" else "(T7)")
+
+
+@pytest.mark.parametrize("needs_six, said", [(False, "out: one stake from each player (T5)"),
+                                             (True, "out: one stake from each player "
+                                                    "(a Tonk needs all six cards spread, T8)")])
+def test_going_out_says_one_stake_and_why_it_is_no_tonk(needs_six, said):
+    from cardtable.games.tonk.payments import stakes_reason
+
+    assert stakes_reason("out", variant("tonk-classic", tonk_needs_six=needs_six).rules) == said
+    assert stakes_reason("tonk", variant("tonk-classic").rules) == "a Tonk, out without a discard: double stakes (T8)"

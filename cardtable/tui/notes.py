@@ -1,0 +1,47 @@
+"""Notes (Textual notifications) about files that did not load — broken presets and
+themes — told on the start screen in few enough lines that both notes fit 80x24."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from textual.app import App
+
+START_NOTE_SECONDS = 600
+"""How long a note about broken files stays on the start screen: until the player moves
+on (whatever opens over the start screen clears it), however long they read."""
+
+
+def note_width(app: App[object]) -> int:
+    """The text width of a note: half the screen, less its edge, at most 57 cells."""
+    return min(57, app.size.width // 2 - 4)
+
+
+def not_loaded(count: int, what: str) -> str:
+    """A note's title: "3 presets not loaded"."""
+    return f"{count} {what}{'s' * (count != 1)} not loaded"
+
+
+def in_folder(problems: Iterable[object], folder: Path) -> list[str]:
+    """Each problem as text, a file of the user's ``folder`` named by its file name only."""
+    prefix = f"{folder.resolve()}{os.sep}"
+    return [str(problem).replace(prefix, "") for problem in problems]
+
+
+def problems_note(problems: Sequence[str], width: int, lines: int, shown: int = 3) -> list[str]:
+    """The first ``shown`` of ``problems`` wrapped to ``width``, sharing ``lines`` lines
+    (each cut with " …" where it must be). The caller says how many more there are."""
+    told = list(problems[:shown])
+    out: list[str] = []
+    for said in told:
+        out += textwrap.wrap(" ".join(said.split()), width, max_lines=max(1, lines // len(told)),
+                             placeholder=" …", break_on_hyphens=False)
+    return out
+
+
+def wrapped(text: str, width: int, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` (cut with " …")."""
+    return textwrap.wrap(text, width, max_lines=lines, placeholder=" …", break_on_hyphens=False)
