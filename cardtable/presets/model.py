@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import types
 from dataclasses import dataclass
-from typing import Annotated, Any, NoReturn, Union, get_args, get_origin
+from typing import Annotated, Any, NoReturn, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -73,8 +73,7 @@ class ReadOnly(BaseModel):
     its tables do), not pydantic's "Instance is frozen" ValidationError."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        hint = f" (variant.changed({name}=...) makes a checked copy)" if isinstance(self, Knobs) else ""
-        raise TypeError(f"a loaded preset is read-only: {name} cannot be set{hint}")
+        raise TypeError(f"a loaded preset is read-only: {name} cannot be set")
 
     def __delattr__(self, name: str) -> None:
         raise TypeError(f"a loaded preset is read-only: {name} cannot be deleted")
@@ -90,6 +89,10 @@ class Knobs(ReadOnly):
     tuples list knobs hold, and table knobs hold read-only :class:`FrozenTable` values."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True, strict=True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise TypeError(f"a loaded preset is read-only: {name} cannot be set "
+                        f"(variant.changed({name}=...) makes a checked copy)")
 
     @classmethod
     def knob_text(cls, name: str, value: Any) -> str | None:
@@ -162,11 +165,12 @@ class VariantBase(ReadOnly):
             raise VariantError(str(source or "the preset"), ".".join(problem.loc) or None,
                                problem.told(first)) from None
 
-    def changed(self, **knobs: Any) -> VariantBase:
+    def changed(self, **knobs: Any) -> Self:
         """A copy with these ``[rules]`` knobs changed, checked as a preset file is:
-        ``load_variant("president-classic").changed(jokers=2)``. A wrong name or value
-        raises VariantError naming the knob (``rules.jokers``) and the reason; this preset
-        is left as it was."""
+        ``load_variant("president-classic").changed(jokers=2)``. A table knob is one knob,
+        as in a file: ``card_points={"K": 0}`` replaces the whole table. A wrong name or
+        value raises VariantError naming the knob (``rules.jokers``) and the reason; this
+        preset is left as it was."""
         where = f"{self.name or self.family} (changed)"
         rules = type(self.rules).model_fields  # type: ignore[attr-defined]
         for name in knobs:
@@ -177,7 +181,7 @@ class VariantBase(ReadOnly):
         data = self.to_data()
         data["rules"] = {**data["rules"], **knobs}
         data["source"] = where
-        return self.from_data(data)
+        return self.from_data(data)  # type: ignore[return-value]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):

@@ -38,7 +38,8 @@ def test_an_extends_too_long_for_the_file_system_is_that_presets_problem(user_pr
     (["presets", "show", f"{TOO_LONG}.toml"], "cannot be read: File name too long"),
     (["play", "--preset", f"{NO_USER}/x.toml"], f"no home folder for '{NO_USER}'"),
     (["simulate", "--preset", f"{TOO_LONG}.toml"], "cannot be read: File name too long"),
-    (["presets", "validate", TOO_LONG], "Preset error"),  # (the preset form: file, then the reason)
+    (["presets", "validate", TOO_LONG], "Preset error /"),  # (the preset form: the file, then the reason)
+    (["presets", "validate", TOO_LONG], "a: cannot be read: File name too long"),
     (["presets", "validate", f"{TOO_LONG}.toml"], "cannot be read: File name too long"),
     (["load", f"{TOO_LONG}.json"], "File name too long"),
     (["replay", f"{TOO_LONG}.json", "--text"], "File name too long"),

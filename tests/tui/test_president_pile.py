@@ -11,7 +11,7 @@ from cardtable.tui.president.present import present
 from cardtable.tui.seats import parse_seats
 from cardtable.tui.widgets.trick import TrickPile
 
-from .helpers import make_app, screen_text, settle
+from .helpers import make_app, played_round, screen_text, settle
 
 SEATS = parse_seats("Ann,Bob,Cy,Di")
 HANDS = [["4C", "8D", "QS", "3S", "9S"], ["5C", "9H", "KD", "3H", "9D"],
@@ -40,6 +40,21 @@ def test_a_trick_taken_when_all_pass_is_named_too():
     for seat in (3, 0, 1):
         game.apply(seat, "pass")
     assert present(game, 0, SEATS).pile_earlier == "last: Cy takes it with 3♣"
+
+
+def test_a_new_round_starts_with_nothing_said_of_the_last_one():
+    """The line is about this round's tricks: after the deal of round 2 (the exchange,
+    then the first lead) the empty pile says nothing of round 1's last trick."""
+    from cardtable.games.president.events import TrickCleared
+
+    game = played_round(players=4, seed=3)
+    assert any(isinstance(event, TrickCleared) for event in game.events)  # (round 1 had tricks to tell)
+    game.next_round()
+    assert present(game, 0, SEATS).pile_earlier == ""
+    while game.view(0).phase != "play":  # (the exchange: no trick yet)
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_moves(seat)[0])
+        assert present(game, 0, SEATS).pile_earlier == ""
 
 
 def test_at_80x24_the_last_trick_shows_inside_the_pile():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations, groupby
 
@@ -120,6 +121,15 @@ class RankOrder:
     def is_bomb(self, count: int) -> bool:
         """P23: four cards of one rank are a bomb when the preset has bombs."""
         return count == self.bomb_count
+
+    def holds_bomb(self, hand: Iterable[Card]) -> bool:
+        """P23: whether ``hand`` can make a bomb, wild cards (P27) completing one."""
+        if not self.bomb_count:
+            return False
+        cards = list(hand)
+        wilds = sum(1 for card in cards if card in self.wild)
+        held = Counter(self.value[card] for card in cards if card not in self.wild)
+        return any(count + wilds >= self.bomb_count for count in held.values())
 
     def only_top_and_bombs(self, by_value: dict[int, list[Card]], wilds: list[Card]) -> bool:
         """P21's exception: the hand holds nothing but cards of the top rank (and above)

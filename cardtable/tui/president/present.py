@@ -20,7 +20,7 @@ from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import game_title, ordinal, round_log, themed
+from ..text import game_title, ordinal, round_log, themed, this_round
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo, cards_held, short_forms
 
@@ -105,8 +105,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         caption = f"{name(last_seat)} played"
         shown = [f"{name(s)} {play_text(c, ranks.stands_for(c))}" for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
-        verb = "match or beat" if view.may_match else "beat"  # (P5: as the status line says)
-        footer = f"to {verb}: {view.to_beat}" if view.to_beat else ""
+        footer = f"to {_beat(view)}: {view.to_beat}" if view.to_beat else ""
         earlier = fix(earlier)
         pile_cards = last_cards
     else:
@@ -134,24 +133,26 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
 
 
+def _beat(view: PresidentView) -> str:
+    """What a follower does to the pile: "match or beat" where an equal rank may follow
+    (P5 equal ranks, P25 burns), else "beat"."""
+    return "match or beat" if view.may_match else "beat"
+
+
 def _last_trick(game: Game, name: Callable[[int], str]) -> str:
     """Under an empty pile, how the last trick of the round ended ("last: Ann's bomb
     A♠ A♥ A♦ A♣", "last: Bob takes it with 9♠ 9♥"), so a player who did not see it (after
     a hand-off, or below 100 columns where the log shows one line) still does; "" before
-    the first trick."""
-    for index in range(len(game.events) - 1, -1, -1):
-        event = game.events[index]
-        if isinstance(event, RoundStarted):
-            return ""
-        if isinstance(event, TrickCleared):
-            played = next((e for e in reversed(game.events[:index]) if isinstance(e, (CardsPlayed, RoundStarted))),
-                          None)
-            if not isinstance(played, CardsPlayed):
-                return ""
-            cards = play_text(played.cards, dict(played.stands))
-            how = {"bomb": f"{name(played.seat)}'s bomb", "burn": f"{name(played.seat)} burns it with",
-                   "quick_clear": f"{name(played.seat)} completes four:", "top": f"{name(played.seat)}'s top play"}
-            return f"last: {how.get(event.reason, f'{name(event.seat)} takes it with')} {cards}"
+    the round's first trick."""
+    cleared: TrickCleared | None = None
+    for event in reversed(this_round(game.events)):
+        if isinstance(event, TrickCleared) and cleared is None:
+            cleared = event
+        elif isinstance(event, CardsPlayed) and cleared is not None:
+            who = name(event.seat)
+            how = {"bomb": f"{who}'s bomb", "burn": f"{who} burns it with", "quick_clear": f"{who} completes four:",
+                   "top": f"{who}'s top play"}.get(cleared.reason, f"{name(cleared.seat)} takes it with")
+            return f"last: {how} {play_text(event.cards, dict(event.stands))}"
     return ""
 
 
@@ -218,8 +219,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
             return f"{who}your turn: {_lead_prompt(view.hand, moves, ranks)}"
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
-        verb = "match or beat" if view.may_match else "beat"
-        return f"{who}your turn: {verb} {view.to_beat}, or pass"
+        return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
     if actor is None or view.turn is None:
         return who + "waiting"
     return f"{who}waiting for {seats[view.turn].label}"
@@ -239,9 +239,7 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
     barred = [rank_plural(ranks.label[value]) for value in sorted(held) if value not in most]
     bomb = ranks.bomb_count
-    wilds = sum(1 for card in hand if card in ranks.wild)
-    no_bomb = bomb > 0 and any(count + wilds >= bomb for count in held.values()) and \
-        not any(move.kind == "play" and len(move.cards) == bomb for move in moves)
+    no_bomb = ranks.holds_bomb(hand) and not any(move.kind == "play" and len(move.cards) == bomb for move in moves)
     barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
                if 0 < most.get(value, 0) < held[value] and not (no_bomb and held[value] == bomb)]
     if no_bomb:  # (P21: whatever rank makes it, and with five 7s too)
