@@ -70,6 +70,13 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             for key in ("d", "m", "l"):  # discard, spread, hit: not before the draw
                 await pilot.press(key)
                 assert screen.table.notice == "draw first: s from the stock or u the upcard"
+            await pilot.press("1", "2")  # cards may be picked before the draw (a key did nothing, unsaid)
+            await pilot.pause()
+            hand = screen.query_one(Hand)
+            assert hand.selected_cards() == hand.cards[:2]
+            await pilot.press("d")
+            assert screen.table.notice == "draw first: s from the stock or u the upcard"
+            await pilot.press("escape")
             await move(1, "draw_stock")
             await move(1, "spread 6C 6D 6H")
             await move(1, "discard KS")
@@ -222,9 +229,23 @@ def test_match_end_after_the_last_hand():
             assert "Bob pays Ann 2 chips" in text
             await pilot.press("enter")
             await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
-            assert "Ann won the match after 1 hand." in screen_text(app)
+            assert "Ann won the match after 1 hand: that was the last of 1 hand." in screen_text(app)
 
     run(scenario)
+
+
+def test_the_match_end_says_who_went_broke():
+    """T13: a match that ends on a broke player says so ("Bob is broke"), not only who won."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.ui import TonkUI
+
+    variant = load_variant("tonk-classic").changed(starting_chips=2)
+    game = new_game(variant, 2, seed=1, hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+    for seat, text in [(1, "draw_stock"), (1, "discard KS"), (0, "draw_stock"), (0, "discard 9H"), (1, "drop")]:
+        game.apply(seat, text)
+    assert game.is_over and tuple(game.chips) == (4, 0)  # (Bob, caught, paid his 2 chips)
+    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob")) == "Bob is broke"
 
 
 def test_declare_a_dealt_49_and_sort_the_hand():

@@ -75,21 +75,22 @@ _PAID = {
     "low_deal": "a low dealt hand: double stakes, triple for 9 or less (T10)",
 }
 _CAUGHT = {
-    "seed": "a caught dropper pays a hand that ties it double and each lower hand one stake; "
+    "seed": "the dropper is caught: it pays one stake to each lower hand and one more to the lowest; "
             "the others pay the lowest one stake (T7)",
-    "pagat": "a caught dropper pays double to each hand as low or lower; the others pay the lowest "
-             "one stake (T7)",
-    "texas": "a caught dropper pays the lowest hand double; the others pay it one stake (T11)",
+    "pagat": "the dropper is caught: it pays double to each hand as low or lower; the others pay the "
+             "lowest one stake (T7)",
+    "texas": "the dropper is caught: it pays the lowest hand double; the others pay it one stake (T11)",
 }
+_TIED = "the dropper tied the lowest hand: it pays that hand double; the others pay it one stake (T7)"
 
 
-def stakes_reason(how: str, rules: Any) -> str:
+def stakes_reason(how: str, rules: Any, tied: bool = False) -> str:
     """Why a hand won ``how`` (``HandWon.how``) is paid what it is under ``rules``, in
-    words, with the rule: "a Tonk, out without a discard: double stakes (T8)"."""
+    words, with the rule: "a Tonk, out without a discard: double stakes (T8)". A caught
+    dropper ``tied`` the lowest hand, or was above it (:func:`drop_payments`)."""
     if how == "caught":
-        return _CAUGHT[rules.caught]
+        return _TIED if tied and rules.caught != "texas" else _CAUGHT[rules.caught]
     if how == "out":
         return "out: one stake from each player " + (
             "(a Tonk needs all six cards spread, T8)" if rules.tonk_needs_six else "(T5)")
     return _PAID[how]
-

@@ -91,14 +91,14 @@ def match_text(rules: TonkRules) -> str:
 
 
 def _side_bet_outcome(pot: SidePotWon | None, seat: int) -> str:
-    """How a bettor's spades bet came out (T12), to follow its mark: " won",
-    " lost", " returned" (nobody showed a spade, or ``seat`` bet alone), or "" before
+    """How a bettor's spades bet came out (T12), to follow its mark: ": won",
+    ": lost", ": stake back" (nobody showed a spade, or ``seat`` bet alone), or "" before
     the pot is settled."""
     if pot is None:
         return ""
     if pot.seat is None or not pot.payments:
-        return " returned"
-    return " won" if pot.seat == seat else " lost"
+        return ": stake back"
+    return ": won" if pot.seat == seat else ": lost"
 
 
 def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
@@ -125,7 +125,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         marks = []
         if view.side_bets and view.side_bets[seat]:  # (first: a narrow panel cuts the end, and its
             spade = view.spades_shown[seat] if view.spades_shown else None  # border marks the turn too)
-            marks.append(f"bet {cards_label((spade,), ascii) if spade else 'no spade'}"
+            marks.append(f"bet {cards_label((spade,), ascii) if spade else '(no spade)'}"
                          + _side_bet_outcome(side_pot, seat))
         if seat == actor:
             marks.append("▶ to play")

@@ -112,7 +112,10 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(seats[seat].label, hand, count, points[seat], chips[seat], seat in winners))
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
-    why = stakes_reason(won.how, game.variant.rules) if won is not None and won.payments else ""  # type: ignore[attr-defined]
+    dropped = next((e for e in hand_events if isinstance(e, ev.HandDropped)), None)
+    tied = shown is not None and dropped is not None and dropped.seat is not None and \
+        shown.counts[dropped.seat] == min(c for seat, c in enumerate(shown.counts) if seat != dropped.seat)
+    why = stakes_reason(won.how, game.variant.rules, tied) if won is not None and won.payments else ""  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
                     tuple(fix(line) for line in payments), fix(why))
 

@@ -83,7 +83,7 @@ class TonkTable(FamilyTable[TonkState]):
         if shown != hand.cards:
             hand.cards = shown
         hand.legal = None
-        hand.active = state.phase == "act"
+        hand.active = state.phase in ("start", "act")  # (cards may be picked before the draw, as in Shanghai)
 
     def _key_bar(self, state: TonkState) -> str:
         return state.keys  # (what the player may do now)

@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ...engine.words import listed
 from ...games.tonk.spreads import highest_spade
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
@@ -71,6 +72,13 @@ class TonkUI:
         """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
         return ShowdownScreen(showdown(game, seats, ascii, in_order), footer)
+
+    def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
+        """T13: why the match ended: "Dag is broke", else "that was the last of 20 hands"."""
+        broke = [seats[seat].name for seat in range(game.players) if game.chips[seat] <= 0]
+        if broke and game.variant.rules.broke_ends_match:
+            return f"{listed(broke)} {'is' if len(broke) == 1 else 'are'} broke"
+        return f"that was the last of {counted(game.variant.rules.match_hands, 'hand')}"
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: the chips won over the match so far (``points``, the

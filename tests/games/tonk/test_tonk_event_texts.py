@@ -74,21 +74,24 @@ def test_a_spread_with_a_joker_says_where_it_stands() -> None:
 @pytest.mark.parametrize("counts, dropper", [((20, 5, 12, 30), 0), ((5, 5, 12, 30), 0), ((3, 5, 12, 30), 0)])
 def test_the_stakes_reason_agrees_with_what_a_drop_pays(caught, counts, dropper):
     """T7/T11: the show-down's reason for a drop names what the payments do: a caught
-    dropper who pays 2 stakes to someone reads "double", one who pays a single stake
-    reads "one stake" (it said "pays double" when the dropper paid 1 chip to each lower
-    hand), and the others' single stakes to the lowest are named when there are any."""
+    dropper who pays 2 stakes to someone reads "double" (or "one more to the lowest",
+    the lowest being also a lower hand), one who pays a single stake "one stake to each
+    lower hand", a tie says so, and the others' single stakes to the lowest are named."""
     from cardtable.games.tonk.payments import drop_payments, stakes_reason
 
     rules = variant("tonk-classic", caught=caught).rules
     payments, winners = drop_payments(counts, dropper, 1, caught)
     how = "drop" if winners == [dropper] else "caught"
-    reason = stakes_reason(how, rules)
+    tied = counts[dropper] == min(c for seat, c in enumerate(counts) if seat != dropper)
+    reason = stakes_reason(how, rules, tied)
     by_dropper = {chips for payer, _payee, chips in payments if payer == dropper}
     others = {chips for payer, _payee, chips in payments if payer != dropper}
     if how == "drop":
         assert reason == "the dropper is lowest: one stake from each player (T7)" and others == {1}
         return
-    assert (2 in by_dropper) <= ("double" in reason) and (1 in by_dropper) <= ("one stake" in reason)
+    assert (2 in by_dropper) <= ("double" in reason or "one more to the lowest" in reason)
+    assert (1 in by_dropper) <= ("one stake to each lower hand" in reason)
+    assert ("tied" in reason) == (tied and caught != "texas")
     assert others <= {1} and ("the others pay" in reason) == bool(others)
     assert reason.endswith("(T11)" if caught == "texas" else "(T7)")
 
