@@ -840,7 +840,7 @@ def test_four_seat_panels_keep_the_dealer_and_the_buys_at_100_columns():
 
 def test_the_buy_prompt_opens_on_decline():
     """S8: a reflexive Enter at the buy prompt declines; buying (with its penalty cards)
-    takes a deliberate choice."""
+    takes a deliberate choice. A table key pressed there says which keys work."""
     from textual.widgets import OptionList
 
     game = shanghai_buy_offer(seed=11)
@@ -855,6 +855,14 @@ def test_the_buy_prompt_opens_on_decline():
             assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline (escape)"
             await pilot.press("up", "up")
             assert options.highlighted == 0
+            events = len(game.events)
+            await pilot.press("s")  # (a table key: the dialog says which keys work, and nothing is played)
+            await pilot.pause()
+            note = str(app.screen.query_one("#dialog-note").render())
+            assert note == "keys here: ↑ ↓ to choose, enter to take it, escape: Decline" and len(game.events) == events
+            await pilot.press("t")  # (a key the dialog does take: the theme changes, the note stays)
+            await pilot.pause()
+            assert app.card_theme != "felt" and str(app.screen.query_one("#dialog-note").render()) == note
             await pilot.press("down")
             await pilot.press("enter")
             await settle(pilot, app, lambda: any(e.kind in ("buy_declined", "upcard_bought") for e in game.events))

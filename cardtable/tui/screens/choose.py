@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -101,6 +101,16 @@ class TableDialog(ModalScreen[Answer]):
         """Escape: this dialog must be answered; say how (a subclass may take it as an answer)."""
         self.note(self.ESCAPE_NOTE)
 
+    def keys_note(self) -> str:
+        """What the dialog's keys are, said when a key it does not take is pressed."""
+        return "keys here: ↑ ↓ to choose, enter to take it"
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter or digit the dialog takes no action for (the table's own keys, under
+        it, wait until it is answered) says which keys work here, rather than nothing."""
+        if event.is_printable and event.key not in self.active_bindings:
+            self.note(self.keys_note())
+
     def action_rules(self) -> None:
         """The rules of the preset at the table under this dialog."""
         self._table_does("action_rules")
@@ -158,6 +168,9 @@ class CardChoiceDialog(TableDialog[Move]):
     BINDINGS = [Binding("g", "give", "give", show=False),
                 Binding("escape", "escape", "escape", show=False, priority=True)]  # (before the hand's)
     ESCAPE_NOTE = "this needs an answer to play on: choose the cards (space or a number), then g or enter"
+
+    def keys_note(self) -> str:
+        return "keys here: space or a number picks a card, g or enter gives them, escape clears"
 
     def action_escape(self) -> None:
         """Escape clears the cards chosen; with none, it says how to answer (it did nothing)."""
@@ -291,6 +304,10 @@ class MoveListDialog(TableDialog["Move | None"]):
         else:
             self.dismiss(self.options[self.on_escape][1])
 
+    def keys_note(self) -> str:
+        no = f", escape: {self.options[self.on_escape][0].removesuffix(' (escape)')}" if self.on_escape is not None else ""
+        return super().keys_note() + no
+
     ELSEWHERE = ""
     """How to make a hinted move that is none of the options (said after it)."""
 
@@ -317,3 +334,6 @@ class TableChoiceDialog(MoveListDialog):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def keys_note(self) -> str:
+        return super().keys_note() + ", escape to cancel"
