@@ -486,3 +486,16 @@ def test_S5_S6_the_go_down_says_what_each_wild_stands_for():
     assert isinstance(went_down, WentDown)
     assert went_down.stands_for == ((None, None, Card(7, "")), (None, None, Card.parse("6H"), None))
     assert went_down.describe(lambda seat: "Ann") == "Ann goes down: 7♣ 7♦ JK=7 | 4♥ 5♥ JK=6♥ 7♥"
+
+
+def test_a_joker_swap_is_told_like_a_lay_off_whose_meld_it_is():
+    """S7: the log says "their own meld" for a swap in the swapper's own meld, as a lay-off
+    does ("Dag swaps Q♥ for the JK in Dag's meld 3" read as two players)."""
+    from cardtable.games.shanghai.events import JokerSwapped
+
+    names = {0: "Ann", 1: "Dag"}.__getitem__
+    queen, joker = Card.parse("QH"), Card.parse("JK")
+    own = JokerSwapped(1, card=queen, wild=joker, owner=1, index=2)
+    other = JokerSwapped(0, card=queen, wild=joker, owner=1, index=0)
+    assert own.describe(names) == "Dag swaps Q♥ for the JK in their own meld 3"
+    assert other.describe(names) == "Ann swaps Q♥ for the JK in Dag's meld 1"
