@@ -74,8 +74,10 @@ def test_rules_show_every_knob_whole_with_what_it_means(preset, size):
                 assert row.query_one(".rules-knob").size.width >= len(name)
                 meaning = row.query_one(".rules-meaning", Static)
                 assert str(meaning.content) and meaning.size.width >= 30
-            text = screen_text(app)  # the first knob, whole, with what it means
             first = rows.first()
+            first.scroll_visible(animate=False)  # (below the game in a paragraph at 80x24)
+            await pilot.pause()
+            text = screen_text(app)  # the first knob, whole, with what it means
             assert str(first.query_one(".rules-knob", Static).content) in text
             assert str(first.query_one(".rules-meaning", Static).content)[:25] in text
 
@@ -95,7 +97,30 @@ def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
             assert "set, 3" not in contracts
             assert "-50" in values and "default: none" in values
             assert not any("None" in value for value in values)
+            app.screen.query_one(".rules-row.-heading").scroll_visible(animate=False)
+            await pilot.pause()
             assert "what it means" in screen_text(app)
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("preset, words", [("forseti", "The leader plays one card or a set of one rank"),
+                                           ("shanghai-classic", "A set is cards of one rank; a run is cards in"),
+                                           ("tonk-classic", "Instead of drawing you may drop")])
+def test_the_rules_screen_tells_the_game_before_the_house_rules(preset, words):
+    """A new player read a table of knobs and never learned what a set or a run is: the
+    rules screen opens on the game in a paragraph, then "This table's rules"."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(RulesScreen(load_variant(preset)))
+            await pilot.pause(0.2)
+            how = app.screen.query_one("#rules-how", Static)
+            text = str(how.render())
+            assert text.startswith("How to play. ") and words in text
+            assert 0 < how.region.y < 24 and how.region.y < app.screen.query_one(".rules-row").region.y
+            assert "How to play." in screen_text(app)
 
     run(scenario)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
@@ -144,6 +144,15 @@ TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in Preside
 
 class PresidentVariant(VariantBase):
     """A President preset: players 3–8 at most, the knobs and the title names."""
+
+    how_to_play: ClassVar[str] = (
+        "Get rid of your cards first. The leader plays one card or a set of one rank; each "
+        "player in turn plays as many cards of a higher rank, or passes. When everyone has "
+        "passed, the last player to play clears the pile and leads anew. The first out is "
+        "President, the last Scum; from the second round on, the bottom places give their best "
+        "cards to the top places and get cards back. The rank order, what clears the pile and "
+        "how the cards are exchanged are this table's house rules, below.")
+    """The game in a paragraph, for the rules screen above the knobs (P4–P13)."""
 
     family: Literal["president"] = "president"
     rules: PresidentRules = PresidentRules()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -197,6 +197,18 @@ class ShanghaiRules(Knobs):
 
 class ShanghaiVariant(VariantBase):
     """A Shanghai rummy preset: the player range and the knobs."""
+
+    how_to_play: ClassVar[str] = (
+        "A hand for each contract below (ten in the classic game): the melds you must lay down "
+        "to go down (hand 1: two sets of 3). A set is cards of one rank; a run is cards in a row of one suit, the ace "
+        "low or high but never K-A-2. Jokers are wild, never more of them than natural cards in "
+        "a meld. Each turn: draw from the stock or take the upcard; go down with exactly your "
+        "contract; once down, lay cards off on any meld; then discard. When the player to draw "
+        "takes from the stock, players not yet down may buy the upcard, with penalty cards from "
+        "the stock. A melded joker can be taken back with the card it stands for (a player not "
+        "yet down must then go down that turn). A hand ends when a player has no cards left; the "
+        "others score the cards they hold, and the lowest total after the last hand wins.")
+    """The game in a paragraph, for the rules screen above the knobs (S2–S11)."""
 
     family: Literal["shanghai"] = "shanghai"
     rules: ShanghaiRules = ShanghaiRules()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -84,6 +84,16 @@ class TonkRules(Knobs):
 
 class TonkVariant(VariantBase):
     """A Tonk preset: 2–5 players and the knobs."""
+
+    how_to_play: ClassVar[str] = (
+        "Five cards each (unless deal_size below says otherwise). Each turn: draw from the stock or take the top of the pile, lay down "
+        "spreads (3 or 4 of a kind, or 3 or more in a row of one suit) and hit spreads on the "
+        "table with cards that fit them, then discard. Empty your hand to win the hand: out with "
+        "a discard, everyone pays you one stake; out without a discard (a Tonk), double. Instead "
+        "of drawing you may drop: every hand is shown and the lowest count wins, and a dropper "
+        "who is not the lowest is caught and pays. Cards count A = 1, 2 to 10 their number, "
+        "J Q K 10 (card_points below). Chips carry over from hand to hand.")
+    """The game in a paragraph, for the rules screen above the knobs (T3–T9)."""
 
     family: Literal["tonk"] = "tonk"
     rules: TonkRules = TonkRules()

@@ -236,9 +236,10 @@ class LogScreen(ModalScreen[None]):
 
 
 class RulesScreen(ModalScreen[None]):
-    """Every knob of a preset in plain words: one row per knob with its name, then its
-    value (and the default when it differs) over what it means, so that long values and
-    descriptions wrap instead of pushing each other off the screen."""
+    """The game in a paragraph (the family's ``how_to_play``), then every knob of the
+    preset in plain words: one row per knob with its name, then its value (and the
+    default when it differs) over what it means, so that long values and descriptions
+    wrap instead of pushing each other off the screen."""
 
     BINDINGS = [Binding("escape,r,enter,q", "close", "close", show=False)]
 
@@ -255,6 +256,10 @@ class RulesScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(fix(f"{variant.description}\n{variant.players.min}–{variant.players.max} players"),
                              id="rules-about", markup=False)
+                how = getattr(type(variant), "how_to_play", "")
+                if how:
+                    yield Static(Text.assemble(("How to play. ", "bold"), fix(how)), id="rules-how")
+                    yield Static("This table's rules:", id="rules-these", classes="-bold")
                 with Horizontal(classes="rules-row -heading"):
                     yield Static("knob", classes="rules-knob")
                     yield Static("value, and what it means", classes="rules-text")
