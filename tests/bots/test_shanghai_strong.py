@@ -226,3 +226,16 @@ def test_discards_by_the_presets_card_points(tmp_path):
         view, legal = game.view(1), game.legal_moves(1)
         for bot in (SimpleBot(shake=0.0), StrongPolicy()):
             assert bot.choose(view, legal, Rng(1)) == Move("discard", (Card.parse(thrown),)), type(bot)
+
+
+def test_an_upcard_taken_is_the_last_card_the_strong_bot_lets_go():
+    """S3: a play-tester's hint said "take the upcard J♣", then "discard J♣": the turn
+    wasted. An upcard the seat took and still holds is now the last of its discards (it
+    was second here: a lone king among the spare cards the search chose from)."""
+    from cardtable.games.shanghai.strong import DISCARD_CANDIDATES
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=5, dealer=2, upcard="KS", hands=[
+        "5C 5D 7C 7D 9S 9H 4D QS QH 3C JH", "2C 3D 6D 8H 10S JC QD AH 2D 4H 6S", "3H 5S 8C 10H JD 4C AS 3S 5H 8S 6C"])
+    game.apply(0, "take_upcard")
+    order = [str(move) for move in StrongPolicy().discard_order(game.view(0), game.legal_moves(0))]
+    assert order[-1] == "discard KS" and "discard KS" not in order[:DISCARD_CANDIDATES]

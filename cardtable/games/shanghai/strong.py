@@ -144,9 +144,13 @@ class StrongPolicy(SimpleBot):
         return keep_keys
 
     def discard_order(self, view: ShanghaiView, moves: Sequence[Move]) -> list[Move]:
-        """The discard moves, best first (each card once)."""
+        """The discard moves, best first (each card once); an upcard the seat took or
+        bought and still holds comes last: it was picked up for the contract, and
+        throwing it back (the very turn it was taken, as a hint once advised) wastes the turn."""
         key = self.discard_key(view, self._table_of(view))
-        return sorted(dict.fromkeys(m for m in moves if m.kind == "discard"), key=key)
+        taken = set(view.taken[view.seat]) if view.taken else set()
+        return sorted(dict.fromkeys(m for m in moves if m.kind == "discard"),
+                      key=lambda move: (move.cards[0] in taken, key(move)))
 
     def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
         return self.discard_order(view, moves)[0]
