@@ -125,7 +125,9 @@ def test_start_screen_starts_a_table():
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
             await pilot.press("r")
-            assert "equal_rank" in screen_text(app)  # the rules view lists every knob
+            await pilot.pause()
+            assert "How to play." in screen_text(app)  # the game in a paragraph, then every knob
+            assert "equal_rank" in [str(knob.render()) for knob in app.screen.query(".rules-knob")]
             await pilot.press("escape", "s")
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             screen = app.screen

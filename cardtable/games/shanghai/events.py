@@ -145,7 +145,7 @@ class JokerSwapped(Event):
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         """``"Ann swaps Q♥ for the JK in Bob's meld 3"``, ``"… in their own meld 1"``."""
         whose = "their own" if self.owner == self.seat else f"{name(self.owner)}'s"
-        return (f"{name(self.seat)} swaps {self.card.pretty()} for the {self.wild.pretty()} "  # type: ignore[union-attr]
+        return (f"{name(self.seat)} swaps {self.card.pretty()} for the {self.wild.pretty()} "  # type: ignore[arg-type, union-attr]
                 f"in {whose} meld {self.index + 1}")
 
 
