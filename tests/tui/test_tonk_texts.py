@@ -213,3 +213,24 @@ def test_the_show_down_says_why_a_tonk_is_paid_double():
     assert data.story == ("Bob says Tonk!",) and data.payments == ("Ann pays Bob 2 chips", "Cy pays Bob 2 chips")
     assert payments_text(data.payments, data.why).plain.splitlines()[0] == \
         "Payments — a Tonk, out without a discard: double stakes (T8)"
+
+
+@pytest.mark.parametrize("needs_six", [False, True])
+def test_the_hint_line_says_when_every_card_can_be_spread(needs_six):
+    """T8: with spreads that use every card the line under the hand says so: out without a
+    discard, a Tonk (under ``tonk_needs_six`` it promises a Tonk only while all six cards
+    are still in hand: the view does not tell what was spread earlier in the turn)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic").changed(tonk_needs_six=needs_six), 3, seed=1,
+                    hands=[["KS", "KH", "9C", "9H", "QH"], ["3C", "4C", "5C", "7D", "7H"],
+                           ["AC", "2D", "3H", "5S", "KC"]], stock=["7S", "2H", "JS"], upcard="8H")
+    seats = parse_seats("Ann,Bob,Cy")
+    game.apply(1, "draw_stock")
+    assert present(game, 1, seats).hint == "you can go out without a discard, a Tonk: spread 7♦ 7♥ 7♠ and 3♣ 4♣ 5♣"
+    game.apply(1, "spread 3C 4C 5C")
+    tonk = "" if needs_six else ", a Tonk"
+    assert present(game, 1, seats).hint == f"you can go out without a discard{tonk}: spread 7♦ 7♥ 7♠"
+    game.apply(1, "spread 7D 7H 7S")
+    assert game.events[-2].how == "tonk"  # (the engine's word: all six went down this turn)

@@ -206,7 +206,16 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         # one more that is not part of it: of other cards if there is one, else sharing some
         others = sorted((m for m in spreads if not set(m.cards) <= set(best.cards)),
                         key=lambda m: (bool(set(m.cards) & set(best.cards)), -len(m.cards)))
-        hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in [best, *others[:1]]))
+        pair = [best, others[0]] if others and not set(others[0].cards) & set(best.cards) else [best]
+        whole = next((spreads for spreads in ([best], pair)
+                      if sum(len(m.cards) for m in spreads) == len(v.hand)), [])  # (every card, in one or two)
+        if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
+            rules = v.rules
+            tonk = not rules.tonk_needs_six or len(v.hand) == rules.deal_size + 1
+            hints.append(f"go out without a discard{', a Tonk' if tonk else ''}: spread "
+                         + " and ".join(cards_label(m.cards, ascii) for m in whole))
+        else:
+            hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in [best, *others[:1]]))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
