@@ -145,10 +145,16 @@ def test_the_hint_line_names_a_second_spread_of_other_cards():
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.tonk.present import present
 
-    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 9H 3S 4S"],
+    seven = load_variant("tonk-classic").changed(deal_size=7)  # (two cards more beside the spreads)
+    game = new_game(seven, 2, seed=1, hands=["2C 5D 7H 8H KD 2H 6D", "9C 9D 9H 3S 4S JC QD"],
                     stock="5S 6C 7C 8C", upcard="KC")
     game.apply(1, "draw_stock")
     assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 9♣ 9♦ 9♥ or 3♠ 4♠ 5♠"
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 9H 3S 4S"],
+                    stock="5S 6C 7C 8C", upcard="KC")
+    game.apply(1, "draw_stock")  # (five dealt: the two spreads are every card, T8)
+    assert present(game, 1, parse_seats("Ann,Bob"), False).hint == \
+        "you can go out without a discard, a Tonk: spread 9♣ 9♦ 9♥ and 3♠ 4♠ 5♠"
 
 
 def test_the_hint_line_names_a_second_spread_sharing_a_card():
