@@ -86,8 +86,9 @@ class TonkVariant(VariantBase):
     """A Tonk preset: 2–5 players and the knobs."""
 
     how_to_play: ClassVar[str] = (
-        "Five cards each (unless deal_size below says otherwise). Each turn: draw from the stock or take the top of the pile, lay down "
-        "spreads (3 or 4 of a kind, or 3 or more in a row of one suit) and hit spreads on the "
+        "Five cards each (unless deal_size below says otherwise). Each turn: draw from the "
+        "stock or take the top of the pile, lay down spreads (3 or 4 of a kind, or 3 or more "
+        "in a row of one suit) and hit spreads on the "
         "table with cards that fit them, then discard. Empty your hand to win the hand: out with "
         "a discard, everyone pays you one stake; out without a discard (a Tonk), double. Instead "
         "of drawing you may drop: every hand is shown and the lowest count wins, and a dropper "

@@ -305,8 +305,9 @@ class MoveListDialog(TableDialog["Move | None"]):
             self.dismiss(self.options[self.on_escape][1])
 
     def keys_note(self) -> str:
-        no = f", escape: {self.options[self.on_escape][0].removesuffix(' (escape)')}" if self.on_escape is not None else ""
-        return super().keys_note() + no
+        if self.on_escape is None:
+            return super().keys_note()
+        return f"{super().keys_note()}, escape: {self.options[self.on_escape][0].removesuffix(' (escape)')}"
 
     ELSEWHERE = ""
     """How to make a hinted move that is none of the options (said after it)."""
