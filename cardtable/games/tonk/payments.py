@@ -31,6 +31,11 @@ def lowest(counts: Sequence[int]) -> list[int]:
     return [seat for seat, value in enumerate(counts) if value == low]
 
 
+def ties_lowest(counts: Sequence[int], dropper: int) -> bool:
+    """T7: whether the dropper's count equals the lowest of the other players'."""
+    return counts[dropper] == min(count for seat, count in enumerate(counts) if seat != dropper)
+
+
 def drop_payments(counts: Sequence[int], dropper: int, stake: int,
                   caught: str) -> tuple[list[Payment], list[int]]:
     """T7 (and T11 under ``caught = "texas"``): payments after ``dropper`` dropped, and the winners.
@@ -52,8 +57,7 @@ def drop_payments(counts: Sequence[int], dropper: int, stake: int,
     winners = [seat for seat in winners if seat != dropper]
     others = [seat for seat in range(players) if seat != dropper and seat not in winners]
     payments: list[Payment] = []
-    tied = mine == counts[winners[0]]
-    if tied or caught == "texas":
+    if ties_lowest(counts, dropper) or caught == "texas":
         payments += [(dropper, seat, 2 * stake) for seat in winners]
     elif caught == "pagat":
         payments += [(dropper, seat, 2 * stake) for seat in range(players)

@@ -82,21 +82,24 @@ def waiting_group_label(kind: str, group: Sequence[Card], wilds: frozenset[int],
     """A group of a go-down being composed: a set's naturals, then its wilds with the
     rank they stand for ("Q♦ Q♦ 2♦=Q"); a run's naturals in order, then its wilds (where
     they stand is settled when the go-down is)."""
-    naturals = [card for card in group if card.rank not in wilds]
-    wild_cards = [card for card in group if card.rank in wilds]
-    if kind == "set":
-        meld = make_meld(kind, [*naturals, *wild_cards], wilds)
+    ordered = _written(kind, group, wilds)
+    if kind == "set":  # (a set's wilds stand for its rank; a run's are placed with the go-down)
+        meld = make_meld(kind, ordered, wilds)
         if not isinstance(meld, str):
             return meld_label(meld.cards, meld.wilds_stand_for(wilds), ascii)
-    naturals.sort(key=lambda card: (card.suit, card.rank))
-    return meld_label([*naturals, *wild_cards], [None] * len(group), ascii)
+    return meld_label(ordered, [None] * len(ordered), ascii)
+
+
+def _written(kind: str, group: Sequence[Card], wilds: frozenset[int]) -> tuple[Card, ...]:
+    """A group's cards as the engine writes a meld before it is placed: its naturals in
+    order (a run's by suit and rank), then its wilds."""
+    return tuple(sorted(group, key=lambda c: (c.rank in wilds, c if kind == "set" else (c.suit, c.rank))))
 
 
 def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> Move:
     """The player's groups as a ``meld`` move in the engine's written form (naturals in
     order, wilds last), for the engine to say why it is not legal."""
-    ordered = tuple(tuple(sorted(g, key=lambda c: (c.rank in wilds, c if kind == "set" else (c.suit, c.rank))))
-                    for (kind, _size), g in zip(contract, groups))
+    ordered = tuple(_written(kind, group, wilds) for (kind, _size), group in zip(contract, groups))
     return Move("meld", tuple(c for g in ordered for c in g), ordered)
 
 

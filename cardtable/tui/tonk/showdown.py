@@ -20,7 +20,7 @@ from textual.widgets import Static
 from ...engine.cards import ACE, Card
 from ...engine.events import RoundEnded
 from ...games.tonk import events as ev
-from ...games.tonk.payments import stakes_reason
+from ...games.tonk.payments import stakes_reason, ties_lowest
 from ..seats import Seat
 from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
@@ -114,7 +114,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
     dropped = next((e for e in hand_events if isinstance(e, ev.HandDropped)), None)
     tied = shown is not None and dropped is not None and dropped.seat is not None and \
-        shown.counts[dropped.seat] == min(c for seat, c in enumerate(shown.counts) if seat != dropped.seat)
+        ties_lowest(shown.counts, dropped.seat)
     why = stakes_reason(won.how, game.variant.rules, tied) if won is not None and won.payments else ""  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
                     tuple(fix(line) for line in payments), fix(why))
