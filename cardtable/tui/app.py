@@ -194,7 +194,7 @@ class CardtableApp(App[int]):
         lines = wrapped(f"Theme {self.theme_missing!r} did not load: using {self.card_theme!r}, your choice "
                         "kept", width, 2) if self.theme_missing is not None else []
         shown = len(problems) if len(problems) <= 2 else 1 if lines else 2
-        names = ", ".join(Path(problem.split(": ", 1)[0]).name for problem in problems[shown:])
+        names = ", ".join(problem.path.name for problem in self.theme_problems[shown:])
         more = wrapped(f"… and {len(problems) - shown} more: {names}", width, 2) if names else []
         lines += problems_note(problems, width, 6 - len(lines) - len(more), shown=shown) + more
         at_start = self.setup is None and self.replay is None

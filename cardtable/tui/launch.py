@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..engine.errors import VariantError
@@ -65,7 +64,7 @@ def _bad_theme(args: Any) -> str:
     if theme:
         themes, problems = load_themes()
         if theme not in themes:
-            own = [problem for problem in problems if Path(problem.partition(": ")[0]).stem == theme]
+            own = [problem for problem in problems if problem.path.stem == theme]
             if own:
                 return f"theme {theme!r} does not load: {own[0]}"
             return f"unknown theme {theme!r} (themes: {', '.join(sorted(themes))})"

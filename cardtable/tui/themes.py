@@ -64,7 +64,12 @@ class _ThemeFile(BaseModel):
 
 
 class ThemeError(ValueError):
-    """A theme file that cannot be used: names the file and what is wrong."""
+    """A theme file that cannot be used: names the file and what is wrong
+    (``str(error)`` is "path: reason")."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = path, reason
 
 
 @dataclass(frozen=True)
@@ -139,32 +144,32 @@ def load_theme(path: Path) -> CardTheme:
             data = tomllib.load(handle)
         spec = _ThemeFile.model_validate(data)
     except IsADirectoryError:
-        raise ThemeError(f"{path}: is a folder, not a theme file") from None
+        raise ThemeError(path, "is a folder, not a theme file") from None
     except OSError as error:
-        raise ThemeError(f"{path}: cannot be read ({error.strerror or error})") from None
+        raise ThemeError(path, f"cannot be read ({error.strerror or error})") from None
     except tomllib.TOMLDecodeError as error:
-        raise ThemeError(f"{path}: not valid TOML: {error}") from None
+        raise ThemeError(path, f"not valid TOML: {error}") from None
     except UnicodeDecodeError as error:
-        raise ThemeError(f"{path}: not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+        raise ThemeError(path, f"not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                          f"{error.start}); save it as UTF-8") from None
     except ValidationError as error:
         problems = ["{}: {}".format(".".join(str(part) for part in each["loc"]), _reason(each))
                     for each in error.errors()]
-        raise ThemeError(f"{path}: " + "; ".join(problems)) from None
+        raise ThemeError(path, "; ".join(problems)) from None
     name = path.stem
     if spec.name is not None and spec.name != name:
-        raise ThemeError(f"{path}: name: {spec.name!r} is not this file's name; a theme is "
+        raise ThemeError(path, f"name: {spec.name!r} is not this file's name; a theme is "
                          f"named after its file (this one is {name!r}), so delete the name line")
     unknown = sorted(set(spec.cards) - set(CARD_DEFAULTS))
     if unknown:
-        raise ThemeError(f"{path}: cards.{unknown[0]}: unknown card colour "
+        raise ThemeError(path, f"cards.{unknown[0]}: unknown card colour "
                          f"(known: {', '.join(CARD_DEFAULTS)})")
     colors = spec.colors.model_dump(exclude_none=True)
     bad = [problem for problem in (
         *(_colour_problem(f"colors.{key}", value) for key, value in colors.items()),
         *(_colour_problem(f"cards.{key}", value) for key, value in spec.cards.items())) if problem]
     if bad:
-        raise ThemeError(f"{path}: " + "; ".join(bad))
+        raise ThemeError(path, "; ".join(bad))
     cards = CARD_DEFAULTS | spec.cards
     variables = {f"card-{key}": value for key, value in cards.items()
                  if key not in ("clubs", "diamonds", "hearts", "spades")}
@@ -175,30 +180,30 @@ def load_theme(path: Path) -> CardTheme:
     try:  # what the app does with it: any colour the checks above let through fails here
         textual.to_color_system().generate()
     except Exception as error:  # Textual raises several kinds; all mean "unusable"
-        raise ThemeError(f"{path}: colors: Textual cannot use these colours ({error})") from None
+        raise ThemeError(path, f"colors: Textual cannot use these colours ({error})") from None
     return CardTheme(name, spec.description, spec.ascii, textual, path)
 
 
-def load_themes() -> tuple[dict[str, CardTheme], list[str]]:
-    """Every usable theme by name, and a message for each file that could not be read.
+def load_themes() -> tuple[dict[str, CardTheme], list[ThemeError]]:
+    """Every usable theme by name, and the error of each file that could not be read.
 
     A broken file is left out. If it is the user's copy of a shipped theme's name,
     the shipped theme stays available.
     """
     themes: dict[str, CardTheme] = {}
-    problems: list[str] = []
+    problems: list[ThemeError] = []
     shipped, _ = _theme_folders()
     for name, path in theme_files().items():
         try:
             themes[name] = load_theme(path)
         except ThemeError as error:
-            problems.append(str(error))
+            problems.append(error)
             fallback = shipped / path.name
             if fallback != path and fallback.is_file():
                 try:
                     themes[name] = load_theme(fallback)
                 except ThemeError as shipped_error:
-                    problems.append(str(shipped_error))
+                    problems.append(shipped_error)
     return themes, problems
 
 

@@ -22,9 +22,15 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.seats import TableSetup, parse_seats
 from cardtable.tui.settings import LastTable, Settings
-from cardtable.tui.themes import load_themes
+from cardtable.tui import themes as themes_module
 
 from .helpers import make_app, screen_text, settle
+
+
+def load_themes():
+    """The themes, and each file's problem as it is told ("path: reason")."""
+    themes, problems = themes_module.load_themes()
+    return themes, [str(problem) for problem in problems]
 
 
 def run(scenario):

@@ -14,9 +14,16 @@ import pytest
 
 from cardtable.paths import config_dir, shipped_dir, user_dir
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.themes import CARD_DEFAULTS, _Colors, load_themes
+from cardtable.tui import themes as themes_module
+from cardtable.tui.themes import CARD_DEFAULTS, _Colors
 
 SHIPPED = ("felt", "dark", "four-colour", "ascii")
+
+
+def load_themes():
+    """The themes, and each file's problem as it is told ("path: reason")."""
+    themes, problems = themes_module.load_themes()
+    return themes, [str(problem) for problem in problems]
 
 
 def run(scenario):
@@ -254,3 +261,18 @@ def test_a_folder_or_an_unreadable_file_is_told_in_words():
     with pytest.raises(ThemeError) as refused:
         load_theme(folder)
     assert str(refused.value) == f"{folder}: is a folder, not a theme file"
+
+
+def test_a_theme_file_whose_name_holds_a_colon_is_told_by_that_name():
+    """A problem keeps its file as a path (``ThemeError.path``), not only in its text: a
+    file called "my: theme.toml" is that theme's problem for ``--theme "my: theme"``,
+    and the note's list of further broken files names it whole."""
+    from types import SimpleNamespace
+
+    from cardtable.tui.launch import _bad_theme
+
+    user_theme("my: theme", set_key(felt_text(), "face", '"nocolour"'))
+    _, [problem] = themes_module.load_themes()
+    assert problem.path.name == "my: theme.toml" and problem.reason.startswith("cards.face: 'nocolour'")
+    said = _bad_theme(SimpleNamespace(theme="my: theme"))
+    assert said.startswith("theme 'my: theme' does not load: ") and "nocolour" in said

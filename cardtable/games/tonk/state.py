@@ -391,7 +391,14 @@ class TonkGame(TonkRulesMixin, Game):
         rules = self.variant.rules
         if rules.match_hands and self._hands_paid >= rules.match_hands:
             return True
-        return rules.broke_ends_match and min(self.chips) <= 0
+        return bool(self.broke())
+
+    def broke(self) -> tuple[int, ...]:
+        """T13 (``broke_ends_match``): the seats out of chips, which end the match; empty
+        when the preset plays on with broke seats (or nobody is broke)."""
+        if not self.variant.rules.broke_ends_match:
+            return ()
+        return tuple(seat for seat, chips in enumerate(self.chips) if chips <= 0)
 
     # ------------------------------------------------------------------ views, state
     def view(self, seat: int | None) -> TonkView:

@@ -75,8 +75,8 @@ class TonkUI:
 
     def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
         """T13: why the match ended: "Dag is broke", else "that was the last of 20 hands"."""
-        broke = [seats[seat].name for seat in range(game.players) if game.chips[seat] <= 0]
-        if broke and game.variant.rules.broke_ends_match:
+        broke = [seats[seat].name for seat in game.broke()]
+        if broke:
             return f"{listed(broke)} {'is' if len(broke) == 1 else 'are'} broke"
         return f"that was the last of {counted(game.variant.rules.match_hands, 'hand')}"
 

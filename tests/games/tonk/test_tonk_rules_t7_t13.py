@@ -253,12 +253,20 @@ def test_T13_match_ends_after_match_hands() -> None:
     game.next_round(hands=["10S JC", "KS QH", "AC 2D"], stock="3C 4C", upcard="5C")
     game.apply(2, DROP)
     assert game.is_over and last(game, "match_ended").winners == (1, 2)
-    assert game.scores == (-2, 1, 1)
+    assert game.scores == (-2, 1, 1) and game.broke() == ()  # (it ended on its last hand)
+
+
+def test_T13_broke_seats_play_on_without_broke_ends_match() -> None:
+    """T13: with ``broke_ends_match`` off, a seat out of chips ends nothing."""
+    game = stacked(["10S JC", "AC 2D", "KS QH"], drop_when="any_time", starting_chips=3, stake=3,
+                   broke_ends_match=False)
+    game.apply(1, DROP)
+    assert game.chips == (0, 9, 0) and game.broke() == () and not game.is_over
 
 
 def test_T13_match_ends_when_a_player_is_broke() -> None:
     game = stacked(["10S JC", "AC 2D", "KS QH"], drop_when="any_time", starting_chips=3, stake=3)
     game.apply(1, DROP)
-    assert game.is_over and game.chips == (0, 9, 0)
+    assert game.is_over and game.chips == (0, 9, 0) and game.broke() == (0, 2)
     with pytest.raises(IllegalMove, match="match is over"):
         game.next_round()
