@@ -462,7 +462,7 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
             await pilot.press("d")
             await pilot.pause()
             assert len(screen.game.events) == before
-            assert "select a card (space or 1-9), then d to discard it" in screen_text(app)
+            assert "select a card (space or 1-9, 0), then d to discard it" in screen_text(app)
             await pilot.press("l")
             await pilot.pause()
             assert "then l to lay it off" in screen_text(app)
@@ -1000,8 +1000,8 @@ def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
 
 
 def test_d_before_the_draw_says_to_draw_first():
-    """S3: a turn begins with the draw; d with nothing selected says so and names the
-    keys (not "select a card"), and nothing is played."""
+    """S3: a turn begins with the draw; d says so and names the keys (not "select a
+    card"), with a card selected or not (one wording), and nothing is played."""
     async def scenario():
         app = _snapshot_app()
         async with app.run_test(size=(100, 30)) as pilot:
@@ -1009,6 +1009,11 @@ def test_d_before_the_draw_says_to_draw_first():
                          and app.screen.game.to_act == (0,))
             screen, before = app.screen, len(app.screen.game.events)
             await pilot.press("d")
+            await pilot.pause()
+            assert screen.table.notice == "draw first: s from the stock or u the upcard"
+            assert len(screen.game.events) == before
+            screen.table.notice = ""
+            await pilot.press("1", "d")
             await pilot.pause()
             assert screen.table.notice == "draw first: s from the stock or u the upcard"
             assert len(screen.game.events) == before

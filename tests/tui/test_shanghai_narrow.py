@@ -225,8 +225,8 @@ def test_a_one_row_notice_leaves_the_key_bar_and_the_hand_in_place(theme):
             await pilot.press("d")
             await pilot.pause()
             shown = rows(app)
-            assert screen.table.notice == "draw first: take the upcard or draw from the stock"
-            assert shown[16] == " draw first: take the upcard or draw from the stock"
+            assert screen.table.notice == "draw first: s from the stock or u the upcard"
+            assert shown[16] == " draw first: s from the stock or u the upcard"
             assert shown[-1] == " " + SHORT_KEYS
             assert hand.region == where
             assert screen.game.view(2).phase == "draw" and hand.selected_cards()  # (the card stays selected)

@@ -204,8 +204,8 @@ class ShanghaiVariant(VariantBase):
         "low or high but never K-A-2. Jokers are wild, never more of them than natural cards in "
         "a meld. Each turn: draw from the stock or take the upcard; go down with exactly your "
         "contract; once down, lay cards off on any meld; then discard. When the player to draw "
-        "takes from the stock, players not yet down may buy the upcard, with penalty cards from "
-        "the stock. A melded joker can be taken back with the card it stands for (a player not "
+        "takes from the stock (or is down already: then before their draw), players not yet down "
+        "may buy the upcard, with penalty cards from the stock. A melded joker can be taken back with the card it stands for (a player not "
         "yet down must then go down that turn). A hand ends when a player has no cards left; the "
         "others score the cards they hold, and the lowest total after the last hand wins.")
     """The game in a paragraph, for the rules screen above the knobs (S2–S11)."""

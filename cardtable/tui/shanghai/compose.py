@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
+from ...games.shanghai.godown import go_down_options
 from ...games.shanghai.melds import contract_meld_refusal, make_meld
 from ..widgets.card import card_label, meld_label
 from .present import Contract, MeldLine
@@ -80,11 +81,15 @@ def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move
 
 def waiting_group_label(kind: str, group: Sequence[Card], wilds: frozenset[int], ascii: bool) -> str:
     """A group of a go-down being composed: a set's naturals, then its wilds with the
-    rank they stand for ("Q♦ Q♦ 2♦=Q"); a run's naturals in order, then its wilds (where
-    they stand is settled when the go-down is)."""
+    rank they stand for ("Q♦ Q♦ 2♦=Q"); a run whose wilds have one place only, in rank
+    order with each wild where it stands ("J♦ Q♦ JK=K♦ A♦"); a run whose wilds could stand
+    in more than one place, its naturals in order, then its wilds (where they stand is
+    chosen when the go-down is)."""
     ordered = _written(kind, group, wilds)
-    if kind == "set":  # (a set's wilds stand for its rank; a run's are placed with the go-down)
-        meld = make_meld(kind, ordered, wilds)
+    if kind == "set" or any(card.rank in wilds for card in group):
+        placed = [ordered] if kind == "set" else [
+            groups[0] for groups in go_down_options(group, ((kind, len(group)),), wilds, limit=2)]
+        meld = make_meld(kind, placed[0], wilds) if len(placed) == 1 else "placed with the go-down"
         if not isinstance(meld, str):
             return meld_label(meld.cards, meld.wilds_stand_for(wilds), ascii)
     return meld_label(ordered, [None] * len(ordered), ascii)

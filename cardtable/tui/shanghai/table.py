@@ -244,7 +244,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         selected = self._selected()
         if len(selected) == 1:
             return selected[0]
-        self.notice = ("select just one card" if selected else "select a card (space or 1-9)") + f", then {doing}"
+        self.notice = ("select just one card" if selected else "select a card (space or 1-9, 0)") + f", then {doing}"
         return None
 
     def _ready(self) -> ShanghaiState | None:
@@ -262,8 +262,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.groups:  # a discard ends the turn: the go-down being built would be lost
             self.notice = "finish the go-down (g) or undo its groups (backspace) before you discard"
             return
-        if not self._selected() and (state.can("draw_stock") or state.can("take_upcard")):
-            self.notice = "draw first: s from the stock or u the upcard"  # (a selected card: the engine says so)
+        if state.can("draw_stock") or state.can("take_upcard"):  # (a card selected or not)
+            self.notice = "draw first: s from the stock or u the upcard"
             return
         card = self._one_card("d to discard it")
         if card is not None:
