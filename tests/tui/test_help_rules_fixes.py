@@ -428,3 +428,23 @@ def test_ascii_theme_cuts_a_long_log_line_without_an_ellipsis():
             assert "the newest line" in shown and "a very long line" in shown and is_ascii(shown), shown
 
     run(scenario)
+
+
+def test_the_forseti_rules_name_the_titles_it_gives_and_what_its_exchange_is():
+    """P10/P14: Forseti (top_positions 2) never gives Secretary or Clerk, so its rules
+    list the five titles it does, in its own names; the exchange knob says what each
+    choice does (a play-tester read "exchange: forseti" and learned nothing)."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(RulesScreen(load_variant("forseti")))
+            await pilot.pause(0.2)
+            titles = str(app.screen.query_one("#rules-titles", Static).content)
+            assert titles == "Titles: Forseti, Vara-forseti, Borgari, Vara-skítur, Skítur"
+            exchange = next(row for row in app.screen.query(".rules-row").exclude(".-heading")
+                            if str(row.query_one(".rules-knob", Static).content) == "exchange")
+            meaning = str(exchange.query_one(".rules-meaning", Static).content)
+            assert "\"forseti\" (Scum's 2 best for the President's 2 worst, Vice-Scum 1 for 1)" in meaning
+
+    run(scenario)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
+from ...engine.cards import Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from .rules import RankOrder
@@ -24,9 +26,16 @@ class SimpleBot:
       2 or joker whenever it can follow. Bombs get no special care: a bomb is played
       when it is the cheapest play that beats the pile.
     - Leads its lowest rank, as many of it as it holds, without wild cards.
-    - Gives away its worst cards; declines the market and table talk; takes an
-      out-of-turn chance only with three cards or fewer left.
+    - Gives away its worst cards, counting a card that would break up a set as worth
+      more (``BREAKS_SET`` ranks; a bomb, ``BREAKS_BOMB``): a low single goes before a
+      card of a pair, and a bomb stays whole. Declines the market and table talk; takes
+      an out-of-turn chance only with three cards or fewer left.
     """
+
+    BREAKS_SET = 2.5
+    """What breaking up a set of one rank adds to the worth of the cards given (in ranks)."""
+    BREAKS_BOMB = 10.0
+    """What breaking up a bomb (P23) adds instead."""
 
     name = "simple"
 
@@ -40,7 +49,7 @@ class SimpleBot:
         kinds = {move.kind for move in legal_moves}
         hand_size = len(view.hand)
         if "give" in kinds:
-            return min(legal_moves, key=lambda m: sum(ranks.strength(c) for c in m.cards))
+            return min(legal_moves, key=lambda m: self._give_cost(m, view.hand, ranks))
         rules = view.rules
         if rules is not None and rules.no_finish_on_top:
             # P26: going out on a top card or a clearing play makes Scum: avoid it
@@ -82,6 +91,19 @@ class SimpleBot:
             return next((m for m in legal_moves if m.kind == "pass"), cheapest)
         return cheapest
 
+
+    @classmethod
+    def _give_cost(cls, move: Move, hand: Sequence[Card], ranks: RankOrder) -> float:
+        """How much giving ``move``'s cards away costs: their strength, and for each set
+        of one rank it breaks up, ``BREAKS_SET`` (``BREAKS_BOMB`` for a bomb)."""
+        cost = sum(ranks.strength(card) for card in move.cards)
+        held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
+        given = Counter(ranks.value[card] for card in move.cards if card not in ranks.wild)
+        for value, count in given.items():
+            if count < held[value]:
+                bomb = ranks.bomb_count and held[value] >= ranks.bomb_count > held[value] - count
+                cost += cls.BREAKS_BOMB if bomb else cls.BREAKS_SET
+        return cost
 
     @staticmethod
     def _toxic(move: Move, ranks: RankOrder, view: PresidentView) -> bool:

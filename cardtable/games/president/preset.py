@@ -19,6 +19,12 @@ TITLE_SHORT = {"president": "P", "vice_president": "VP", "secretary": "Sec", "ne
 WILD_NAMES = ("JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
+def titled_places(players: int, top_positions: int) -> int:
+    """P10: how many places at each end of the table carry a title: ``top_positions``,
+    but one with fewer than 4 players, and never more than half the table."""
+    return min(top_positions if players >= 4 else 1, players // 2)
+
+
 class PresidentRules(Knobs):
     """The knobs of the President family (``[rules]`` in a preset)."""
 
@@ -47,7 +53,7 @@ class PresidentRules(Knobs):
     reseat: bool = False
     """P12: after each round the turn order becomes title order, from the President."""
     exchange: Literal["classic", "forseti", "president_first", "none"] = "classic"
-    """P13–P16: the card exchange at the start of every round after the first."""
+    """P13–P16: the card exchange after the first round: "classic" (Scum's 2 best for 2 of the President's choice, Vice-Scum 1), "forseti" (Scum's 2 best for the President's 2 worst, Vice-Scum 1 for 1), "president_first" (the President gives 2 of its choice for Scum's 2 best, the Vice-President 1), or "none"."""
     scum_redeal: bool = False
     """P17: deal again if Scum's hand holds no J, Q or K."""
     black_market: bool = False
@@ -147,16 +153,26 @@ class PresidentVariant(VariantBase):
 
     how_to_play: ClassVar[str] = (
         "Get rid of your cards first. The leader plays one card or a set of one rank; each "
-        "player in turn plays as many cards of a higher rank, or passes. When everyone has "
-        "passed, the last player to play clears the pile and leads anew. The first out is "
-        "President, the last Scum; from the second round on, the bottom places give their best "
-        "cards to the top places and get cards back. The rank order, what clears the pile and "
-        "how the cards are exchanged are this table's house rules, below.")
+        "player in turn plays as many cards of a higher rank (or of the same rank, where the "
+        "house rules allow it), or passes. When everyone has passed, the last player to play "
+        "clears the pile and leads anew. The first out takes the top title (President), the "
+        "last the bottom one (Scum); from the second round on, the bottom places give their best "
+        "cards to the top places and get cards back. The rank order, what clears the pile, "
+        "how the cards are exchanged and the titles' names are this table's house rules, below.")
     """The game in a paragraph, for the rules screen above the knobs (P4–P13)."""
 
     family: Literal["president"] = "president"
     rules: PresidentRules = PresidentRules()
     titles: PresidentTitles = PresidentTitles()
+
+    def title_names(self) -> tuple[str, ...]:
+        """The titles this preset gives, from the top, in its own names: the titled places
+        at each end at its most players (P10), Neutral between them."""
+        most = self.players.max
+        titled = titled_places(most, self.rules.top_positions)
+        keys = [*("president", "vice_president", "secretary")[:titled]]
+        keys += ["neutral"] * (most > 2 * titled) + [*("clerk", "vice_scum", "scum")[3 - titled:]]
+        return tuple(getattr(self.titles, key) for key in keys)
 
     @model_validator(mode="after")
     def _fits_players(self) -> PresidentVariant:

@@ -60,7 +60,10 @@ class ReasonsMixin(Game):
         if self._own_turn and seat == self._last and (count != self._top[1] or value <= self._top[0]):
             return f"on your own {top} only a higher play of the same count, or pass (P7)"
         if count != self._top[1]:
-            return f"play {self._top[1]} card{'s' * (self._top[1] > 1)} to follow {top}"
+            bomb = (f", or a bomb ({ranks.bomb_count} of a kind, P23)"
+                    if self._bombed != seat and ranks.holds_bomb(self.hands[seat]) else "")
+            return f"play {self._top[1]} card{'s' * (self._top[1] > 1)} to follow {top}{bomb}"
         if value == self._top[0]:
             return f"{ranks.describe(value, count)} only ties {top}: equal ranks are not allowed here (P5)"
-        return f"{ranks.describe(value, count)} does not beat {top}"
+        beat = "match or beat" if ranks.equal_follows else "beat"
+        return f"{ranks.describe(value, count)} does not {beat} {top}"

@@ -8,7 +8,7 @@ from itertools import combinations, groupby
 
 from ...engine.cards import JOKER, RANKS, SUITS, Card, make_deck
 from ...engine.words import rank_plural
-from .preset import PresidentRules
+from .preset import PresidentRules, titled_places
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
 RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "joker"}
@@ -222,7 +222,7 @@ class _ValueOrWild(dict[Card, int]):
 
 def titles_for(finish_order: list[int], players: int, top_positions: int) -> list[str]:
     """P10: the title key of each seat, from the finishing order."""
-    titled = min(top_positions if players >= 4 else 1, players // 2)
+    titled = titled_places(players, top_positions)
     by_place = ["neutral"] * players
     for i, title in enumerate(("president", "vice_president", "secretary")[:titled]):
         by_place[i] = title

@@ -218,7 +218,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         if not view.top:
             return f"{who}your turn: {_lead_prompt(view.hand, moves, ranks)}"
         if not any(m.kind == "play" for m in moves):
-            return f"{who}your turn: nothing beats {view.to_beat} — press p to pass"
+            return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — press p to pass"
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
     if actor is None or view.turn is None:
         return who + "waiting"
@@ -228,7 +228,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
 def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     """"lead any card or set of one rank", naming the ranks no legal lead contains
     (e.g. 2s under ``no_lead_with_top``), the sets no lead holds whole ("all 3 kings"),
-    and a bomb when none may be led (P21: "a bomb of 4", also from five 7s or with a
+    and a bomb when none may be led (P21: "a bomb, 4 of a kind", also from five 7s or with a
     wild). Cards go by their place in the rank order (a red 3 is not a black 3); wild
     cards go with whatever they join."""
     most: dict[int, int] = {}                       # per rank, the most of its naturals one lead holds
@@ -243,7 +243,7 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
                if 0 < most.get(value, 0) < held[value] and not (no_bomb and held[value] == bomb)]
     if no_bomb:  # (P21: whatever rank makes it, and with five 7s too)
-        barred.append(f"a bomb of {bomb}")
+        barred.append(f"a bomb, {bomb} of a kind")
     if not barred:
         return "lead any card or set of one rank"
     return f"lead a card or set of one rank (not {', '.join(barred)})"

@@ -250,7 +250,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         variant = self.variant
         fix = themed(uses_ascii(self.app))
-        titles = getattr(variant, "titles", None)
+        titles = getattr(variant, "title_names", None)  # (a family with titles names them)
         with Vertical(id="rules-box") as box:
             box.border_title = Text(fix(f"{variant.title} — rules (escape closes)"))  # (a title as written)
             with VerticalScroll():
@@ -274,7 +274,7 @@ class RulesScreen(ModalScreen[None]):
                                              classes="rules-default", markup=False)
                             yield Static(fix(description), classes="rules-meaning", markup=False)
                 if titles is not None:
-                    yield Static(fix("Titles: " + ", ".join(titles.model_dump().values())), id="rules-titles",
+                    yield Static(fix("Titles: " + ", ".join(titles())), id="rules-titles",
                                  markup=False)
 
     def action_close(self) -> None:

@@ -61,6 +61,16 @@ def test_P5_a_lower_pair_does_not_beat():
     game.apply(1, play("9C 9D"))
     with pytest.raises(IllegalMove, match="a pair of 5s does not beat a pair of 9s"):
         game.apply(2, play("5S 5H"))
+    with pytest.raises(IllegalMove, match="^play 2 cards to follow a pair of 9s$"):  # (no bomb to name)
+        game.apply(2, play("5S"))
+
+
+def test_P5_with_equal_ranks_a_lower_pair_does_not_match_or_beat():
+    """P5 (``equal_rank = "allowed"``, as in Forseti): the refusal says what would do."""
+    game = president(hands=["3C", "9C 9D 4C", "5S 5H", "KC KD 6C"], equal_rank="allowed")
+    game.apply(1, play("9C 9D"))
+    with pytest.raises(IllegalMove, match="a pair of 5s does not match or beat a pair of 9s"):
+        game.apply(2, play("5S 5H"))
 
 
 def test_P5_follow_needs_the_same_count_and_a_higher_rank():

@@ -194,3 +194,38 @@ def test_P13_titles_that_do_not_exist_exchange_nothing():
     events = game.next_round()
     exchanged = [e for e in events if e.kind == "cards_exchanged"]
     assert [(e.seat, e.to, len(e.cards)) for e in exchanged] == [(0, 1, 2), (4, 2, 1)]
+
+
+def test_P10_the_titles_a_preset_gives_by_its_top_positions_and_most_players():
+    """P10: titled places at each end (``top_positions``; one below 4 players), Neutral
+    between, in the preset's own names."""
+    from cardtable import load_variant
+
+    assert load_variant("president-classic").title_names() == (
+        "President", "Vice-President", "Neutral", "Vice-Scum", "Scum")
+    assert load_variant("scum-secretary").title_names() == (
+        "President", "Vice-President", "Secretary", "Neutral", "Clerk", "Vice-Scum", "Scum")
+    three = load_variant("president-classic").model_copy(update={"players": load_variant(
+        "president-classic").players.model_copy(update={"max": 3})})
+    assert three.title_names() == ("President", "Neutral", "Scum")
+
+
+def _presidents_give(president_hand: str, **knobs) -> Move:
+    """What the simple bot, as President in round two (it got Scum's A♠ 2♠), gives back."""
+    from cardtable.engine.rng import Rng
+    from cardtable.games.president.bot import SimpleBot
+
+    game = president(hands=ROUND_ONE, **knobs)
+    finish_round(game)
+    game.next_round(hands=["3D 7D 2S AS", president_hand, "9C 9H TS JS", "QC KC 5S 7S"])
+    assert game.to_act == (1,) and game.phase == "exchange"
+    return SimpleBot().choose(game.view(1), game.legal_moves(1), Rng(1))
+
+
+def test_P13_the_simple_bot_gives_low_singles_before_breaking_a_set_or_a_bomb():
+    """P13/P23: the President gives back its worst cards without breaking up a set (a
+    whole low pair may go), and a bomb stays whole (a play-tester's hint broke up four 6s)."""
+    assert _presidents_give("3S 4C 4D 6H") == Move("give", parse_cards("4C 4D"))   # (not 3♠ 4♣)
+    assert _presidents_give("3S 4C 4D 4H 5D 8H") == Move("give", parse_cards("3S 5D"))
+    bomb = _presidents_give("3S 6C 6D 6H 6S 9D 10C", bomb="four_of_a_kind")
+    assert bomb == Move("give", parse_cards("3S 9D"))
