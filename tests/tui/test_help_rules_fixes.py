@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 from textual.widgets import OptionList, Select, Static
@@ -38,6 +39,17 @@ def region_text(app, widget) -> str:
 def is_ascii(text: str) -> bool:
     return all(ord(char) < 128 for char in text)
 
+@asynccontextmanager
+async def rules_of(preset: str, size: tuple[int, int] = (80, 24)):
+    """The rules screen of ``preset`` open over a fresh app: (pilot, app)."""
+    app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(RulesScreen(load_variant(preset)))
+        await pilot.pause(0.2)
+        yield pilot, app
+
+
 
 async def at_table(pilot, app) -> TableScreen:
     """The table screen, once the bots have moved up to a human's choice (a dialog may be on top)."""
@@ -62,11 +74,7 @@ async def at_table(pilot, app) -> TableScreen:
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 def test_rules_show_every_knob_whole_with_what_it_means(preset, size):
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            app.push_screen(RulesScreen(load_variant(preset)))
-            await pilot.pause(0.2)
+        async with rules_of(preset, size=size) as (pilot, app):
             rows = app.screen.query(".rules-row").exclude(".-heading")
             assert len(rows) > 5
             for row in rows:
@@ -86,11 +94,7 @@ def test_rules_show_every_knob_whole_with_what_it_means(preset, size):
 
 def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.push_screen(RulesScreen(load_variant("shanghai-wild-twos")))
-            await pilot.pause(0.2)
+        async with rules_of("shanghai-wild-twos") as (pilot, app):
             values = [str(s.content) for s in app.screen.query(".rules-value, .rules-default").results(Static)]
             contracts = next(v for v in values if v.startswith("hand 1:"))
             assert "hand 1: 2 sets of 3\nhand 2: 1 set of 3 + 1 run of 4" in contracts
@@ -111,11 +115,7 @@ def test_the_rules_screen_tells_the_game_before_the_house_rules(preset, words):
     """A new player read a table of knobs and never learned what a set or a run is: the
     rules screen opens on the game in a paragraph, then "This table's rules"."""
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.push_screen(RulesScreen(load_variant(preset)))
-            await pilot.pause(0.2)
+        async with rules_of(preset) as (pilot, app):
             how = app.screen.query_one("#rules-how", Static)
             text = str(how.render())
             assert text.startswith("How to play. ") and words in text
@@ -435,11 +435,7 @@ def test_the_forseti_rules_name_the_titles_it_gives_and_what_its_exchange_is():
     list the five titles it does, in its own names; the exchange knob says what each
     choice does (a play-tester read "exchange: forseti" and learned nothing)."""
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.push_screen(RulesScreen(load_variant("forseti")))
-            await pilot.pause(0.2)
+        async with rules_of("forseti", size=(100, 30)) as (pilot, app):
             titles = str(app.screen.query_one("#rules-titles", Static).content)
             assert titles == "Titles: Forseti, Vara-forseti, Borgari, Vara-skítur, Skítur"
             exchange = next(row for row in app.screen.query(".rules-row").exclude(".-heading")
