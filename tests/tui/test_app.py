@@ -372,15 +372,16 @@ def test_b_at_the_table_cycles_the_bots_speed_and_it_is_remembered():
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             assert app.bot_delay == 0.7
-            seen = []
+            seen, notes = [], []
             for _ in range(4):
                 await pilot.press("b")
                 await pilot.pause()
                 seen.append((app.bot_delay, app.screen.bot_delay, Settings.load().bot_delay))
+                notes.append(app.screen.table.notice)  # (under the hand: a toast went too fast, over a panel)
             assert seen == [(0.3, 0.3, 0.3), (0.0, 0.0, 0.0), (1.5, 1.5, 1.5), (0.7, 0.7, 0.7)]
-            notes = [note.message for note in app._notifications]
-            assert notes[-4:] == ["bots: fast (0.3 s before each move)", "bots: instant (no pause)",
-                                  "bots: slow (1.5 s before each move)", "bots: normal (0.7 s before each move)"]
+            assert [note.removesuffix(" — b for the next speed") for note in notes] == [
+                "bots: fast (0.3 s before each move)", "bots: instant (no pause)",
+                "bots: slow (1.5 s before each move)", "bots: normal (0.7 s before each move)"]
             await pilot.press("b", "b")
             await pilot.pause()
         assert Settings.load().bot_delay == 0.0

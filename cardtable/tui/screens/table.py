@@ -94,7 +94,7 @@ class TableScreen(Screen[None]):
             app.settings.bot_delay = self.bot_delay  # type: ignore[attr-defined]
             app.settings.save()  # type: ignore[attr-defined]
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
-        app.notify(f"bots: {name} ({pause})", title="bot speed", timeout=2, markup=False)
+        self.table.notice = f"bots: {name} ({pause}) — b for the next speed"  # (under the hand, where one looks)
 
     @property
     def table(self) -> Any:
