@@ -110,7 +110,7 @@ def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
 
 @pytest.mark.parametrize("preset, words", [("forseti", "The leader plays one card or a set of one rank"),
                                            ("shanghai-classic", "A set is cards of one rank; a run is cards in"),
-                                           ("tonk-classic", "Instead of drawing you may drop")])
+                                           ("tonk-classic", "Instead of playing on you may drop (before your draw")])
 def test_the_rules_screen_tells_the_game_before_the_house_rules(preset, words):
     """A new player read a table of knobs and never learned what a set or a run is: the
     rules screen opens on the game in a paragraph, then "This table's rules"."""

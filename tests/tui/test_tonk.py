@@ -76,8 +76,11 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             assert hand.selected_cards() == hand.cards[:2]
             await pilot.press("d")
             assert screen.table.notice == "draw first: s from the stock or u the upcard"
+            picked, held = hand.selected_cards(), len(hand.cards)
+            await pilot.press("s")  # the draw keeps the cards picked before it, and says nothing more
+            await pilot.pause()
+            assert len(hand.cards) == held + 1 and hand.selected_cards() == picked and not screen.table.notice
             await pilot.press("escape")
-            await move(1, "draw_stock")
             await move(1, "spread 6C 6D 6H")
             await move(1, "discard KS")
             await hand_off(pilot, app, "Ann")

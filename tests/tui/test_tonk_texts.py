@@ -235,8 +235,25 @@ def test_the_hint_line_says_when_every_card_can_be_spread(needs_six):
     seats = parse_seats("Ann,Bob,Cy")
     game.apply(1, "draw_stock")
     assert present(game, 1, seats).hint == "you can go out without a discard, a Tonk: spread 7♦ 7♥ 7♠ and 3♣ 4♣ 5♣"
+    assert present(game, 1, seats).status.endswith(  # (the status line no longer says a discard is a must)
+        "your turn: spread (m), then discard one card (d), or spread every card to go out")
     game.apply(1, "spread 3C 4C 5C")
     tonk = "" if needs_six else ", a Tonk"
     assert present(game, 1, seats).hint == f"you can go out without a discard{tonk}: spread 7♦ 7♥ 7♠"
     game.apply(1, "spread 7D 7H 7S")
     assert game.events[-2].how == "tonk"  # (the engine's word: all six went down this turn)
+
+
+def test_many_payments_stand_in_two_even_columns_only_when_two_fit():
+    """T7/T12 at 80 columns with five players: payments "(spades bet)" broke the two
+    columns (cut at 30 cells) and wrapped; two columns are as wide as the longest line,
+    and payments too long for two side by side take a line each."""
+    from cardtable.tui.tonk.showdown import PAYMENTS_ROOM, payments_text
+
+    short = tuple(f"{payer} pays Ann 1 chip" for payer in ("Bob", "Cy", "Dag", "Eve", "Finn"))
+    lines = payments_text(short).plain.splitlines()[1:]
+    assert lines == ["  Bob pays Ann 1 chip    Cy pays Ann 1 chip", "  Dag pays Ann 1 chip    Eve pays Ann 1 chip",
+                     "  Finn pays Ann 1 chip"]
+    bets = tuple(f"{payer} pays Finn 1 chip (spades bet)" for payer in ("Bob", "Cy", "Dag", "Eve")) + ("Ann pays Bob 2 chips",)
+    lines = payments_text(bets).plain.splitlines()[1:]
+    assert lines == ["  " + line for line in bets] and max(map(len, lines)) <= PAYMENTS_ROOM

@@ -34,7 +34,7 @@ class TonkRules(Knobs):
     drop_when: Literal["before_draw", "any_time"] = "before_draw"
     """T7: drop only at the start of a turn after one's first ("before_draw") or also after drawing and on the first turn ("any_time")."""
     caught: Literal["seed", "pagat", "texas"] = "seed"
-    """T7: who pays whom when a dropper is caught ("seed", "pagat", or T11 "texas")."""
+    """T7: who pays whom when a dropper is caught: "seed" (one stake to each lower hand and one more to the lowest), "pagat" (double to each hand as low or lower), or T11 "texas" (double to the lowest hand); the others pay the lowest one stake."""
     tonk_needs_six: bool = False
     """T8: going out without a discard pays double only if all six cards were spread that turn."""
     dealt_50_wins: bool = False
@@ -91,8 +91,9 @@ class TonkVariant(VariantBase):
         "in a row of one suit) and hit spreads on the "
         "table with cards that fit them, then discard. Empty your hand to win the hand: out with "
         "a discard, everyone pays you one stake; out without a discard (a Tonk), double. Instead "
-        "of drawing you may drop: every hand is shown and the lowest count wins, and a dropper "
-        "who is not the lowest is caught and pays. Cards count A = 1, 2 to 10 their number, "
+        "of playing on you may drop (before your draw, or whenever it is your turn: drop_when "
+        "below): every hand is shown and the lowest count wins, and a dropper who is not the "
+        "lowest is caught and pays. Cards count A = 1, 2 to 10 their number, "
         "J Q K 10 (card_points below). Chips carry over from hand to hand.")
     """The game in a paragraph, for the rules screen above the knobs (T3–T9)."""
 

@@ -340,6 +340,7 @@ class TableScreen(Screen[None]):
     # ----------------------------------------------------------------- moves
     def apply(self, seat: int, move: Move, from_dialog: bool = False) -> None:
         """Apply a human's move; an illegal one shows the engine's reason."""
+        held = len(self.game.view(seat).hand)
         try:
             self.game.apply(seat, move)
         except IllegalMove as error:
@@ -349,7 +350,10 @@ class TableScreen(Screen[None]):
             else:
                 self.table.notice = error.reason
             return
-        self.table.clear_selection()
+        if len(self.game.view(seat).hand) > held:  # a draw: the cards picked before it stay picked
+            self.table.notice = ""
+        else:
+            self.table.clear_selection()
 
     def on_move_chosen(self, message: MoveChosen) -> None:
         message.stop()

@@ -189,6 +189,11 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         if kind in kinds]
     text = "your turn: " + (", ".join(long for long, _short in plays) + ", then " if plays else "") + "discard one card (d)"
     short = "your turn: " + ", ".join([*(short for _long, short in plays), "d discard"])
+    spreads = [m for m in moves if m.kind == "spread"]
+    whole, best, others = _spread_choices(spreads, len(v.hand)) if spreads else ([], None, [])
+    if whole:  # T8 (the hint below says which spreads)
+        text += ", or spread every card to go out"
+        short += " or all out"
     if "drop" in kinds:
         text += " — or drop (D)"
         short += " — or D drop"
@@ -200,15 +205,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     if "drop" in kinds:
         keys += " · D drop"
     hints = []
-    spreads = [m for m in moves if m.kind == "spread"]
-    if spreads:
-        best = max(spreads, key=lambda m: len(m.cards))
-        # one more that is not part of it: of other cards if there is one, else sharing some
-        others = sorted((m for m in spreads if not set(m.cards) <= set(best.cards)),
-                        key=lambda m: (bool(set(m.cards) & set(best.cards)), -len(m.cards)))
-        pair = [best, others[0]] if others and not set(others[0].cards) & set(best.cards) else [best]
-        whole = next((spreads for spreads in ([best], pair)
-                      if sum(len(m.cards) for m in spreads) == len(v.hand)), [])  # (every card, in one or two)
+    if best is not None:
         if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
             rules = v.rules
             tonk = not rules.tonk_needs_six or len(v.hand) == rules.deal_size + 1
@@ -221,6 +218,18 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         hints.append("hit with " + cards_label(hitters, ascii))
     hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (d)"
     return (text, short), keys + " · ? help", hint
+
+
+def _spread_choices(spreads: list[Move], held: int) -> tuple[list[Move], Move, list[Move]]:
+    """The spreads that lay down every one of ``held`` cards (one or two of them; none if
+    they cannot), the biggest spread, and the others not inside it (those of other cards
+    first)."""
+    best = max(spreads, key=lambda m: len(m.cards))
+    others = sorted((m for m in spreads if not set(m.cards) <= set(best.cards)),
+                    key=lambda m: (bool(set(m.cards) & set(best.cards)), -len(m.cards)))
+    pair = [best, others[0]] if others and not set(others[0].cards) & set(best.cards) else [best]
+    whole = next((chosen for chosen in ([best], pair) if sum(len(m.cards) for m in chosen) == held), [])
+    return whole, best, others
 
 
 def _or(parts: list[str]) -> str:

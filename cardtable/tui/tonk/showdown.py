@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -134,18 +135,24 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     return table
 
 
+PAYMENTS_ROOM = 68
+"""The payments' width in the show-down box (76 wide, less its border, padding and a
+scroll bar)."""
+
+
 def payments_text(payments: tuple[str, ...], why: str = "") -> Text:
-    """Each payment on its own line (two to a line when there are many), under why they
-    are what they are."""
+    """Each payment on its own line (two to a line, in two columns, when there are many and
+    two of the longest fit side by side), under why they are what they are."""
     text = Text()
     text.append("Payments", style="bold")
     if why:
         text.append(f" — {why}")
     if not payments:
         return text + Text(": nobody pays")
-    per_line = 1 if len(payments) <= 4 else 2
+    width = max(map(cell_len, payments))
+    per_line = 2 if len(payments) > 4 and 2 + 2 * width + 3 <= PAYMENTS_ROOM else 1
     for start in range(0, len(payments), per_line):
-        text.append("\n  " + "   ".join(p.ljust(30) for p in payments[start:start + per_line]).rstrip())
+        text.append("\n  " + "   ".join(p + " " * (width - cell_len(p)) for p in payments[start:start + per_line]).rstrip())
     return text
 
 

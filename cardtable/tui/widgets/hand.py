@@ -103,13 +103,17 @@ class Hand(CardsWidget, can_focus=True):
 
     def watch_cards(self, old: tuple[Card, ...], new: tuple[Card, ...]) -> None:
         """New cards clear the selection; cards that came in (a draw, a bought upcard),
-        none gone, take the cursor to the first of them, wherever the sort put it."""
+        none gone, take the cursor to the first of them, wherever the sort put it, and
+        the cards selected before stay selected."""
         if old != new:
+            kept = [old[index] for index in sorted(self.selected) if index < len(old)]
             self.selected = frozenset()
             self._first = 0
             came = Counter(new) - Counter(old)
             if old and came and len(new) - len(old) == sum(came.values()):
                 self.cursor = next(index for index, card in enumerate(new) if card in came)
+                if kept:
+                    self.select_cards(kept)
         self.cursor = min(self.cursor, max(0, len(new) - 1))
 
     def selected_cards(self) -> tuple[Card, ...]:
