@@ -68,8 +68,11 @@ class ThemeError(ValueError):
     (``str(error)`` is "path: reason")."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+        super().__init__(path, reason)  # (the arguments as given: a copy or a pickle makes it again)
         self.path, self.reason = path, reason
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
 
 
 @dataclass(frozen=True)

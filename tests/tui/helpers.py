@@ -9,6 +9,7 @@ from rich.console import Console
 from cardtable import load_variant, new_game
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
+from cardtable.tui import themes as themes_module
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.seats import TableSetup, parse_seats
 
@@ -84,3 +85,9 @@ def held_hints(monkeypatch):
 
     monkeypatch.setattr(table_module, "suggest_move", held)
     return release
+
+
+def load_themes():
+    """The themes, and each file's problem as it is told ("path: reason")."""
+    themes, problems = themes_module.load_themes()
+    return themes, [str(problem) for problem in problems]

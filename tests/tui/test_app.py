@@ -22,15 +22,8 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.seats import TableSetup, parse_seats
 from cardtable.tui.settings import LastTable, Settings
-from cardtable.tui import themes as themes_module
 
-from .helpers import make_app, screen_text, settle
-
-
-def load_themes():
-    """The themes, and each file's problem as it is told ("path: reason")."""
-    themes, problems = themes_module.load_themes()
-    return themes, [str(problem) for problem in problems]
+from .helpers import load_themes, make_app, screen_text, settle
 
 
 def run(scenario):
@@ -372,16 +365,16 @@ def test_b_at_the_table_cycles_the_bots_speed_and_it_is_remembered():
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             assert app.bot_delay == 0.7
-            seen, notes = [], []
+            seen = []
             for _ in range(4):
                 await pilot.press("b")
                 await pilot.pause()
                 seen.append((app.bot_delay, app.screen.bot_delay, Settings.load().bot_delay))
-                notes.append(app.screen.table.notice)  # (under the hand: a toast went too fast, over a panel)
             assert seen == [(0.3, 0.3, 0.3), (0.0, 0.0, 0.0), (1.5, 1.5, 1.5), (0.7, 0.7, 0.7)]
-            assert [note.removesuffix(" — b for the next speed") for note in notes] == [
-                "bots: fast (0.3 s before each move)", "bots: instant (no pause)",
-                "bots: slow (1.5 s before each move)", "bots: normal (0.7 s before each move)"]
+            notes = [note.message.removesuffix("; b for the next speed") for note in app._notifications]
+            assert notes[-4:] == ["bots: fast (0.3 s before each move)", "bots: instant (no pause)",
+                                  "bots: slow (1.5 s before each move)", "bots: normal (0.7 s before each move)"]
+            assert all(note.timeout == 4 for note in list(app._notifications)[-4:])  # (2 s went by unread)
             await pilot.press("b", "b")
             await pilot.pause()
         assert Settings.load().bot_delay == 0.0

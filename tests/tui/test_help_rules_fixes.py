@@ -13,10 +13,10 @@ import pytest
 from textual.widgets import OptionList, Select, Static
 
 from cardtable import load_variant
+from cardtable.games.shanghai.preset import ShanghaiRules
+from cardtable.presets import value_text
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.choose import MoveListDialog
-from cardtable.presets import value_text
-from cardtable.games.shanghai.preset import ShanghaiRules
 from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen, help_rows
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import EventLog
@@ -40,12 +40,13 @@ def is_ascii(text: str) -> bool:
     return all(ord(char) < 128 for char in text)
 
 @asynccontextmanager
-async def rules_of(preset: str, size: tuple[int, int] = (80, 24)):
-    """The rules screen of ``preset`` open over a fresh app: (pilot, app)."""
+async def rules_of(preset: str, size: tuple[int, int] = (80, 24), players: int | None = None):
+    """The rules screen of ``preset`` (at a table of ``players``) open over a fresh app:
+    (pilot, app)."""
     app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.push_screen(RulesScreen(load_variant(preset)))
+        app.push_screen(RulesScreen(load_variant(preset), players))
         await pilot.pause(0.2)
         yield pilot, app
 
@@ -443,4 +444,10 @@ def test_the_forseti_rules_name_the_titles_it_gives_and_what_its_exchange_is():
             meaning = str(exchange.query_one(".rules-meaning", Static).content)
             assert "\"forseti\" (Scum's 2 best for the President's 2 worst, Vice-Scum 1 for 1)" in meaning
 
+    async def at_four():  # (at a table of four, the titles given at four: no Borgari)
+        async with rules_of("forseti", players=4) as (_pilot, app):
+            titles = str(app.screen.query_one("#rules-titles", Static).content)
+            assert titles == "Titles: Forseti, Vara-forseti, Vara-skítur, Skítur"
+
     run(scenario)
+    run(at_four)

@@ -159,3 +159,24 @@ def test_a_header_too_wide_ends_with_an_ellipsis(theme, end):
             assert shown.endswith(end) if end else shown.isascii()
 
     asyncio.run(scenario())
+
+
+def test_a_key_the_table_has_no_action_for_says_where_the_keys_are():
+    """A play-tester pressed x at a Tonk table and nothing happened, the old message left
+    on screen: an unbound letter (or sign) says so and points to ?; a bound key acts as
+    ever, and a digit picks a card."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", preset="president-classic", seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            table = app.screen.table
+            for key, character in (("x", "x"), ("left_square_bracket", "[")):
+                await pilot.press(key)
+                await pilot.pause()
+                assert table.notice == f"{character} is no key here: ? lists the keys"
+            await pilot.press("1")
+            await pilot.pause()
+            assert "no key" not in table.notice and app.screen.query_one(Hand).selected == {0}
+
+    asyncio.run(scenario())

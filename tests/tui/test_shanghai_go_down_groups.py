@@ -175,7 +175,8 @@ def test_where_the_wilds_stand_lists_each_real_choice_once():
 def test_a_waiting_run_shows_its_wild_in_place_when_it_has_one_place_only():
     """S4/S5: a run being composed (J♦ Q♦ A♦ JK, picked in any order) reads as it will be
     melded, "J♦ Q♦ JK=K♦ A♦"; a wild that could stand at either end (J♦ Q♦ K♦ JK: 10♦ or
-    A♦) waits after the naturals, its place chosen with the go-down."""
+    A♦) waits after the naturals, its place chosen with the go-down; two wild 2s that
+    could only trade places have one place."""
     from cardtable.engine.cards import JOKER
     from cardtable.tui.shanghai.compose import waiting_group_label
 
@@ -183,5 +184,7 @@ def test_a_waiting_run_shows_its_wild_in_place_when_it_has_one_place_only():
     assert waiting_group_label("run", parse_cards("AD JK JD QD"), jokers, False) == "J♦ Q♦ JK=K♦ A♦"
     assert waiting_group_label("run", parse_cards("JK JD QD KD"), jokers, False) == "J♦ Q♦ K♦ JK"
     assert waiting_group_label("run", parse_cards("5D 3D 2D 6D"), twos, False) == "3♦ 2♦=4♦ 5♦ 6♦"
+    # (two wild 2s that could only swap places stand in one place: which 2 is where is no choice)
+    assert waiting_group_label("run", parse_cards("3D 2D 2H 6D"), twos, False) == "3♦ 2♥=4♦ 2♦=5♦ 6♦"
     assert waiting_group_label("run", parse_cards("AD JK JD QD"), jokers, True) == "J-D Q-D JK=K-D A-D"
     assert waiting_group_label("set", parse_cards("QD JK QD"), jokers, False) == "Q♦ Q♦ JK=Q"

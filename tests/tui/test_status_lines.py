@@ -216,15 +216,15 @@ def test_the_lead_prompt_names_the_ranks_nobody_may_lead():
     # though any fewer of them may lead
     hands = ["KC KD KH KS 5C", "3S 4S 6C 7D 8S", "3H 4H 6D 7C 8H", "3C 4C 6H 8D 9S"]
     game = new_game(load_variant("president-bombs"), players=4, hands=hands, dealer=3)
-    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not a bomb, 4 of a kind)"
+    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not a 4-of-a-kind bomb)"
     # five 7s: all five may lead, four of them (a bomb) may not; three kings and a wild
     # joker are a bomb too (president-bombs with jokers wild)
     hands = ["7C 7D 7H 7S 7C 5C", "3S 4S 6C 8D 8S 9C", "3H 4H 6D 8C 8H 9D", "3C 4C 6H 9H 9S 10C"]
     game = new_game(load_variant("president-bombs"), players=4, hands=hands, dealer=3)
-    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not a bomb, 4 of a kind)"
+    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not a 4-of-a-kind bomb)"
     bombs = load_variant("president-bombs").changed(wilds=("JK",))
     game = new_game(bombs, players=4, hands=["KC KD KH JK 5C", *hands[1:]], dealer=3)
-    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not a bomb, 4 of a kind)"
+    assert present(game, 0, seats).status == "Ann — your turn: lead a card or set of one rank (not a 4-of-a-kind bomb)"
     # red-threes: a red 3 and a black 3 are two ranks, not "all 2 3s" (P28)
     game = new_game(load_variant("red-threes"), players=4, dealer=3,
                     hands=["3S 3D 5C 9D", "4S 4C 6C 7D", "4H 4D 6D 7C", "3C 3H 6H 8D"])

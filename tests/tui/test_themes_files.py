@@ -13,17 +13,14 @@ import tomllib
 import pytest
 
 from cardtable.paths import config_dir, shipped_dir, user_dir
-from cardtable.tui.app import CardtableApp
 from cardtable.tui import themes as themes_module
+from cardtable.tui.app import CardtableApp
 from cardtable.tui.themes import CARD_DEFAULTS, _Colors
+
+from .helpers import load_themes
 
 SHIPPED = ("felt", "dark", "four-colour", "ascii")
 
-
-def load_themes():
-    """The themes, and each file's problem as it is told ("path: reason")."""
-    themes, problems = themes_module.load_themes()
-    return themes, [str(problem) for problem in problems]
 
 
 def run(scenario):

@@ -257,3 +257,17 @@ def test_many_payments_stand_in_two_even_columns_only_when_two_fit():
     bets = tuple(f"{payer} pays Finn 1 chip (spades bet)" for payer in ("Bob", "Cy", "Dag", "Eve")) + ("Ann pays Bob 2 chips",)
     lines = payments_text(bets).plain.splitlines()[1:]
     assert lines == ["  " + line for line in bets] and max(map(len, lines)) <= PAYMENTS_ROOM
+
+
+def test_the_status_line_finds_a_way_out_past_the_longest_spread():
+    """T8: with 3♣ 4♣ 5♣ 6♣ 6♦ and the 6♥ taken, the longest spread (3♣ to 6♣) leaves
+    two 6s; 3♣ 4♣ 5♣ and the three 6s take every card, and both lines say so."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=1, hands=["KS QH", "3C 4C 5C 6C 6D", "KC KH"],
+                    stock="2D 7D 8D 9D", upcard="6H")
+    game.apply(1, "take_upcard")
+    state = present(game, 1, parse_seats("Ann,Bob,Cy"))
+    assert state.status.endswith("or spread every card to go out")
+    assert state.hint == "you can go out without a discard, a Tonk: spread 6♣ 6♦ 6♥ and 3♣ 4♣ 5♣"

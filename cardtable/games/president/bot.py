@@ -27,15 +27,13 @@ class SimpleBot:
       when it is the cheapest play that beats the pile.
     - Leads its lowest rank, as many of it as it holds, without wild cards.
     - Gives away its worst cards, counting a card that would break up a set as worth
-      more (``BREAKS_SET`` ranks; a bomb, ``BREAKS_BOMB``): a low single goes before a
-      card of a pair, and a bomb stays whole. Declines the market and table talk; takes
-      an out-of-turn chance only with three cards or fewer left.
+      ``BREAKS_SET`` ranks more (a low single goes before a card of a pair), and never
+      breaks up a bomb (P23) while some other give keeps it. Declines the market and
+      table talk; takes an out-of-turn chance only with three cards or fewer left.
     """
 
     BREAKS_SET = 2.5
     """What breaking up a set of one rank adds to the worth of the cards given (in ranks)."""
-    BREAKS_BOMB = 10.0
-    """What breaking up a bomb (P23) adds instead."""
 
     name = "simple"
 
@@ -93,17 +91,19 @@ class SimpleBot:
 
 
     @classmethod
-    def _give_cost(cls, move: Move, hand: Sequence[Card], ranks: RankOrder) -> float:
-        """How much giving ``move``'s cards away costs: their strength, and for each set
-        of one rank it breaks up, ``BREAKS_SET`` (``BREAKS_BOMB`` for a bomb)."""
+    def _give_cost(cls, move: Move, hand: Sequence[Card], ranks: RankOrder) -> tuple[bool, float]:
+        """How much giving ``move``'s cards away costs: first whether it leaves no bomb of
+        the bombs the hand holds (P23, wild cards counted), then the cards' strength plus
+        ``BREAKS_SET`` for each set of one rank it breaks up."""
+        rest = list(hand)
+        for card in move.cards:
+            rest.remove(card)
+        breaks_bomb = ranks.holds_bomb(hand) and not ranks.holds_bomb(rest)
         cost = sum(ranks.strength(card) for card in move.cards)
         held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
         given = Counter(ranks.value[card] for card in move.cards if card not in ranks.wild)
-        for value, count in given.items():
-            if count < held[value]:
-                bomb = ranks.bomb_count and held[value] >= ranks.bomb_count > held[value] - count
-                cost += cls.BREAKS_BOMB if bomb else cls.BREAKS_SET
-        return cost
+        cost += cls.BREAKS_SET * sum(1 for value, count in given.items() if count < held[value])
+        return breaks_bomb, cost
 
     @staticmethod
     def _toxic(move: Move, ranks: RankOrder, view: PresidentView) -> bool:

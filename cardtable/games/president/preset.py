@@ -53,7 +53,7 @@ class PresidentRules(Knobs):
     reseat: bool = False
     """P12: after each round the turn order becomes title order, from the President."""
     exchange: Literal["classic", "forseti", "president_first", "none"] = "classic"
-    """P13–P16: the card exchange after the first round: "classic" (Scum's 2 best for 2 of the President's choice, Vice-Scum 1), "forseti" (Scum's 2 best for the President's 2 worst, Vice-Scum 1 for 1), "president_first" (the President gives 2 of its choice for Scum's 2 best, the Vice-President 1), or "none"."""
+    """P13–P16: the card exchange after the first round: "classic" (Scum's best cards, as many as top_positions, for as many of the President's choice; one fewer each place inward), "forseti" (Scum's 2 best for the President's 2 worst, Vice-Scum 1 for 1), "president_first" (the President gives 2 of its choice for Scum's 2 best, the Vice-President 1), or "none"; under 4 players, 1 card each way."""
     scum_redeal: bool = False
     """P17: deal again if Scum's hand holds no J, Q or K."""
     black_market: bool = False
@@ -165,13 +165,13 @@ class PresidentVariant(VariantBase):
     rules: PresidentRules = PresidentRules()
     titles: PresidentTitles = PresidentTitles()
 
-    def title_names(self) -> tuple[str, ...]:
-        """The titles this preset gives, from the top, in its own names: the titled places
-        at each end at its most players (P10), Neutral between them."""
-        most = self.players.max
-        titled = titled_places(most, self.rules.top_positions)
+    def title_names(self, players: int | None = None) -> tuple[str, ...]:
+        """The titles this preset gives at ``players`` (default: its most), from the top,
+        in its own names: the titled places at each end (P10), Neutral between them."""
+        seated = self.players.max if players is None else players
+        titled = titled_places(seated, self.rules.top_positions)
         keys = [*("president", "vice_president", "secretary")[:titled]]
-        keys += ["neutral"] * (most > 2 * titled) + [*("clerk", "vice_scum", "scum")[3 - titled:]]
+        keys += ["neutral"] * (seated > 2 * titled) + [*("clerk", "vice_scum", "scum")[3 - titled:]]
         return tuple(getattr(self.titles, key) for key in keys)
 
     @model_validator(mode="after")

@@ -60,8 +60,8 @@ class ReasonsMixin(Game):
         if self._own_turn and seat == self._last and (count != self._top[1] or value <= self._top[0]):
             return f"on your own {top} only a higher play of the same count, or pass (P7)"
         if count != self._top[1]:
-            bomb = (f", or a bomb ({ranks.bomb_count} of a kind, P23)"
-                    if self._bombed != seat and ranks.holds_bomb(self.hands[seat]) else "")
+            bomb = (f", or a {ranks.bomb_count}-of-a-kind bomb (P23)"
+                    if any(ranks.is_bomb(len(m.cards)) for m in self._legal_list(seat) if m.kind == "play") else "")
             return f"play {self._top[1]} card{'s' * (self._top[1] > 1)} to follow {top}{bomb}"
         if value == self._top[0]:
             return f"{ranks.describe(value, count)} only ties {top}: equal ranks are not allowed here (P5)"

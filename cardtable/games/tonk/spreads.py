@@ -10,6 +10,7 @@ unambiguous. Ranks in a run go from 1 (ace low) to 14 (ace high); no run holds b
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
@@ -130,6 +131,25 @@ def spreads_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                     found.append(tuple(held[v] for v in segment[i:j]))
             segment = [value]
     return found
+
+
+def spreads_taking_all(hand: Sequence[Card], spreads: Iterable[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    """T8: spreads among ``spreads`` that lay down every card of ``hand`` together, each
+    card once (going out without a discard), the longest first; () if none do."""
+    choices = sorted((tuple(spread) for spread in spreads), key=len, reverse=True)
+
+    def cover(left: Counter[Card], start: int) -> tuple[tuple[Card, ...], ...] | None:
+        if not left:
+            return ()
+        for index in range(start, len(choices)):
+            need = Counter(choices[index])
+            if not need - left:
+                rest = cover(left - need, index + 1)
+                if rest is not None:
+                    return (choices[index], *rest)
+        return None
+
+    return cover(Counter(hand), 0) or ()
 
 
 def _runs_with_jokers(held: dict[int, Card], jokers: int, found: list[tuple[Card, ...]]) -> None:

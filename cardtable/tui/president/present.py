@@ -228,7 +228,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
 def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     """"lead any card or set of one rank", naming the ranks no legal lead contains
     (e.g. 2s under ``no_lead_with_top``), the sets no lead holds whole ("all 3 kings"),
-    and a bomb when none may be led (P21: "a bomb, 4 of a kind", also from five 7s or with a
+    and a bomb when none may be led (P21: "a 4-of-a-kind bomb", also from five 7s or with a
     wild). Cards go by their place in the rank order (a red 3 is not a black 3); wild
     cards go with whatever they join."""
     most: dict[int, int] = {}                       # per rank, the most of its naturals one lead holds
@@ -243,7 +243,7 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
                if 0 < most.get(value, 0) < held[value] and not (no_bomb and held[value] == bomb)]
     if no_bomb:  # (P21: whatever rank makes it, and with five 7s too)
-        barred.append(f"a bomb, {bomb} of a kind")
+        barred.append(f"a {bomb}-of-a-kind bomb")
     if not barred:
         return "lead any card or set of one rank"
     return f"lead a card or set of one rank (not {', '.join(barred)})"

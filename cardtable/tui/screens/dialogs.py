@@ -239,13 +239,15 @@ class RulesScreen(ModalScreen[None]):
     """The game in a paragraph (the family's ``how_to_play``), then every knob of the
     preset in plain words: one row per knob with its name, then its value (and the
     default when it differs) over what it means, so that long values and descriptions
-    wrap instead of pushing each other off the screen."""
+    wrap instead of pushing each other off the screen. At a table (``players`` given), the
+    titles are those given at that many players."""
 
     BINDINGS = [Binding("escape,r,enter,q", "close", "close", show=False)]
 
-    def __init__(self, variant: Any) -> None:
+    def __init__(self, variant: Any, players: int | None = None) -> None:
         super().__init__()
         self.variant = variant
+        self.players = players
 
     def compose(self) -> ComposeResult:
         variant = self.variant
@@ -274,7 +276,7 @@ class RulesScreen(ModalScreen[None]):
                                              classes="rules-default", markup=False)
                             yield Static(fix(description), classes="rules-meaning", markup=False)
                 if titles is not None:
-                    yield Static(fix("Titles: " + ", ".join(titles())), id="rules-titles",
+                    yield Static(fix("Titles: " + ", ".join(titles(self.players))), id="rules-titles",
                                  markup=False)
 
     def action_close(self) -> None:

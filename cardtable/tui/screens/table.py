@@ -9,7 +9,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -83,6 +83,12 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
 
+    def on_key(self, event: events.Key) -> None:
+        """A letter or digit the table has no key for says where the keys are, rather than
+        nothing (as a dialog's note does)."""
+        if event.is_printable and event.key not in self.active_bindings and event.character:
+            self.table.notice = f"{event.character} is no key here: ? lists the keys"
+
     def action_bot_speed(self) -> None:
         """The next of the bots' speeds (normal, fast, instant, slow), remembered."""
         delays = [seconds for _name, seconds in BOT_SPEEDS]
@@ -94,7 +100,9 @@ class TableScreen(Screen[None]):
             app.settings.bot_delay = self.bot_delay  # type: ignore[attr-defined]
             app.settings.save()  # type: ignore[attr-defined]
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
-        self.table.notice = f"bots: {name} ({pause}) — b for the next speed"  # (under the hand, where one looks)
+        # (a note, not the notice under the hand: a table of bots alone has no hand, and the
+        # speed is no refusal to stand in red until the next move)
+        app.notify(f"bots: {name} ({pause}); b for the next speed", title="bot speed", timeout=4, markup=False)
 
     @property
     def table(self) -> Any:
@@ -500,7 +508,7 @@ class TableScreen(Screen[None]):
             self.app.notify(said, timeout=6, markup=False)
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.game.variant))
+        self.app.push_screen(RulesScreen(self.game.variant, self.game.players))
 
     def action_full_log(self) -> None:
         """The round's whole log as the table shows it to the player on screen."""

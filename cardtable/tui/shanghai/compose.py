@@ -71,12 +71,22 @@ def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move
     seen: set[object] = set()
     out = []
     for move in moves:
-        shape = tuple(tuple(card.rank if card.rank in wilds and card.rank != JOKER else card for card in group)
-                      for group in move.groups)
+        shape = _wild_shape(move.groups, wilds)
         if shape not in seen:
             seen.add(shape)
             out.append(move)
     return out
+
+
+def _wild_shape(groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> tuple[tuple[object, ...], ...]:
+    """``groups`` with each wild natural (a wild 2) as its rank alone: two go-downs of one
+    shape differ only in which of them stands where."""
+    return tuple(tuple(card.rank if card.rank in wilds and card.rank != JOKER else card for card in group)
+                 for group in groups)
+
+
+RUN_PLACES = 24
+"""How many placements of a waiting run's wilds are read to tell one place from several."""
 
 
 def waiting_group_label(kind: str, group: Sequence[Card], wilds: frozenset[int], ascii: bool) -> str:
@@ -87,8 +97,9 @@ def waiting_group_label(kind: str, group: Sequence[Card], wilds: frozenset[int],
     chosen when the go-down is)."""
     ordered = _written(kind, group, wilds)
     if kind == "set" or any(card.rank in wilds for card in group):
-        placed = [ordered] if kind == "set" else [
-            groups[0] for groups in go_down_options(group, ((kind, len(group)),), wilds, limit=2)]
+        placed = [ordered] if kind == "set" else list({
+            _wild_shape(groups, wilds): groups[0]
+            for groups in go_down_options(group, ((kind, len(group)),), wilds, limit=RUN_PLACES)}.values())
         meld = make_meld(kind, placed[0], wilds) if len(placed) == 1 else "placed with the go-down"
         if not isinstance(meld, str):
             return meld_label(meld.cards, meld.wilds_stand_for(wilds), ascii)

@@ -17,6 +17,7 @@ from ...engine.moves import Move
 from ...games.tonk.events import SidePotWon
 from ...games.tonk.preset import TonkRules
 from ...games.tonk.rules import hit_refusal
+from ...games.tonk.spreads import spreads_taking_all
 from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import game_title, number, round_log, themed, this_round
@@ -190,10 +191,10 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     text = "your turn: " + (", ".join(long for long, _short in plays) + ", then " if plays else "") + "discard one card (d)"
     short = "your turn: " + ", ".join([*(short for _long, short in plays), "d discard"])
     spreads = [m for m in moves if m.kind == "spread"]
-    whole, best, others = _spread_choices(spreads, len(v.hand)) if spreads else ([], None, [])
-    if whole:  # T8 (the hint below says which spreads)
+    whole = spreads_taking_all(v.hand, (m.cards for m in spreads))  # T8: out without a discard
+    if whole:  # (the hint below says which spreads)
         text += ", or spread every card to go out"
-        short += " or all out"
+        short += ", or out: spread all"
     if "drop" in kinds:
         text += " — or drop (D)"
         short += " — or D drop"
@@ -205,14 +206,13 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     if "drop" in kinds:
         keys += " · D drop"
     hints = []
-    if best is not None:
-        if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
-            rules = v.rules
-            tonk = not rules.tonk_needs_six or len(v.hand) == rules.deal_size + 1
-            hints.append(f"go out without a discard{', a Tonk' if tonk else ''}: spread "
-                         + " and ".join(cards_label(m.cards, ascii) for m in whole))
-        else:
-            hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in [best, *others[:1]]))
+    if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
+        rules = v.rules
+        tonk = not rules.tonk_needs_six or len(v.hand) == rules.deal_size + 1
+        hints.append(f"go out without a discard{', a Tonk' if tonk else ''}: spread "
+                     + " and ".join(cards_label(spread, ascii) for spread in whole))
+    elif spreads:
+        hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in _two_spreads(spreads)))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
@@ -220,16 +220,13 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     return (text, short), keys + " · ? help", hint
 
 
-def _spread_choices(spreads: list[Move], held: int) -> tuple[list[Move], Move, list[Move]]:
-    """The spreads that lay down every one of ``held`` cards (one or two of them; none if
-    they cannot), the biggest spread, and the others not inside it (those of other cards
-    first)."""
+def _two_spreads(spreads: list[Move]) -> list[Move]:
+    """The hint's spreads: the biggest, and one more that is not part of it (of other
+    cards if there is one, else sharing some), if any."""
     best = max(spreads, key=lambda m: len(m.cards))
     others = sorted((m for m in spreads if not set(m.cards) <= set(best.cards)),
                     key=lambda m: (bool(set(m.cards) & set(best.cards)), -len(m.cards)))
-    pair = [best, others[0]] if others and not set(others[0].cards) & set(best.cards) else [best]
-    whole = next((chosen for chosen in ([best], pair) if sum(len(m.cards) for m in chosen) == held), [])
-    return whole, best, others
+    return [best, *others[:1]]
 
 
 def _or(parts: list[str]) -> str:

@@ -136,8 +136,8 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
 
 
 PAYMENTS_ROOM = 68
-"""The payments' width in the show-down box (76 wide, less its border, padding and a
-scroll bar)."""
+"""The payments' width in the show-down box (``#summary-box`` in app.tcss: 76 wide, less
+its border, padding and a scroll bar; change them together)."""
 
 
 def payments_text(payments: tuple[str, ...], why: str = "") -> Text:

@@ -205,9 +205,11 @@ def test_P10_the_titles_a_preset_gives_by_its_top_positions_and_most_players():
         "President", "Vice-President", "Neutral", "Vice-Scum", "Scum")
     assert load_variant("scum-secretary").title_names() == (
         "President", "Vice-President", "Secretary", "Neutral", "Clerk", "Vice-Scum", "Scum")
-    three = load_variant("president-classic").model_copy(update={"players": load_variant(
-        "president-classic").players.model_copy(update={"max": 3})})
-    assert three.title_names() == ("President", "Neutral", "Scum")
+    classic = load_variant("president-classic")
+    assert classic.title_names(3) == ("President", "Neutral", "Scum")
+    assert classic.title_names(4) == ("President", "Vice-President", "Vice-Scum", "Scum")
+    assert load_variant("scum-secretary").title_names(6) == (
+        "President", "Vice-President", "Secretary", "Clerk", "Vice-Scum", "Scum")
 
 
 def _presidents_give(president_hand: str, **knobs) -> Move:
@@ -229,3 +231,5 @@ def test_P13_the_simple_bot_gives_low_singles_before_breaking_a_set_or_a_bomb():
     assert _presidents_give("3S 4C 4D 4H 5D 8H") == Move("give", parse_cards("3S 5D"))
     bomb = _presidents_give("3S 6C 6D 6H 6S 9D 10C", bomb="four_of_a_kind")
     assert bomb == Move("give", parse_cards("3S 9D"))
+    high = _presidents_give("6C 6D 6H 6S KD QH", bomb="four_of_a_kind")  # (all else high: the bomb stays)
+    assert high == Move("give", parse_cards("QH KD"))

@@ -127,7 +127,7 @@ def test_P23_a_bomb_goes_on_anything_clears_and_its_player_leads():
     hands = ["3C", "KC KD 4C", "6C 6D 6H 6S 7C 7D 7H 7S 9C", "5C"]
     game = president(hands=hands, bomb="four_of_a_kind", no_lead_with_top=False)
     game.apply(1, play("KC KD"))
-    with pytest.raises(IllegalMove, match=r"^play 2 cards to follow a pair of kings, or a bomb \(4 of a kind, P23\)$"):
+    with pytest.raises(IllegalMove, match=r"^play 2 cards to follow a pair of kings, or a 4-of-a-kind bomb \(P23\)$"):
         game.apply(2, play("9C"))  # (the refusal names the bomb the seat could play instead)
     events = game.apply(2, play("6C 6D 6H 6S"))
     assert kinds(events) == ["cards_played", "trick_cleared"] and events[1].reason == "bomb"

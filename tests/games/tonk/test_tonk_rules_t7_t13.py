@@ -7,9 +7,20 @@ dealer 0, so seat 1 plays first. Payments are checked chip by chip through ``gam
 from __future__ import annotations
 
 import pytest
+from tonk_helpers import (
+    DECLARE,
+    DRAW,
+    DROP,
+    TAKE,
+    discard,
+    draw_and_throw,
+    hit,
+    last,
+    spread,
+    stacked,
+)
 
 from cardtable import Card, IllegalMove, Move, parse_cards
-from tonk_helpers import DECLARE, DRAW, DROP, TAKE, discard, draw_and_throw, hit, last, spread, stacked
 
 
 # ---------------------------------------------------------------- T7 dropping
@@ -101,6 +112,21 @@ def test_T8_tonk_by_spreading_pays_double() -> None:
     events = game.apply(1, spread("4H 5H 6H"))
     won = next(e for e in events if e.kind == "hand_won")
     assert won.how == "tonk" and game.scores == (-2, 4, -2)
+
+
+def test_T8_spreads_taking_every_card_are_found_past_the_longest_spread() -> None:
+    """T8: 3♣ 4♣ 5♣ 6♣ 6♦ 6♥ goes out in two spreads, 3♣ 4♣ 5♣ and the three 6s, though
+    the longest spread (3♣ to 6♣) leaves 6♦ 6♥, which make none; a hand that cannot
+    be laid down whole has no such spreads."""
+    from cardtable.games.tonk.spreads import spreads_in, spreads_taking_all
+
+    hand = parse_cards("3C 4C 5C 6C 6D 6H")
+    assert sorted(spreads_taking_all(hand, spreads_in(hand))) == [parse_cards("3C 4C 5C"), parse_cards("6C 6D 6H")]
+    game = stacked(["KS QH", "3C 4C 5C 6C 6D", "KC KH"], stock="2D 7D 8D 9D", upcard="6H")
+    game.apply(1, TAKE)
+    assert spreads_taking_all(game.view(1).hand, (m.cards for m in game.legal_moves(1) if m.kind == "spread"))
+    short = parse_cards("3C 4C 5C 6C 6D 9H")
+    assert spreads_taking_all(short, spreads_in(short)) == ()
 
 
 def _hit_out(**knobs: object):
