@@ -85,7 +85,11 @@ class Draft:
         """New house rules that extend the preset ``name`` (shipped or the user's)."""
         parent = load_variant(name)
         draft = cls.from_variant(parent, name, parent)
-        draft.values["title"] = f"{parent.title.removesuffix(HOUSE_TITLE)}{HOUSE_TITLE}"
+        base = parent.title.removesuffix(HOUSE_TITLE)
+        # House rules on house rules name the preset they change ("Tonk (house rules on
+        # kitchen)"), never "(house rules) (house rules)": two presets never share a title,
+        # by which the history and the statistics tell matches apart.
+        draft.values["title"] = f"{base} (house rules on {name})" if base != parent.title else f"{base}{HOUSE_TITLE}"
         # Only what stays true whatever is changed next (the parent's own words, "2s high",
         # may not); house rules on house rules say it once.
         if not parent.description.startswith(HOUSE_DESCRIPTION):
@@ -373,8 +377,9 @@ def rename_preset(old: str, new: str) -> Path:
     _new_name(new)
     users = dependents(old)
     if users:
-        raise ValueError(f"{', '.join(users)} extend{'s' if len(users) == 1 else ''} {old!r}; "
-                         "rename would break them")
+        one = len(users) == 1
+        raise ValueError(f"{', '.join(users)} extend{'s' if one else ''} {old!r}; "
+                         f"a rename would break {'it' if one else 'them'}")
     target = user_dir("variants") / f"{new}.toml"
     write_atomic(target, path.read_text(encoding="utf-8"), check=True)
     path.unlink()

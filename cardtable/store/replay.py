@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.cards import Card
-from ..engine.errors import SaveError
+from ..engine.errors import IllegalMove, SaveError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.words import listed
@@ -76,9 +76,12 @@ class Replay:
                     game.replay(self.records[index])
                 except SaveError as error:
                     raise SaveError(f"{name}: step {index + 1}: {error}") from None
+                except IllegalMove as error:  # (worded as loading the save words it)
+                    raise SaveError(f"{name}: the move log does not replay: entry {index + 1}: "
+                                    f"{error.reason}") from None
                 except Exception as error:  # noqa: BLE001 - a damaged log is a SaveError
-                    raise SaveError(f"{name}: the move log does not replay at step {index + 1} "
-                                    f"({type(error).__name__}: {error})") from None
+                    raise SaveError(f"{name}: the move log does not replay at entry {index + 1} "
+                                    f"({error})") from None
         self._all_events: list[Event] = list(game.events)
         self.final = game
         self.open_from: int | None = None

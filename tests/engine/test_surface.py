@@ -181,3 +181,15 @@ def test_wrong_arguments_to_the_rest_of_the_surface_say_what_they_should_be():
     with pytest.raises(TypeError, match="a bot level is text such as 'hard', not None"):
         make_bot("tonk", None)
     assert type(make_bot("tonk", "HARD")) is type(make_bot("tonk", "hard"))
+
+
+def test_a_card_named_more_often_than_held_is_told_so():
+    """A move naming 3D twice from a hand that holds it once says so, not "you do not
+    hold 3D" (a play-tester held it); twins from two decks are counted."""
+    from cardtable.engine.cards import not_held, parse_cards
+
+    hand = parse_cards("3D 4C 9H 9H")
+    assert not_held(parse_cards("3D 4C"), hand) is None
+    assert not_held(parse_cards("5S"), hand) == "you do not hold 5S"
+    assert not_held(parse_cards("3D 3D"), hand) == "you hold 3D only once"
+    assert not_held(parse_cards("9H 9H 9H"), hand) == "you hold 9H only 2 times"

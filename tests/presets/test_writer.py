@@ -190,7 +190,7 @@ def test_file_chores(user_presets, tmp_path):
     Draft.new_from("forseti").save("ours")
     Draft.new_from("ours").save("kids")
     assert dependents("ours") == ["kids"]
-    with pytest.raises(ValueError, match="kids extends"):
+    with pytest.raises(ValueError, match="^kids extends 'ours'; a rename would break it$"):
         rename_preset("ours", "theirs")
     rename_preset("kids", "children")
     assert not (user_presets / "kids.toml").exists() and load_variant("children").rules.pass_locks_out
@@ -299,17 +299,17 @@ def test_export_names_a_missing_folder_and_replaces_a_file_only_when_asked(user_
     assert tomllib.loads((tmp_path / "ours.toml").read_text())["extends"] == "forseti"
 
 
-def test_house_rules_on_house_rules_do_not_stack_the_default_names(user_presets):
+def test_house_rules_on_house_rules_name_their_parent_and_do_not_stack_the_default_names(user_presets):
     first = Draft.new_from("tonk-classic")
     classic = load_variant("tonk-classic")
     assert first.values["title"] == f"{classic.title} (house rules)"
     assert first.values["description"] == f"House rules on {classic.title}."
     first.set("rules.stake", 5)
     first.save("kitchen")
-    second = Draft.new_from("kitchen")
-    assert second.values["title"] == first.values["title"]
+    second = Draft.new_from("kitchen")  # (its own title: the statistics tell matches apart by title)
+    assert second.values["title"] == f"{classic.title} (house rules on kitchen)"
     assert second.values["description"] == first.values["description"]
     second.set("rules.stake", 7)
     second.save("kitchen-2")
     text = (user_presets / "kitchen-2.toml").read_text()
-    assert "title" not in tomllib.loads(text) and "(house rules) (house rules)" not in text
+    assert tomllib.loads(text)["title"] == "Tonk (house rules on kitchen)" and "(house rules) (house rules)" not in text

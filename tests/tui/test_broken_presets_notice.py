@@ -162,3 +162,38 @@ def test_the_notes_go_when_a_menu_the_rules_or_help_opens(user_presets):
 
     for key in ("h", "r", "question_mark"):
         asyncio.run(scenario(key))
+
+
+def test_a_preset_broken_while_cardtable_runs_is_told_when_the_list_is_read_again(user_presets):
+    """A play-tester broke their own preset by hand with the start screen open; pressing g
+    read the lists again and it was gone, said nowhere until a restart. A new problem is
+    told when the list is read again; one told before is not told twice; r with no preset
+    chosen says so."""
+    from textual.widgets import Select, Static
+
+    (user_presets / "our-table.toml").write_text('family = "president"\nextends = "forseti"\n', encoding="utf-8")
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            assert not app._notifications
+            (user_presets / "our-table.toml").write_text(
+                'family = "president"\nextends = "forseti"\n[rules]\njokers = 9\n', encoding="utf-8")
+            for _ in range(3):  # President, Shanghai, Tonk, and back
+                await pilot.press("g")
+                await pilot.pause()
+            [note] = app._notifications
+            assert note.title == "1 preset not loaded" and "our-table.toml: rules.jokers:" in note.message
+            app.clear_notifications()
+            for _ in range(3):
+                await pilot.press("g")
+                await pilot.pause()
+            assert not app._notifications  # (told once)
+            app.screen.query_one("#preset", Select).clear()
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert str(app.screen.query_one("#start-error", Static).render()).strip() == "choose a preset first"
+
+    asyncio.run(scenario())

@@ -124,7 +124,7 @@ def test_every_family_autosaves_and_continues(preset):
     run(scenario)
 
 
-def test_damaged_autosave_is_explained_and_can_be_discarded():
+def test_damaged_autosave_is_explained_and_can_be_discarded_after_a_question():
     async def scenario():
         path = autosave_path()
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -139,7 +139,15 @@ def test_damaged_autosave_is_explained_and_can_be_discarded():
             assert isinstance(app.screen, StartScreen)
             assert path.exists()
             assert app.focused is app.screen.query_one("#discard")
+            await pilot.press("enter")  # it asks first: a damaged save may be worth mending
+            await pilot.pause()
+            assert "Delete the damaged autosave" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and path.exists()
             await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("y")
             await pilot.pause()
             assert not path.exists()
             assert not app.screen.query_one("#continue-row").display

@@ -37,7 +37,7 @@ class PresidentRules(Knobs):
     rank_order: Literal["two_high", "ace_high"] = "two_high"
     """P3: 3 low … A, 2 high ("two_high") or 2 low … A high ("ace_high")."""
     equal_rank: Literal["no", "allowed", "skip"] = "no"
-    """P5: may a follower play the same rank? "allowed", or "skip" (allowed and skips the next seat)."""
+    """P5: may a follower play the same rank? "no", "allowed", or "skip" (allowed, and skips the next seat)."""
     pass_locks_out: bool = False
     """P6: a pass takes the player out of the rest of the trick."""
     play_on_own: bool = False

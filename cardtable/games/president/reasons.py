@@ -3,7 +3,7 @@ IllegalMove says). Mixed into :class:`~cardtable.games.president.state.President
 
 from __future__ import annotations
 
-from ...engine.cards import Card, check_subset
+from ...engine.cards import Card, not_held
 from ...engine.game import Game
 from ...engine.moves import Move
 from .rules import RankOrder
@@ -28,9 +28,9 @@ class ReasonsMixin(Game):
                        "market": "offer, accept, decline or pass", "talk": "offer_talk, accept or decline"}
         if self.phase != "play":
             if self.phase == "exchange" and move.kind == "give":
-                missing = check_subset(move.cards, self.hands[seat])
+                missing = not_held(move.cards, self.hands[seat])
                 if missing is not None:
-                    return f"you do not hold {missing}"
+                    return missing
                 return f"give exactly {self._gives[0][2]} card(s)"
             return f"now is the time to {phase_kinds[self.phase]}"
         if self._window:
@@ -39,9 +39,9 @@ class ReasonsMixin(Game):
             return "you lead: play at least one card" if self._top is None else "you may not pass now"
         if move.kind != "play":
             return f"you cannot {move.kind.replace('_', ' ')} now: play cards or pass"
-        missing = check_subset(move.cards, self.hands[seat])
+        missing = not_held(move.cards, self.hands[seat])
         if missing is not None:
-            return f"you do not hold {missing}"
+            return missing
         combo = self.ranks.combination(move.cards)
         if isinstance(combo, str):
             return combo

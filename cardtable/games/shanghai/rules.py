@@ -19,12 +19,11 @@ Move forms (every one is listed by ``legal_moves`` exactly as ``apply`` accepts 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card
+from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card, not_held
 from ...engine.moves import Move
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
 from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
@@ -374,9 +373,9 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
     if move.groups and kind != "meld" or (move.cards and kind in ("draw_stock", "take_upcard", "buy", "decline")):
         return f"a {kind} move takes no such cards"
     hand = game.hands[seat]
-    missing = _missing(move.cards, hand)
+    missing = not_held(move.cards, hand)
     if missing is not None:
-        return f"you do not hold {missing}"
+        return missing
     if kind == "discard":
         if len(move.cards) != 1:
             return "discard exactly one card"
@@ -388,15 +387,6 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
     if kind == "lay_off":
         return _explain_lay_off(game, seat, move)
     return _explain_swap(game, seat, move)
-
-
-def _missing(cards: tuple[Card, ...], hand: list[Card]) -> Card | None:
-    left = Counter(hand)
-    for card in cards:
-        if left[card] <= 0:
-            return card
-        left[card] -= 1
-    return None
 
 
 def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:

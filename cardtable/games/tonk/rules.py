@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.cards import ACE, JOKER, KING, Card, check_subset, pretty_cards
+from ...engine.cards import ACE, JOKER, KING, Card, not_held, pretty_cards
 from ...engine.moves import Move
 from .spreads import Shape, canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
@@ -146,9 +146,9 @@ class TonkRulesMixin(_Base):
                     return "say which dead four: its cards and target (owner, spread)"
                 return "no dead four on the table (a set a hit grew to four)"
             return self._why_target(seat, move)
-        missing = check_subset(move.cards, self._hands[seat])
+        missing = not_held(move.cards, self._hands[seat])
         if missing is not None:
-            return f"you do not hold {missing}"
+            return missing
         if kind == "spread":
             return self._why_spread(move)
         if kind == "hit":

@@ -107,20 +107,22 @@ class StartScreen(Screen[None]):
 
     def _tell_broken_presets(self) -> None:
         """A preset file that does not load is left out of the list: say which, and why
-        (once a run: the start screen comes back after every match). A file of your preset
-        folder is named as it is there, and the problems share six lines of the note (two each
-        when there are three; cut with "…": `cardtable presets list` tells them whole), so
-        that they, "… and N more" and that pointer fit on an 80x24 screen."""
+        (once a run for each problem: the start screen comes back after every match, and
+        its list is read again when the game changes, so a file broken while cardtable
+        runs is told then). A file of your preset folder is named as it is there, and the
+        problems share six lines of the note (two each when there are three; cut with "…":
+        `cardtable presets list` tells them whole), so that they, "… and N more" and that
+        pointer fit on an 80x24 screen."""
         from pathlib import Path
 
         from ...paths import user_dir
 
-        if getattr(self.app, "told_broken_presets", False):
-            return  # (before loading every preset again)
         problems = broken_presets()
-        if not problems:
+        told: set[str] = getattr(self.app, "told_broken_presets", set())
+        said_now = {str(error) for _names, error in problems}
+        if said_now <= told:
             return
-        self.app.told_broken_presets = True  # type: ignore[attr-defined]
+        self.app.told_broken_presets = told | said_now  # type: ignore[attr-defined]
         shown = problems[:3]
         said = in_folder((error for _names, error in shown), user_dir("variants"))
         told = [text if names == [Path(error.file).stem] else f"{', '.join(names)}: {text}"  # (a file's name once)
@@ -157,7 +159,6 @@ class StartScreen(Screen[None]):
         self.app.clear_notifications()
 
     def on_mount(self) -> None:
-        self._tell_broken_presets()
         self._show_words()
         self._fill_presets(self.last.preset if self.last is not None else None)
         if not self.query_one(StoreBar).focus_first():  # Continue comes first
@@ -193,6 +194,7 @@ class StartScreen(Screen[None]):
 
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
+        self._tell_broken_presets()
         self._listed_family = self.family
         names = list_variants(self.family)
         self._listed = bool(names)
@@ -287,8 +289,10 @@ class StartScreen(Screen[None]):
         self.query_one(StoreBar).open(what)
 
     def action_rules(self) -> None:
-        if self.variant is not None:
-            self.app.push_screen(RulesScreen(self.variant))
+        if self.variant is None:  # (the list's blank line, or no preset loads)
+            self.query_one("#start-error", Static).update(Text("  choose a preset first", style="bold red"))
+            return
+        self.app.push_screen(RulesScreen(self.variant))
 
     def action_house_rules(self) -> None:
         """New, edit, rename, duplicate, delete, export or import presets (issue 9)."""

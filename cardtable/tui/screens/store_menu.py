@@ -131,10 +131,18 @@ class StoreBar(Vertical):
         if what == "continue":
             self.continue_game()
         elif what == "discard":
-            clear_autosave()
-            self.error = ""
-            self.refresh_continue()
-            self.app.notify("The damaged autosave was removed.", timeout=3, markup=False)
+            from .preset_dialogs import Confirm
+
+            def answered(discard: bool | None) -> None:
+                if discard:
+                    clear_autosave()
+                    self.error = ""
+                    self.refresh_continue()
+                    self.app.notify("The damaged autosave was removed.", timeout=3, markup=False)
+
+            self.app.push_screen(Confirm(f"Delete the damaged autosave {autosave_path()}? It cannot be "
+                                         "undone (a save that does not load may still be mended by hand: "
+                                         "see the README's Saves)", yes="Delete (y)", no="Keep it (n)"), answered)
         elif what == "load":
             self.app.push_screen(LoadDialog(), self._play)
         elif what == "replays":

@@ -86,6 +86,8 @@ def test_P5_follow_needs_the_same_count_and_a_higher_rank():
     game.apply(2, PASS)
     with pytest.raises(IllegalMove, match="you do not hold 6D"):
         game.apply(3, play("6C 6D"))
+    with pytest.raises(IllegalMove, match="^you hold KC only once$"):  # (held, but named twice)
+        game.apply(3, play("KC KC"))
 
 
 def test_P5_equal_rank_refused_by_default_allowed_in_forseti():
