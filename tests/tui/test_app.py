@@ -532,6 +532,9 @@ def test_a_long_start_error_wraps_under_start_instead_of_being_cut():
             error = str(screen.query_one("#start-error").render()).strip()
             assert error.startswith("a seed is a whole number from -9223372036854775808") and len(error) > 60
             assert " ".join(error.split()) in " ".join(screen_text(app).split())
+            region = screen.query_one("#start-error").content_region  # (each wrapped line starts in line)
+            rows = screen_text(app).splitlines()[region.y:region.bottom]
+            assert len(rows) >= 2 and all(row[region.x - 2:region.x] == "  " and row[region.x] != " " for row in rows)
 
     run(scenario)
 

@@ -290,7 +290,7 @@ class StartScreen(Screen[None]):
 
     def action_rules(self) -> None:
         if self.variant is None:  # (the list's blank line, or no preset loads)
-            self.query_one("#start-error", Static).update(Text("  choose a preset first", style="bold red"))
+            self.query_one("#start-error", Static).update(Text("choose a preset first", style="bold red"))
             return
         self.app.push_screen(RulesScreen(self.variant))
 
@@ -344,7 +344,7 @@ class StartScreen(Screen[None]):
         try:
             setup = self.setup()
         except ValueError as error:
-            self.query_one("#start-error", Static).update(Text(f"  {error}", style="bold red"))
+            self.query_one("#start-error", Static).update(Text(str(error), style="bold red"))
             return
         self.app.clear_notifications()  # (a saved preset's or a broken one's note: not over the table)
         self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))
