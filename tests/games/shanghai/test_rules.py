@@ -154,6 +154,27 @@ def test_S7_swap_by_a_player_not_down_only_to_go_down_at_once():
     assert mv("discard 10H") in game.legal_moves(2)
 
 
+def test_S7_a_joker_in_a_run_is_taken_back_with_the_card_it_stands_for():
+    """S7 in a run (hand 2: a set of 3 + a run of 4): Ann's 4♥ 5♥ JK 7♥ has the joker as
+    6♥; Bob, not down, puts 6♥ in its place and must then go down, the joker making his
+    run 2♣ JK 4♣ 5♣; only then may he discard."""
+    game = _went_out_game()
+    game.next_round(hands=["8C 8D 8H 4H 5H JK 7H KS", "6H 2C 3D 9S 9D 9H 4C KH", "QC QD QS 10C 10D JC 2H"],
+                    stock="KD 2S 5C 3S 4S 6S", upcard="AH")
+    game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard KD")
+    game.apply(0, "draw_stock"); decline_all(game)
+    game.apply(0, "meld 8C 8D 8H | 4H 5H JK 7H"); game.apply(0, "discard KS")
+    game.apply(1, "draw_stock"); decline_all(game)
+    assert [str(m) for m in game.legal_moves(1) if m.kind in ("meld", "swap_joker")] == ["swap_joker 6H @0,1"]
+    [swapped] = game.apply(1, "swap_joker 6H @0,1")
+    assert (swapped.card, swapped.wild) == (Card.parse("6H"), Card.parse("JK"))
+    assert str(game.melds[0][1]) == "4H 5H 6H 7H" and game.must_go_down
+    assert [str(m) for m in game.legal_moves(1) if m.kind in ("meld", "discard")] == ["meld 9D 9H 9S | 2C JK 4C 5C"]
+    game.apply(1, "meld 9D 9H 9S | 2C JK 4C 5C")
+    assert game.melds[1][1].wilds_stand_for(game.wild)[1] == Card.parse("3C")
+    assert mv("discard KH") in game.legal_moves(1)
+
+
 def test_S7_no_swap_for_a_player_who_could_not_then_go_down():
     game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 4H 5H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
     game.apply(1, "draw_stock"); decline_all(game)
@@ -237,6 +258,27 @@ def test_S9_buys_per_hand_run_out():
     assert asked_after and 0 not in asked_after  # windows went on, without seat 0
 
 
+def test_S9_the_last_two_hands_allow_four_buys():
+    """S9: three buys a hand, four in hands 9 and 10 (whose contracts need more cards):
+    every seat starts hands 8, 9 and 10 with 3, 4 and 4 buys left."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+
+    game = new_game(load_variant("shanghai-classic"), 4, seed=3)
+    bot, rng = make_bot("shanghai", "simple"), Rng(3)
+    at_start = {}
+    while not game.is_over:
+        if game.round_over:
+            game.next_round()
+            continue
+        if game.round not in at_start:
+            at_start[game.round] = [game.buys_left(seat) for seat in range(4)]
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert [at_start[hand] for hand in (8, 9, 10)] == [[3] * 4, [4] * 4, [4] * 4]
+    assert sum(isinstance(e, UpcardBought) for e in game.events) > 0
+
+
 def test_S10_going_out_by_laying_off_the_last_card():
     game = _went_out_game()
     assert isinstance(game.events[-2], WentOut) and game.events[-2].seat == 1
@@ -279,6 +321,18 @@ def test_S11_scoring_cards_left_in_hand():
     # seat 0: 2C 3D 4D 5D = 20; seat 2: 8C 8D 9D 10H = 5+5+5+10
     assert game.scores == (20, 0, 25)
     assert game.events[-1].points == (20, 0, 25)
+
+
+@pytest.mark.parametrize(("preset", "left"), [("shanghai-classic", 80), ("shanghai-wild-twos", 95)])
+def test_S11_aces_jokers_and_wild_twos_score_their_own_points(preset, left):
+    """S11: A♣ 15 + JK 50 + 2♦ + 10♦ 10 left in hand: 80 with the classic points (a 2
+    scores 5), 95 where 2s are wild and score 20."""
+    game = deal(["AC JK 2D 10D", "7C 7D 7H 9H 9S 9C", "8C 8D 9D 10H"], stock="7S 6D 2S 3S",
+                upcard="QH", preset=preset)
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9C 9H 9S")
+    game.apply(1, "lay_off 7S @1,0")
+    assert game.round_over and game.events[-1].points[0] == left
 
 
 def test_S12_the_pile_less_its_top_becomes_the_stock():

@@ -41,6 +41,17 @@ def test_T7_seed_reading_five_players() -> None:
     assert game.scores == (-1, -4, 5, 0, 0)
 
 
+def test_T7_seed_reading_a_caught_dropper_above_two_tied_lowest() -> None:
+    """T7 (seed): counts dropper 20, B 5, C 5, A 30. The dropper pays each lower hand
+    (B, C) one stake; every non-winner (the dropper and A) pays each lowest hand one
+    stake more: dropper −4, A −2, B and C +3 each."""
+    game = stacked(["10S JC QD", "10C 10D", "2C 3D", "AH 4H"], stock="4S 5S", drop_when="any_time")
+    game.apply(1, DROP)
+    won = last(game, "hand_won")
+    assert won.how == "caught" and won.winners == (2, 3)
+    assert game.scores == (-2, -4, 3, 3)
+
+
 def test_T7_drop_before_draw_not_on_first_turn_nor_after_draw() -> None:
     game = stacked(["2S 3D", "AC 2D", "KS QH"])
     assert DROP not in game.legal_moves(1)
@@ -207,6 +218,26 @@ def test_T10_dealt_49_declared_on_first_turn_wins_single() -> None:
     assert DECLARE in game.legal_moves(1)
     game.apply(1, DECLARE)
     assert last(game, "hand_won").how == "dealt_49" and game.scores == (-1, 2, -1)
+
+
+def test_T10_dealt_49_not_declared_on_the_first_turn_is_gone() -> None:
+    """T10 (settled): a 49 is declared on the holder's first turn; a seat that draws
+    instead cannot declare it on a later turn."""
+    game = stacked(["2S 3S", "10S 10H 10D 10C 9S", "KH QS"], dealt_49_wins=True)
+    assert DECLARE in game.legal_moves(1)
+    game.apply(1, DRAW)
+    game.apply(1, discard("2C"))  # (the card drawn: the 49 is still in hand)
+    for seat in (2, 0):
+        draw_and_throw(game, seat)
+    assert game.to_act == (1,) and game.count(1) == 49 and DECLARE not in game.legal_moves(1)
+
+
+def test_T10_a_dealt_50_and_a_low_deal_at_once_void_the_hand() -> None:
+    """T10: two instant winners, a 50 and a low deal: nobody is paid, the deal passes on."""
+    game = stacked(["AS 2S 3D 4D 3H", "10S 10H 10D 10C KS", "KH QH"], dealt_50_wins=True, low_deal_wins=True)
+    assert game.round_over and last(game, "hand_voided") and game.scores == (0, 0, 0)
+    game.next_round()
+    assert game.dealer == 1
 
 
 def test_T10_dealt_49_too_late_after_someone_spread() -> None:
