@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from cardtable import Move
+from cardtable import Move, load_variant, new_game
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
 from cardtable.tui.president.present import present
@@ -434,3 +434,24 @@ def test_a_wild_on_the_piles_line_says_what_it_stands_for():
     ranks = RankOrder(game.variant.rules)
     assert ranks.stands_for(parse_cards("2C 2D")) == {}                       # all wild: nothing to say
     assert ranks.stands_for(parse_cards("3C 2D")) == {parse_cards("2D")[0]: "black 3"}
+
+
+def test_a_last_play_that_makes_you_scum_is_told_before_it_is_made():
+    """P26 (no_finish_on_top): Ann's last card is a 2; selecting it says the play is
+    legal and that going out on it makes her Scum (a play-tester went out unwarned)."""
+    from cardtable.tui.screens.table import TableScreen
+
+    variant = load_variant("president-classic").changed(no_finish_on_top=True)
+    game = new_game(variant, 4, seed=1, hands=["2C", "5C 9C", "3C 4C 8C", "6C 7C"])
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:  # (whole at the narrowest)
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            await pilot.press("1")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "selected: 2♣ (legal, but it makes you Scum: P26)" in text
+
+    asyncio.run(scenario())

@@ -126,7 +126,7 @@ class MadeScum(Event):
     kind: ClassVar[str] = "made_scum"
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return f"{name(self.seat)} went out on a top card and becomes Scum"  # type: ignore[arg-type]
+        return f"{name(self.seat)} went out on a top card or a clearing play and becomes Scum (P26)"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

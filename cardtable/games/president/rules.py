@@ -55,8 +55,9 @@ class RankOrder:
         self.two_value = self.value.get(Card(2, "S")) if rules.rank_order == "two_high" else None
         """The value of natural 2s when they are the top rank (P20), else None."""
         top_natural = naturals[-1] if naturals else 14
-        self.top_value = self.value[Card(top_natural, "S")]
-        """The top natural rank: P21 keeps leads of this and above for last."""
+        self.top_value = top if rules.red_threes else self.value[Card(top_natural, "S")]
+        """The top rank: P21 keeps leads of this and above for last (the top natural rank,
+        a 2 or an ace; under P28 the red 3s, "the highest cards", alone)."""
         self.black_three = 1 if rules.red_threes else None
         self.bomb_count = 4 if rules.bomb == "four_of_a_kind" else 0
         self.twins = rules.decks > 1 or rules.jokers > 1

@@ -255,6 +255,15 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         cards = [card for hand in self.hands for card in hand] + self.cleared + self.aside
         return cards + [card for _seat, play in self.pile for card in play]
 
+    def makes_scum(self, seat: int, move: Move) -> bool:
+        """P26 (``no_finish_on_top``): whether ``move``, one of the seat's legal moves,
+        plays its last cards as a 2, a joker or a clearing play, and so makes it Scum."""
+        if not self.rules.no_finish_on_top or move.kind not in ("play", "quick_clear") \
+                or len(move.cards) != len(self.hands[seat]) or move not in self._legal_list(seat):
+            return False
+        trial = self.copy()
+        return any(isinstance(event, MadeScum) for event in trial.apply(seat, move))
+
     def _legal_moves(self, seat: int) -> list[Move]:
         if self.phase != "play":
             return self._prelude_moves(seat)

@@ -61,6 +61,8 @@ class PresidentState:
     round: beside the status, or on the note's line (the seat panel is too narrow for it)."""
     legal: frozenset[int] | None = None
     plays: frozenset[tuple[str, ...]] = frozenset()
+    to_scum: frozenset[tuple[str, ...]] = frozenset()
+    """P26: the plays among ``plays`` that would take the viewer out as Scum."""
     can_play: bool = False
     can_pass: bool = False
     viewer: int | None = None
@@ -129,6 +131,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
     return replace(state, status=status, note=note, talk=talk, hand=view.hand, legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
+                   to_scum=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays
+                                     if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
 

@@ -121,8 +121,12 @@ class PresidentTable(FamilyTable[PresidentState]):
         ascii = self.ascii
         key = tuple(sorted(str(c) for c in cards))
         ok = key in state.plays
-        text = Text(f"{me}selected: {cards_label(cards, ascii)} ")
-        text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")
+        if key in state.to_scum:  # P26: legal, but going out on it makes you Scum (said in place of your points)
+            text = Text(f"  selected: {cards_label(cards, ascii)} ")
+            text.append("(legal, but it makes you Scum: P26)", style="bold yellow")
+        else:
+            text = Text(f"{me}selected: {cards_label(cards, ascii)} ")
+            text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")
         line.update(text)
 
     # ----------------------------------------------------------------- input

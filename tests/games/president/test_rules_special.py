@@ -190,9 +190,13 @@ def test_P25_a_wild_card_cannot_burn():
 
 def test_P26_going_out_on_a_two_makes_scum():
     game = president(hands=["3C 4C", "5C 9C", "2C", "6C 7C"], no_finish_on_top=True)
+    assert not game.makes_scum(1, play("5C"))  # (cards stay in hand)
     game.apply(1, play("5C"))
+    assert game.makes_scum(2, play("2C")) and not game.makes_scum(2, PASS)  # (told before, at the table)
     events = game.apply(2, play("2C"))
     assert kinds(events) == ["cards_played", "made_scum", "trick_cleared"]
+    assert events[1].describe("ABCD".__getitem__) == \
+        "C went out on a top card or a clearing play and becomes Scum (P26)"  # (a burn is no top card)
     finish_round(game)
     assert game.titles[2] == "scum"
     assert game.finish_order[-1] == 2
@@ -222,6 +226,22 @@ def test_P28_red_threes_beat_aces_and_black_threes_are_lowest():
     game.apply(1, play("AC"))
     events = game.apply(2, play("3H"))
     assert kinds(events) == ["cards_played", "trick_cleared"]  # nothing beats a red 3
+
+
+def test_P21_P28_under_red_threes_the_red_threes_are_the_top_cards_not_aces():
+    """P21 with P28: red 3s are the highest cards, so they wait to be led last; aces lead
+    like any rank (a play-tester was refused a pair of aces as "a top card")."""
+    game = president(hands=["4C", "AC AD 5D 3H", "6C", "3S 8C"], **RED_THREES)
+    game.apply(3, play("8C"))
+    game.apply(0, PASS)
+    game.apply(1, play("3H"))  # (nothing beats a red 3: the pile clears, Bob leads)
+    leads = game.legal_moves(1)
+    assert game.to_act == (1,) and play("AC AD") in leads and play("AD") in leads
+    game = president(hands=["4C", "3H 3D 5D", "6C", "3S 8C"], **RED_THREES)
+    game.apply(3, play("8C"))
+    game.apply(0, PASS)
+    game.apply(1, play("3D"))  # (clears; Bob leads again)
+    assert play("3H") not in game.legal_moves(1) and play("5D") in game.legal_moves(1)
 
 
 def test_P28_a_wild_cannot_stand_as_a_red_three():
