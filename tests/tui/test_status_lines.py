@@ -455,3 +455,35 @@ def test_a_last_play_that_makes_you_scum_is_told_before_it_is_made():
             assert "selected: 2♣ (legal, but it makes you Scum: P26)" in text
 
     asyncio.run(scenario())
+
+
+def test_the_round_end_says_who_went_out_on_top():
+    """P26 with P9 card_count: the round ends when Bob goes out on a 2; he is last, and
+    the round's rows say why ("Scum (out on top, P26)")."""
+    from cardtable.tui.president.ui import PresidentUI
+
+    variant = load_variant("president-classic").changed(no_finish_on_top=True, round_end="card_count")
+    game = new_game(variant, 4, seed=1, hands=["9D 4H 7S KD", "5C 2H", "6C 8C 10C QC AC", "7D 8D 10D QD AD"])
+    game.apply(1, "play 5C")
+    while game.to_act != (1,):
+        seat = game.to_act[0]
+        game.apply(seat, "pass" if "pass" in map(str, game.legal_moves(seat)) else str(game.legal_moves(seat)[0]))
+    game.apply(1, "play 2H")
+    assert game.round_over
+    _heading, rows = PresidentUI().round_summary(game, parse_seats("Ann,Bob,Cy,Di"))
+    bob = next(row for row in rows if row.seat == 1)
+    assert rows[-1] is bob and bob.title == "Scum (out on top, P26)"
+    assert not any("P26" in row.title for row in rows if row.seat != 1)
+
+
+def test_the_exchange_note_says_market_too_where_the_black_market_may_swap():
+    """P13/P18: the note of cards given and got counts black-market swaps as well, so at
+    a table with the market it is headed "Exchange and market" (a play-tester's note named
+    a market swap as part of the exchange)."""
+    from cardtable.tui.president.present import exchange_heading
+
+    assert exchange_heading(load_variant("president-classic").rules) == "Exchange"
+    market = load_variant("president-classic").changed(black_market=True)
+    assert exchange_heading(market.rules) == "Exchange and market"
+    state = present(new_game(market, 4, seed=1), 0, parse_seats("Ann,Bob,Cy,Di"))
+    assert state.note_heading == "Exchange and market"

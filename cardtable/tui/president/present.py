@@ -56,6 +56,8 @@ class PresidentState:
     until they first play on their own turn (cards thrown out of turn do not count: the
     table behind an out-of-turn dialog shows nobody's status): the table puts it after
     the status or on a line of its own."""
+    note_heading: str = "Exchange"
+    """What ``note`` is headed at the table (:func:`exchange_heading`)."""
     talk: str = ""
     """P19: the hand a table-talk partner shows the viewer ("Bob shows you: 3♥ 4♦ …"), all
     round: beside the status, or on the note's line (the seat panel is too narrow for it)."""
@@ -129,7 +131,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
-    return replace(state, status=status, note=note, talk=talk, hand=view.hand, legal=legal, me=fix(f"you: {me}"),
+    return replace(state, status=status, note=note, note_heading=exchange_heading(view.rules), talk=talk, hand=view.hand, legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
                    to_scum=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays
                                      if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
@@ -271,6 +273,12 @@ def exchange_note(game: object, viewer: int) -> str:
     """The exchange note for ``viewer`` (see ``PresidentState.note``), for the dialogs
     (in Unicode: a dialog writes it in the theme)."""
     return _exchange_note(game, game.view(viewer), viewer, False)  # type: ignore[attr-defined]
+
+
+def exchange_heading(rules: PresidentRules) -> str:
+    """What the exchange note is headed: "Exchange", or where the black market (P18)
+    may swap cards too, "Exchange and market" (the note counts both)."""
+    return "Exchange and market" if rules.black_market else "Exchange"
 
 
 def _has_played(game: object, seat: int) -> bool:

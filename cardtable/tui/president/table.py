@@ -86,7 +86,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         self.set_class(cell_len(status) > room, "-status-wraps")  # (a long name: never cut)
         self.query_one("#status", Static).update(Text(status))
         line = self.query_one("#status-note", Static)
-        told = " · ".join(part for part in (state.note and f"Exchange: {state.note}", state.talk) if part)
+        told = " · ".join(part for part in (state.note and f"{state.note_heading}: {state.note}", state.talk) if part)
         line.update(Text(as_themed(self.app, told) if apart else "", no_wrap=True, overflow="ellipsis"))
         line.display = apart
 

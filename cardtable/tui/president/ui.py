@@ -11,13 +11,13 @@ from textual.widget import Widget
 
 from ...engine.events import RoundEnded
 from ...engine.moves import Move
-from ...games.president.events import CardsPlayed
+from ...games.president.events import CardsPlayed, MadeScum
 from ..families import SummaryRow
 from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
-from ..text import ordinal
+from ..text import ordinal, this_round
 from ..widgets.card import cards_label
-from .present import exchange_note, present, title_of
+from .present import exchange_heading, exchange_note, present, title_of
 from .table import PresidentTable
 
 class PresidentUI:
@@ -84,7 +84,7 @@ class PresidentUI:
         prompt = f"{seats[seat].name}: {top} {played} just played — choose a throw, or Enter lets it go."
         note = exchange_note(game, seat)
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
-            prompt += f"\nExchange: {note}."
+            prompt += f"\n{exchange_heading(game.variant.rules)}: {note}."
         # (it opens on "Let it go", as the buy prompt on Decline: a hasty Enter throws nothing)
         return MoveListDialog("Out-of-turn chance", prompt, options, view.hand, first=len(options) - 1,
                               on_escape=len(options) - 1)
@@ -110,7 +110,9 @@ class PresidentUI:
         view = game.view(None)  # (titles are public)
         points = next((e.points for e in reversed(game.events) if isinstance(e, RoundEnded)),
                       (0,) * game.players)
-        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, title_of(view, seat), points[seat],
+        on_top = {event.seat for event in this_round(game.events) if isinstance(event, MadeScum)}
+        rows = [SummaryRow(ordinal(place + 1), seats[seat].label,
+                           title_of(view, seat) + (" (out on top, P26)" if seat in on_top else ""), points[seat],
                            game.scores[seat], seat) for place, seat in enumerate(game.finish_order)]
         return f"Round {game.round} is over", rows
 
