@@ -137,14 +137,14 @@ def check_subset(cards: Iterable[Card], pool: Iterable[Card]) -> Card | None:
 
 def not_held(cards: Iterable[Card], hand: Sequence[Card]) -> str | None:
     """Why ``hand`` cannot supply ``cards``, in the player's words ("you do not hold 3D",
-    or for a card named more often than held, "you hold 3D only once"); None if it can."""
+    or for a card named more often than held, "you hold 3D only once"/"only twice"); None if it can."""
     missing = check_subset(cards, hand)
     if missing is None:
         return None
     held = sum(1 for card in hand if card == missing)
     if not held:
         return f"you do not hold {missing}"
-    return f"you hold {missing} only {'once' if held == 1 else f'{held} times'}"
+    return f"you hold {missing} only {('once', 'twice')[held - 1] if held <= 2 else f'{held} times'}"
 
 
 def remove_cards(hand: list[Card], cards: Iterable[Card]) -> None:

@@ -226,22 +226,11 @@ class Game:
                 stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))
             for number, record in enumerate(data["log"], start=1):
                 game.replay(record)
-        except SaveError as error:
-            if number:
-                raise SaveError(f"entry {number} of the move log: {error}") from None
-            raise
-        except IllegalMove as error:
-            raise SaveError(f"the move log does not replay: entry {number}: {error.reason}") from None
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
-                RecursionError) as error:  # e.g. a seed of 1e400, a log nested too deep
-            where = f" at entry {number} of the move log" if number else ""
-            if isinstance(error, RecursionError):
-                what = "lists nested too deep"
-            elif isinstance(error, KeyError) and error.args:
-                what = f"no {error.args[0]!r} entry"
-            else:
-                what = str(error)
-            raise SaveError(f"the save is damaged or incomplete{where} ({what})") from None
+        except (SaveError, IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError,
+                OverflowError, RecursionError) as error:  # e.g. a seed of 1e400, a log nested too deep
+            if isinstance(error, SaveError) and not number:
+                raise
+            raise SaveError(replay_refusal(error, number)) from None
         return game
 
     def replay(self, record: Sequence[Any]) -> list[Event]:
@@ -413,6 +402,23 @@ class Game:
     def _state(self) -> Any:
         """Everything that defines the position, for equality."""
         raise NotImplementedError
+
+
+def replay_refusal(error: Exception, number: int) -> str:
+    """Why a saved game does not load, in the player's words: ``error`` raised while
+    rebuilding it, at entry ``number`` of its move log (0: before the log)."""
+    if isinstance(error, SaveError):
+        return f"entry {number} of the move log: {error}"
+    if isinstance(error, IllegalMove):
+        return f"the move log does not replay: entry {number}: {error.reason}"
+    where = f" at entry {number} of the move log" if number else ""
+    if isinstance(error, RecursionError):
+        what = "lists nested too deep"
+    elif isinstance(error, KeyError) and error.args:
+        what = f"no {error.args[0]!r} entry"
+    else:
+        what = str(error)
+    return f"the save is damaged or incomplete{where} ({what})"
 
 
 def stack_deck(deck: Iterable[Card], *given: Iterable[Card]) -> list[Card]:

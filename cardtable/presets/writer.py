@@ -32,6 +32,8 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 META = ("title", "description")
 
 HOUSE_TITLE = " (house rules)"
+_HOUSE_SUFFIX = re.compile(r" \(house rules( on [^()]*)?\)$")
+"""A title's house-rules ending, plain or naming the preset it changes."""
 HOUSE_DESCRIPTION = "House rules on "
 """What new house rules add to their parent's title and description (once)."""
 
@@ -85,10 +87,10 @@ class Draft:
         """New house rules that extend the preset ``name`` (shipped or the user's)."""
         parent = load_variant(name)
         draft = cls.from_variant(parent, name, parent)
-        base = parent.title.removesuffix(HOUSE_TITLE)
+        base = _HOUSE_SUFFIX.sub("", parent.title)
         # House rules on house rules name the preset they change ("Tonk (house rules on
-        # kitchen)"), never "(house rules) (house rules)": two presets never share a title,
-        # by which the history and the statistics tell matches apart.
+        # kitchen)"), never "(house rules) (house rules)": told apart from their parent in
+        # the history and the statistics, which know matches by title.
         draft.values["title"] = f"{base} (house rules on {name})" if base != parent.title else f"{base}{HOUSE_TITLE}"
         # Only what stays true whatever is changed next (the parent's own words, "2s high",
         # may not); house rules on house rules say it once.

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.cards import Card
-from ..engine.errors import IllegalMove, SaveError
+from ..engine.errors import SaveError
 from ..engine.events import Event
-from ..engine.game import Game
+from ..engine.game import Game, replay_refusal
 from ..engine.words import listed
 from .history import score_word, scores_text
 from .saves import Seats, check_document, read_save
@@ -74,14 +74,8 @@ class Replay:
             if index < len(self.records):
                 try:
                     game.replay(self.records[index])
-                except SaveError as error:
-                    raise SaveError(f"{name}: step {index + 1}: {error}") from None
-                except IllegalMove as error:  # (worded as loading the save words it)
-                    raise SaveError(f"{name}: the move log does not replay: entry {index + 1}: "
-                                    f"{error.reason}") from None
-                except Exception as error:  # noqa: BLE001 - a damaged log is a SaveError
-                    raise SaveError(f"{name}: the move log does not replay at entry {index + 1} "
-                                    f"({error})") from None
+                except Exception as error:  # noqa: BLE001 - a damaged log is a SaveError, worded as load words it
+                    raise SaveError(f"{name}: {replay_refusal(error, index + 1)}") from None
         self._all_events: list[Event] = list(game.events)
         self.final = game
         self.open_from: int | None = None

@@ -192,4 +192,4 @@ def test_a_card_named_more_often_than_held_is_told_so():
     assert not_held(parse_cards("3D 4C"), hand) is None
     assert not_held(parse_cards("5S"), hand) == "you do not hold 5S"
     assert not_held(parse_cards("3D 3D"), hand) == "you hold 3D only once"
-    assert not_held(parse_cards("9H 9H 9H"), hand) == "you hold 9H only 2 times"
+    assert not_held(parse_cards("9H 9H 9H"), hand) == "you hold 9H only twice"

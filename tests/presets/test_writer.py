@@ -313,3 +313,5 @@ def test_house_rules_on_house_rules_name_their_parent_and_do_not_stack_the_defau
     second.save("kitchen-2")
     text = (user_presets / "kitchen-2.toml").read_text()
     assert tomllib.loads(text)["title"] == "Tonk (house rules on kitchen)" and "(house rules) (house rules)" not in text
+    third = Draft.new_from("kitchen-2")  # (a third level names its own parent, once)
+    assert third.values["title"] == "Tonk (house rules on kitchen-2)"

@@ -92,6 +92,10 @@ def test_a_bad_log_is_a_save_error(tmp_path):
     with pytest.raises(SaveError) as refused:  # (worded as loading the save words it: no exception names)
         Replay(data, name="bad.json")
     assert str(refused.value) == "bad.json: the move log does not replay: entry 11: it is not your turn"
+    data["game"]["log"][10] = ["move", "x"]  # (a record of the wrong shape: worded as load words it too)
+    with pytest.raises(SaveError) as refused:
+        Replay(data, name="bad.json")
+    assert str(refused.value).startswith("bad.json: entry 11 of the move log: a move is [")
     with pytest.raises(SaveError, match="missing.json: no such file"):
         Replay.from_file(tmp_path / "missing.json")
     data["game"]["log"] = 5  # (it was a TypeError, and the replays screen crashed)

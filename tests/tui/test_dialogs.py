@@ -377,6 +377,12 @@ def test_the_out_of_turn_chance_opens_on_let_it_go():
     assert [label for label, _move in dialog.options] == ["Throw 5♦ 5♥ 5♠: complete four and clear the pile",
                                                          "Let it go (escape)"]
     assert dialog.first == 1 and dialog.on_escape == 1  # escape lets it go too (it did nothing)
+    # P26: a quick clear of one's last cards clears the pile, so under no_finish_on_top it says so
+    scum = new_game(load_variant("president-bombs").changed(no_finish_on_top=True), 4, seed=1, hands=[
+        ["4C", "8D", "QS"], ["5C", "9H", "KD"], ["5D", "5H", "5S"], ["6C", "7D", "JH"]])
+    scum.apply(1, "play 5C")
+    dialog = PresidentUI().window_dialog(scum, 2, parse_seats("Ann,Cat,Bob,Di"), scum.legal_moves(2))
+    assert dialog.options[0][0] == "Throw 5♦ 5♥ 5♠: complete four and clear the pile (makes you Scum: P26)"
 
 
 def test_escape_in_a_choice_that_must_be_answered_says_so_or_takes_the_no():

@@ -8,6 +8,7 @@ import asyncio
 from types import SimpleNamespace
 
 import pytest
+from textual.widgets import Button
 
 from cardtable import load_variant, new_game
 from cardtable.store import (
@@ -124,11 +125,17 @@ def test_every_family_autosaves_and_continues(preset):
     run(scenario)
 
 
+def damaged_autosave():
+    """An autosave cut short (it cannot load), and where it is."""
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "cardtable-save", "vers', encoding="utf-8")
+    return path
+
+
 def test_damaged_autosave_is_explained_and_can_be_discarded_after_a_question():
     async def scenario():
-        path = autosave_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text('{"format": "cardtable-save", "vers', encoding="utf-8")
+        path = damaged_autosave()
         app = start_app()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -151,6 +158,24 @@ def test_damaged_autosave_is_explained_and_can_be_discarded_after_a_question():
             await pilot.pause()
             assert not path.exists()
             assert not app.screen.query_one("#continue-row").display
+
+    run(scenario)
+
+
+def test_an_autosave_that_loads_by_the_time_the_discard_is_confirmed_is_kept():
+    """While the question is open, another cardtable window may save a match there: the
+    file is deleted only if it is still damaged."""
+    async def scenario():
+        path = damaged_autosave()
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # Discard the autosave: the question
+            await pilot.pause()
+            save_game(path, new_game(load_variant("president-classic"), 4, seed=1), ["Ann", "Bob", "Cai", "Dag"])
+            await pilot.press("y")
+            await pilot.pause()
+            assert path.exists() and app.screen.query_one("#continue", Button).display
 
     run(scenario)
 

@@ -84,7 +84,7 @@ class SimpleBot:
             # P26: top cards cannot be the last ones out, so spend them while they win tricks
             dump = [m for m in plays if any(c.rank in (2, 15) for c in m.cards)]
             return dump[0] if dump else cheapest
-        strong = max(ranks.strength(c) for c in cheapest.cards) >= ranks.top_value
+        strong = max(ranks.strength(c) for c in cheapest.cards) >= ranks.high_value
         if strong and hand_size > len(cheapest.cards) + 2:
             return next((m for m in legal_moves if m.kind == "pass"), cheapest)
         return cheapest

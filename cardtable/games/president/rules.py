@@ -55,9 +55,16 @@ class RankOrder:
         self.two_value = self.value.get(Card(2, "S")) if rules.rank_order == "two_high" else None
         """The value of natural 2s when they are the top rank (P20), else None."""
         top_natural = naturals[-1] if naturals else 14
-        self.top_value = top if rules.red_threes else self.value[Card(top_natural, "S")]
-        """The top rank: P21 keeps leads of this and above for last (the top natural rank,
-        a 2 or an ace; under P28 the red 3s, "the highest cards", alone)."""
+        self.high_value = self.value[Card(top_natural, "S")]
+        """The top natural rank (a 2, or an ace): cards the simple bot saves for last."""
+        self.top_value = self.high_value
+        """The top cards: P21 keeps leads of this value and above for last — the top natural
+        rank (a 2, or an ace), or under P28, where the red 3s are "the highest cards", the
+        lowest of the red 3s, a joker that is not wild and natural 2s ranking high."""
+        if rules.red_threes:
+            tops = [top, *(self.value[card] for card in (Card(JOKER, ""), Card(2, "S")) if card in self.value
+                           and (rules.jokers if card.rank == JOKER else rules.rank_order == "two_high"))]
+            self.top_value = min(tops)
         self.black_three = 1 if rules.red_threes else None
         self.bomb_count = 4 if rules.bomb == "four_of_a_kind" else 0
         self.twins = rules.decks > 1 or rules.jokers > 1

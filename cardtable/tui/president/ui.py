@@ -76,8 +76,9 @@ class PresidentUI:
     def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
         view = game.view(seat)
-        options: list[tuple[str, Move | None]] = [
-            (self._label(move, view, seats), move) for move in moves if move.kind != "decline"]
+        options: list[tuple[str, Move | None]] = [  # (P26: a throw of one's last cards that makes Scum says so)
+            (self._label(move, view, seats) + (" (makes you Scum: P26)" if game.makes_scum(seat, move) else ""), move)
+            for move in moves if move.kind != "decline"]
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top)
         played = "was" if len(view.top) == 1 else "were"

@@ -118,11 +118,11 @@ class StartScreen(Screen[None]):
         from ...paths import user_dir
 
         problems = broken_presets()
-        told: set[str] = getattr(self.app, "told_broken_presets", set())
+        already: set[str] = getattr(self.app, "told_broken_presets", set())
         said_now = {str(error) for _names, error in problems}
-        if said_now <= told:
+        if said_now <= already:
             return
-        self.app.told_broken_presets = told | said_now  # type: ignore[attr-defined]
+        self.app.told_broken_presets = already | said_now  # type: ignore[attr-defined]
         shown = problems[:3]
         said = in_folder((error for _names, error in shown), user_dir("variants"))
         told = [text if names == [Path(error.file).stem] else f"{', '.join(names)}: {text}"  # (a file's name once)

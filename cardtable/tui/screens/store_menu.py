@@ -134,11 +134,17 @@ class StoreBar(Vertical):
             from .preset_dialogs import Confirm
 
             def answered(discard: bool | None) -> None:
-                if discard:
+                if not discard:
+                    return
+                try:  # (another window may have saved a match there while the question was open)
+                    save_info(autosave_path())
+                    said = "The autosave loads now (a match was saved there meanwhile): it is kept."
+                except SaveError:
                     clear_autosave()
-                    self.error = ""
-                    self.refresh_continue()
-                    self.app.notify("The damaged autosave was removed.", timeout=3, markup=False)
+                    said = "The damaged autosave was removed."
+                self.error = ""
+                self.refresh_continue()
+                self.app.notify(said, timeout=4, markup=False)
 
             self.app.push_screen(Confirm(f"Delete the damaged autosave {autosave_path()}? It cannot be "
                                          "undone (a save that does not load may still be mended by hand: "

@@ -193,6 +193,12 @@ def test_P26_going_out_on_a_two_makes_scum():
     assert not game.makes_scum(1, play("5C"))  # (cards stay in hand)
     game.apply(1, play("5C"))
     assert game.makes_scum(2, play("2C")) and not game.makes_scum(2, PASS)  # (told before, at the table)
+    plain = president(hands=["3C 4C", "5C", "9C", "6C 7C"], no_finish_on_top=True)
+    plain.apply(1, play("5C"))
+    assert not plain.makes_scum(2, play("9C"))  # (out on a plain card: 1st, not Scum)
+    burn = president(hands=["3C 4C", "9D 5C", "9C", "6C 7C"], no_finish_on_top=True, burn=True)
+    burn.apply(1, play("9D"))
+    assert burn.makes_scum(2, play("9C"))  # (a burn clears the pile: Scum)
     events = game.apply(2, play("2C"))
     assert kinds(events) == ["cards_played", "made_scum", "trick_cleared"]
     assert events[1].describe("ABCD".__getitem__) == \
@@ -242,6 +248,25 @@ def test_P21_P28_under_red_threes_the_red_threes_are_the_top_cards_not_aces():
     game.apply(0, PASS)
     game.apply(1, play("3D"))  # (clears; Bob leads again)
     assert play("3H") not in game.legal_moves(1) and play("5D") in game.legal_moves(1)
+
+
+def test_P21_P28_a_joker_or_high_2s_stay_top_cards_beside_red_threes():
+    """P21 with P28 house rules that keep a joker natural or 2s ranking high: those still
+    wait to be led last (the red 3s are not the only top cards then)."""
+    def bob_to_lead(top: str, **knobs):
+        """Bob (seat 1) holding ``top`` 5♦ 9♦ takes a trick with the 9♦ and leads."""
+        game = president(hands=["4C", f"{top} 5D 9D", "6C", "3S 8C"], **{"first_lead": "three_of_spades", **knobs})
+        game.apply(3, play("8C"))
+        game.apply(0, PASS)
+        game.apply(1, play("9D"))
+        for seat in (2, 3, 0):
+            game.apply(seat, PASS)
+        assert game.to_act == (1,)
+        return game.legal_moves(1)
+
+    assert play("JK") not in bob_to_lead("JK", **dict(RED_THREES, jokers=1))
+    leads = bob_to_lead("2C", rank_order="two_high", red_threes=True)
+    assert play("2C") not in leads and play("5D") in leads
 
 
 def test_P28_a_wild_cannot_stand_as_a_red_three():
