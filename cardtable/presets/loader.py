@@ -274,30 +274,43 @@ def _knob_names(family: str) -> list[str]:
     return list(model.model_fields["rules"].annotation.model_fields)
 
 
+Broken = list[tuple[list[str], VariantError]]
+"""Presets that do not load, grouped by why: (their names, the error)."""
+
+
+def survey_presets() -> tuple[dict[str, str], Broken]:
+    """Every preset file (user and shipped) read once: the family of each that loads, by
+    name (in :func:`preset_files` order), and those that do not, grouped by why, in name
+    order (a broken file that others extend breaks those too: one reason, many names)."""
+    families: dict[str, str] = {}
+    problems: dict[str, tuple[list[str], VariantError]] = {}
+    for name, (path, _origin) in preset_files().items():
+        try:
+            families[name] = load_variant(path).family
+        except VariantError as error:
+            problems.setdefault(str(error), ([], error))[0].append(name)
+        except ValueError:
+            continue
+    for names, _error in problems.values():
+        names.sort()
+    return families, sorted(problems.values(), key=lambda problem: problem[0][0])
+
+
 def list_variants(family: str | None = None) -> list[str]:
     """Names of every preset (user and shipped) that loads, optionally of one family
     (ValueError for a family cardtable does not know); :func:`broken_presets` lists the
     others."""
     if family is not None and family not in FAMILIES:
         raise ValueError(f"unknown game family {family!r} (known: {', '.join(FAMILIES)})")
-    names = []
-    for name, (path, _origin) in preset_files().items():
-        try:
-            loaded = load_variant(path)
-        except (VariantError, ValueError):
-            continue
-        if family is None or loaded.family == family:
-            names.append(name)
-    return names
+    return of_family(survey_presets()[0], family)
 
 
-def broken_presets() -> list[tuple[list[str], VariantError]]:
+def of_family(families: dict[str, str], family: str | None) -> list[str]:
+    """The names among ``families`` (:func:`survey_presets`) of ``family`` (None: all)."""
+    return [name for name, own in families.items() if family is None or own == family]
+
+
+def broken_presets() -> Broken:
     """The presets that do not load, grouped by why: (their names, the error), in name
     order (a broken file that others extend breaks those too: one reason, many names)."""
-    problems: dict[str, tuple[list[str], VariantError]] = {}
-    for name, (path, _origin) in sorted(preset_files().items()):
-        try:
-            load_variant(path)
-        except VariantError as error:
-            problems.setdefault(str(error), ([], error))[0].append(name)
-    return list(problems.values())
+    return survey_presets()[1]

@@ -8,7 +8,7 @@ from the engine's events and ``view.to_beat``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
@@ -131,12 +131,17 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
-    return replace(state, status=status, note=note, note_heading=exchange_heading(view.rules), talk=talk, hand=view.hand, legal=legal, me=fix(f"you: {me}"),
-                   plays=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays),
-                   to_scum=frozenset(tuple(sorted(str(c) for c in m.cards)) for m in plays
-                                     if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
+    return replace(state, status=status, note=note, note_heading=exchange_heading(view.rules), talk=talk,
+                   hand=view.hand, legal=legal, me=fix(f"you: {me}"),
+                   plays=frozenset(play_key(m.cards) for m in plays),
+                   to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
+
+
+def play_key(cards: Iterable[Card]) -> tuple[str, ...]:
+    """Cards as the table matches a selection against the plays (in any order)."""
+    return tuple(sorted(str(card) for card in cards))
 
 
 def _beat(view: PresidentView) -> str:

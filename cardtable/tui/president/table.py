@@ -19,7 +19,7 @@ from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel
 from ..widgets.trick import TrickPile
-from .present import PresidentSeatInfo, PresidentState
+from .present import PresidentSeatInfo, PresidentState, play_key
 
 KEYS = "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit"
 ASCII_KEYS = "<- -> space 1-9 select  enter play  p pass  H hint  ? help  t theme  q quit"
@@ -119,7 +119,7 @@ class PresidentTable(FamilyTable[PresidentState]):
             line.update(Text(me).append(hint, style="dim"))
             return
         ascii = self.ascii
-        key = tuple(sorted(str(c) for c in cards))
+        key = play_key(cards)
         ok = key in state.plays
         if key in state.to_scum:  # P26: legal, but going out on it makes you Scum (said in place of your points)
             text = Text(f"  selected: {cards_label(cards, ascii)} ")

@@ -3,7 +3,7 @@ and the "terminal too small" notice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -281,6 +281,32 @@ class RulesScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes/no question; y / n / escape answer."""
+
+    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+
+    def __init__(self, question: str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button(self.yes, id="yes", variant="error", compact=True)
+                yield Button(self.no, id="no", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
 
 
 class ConfirmQuit(ModalScreen[str | None]):

@@ -20,7 +20,7 @@ from ...engine.registry import FAMILY_TITLES
 from ...presets.groups import KnobSpec, field_specs, format_text, knob_groups
 from ...presets.writer import Draft, name_problem
 from ..widgets.knob import KnobRow, control_id
-from .preset_dialogs import Confirm
+from .dialogs import Confirm
 
 ABOUT = [
     ("title", KnobSpec("title", "The name shown in menus.", "text")),

@@ -10,9 +10,9 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.errors import VariantError
@@ -22,32 +22,7 @@ from ...presets.writer import (
     import_source, is_user_preset, name_problem, rename_preset,
 )
 from ..text import as_themed
-
-
-class Confirm(ModalScreen[bool]):
-    """A yes/no question; y / n / escape answer."""
-
-    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
-
-    def __init__(self, question: str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
-        super().__init__()
-        self.question, self.yes, self.no = question, yes, no
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question", markup=False)
-            with Horizontal(id="confirm-buttons"):
-                yield Button(self.yes, id="yes", variant="error", compact=True)
-                yield Button(self.no, id="no", variant="primary", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+from .dialogs import Confirm  # (a yes/no question, shared with the start screen)
 
 
 def _path_problem(check: Callable[[str], object]) -> Callable[[str], str | None]:

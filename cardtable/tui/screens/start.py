@@ -15,8 +15,8 @@ from ...bots.base import normalize_level
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...engine.rng import check_seed
-from ...presets import list_variants, load_variant
-from ...presets.loader import broken_presets, preset_files
+from ...presets import load_variant
+from ...presets.loader import Broken, of_family, preset_files, survey_presets
 from ..messages import ThemeSwitched
 from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import LastTable
@@ -105,7 +105,7 @@ class StartScreen(Screen[None]):
             yield Button("Start (s)", id="start", variant="primary", compact=True)
             yield Static(id="start-error")
 
-    def _tell_broken_presets(self) -> None:
+    def _tell_broken_presets(self, problems: Broken) -> None:
         """A preset file that does not load is left out of the list: say which, and why
         (once a run for each problem: the start screen comes back after every match, and
         its list is read again when the game changes, so a file broken while cardtable
@@ -117,7 +117,6 @@ class StartScreen(Screen[None]):
 
         from ...paths import user_dir
 
-        problems = broken_presets()
         already: set[str] = getattr(self.app, "told_broken_presets", set())
         said_now = {str(error) for _names, error in problems}
         if said_now <= already:
@@ -194,9 +193,10 @@ class StartScreen(Screen[None]):
 
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
-        self._tell_broken_presets()
+        families, problems = survey_presets()  # (every file read once, for the list and its note)
+        self._tell_broken_presets(problems)
         self._listed_family = self.family
-        names = list_variants(self.family)
+        names = of_family(families, self.family)
         self._listed = bool(names)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
@@ -208,8 +208,8 @@ class StartScreen(Screen[None]):
             preset.value = select if select in names else classic if classic in names else names[0]
         else:  # say why rather than show an empty list
             self.variant = None
-            problems = "\n".join(str(error) for _names, error in broken_presets()[:3])
-            self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{problems}", "red"))
+            told = "\n".join(str(error) for _names, error in problems[:3])
+            self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{told}", "red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._clear_error()

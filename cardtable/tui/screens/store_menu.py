@@ -131,7 +131,7 @@ class StoreBar(Vertical):
         if what == "continue":
             self.continue_game()
         elif what == "discard":
-            from .preset_dialogs import Confirm
+            from .dialogs import Confirm
 
             def answered(discard: bool | None) -> None:
                 if not discard:
