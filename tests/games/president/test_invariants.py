@@ -88,7 +88,8 @@ def test_random_play_keeps_the_invariants(name, variant, players):
         if step % 23 == 0:
             for move in rng.sample(legal, min(len(legal), 12)):
                 trial = copy.deepcopy(game)
-                trial.apply(seat, move)
+                trial.apply(seat, move)  # (every listed move is accepted ...)
+                assert Counter(trial.all_cards()) == deck, f"{move} lost or made cards"  # (... and keeps them)
             for _ in range(5):
                 move = random_illegal(game, seat, rng)
                 if game._normalize(move) in legal:  # cards in another order are the same move

@@ -119,7 +119,13 @@ def test_playout_invariants(preset, seed):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_simple_bots_finish_hands(preset):
+def test_simple_bots_go_down_and_hands_score_what_is_left(preset):
+    """Three hands of simple bots: somebody lays down a contract (S6) in each, and each
+    hand scores (S11/S13) the cards every seat still holds, the go-out bonus for the
+    one who went out."""
+    from cardtable.engine.events import RoundEnded, RoundStarted
+    from cardtable.games.shanghai.events import WentDown, WentOut
+
     variant = load_variant(preset)
     game = new_game(variant, 3, seed=11)
     rng, bot = Rng(5), SimpleBot()
@@ -127,6 +133,17 @@ def test_simple_bots_finish_hands(preset):
     for _step in range(3000):
         if game.round_over:
             hands += 1
+            start = max(i for i, e in enumerate(game.events) if isinstance(e, RoundStarted))
+            events = game.events[start:]
+            assert any(isinstance(e, WentDown) for e in events), f"nobody went down in hand {game.round}"
+            out = [e.seat for e in events if isinstance(e, WentOut)]
+            points, rules = events[-1].points, variant.rules
+            assert isinstance(events[-1], RoundEnded)
+            for seat in range(3):
+                if seat not in out:
+                    assert points[seat] == game.points_in_hand(seat) > 0
+                else:
+                    assert points[seat] in (rules.go_out_bonus, rules.go_out_in_one_bonus)
             if game.is_over or hands >= 3:
                 break
             game.next_round()

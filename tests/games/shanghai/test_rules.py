@@ -258,27 +258,6 @@ def test_S9_buys_per_hand_run_out():
     assert asked_after and 0 not in asked_after  # windows went on, without seat 0
 
 
-def test_S9_the_last_two_hands_allow_four_buys():
-    """S9: three buys a hand, four in hands 9 and 10 (whose contracts need more cards):
-    every seat starts hands 8, 9 and 10 with 3, 4 and 4 buys left."""
-    from cardtable.bots import make_bot
-    from cardtable.engine.rng import Rng
-
-    game = new_game(load_variant("shanghai-classic"), 4, seed=3)
-    bot, rng = make_bot("shanghai", "simple"), Rng(3)
-    at_start = {}
-    while not game.is_over:
-        if game.round_over:
-            game.next_round()
-            continue
-        if game.round not in at_start:
-            at_start[game.round] = [game.buys_left(seat) for seat in range(4)]
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-    assert [at_start[hand] for hand in (8, 9, 10)] == [[3] * 4, [4] * 4, [4] * 4]
-    assert sum(isinstance(e, UpcardBought) for e in game.events) > 0
-
-
 def test_S10_going_out_by_laying_off_the_last_card():
     game = _went_out_game()
     assert isinstance(game.events[-2], WentOut) and game.events[-2].seat == 1

@@ -41,12 +41,12 @@ def _down_with(kept: str, drawn: str):
 
 
 def test_S10_a_lay_off_that_makes_room_for_the_last_card():
-    """S10/S6: with 5H 6H left and only the run 2H 3H 4H on the table, 5H may go on its
-    high end: 6H then fits the new end, so it can still be played."""
-    game = _down_with("5H", drawn="6H")
-    game.melds = [[], [make_run(cards("2H 3H 4H"), JK)], []]
+    """S10/S6: with 6H 7H left and only the run 2H 3H 4H 5H on the table, 6H may go on its
+    high end: 7H then fits the new end, so it can still be played."""
+    game = _down_with("6H", drawn="7H")
+    game.melds = [[], [make_run(cards("2H 3H 4H 5H"), JK)], []]
     lay = [move for move in game.legal_moves(1) if move.kind == "lay_off"]
-    assert lay == [mv("lay_off 5H @1,0,1")]
+    assert lay == [mv("lay_off 6H @1,0,1")]
 
 
 def test_S10_S5_no_joker_lay_off_that_leaves_a_joker_without_room():

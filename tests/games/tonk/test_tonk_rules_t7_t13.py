@@ -171,6 +171,23 @@ def test_T8_tonk_needs_six_all_six_spread_pays_double() -> None:
     assert last(game, "hand_won").how == "tonk" and game.scores == (-2, 4, -2)
 
 
+@pytest.mark.parametrize(("needs_six", "how", "scores"), [(False, "tonk", (-2, 4, -2)), (True, "out", (-1, 2, -1))])
+def test_T8_tonk_needs_six_spreads_over_two_turns_pay_single(needs_six: bool, how: str, scores: tuple) -> None:
+    """T8 (settled reading): under ``tonk_needs_six`` the double is paid only when all six
+    cards are spread in one turn; going out by spreading the last three cards, the
+    other three spread a turn earlier, pays single (a Tonk without the knob)."""
+    game = stacked(["KS QH 6H", "9D 9H 9S 4H 5H", "KC KH"], tonk_needs_six=needs_six)
+    game.apply(1, DRAW)                                  # 2C
+    game.apply(1, spread("9D 9H 9S"))
+    game.apply(1, discard("2C"))
+    draw_and_throw(game, 2)
+    game.apply(0, DRAW)
+    game.apply(0, discard("6H"))
+    game.apply(1, TAKE)
+    game.apply(1, spread("4H 5H 6H"))
+    assert last(game, "hand_won").how == how and game.scores == scores
+
+
 # ---------------------------------------------------------------- T9 stock exhausted
 def test_T9_stock_runs_out_lowest_wins_one_stake() -> None:
     game = stacked(["KS QS", "AS 3D", "5H 6H"], stock="2C")
@@ -264,6 +281,15 @@ def test_T11_texas_caught_dropper_pays_lowest_double() -> None:
                    preset="texas-tonk", drop_when="any_time")
     game.apply(1, DROP)
     assert game.scores == (-1, -2, 4, -1)
+
+
+def test_T11_texas_a_tonk_pays_double() -> None:
+    """T11: Texas Tonk pays double stakes for a Tonk — every other player pays 2."""
+    game = stacked(["KS QH", "9D 9H 9S 4H 5H", "KC KH"], upcard="6H", preset="texas-tonk")
+    game.apply(1, TAKE)
+    game.apply(1, spread("9D 9H 9S"))
+    game.apply(1, spread("4H 5H 6H"))
+    assert last(game, "hand_won").how == "tonk" and game.scores == (-2, 4, -2)
 
 
 def test_T11_texas_plain_lowest_single_dealt_50_double_49_single() -> None:
