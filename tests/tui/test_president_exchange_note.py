@@ -68,6 +68,11 @@ def test_the_out_of_turn_dialog_says_what_the_player_gave_and_got_at_80x24():
             text = screen_text(app)
             assert f"Exchange: you gave {gave}, got {got}." in text
             assert "Let it go" in text and "Throw" in text  # the options stay on screen
+            # the lone human's own table behind it (the public table hid nobody and showed
+            # Ann as an opponent, "waiting for Ann")
+            table = app.screen_stack[-2]
+            assert table.table.state == present(game, 0, parse_seats(SEATS))
+            assert "waiting for Ann" not in text
 
     asyncio.run(scenario())
 

@@ -144,29 +144,42 @@ def test_a_card_count_left_alone_takes_its_short_form_rather_than_an_ellipsis():
     assert fit_parts("15 cards · 0 pts", 12, alone=alone) == "15 cards"  # "c" only when it must
     assert fit_parts("15 cards · 0 pts", 7, alone=alone) == "15 c"
     assert fit_parts("15 cards | 0 pts", 7, " | ", alone=alone) == "15 c"
+    # another panel of the row needs its alone form: this one takes its own too
+    assert fit_parts("9 cards · 0 pts", 7, alone={"9 cards": ("9 c",)}) == "9 cards"
+    assert fit_parts("9 cards · 0 pts", 7, alone={"9 cards": ("9 c",)}, alone_first=True) == "9 c"
 
 
 @pytest.mark.parametrize("theme", ["felt", "ascii"])
-def test_all_seven_panels_at_80_columns_show_card_counts_whole(theme):
-    """Behind an out-of-turn dialog the table shows all 7 seats, some panels too narrow for
-    "15 cards": they say "15 c", not "15 car…"."""
-    from cardtable.tui.screens.choose import MoveListDialog
-
-    from .helpers import settle
-    from .test_president_exchange_note import SEATS, chance_for_ann_before_her_turn
+def test_seven_opponents_at_80_columns_show_card_counts_whole_and_alike(theme):
+    """Seven opponents at 80 columns: a panel too narrow for "10 cards" says "10 c", not
+    "10 car…"; and then every panel says "c" ("9 c", not "9 cards", beside it). The
+    " (bot)" notes go alike too."""
+    sizes = [5, 9, 8, 10, 7, 5, 4, 3]
+    deck = [f"{rank}{suit}" for rank in ("2 3 4 5 6 7 8 9 10 J Q K A".split()) for suit in "CDHS"]
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(deck[start:start + size])
+        start += size
+    game = new_game(load_variant("president-bombs"), 8, seed=1, hands=hands, dealer=7)  # (Ann leads)
 
     async def scenario():
-        app = make_app(SEATS, preset="president-bombs", game=chance_for_ann_before_her_turn(), theme=theme)
+        app = make_app("Ann," + ",".join(["bot:simple"] * 7), preset="president-bombs", game=game, theme=theme)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
             await pilot.pause()
-            table = app.screen_stack[-2]
-            panels = [panel for panel in table.query(SeatPanel) if panel.display]
+            panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
             assert len(panels) == 7
             shown = [str(panel.render()).splitlines()[0] for panel in panels]
-            counts = [panel.lines[0].split(" · ")[0].split()[0] for panel in panels]
-            assert all(line in (f"{count} cards", f"{count} c") for line, count in zip(shown, counts)), shown
-            assert any(line.endswith(" c") for line in shown)  # (the narrow ones at this size)
+            assert shown == [f"{size} c" for size in sizes[1:]], (shown, [p.content_size.width for p in panels])
+            # at 100 columns the panels are 14 and 15 cells wide: the border says "Gro" or
+            # "Gro (bot)" as the narrowest says it, so names of one length read alike
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            await pilot.pause()
+            assert len({panel.outer_size.width for panel in panels}) == 2
+            titles = {str(panel.border_title) for panel in panels}
+            assert not any(title.endswith("(bot)") for title in titles), titles
 
     asyncio.run(scenario())
 

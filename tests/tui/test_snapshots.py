@@ -85,8 +85,8 @@ def test_table_exchange_note_at_80x24(snap_compare):
 
 def test_out_of_turn_dialog_with_seven_seats_at_80x24(snap_compare):
     """Round 2 of a 7-seat President with bombs, a quick-clear chance for Ann before her
-    first turn: the dialog says what she gave and got; behind it all seven panels show
-    whole card counts ("15 c" where "15 cards" does not fit)."""
+    first turn: the dialog says what she gave and got; behind it is her own table (she
+    is the only human: nothing to hide), her six opponents' panels with whole card counts."""
     from cardtable.tui.screens.choose import MoveListDialog
 
     from .test_president_exchange_note import SEATS, chance_for_ann_before_her_turn

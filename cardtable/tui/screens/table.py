@@ -274,7 +274,7 @@ class TableScreen(Screen[None]):
 
     def _visit(self, seat: int, front: int | None) -> None:
         eligible = seat == front
-        self.looking = True
+        self.looking = len(self.humans) > 1  # (a lone human is only ever asked: nothing to hide)
 
         def ask() -> None:
             self.show_table()

@@ -62,20 +62,27 @@ class SeatPanel(Widget):
         if self.parent is not None:  # (the row's narrowest width may have changed: see render)
             for panel in self.parent.query_children(SeatPanel):
                 if panel is not self:
+                    panel._show_title()
                     panel.refresh()
+
+    def _row(self) -> list[SeatPanel]:
+        """The panels shown in this one's row (this one included)."""
+        return [panel for panel in self.parent.query_children(SeatPanel) if panel.display] \
+            if self.parent is not None else []
 
     def _show_title(self) -> None:
         # The border takes "╭─ " and " ─╮" around the title (``size`` is the content's,
-        # inside the border and the padding). Text, not a str: a name is shown as written,
-        # never read as markup ("[/]", "Bob [beta]").
-        self.border_title = Text(as_themed(self.app, fit_title(self.title, self.outer_size.width - 6)))
+        # inside the border and the padding), fitted to the row's narrowest panel so that
+        # panels a column apart keep or drop their " (bot)" alike. Text, not a str: a name
+        # is shown as written, never read as markup ("[/]", "Bob [beta]").
+        width = min([self.outer_size.width, *(panel.outer_size.width for panel in self._row())])
+        self.border_title = Text(as_themed(self.app, fit_title(self.title, width - 6)))
 
     def render(self) -> Text:
         # Every panel of a row fits its lines to the narrowest one's width, and uses short
         # forms as deep as the most crowded panel of the row needs for that line, so that
         # panels a column apart do not write "11 c" and "11 cards" side by side.
-        row = [panel for panel in self.parent.query_children(SeatPanel) if panel.display] \
-            if self.parent is not None else []
+        row = self._row()
         width = min([self.content_size.width, *(panel.content_size.width for panel in row)])
         separator = as_themed(self.app, SEPARATOR)
         forms = [panel._themed_forms() for panel in row]
@@ -84,8 +91,13 @@ class SeatPanel(Widget):
         depths = [max([0, *(fit_depth(as_themed(self.app, panel.lines[index]), width, separator, shorts)
                             for panel, (shorts, _alone) in zip(row, forms) if index < len(panel.lines))])
                   for index in range(len(lines))]
-        return Text("\n".join(fit_parts(line, width, separator, short, alone, depth)
-                              for line, depth in zip(lines, depths)),
+        # ... and once one panel's part left alone takes its alone form ("10 c"), every
+        # panel's does ("9 c", not "9 cards", beside it)
+        alike = [any(needs_alone(as_themed(self.app, panel.lines[index]), width, separator, shorts, alones)
+                     for panel, (shorts, alones) in zip(row, forms) if index < len(panel.lines))
+                 for index in range(len(lines))]
+        return Text("\n".join(fit_parts(line, width, separator, short, alone, depth, alone_first)
+                              for line, depth, alone_first in zip(lines, depths, alike)),
                     no_wrap=True, overflow="ellipsis")
 
     def _themed_forms(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
@@ -125,15 +137,21 @@ def _shortened(parts: Sequence[str], short: Mapping[str, Sequence[str]], depth: 
 
 def fit_parts(line: str, width: int, separator: str = SEPARATOR,
               short: Mapping[str, Sequence[str]] | None = None,
-              alone: Mapping[str, Sequence[str]] | None = None, least_depth: int = 0) -> str:
+              alone: Mapping[str, Sequence[str]] | None = None, least_depth: int = 0,
+              alone_first: bool = False) -> str:
     """``line`` fitted to ``width`` cells: its parts in the shorter forms ``short`` gives
     them (longest first; at least ``least_depth`` deep) as far as it takes, then without
     as many of its last ``separator`` parts as it takes ("Vice-President · to play" at 12
     cells is "VP · to play"); the first part, left alone, in the first of its forms in
     ``alone`` that fits ("15 cards" at 7 cells is "15 c"), else in its shortest form,
-    cut by the caller."""
+    cut by the caller. With ``alone_first`` (another panel of the row needs its alone
+    form), the first part alone in its alone form, where it has one that fits."""
     parts = line.split(separator)
     short = short or {}
+    if alone_first:
+        for form in (alone or {}).get(parts[0], ()):
+            if cell_len(form) <= width:
+                return form
     deepest = max((len(short.get(part, ())) for part in parts), default=0)
     for keep in range(len(parts), 0, -1):
         for depth in range(min(least_depth, deepest), deepest + 1):
@@ -144,6 +162,19 @@ def fit_parts(line: str, width: int, separator: str = SEPARATOR,
         if cell_len(form) <= width:
             return form
     return _shortened(parts[:1], short, deepest, separator)
+
+
+def needs_alone(line: str, width: int, separator: str = SEPARATOR,
+                short: Mapping[str, Sequence[str]] | None = None,
+                alone: Mapping[str, Sequence[str]] | None = None) -> bool:
+    """Whether :func:`fit_parts` fits ``line`` to ``width`` only as its first part left
+    alone in a shorter form ("10 c" for "10 cards · 0 pts"), where ``alone`` has forms for
+    that part."""
+    first = line.split(separator)[0]
+    if first not in (alone or {}):
+        return False
+    fitted = fit_parts(line, width, separator, short, alone)
+    return fitted != first and separator not in fitted
 
 
 def short_forms(title: str) -> tuple[str, ...]:
