@@ -559,3 +559,29 @@ def test_five_seats_at_80_columns_keep_the_dealer_in_sight():
             assert firsts == [f"{sizes[seat]} c" + (" · dealer" if seat == game.dealer else "") for seat in range(5)]
 
     run(scenario)
+
+
+@pytest.mark.parametrize(("size", "mark"), [((100, 30), "▶ to play"), ((80, 24), "▶")])
+def test_a_bettors_panel_keeps_its_turn_mark(size, mark):
+    """T12: the spades bet and "▶ to play" share a panel's last line; where both do not fit
+    whole, the bet says "K♠: won" and the mark "▶", rather than the mark giving way (it
+    vanished for the whole hand from every bettor's panel)."""
+    from cardtable.tui.widgets.seat import SeatPanel
+
+    game = new_game(load_variant("tonk-spades"), 4, seed=1, dealer=3,
+                    hands=[["KS", "2D", "5C", "7H", "9H"], ["QS", "3D", "6C", "8H", "10H"],
+                           ["AH", "4D", "7C", "JH", "QH"], ["2S", "5D", "8C", "KH", "3H"]])
+    for seat in range(4):
+        game.apply(seat, "bet")                       # Ann (K♠) wins the pot; Ann plays first
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", preset="tonk-spades", game=game)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            await pilot.pause()
+            panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
+            lines = [str(panel.render()).splitlines()[2] for panel in panels]
+            assert lines == [f"K♠: won · {mark}", "Q♠: lost", "(no spade): lost", "2♠: lost"]  # (a row alike)
+
+    run(scenario)

@@ -124,18 +124,21 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                  + (" · dealer" if seat == view.dealer else ""),   # (a narrow panel drops it first)
                  counted(view.chips[seat], "chip", ascii)]
         marks = []
+        short = [cards_short]                                 # ("5 c · dealer")
         if view.side_bets and view.side_bets[seat]:  # (first: a narrow panel cuts the end, and its
             spade = view.spades_shown[seat] if view.spades_shown else None  # border marks the turn too)
-            marks.append(f"bet {cards_label((spade,), ascii) if spade else '(no spade)'}"
-                         + _side_bet_outcome(side_pot, seat))
+            shown = cards_label((spade,), ascii) if spade else "(no spade)"
+            outcome = _side_bet_outcome(side_pot, seat)
+            marks.append(f"bet {shown}{outcome}")
+            short.append((marks[-1], (f"{shown}{outcome}",)))   # ("K♠: won · ▶ to play")
         if seat == actor:
             marks.append("▶ to play")
+            short.append(("▶ to play", ("▶ to play", "▶")))     # ("K♠: won · ▶" at 80 columns)
         lines.append(" · ".join(marks))
         title = seats[seat].label + (" (you)" if seat == viewer else "")
         locks = view.drop_locks[seat]
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
-        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, short=(cards_short,),  # ("5 c · dealer")
-                                  lock=lock))
+        infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, short=tuple(short), lock=lock))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
     log = round_log(g.events, viewer, lambda s: names[s], fix, skip=(CardsDealt, RoundStarted))
     common = dict(header=header, seats=tuple(infos), spreads=rows, stock_size=view.stock_size,
