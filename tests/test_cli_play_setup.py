@@ -33,14 +33,15 @@ def test_game_alone_is_the_start_screen():
 
 
 def test_seats_without_game_or_preset_say_what_they_need():
-    with pytest.raises(ValueError, match=r"^--seats needs --game or --preset \(or leave them out to use the start "
-                                         r"screen\)$"):
+    with pytest.raises(ValueError, match=r"^--seats needs --game or --preset; without them, seat the players on "
+                                         r"the start screen$"):
         build_setup(_args(seats="Ann,Bob,Eve"))
 
 
 def test_a_seed_without_game_or_preset_is_not_dropped_silently():
     """The start screen deals its own table: a --seed it would not use is refused."""
-    with pytest.raises(ValueError, match=r"^--seed needs --game or --preset \(or leave them out"):
+    with pytest.raises(ValueError, match=r"^--seed needs --game or --preset; without them, the start screen deals "
+                                         r"its own$"):
         build_setup(_args(seed=5))
 
 

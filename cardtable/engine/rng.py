@@ -14,10 +14,25 @@ SEED_LOW, SEED_HIGH = -2**63, 2**63 - 1
 """The seeds a game takes: 64-bit whole numbers (what a save and the history hold)."""
 
 
+SEED_WORDS = f"a seed is a whole number from {SEED_LOW} to {SEED_HIGH} (64 bits)"
+"""What a seed may be, as a refusal says it."""
+
+
 def check_seed(seed: int) -> None:
     """A ValueError unless ``seed`` is a seed a game takes (SEED_LOW … SEED_HIGH)."""
     if not SEED_LOW <= seed <= SEED_HIGH:
-        raise ValueError(f"a seed is a whole number from {SEED_LOW} to {SEED_HIGH} (64 bits)")
+        raise ValueError(SEED_WORDS)
+
+
+def parse_seed(text: str) -> int:
+    """The seed ``text`` writes ("-42"); a ValueError in :data:`SEED_WORDS` for anything
+    else ("-" alone, "4.5", a number past 64 bits)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise ValueError(SEED_WORDS) from None
+    check_seed(seed)
+    return seed
 
 
 def next_seed(seed: int) -> int:

@@ -44,9 +44,10 @@ def build_setup(args: Any) -> TableSetup | None:
     if not preset and game and (seats_text or getattr(args, "seed", None) is not None):
         preset = f"{game}-classic"
     if not preset:
-        for option, given in (("--seats", seats_text), ("--seed", getattr(args, "seed", None))):
+        for option, given, instead in (("--seats", seats_text, "seat the players on the start screen"),
+                                       ("--seed", getattr(args, "seed", None), "the start screen deals its own")):
             if given is not None and given != "":
-                raise ValueError(f"{option} needs --game or --preset (or leave them out to use the start screen)")
+                raise ValueError(f"{option} needs --game or --preset; without them, {instead}")
         return None
     variant = load_variant(preset)
     if game and variant.family != game:

@@ -284,18 +284,23 @@ async def at_the_start_screen(size: tuple[int, int] = (100, 30)):
         yield pilot, app, screen
 
 
-def test_the_blank_preset_line_and_a_stale_error_on_the_start_screen():
-    """Choosing the preset list's blank line leaves no preset chosen (Start says so, it
-    does not start the preset shown before); an error under Start goes once the form changes."""
+def test_no_blank_line_in_the_start_screens_lists_and_a_stale_error_goes():
+    """The preset and players lists offer no blank "Select" line (choosing it left no
+    preset chosen); a seed of "-" alone is told as any bad seed (Python's own words showed);
+    an error under Start goes once the form changes."""
+    from textual.widgets.select import InvalidSelectValueError
+
     async def scenario():
         async with at_the_start_screen() as (pilot, app, screen):
-            screen.query_one("#preset", Select).clear()
-            await settle(pilot, app, lambda: screen.variant is None)
+            for ident in ("#preset", "#players"):
+                with pytest.raises(InvalidSelectValueError):
+                    screen.query_one(ident, Select).clear()
+            screen.query_one("#seed", Input).value = "-"    # (a minus sign alone: no whole number yet)
             await pilot.press("s")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
             error = screen.query_one("#start-error")
-            assert "choose a preset" in str(error.render())
+            assert str(error.render()).startswith("a seed is a whole number from")
             screen.query_one("#name-0", Input).value = "Ann"
             await pilot.pause()
             assert str(error.render()).strip() == ""

@@ -190,8 +190,13 @@ def test_a_preset_broken_while_cardtable_runs_is_told_when_the_list_is_read_agai
                 await pilot.press("g")
                 await pilot.pause()
             assert not app._notifications  # (told once)
-            app.screen.query_one("#preset", Select).clear()
-            await pilot.pause()
+            for name in ("tonk-classic", "texas-tonk", "tonk-house", "tonk-spades"):  # (yours shadow the shipped)
+                (user_presets / f"{name}.toml").write_text('family = "tonk"\n[rules]\nstake = 0\n', encoding="utf-8")
+            for _ in range(2):  # President, Shanghai, Tonk: no preset of it loads
+                await pilot.press("g")
+                await pilot.pause()
+            preset = app.screen.query_one("#preset", Select)
+            assert preset.value == "" and "No Tonk preset loads" in str(app.screen.query_one("#preset-info").render())
             await pilot.press("r")
             await pilot.pause()
             assert str(app.screen.query_one("#start-error", Static).render()).strip() == "choose a preset first"

@@ -232,9 +232,27 @@ def test_match_end_after_the_last_hand():
             assert "Bob pays Ann 2 chips" in text
             await pilot.press("enter")
             await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
-            assert "Ann won the match after 1 hand: that was the last of 1 hand." in screen_text(app)
+            assert "Ann won the match after 1 hand." in screen_text(app)  # (not "…: the last of 1 hand")
 
     run(scenario)
+
+
+def test_the_match_end_counts_the_paid_hands_after_a_voided_one():
+    """T9/T13: a tie for lowest voids a hand, which the match's hands do not count; the
+    match end says so when it played more hands than the match has."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.ui import TonkUI
+
+    variant = load_variant("tonk-classic").changed(match_hands=1)
+    game = new_game(variant, 3, seed=1, hands=[["KS", "QS"], ["AS", "3D"], ["AH", "2H"]], stock=["2C"], upcard="KD")
+    game.apply(1, "draw_stock")
+    game.apply(1, "discard 3D")                     # the stock is used up: 20, 3, 3 (voided)
+    assert game.round_over and not game.is_over
+    game.next_round(hands=[["KS", "QS"], ["AS", "3D"], ["AH", "5H"]], stock=["2C"], upcard="KD")
+    game.apply(1, "draw_stock")                     # (the same dealer deals again: Bob first)
+    game.apply(1, "discard 3D")                     # 20, 3, 6: Bob is lowest, the hand is paid
+    assert game.is_over and game.round == 2
+    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob,Cy")) == "1 of them paid (a tie for lowest voids a hand)"
 
 
 def test_the_match_end_says_who_went_broke():

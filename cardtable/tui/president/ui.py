@@ -52,7 +52,7 @@ class PresidentUI:
             count = len(moves[0].cards)
             whom = f" to {seats[view.give_to[0]].name}" if view.give_to else ""
             got = f"You received {cards_label(view.received)}. " if view.received else ""
-            prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (space or a number, then Enter)."
+            prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or a number; then g or Enter)."
             return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
         options = [(self._label(move, view, seats), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...bots.base import normalize_level
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
-from ...engine.rng import check_seed
+from ...engine.rng import parse_seed
 from ...presets import load_variant
 from ...presets.loader import Broken, of_family, preset_files, survey_presets
 from ..messages import ThemeSwitched
@@ -33,6 +33,9 @@ KINDS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: medium", "medium"), (
 TITLE = " — a card table in your terminal            ? help  t theme  q quit"
 """The title line after the bold "cardtable"."""
 HOUSE_RULES = "House rules… (h)"
+NO_PRESET, NO_PRESET_LABEL = "", "(none loads)"
+"""The preset list's one entry while no preset of the game loads (a list is never blank:
+a blank entry offered "Select" as a choice)."""
 SELECT_ARROWS = {"down-arrow": ("▼", "v"), "up-arrow": ("▲", "^")}
 """The arrows of Textual's Select (by CSS class), and the ASCII theme's."""
 
@@ -63,8 +66,6 @@ class StartScreen(Screen[None]):
         self._select_next: str | None = None
         self._listed_family: str | None = None
         """The family whose presets the preset list shows."""
-        self._listed = False
-        """Whether that list has any preset (else the info says why none loads)."""
         self._info: list[tuple[str, str]] = []
         """The preset's title, description and players (or why none loads), as (text, style)."""
 
@@ -81,7 +82,7 @@ class StartScreen(Screen[None]):
                 options = [(FAMILY_TITLES[f], f) for f in FAMILIES]
                 yield Select(options, value=self.family, allow_blank=False, id="family", compact=True)
                 yield Label("Preset")
-                yield Select([], id="preset", allow_blank=True, compact=True)
+                yield Select([(NO_PRESET_LABEL, NO_PRESET)], id="preset", allow_blank=False, compact=True)
                 yield Static(id="preset-info")
                 with Horizontal(id="preset-buttons"):
                     yield Button("Rules (r)", id="rules", compact=True)
@@ -89,7 +90,7 @@ class StartScreen(Screen[None]):
             with VerticalScroll(id="start-right", can_focus=False):  # (Tab goes to its fields)
                 with Horizontal(classes="start-row"):
                     yield Label("Players", classes="start-label")  # (p: one more; see the help)
-                    yield Select([], id="players", allow_blank=True, compact=True)
+                    yield Select([("–", 0)], id="players", allow_blank=False, compact=True)  # (set by the preset)
                 taken: list[str] = []
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="start-row seat-row", id=f"seat-row-{i}"):
@@ -197,32 +198,31 @@ class StartScreen(Screen[None]):
         self._tell_broken_presets(problems)
         self._listed_family = self.family
         names = of_family(families, self.family)
-        self._listed = bool(names)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
-        preset.set_options([(Text(name + (" (yours)" if name in mine else "")), name)  # (a file's name as written)
-                            for name in names])
         classic = f"{self.family}-classic"
         select, self._select_next = select or self._select_next, None
-        if names:
-            preset.value = select if select in names else classic if classic in names else names[0]
-        else:  # say why rather than show an empty list
+        wanted = (select if select in names else classic if classic in names else names[0]) if names else NO_PRESET
+        with preset.prevent(Select.Changed):  # (the list picks its first entry: not a choice of the player's)
+            preset.set_options([(Text(name + (" (yours)" if name in mine else "")), name)  # (a file's name as written)
+                                for name in names] or [(NO_PRESET_LABEL, NO_PRESET)])
+        if preset.value != wanted:
+            preset.value = wanted  # (Changed: read below)
+        elif names:
+            self._load(wanted)  # (read again: it may have been edited)
+        if not names:  # say why rather than show an empty list
             self.variant = None
             told = "\n".join(str(error) for _names, error in problems[:3])
             self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{told}", "red"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._clear_error()
-        if event.select.id == "family" and event.value not in (Select.NULL, self._listed_family):
+        if event.select.id == "family" and event.value != self._listed_family:
             self.family = str(event.value)
             self._fill_presets()
-        elif event.select.id == "preset" and event.value == Select.NULL:  # the list's blank line
-            self.variant = None
-            if self._listed:  # (an empty list shows why instead)
-                self._show_info(("Choose a preset.", "bold"))
-        elif event.select.id == "preset":
+        elif event.select.id == "preset" and event.value != NO_PRESET:
             self._load(str(event.value))
-        elif event.select.id == "players" and event.value != Select.NULL:
+        elif event.select.id == "players":
             self._show_seats(int(str(event.value)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -299,7 +299,7 @@ class StartScreen(Screen[None]):
         from .preset_dialogs import PresetMenu
 
         chosen = self.query_one("#preset", Select).value
-        self.app.push_screen(PresetMenu(None if chosen == Select.NULL else str(chosen)), self._house_rules_done)
+        self.app.push_screen(PresetMenu(None if chosen == NO_PRESET else str(chosen)), self._house_rules_done)
 
     def _house_rules_done(self, name: str | None) -> None:
         if name is None:
@@ -314,17 +314,13 @@ class StartScreen(Screen[None]):
             self._select_next = name
             self.query_one("#family", Select).value = family  # refills the presets
             return
-        self._fill_presets(name)
-        if name:
-            self._load(name)  # an edited preset is re-read even when it stays selected
+        self._fill_presets(name)  # (an edited preset is read again even when it stays selected)
 
     def setup(self) -> TableSetup:
         """The table the form describes; ValueError says what is missing."""
         if self.variant is None:
             raise ValueError("choose a preset")
-        count = self.query_one("#players", Select).value
-        if count == Select.NULL:
-            raise ValueError("choose the number of players")
+        count = self.query_one("#players", Select).value  # (never blank)
         specs: list[tuple[str | None, str | None]] = []
         for i in range(int(count)):  # type: ignore[arg-type]
             name = self.query_one(f"#name-{i}", Input).value.strip()
@@ -333,9 +329,7 @@ class StartScreen(Screen[None]):
                 raise ValueError(f"seat {i + 1}: a human needs a name")
             specs.append((name or None, None if kind == "human" else kind))
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else None
-        if seed is not None:
-            check_seed(seed)
+        seed = parse_seed(seed_text) if seed_text else None  # ("-" alone is refused as any bad seed)
         return TableSetup(self.variant, name_bots(specs), seed)
 
     def action_start(self) -> None:

@@ -329,7 +329,8 @@ class TableScreen(Screen[None]):
         winners = listed(self.seats[row.seat].name for row in rows if row.seat in game.winners())  # (table order)
         heading = f"{winners} won the match after {game.round} {round_word(game.family)}{'s' * (game.round != 1)}"
         why = getattr(self.ui, "match_over_reason", None)  # optional: a family says why the match ended
-        heading += f": {why(game, self.seats)}." if why is not None else "."
+        reason = why(game, self.seats) if why is not None else ""
+        heading += f": {reason}." if reason else "."
 
         def chosen(choice: str | None) -> None:
             if choice == "again":
