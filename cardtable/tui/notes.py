@@ -20,6 +20,21 @@ def note_width(app: App[object]) -> int:
     return min(57, app.size.width // 2 - 4)
 
 
+def hyphen_breaks(text: str, width: int) -> str:
+    """``text`` with each word wider than ``width`` cells broken after a hyphen, where it
+    has one in reach ("shanghai-classic-20261127-022728.json" over two lines, not cut
+    anywhere by the note's wrapping: "….jso" / "n")."""
+    words = []
+    for word in text.split(" "):
+        lines = []
+        while len(word) > width and "-" in word[:width]:
+            cut = word.rindex("-", 0, width) + 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        words.append("\n".join([*lines, word]))
+    return " ".join(words)
+
+
 def not_loaded(count: int, what: str) -> str:
     """A note's title: "3 presets not loaded"."""
     return f"{count} {what}{'s' * (count != 1)} not loaded"

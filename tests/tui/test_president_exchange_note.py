@@ -79,13 +79,14 @@ def test_the_out_of_turn_dialog_says_what_the_player_gave_and_got_at_80x24():
 
 def test_under_the_ascii_theme_the_table_and_the_out_of_turn_dialog_are_all_ascii():
     """Every text the President table shows goes through the ASCII conversion: the seat
-    panels, the trick, the status with the exchange note, the dialog and its options."""
+    panels, the trick, the status with the exchange note, the dialog and its options, the
+    notes."""
     from cardtable.tui.screens.choose import MoveListDialog
     from cardtable.tui.screens.table import TableScreen
 
     async def scenario():
         app = make_app(SEATS, preset="president-bombs", game=chance_for_ann_before_her_turn(), theme="ascii")
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             await pilot.pause()
             text = screen_text(app)
@@ -96,5 +97,10 @@ def test_under_the_ascii_theme_the_table_and_the_out_of_turn_dialog_are_all_asci
             await pilot.pause()
             text = screen_text(app)
             assert "you gave" in text and text.isascii(), text
+            await pilot.press("b")  # the bot speed note, and a warning's, drawn in ASCII too (a ▌ bar)
+            app.notify("a warning", severity="warning", markup=False)
+            await settle(pilot, app, lambda: "a warning" in screen_text(app))
+            text = screen_text(app)
+            assert "bot speed" in text and "a warning" in text and text.isascii(), text
 
     asyncio.run(scenario())

@@ -455,6 +455,14 @@ def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
             assert load_game(path)[0] == game
             assert [n.message for n in app._notifications if "saved as" in n.message] == [f"saved as {path.name}"]
             assert isinstance(app.screen, MoveListDialog)
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=shanghai_buy_offer())
+        async with app.run_test(size=(80, 24)) as pilot:  # (narrow: the name breaks after a hyphen)
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            [note] = [n.message for n in app._notifications if "saved as" in n.message]
+            stem, stamp = note.removeprefix("saved as ").split("\n")
+            assert stem.endswith("-") and (stem + stamp).endswith(".json") and len(stamp) <= 36, note
 
     run(scenario)
 
@@ -484,3 +492,13 @@ def test_a_damaged_autosave_kept_aside_is_not_promised_to_continue():
             assert notes[0].endswith("(Load game says what is wrong with it).")
 
     run(scenario)
+
+
+def test_hyphen_breaks():
+    from cardtable.tui.notes import hyphen_breaks
+
+    assert hyphen_breaks("saved as shanghai-classic-20261127-022728.json", 36) == \
+        "saved as shanghai-classic-20261127-\n022728.json"
+    assert hyphen_breaks("saved as shanghai-classic-20261127-022728.json", 19) == \
+        "saved as shanghai-classic-\n20261127-\n022728.json"
+    assert hyphen_breaks("saved as tonk.json", 5) == "saved as tonk.json"   # (no hyphen: left as it is)
