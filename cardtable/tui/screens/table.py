@@ -150,6 +150,22 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.show_table()
+        if self._waiting_question is not None:  # (the side dialog it waited for is closed)
+            dialog, answered = self._waiting_question
+            self._waiting_question = None
+            self.app.push_screen(dialog, answered)
+
+    _waiting_question: tuple[Screen[Any], Any] | None = None
+    """A game's question that came while the player had a side dialog open (:meth:`_ask`)."""
+
+    def _ask(self, dialog: Screen[Any], answered: Any) -> None:
+        """Put a game's question (a buy, a chance, an exchange …) over the table; while the
+        player has a side dialog open (help, the rules, the log, the quit question), once
+        it closes: pushed over it, the question buried it and took keys meant for it."""
+        if isinstance(self.app.screen, SIDE_DIALOGS):
+            self._waiting_question = (dialog, answered)
+        else:
+            self.app.push_screen(dialog, answered)
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         self.show_table()
@@ -243,7 +259,7 @@ class TableScreen(Screen[None]):
                 else:
                     self.apply(seat, move, from_dialog=True)
 
-            self.app.push_screen(dialog, answered)
+            self._ask(dialog, answered)
 
         self._hand_to(seat, ask)
 
@@ -293,7 +309,7 @@ class TableScreen(Screen[None]):
             dialog = self.ui.window_dialog(self.game, seat, self.seats, moves)
             if eligible:
                 self._offer_hint(dialog, seat)
-            self.app.push_screen(dialog, answered)
+            self._ask(dialog, answered)
 
         self._hand_to(seat, ask, reason="Out-of-turn chance: every player takes a look.")
 
