@@ -84,10 +84,15 @@ def hand_lines(app) -> list[str]:
 
 
 def assert_hands(app, expected: Game) -> None:
+    """Every seat's hand at this step, in the order the table shows a hand (by suit:
+    a Tonk hand is held as drawn)."""
+    from cardtable.tui.tonk.showdown import by_suit
+
     lines = hand_lines(app)
     assert len(lines) == expected.players
     for seat, line in enumerate(lines):
-        hand = expected.view(seat).hand
+        hand = tuple(sorted(expected.view(seat).hand, key=by_suit)) if expected.family == "tonk" \
+            else expected.view(seat).hand
         cards = " ".join(card_label(card) for card in hand)
         assert line.rstrip().endswith(f"{len(hand):>2} {cards}".rstrip()), (seat, line)
 

@@ -128,6 +128,7 @@ class ReplayScreen(Screen[None]):
         to_act = set(replay.to_act)
         width = max(len(name) for name in names)
         sizes = replay.game.view(None).hand_sizes
+        in_order = self.query_one("#table").in_order  # type: ignore[attr-defined]
         lines = []
         for seat, hand in enumerate(replay.hands):
             line = Text()
@@ -138,7 +139,7 @@ class ReplayScreen(Screen[None]):
             line.append(f"{mark}{names[seat]:<{width}} {size:>2} ", style="bold" if seat in to_act else "")
             if replay.hidden:
                 line.append("hidden", style="dim")
-            for card in hand:
+            for card in in_order(hand):  # (as the table shows a hand: a Tonk hand sorted, not as drawn)
                 label = card_label(card, self.ascii)
                 line.append(label, style="bold red" if label.endswith(RED_SUITS) else "bold")
                 line.append(" ")
