@@ -90,3 +90,24 @@ def test_a_log_at_its_limit_says_its_start_is_left_out():
             assert shown[1:] == [f"line {i}" for i in range(LOG_LINES)]
 
     asyncio.run(scenario())
+
+
+def test_an_open_log_goes_on_as_the_bots_play():
+    """The log opened while the bots move takes in their moves (it stayed as it was when
+    opened: "Bob discards 7♦" while two more bots played)."""
+    async def scenario():
+        game = stacked_game()  # Bob (seat 1) plays first
+        app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+        app.bot_delay = 0.2
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("L")                             # before the bot's first move
+            await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
+            opened = app.screen.lines
+            await settle(pilot, app, lambda: game.to_act == (0,))  # the bot drew and discarded
+            await pilot.pause()
+            shown = str(app.screen.query_one("#log-lines", Static).render()).splitlines()
+            assert len(shown) > len(opened) and shown == list(table_screen(app).table.state.log)
+            assert any(" discards " in line for line in shown[len(opened):])
+
+    asyncio.run(scenario())

@@ -451,3 +451,15 @@ def test_the_forseti_rules_name_the_titles_it_gives_and_what_its_exchange_is():
 
     run(scenario)
     run(at_four)
+
+
+def test_help_lists_every_key_of_the_hand_off_screen():
+    """The hand-off screen takes enter, ctrl+s and r (the README says so); the help
+    listed only enter."""
+    from cardtable.tui.screens.handoff import HandoffScreen
+
+    rows = help_rows(None)
+    start = next(i for i, (where, _key, _what) in enumerate(rows) if where == "Hand-off")
+    end = next(i for i in range(start + 1, len(rows)) if rows[i][0])
+    keys = {part for _where, key, _what in rows[start:end] for part in key.split(" / ")}
+    assert {binding.key for binding in HandoffScreen.BINDINGS} <= keys

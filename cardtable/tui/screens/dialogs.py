@@ -29,6 +29,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "H", "hint: highlights the hard bot's choice (exchange: selects the cards)"),
     ("", "escape", "cancel a list of choices the table offered: nothing is played"),
     ("Hand-off", "enter", "the named player is ready to see their cards"),
+    ("", "ctrl+s / r", "save the game / the preset's rules (no cards shown)"),
     ("Round end", "enter", "deal the next round"),
     ("Match end", "a / n / q", "play again / new game / quit"),
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
@@ -223,13 +224,28 @@ class LogScreen(ModalScreen[None]):
         fix = themed(uses_ascii(self.app))
         with Vertical(id="log-box") as box:
             box.border_title = Text(fix("The round so far — newest last (escape closes)"))
-            cut = [f"(the earlier lines of this round are left out: the log keeps its last {LOG_LINES})"] \
-                if len(self.lines) >= LOG_LINES else []
             with VerticalScroll(id="log-scroll"):
-                yield Static(Text("\n".join([*cut, *self.lines]) or "nothing has happened yet"), id="log-lines")
+                yield Static(self._text(), id="log-lines")
+
+    def _text(self) -> Text:
+        cut = [f"(the earlier lines of this round are left out: the log keeps its last {LOG_LINES})"] \
+            if len(self.lines) >= LOG_LINES else []
+        return Text("\n".join([*cut, *self.lines]) or "nothing has happened yet")
 
     def on_mount(self) -> None:
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def show(self, lines: Sequence[str]) -> None:
+        """The log as it is now (the game goes on while it is open: bots move); kept at
+        the newest line if it was there."""
+        if tuple(lines) == self.lines:
+            return
+        scroll = self.query_one("#log-scroll", VerticalScroll)
+        at_end = scroll.scroll_y >= scroll.max_scroll_y
+        self.lines = tuple(lines)
+        self.query_one("#log-lines", Static).update(self._text())
+        if at_end:
+            self.call_after_refresh(scroll.scroll_end, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

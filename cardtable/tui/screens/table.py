@@ -179,6 +179,8 @@ class TableScreen(Screen[None]):
         game = self.game
         if not (self.ui.in_window(game) and game.to_act[0] in self.bots):
             self.show_table()  # (while a bot answers a chance, the table waits for its answer)
+            if isinstance(self.app.screen, LogScreen) and self.table.state is not None:
+                self.app.screen.show(self.table.state.log)  # (the log a player opened goes on)
         self._check_autosave()
         self.advance()
 
