@@ -11,7 +11,7 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, screen_text
+from .helpers import make_app, screen_text, settle
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
 
@@ -194,5 +194,25 @@ def test_help_left_open_closes_when_the_terminal_is_handed_on(monkeypatch):
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is table and table.viewer == 2
+
+    asyncio.run(scenario())
+
+
+def test_the_hand_off_gives_the_table_to_the_player_before_it_uncovers_it():
+    """X1: the table under the hand-off becomes the next player's while the hand-off still
+    covers it (for a frame, the table as nobody's showed: a duplicate seat panel)."""
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple", preset="tonk-classic", seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            handoff = app.screen
+            table = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            seen = []
+            uncover = handoff.uncover
+            handoff.uncover = lambda: (uncover(), seen.append((app.screen is handoff, table.table.state.viewer)))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: app.screen is table)
+            seat = ["Ann", "Bob"].index(handoff.player)
+            assert seen == [(True, seat)]
 
     asyncio.run(scenario())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -20,10 +22,13 @@ class HandoffScreen(Screen[None]):
                 Binding("ctrl+s", "save_game", "save", show=False),
                 Binding("r", "rules", "rules", show=False)]
 
-    def __init__(self, name: str, reason: str = "") -> None:
+    def __init__(self, name: str, reason: str = "", uncover: Callable[[], None] | None = None) -> None:
         super().__init__(classes="handoff")
         self.player = name
         self.reason = reason
+        self.uncover = uncover
+        """Called as the player says ready, before this screen goes: the table it uncovers
+        is already theirs (the table as nobody's showed for a frame)."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handoff-box") as box:
@@ -35,6 +40,8 @@ class HandoffScreen(Screen[None]):
             yield Static(Text(f"{self.player}: press Enter when only you can see the screen."), id="handoff-hint")
 
     def action_ready(self) -> None:
+        if self.uncover is not None:
+            self.uncover()
         self.dismiss(None)
 
     def action_save_game(self) -> None:
@@ -53,4 +60,4 @@ class HandoffScreen(Screen[None]):
             act()
 
     def on_click(self, event: events.Click) -> None:
-        self.dismiss(None)
+        self.action_ready()

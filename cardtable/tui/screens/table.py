@@ -227,13 +227,17 @@ class TableScreen(Screen[None]):
         self.show_table()
         self.busy = True
 
-        def ready(_result: None) -> None:
-            self.busy = False
+        def uncover() -> None:
             self.viewer = seat
             self.show_table()
+
+        def ready(_result: None) -> None:
+            self.busy = False
+            if self.viewer != seat:
+                uncover()
             then()
 
-        self.app.push_screen(HandoffScreen(self.seats[seat].name, reason), ready)
+        self.app.push_screen(HandoffScreen(self.seats[seat].name, reason, uncover), ready)
 
     def _close_side_dialogs(self) -> None:
         """Close the help, the rules and the quit question the player handing over left
