@@ -94,7 +94,7 @@ def test_extends_a_relative_path(tmp_path):
      'wilds = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]\n',
      "rules.wilds", "every rank from 2 to A"),  # P27: it crashed at the deal
     ('extends = "west-coast"\n[rules]\ntwo_any_time = true\n',
-     "rules.two_any_time", 'under rank_order "ace_high" a 2 is the lowest card'),  # P22 could never be used
+     "rules.two_any_time", 'it needs rank_order "two_high"'),  # P22 could never be used
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ntop_positions = 3\n',
      "rules.top_positions", "need 6 players"),
     ('family = "president"\nplayers = {min = 6, max = 3}\n', "players", "min (6) is more than max (3)"),

@@ -500,7 +500,7 @@ def test_a_question_waits_for_the_quit_question_to_close():
         "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
         "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
     app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-    app.bot_delay = 0.3
+    app.bot_delay = 1.0  # (q is pressed long before the bot moves)
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:

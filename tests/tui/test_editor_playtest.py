@@ -106,11 +106,20 @@ def test_escape_asks_to_discard_the_changes_not_the_house_rules(user_presets):
 
 
 def test_the_menu_without_a_preset_says_to_choose_one(user_presets):
+    """With no preset of the game loading (yours shadow the shipped ones), h opens the
+    menu with import alone."""
+    for name in ("tonk-classic", "texas-tonk", "tonk-house", "tonk-spades"):
+        (user_presets / f"{name}.toml").write_text('family = "tonk"\n[rules]\nstake = 0\n', encoding="utf-8")
+
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            app.push_screen(PresetMenu(None))  # (as the start screen opens it while no preset of the game loads)
+            for _ in range(2):  # President, Shanghai, Tonk
+                await pilot.press("g")
+                await pilot.pause()
+            assert app.screen.query_one("#preset", Select).value == ""
+            await pilot.press("h")
             await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
             await pilot.pause()
             menu = app.screen

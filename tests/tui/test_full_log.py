@@ -98,7 +98,7 @@ def test_an_open_log_goes_on_as_the_bots_play():
     async def scenario():
         game = stacked_game()  # Bob (seat 1) plays first
         app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
-        app.bot_delay = 0.2
+        app.bot_delay = 1.0  # (L is pressed long before the bot moves)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("L")                             # before the bot's first move
@@ -111,3 +111,11 @@ def test_an_open_log_goes_on_as_the_bots_play():
             assert any(" discards " in line for line in shown[len(opened):])
 
     asyncio.run(scenario())
+
+
+def test_a_log_told_of_a_move_before_it_is_built_takes_it_in():
+    """A bot's move can land between L and the log screen being built: it is composed
+    with that move (asking for its widgets then crashed the app)."""
+    screen = LogScreen(["Ann leads 3♣"])
+    screen.show(["Ann leads 3♣", "Dag plays 5♣"])
+    assert screen.lines == ("Ann leads 3♣", "Dag plays 5♣")

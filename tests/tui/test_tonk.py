@@ -251,8 +251,8 @@ def test_the_match_end_counts_the_paid_hands_after_a_voided_one():
     game.next_round(hands=[["KS", "QS"], ["AS", "3D"], ["AH", "5H"]], stock=["2C"], upcard="KD")
     game.apply(1, "draw_stock")                     # (the same dealer deals again: Bob first)
     game.apply(1, "discard 3D")                     # 20, 3, 6: Bob is lowest, the hand is paid
-    assert game.is_over and game.round == 2
-    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob,Cy")) == "1 of them paid (a tie for lowest voids a hand)"
+    assert game.is_over and game.round == 2 and game.hands_paid == 1
+    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob,Cy")) == "1 of them paid (a voided hand is dealt again)"
 
 
 def test_the_match_end_says_who_went_broke():

@@ -121,8 +121,8 @@ class PresidentRules(Knobs):
         if self.red_threes and "3" in self.wilds:
             raise ValueError("red_threes: needs natural 3s, so 3 cannot also be wild")
         if self.two_any_time and self.rank_order == "ace_high":
-            raise ValueError('two_any_time: under rank_order "ace_high" a 2 is the lowest card, so it '
-                             'could never be thrown in out of turn (P22 needs "two_high")')
+            raise ValueError('two_any_time: P22 throws in the top card, a 2, so it needs rank_order '
+                             '"two_high" (under "ace_high" a 2 is a low card)')
         return self
 
 

@@ -393,6 +393,12 @@ class TonkGame(TonkRulesMixin, Game):
             return True
         return bool(self.broke())
 
+    @property
+    def hands_paid(self) -> int:
+        """T13: the hands of the match that were paid; a voided hand (a tie when the stock
+        ran out, two instant winners) is dealt again and does not count."""
+        return self._hands_paid
+
     def broke(self) -> tuple[int, ...]:
         """T13 (``broke_ends_match``): the seats out of chips, which end the match; empty
         when the preset plays on with broke seats (or nobody is broke)."""

@@ -240,6 +240,9 @@ class LogScreen(ModalScreen[None]):
         the newest line if it was there."""
         if tuple(lines) == self.lines:
             return
+        if not self.is_mounted:  # (opened a moment ago: it is composed from these)
+            self.lines = tuple(lines)
+            return
         scroll = self.query_one("#log-scroll", VerticalScroll)
         at_end = scroll.scroll_y >= scroll.max_scroll_y
         self.lines = tuple(lines)

@@ -36,6 +36,9 @@ HOUSE_RULES = "House rules… (h)"
 NO_PRESET, NO_PRESET_LABEL = "", "(none loads)"
 """The preset list's one entry while no preset of the game loads (a list is never blank:
 a blank entry offered "Select" as a choice)."""
+NO_COUNT = ("–", 0)
+"""The players list's entry until a preset is read (0 players: no preset keeps it, so the
+first one read takes the count of the table played last)."""
 SELECT_ARROWS = {"down-arrow": ("▼", "v"), "up-arrow": ("▲", "^")}
 """The arrows of Textual's Select (by CSS class), and the ASCII theme's."""
 
@@ -90,7 +93,7 @@ class StartScreen(Screen[None]):
             with VerticalScroll(id="start-right", can_focus=False):  # (Tab goes to its fields)
                 with Horizontal(classes="start-row"):
                     yield Label("Players", classes="start-label")  # (p: one more; see the help)
-                    yield Select([("–", 0)], id="players", allow_blank=False, compact=True)  # (set by the preset)
+                    yield Select([NO_COUNT], id="players", allow_blank=False, compact=True)  # (set by the preset)
                 taken: list[str] = []
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="start-row seat-row", id=f"seat-row-{i}"):
@@ -289,7 +292,7 @@ class StartScreen(Screen[None]):
         self.query_one(StoreBar).open(what)
 
     def action_rules(self) -> None:
-        if self.variant is None:  # (the list's blank line, or no preset loads)
+        if self.variant is None:  # (no preset of the game loads, or the one chosen does not)
             self.query_one("#start-error", Static).update(Text("choose a preset first", style="bold red"))
             return
         self.app.push_screen(RulesScreen(self.variant))

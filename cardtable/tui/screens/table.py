@@ -73,6 +73,8 @@ class TableScreen(Screen[None]):
         self.window_visits: list[int] | None = None
         self.looking = False
         """An out-of-turn look is on screen (the table behind it shows no hand)."""
+        self._waiting_question: tuple[Screen[Any], Any] | None = None
+        """A game's question that came while the player had a side dialog open (:meth:`_ask`)."""
         self.error = ""
         self.closed = False
         self.bridge: Bridge | None = None
@@ -150,13 +152,10 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.show_table()
-        if self._waiting_question is not None:  # (the side dialog it waited for is closed)
-            dialog, answered = self._waiting_question
+        if self._waiting_question is not None and not (self.closed or getattr(self.app, "leaving", False)):
+            dialog, answered = self._waiting_question  # (the side dialog it waited for is closed)
             self._waiting_question = None
             self.app.push_screen(dialog, answered)
-
-    _waiting_question: tuple[Screen[Any], Any] | None = None
-    """A game's question that came while the player had a side dialog open (:meth:`_ask`)."""
 
     def _ask(self, dialog: Screen[Any], answered: Any) -> None:
         """Put a game's question (a buy, a chance, an exchange …) over the table; while the

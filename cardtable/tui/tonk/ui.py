@@ -74,14 +74,13 @@ class TonkUI:
         return ShowdownScreen(showdown(game, seats, ascii, in_order), footer)
 
     def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
-        """T13: why the match ended: "Dag is broke"; after more hands than the match's
-        (a tie for lowest voids a hand), "20 of them paid"; else nothing to add to "after
-        20 hands"."""
+        """T13: why the match ended: "Dag is broke"; after voided hands, "20 of them
+        paid"; else nothing to add to "after 20 hands"."""
         broke = [seats[seat].name for seat in game.broke()]
         if broke:
             return f"{listed(broke)} {'is' if len(broke) == 1 else 'are'} broke"
-        paid = game.variant.rules.match_hands
-        return f"{paid} of them paid (a tie for lowest voids a hand)" if game.round > paid else ""
+        paid = game.hands_paid
+        return f"{paid} of them paid (a voided hand is dealt again)" if game.round > paid else ""
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: the chips won over the match so far (``points``, the
