@@ -20,6 +20,17 @@ def note_width(app: App[object]) -> int:
     return min(57, app.size.width // 2 - 4)
 
 
+TABLE_NOTE_SHARE = 0.4
+"""How much of the screen's width a note at the table may take (app.tcss: ``TableScreen
+Toast { max-width: 40% }``, narrow enough to leave the middle of the trick in sight)."""
+
+
+def table_note_width(app: App[object]) -> int:
+    """The text width of a note at the table (less its bar and padding): a note shown over
+    a hand-off or a dialog is drawn again this narrow once the table is on top."""
+    return min(note_width(app), int(app.size.width * TABLE_NOTE_SHARE) - 4)
+
+
 def hyphen_breaks(text: str, width: int) -> str:
     """``text`` with each word wider than ``width`` cells broken after a hyphen, where it
     has one in reach ("shanghai-classic-20261127-022728.json" over two lines, not cut

@@ -1019,3 +1019,35 @@ def test_d_before_the_draw_says_to_draw_first():
             assert len(screen.game.events) == before
 
     asyncio.run(scenario())
+
+
+def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard():
+    """S8: Ann draws from the stock and the upcard is offered to the bots: meanwhile she
+    may pick cards (the keys did nothing, silently), a table key says to wait, and once
+    they answer the picked card stays picked and the note goes."""
+    from cardtable.tui.shanghai.table import WINDOW_WAIT
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=3, dealer=2, hands=[
+        "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S", "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS",
+        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+    app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+    app.bot_delay = 1.0  # (the window stays open while Ann presses her keys)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,))
+            screen = app.screen
+            await pilot.press("s")
+            await settle(pilot, app, lambda: game.view(0).phase == "buy")
+            await pilot.press("1")
+            await pilot.pause()
+            hand = screen.query_one(Hand)
+            assert hand.selected == {0}
+            await pilot.press("d")
+            await pilot.pause()
+            assert screen.table.notice == WINDOW_WAIT
+            await settle(pilot, app, lambda: game.view(0).phase == "play", limit=1000)
+            await pilot.pause()
+            assert hand.selected == {0} and screen.table.notice == ""
+
+    asyncio.run(scenario())

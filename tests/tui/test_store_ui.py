@@ -4,6 +4,8 @@ hot-seat), a damaged autosave, the quit choices, ctrl+s, the Load dialog and the
 
 from __future__ import annotations
 
+from textual.widgets._toast import Toast
+
 import asyncio
 from types import SimpleNamespace
 
@@ -453,16 +455,29 @@ def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
             await pilot.pause()
             [(path, _info)] = list_saves()
             assert load_game(path)[0] == game
-            assert [n.message for n in app._notifications if "saved as" in n.message] == [f"saved as {path.name}"]
+            assert [n.message.replace("\n", "") for n in app._notifications if "saved as" in n.message] == \
+                [f"saved as {path.name}"]
             assert isinstance(app.screen, MoveListDialog)
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=shanghai_buy_offer())
-        async with app.run_test(size=(80, 24)) as pilot:  # (narrow: the name breaks after a hyphen)
+        family = new_game(load_variant("shanghai-family"), 3, seed=3, hands=[   # (a save name of 36 characters)
+            "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+            "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+        family.apply(1, "draw_stock")
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-family", game=family)
+        app.bot_delay = 2  # (after Ann declines, the table stays on top while the note shows)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:  # (narrow: it breaks after a hyphen)
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             await pilot.press("ctrl+s")
             await pilot.pause()
             [note] = [n.message for n in app._notifications if "saved as" in n.message]
             stem, stamp = note.removeprefix("saved as ").split("\n")
-            assert stem.endswith("-") and (stem + stamp).endswith(".json") and len(stamp) <= 36, note
+            assert stem.endswith("-") and (stem + stamp).endswith(".json") and len(stamp) <= 28, note
+            await pilot.press("escape")  # (declined: the table on top draws the note again, narrower)
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and list(app.screen.query(Toast)))
+            await pilot.pause()
+            [toast] = [toast for toast in app.screen.query(Toast) if "saved" in str(toast.render())]
+            rows = screen_text(app).splitlines()[toast.region.y:toast.region.bottom]
+            words = [" ".join(row[toast.region.x:toast.region.right].replace("▌", " ").split()) for row in rows]
+            assert [word for word in words if word] == ["saved as", stem, stamp], words
 
     run(scenario)
 

@@ -75,6 +75,9 @@ class ShanghaiState:
     """Whether the viewer is down (has laid down the contract)."""
     moves: tuple[Move, ...] = ()
     """The viewer's legal moves when it is their turn at the table (not in a window)."""
+    window_wait: bool = False
+    """The viewer's turn waits while the upcard is offered to the others (S8): cards may
+    be picked meanwhile, and the table's keys say to wait."""
     no_lay_off: Mapping[Card, str] = field(default_factory=dict)
     """On the viewer's turn, for each card of the hand with no lay-off listed, why (the
     engine's words, :func:`~cardtable.games.shanghai.rules.lay_off_refusal`)."""
@@ -145,7 +148,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
         wilds=wilds, hand=view.hand, viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap,
-        no_swaps=no_swaps)
+        no_swaps=no_swaps, window_wait=viewer is not None and view.phase == "buy" and view.turn == viewer
+        and viewer not in view.to_act and not view.round_over)
 
 
 def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],

@@ -35,6 +35,10 @@ ME_GAP = 2
 """Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
 
+WINDOW_WAIT = "the upcard is on offer to the others: your turn goes on once they answer"
+"""What a table key says while the viewer's turn waits on the buy window (S8)."""
+
+
 class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
 
@@ -143,7 +147,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         self.call_after_refresh(self._show_melds_scroll)
         if not state.can("meld") or not self._groups_fit(state):
             self.groups, self.places = [], []
-        self.query_one(Hand).active = state.my_turn
+        self.query_one(Hand).active = state.my_turn or state.window_wait  # (pick the discard meanwhile)
+        if not state.window_wait and self.notice == WINDOW_WAIT:
+            self.notice = ""  # (the window closed: the turn goes on)
         self._show_hand()
 
     def _show_banner(self, state: ShanghaiState) -> None:
@@ -248,7 +254,12 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         return None
 
     def _ready(self) -> ShanghaiState | None:
+        """The state, if the viewer may move now; while their turn waits on the buy window,
+        None with a notice saying so (the key did nothing, silently)."""
         state = self.state
+        if state is not None and state.window_wait:
+            self.notice = WINDOW_WAIT
+            return None
         return state if state is not None and state.my_turn else None
 
     def action_draw(self, kind: str) -> None:
