@@ -444,6 +444,15 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
                 await pilot.press("p")
                 await settle(pilot, app, lambda: screen.query_one("#players", Select).value == wanted)
             assert [screen.query_one(f"#seat-row-{i}").display for i in range(4)] == [True] * 3 + [False]
+            screen.query_one("#players", Select).value = 7
+            await pilot.pause()
+            await pilot.press("g")      # Shanghai seats 3–6: the nearest, 6 (not the default 4)
+            await settle(pilot, app, lambda: screen.variant.family == "shanghai", limit=2000)
+            assert screen.query_one("#players", Select).value == 6
+            await pilot.press("g", "g")  # (Tonk, 2–5: 5; then President again: 5)
+            await settle(pilot, app, lambda: screen.variant.family == "president", limit=2000)
+            screen.query_one("#players", Select).value = 3
+            await pilot.pause()
             screen.query_one("#house-rules").focus()
             await pilot.press("tab")
             await pilot.pause()
@@ -559,5 +568,18 @@ def test_escape_in_a_start_screen_field_gives_the_keys_back():
             assert screen.focused is screen.query_one("#start")
             await pilot.press("t")
             assert app.card_theme == "dark"
+
+    run(scenario)
+
+
+def test_enter_in_a_start_screen_field_moves_to_the_next():
+    """The help says tab or enter moves between fields: enter in the seed did nothing."""
+    async def scenario():
+        async with at_the_start_screen() as (pilot, app, screen):
+            seed = screen.query_one("#seed", Input)
+            seed.focus()
+            await pilot.press("4", "2", "enter")
+            await pilot.pause()
+            assert seed.value == "42" and app.focused is not seed and isinstance(app.screen, StartScreen)
 
     run(scenario)

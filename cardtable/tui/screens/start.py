@@ -228,6 +228,12 @@ class StartScreen(Screen[None]):
         elif event.select.id == "players":
             self._show_seats(int(str(event.value)))
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a name or the seed moves on to the next field, as the help says (it
+        did nothing: a player typing a seed then Enter expected something to happen)."""
+        event.stop()
+        self.focus_next()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         self._clear_error()
 
@@ -246,9 +252,9 @@ class StartScreen(Screen[None]):
         low, high = variant.players.min, variant.players.max
         self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players", ""))
         players = self.query_one("#players", Select)
-        chosen = players.value  # kept when the new preset seats that many
+        chosen = players.value  # kept when the new preset seats that many, else the nearest it seats
         players.set_options([(str(n), n) for n in range(low, high + 1)])
-        if isinstance(chosen, int) and low <= chosen <= high:
+        if isinstance(chosen, int) and chosen > 0:  # (0: none chosen yet, NO_COUNT)
             wanted = chosen
         else:
             wanted = len(self.last.seats) if self.last is not None and self.last.preset == name else 4
