@@ -449,8 +449,12 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
             await pilot.press("g")      # Shanghai seats 3–6: the nearest, 6 (not the default 4)
             await settle(pilot, app, lambda: screen.variant.family == "shanghai", limit=2000)
             assert screen.query_one("#players", Select).value == 6
-            await pilot.press("g", "g")  # (Tonk, 2–5: 5; then President again: 5)
+            await pilot.press("g")      # Tonk, 2–5: 5
+            await settle(pilot, app, lambda: screen.variant.family == "tonk", limit=2000)
+            assert screen.query_one("#players", Select).value == 5
+            await pilot.press("g")      # President again: 5
             await settle(pilot, app, lambda: screen.variant.family == "president", limit=2000)
+            assert screen.query_one("#players", Select).value == 5
             screen.query_one("#players", Select).value = 3
             await pilot.pause()
             screen.query_one("#house-rules").focus()
@@ -580,6 +584,10 @@ def test_enter_in_a_start_screen_field_moves_to_the_next():
             seed.focus()
             await pilot.press("4", "2", "enter")
             await pilot.pause()
-            assert seed.value == "42" and app.focused is not seed and isinstance(app.screen, StartScreen)
+            assert seed.value == "42" and app.focused is screen.query_one("#start")
+            screen.query_one("#name-1", Input).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.focused is screen.query_one("#kind-1") and isinstance(app.screen, StartScreen)
 
     run(scenario)

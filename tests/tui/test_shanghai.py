@@ -1043,6 +1043,11 @@ def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard():
             await pilot.pause()
             hand = screen.query_one(Hand)
             assert hand.selected == {0}
+            assert str(screen.query_one("#sh-info").render()).startswith("selected: ")
+            await pilot.press("enter")                         # (a discard, on her turn)
+            await pilot.pause()
+            assert screen.table.notice == WINDOW_WAIT
+            await pilot.press("1", "1")                        # (a selection change retires it)
             await pilot.press("d")
             await pilot.pause()
             assert screen.table.notice == WINDOW_WAIT
@@ -1051,3 +1056,21 @@ def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard():
             assert hand.selected == {0} and screen.table.notice == ""
 
     asyncio.run(scenario())
+
+
+def test_a_down_seat_waits_on_the_window_before_its_draw():
+    """S8 (settled reading): once down, a seat's turn waits on the window that opens
+    before its draw; only that seat's table says so (not the one asked, nor the others)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    from ..games.shanghai.helpers import deal
+
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 4C KD", "8C 8D 9D 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard 10H")
+    game.apply(0, "draw_stock"); game.apply(0, "discard 2C")   # seat 1 is down: the window opens first
+    assert game.phase == "buy" and game.to_act == (2,) and game.turn == 1
+    seats = parse_seats("Ann,Bob,Cy")
+    assert [present(game, seat, seats).window_wait for seat in range(3)] == [False, True, False]

@@ -40,6 +40,8 @@ class HandoffScreen(Screen[None]):
             yield Static(Text(f"{self.player}: press Enter when only you can see the screen."), id="handoff-hint")
 
     def action_ready(self) -> None:
+        if self.app.screen is not self:  # (a second click or Enter already on its way)
+            return
         if self.uncover is not None:
             self.uncover()
         self.dismiss(None)

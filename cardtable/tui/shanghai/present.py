@@ -141,6 +141,9 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                 no_lay_off[card] = fix(lay_off_refusal(view, card))
             if card not in swapped:
                 no_swap[card] = fix(swap_refusal(view, card))
+    # S8: the seat whose turn it is waits while the others are offered the upcard (after its
+    # stock draw, or before its draw once it is down); the buy order never asks it
+    window_wait = viewer is not None and view.phase == "buy" and view.turn == viewer and not view.round_over
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
@@ -148,8 +151,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
         wilds=wilds, hand=view.hand, viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap,
-        no_swaps=no_swaps, window_wait=viewer is not None and view.phase == "buy" and view.turn == viewer
-        and viewer not in view.to_act and not view.round_over)
+        no_swaps=no_swaps, window_wait=window_wait)
 
 
 def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],

@@ -215,7 +215,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.notice:
             line.update(Text(self.notice, style="bold red"))  # (it wraps: see FamilyTable)
             return
-        if state is None or not state.my_turn:
+        if state is None or not (state.my_turn or state.window_wait):
             line.update("")
             return
         ascii = self.ascii
@@ -237,6 +237,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     # ----------------------------------------------------------------- input
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
+        if self._ready() is None:  # (while the buy window waits, it says so)
+            return
         selected = self._selected()
         if len(selected) > 1 or self.groups:
             self.action_group()
