@@ -224,8 +224,9 @@ def test_the_show_down_says_why_a_tonk_is_paid_double():
 @pytest.mark.parametrize("needs_six", [False, True])
 def test_the_hint_line_says_when_every_card_can_be_spread(needs_six):
     """T8: with spreads that use every card the line under the hand says so: out without a
-    discard, a Tonk (under ``tonk_needs_six`` it promises a Tonk only while all six cards
-    are still in hand: the view does not tell what was spread earlier in the turn)."""
+    discard, a Tonk — under ``tonk_needs_six`` too, when the cards spread earlier in the
+    turn and those left make all six (it said no Tonk once three were down, and the engine
+    paid one); a hit this turn rules it out."""
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.tonk.present import present
 
@@ -238,8 +239,7 @@ def test_the_hint_line_says_when_every_card_can_be_spread(needs_six):
     assert present(game, 1, seats).status.endswith(  # (the status line no longer says a discard is a must)
         "your turn: spread (m), then discard one card (d), or spread every card to go out")
     game.apply(1, "spread 3C 4C 5C")
-    tonk = "" if needs_six else ", a Tonk"
-    assert present(game, 1, seats).hint == f"you can go out without a discard{tonk}: spread 7♦ 7♥ 7♠"
+    assert present(game, 1, seats).hint == "you can go out without a discard, a Tonk: spread 7♦ 7♥ 7♠"
     game.apply(1, "spread 7D 7H 7S")
     assert game.events[-2].how == "tonk"  # (the engine's word: all six went down this turn)
 

@@ -339,10 +339,16 @@ class TonkGame(TonkRulesMixin, Game):
         if self._hands[seat]:
             return []
         rules = self.variant.rules
-        double = not rules.tonk_needs_six or (
-            not self._turn_hit and self._turn_spread == rules.deal_size + 1)
+        double = self._out_is_tonk(seat)
         payments = everyone_pays(seat, self.players, (2 if double else 1) * rules.stake)
         return self._settle("tonk" if double else "out", [seat], payments, reveal=False)
+
+    def _out_is_tonk(self, seat: int) -> bool:
+        """T8: whether ``seat``, on its turn, going out by spreading what it holds now is a
+        Tonk: always, or under ``tonk_needs_six`` only with all six cards spread this turn."""
+        rules = self.variant.rules
+        return not rules.tonk_needs_six or (
+            not self._turn_hit and self._turn_spread + len(self._hands[seat]) == rules.deal_size + 1)
 
     def _drop(self, seat: int) -> list[Event]:
         """T7: the dropper lays the hand face up; lowest count wins (payments by ``caught``)."""
@@ -429,7 +435,8 @@ class TonkGame(TonkRulesMixin, Game):
             self.spreads, tuple(self._locks), tuple([rules.starting_chips + s for s in self._scores]),
             rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
             seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades), rules,
-            tuple(discard), tuple(sorted(self._grown_sets)))
+            tuple(discard), tuple(sorted(self._grown_sets)),
+            self._phase == "act" and self._out_is_tonk(self._current))
 
     def _state(self) -> Any:
         return (self.dealer, self._next_dealer, self._phase, self._current,

@@ -43,3 +43,7 @@ class TonkView(PlayerView):
     grown_sets: tuple[int, ...] = ()
     """T6: the ranks of the sets on the table that a hit has grown (only such a set, once
     it holds all four natural cards, is a dead four)."""
+    out_is_tonk: bool = False
+    """T8: whether the seat to play, spreading the cards it holds now, would go out with a
+    Tonk (paid double): always, or under ``tonk_needs_six`` only if all six cards go down
+    in this one turn (what it spread this turn counts; a hit this turn rules it out)."""

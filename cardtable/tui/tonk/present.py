@@ -210,9 +210,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         keys += " · D drop"
     hints = []
     if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
-        rules = v.rules
-        tonk = not rules.tonk_needs_six or len(v.hand) == rules.deal_size + 1
-        hints.append(f"go out without a discard{', a Tonk' if tonk else ''}: spread "
+        hints.append(f"go out without a discard{', a Tonk' if v.out_is_tonk else ''}: spread "
                      + " and ".join(cards_label(spread, ascii) for spread in whole))
     elif spreads:
         hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in _two_spreads(spreads)))

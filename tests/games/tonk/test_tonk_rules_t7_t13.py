@@ -167,6 +167,7 @@ def test_T8_tonk_needs_six_all_six_spread_pays_double() -> None:
     game = stacked(["KS QH", "9D 9H 9S 4H 5H", "KC KH"], upcard="6H", tonk_needs_six=True)
     game.apply(1, TAKE)
     game.apply(1, spread("9D 9H 9S"))
+    assert all(game.view(seat).out_is_tonk for seat in (0, 1, None))  # (3 spread + 3 held: public)
     game.apply(1, spread("4H 5H 6H"))
     assert last(game, "hand_won").how == "tonk" and game.scores == (-2, 4, -2)
 
@@ -184,6 +185,7 @@ def test_T8_tonk_needs_six_spreads_over_two_turns_pay_single(needs_six: bool, ho
     game.apply(0, DRAW)
     game.apply(0, discard("6H"))
     game.apply(1, TAKE)
+    assert game.view(1).out_is_tonk is not needs_six      # (three spread a turn earlier do not count)
     game.apply(1, spread("4H 5H 6H"))
     assert last(game, "hand_won").how == how and game.scores == scores
 
