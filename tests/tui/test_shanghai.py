@@ -811,7 +811,7 @@ def test_the_score_sheet_explains_a_star_only_when_someone_went_out():
             return str(app.screen.query_one("#summary-footer").render())
 
     assert asyncio.run(footer(False)).startswith("columns are hands · lowest total wins")
-    assert asyncio.run(footer(True)).startswith("* went out this hand · columns are hands")
+    assert asyncio.run(footer(True)).startswith("* went out of that hand · columns are hands")
 
 
 def test_four_seat_panels_keep_the_dealer_and_the_buys_at_100_columns():
@@ -942,36 +942,41 @@ def test_the_waiting_line_names_what_the_seat_is_doing_without_a_second_bracket(
 def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
     """S11's sheet at its narrowest (the box at an 80-column terminal: 70 cells inside):
     ten hands of three-digit points and 16-character names fit whole, each player on one
-    line; a longer name (typed on the command line) ends in …; who went out of the hand
-    just played has its * in that hand's column, the others' points there keep in line."""
+    line; a longer name (typed on the command line) ends in …; who went out of each hand
+    has its * in that hand's column ("*0"), and the numbers keep in line."""
     from types import SimpleNamespace
 
     from rich.console import Console
 
-    from cardtable.engine.events import RoundEnded
+    from cardtable.engine.events import RoundEnded, RoundStarted
+    from cardtable.games.shanghai.events import WentOut
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.scores import score_table
 
-    points = (105, 110, 195, 120)
-    events = [RoundEnded(None, round=number, points=points) for number in range(1, 11)]
-    game = SimpleNamespace(players=4, scores=[10 * p for p in points], events=events)
+    events = []
+    for number in range(1, 11):  # seat 3 goes out of the odd hands, seat 0 of hand 2; hand 4 ends on the stock
+        out = 3 if number % 2 else (0 if number == 2 else None)
+        points = tuple(0 if seat == out else (105, 110, 195, 120)[seat] for seat in range(4))
+        events += [RoundStarted(None, round=number), *([WentOut(out)] if out is not None else []),
+                   RoundEnded(None, round=number, points=points)]
+    game = SimpleNamespace(players=4, scores=[1050, 1100, 1950, 600], events=events)
 
-    def sheet(seats: str, out: int | None, ascii: bool = False) -> list[str]:
+    def sheet(seats: str, ascii: bool = False) -> list[str]:
         console = Console(width=70, record=True)
-        console.print(score_table(game, parse_seats(seats), out, ascii=ascii))
+        console.print(score_table(game, parse_seats(seats), ascii=ascii))
         return [line.strip() for line in console.export_text().splitlines()]
 
-    lines = sheet("Wilhelmina-Augus,bot:simple,Bob,Christopher Robi", out=3)
+    lines = sheet("Wilhelmina-Augus,bot:simple,Bob,Christopher Robi")
     assert len(lines) == 5                                    # the header and one line a player
     assert lines[0].split() == ["player", *map(str, range(1, 11)), "total"]
-    assert lines[3] == "Christopher Robi " + " ".join(["120"] * 10) + "*  1200"
-    assert lines[1] == "Wilhelmina-Augus " + " ".join(["105"] * 10) + "   1050"
-    assert lines[0].index("10  total") + 2 == lines[3].index("*")  # (the header over the points)
-    lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", out=3)
+    assert lines[1] == "Christopher Robi  *0 120  *0 120  *0 120  *0 120  *0 120   600"
+    assert lines[2] == "Wilhelmina-Augus 105  *0 105 105 105 105 105 105 105 105  1050"
+    assert lines[0].index("10 total") + 2 == lines[1].index("120   600") + 3  # (the header over the points)
+    lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert")
     assert len(lines) == 5
-    assert re.fullmatch(r"Christopher Rob[a-z ]*… 120( 120){9}\*  1200", lines[3])
-    assert re.fullmatch(r"Wilhelmina-Augu[a-z ]*… 105( 105){9}   1050", lines[1])
-    lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", 3, ascii=True)
+    assert re.fullmatch(r"Christopher Rob[a-z ]*…  \*0 120( {2}\*0 120){4}   600", lines[1])
+    assert re.fullmatch(r"Wilhelmina-Augu[a-z ]*… 105  \*0( 105){8}  1050", lines[2])
+    lines = sheet("Wilhelmina-Augusta von Hohenzollern,bot:simple,Bob,Christopher Robin von Hundert", ascii=True)
     assert all(line.isascii() for line in lines)                    # cut short, no … in the ASCII theme
 
 

@@ -13,40 +13,45 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine.events import RoundEnded
+from ...engine.events import RoundEnded, RoundStarted
+from ...games.shanghai.events import WentOut
 from ..seats import Seat
 from ..text import as_themed
 
 
-def hand_points(game: Any) -> list[tuple[int, ...]]:
-    """Each finished hand's points per seat, in order (from the RoundEnded events)."""
-    return [event.points for event in game.events if isinstance(event, RoundEnded)]
+def hand_results(game: Any) -> list[tuple[tuple[int, ...], int | None]]:
+    """Each finished hand, in order: its points per seat and who went out of it (None when
+    the stock ran out first, S12), from the events."""
+    results, out = [], None
+    for event in game.events:
+        if isinstance(event, RoundStarted):
+            out = None
+        elif isinstance(event, WentOut):
+            out = event.seat
+        elif isinstance(event, RoundEnded):
+            results.append((event.points, out))
+    return results
 
 
-def score_table(game: Any, seats: tuple[Seat, ...], out: int | None, max_columns: int = 10,
-                ascii: bool = False) -> Table:
+def score_table(game: Any, seats: tuple[Seat, ...], max_columns: int = 10, ascii: bool = False) -> Table:
     """One row per player: the points of each hand played (the last ``max_columns``), the
-    total. Who went ``out`` of the hand just played has a * beside its points in that
-    hand's column. A name too long for the sheet ends in … (is cut short in the ASCII theme)."""
-    hands = hand_points(game)
+    total. Who went out of a hand has * before its points in that hand's column ("*0": the
+    mark takes no room of its own, and the numbers keep in line). A name too long for the
+    sheet ends in … (is cut short in the ASCII theme)."""
+    hands = hand_results(game)
     first = max(0, len(hands) - max_columns)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
     table.add_column("player")
-    columns = [(str(number), [str(points[seat]) for seat in range(game.players)])
-               for number, points in enumerate(hands[first:], first + 1)]
-    if out is not None and columns:  # the * in the last hand's column, the numbers kept in line
-        number, cells = columns[-1]
-        width = max(map(len, (number, *cells)))
-        columns[-1] = (f"{number:>{width}} ", [f"{cell:>{width}}{'*' if seat == out else ' '}"
-                                              for seat, cell in enumerate(cells)])
-    for number, _cells in columns:  # (padded ones left: right-justifying would drop the end space)
-        table.add_column(number, justify="left" if number.endswith(" ") else "right")
+    columns = [[f"*{points[seat]}" if seat == out else str(points[seat]) for seat in range(game.players)]
+               for points, out in hands[first:]]
+    for number in range(first + 1, len(hands) + 1):
+        table.add_column(str(number), justify="right")
     table.add_column("total", justify="right", style="bold")
     order = sorted(range(game.players), key=lambda s: game.scores[s])
     for seat in order:
         # As written (never markup), on one line: a name too long for the sheet ends in …
         name = Text(seats[seat].label, no_wrap=True, overflow="crop" if ascii else "ellipsis")
-        table.add_row(name, *(cells[seat] for _number, cells in columns), str(game.scores[seat]))
+        table.add_row(name, *(cells[seat] for cells in columns), str(game.scores[seat]))
     return table
 
 
@@ -59,14 +64,14 @@ class ScoreSheetScreen(Screen[None]):
         super().__init__(classes="summary")
         self.heading, self.table, self.footer = heading, table, footer
         self.went_out = went_out
-        """Whether a player went out this hand (the table marks them with *)."""
+        """Whether a player went out of a hand on the sheet (the table marks them with *)."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "score sheet"
             yield Static(Text(as_themed(self.app, self.heading), style="bold"), id="summary-heading")
             yield Static(self.table, id="summary-table")
-            went_out = "* went out this hand · " if self.went_out else ""
+            went_out = "* went out of that hand · " if self.went_out else ""
             yield Static(Text(as_themed(self.app, f"{went_out}columns are hands · lowest total wins\n") + self.footer),
                          id="summary-footer")
 

@@ -27,7 +27,7 @@ from ..text import asciify, describe_move, ordinal
 from ..widgets.card import card_label
 from .compose import go_down_label, lay_off_label, swap_label
 from .present import present
-from .scores import ScoreSheetScreen, score_table
+from .scores import ScoreSheetScreen, hand_results, score_table
 from .table import ShanghaiTable
 
 
@@ -100,8 +100,8 @@ class ShanghaiUI:
                          in_order: Any = None) -> Screen[None]:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
-        out = _went_out(game)
-        return ScoreSheetScreen(heading, score_table(game, seats, out, ascii=ascii), footer, went_out=out is not None)
+        went_out = any(out is not None for _points, out in hand_results(game))
+        return ScoreSheetScreen(heading, score_table(game, seats, ascii=ascii), footer, went_out=went_out)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """S11: the hand's points and the totals; at match end, places by total (lowest first)."""
