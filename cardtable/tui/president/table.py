@@ -67,9 +67,12 @@ class PresidentTable(FamilyTable[PresidentState]):
         hand = self.query_one(Hand)
         hand.cards = state.hand
         hand.legal = state.legal
-        hand.active = state.can_play or state.can_pass
+        hand.active = self._may_act(state)
         self.query_one("#play", Button).disabled = not state.can_play
         self.query_one("#pass", Button).disabled = not state.can_pass
+
+    def _may_act(self, state: PresidentState) -> bool:
+        return state.can_play or state.can_pass
 
     def _show_status(self, state: PresidentState) -> None:
         """The status line, with the exchange note and a table-talk partner's hand after

@@ -147,10 +147,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         self.call_after_refresh(self._show_melds_scroll)
         if not state.can("meld") or not self._groups_fit(state):
             self.groups, self.places = [], []
-        self.query_one(Hand).active = state.my_turn or state.window_wait  # (pick the discard meanwhile)
+        self.query_one(Hand).active = self._may_act(state)
+        self.query_one("#keys-short", Static).update(SHORT_KEYS if self._may_act(state) else self._key_bar(state))
         if not state.window_wait and self.notice == WINDOW_WAIT:
             self.notice = ""  # (the window closed: the turn goes on)
         self._show_hand()
+
+    def _may_act(self, state: ShanghaiState) -> bool:
+        return state.my_turn or state.window_wait  # (the discard may be picked while the upcard is offered)
 
     def _show_banner(self, state: ShanghaiState) -> None:
         """The banner row: the contract and which naturals are wild, never cut, with the

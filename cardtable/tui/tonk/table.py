@@ -83,10 +83,13 @@ class TonkTable(FamilyTable[TonkState]):
         if shown != hand.cards:
             hand.cards = shown
         hand.legal = None
-        hand.active = state.phase in ("start", "act")  # (cards may be picked before the draw, as in Shanghai)
+        hand.active = self._may_act(state)
+
+    def _may_act(self, state: TonkState) -> bool:
+        return state.phase in ("start", "act")  # (cards may be picked before the draw, as in Shanghai)
 
     def _key_bar(self, state: TonkState) -> str:
-        return state.keys  # (what the player may do now)
+        return state.keys if self._may_act(state) else super()._key_bar(state)  # (what the player may do now)
 
     def _hand_takes_keys(self, state: TonkState) -> bool:
         return state.viewer is not None  # (whenever a player sits, not only while it is active)

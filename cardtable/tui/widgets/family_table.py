@@ -73,6 +73,9 @@ class FamilyTable(Widget, Generic[State]):
     """The key bar under the hand (see :meth:`_key_bar`)."""
     ASCII_KEYS = ""
     """The key bar in the ASCII theme."""
+    WAITING_KEYS = "b bot speed · L log · r rules · ? help · t theme · q quit"
+    """The key bar while another player decides: the keys that work meanwhile."""
+    ASCII_WAITING_KEYS = "b bot speed  L log  r rules  ? help  t theme  q quit"
 
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
@@ -127,8 +130,16 @@ class FamilyTable(Widget, Generic[State]):
         """The width of a line of the table inside its padding (one cell each side)."""
         return (self.size.width or self.app.size.width) - 2
 
+    def _may_act(self, state: State) -> bool:
+        """Whether the viewer's hand takes cards now: on their turn (and in the waits in
+        which a family lets cards be picked ahead)."""
+        raise NotImplementedError
+
     def _key_bar(self, state: State) -> str:
-        """The ``#keys`` line: :attr:`KEYS`, or :attr:`ASCII_KEYS` in the ASCII theme."""
+        """The ``#keys`` line while the viewer may act: :attr:`KEYS` (:attr:`ASCII_KEYS`
+        in the ASCII theme); while another player decides, :attr:`WAITING_KEYS`."""
+        if not self._may_act(state):
+            return self.ASCII_WAITING_KEYS if self.ascii else self.WAITING_KEYS
         return self.ASCII_KEYS if self.ascii else self.KEYS
 
     def _hand_takes_keys(self, state: State) -> bool:
