@@ -5,6 +5,7 @@ stretch around the cursor with ‹ › where cards are left out."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 from textual.app import App, ComposeResult
 
@@ -160,3 +161,16 @@ def test_a_drawn_card_takes_the_cursor_wherever_the_sort_put_it():
             assert hand.cursor == 5
 
     asyncio.run(scenario())
+
+
+def test_the_last_cards_number_sits_where_the_overlapped_cards_have_theirs():
+    """18 cards at 78 columns overlap four columns a card; the last one, drawn whole, had
+    its number a column further right than every other ("  17   18"): each number now
+    ends under its card's rank, the last one's too."""
+    cards = TWO_DECKS[:18]
+    _lift, _top, ranks, _suits, _bottom, numbers = rows(78, cards=cards)
+    assert ranks.startswith("│ 3 │ 3 │ 4 ")                      # (four columns a card)
+    ends = [match.end() - 1 for match in re.finditer(r"\d+", numbers)]
+    rank_columns = [match.end() - 1 for match in re.finditer(r"10|[2-9JQKA]", ranks)]
+    assert len(ends) == len(rank_columns) == 18
+    assert ends == rank_columns

@@ -14,6 +14,11 @@ from cardtable.tui.widgets.family_table import FamilyTable
 from .helpers import make_app, settle
 
 PRESETS = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-classic"}
+OWN_TURN = {  # (at Ann's first turn: a lead in President, the draw in Shanghai and Tonk)
+    "president": "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit",
+    "shanghai": "? help · s stock · u upcard · o sort",
+    "tonk": "s stock · u take the upcard · ? help",
+}
 
 
 @pytest.mark.parametrize("family", sorted(PRESETS))
@@ -32,8 +37,7 @@ def test_the_key_bar_offers_play_keys_only_on_the_viewers_turn(family):
                     break
                 await pilot.press("escape")
             keys = str(table.query_one("#keys").render())
-            assert keys == (table.state.keys if family == "tonk" else table.KEYS)  # (Tonk's say what this turn offers)
-            assert "b bot speed" not in keys and ("s stock" in keys or "enter play" in keys)
+            assert keys == OWN_TURN[family]
             # the same table, shown after Ann's moves: a bot decides now
             game = screen.game.copy()
             assert game.to_act[0] == 0
@@ -44,7 +48,70 @@ def test_the_key_bar_offers_play_keys_only_on_the_viewers_turn(family):
             await pilot.pause()
             assert not table._may_act(table.state)
             assert str(table.query_one("#keys").render()) == table.WAITING_KEYS
-            if family == "shanghai":
-                assert str(table.query_one("#keys-short").render()) == table.WAITING_KEYS
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("theme", ["felt", "ascii"])
+def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
+    """S4–S8: the draw's keys until the seat has drawn; while the upcard it passed over is
+    offered to the others, only picking cards; then going down's keys (laying off's once
+    down), in the ASCII theme with | between them."""
+    from cardtable.tui.shanghai.present import present
+
+    from .helpers import shanghai_buy_offer
+
+    game = shanghai_buy_offer()  # (seat 1 drew from the stock; seat 0 is offered the upcard)
+    app = make_app("Ann,Bob,Cy", preset="shanghai-classic", game=game.copy(), theme=theme)
+    ascii = theme == "ascii"
+
+    def written(keys: str) -> str:
+        return keys.replace("·", "|") if ascii else keys
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            table = screen.query_one(FamilyTable)
+
+            async def keys(viewer: int) -> str:
+                table.state = present(game, viewer, screen.seats, ascii)
+                await pilot.pause()
+                return str(table.query_one("#keys").render())
+
+            assert await keys(1) == written("? help · space/1-9 pick your cards meanwhile · o sort")
+            assert await keys(0) == (table.ASCII_WAITING_KEYS if ascii else table.WAITING_KEYS)  # (the buy: a dialog)
+            for _ in range(2):  # (seats 0 and 2 decline)
+                game.apply(game.to_act[0], "decline")
+            assert game.to_act == (1,) and game.view(1).phase == "play"
+            assert await keys(1) == written("? help · g group · m go-downs · w swap · d discard · o sort")
+            game.apply(1, game.legal_moves(1)[-1])  # (a discard)
+            assert await keys(2) == written("? help · s stock · u upcard · o sort")
+
+    asyncio.run(scenario())
+
+
+def test_once_down_the_shanghai_key_bar_offers_laying_off():
+    """S6: a seat that is down lays off (l) rather than going down (g, m)."""
+    from cardtable.tui.shanghai.present import present
+
+    from .test_shanghai import hand_two_game
+
+    game = hand_two_game()  # (Eve, seat 2, went down in hand 2; Ann is to draw)
+    while not (game.to_act == (2,) and game.view(2).phase == "play"):
+        seat = game.to_act[0]
+        kinds = {move.kind: move for move in game.legal_moves(seat)}
+        game.apply(seat, kinds.get("draw_stock") or kinds.get("decline") or game.legal_moves(seat)[-1])
+    assert game.view(2).down[2]
+    app = make_app("Ann,Dag,Eve", preset="shanghai-classic", game=game.copy())
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            table = screen.query_one(FamilyTable)
+            table.state = present(game, 2, screen.seats)
+            await pilot.pause()
+            assert str(table.query_one("#keys").render()) == "? help · l lay off · w swap · d discard · o sort"
 
     asyncio.run(scenario())

@@ -27,10 +27,16 @@ from .compose import (distinct_go_downs, go_down_label, go_downs_with, group_pla
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
-KEYS = "? help · s stock · u upcard · g group · m go-downs · l lay off · w swap · d discard · o sort"
-ASCII_KEYS = "? help | s stock | u upcard | g group | m go-downs | l lay off | w swap | d discard | o sort"
-SHORT_KEYS = "? help  s/u draw  g group  m go-downs  l lay off  w swap  d discard  o sort"
-"""The key bar under 100 columns (app.tcss shows it instead of KEYS): every key still fits."""
+DRAW_KEYS = (("s stock", "draw_stock"), ("u upcard", "take_upcard"))
+"""The draw's keys for the key bar, each with the move it makes (listed while legal)."""
+TURN_KEYS = {
+    "play": ("g group", "m go-downs", "w swap", "d discard"),
+    "play (down)": ("l lay off", "w swap", "d discard"),
+    "wait": ("space/1-9 pick your cards meanwhile",),
+}
+"""The keys of the rest of the viewer's turn, for the key bar (between "? help" and "o
+sort"): going down (S5) or, once down, laying off (S6), with joker swaps (S7) and the
+discard; the wait while the upcard is offered to the others (S8)."""
 ME_GAP = 2
 """Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
@@ -44,7 +50,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     NOTICE_LINE = "#sh-info"  # (the notice shows on the info row, under the hand)
 
-    KEYS, ASCII_KEYS = KEYS, ASCII_KEYS  # (the module's, above)
     family = "shanghai"
 
     DEFAULT_CSS = """
@@ -109,7 +114,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         yield Static(id="sh-info")
         yield Hand(id="hand")
         yield Static(id="keys")
-        yield Static(SHORT_KEYS, id="keys-short")
 
     def on_mount(self) -> None:
         self.by_suit = self.remembered_order() == "suit"
@@ -148,13 +152,22 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if not state.can("meld") or not self._groups_fit(state):
             self.groups, self.places = [], []
         self.query_one(Hand).active = self._may_act(state)
-        self.query_one("#keys-short", Static).update(SHORT_KEYS if self._may_act(state) else self._key_bar(state))
         if not state.window_wait and self.notice == WINDOW_WAIT:
             self.notice = ""  # (the window closed: the turn goes on)
         self._show_hand()
 
     def _may_act(self, state: ShanghaiState) -> bool:
         return state.my_turn or state.window_wait  # (the discard may be picked while the upcard is offered)
+
+    def _key_bar(self, state: ShanghaiState) -> str:
+        """The keys of this step of the viewer's turn: :data:`DRAW_KEYS` while it is to
+        draw, then :data:`TURN_KEYS` (those of going down, or of laying off once down)."""
+        if not self._may_act(state):
+            return super()._key_bar(state)
+        keys = [key for key, kind in DRAW_KEYS if state.can(kind)] if not state.window_wait else []
+        if not keys:
+            keys = list(TURN_KEYS["wait" if state.window_wait else "play (down)" if state.down else "play"])
+        return (" | " if self.ascii else " · ").join(["? help", *keys, "o sort"])
 
     def _show_banner(self, state: ShanghaiState) -> None:
         """The banner row: the contract and which naturals are wild, never cut, with the

@@ -24,6 +24,8 @@ from .card import CARD_WIDTH, CardsWidget, blank, crop
 HAND_HEIGHT = 6
 MIN_STEP = 2
 """The fewest columns a card may show under the next: its rank over its suit."""
+RANK_COLUMN = 2
+"""The column of a card's rank ("│ K │"; a "10" ends there), where its number ends."""
 
 
 class HandLayout(NamedTuple):
@@ -231,13 +233,16 @@ class Hand(CardsWidget, can_focus=True):
 
     def _numbers(self, layout: HandLayout) -> list[str]:
         """The number row, a label per card shown: every number while cards are wide; on
-        two-column cards 1–10, the cursor's and the last one's. A number that would run into
-        the next ("1011") gives way, the cursor's never."""
+        two-column cards 1–10, the cursor's and the last one's. Each number ends under its
+        card's rank (a two-column card has its rank at its left edge, see ``card_lines``).
+        A number that would run into the next ("1011") gives way, the cursor's never."""
         last = layout.first + layout.shown - 1
         labels = []
         for i, cell in enumerate(layout.widths, layout.first):
             shown = layout.step > MIN_STEP or i < 10 or (self.active and i == self.cursor) or i == last
-            labels.append((str(i + 1) if shown else "").center(cell)[:cell])
+            number = str(i + 1) if shown else ""
+            compact = layout.step <= MIN_STEP and i < last
+            labels.append((number if compact else number.rjust(RANK_COLUMN + 1)).ljust(cell)[:cell])
         for j in range(1, len(labels)):
             left, right = labels[j - 1], labels[j]
             if left.strip() and right.strip() and not left.endswith(" ") and not right.startswith(" "):
