@@ -174,3 +174,17 @@ def test_the_last_cards_number_sits_where_the_overlapped_cards_have_theirs():
     rank_columns = [match.end() - 1 for match in re.finditer(r"10|[2-9JQKA]", ranks)]
     assert len(ends) == len(rank_columns) == 18
     assert ends == rank_columns
+
+
+def test_on_two_column_cards_the_numbers_start_under_the_ranks():
+    """Two columns a card (28 cards at 78): a rank sits at its card's left edge and its
+    number starts there; the last card, drawn whole, has its number ending under its rank
+    ("│JK │"), as on wider rows."""
+    _lift, _top, ranks, _suits, _bottom, numbers = rows(78)
+    starts = [match.start() for match in re.finditer(r"\d+", numbers)]
+    rank_starts = [match.start() for match in re.finditer(r"10|JK|[2-9JQKA]", ranks)]
+    assert len(starts) == 11 and len(rank_starts) == 28
+    assert starts[:10] == rank_starts[:10]
+    last = re.search(r"\d+", numbers[starts[10]:])
+    assert numbers[starts[10]:starts[10] + last.end()] == "28"
+    assert starts[10] + last.end() == rank_starts[27] + 2  # ("28" under "JK")

@@ -80,7 +80,8 @@ def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
                 return str(table.query_one("#keys").render())
 
             assert await keys(1) == written("? help · space/1-9 pick your cards meanwhile · o sort")
-            assert await keys(0) == (table.ASCII_WAITING_KEYS if ascii else table.WAITING_KEYS)  # (the buy: a dialog)
+            assert await keys(0) == ("b bot speed | L log | r rules | ? help | t theme | q quit" if ascii
+                                     else table.WAITING_KEYS)  # (the buy itself: a dialog)
             for _ in range(2):  # (seats 0 and 2 decline)
                 game.apply(game.to_act[0], "decline")
             assert game.to_act == (1,) and game.view(1).phase == "play"
@@ -115,3 +116,44 @@ def test_once_down_the_shanghai_key_bar_offers_laying_off():
             assert str(table.query_one("#keys").render()) == "? help · l lay off · w swap · d discard · o sort"
 
     asyncio.run(scenario())
+
+
+def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
+    """S7: a seat not yet down that took a melded joker must go down before it discards:
+    the key bar drops "d discard" (the status says to go down)."""
+    from cardtable.tui.shanghai.present import present
+
+    from ..games.shanghai.helpers import deal, decline_all
+    from ..games.shanghai.test_rules import MELDER
+
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 3D 3H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "take_upcard")
+    app = make_app("Ann,Bob,Cy", preset="shanghai-classic", game=game.copy())
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            table = screen.query_one(FamilyTable)
+            async def keys() -> str:
+                table.state = present(game, 2, screen.seats)
+                await pilot.pause()
+                return str(table.query_one("#keys").render())
+
+            assert await keys() == "? help · g group · m go-downs · w swap · d discard · o sort"
+            game.apply(2, "swap_joker 9C @1,1")  # (now it must go down)
+            assert await keys() == "? help · g group · m go-downs · w swap · o sort"
+
+    asyncio.run(scenario())
+
+
+def test_the_keys_listed_while_waiting_are_the_tables_or_the_apps():
+    """Every key the waiting key bar names is bound at the table or in the whole app."""
+    from cardtable.tui.app import CardtableApp
+
+    bound = {binding.key for binding in (*CardtableApp.BINDINGS, *TableScreen.BINDINGS)}
+    named = [part.split()[0] for part in FamilyTable.WAITING_KEYS.split(" · ")]
+    assert named == ["b", "L", "r", "?", "t", "q"]
+    assert {"question_mark" if key == "?" else key for key in named} <= bound

@@ -797,21 +797,57 @@ def test_the_melds_foot_is_counted_again_after_a_resize():
 
 
 def test_the_score_sheet_explains_a_star_only_when_someone_went_out():
-    """S12: after a hand that ended on the stock, no row has a * and no legend explains one."""
-    from rich.table import Table
+    """S10/S12: after a first hand that ended on the stock, no row has a * and no legend
+    explains one; after a hand Ann went out of, followed by one that ended on the stock,
+    her *0 stays in the first hand's column and the legend explains it."""
+    from rich.console import Console
     from textual.app import App
 
-    from cardtable.tui.shanghai.scores import ScoreSheetScreen
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai import UI
 
-    async def footer(went_out: bool) -> str:
+    from ..games.shanghai.helpers import deal
+
+    seats = parse_seats("Ann,Bob,Cai")
+
+    def stock_runs_out(game) -> None:
+        """The hand :func:`stock_hand` dealt ends with the stock gone after two rebuilds."""
+        first, second, dealer = game.to_act[0], (game.to_act[0] + 1) % 3, (game.to_act[0] + 2) % 3
+        game.apply(first, "draw_stock"); decline_all(game); game.apply(first, "discard 6S")
+        game.apply(second, "take_upcard"); game.apply(second, "discard 9D")
+        game.apply(dealer, "draw_stock"); decline_all(game); game.apply(dealer, "discard 4H")
+        game.apply(first, "draw_stock"); decline_all(game); game.apply(first, "discard 9D")
+        assert game.round_over
+
+    def stock_hand(dealer: int) -> list[str]:  # (the dealer holds 2♣ 3♦, the next seats 5♥ 6♠ and 8♣ 9♦)
+        return [["2C 3D", "5H 6S", "8C 9D"][(seat - dealer) % 3] for seat in range(3)]
+
+    async def sheet(game) -> tuple[str, str]:
         app = App()
-        async with app.run_test() as pilot:
-            await app.push_screen(ScoreSheetScreen("Hand 1 of 10 is over", Table(), "Press Enter.", went_out))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.push_screen(UI.round_end_screen(game, seats, False, "Press Enter."))
             await pilot.pause()
-            return str(app.screen.query_one("#summary-footer").render())
+            console = Console(width=70, record=True)
+            console.print(app.screen.table)
+            return console.export_text(), str(app.screen.query_one("#summary-footer").render())
 
-    assert asyncio.run(footer(False)).startswith("columns are hands · lowest total wins")
-    assert asyncio.run(footer(True)).startswith("* went out of that hand · columns are hands")
+    on_stock = deal(stock_hand(0), stock="KC", upcard="4H")
+    stock_runs_out(on_stock)
+    table, footer = asyncio.run(sheet(on_stock))
+    assert "*" not in table and footer.startswith("columns are hands · lowest total wins")
+
+    game = deal(["7C 7D 7H 9C 9D 9H", "2C 3D 4S", "5H 6S 8D"], stock="KC QD 9S 10H", upcard="4H")
+    game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard KC")
+    game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard QD")
+    game.apply(0, "draw_stock"); decline_all(game)
+    game.apply(0, "meld 7C 7D 7H | 9C 9D 9H"); game.apply(0, "lay_off 9S @0,1")  # (out: no card left)
+    assert game.round_over and game.scores[0] == 0
+    game.next_round(hands=stock_hand(1), stock="KC", upcard="4H")
+    stock_runs_out(game)
+    table, footer = asyncio.run(sheet(game))
+    ann = next(line for line in table.splitlines() if line.lstrip().startswith("Ann"))
+    assert ann.split()[1:4] == ["*0", "10", "10"]   # (hand 2: she kept 8♣ and the 4♥ upcard, 5 points each)
+    assert footer.startswith("* went out of that hand · columns are hands")
 
 
 def test_four_seat_panels_keep_the_dealer_and_the_buys_at_100_columns():

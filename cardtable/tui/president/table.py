@@ -113,7 +113,7 @@ class PresidentTable(FamilyTable[PresidentState]):
             return
         # your title and points first (you have no seat panel), then what you may do
         me = as_themed(self.app, f"  {state.me} · " if state.me else "  ")
-        if not (state.can_play or state.can_pass):
+        if not self._may_act(state):
             line.update(Text(me.removesuffix(as_themed(self.app, " · "))))
             return
         cards = self._selected()
@@ -145,7 +145,7 @@ class PresidentTable(FamilyTable[PresidentState]):
 
     def play_selected(self) -> None:
         state = self.state
-        if state is None or not (state.can_play or state.can_pass):
+        if state is None or not self._may_act(state):
             return
         self._choose(Move("play", self._selected()))
 
@@ -154,5 +154,5 @@ class PresidentTable(FamilyTable[PresidentState]):
 
     def pass_turn(self) -> None:
         state = self.state
-        if state is not None and (state.can_pass or state.can_play):
+        if state is not None and self._may_act(state):
             self._choose(Move("pass"))  # (when leading, the engine says why not)

@@ -33,13 +33,22 @@ def hand_results(game: Any) -> list[tuple[tuple[int, ...], int | None]]:
     return results
 
 
-def score_table(game: Any, seats: tuple[Seat, ...], max_columns: int = 10, ascii: bool = False) -> Table:
-    """One row per player: the points of each hand played (the last ``max_columns``), the
-    total. Who went out of a hand has * before its points in that hand's column ("*0": the
-    mark takes no room of its own, and the numbers keep in line). A name too long for the
-    sheet ends in … (is cut short in the ASCII theme)."""
+SHEET_HANDS = 10
+"""The most hands the score sheet shows (the latest ones), a column each."""
+
+
+def sheet_hands(game: Any) -> list[tuple[tuple[int, ...], int | None]]:
+    """The hands on the score sheet: the latest :data:`SHEET_HANDS` of :func:`hand_results`."""
+    return hand_results(game)[-SHEET_HANDS:]
+
+
+def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Table:
+    """One row per player: the points of each hand on the sheet (:func:`sheet_hands`), the
+    total. Who went out of a hand has * before its points in that hand's column ("*0", or
+    "*-25" with a going-out bonus; the numbers keep in line, right-aligned). A name too
+    long for the sheet ends in … (is cut short in the ASCII theme)."""
     hands = hand_results(game)
-    first = max(0, len(hands) - max_columns)
+    first = max(0, len(hands) - SHEET_HANDS)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
     table.add_column("player")
     columns = [[f"*{points[seat]}" if seat == out else str(points[seat]) for seat in range(game.players)]

@@ -36,7 +36,9 @@ TURN_KEYS = {
 }
 """The keys of the rest of the viewer's turn, for the key bar (between "? help" and "o
 sort"): going down (S5) or, once down, laying off (S6), with joker swaps (S7) and the
-discard; the wait while the upcard is offered to the others (S8)."""
+discard (while one is legal: a key that is not says why when pressed, but a seat that took
+a joker must go down before it may discard); the wait while the upcard is offered to the
+others (S8: after a stock draw, or before a down seat's draw)."""
 ME_GAP = 2
 """Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
@@ -166,7 +168,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return super()._key_bar(state)
         keys = [key for key, kind in DRAW_KEYS if state.can(kind)] if not state.window_wait else []
         if not keys:
-            keys = list(TURN_KEYS["wait" if state.window_wait else "play (down)" if state.down else "play"])
+            keys = [key for key in TURN_KEYS["wait" if state.window_wait else "play (down)" if state.down else "play"]
+                    if key != "d discard" or state.can("discard")]  # (not after a joker swap: go down first, S7)
         return (" | " if self.ascii else " · ").join(["? help", *keys, "o sort"])
 
     def _show_banner(self, state: ShanghaiState) -> None:
@@ -232,7 +235,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.notice:
             line.update(Text(self.notice, style="bold red"))  # (it wraps: see FamilyTable)
             return
-        if state is None or not (state.my_turn or state.window_wait):
+        if state is None or not self._may_act(state):
             line.update("")
             return
         ascii = self.ascii

@@ -27,7 +27,7 @@ from ..text import asciify, describe_move, ordinal
 from ..widgets.card import card_label
 from .compose import go_down_label, lay_off_label, swap_label
 from .present import present
-from .scores import ScoreSheetScreen, hand_results, score_table
+from .scores import ScoreSheetScreen, hand_results, score_table, sheet_hands
 from .table import ShanghaiTable
 
 
@@ -100,7 +100,7 @@ class ShanghaiUI:
                          in_order: Any = None) -> Screen[None]:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
-        went_out = any(out is not None for _points, out in hand_results(game))
+        went_out = any(out is not None for _points, out in sheet_hands(game))
         return ScoreSheetScreen(heading, score_table(game, seats, ascii=ascii), footer, went_out=went_out)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
@@ -126,12 +126,9 @@ class ShanghaiUI:
 
 
 def _went_out(game: Any) -> int | None:
-    for event in reversed(game.events):
-        if isinstance(event, WentOut):
-            return event.seat
-        if isinstance(event, RoundStarted):
-            return None
-    return None
+    """Who went out of the hand just played (None: nobody, or no hand is over yet)."""
+    hands = hand_results(game)
+    return hands[-1][1] if hands and game.round_over else None
 
 
 def _why_nobody_out(game: Any) -> str:

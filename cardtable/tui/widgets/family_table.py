@@ -20,7 +20,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import DialogAsked, MoveChosen
-from ..text import uses_ascii
+from ..text import themed, uses_ascii
 from .hand import Hand
 from .log import EventLog, LastLine
 from .seat import SeatInfo, SeatPanel, show_seat_panels
@@ -74,8 +74,8 @@ class FamilyTable(Widget, Generic[State]):
     ASCII_KEYS = ""
     """The key bar in the ASCII theme."""
     WAITING_KEYS = "b bot speed · L log · r rules · ? help · t theme · q quit"
-    """The key bar while another player decides: the keys that work meanwhile."""
-    ASCII_WAITING_KEYS = "b bot speed  L log  r rules  ? help  t theme  q quit"
+    """The key bar while the viewer has nothing to play at the table (another player
+    decides, or a dialog asks the viewer): the table's keys that work meanwhile."""
 
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
@@ -137,9 +137,10 @@ class FamilyTable(Widget, Generic[State]):
 
     def _key_bar(self, state: State) -> str:
         """The ``#keys`` line while the viewer may act: :attr:`KEYS` (:attr:`ASCII_KEYS`
-        in the ASCII theme); while another player decides, :attr:`WAITING_KEYS`."""
+        in the ASCII theme); while the viewer has nothing to play at the table,
+        :attr:`WAITING_KEYS` (as the theme writes it)."""
         if not self._may_act(state):
-            return self.ASCII_WAITING_KEYS if self.ascii else self.WAITING_KEYS
+            return themed(self.ascii)(self.WAITING_KEYS)
         return self.ASCII_KEYS if self.ascii else self.KEYS
 
     def _hand_takes_keys(self, state: State) -> bool:
