@@ -52,21 +52,12 @@ def test_the_key_bar_offers_play_keys_only_on_the_viewers_turn(family):
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("theme", ["felt", "ascii"])
-def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
-    """S4–S8: the draw's keys until the seat has drawn; while the upcard it passed over is
-    offered to the others, only picking cards; then going down's keys (laying off's once
-    down), in the ASCII theme with | between them."""
+def shanghai_key_bars(game, script, theme: str = "felt") -> None:
+    """Run ``script(keys, table)`` at a hot-seat Shanghai table: ``await keys(viewer)``
+    draws the table for ``viewer`` from ``game`` as it is then, and returns its key bar."""
     from cardtable.tui.shanghai.present import present
 
-    from .helpers import shanghai_buy_offer
-
-    game = shanghai_buy_offer()  # (seat 1 drew from the stock; seat 0 is offered the upcard)
     app = make_app("Ann,Bob,Cy", preset="shanghai-classic", game=game.copy(), theme=theme)
-    ascii = theme == "ascii"
-
-    def written(keys: str) -> str:
-        return keys.replace("·", "|") if ascii else keys
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:
@@ -75,27 +66,44 @@ def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
             table = screen.query_one(FamilyTable)
 
             async def keys(viewer: int) -> str:
-                table.state = present(game, viewer, screen.seats, ascii)
+                table.state = present(game, viewer, screen.seats, theme == "ascii")
                 await pilot.pause()
                 return str(table.query_one("#keys").render())
 
-            assert await keys(1) == written("? help · space/1-9 pick your cards meanwhile · o sort")
-            assert await keys(0) == ("b bot speed | L log | r rules | ? help | t theme | q quit" if ascii
-                                     else table.WAITING_KEYS)  # (the buy itself: a dialog)
-            for _ in range(2):  # (seats 0 and 2 decline)
-                game.apply(game.to_act[0], "decline")
-            assert game.to_act == (1,) and game.view(1).phase == "play"
-            assert await keys(1) == written("? help · g group · m go-downs · w swap · d discard · o sort")
-            game.apply(1, game.legal_moves(1)[-1])  # (a discard)
-            assert await keys(2) == written("? help · s stock · u upcard · o sort")
+            await script(keys, table)
 
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("theme", ["felt", "ascii"])
+def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
+    """S4–S8: the draw's keys until the seat has drawn; while the upcard it passed over is
+    offered to the others, only picking cards; then going down's keys (laying off's once
+    down), in the ASCII theme with | between them."""
+    from .helpers import shanghai_buy_offer
+
+    game = shanghai_buy_offer()  # (seat 1 drew from the stock; seat 0 is offered the upcard)
+    ascii = theme == "ascii"
+
+    def written(keys: str) -> str:
+        return keys.replace("·", "|") if ascii else keys
+
+    async def script(keys, table):
+        assert await keys(1) == written("? help · space/1-9 pick your cards meanwhile · o sort")
+        assert await keys(0) == ("b bot speed | L log | r rules | ? help | t theme | q quit" if ascii
+                                 else table.WAITING_KEYS)  # (the buy itself: a dialog)
+        for _ in range(2):  # (seats 0 and 2 decline)
+            game.apply(game.to_act[0], "decline")
+        assert game.to_act == (1,) and game.view(1).phase == "play"
+        assert await keys(1) == written("? help · g group · m go-downs · w swap · d discard · o sort")
+        game.apply(1, game.legal_moves(1)[-1])  # (a discard)
+        assert await keys(2) == written("? help · s stock · u upcard · o sort")
+
+    shanghai_key_bars(game, script, theme)
+
+
 def test_once_down_the_shanghai_key_bar_offers_laying_off():
     """S6: a seat that is down lays off (l) rather than going down (g, m)."""
-    from cardtable.tui.shanghai.present import present
-
     from .test_shanghai import hand_two_game
 
     game = hand_two_game()  # (Eve, seat 2, went down in hand 2; Ann is to draw)
@@ -104,25 +112,16 @@ def test_once_down_the_shanghai_key_bar_offers_laying_off():
         kinds = {move.kind: move for move in game.legal_moves(seat)}
         game.apply(seat, kinds.get("draw_stock") or kinds.get("decline") or game.legal_moves(seat)[-1])
     assert game.view(2).down[2]
-    app = make_app("Ann,Dag,Eve", preset="shanghai-classic", game=game.copy())
 
-    async def scenario():
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
-            table = screen.query_one(FamilyTable)
-            table.state = present(game, 2, screen.seats)
-            await pilot.pause()
-            assert str(table.query_one("#keys").render()) == "? help · l lay off · w swap · d discard · o sort"
+    async def script(keys, _table):
+        assert await keys(2) == "? help · l lay off · w swap · d discard · o sort"
 
-    asyncio.run(scenario())
+    shanghai_key_bars(game, script)
 
 
 def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
     """S7: a seat not yet down that took a melded joker must go down before it discards:
     the key bar drops "d discard" (the status says to go down)."""
-    from cardtable.tui.shanghai.present import present
-
     from ..games.shanghai.helpers import deal, decline_all
     from ..games.shanghai.test_rules import MELDER
 
@@ -130,23 +129,13 @@ def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
     game.apply(1, "draw_stock"); decline_all(game)
     game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
     game.apply(2, "take_upcard")
-    app = make_app("Ann,Bob,Cy", preset="shanghai-classic", game=game.copy())
 
-    async def scenario():
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
-            table = screen.query_one(FamilyTable)
-            async def keys() -> str:
-                table.state = present(game, 2, screen.seats)
-                await pilot.pause()
-                return str(table.query_one("#keys").render())
+    async def script(keys, _table):
+        assert await keys(2) == "? help · g group · m go-downs · w swap · d discard · o sort"
+        game.apply(2, "swap_joker 9C @1,1")  # (now it must go down)
+        assert await keys(2) == "? help · g group · m go-downs · w swap · o sort"
 
-            assert await keys() == "? help · g group · m go-downs · w swap · d discard · o sort"
-            game.apply(2, "swap_joker 9C @1,1")  # (now it must go down)
-            assert await keys() == "? help · g group · m go-downs · w swap · o sort"
-
-    asyncio.run(scenario())
+    shanghai_key_bars(game, script)
 
 
 def test_the_keys_listed_while_waiting_are_the_tables_or_the_apps():
