@@ -66,6 +66,7 @@ def shanghai_key_bars(game, script, theme: str = "felt") -> None:
             table = screen.query_one(FamilyTable)
 
             async def keys(viewer: int) -> str:
+                table.covered = False  # (as uncovered: the hot seat's hand-off is over it)
                 table.state = present(game, viewer, screen.seats, theme == "ascii")
                 await pilot.pause()
                 return str(table.query_one("#keys").render())
@@ -146,3 +147,27 @@ def test_the_keys_listed_while_waiting_are_the_tables_or_the_apps():
     named = [part.split()[0] for part in FamilyTable.WAITING_KEYS.split(" · ")]
     assert named == ["b", "L", "r", "?", "t", "q"]
     assert {"question_mark" if key == "?" else key for key in named} <= bound
+
+
+def test_under_a_dialog_the_key_bar_is_empty():
+    """The buy prompt over the table has keys of its own: the table's bar, dimmed behind
+    it, lists none (b and L would not work there); once answered the bar comes back."""
+    from cardtable import load_variant, new_game
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=3, dealer=1, hands=[
+        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+    game.apply(2, "draw_stock")  # (the upcard is offered to seat 1, a bot, then to Ann)
+    app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            await settle(pilot, app, lambda: app.screen is not screen)
+            table = screen.query_one(FamilyTable)
+            assert table.covered and str(table.query_one("#keys").render()) == ""
+            await pilot.press("escape")  # (Ann declines; seat 2 plays on, then Ann draws)
+            await settle(pilot, app, lambda: app.screen is screen and table._may_act(table.state))
+            assert str(table.query_one("#keys").render()) == "? help · s stock · u upcard · o sort"
+
+    asyncio.run(scenario())

@@ -150,7 +150,11 @@ class TableScreen(Screen[None]):
         viewer = None if self.looking else self.viewer
         self.table.state = self.ui.present(self.game, viewer, self.seats, self.ascii)
 
+    def on_screen_suspend(self) -> None:
+        self.table.covered = True  # (a dialog over the table has keys of its own)
+
     def on_screen_resume(self) -> None:
+        self.table.covered = False
         self.show_table()
         if self._waiting_question is not None and not (self.closed or getattr(self.app, "leaving", False)):
             dialog, answered = self._waiting_question  # (the side dialog it waited for is closed)

@@ -74,8 +74,11 @@ class FamilyTable(Widget, Generic[State]):
     ASCII_KEYS = ""
     """The key bar in the ASCII theme."""
     WAITING_KEYS = "b bot speed · L log · r rules · ? help · t theme · q quit"
-    """The key bar while the viewer has nothing to play at the table (another player
-    decides, or a dialog asks the viewer): the table's keys that work meanwhile."""
+    """The key bar while another player decides: the table's keys that work meanwhile."""
+
+    covered: reactive[bool] = reactive(False)
+    """Whether a dialog is over the table: its key bar is empty then (the dialog has its
+    own keys, and the table's wait)."""
 
     notice: reactive[str] = reactive("")
     """A message for the player, e.g. why a choice is illegal (shown until the next choice)."""
@@ -100,7 +103,7 @@ class FamilyTable(Widget, Generic[State]):
         self.query_one(EventLog).lines = state.log
         self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self._show_status(state)
-        self.query_one("#keys", Static).update(Text(self._key_bar(state), no_wrap=True, overflow="ellipsis"))
+        self._show_keys()
         hand = self.query_one(Hand)
         hand.display = state.viewer is not None
         self._show_table(state)
@@ -130,6 +133,16 @@ class FamilyTable(Widget, Generic[State]):
         """The width of a line of the table inside its padding (one cell each side)."""
         return (self.size.width or self.app.size.width) - 2
 
+    def watch_covered(self) -> None:
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """The ``#keys`` line: :meth:`_key_bar`, or nothing while a dialog is over the table."""
+        if self.state is None or not self.is_mounted:
+            return
+        keys = "" if self.covered else self._key_bar(self.state)
+        self.query_one("#keys", Static).update(Text(keys, no_wrap=True, overflow="ellipsis"))
+
     def _may_act(self, state: State) -> bool:
         """Whether the viewer's hand takes cards now: on their turn (and in the waits in
         which a family lets cards be picked ahead)."""
@@ -137,8 +150,8 @@ class FamilyTable(Widget, Generic[State]):
 
     def _key_bar(self, state: State) -> str:
         """The ``#keys`` line while the viewer may act: :attr:`KEYS` (:attr:`ASCII_KEYS`
-        in the ASCII theme); while the viewer has nothing to play at the table,
-        :attr:`WAITING_KEYS` (as the theme writes it)."""
+        in the ASCII theme); while another player decides, :attr:`WAITING_KEYS` (as the
+        theme writes it)."""
         if not self._may_act(state):
             return themed(self.ascii)(self.WAITING_KEYS)
         return self.ASCII_KEYS if self.ascii else self.KEYS
