@@ -146,7 +146,8 @@ def test_six_broken_themes_and_four_broken_presets_all_show_at_80x24_and_stay(us
 
 def test_the_notes_go_when_a_menu_the_rules_or_help_opens(user_presets):
     """The start screen's notes stay while the player reads (ten minutes) and go as soon
-    as anything opens over the start screen: house rules (h), the rules (r), help (?)."""
+    as anything opens over the start screen: house rules (h), the rules (r), help (?) —
+    from the screen too: a play-tester saw the note's edges round the house-rules menu."""
     (user_presets / "c-twos.toml").write_text(BROKEN["c-twos"], encoding="utf-8")
 
     async def scenario(key: str):
@@ -159,6 +160,7 @@ def test_the_notes_go_when_a_menu_the_rules_or_help_opens(user_presets):
             for _ in range(3):
                 await pilot.pause()
             assert app.screen is not start and list(app._notifications) == [], key
+            assert not start.query(Toast), key  # (nor drawn behind a menu, the start screen showing round it)
 
     for key in ("h", "r", "question_mark"):
         asyncio.run(scenario(key))
@@ -202,3 +204,27 @@ def test_a_preset_broken_while_cardtable_runs_is_told_when_the_list_is_read_agai
             assert str(app.screen.query_one("#start-error", Static).render()).strip() == "choose a preset first"
 
     asyncio.run(scenario())
+
+
+def test_the_note_leaves_the_seats_in_sight(user_presets):
+    """A play-tester could not see the seats they came to set up: the note sat top right
+    over them. On the start screen notes stand bottom right, below four seats and their
+    players' count at 100x30 (and below the first four at 80x24)."""
+    for name in ("a-orphan", "c-twos"):
+        (user_presets / f"{name}.toml").write_text(BROKEN[name], encoding="utf-8")
+
+    async def scenario(size):
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            [toast] = app.screen.query(Toast)
+            seats = [widget.region for widget in app.screen.query("#players, .seat-row Input, .seat-row Select")
+                     if widget.display and widget.region.area]  # (the seats beyond the count are hidden)
+            assert len(seats) == 1 + 4 * 2  # (the players' count; each seat's name and kind)
+            return toast.region, seats
+
+    note, seats = asyncio.run(scenario((100, 30)))
+    assert note.bottom <= 30 and not any(note.overlaps(seat) for seat in seats)
+    note, seats = asyncio.run(scenario((80, 24)))
+    assert note.bottom <= 24 and not any(note.overlaps(seat) for seat in seats)

@@ -158,8 +158,10 @@ class StartScreen(Screen[None]):
 
     def on_screen_suspend(self) -> None:
         """The start screen's notes (broken presets and themes) are about it: whatever
-        opens over it (a menu, the rules, help) takes them away."""
+        opens over it (a menu, the rules, help) takes them away — from behind a menu too,
+        where the start screen is still drawn (the app redraws only the top screen's notes)."""
         self.app.clear_notifications()
+        self.query("ToastHolder").remove()
 
     def on_mount(self) -> None:
         self._show_words()
