@@ -190,6 +190,9 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
             name: Any = key.strip()
             if spec.key_type is int:
                 name = _int(name, "each name")
+            twice = next((known for known in table if str(known).upper() == str(name).upper()), None)
+            if twice is not None:
+                raise ValueError(f"{twice} is given twice: give each one value")
             table[name] = _int(value, str(name))
         return table
     if kind == "contracts":

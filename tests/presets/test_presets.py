@@ -95,6 +95,10 @@ def test_extends_a_relative_path(tmp_path):
      "rules.wilds", "every rank from 2 to A"),  # P27: it crashed at the deal
     ('extends = "west-coast"\n[rules]\ntwo_any_time = true\n',
      "rules.two_any_time", 'it needs rank_order "two_high"'),  # P22 could never be used
+    ('extends = "president-classic"\n[rules]\ntitle_points = {}\nmatch_target = 3\n',
+     "rules.match_target", "no title scores points (title_points), so nobody reaches 3"),  # P30: endless
+    ('extends = "president-classic"\n[rules]\ntitle_points = {scum = -1}\n',
+     "rules.match_target", "so nobody reaches 11"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ntop_positions = 3\n',
      "rules.top_positions", "need 6 players"),
     ('family = "president"\nplayers = {min = 6, max = 3}\n', "players", "min (6) is more than max (3)"),
@@ -206,3 +210,11 @@ def test_card_points_rank_aliases_in_tonk_and_shanghai(tmp_path):
     (tmp_path / "s.toml").write_text('extends = "shanghai-classic"\n[rules.card_points]\nt = 7\njoker = 40\n')
     points = load_variant(tmp_path / "s.toml").rules.card_points
     assert (points["10"], points["JK"]) == (7, 40)
+
+
+def test_P30_no_title_points_loads_when_the_match_ends_by_rounds(user_presets):
+    """P30: a match nobody can win on points is refused only when it has a target."""
+    path = write(user_presets, "rounds", 'extends = "president-classic"\n[rules]\ntitle_points = {}\n'
+                                         'match_target = 0\nmatch_rounds = 5\n')
+    rules = load_variant(path).rules
+    assert rules.title_points == {} and rules.match_rounds == 5

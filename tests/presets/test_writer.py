@@ -66,6 +66,8 @@ def test_text_forms_are_forgiving_and_explain_mistakes():
         parse_text(specs["contracts"], "set 3\nthree of a kind")
     with pytest.raises(ValueError, match="whole number"):
         parse_text(specs["buys_per_hand"], "3, x")
+    with pytest.raises(ValueError, match="A is given twice"):
+        parse_text(specs["card_points"], "A=1, J=10, a=2")  # (one value a rank; the case is the reader's)
 
 
 def test_only_changed_knobs_are_written_each_with_its_description(user_presets):

@@ -337,3 +337,22 @@ def test_cancel_asks_before_dropping_changes(user_presets):
             assert list(user_presets.iterdir()) == []
 
     run(scenario)
+
+
+def test_an_emptied_list_shows_the_inherited_value_as_its_example():
+    """A play-tester emptied title_points and read "e.g. A=15, JK=50", the card points'
+    example: an emptied words, numbers or table input shows what it inherits, in its own
+    form; only a knob that inherits nothing shows the form's general example."""
+    from cardtable.presets.groups import field_specs
+    from cardtable.presets.loader import load_variant as load
+
+    def example(preset: str, name: str) -> str:
+        rules = load(preset).rules
+        spec = next(spec for spec in field_specs(type(rules)) if spec.name == name)
+        return KnobRow(f"rules.{name}", spec, getattr(rules, name), getattr(rules, name), from_parent=True)._example()
+
+    assert example("president-classic", "title_points") == "e.g. president=2, vice_president=1"
+    assert example("tonk-classic", "card_points") == "e.g. A=1, J=10, Q=10, K=10, JK=0"
+    assert example("president-classic", "wilds") == "e.g. JK, 2"      # (it inherits none)
+    assert example("shanghai-classic", "buys_per_hand").startswith("e.g. 3, 3, 3")
+    assert example("president-classic", "decks") == ""                 # (a number has no example)

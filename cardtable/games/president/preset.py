@@ -123,6 +123,9 @@ class PresidentRules(Knobs):
         if self.two_any_time and self.rank_order == "ace_high":
             raise ValueError('two_any_time: P22 throws in the top card, a 2, so it needs rank_order '
                              '"two_high" (under "ace_high" a 2 is a low card)')
+        if self.match_target and not any(points > 0 for points in self.title_points.values()):
+            raise ValueError(f"match_target: no title scores points (title_points), so nobody reaches "
+                             f"{self.match_target}; give a title points, or end the match by match_rounds")
         return self
 
 

@@ -167,9 +167,18 @@ class KnobRow(Vertical):
                             soft_wrap=False, show_line_numbers=True)
             area.border_title = "one hand a line: set 3, run 4"
             return area
-        placeholder = {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4", "table": "e.g. A=15, JK=50"}
         return Input(format_text(spec.kind, value), id=ident, compact=True, classes="knob-control",
-                     placeholder=placeholder.get(spec.kind, ""))
+                     placeholder=self._example())
+
+    def _example(self) -> str:
+        """What an emptied input shows: the inherited value as an example of the form
+        (``e.g. president=2, vice_president=1``), or a form's own example when that is empty."""
+        kind = self.spec.kind
+        if kind not in ("words", "numbers", "table"):
+            return ""
+        if self.inherited:
+            return f"e.g. {format_text(kind, self.inherited)}"
+        return {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4", "table": "e.g. A=15, JK=50"}[kind]
 
     def on_mount(self) -> None:
         self._show_start()
