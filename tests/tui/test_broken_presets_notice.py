@@ -228,3 +228,28 @@ def test_the_note_leaves_the_seats_in_sight(user_presets):
     assert note.bottom <= 30 and not any(note.overlaps(seat) for seat in seats)
     note, seats = asyncio.run(scenario((80, 24)))
     assert note.bottom <= 24 and not any(note.overlaps(seat) for seat in seats)
+
+
+def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
+    """A play-tester broke the preset they had played last: the start screen showed
+    another preset in its place and the note named three other files, then "… and 1
+    more" — theirs. The last-played preset's problem comes first, said to be theirs."""
+    from cardtable.tui.settings import LastTable, Settings
+
+    for name, text in BROKEN.items():
+        (user_presets / f"{name}.toml").write_text(text, encoding="utf-8")
+    settings = Settings.load()
+    settings.table = LastTable("tonk", "d-tonk", [("Ann", "human"), ("Dag", "simple")])
+    settings.save()
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            [note] = app._notifications
+            told = " ".join(note.message.split())
+            assert told.startswith("last played, d-tonk.toml: rules.deal_size: should be a whole number")
+            assert "… and 1 more" in told and "c-twos" not in told  # (the fourth in name order gives way)
+
+    asyncio.run(scenario())

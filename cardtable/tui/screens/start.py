@@ -109,14 +109,15 @@ class StartScreen(Screen[None]):
             yield Button("Start (s)", id="start", variant="primary", compact=True)
             yield Static(id="start-error")
 
-    def _tell_broken_presets(self, problems: Broken) -> None:
+    def _tell_broken_presets(self, problems: Broken, last: str | None = None) -> None:
         """A preset file that does not load is left out of the list: say which, and why
         (once a run for each problem: the start screen comes back after every match, and
         its list is read again when the game changes, so a file broken while cardtable
         runs is told then). A file of your preset folder is named as it is there, and the
         problems share six lines of the note (two each when there are three; cut with "…":
         `cardtable presets list` tells them whole), so that they, "… and N more" and that
-        pointer fit on an 80x24 screen."""
+        pointer fit on an 80x24 screen. The preset played ``last``, if it is among them,
+        is told first, as such: the list shows another one in its place."""
         from pathlib import Path
 
         from ...paths import user_dir
@@ -126,9 +127,11 @@ class StartScreen(Screen[None]):
         if said_now <= already:
             return
         self.app.told_broken_presets = already | said_now  # type: ignore[attr-defined]
+        problems = sorted(problems, key=lambda problem: last not in problem[0])  # (stable: else in name order)
         shown = problems[:3]
         said = in_folder((error for _names, error in shown), user_dir("variants"))
-        told = [text if names == [Path(error.file).stem] else f"{', '.join(names)}: {text}"  # (a file's name once)
+        told = [("last played, " if last in names else "")
+                + (text if names == [Path(error.file).stem] else f"{', '.join(names)}: {text}")  # (a file's name once)
                 for (names, error), text in zip(shown, said)]
         lines = problems_note(told, note_width(self.app), 6)
         unshown = sum(len(names) for names, _error in problems[3:])
@@ -200,7 +203,7 @@ class StartScreen(Screen[None]):
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
         families, problems = survey_presets()  # (every file read once, for the list and its note)
-        self._tell_broken_presets(problems)
+        self._tell_broken_presets(problems, self.last.preset if self.last is not None else None)
         self._listed_family = self.family
         names = of_family(families, self.family)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
