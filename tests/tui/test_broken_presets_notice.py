@@ -5,6 +5,7 @@ files' problems (two lines each at the most), "… and N more" and the pointer t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from textual.widgets._toast import Toast
 
@@ -20,15 +21,27 @@ BROKEN = {
 }
 
 
+def write_broken(folder, names=tuple(BROKEN)) -> None:
+    """Write the BROKEN presets ``names`` into the user's preset ``folder``."""
+    for name in names:
+        (folder / f"{name}.toml").write_text(BROKEN[name], encoding="utf-8")
+
+
+@contextlib.asynccontextmanager
+async def start_screen(size=(80, 24)):
+    """cardtable started on its start screen (its notes told), with the pilot."""
+    app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        yield app, pilot
+
+
 def test_the_note_of_four_broken_presets_fits_80x24(user_presets):
-    for name, text in BROKEN.items():
-        (user_presets / f"{name}.toml").write_text(text, encoding="utf-8")
+    write_broken(user_presets)
 
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            for _ in range(3):
-                await pilot.pause()
+        async with start_screen() as (app, _pilot):
             [note] = app._notifications
             assert note.title == "4 presets not loaded"
             lines = note.message.splitlines()
@@ -210,14 +223,10 @@ def test_the_note_leaves_the_seats_in_sight(user_presets):
     """A play-tester could not see the seats they came to set up: the note sat top right
     over them. On the start screen notes stand bottom right, below four seats and their
     players' count at 100x30 (and below the first four at 80x24)."""
-    for name in ("a-orphan", "c-twos"):
-        (user_presets / f"{name}.toml").write_text(BROKEN[name], encoding="utf-8")
+    write_broken(user_presets, ("a-orphan", "c-twos"))
 
     async def scenario(size):
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=size, notifications=True) as pilot:
-            for _ in range(3):
-                await pilot.pause()
+        async with start_screen(size) as (app, _pilot):
             [toast] = app.screen.query(Toast)
             seats = [widget.region for widget in app.screen.query("#players, .seat-row Input, .seat-row Select")
                      if widget.display and widget.region.area]  # (the seats beyond the count are hidden)
@@ -236,17 +245,13 @@ def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
     more" — theirs. The last-played preset's problem comes first, said to be theirs."""
     from cardtable.tui.settings import LastTable, Settings
 
-    for name, text in BROKEN.items():
-        (user_presets / f"{name}.toml").write_text(text, encoding="utf-8")
+    write_broken(user_presets)
     settings = Settings.load()
     settings.table = LastTable("tonk", "d-tonk", [("Ann", "human"), ("Dag", "simple")])
     settings.save()
 
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            for _ in range(3):
-                await pilot.pause()
+        async with start_screen((100, 30)) as (app, _pilot):
             [note] = app._notifications
             told = " ".join(note.message.split())
             assert told.startswith("last played, d-tonk.toml: rules.deal_size: should be a whole number")
