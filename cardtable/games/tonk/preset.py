@@ -36,7 +36,7 @@ class TonkRules(Knobs):
     caught: Literal["seed", "pagat", "texas"] = "seed"
     """T7: who pays whom when a dropper is caught: "seed" (one stake to each lower hand and one more to the lowest), "pagat" (double to each hand as low or lower), or T11 "texas" (double to the lowest hand); the others pay the lowest one stake."""
     tonk_needs_six: bool = False
-    """T8: going out without a discard pays double only if all six cards were spread that turn."""
+    """T8: going out without a discard pays double only if every card held (the deal and the draw: six of a five-card deal) was spread that turn."""
     dealt_50_wins: bool = False
     """T10: a dealt hand counting 50 wins double at once."""
     dealt_49_wins: bool = False
