@@ -356,3 +356,21 @@ def test_an_emptied_list_shows_the_inherited_value_as_its_example():
     assert example("president-classic", "wilds") == "e.g. JK, 2"      # (it inherits none)
     assert example("shanghai-classic", "buys_per_hand").startswith("e.g. 3, 3, 3")
     assert example("president-classic", "decks") == ""                 # (a number has no example)
+
+
+def test_the_field_tab_lands_on_stands_out():
+    """A play-tester could hardly tell which rule Tab had reached (one shade of felt
+    apart): the focused input takes the accent, as on the start screen."""
+    app = app_at_start()
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("president-classic"), "small")
+            boxes = [box for box in editor.query(Input) if box.id and box.id.startswith("knob-")][:2]
+            boxes[0].focus()
+            await pilot.pause()
+            focused, other = (box.styles.background for box in boxes)
+            assert focused != other and focused.a > 0
+            assert abs(sum(focused.rgb) - sum(other.rgb)) > 60  # (not a shade apart)
+
+    run(scenario)
