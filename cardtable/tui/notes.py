@@ -31,17 +31,16 @@ def table_note_width(app: App[object]) -> int:
     return min(note_width(app), int(app.size.width * TABLE_NOTE_SHARE) - 4)
 
 
-def hyphen_breaks(text: str, width: int) -> str:
-    """``text`` with each word wider than ``width`` cells broken after a hyphen, where it
-    has one in reach ("shanghai-classic-20261127-022728.json" over two lines, not cut
-    anywhere by the note's wrapping: "….jso" / "n")."""
+def soft_breaks(text: str, width: int) -> str:
+    """``text`` with each word wider than ``width`` cells broken after a hyphen or a
+    slash, the last one in reach ("shanghai-classic-20261127-022728.json" or a file's
+    path over two lines, not cut anywhere by the note's wrapping: "….jso" / "n")."""
     words = []
     for word in text.split(" "):
         lines = []
-        while len(word) > width and "-" in word[:width]:
-            cut = word.rindex("-", 0, width) + 1
-            lines.append(word[:cut])
-            word = word[cut:]
+        while len(word) > width and (cut := max(word.rfind(mark, 0, width) for mark in "-/" + os.sep)) >= 0:
+            lines.append(word[:cut + 1])
+            word = word[cut + 1:]
         words.append("\n".join([*lines, word]))
     return " ".join(words)
 

@@ -508,11 +508,13 @@ def test_a_damaged_autosave_kept_aside_is_not_promised_to_continue():
     run(scenario)
 
 
-def test_hyphen_breaks():
-    from cardtable.tui.notes import hyphen_breaks
+def test_soft_breaks():
+    from cardtable.tui.notes import soft_breaks
 
-    assert hyphen_breaks("saved as shanghai-classic-20261127-022728.json", 36) == \
+    assert soft_breaks("saved as shanghai-classic-20261127-022728.json", 36) == \
         "saved as shanghai-classic-20261127-\n022728.json"
-    assert hyphen_breaks("saved as shanghai-classic-20261127-022728.json", 19) == \
+    assert soft_breaks("saved as shanghai-classic-20261127-022728.json", 19) == \
         "saved as shanghai-classic-\n20261127-\n022728.json"
-    assert hyphen_breaks("saved as tonk.json", 5) == "saved as tonk.json"   # (no hyphen: left as it is)
+    assert soft_breaks("saved as tonk.json", 5) == "saved as tonk.json"   # (no hyphen: left as it is)
+    assert soft_breaks("saved /home/ann/.config/cardtable/variants/notitle.toml", 30) == \
+        "saved /home/ann/.config/cardtable/\nvariants/notitle.toml"      # (a path breaks after a slash)

@@ -19,6 +19,7 @@ from ...engine.errors import VariantError
 from ...engine.registry import FAMILY_TITLES
 from ...presets.groups import KnobSpec, field_specs, format_text, knob_groups
 from ...presets.writer import Draft, name_problem
+from ..notes import note_width, soft_breaks
 from ..widgets.knob import KnobRow, control_id
 from .dialogs import Confirm
 
@@ -200,7 +201,7 @@ class EditorScreen(Screen[str | None]):
         except (VariantError, ValueError, OSError) as error:
             status.update(Text(f"not saved: {error}", style="bold red"))
             return
-        self.notify(f"saved {path}", title=self.preset_name, timeout=4, markup=False)
+        self.notify(soft_breaks(f"saved {path}", note_width(self.app)), title=self.preset_name, timeout=4, markup=False)
         self.dismiss(self.preset_name)
 
     def _show_first_problem(self) -> None:

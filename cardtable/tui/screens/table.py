@@ -23,7 +23,7 @@ from ...engine.rng import Rng, next_seed
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import DialogAsked, MoveChosen, ThemeSwitched
-from ..notes import hyphen_breaks, table_note_width
+from ..notes import soft_breaks, table_note_width
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed
@@ -532,7 +532,7 @@ class TableScreen(Screen[None]):
         said = save_named(self.game, self.seats)
         self.table.notice = said
         if self.app.screen is not self:
-            self.app.notify(hyphen_breaks(said, table_note_width(self.app)), timeout=6, markup=False)
+            self.app.notify(soft_breaks(said, table_note_width(self.app)), timeout=6, markup=False)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant, self.game.players))
