@@ -235,8 +235,8 @@ class Hand(CardsWidget, can_focus=True):
         """The number row, a label per card shown: every number while cards are wide; on
         two-column cards 1–10, the cursor's and the last one's. Each number ends under its
         card's rank; on a two-column card, whose rank is at its left edge (``card_lines``),
-        it starts there.
-        A number that would run into the next ("1011") gives way, the cursor's never."""
+        it starts there. A number that would run into the next ("1011") gives way, the
+        cursor's never."""
         last = layout.first + layout.shown - 1
         labels = []
         for i, cell in enumerate(layout.widths, layout.first):
