@@ -119,6 +119,22 @@ def _names_that_load() -> tuple[list[str], list[str]]:
         _LISTING.reset(token)
 
 
+TOML_HINTS = {
+    "Illegal character '\\n'": "a string not closed on its line?",
+    "Cannot overwrite a value": "a key given twice?",
+    "Invalid value": "a key with no value, or a list not closed?",
+}
+"""tomllib's words for common slips, and what the writer probably did."""
+
+
+def toml_problem(error: tomllib.TOMLDecodeError) -> str:
+    """Why a file is not TOML, in tomllib's words with a guess at the slip behind them
+    ("Illegal character '\\n' (at line 3, column 23): a string not closed on its line?")."""
+    said = str(error)
+    hint = next((hint for words, hint in TOML_HINTS.items() if said.startswith(words)), "")
+    return f"not valid TOML: {said}" + (f": {hint}" if hint else "")
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """A preset file's TOML as it is (no ``extends`` applied); a VariantError naming the
     file if it cannot be read, is not UTF-8 or is not TOML."""
@@ -126,7 +142,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
-        raise VariantError(str(path), None, f"not valid TOML: {error}") from None
+        raise VariantError(str(path), None, toml_problem(error)) from None
     except UnicodeDecodeError as error:
         raise VariantError(str(path), None, f"not UTF-8 text (byte {error.object[error.start]:#04x} "
                                             f"at offset {error.start}); save it as UTF-8") from None

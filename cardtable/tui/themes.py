@@ -25,6 +25,7 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from ..paths import shipped_dir, user_dir
+from ..presets.loader import toml_problem
 
 CARD_DEFAULTS: dict[str, str] = {
     "face": "#f4f1e6", "edge": "#9a9a8c", "back": "#7b2334", "clubs": "#1b1b1b",
@@ -151,7 +152,7 @@ def load_theme(path: Path) -> CardTheme:
     except OSError as error:
         raise ThemeError(path, f"cannot be read ({error.strerror or error})") from None
     except tomllib.TOMLDecodeError as error:
-        raise ThemeError(path, f"not valid TOML: {error}") from None
+        raise ThemeError(path, toml_problem(error)) from None
     except UnicodeDecodeError as error:
         raise ThemeError(path, f"not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                          f"{error.start}); save it as UTF-8") from None

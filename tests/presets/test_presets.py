@@ -153,6 +153,20 @@ def test_bad_toml_is_refused_with_the_line(user_presets):
     assert caught.value.file == str(path.resolve())
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    ('family = "president\n', "Illegal character '\\n' (at line 1, column 20): a string not closed on its line?"),
+    ('family = "president"\nfamily = "tonk"\n', "Cannot overwrite a value (at line 2, column 16): a key given twice?"),
+    ('family = \n', "Invalid value (at line 1, column 10): a key with no value, or a list not closed?"),
+    ('[rules\n', "Expected ']' at the end of a table declaration (at line 1, column 7)"),  # (plain enough)
+])
+def test_bad_toml_says_what_slip_it_looks_like(user_presets, text, said):
+    """tomllib's "Illegal character '\\n'" left a writer guessing: the usual slips are named."""
+    write(user_presets, "typo", text)
+    with pytest.raises(VariantError) as caught:
+        load_variant("typo")
+    assert caught.value.reason == f"not valid TOML: {said}"
+
+
 def test_unknown_preset_name_lists_the_known_ones():
     with pytest.raises(VariantError, match="no preset named 'nope'.*president-classic"):
         load_variant("nope")
