@@ -171,3 +171,43 @@ def test_under_a_dialog_the_key_bar_is_empty():
             assert str(table.query_one("#keys").render()) == "? help · s stock · u upcard · o sort"
 
     asyncio.run(scenario())
+
+
+def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_be_made():
+    """P6/P7: a lead may not pass, so its bar has no "p pass"; a player nothing of whose
+    beats the trick may only pass, so its bar has no play keys; otherwise both."""
+    from cardtable import load_variant, new_game
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.tui.president.present import present
+
+    game = new_game(load_variant("president-classic"), 4, seed=3)
+    bot, rng = make_bot("president", "simple"), Rng(3)
+    found = {}
+    while len(found) < 3 and not game.round_over:
+        seat = game.to_act[0]
+        if seat == 0:
+            kinds = {move.kind for move in game.legal_moves(0)}
+            step = "lead" if "pass" not in kinds else "pass only" if kinds == {"pass"} else "both"
+            found.setdefault(step, game.copy())
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert set(found) == {"lead", "pass only", "both"}
+    app = make_app("Ann,Bob,Cy,Di", preset="president-classic", seed=3)
+    table_keys = "H hint · ? help · t theme · q quit"
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            table = screen.query_one(FamilyTable)
+            bars = {}
+            for step, position in found.items():
+                table.covered = False  # (as uncovered: the hot seat's hand-off is over it)
+                table.state = present(position, 0, screen.seats)
+                await pilot.pause()
+                bars[step] = str(table.query_one("#keys").render())
+            assert bars == {"lead": f"←→ space 1-9 select · enter play · {table_keys}",
+                            "pass only": f"p pass · {table_keys}",
+                            "both": f"←→ space 1-9 select · enter play · p pass · {table_keys}"}
+
+    asyncio.run(scenario())

@@ -219,6 +219,8 @@ def test_the_show_down_says_why_a_tonk_is_paid_double():
     assert data.story == ("Bob says Tonk!",) and data.payments == ("Ann pays Bob 2 chips", "Cy pays Bob 2 chips")
     assert payments_text(data.payments, data.why).plain.splitlines()[0] == \
         "Payments — a Tonk, out without a discard: double stakes (T8)"
+    assert payments_text(data.payments, data.why, ascii=True).plain.splitlines()[0] == \
+        "Payments - a Tonk, out without a discard: double stakes (T8)"  # (the ASCII theme's dash)
 
 
 @pytest.mark.parametrize("needs_six", [False, True])

@@ -21,15 +21,28 @@ from ..widgets.seat import SeatPanel
 from ..widgets.trick import TrickPile
 from .present import PresidentSeatInfo, PresidentState, play_key
 
-KEYS = "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit"
-ASCII_KEYS = "<- -> space 1-9 select  enter play  p pass  H hint  ? help  t theme  q quit"
-"""The keys in ASCII, spaced rather than "|"-separated so that they fit 80 columns."""
+PLAY_KEYS = (("←→ space 1-9 select", "<- -> space 1-9 select"), ("enter play", "enter play"))
+"""The keys of a play, as written and in ASCII: listed while the viewer may play."""
+PASS_KEYS = (("p pass", "p pass"),)
+"""The key of a pass: listed while the viewer may pass (not when leading)."""
+TABLE_KEYS = (("H hint", "H hint"), ("? help", "? help"), ("t theme", "t theme"), ("q quit", "q quit"))
+"""The keys that work on every turn."""
+SEPARATORS = (" · ", "  ")
+"""Between keys; in ASCII spaced rather than "|"-separated, so that every key fits 80 columns."""
+
+
+def key_bar(keys: tuple[tuple[str, str], ...], ascii: bool) -> str:
+    """``keys`` (each as written and in ASCII) as the key bar shows them."""
+    return SEPARATORS[ascii].join(forms[ascii] for forms in keys)
+
+
+KEYS = key_bar(PLAY_KEYS + PASS_KEYS + TABLE_KEYS, False)
+ASCII_KEYS = key_bar(PLAY_KEYS + PASS_KEYS + TABLE_KEYS, True)
+"""Every key of a turn (the longest the bar gets), as written and in ASCII."""
 
 
 class PresidentTable(FamilyTable[PresidentState]):
     """The whole President table for the human on screen."""
-
-    KEYS, ASCII_KEYS = KEYS, ASCII_KEYS  # (the module's, above)
 
     BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
 
@@ -73,6 +86,12 @@ class PresidentTable(FamilyTable[PresidentState]):
 
     def _may_act(self, state: PresidentState) -> bool:
         return state.can_play or state.can_pass
+
+    def _turn_keys(self, state: PresidentState) -> str:
+        """A play's keys while the viewer may play, the pass while it may pass (a lead may
+        not; a player who cannot beat the pile may only pass)."""
+        keys = (PLAY_KEYS if state.can_play else ()) + (PASS_KEYS if state.can_pass else ()) + TABLE_KEYS
+        return key_bar(keys, self.ascii)
 
     def _show_status(self, state: PresidentState) -> None:
         """The status line, with the exchange note and a table-talk partner's hand after

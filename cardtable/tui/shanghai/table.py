@@ -161,11 +161,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def _may_act(self, state: ShanghaiState) -> bool:
         return state.my_turn or state.window_wait  # (the discard may be picked while the upcard is offered)
 
-    def _key_bar(self, state: ShanghaiState) -> str:
-        """The keys of this step of the viewer's turn: :data:`DRAW_KEYS` while it is to
-        draw, then :data:`TURN_KEYS` (those of going down, or of laying off once down)."""
-        if not self._may_act(state):
-            return super()._key_bar(state)
+    def _turn_keys(self, state: ShanghaiState) -> str:
+        """:data:`DRAW_KEYS` while the viewer is to draw, then :data:`TURN_KEYS` (those of
+        going down, or of laying off once down)."""
         keys = [key for key, kind in DRAW_KEYS if state.can(kind)] if not state.window_wait else []
         if not keys:
             keys = [key for key in TURN_KEYS["wait" if state.window_wait else "play (down)" if state.down else "play"]

@@ -140,13 +140,16 @@ PAYMENTS_ROOM = 68
 its border, padding and a scroll bar; change them together)."""
 
 
-def payments_text(payments: tuple[str, ...], why: str = "") -> Text:
+def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False) -> Text:
     """Each payment on its own line (two to a line, in two columns, when there are many and
-    two of the longest fit side by side), under why they are what they are."""
+    two of the longest fit side by side), under why they are what they are (as the theme
+    writes it: ``ascii``)."""
+    fix = themed(ascii)
+    payments = tuple(map(fix, payments))
     text = Text()
     text.append("Payments", style="bold")
     if why:
-        text.append(f" — {why}")
+        text.append(fix(f" — {why}"))
     if not payments:
         return text + Text(": nobody pays")
     width = max(map(cell_len, payments))
@@ -174,7 +177,7 @@ class ShowdownScreen(Screen[None]):
                 yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
                 ascii = uses_ascii(self.app)
                 yield Static(showdown_table(data, ascii), id="summary-table")
-                yield Static(payments_text(data.payments, data.why), id="showdown-payments")
+                yield Static(payments_text(data.payments, data.why, ascii), id="showdown-payments")
             yield Static(Text(self.footer), id="summary-footer")
 
     def action_next(self) -> None:

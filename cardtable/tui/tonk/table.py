@@ -88,8 +88,8 @@ class TonkTable(FamilyTable[TonkState]):
     def _may_act(self, state: TonkState) -> bool:
         return state.phase in ("start", "act")  # (cards may be picked before the draw, as in Shanghai)
 
-    def _key_bar(self, state: TonkState) -> str:
-        return state.keys if self._may_act(state) else super()._key_bar(state)  # (what the player may do now)
+    def _turn_keys(self, state: TonkState) -> str:
+        return state.keys  # (what the player may do now, from present)
 
     def _hand_takes_keys(self, state: TonkState) -> bool:
         return state.viewer is not None  # (whenever a player sits, not only while it is active)

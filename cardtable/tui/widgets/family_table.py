@@ -69,10 +69,6 @@ class FamilyTable(Widget, Generic[State]):
     state: reactive[State | None] = reactive(None, always_update=True)
     """What to draw (set again after every move and theme switch)."""
 
-    KEYS = ""
-    """The key bar under the hand (see :meth:`_key_bar`)."""
-    ASCII_KEYS = ""
-    """The key bar in the ASCII theme."""
     WAITING_KEYS = "b bot speed · L log · r rules · ? help · t theme · q quit"
     """The key bar while another player decides: the table's keys that work meanwhile."""
 
@@ -149,12 +145,15 @@ class FamilyTable(Widget, Generic[State]):
         raise NotImplementedError
 
     def _key_bar(self, state: State) -> str:
-        """The ``#keys`` line while the viewer may act: :attr:`KEYS` (:attr:`ASCII_KEYS`
-        in the ASCII theme); while another player decides, :attr:`WAITING_KEYS` (as the
-        theme writes it)."""
+        """The ``#keys`` line: the keys of the viewer's turn (:meth:`_turn_keys`) or, while
+        another player decides, :attr:`WAITING_KEYS` (as the theme writes it)."""
         if not self._may_act(state):
             return themed(self.ascii)(self.WAITING_KEYS)
-        return self.ASCII_KEYS if self.ascii else self.KEYS
+        return self._turn_keys(state)
+
+    def _turn_keys(self, state: State) -> str:
+        """The keys of this step of the viewer's turn, as the theme writes them."""
+        raise NotImplementedError
 
     def _hand_takes_keys(self, state: State) -> bool:
         """Whether the hand takes the focus once drawn (on this screen): while it is active."""
