@@ -186,7 +186,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         text = "your turn: " + _or([long for _kind, long, _short, _key in choices])
         short = "your turn: " + _or([short for _kind, _long, short, _key in choices])
         keys = " · ".join(key for _kind, _long, _short, key in choices)
-        return (text + lock_note, short + lock_short), keys + " · ? help", ""
+        return (text + lock_note, short + lock_short), keys + " · o sort · ? help", ""
     # phase "act": spreads, hits, then a discard
     plays = [(long, short) for kind, long, short in (
         ("spread", "spread (m)", "m spread"), ("hit", "hit (l)", "l hit"), ("dead_four", "dead four (f)", "f dead four"))
