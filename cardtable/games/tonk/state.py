@@ -345,7 +345,8 @@ class TonkGame(TonkRulesMixin, Game):
 
     def _out_is_tonk(self, seat: int) -> bool:
         """T8: whether ``seat``, on its turn, going out by spreading what it holds now is a
-        Tonk: always, or under ``tonk_needs_six`` only with all six cards spread this turn."""
+        Tonk: always, or under ``tonk_needs_six`` only with every card held (the deal and the
+        draw) spread this turn."""
         rules = self.variant.rules
         return not rules.tonk_needs_six or (
             not self._turn_hit and self._turn_spread + len(self._hands[seat]) == rules.deal_size + 1)

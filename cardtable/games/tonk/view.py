@@ -45,5 +45,6 @@ class TonkView(PlayerView):
     it holds all four natural cards, is a dead four)."""
     out_is_tonk: bool = False
     """T8: whether the seat to play, spreading the cards it holds now, would go out with a
-    Tonk (paid double): always, or under ``tonk_needs_six`` only if all six cards go down
-    in this one turn (what it spread this turn counts; a hit this turn rules it out)."""
+    Tonk (paid double): always, or under ``tonk_needs_six`` only if every card held (the
+    deal and the draw) goes down in this one turn (what it spread this turn counts; a hit
+    this turn rules it out)."""

@@ -48,7 +48,7 @@ def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Tabl
     "*-25" with a going-out bonus; the numbers keep in line, right-aligned). A name too
     long for the sheet ends in … (is cut short in the ASCII theme)."""
     hands = hand_results(game)
-    first = max(0, len(hands) - SHEET_HANDS)
+    first = max(0, len(hands) - SHEET_HANDS)  # (the hands sheet_hands gives, numbered from first + 1)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
     table.add_column("player")
     columns = [[f"*{points[seat]}" if seat == out else str(points[seat]) for seat in range(game.players)]

@@ -168,7 +168,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if not keys:
             keys = [key for key in TURN_KEYS["wait" if state.window_wait else "play (down)" if state.down else "play"]
                     if key != "d discard" or state.can("discard")]  # (not after a joker swap: go down first, S7)
-        return (" | " if self.ascii else " · ").join(["? help", *keys, "o sort"])
+        return themed(self.ascii)(" · ".join(["? help", *keys, "o sort"]))
 
     def _show_banner(self, state: ShanghaiState) -> None:
         """The banner row: the contract and which naturals are wild, never cut, with the
