@@ -220,11 +220,10 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     if _seeds_past_the_end(args.seed, args.games):
         return 2
-    console = Console(stderr=args.json)
-    try:
+    try:  # (the bar on stderr, as the result goes to stdout: `simulate > file` still shows it)
         with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console, transient=True,
-                      disable=args.json or not console.is_terminal) as progress:
+                      TimeRemainingColumn(), console=err, transient=True,
+                      disable=args.json or not err.is_terminal) as progress:
             task = progress.add_task("games", total=args.games)
             summary = simulate(variant, args.players, levels, args.games, args.seed,
                                progress=lambda done: progress.update(task, completed=done),
@@ -325,10 +324,9 @@ def _arena(args: argparse.Namespace) -> int:
         return 2
     if _seeds_past_the_end(args.seed, -(-args.games // len(lineup))):  # (a deal per rotation of the seats)
         return 2
-    console = Console(stderr=args.json)
-    try:
+    try:  # (the bar on stderr, as for simulate)
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=console, transient=True, disable=args.json or not console.is_terminal) as bar:
+                      console=err, transient=True, disable=args.json or not err.is_terminal) as bar:
             task = bar.add_task("matches", total=args.games)
             report = run_arena(args.preset or CLASSIC[variant.family], lineup, args.games, seed=args.seed,
                          jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
