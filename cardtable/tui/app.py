@@ -15,7 +15,7 @@ from ..engine.game import Game
 from ..paths import user_dir
 from ..presets import preset_path
 from .messages import ThemeSwitched
-from .notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note, wrapped
+from .notes import START_NOTE_SECONDS, NoteSlot, in_folder, not_loaded, note_width, problems_note, wrapped
 from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
 from .screens.start import StartScreen
 from .screens.table import DEFAULT_BOT_DELAY, TableScreen
@@ -70,6 +70,8 @@ class CardtableApp(App[int]):
         self.card_ascii = self.card_themes[self.card_theme].ascii
         self.set_class(self.card_ascii, "-ascii-cards")  # app.tcss: Textual's widgets in ASCII too
         self.theme = self.card_themes[self.card_theme].textual_name
+        self.theme_note = NoteSlot()
+        """The note naming the theme ``t`` switched to (one, however often it is pressed)."""
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return variable_defaults()
@@ -116,7 +118,7 @@ class CardtableApp(App[int]):
         names = list(self.card_themes)
         name = names[(names.index(self.card_theme) + 1) % len(names)]
         self.use_theme(name)
-        self.notify(f"{name}: {self.card_themes[name].description}", title="theme", timeout=2, markup=False)
+        self.theme_note.tell(self, f"{name}: {self.card_themes[name].description}", title="theme", timeout=2)
 
     # ----------------------------------------------------------------- keys
     def action_help(self) -> None:

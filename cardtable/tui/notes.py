@@ -1,5 +1,6 @@
-"""Notes (Textual notifications) about files that did not load — broken presets and
-themes — told on the start screen in few enough lines that both notes fit 80x24."""
+"""Notes (Textual notifications): one that a newer one of its kind replaces (the bots'
+speed, the theme), and notes about files that did not load — broken presets and themes —
+told on the start screen in few enough lines that both notes fit 80x24."""
 
 from __future__ import annotations
 
@@ -9,10 +10,27 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from textual.app import App
+from textual.notifications import Notification, Notify
 
 START_NOTE_SECONDS = 600
 """How long a note about broken files stays on the start screen: until the player moves
 on (whatever opens over the start screen clears it), however long they read."""
+
+
+class NoteSlot:
+    """The place of one kind of note: telling a new one takes the last one away, so that
+    pressing a key again (``b``, ``t``) leaves one note saying what holds now, not a pile
+    whose older notes are out of date."""
+
+    def __init__(self) -> None:
+        self.shown: Notification | None = None
+
+    def tell(self, app: App[object], message: str, *, title: str = "", timeout: float = 4) -> None:
+        """Show ``message`` (plain text, no markup) in place of the note told before."""
+        if self.shown is not None:
+            self.shown.timeout = 0  # (expired: Textual drops it as the new one comes)
+        self.shown = Notification(message, title, timeout=timeout, markup=False)
+        app.post_message(Notify(self.shown))
 
 
 def note_width(app: App[object]) -> int:

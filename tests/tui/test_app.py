@@ -33,12 +33,15 @@ def run(scenario):
 def test_t_cycles_themes_and_the_choice_is_remembered():
     async def scenario():
         app = CardtableApp(theme="felt", bot_delay=0)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("t")
             assert app.card_theme == "dark" and app.theme == "cardtable-dark"
             await pilot.press("t", "t")
+            await pilot.pause()
             assert app.card_theme == "ascii" and app.card_ascii
+            # one note naming the theme now, not three (the older ones named themes gone by)
+            assert [note.message.split(":")[0] for note in app._notifications if note.title == "theme"] == ["ascii"]
         assert json.loads((config_dir() / "settings.json").read_text())["theme"] == "ascii"
         again = CardtableApp(bot_delay=0)
         assert again.card_theme == "ascii"
@@ -373,16 +376,18 @@ def test_b_at_the_table_cycles_the_bots_speed_and_it_is_remembered():
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             assert app.bot_delay == 0.7
-            seen = []
+            seen, told = [], []
             for _ in range(4):
                 await pilot.press("b")
                 await pilot.pause()
                 seen.append((app.bot_delay, app.screen.bot_delay, Settings.load().bot_delay))
+                # one note, the newest: the one before it is taken away (it said a speed gone by)
+                told.append([(note.message.removesuffix("; b for the next speed"), note.timeout)
+                             for note in app._notifications if note.title == "bot speed"])
+                assert len(app.screen.query("Toast")) == 1
             assert seen == [(0.3, 0.3, 0.3), (0.0, 0.0, 0.0), (1.5, 1.5, 1.5), (0.7, 0.7, 0.7)]
-            notes = [note.message.removesuffix("; b for the next speed") for note in app._notifications]
-            assert notes[-4:] == ["bots: fast (0.3 s before each move)", "bots: instant (no pause)",
-                                  "bots: slow (1.5 s before each move)", "bots: normal (0.7 s before each move)"]
-            assert all(note.timeout == 4 for note in list(app._notifications)[-4:])  # (2 s went by unread)
+            assert told == [[("bots: fast (0.3 s before each move)", 4)], [("bots: instant (no pause)", 4)],
+                            [("bots: slow (1.5 s before each move)", 4)], [("bots: normal (0.7 s before each move)", 4)]]
             await pilot.press("b", "b")
             await pilot.pause()
         assert Settings.load().bot_delay == 0.0

@@ -23,7 +23,7 @@ from ...engine.rng import Rng, next_seed
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import DialogAsked, MoveChosen, ThemeSwitched
-from ..notes import soft_breaks, table_note_width
+from ..notes import NoteSlot, soft_breaks, table_note_width
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed
@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
         """The :class:`~cardtable.store.AutoSaver` of this match (from mount on)."""
         self._save_failing = False
         self._told_moved = False
+        self.speed_note = NoteSlot()
 
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
@@ -105,7 +106,7 @@ class TableScreen(Screen[None]):
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
         # (a note, not the notice under the hand: a table of bots alone has no hand, and the
         # speed is no refusal to stand in red until the next move)
-        app.notify(f"bots: {name} ({pause}); b for the next speed", title="bot speed", timeout=4, markup=False)
+        self.speed_note.tell(app, f"bots: {name} ({pause}); b for the next speed", title="bot speed")
 
     @property
     def table(self) -> Any:
