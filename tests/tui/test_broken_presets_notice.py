@@ -242,7 +242,8 @@ def test_the_note_leaves_the_seats_in_sight(user_presets):
 def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
     """A play-tester broke the preset they had played last: the start screen showed
     another preset in its place and the note named three other files, then "… and 1
-    more" — theirs. The last-played preset's problem comes first, said to be theirs."""
+    more" — theirs. The last-played preset's problem comes first, said to be theirs, and
+    the table set up last stays (its seats came back four, with a bot added)."""
     from cardtable.tui.settings import LastTable, Settings
 
     write_broken(user_presets)
@@ -256,5 +257,8 @@ def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
             told = " ".join(note.message.split())
             assert told.startswith("last played, d-tonk.toml: rules.deal_size: should be a whole number")
             assert "… and 1 more" in told and "c-twos" not in told  # (the fourth in name order gives way)
+            screen = app.screen
+            assert screen.query_one("#preset").value == "tonk-classic" and screen.query_one("#players").value == 2
+            assert [screen.query_one(f"#name-{i}").value for i in range(2)] == ["Ann", "Dag"]
 
     asyncio.run(scenario())

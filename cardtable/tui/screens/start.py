@@ -261,8 +261,8 @@ class StartScreen(Screen[None]):
         players.set_options([(str(n), n) for n in range(low, high + 1)])
         if isinstance(chosen, int) and chosen > 0:  # (0: none chosen yet, NO_COUNT)
             wanted = chosen
-        else:
-            wanted = len(self.last.seats) if self.last is not None and self.last.preset == name else 4
+        else:  # the table set up last, in another preset of its game if its own no longer loads
+            wanted = len(self.last.seats) if self.last is not None and self.last.family == self.family else 4
         players.value = min(max(wanted, low), high)
 
     def _show_seats(self, count: int) -> None:
