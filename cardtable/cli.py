@@ -212,7 +212,7 @@ def _simulate(args: argparse.Namespace) -> int:
     elif args.players is None:
         args.players = min(max(4, low), high)  # as `cardtable play` seats the table
     if args.bots is None:
-        levels = ["simple"] * args.players
+        levels = ["medium"] * args.players  # (the simple bot, by the name the start screen gives it)
     if not low <= args.players <= high:
         why = f" (--bots names {count(args.players, 'bot')})" if args.bots is not None else ""
         err.print(Text(f"simulate: {variant.title} is for {low}–{high} players, not {args.players}{why}"),
@@ -257,6 +257,11 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+AVERAGE_SCORE = {"president": "avg points", "shanghai": "avg points", "tonk": "avg chips won"}
+"""simulate's header over a seat's average score at the end of a match: President's
+title points, Shanghai's penalty points (the lowest total wins), Tonk's chips won or lost."""
+
+
 def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: Sequence[str],
                     headers: dict[str, str], compact: bool = False) -> Table:
     """simulate's results per seat at preset ``name``, with ``headers`` over the title
@@ -267,12 +272,12 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("match wins", justify="right")
-    table.add_column("avg score", justify="right")
+    table.add_column(AVERAGE_SCORE[summary.family], justify="right")
     for header in headers.values():
         table.add_column(Text(header), justify="right")
     for seat in range(args.players):
         table.add_row(str(seat + 1), levels[seat], f"{summary.wins[seat]:{share}}",
-                      f"{summary.average_score[seat]:.1f}",
+                      f"{round(summary.average_score[seat], 1) + 0.0:.1f}",  # (+ 0.0: -0.02 is 0.0, not -0.0)
                       *(f"{summary.title_shares[t][seat]:{share}}" for t in headers))
     return table
 

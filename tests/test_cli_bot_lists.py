@@ -50,7 +50,7 @@ def test_simulate_bots_and_players_must_agree(capsys):
 def test_simulate_without_players_seats_the_presets_nearest_count_to_four(capsys):
     assert main(["simulate", "--preset", "scum-secretary", "--games", "1", "--rounds", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["players"] == 6 and data["bots"] == ["simple"] * 6
+    assert data["players"] == 6 and data["bots"] == ["medium"] * 6  # (the simple bot, named as on the start screen)
 
 
 def test_arena_seats_out_of_range_give_an_example(capsys):

@@ -42,3 +42,18 @@ def test_seats_are_numbered_from_one_as_on_the_start_screen(monkeypatch, capsys)
     rows = [line.split("│") for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
     assert [(row[1].strip(), row[2].strip()) for row in rows] == [("1", "hard"), ("2", "simple"),
                                                                   ("3", "simple"), ("4", "simple")]
+
+
+def test_the_score_column_says_what_the_game_scores_and_no_minus_zero(monkeypatch, capsys):
+    """A play-tester read "-0.0" for Tonk (an average of -0.02 chips) under "avg score": the
+    column says what is averaged (Tonk: chips won; President and Shanghai: points), a
+    value that rounds to nothing is 0.0, and the bots without --bots are named as on the
+    start screen (medium, not the older name simple)."""
+    monkeypatch.setenv("COLUMNS", "160")
+    assert main(["simulate", "--game", "tonk", "--games", "100", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = [[cell.strip() for cell in line.split("│")] for line in out.splitlines() if line.startswith("│")]
+    assert "avg chips won" in out and "-0.0" not in out
+    assert [row[4] for row in rows][1] == "0.0" and {row[2] for row in rows} == {"medium"}
+    assert main(["simulate", "--game", "shanghai", "--games", "1", "--rounds", "1"]) == 0
+    assert "avg points" in capsys.readouterr().out
