@@ -710,7 +710,8 @@ def _crowded_table_app(game):
 def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight():
     """A meld longer than the box goes on under its first card; a set shows its
     naturals before its wilds (a card laid off later does not stand behind the jokers);
-    the box's foot counts the lines below and names pgdn, then pgup once scrolled."""
+    the box's foot counts the lines below and names pgdn, then pgup once scrolled; each
+    meld's line names its owner (a play-tester scrolled to melds with no name)."""
     game = _crowded_table_game()
 
     async def scenario():
@@ -727,7 +728,10 @@ def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight
             await pilot.press("pagedown")
             await pilot.pause(0.2)
             assert box.border_subtitle == "↑ pgup"
-            assert "not down yet: Gro" in screen_text(app)
+            text = screen_text(app)
+            assert "not down yet: Gro" in text
+            # scrolled past Ann's first meld, her second still says whose it is (as every meld does)
+            assert "│ Ann  2 run A♥ 2♥ 3♥" in text and "│ Dag  2 run 4♣ 5♣" in text
 
     asyncio.run(scenario())
 

@@ -60,7 +60,8 @@ class Piles(CardsWidget):
 class MeldsView(CardsWidget):
     """Every meld on the table, grouped by owner, one meld a line; a wild shows what it
     stands for (``JK=6♥``). A meld too long for the width goes on under its first card.
-    Sits in a scrolling box."""
+    Sits in a scrolling box: every meld's line names its owner (dimmed after the first),
+    so that a box scrolled past the first meld of a group still says whose melds they are."""
 
     melds: reactive[tuple[MeldLine, ...]] = reactive((), layout=True)
     names: reactive[tuple[str, ...]] = reactive(())
@@ -86,7 +87,7 @@ class MeldsView(CardsWidget):
         column = max((len(name) for name in names), default=0) + 1
         last_owner = None
         for meld, name in zip(self.melds, names):
-            line = Text((name if meld.owner != last_owner else "").ljust(column), style=felt + Style(bold=True))
+            line = Text(name.ljust(column), style=felt + (Style(bold=True) if meld.owner != last_owner else Style(dim=True)))
             last_owner = meld.owner
             line.append(f"{meld.index + 1} {meld.kind} ", style=dim)
             indent = line.cell_len if line.cell_len < width // 2 else 2
