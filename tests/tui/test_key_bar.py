@@ -79,8 +79,9 @@ def shanghai_key_bars(game, script, theme: str = "felt") -> None:
 @pytest.mark.parametrize("theme", ["felt", "ascii"])
 def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
     """S4–S8: the draw's keys until the seat has drawn; while the upcard it passed over is
-    offered to the others, only picking cards; then going down's keys (laying off's once
-    down), in the ASCII theme with | between them."""
+    offered to the others, only picking cards; then the keys of the moves it may make (a
+    seat whose cards make no contract yet: the discard alone, as its status line says), in
+    the ASCII theme with | between them."""
     from .helpers import shanghai_buy_offer
 
     game = shanghai_buy_offer()  # (seat 1 drew from the stock; seat 0 is offered the upcard)
@@ -96,7 +97,8 @@ def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
         for _ in range(2):  # (seats 0 and 2 decline)
             game.apply(game.to_act[0], "decline")
         assert game.to_act == (1,) and game.view(1).phase == "play"
-        assert await keys(1) == written("? help · g group · m go-downs · w swap · d discard · o sort")
+        assert not any(game.view(1).down) and {move.kind for move in game.legal_moves(1)} == {"discard"}
+        assert await keys(1) == written("? help · d discard · o sort")
         game.apply(1, game.legal_moves(1)[-1])  # (a discard)
         assert await keys(2) == written("? help · s stock · u upcard · o sort")
 
@@ -104,7 +106,8 @@ def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
 
 
 def test_once_down_the_shanghai_key_bar_offers_laying_off():
-    """S6: a seat that is down lays off (l) rather than going down (g, m)."""
+    """S6: a seat that is down lays off (l) rather than going down (g, m); no joker is
+    melded, so no swap (w) is listed."""
     from .test_shanghai import hand_two_game
 
     game = hand_two_game()  # (Eve, seat 2, went down in hand 2; Ann is to draw)
@@ -115,14 +118,16 @@ def test_once_down_the_shanghai_key_bar_offers_laying_off():
     assert game.view(2).down[2]
 
     async def script(keys, _table):
-        assert await keys(2) == "? help · l lay off · w swap · d discard · o sort"
+        assert {move.kind for move in game.legal_moves(2)} == {"lay_off", "discard"}
+        assert await keys(2) == "? help · l lay off · d discard · o sort"
 
     shanghai_key_bars(game, script)
 
 
 def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
-    """S7: a seat not yet down that took a melded joker must go down before it discards:
-    the key bar drops "d discard" (the status says to go down)."""
+    """S7: a seat not yet down may take a melded joker (w) when that lets it go down; once
+    it has, it must go down before it discards: the key bar lists going down's keys and
+    drops "d discard" (the status says to go down)."""
     from ..games.shanghai.helpers import deal, decline_all
     from ..games.shanghai.test_rules import MELDER
 
@@ -132,9 +137,10 @@ def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
     game.apply(2, "take_upcard")
 
     async def script(keys, _table):
-        assert await keys(2) == "? help · g group · m go-downs · w swap · d discard · o sort"
+        assert await keys(2) == "? help · w swap · d discard · o sort"
         game.apply(2, "swap_joker 9C @1,1")  # (now it must go down)
-        assert await keys(2) == "? help · g group · m go-downs · w swap · o sort"
+        assert {move.kind for move in game.legal_moves(2)} == {"meld"}
+        assert await keys(2) == "? help · g group · m go-downs · o sort"
 
     shanghai_key_bars(game, script)
 

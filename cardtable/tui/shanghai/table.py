@@ -29,16 +29,15 @@ from .widgets import MeldsView, Piles
 
 DRAW_KEYS = (("s stock", "draw_stock"), ("u upcard", "take_upcard"))
 """The draw's keys for the key bar, each with the move it makes (listed while legal)."""
-TURN_KEYS = {
-    "play": ("g group", "m go-downs", "w swap", "d discard"),
-    "play (down)": ("l lay off", "w swap", "d discard"),
-    "wait": ("space/1-9 pick your cards meanwhile",),
-}
+TURN_KEYS = (("g group", "meld"), ("m go-downs", "meld"), ("l lay off", "lay_off"),
+             ("w swap", "swap_joker"), ("d discard", "discard"))
 """The keys of the rest of the viewer's turn, for the key bar (between "? help" and "o
-sort"): going down (S5) or, once down, laying off (S6), with joker swaps (S7) and the
-discard (while one is legal: a key that is not says why when pressed, but a seat that took
-a joker must go down before it may discard); the wait while the upcard is offered to the
-others (S8: after a stock draw, or before a down seat's draw)."""
+sort"), each with the move it makes, listed while one is legal, as the status line says
+them: going down (S5) or, once down, laying off (S6), a joker swap (S7), the discard (not
+after taking a joker before going down, S7)."""
+WAIT_KEYS = ("space/1-9 pick your cards meanwhile",)
+"""The key bar while the upcard the viewer passed over is offered to the others (S8:
+after a stock draw, or before a down seat's draw)."""
 ME_GAP = 2
 """Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
@@ -162,12 +161,10 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         return state.my_turn or state.window_wait  # (the discard may be picked while the upcard is offered)
 
     def _turn_keys(self, state: ShanghaiState) -> str:
-        """:data:`DRAW_KEYS` while the viewer is to draw, then :data:`TURN_KEYS` (those of
-        going down, or of laying off once down)."""
-        keys = [key for key, kind in DRAW_KEYS if state.can(kind)] if not state.window_wait else []
-        if not keys:
-            keys = [key for key in TURN_KEYS["wait" if state.window_wait else "play (down)" if state.down else "play"]
-                    if key != "d discard" or state.can("discard")]  # (not after a joker swap: go down first, S7)
+        """:data:`WAIT_KEYS` while the upcard is offered to the others, else the keys of
+        :data:`DRAW_KEYS` or :data:`TURN_KEYS` whose moves are legal now."""
+        keys = list(WAIT_KEYS) if state.window_wait else \
+            [key for key, kind in (DRAW_KEYS if state.can("draw_stock") else TURN_KEYS) if state.can(kind)]
         return themed(self.ascii)(" · ".join(["? help", *keys, "o sort"]))
 
     def _show_banner(self, state: ShanghaiState) -> None:
