@@ -273,3 +273,36 @@ def test_the_status_line_finds_a_way_out_past_the_longest_spread():
     state = present(game, 1, parse_seats("Ann,Bob,Cy"))
     assert state.status.endswith("or spread every card to go out")
     assert state.hint == "you can go out without a discard, a Tonk: spread 6♣ 6♦ 6♥ and 3♣ 4♣ 5♣"
+
+
+@pytest.mark.parametrize("drop_when, after_the_draw", [("before_draw", (0, "")),
+                                                       ("any_time", (1, "no drop for 1 turn (hit)"))])
+def test_a_hit_bars_the_drop_only_for_turns_that_could_drop(drop_when, after_the_draw):
+    """T6: Ann hits Bob's sixes, so Bob may not drop on his next turn. Before his draw
+    the status and his panel say so; after it, where a drop comes only before the draw
+    (tonk-classic), the turn's chance has gone and nothing is said (a play-tester read "no
+    drop for 1 turn" there as the turn after); where a drop may come any time (as at
+    tonk-house) it still holds for this turn."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    variant = load_variant("tonk-classic")
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"drop_when": drop_when})})
+    game = new_game(variant, 2, seed=1,
+                    hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+    for seat, move in [(1, "draw_stock"), (1, "spread 6C 6D 6H"), (1, "discard KS"), (0, "draw_stock"),
+                       (0, "hit 6S @1,0"), (0, "discard 9H")]:
+        game.apply(seat, move)
+    seats = parse_seats("Ann,Bob")
+
+    def told() -> tuple[int, str]:
+        state = present(game, 1, seats)
+        note = state.status.partition(" · ")[2]
+        return (int(state.seats[1].lock[-1]) if state.seats[1].lock else 0), note
+
+    assert told() == (1, "no drop for 1 turn (hit)")
+    game.apply(1, "draw_stock")
+    assert told() == after_the_draw
+    game.apply(1, "discard QH")
+    assert game.view(1).drop_locks == (0, 0) and told() == (0, "")

@@ -102,6 +102,17 @@ def _side_bet_outcome(pot: SidePotWon | None, seat: int) -> str:
     return ": won" if pot.seat == seat else ": lost"
 
 
+def drops_barred(view: TonkView, seat: int, drop_when: str) -> int:
+    """T6: how many of ``seat``'s turns its hit spreads still bar from a drop: the engine's
+    count, less the turn under way once its chance to drop has gone (after the draw, when
+    a drop comes only before it), so that "no drop ×1" is not shown for a turn in which
+    no drop could come anyway."""
+    locks = view.drop_locks[seat]
+    if locks and drop_when == "before_draw" and view.phase == "act" and view.to_act == (seat,):
+        return locks - 1
+    return locks
+
+
 def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
     g = game
@@ -136,7 +147,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
             short.append(("▶ to play", ("▶ to play", "▶")))     # ("K♠: won · ▶" at 80 columns)
         lines.append(" · ".join(marks))
         title = seats[seat].label + (" (you)" if seat == viewer else "")
-        locks = view.drop_locks[seat]
+        locks = drops_barred(view, seat, rules.drop_when)
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
         infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, short=tuple(short), lock=lock))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
@@ -151,7 +162,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     acting = actor == viewer
     moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
-    (status, short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii)
+    locks = drops_barred(view, viewer, rules.drop_when)
+    (status, short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks)
     hitters = {m.cards[0] for m in moves if m.kind == "hit"}
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
     return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {short}") if short != status else "",
@@ -161,11 +173,10 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
 
 
 def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,
-            seats: tuple[Seat, ...], ascii: bool) -> tuple[tuple[str, str], str, str]:
+            seats: tuple[Seat, ...], ascii: bool, locks: int) -> tuple[tuple[str, str], str, str]:
     """The status line (and the same said shorter, naming just the keys), the keys line
-    and the hint for the viewer."""
+    and the hint for the viewer, whose ``locks`` turns are barred from a drop (T6)."""
     kinds = {move.kind for move in moves}
-    locks = v.drop_locks[viewer]
     lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""
     lock_short = f" · no drop {'x' if ascii else '×'}{locks}" if locks else ""
     if v.round_over:
