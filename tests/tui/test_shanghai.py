@@ -1119,3 +1119,22 @@ def test_a_down_seat_waits_on_the_window_before_its_draw():
     assert game.phase == "buy" and game.to_act == (2,) and game.turn == 1
     seats = parse_seats("Ann,Bob,Cy")
     assert [present(game, seat, seats).window_wait for seat in range(3)] == [False, True, False]
+
+
+def test_enter_with_no_card_selected_says_what_to_select():
+    """Enter with nothing selected did nothing and said nothing (other keys say why they
+    do nothing): before the draw it says to draw; after it, what Enter does with cards."""
+    async def scenario():
+        app = _snapshot_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            table = app.screen.table
+            await pilot.press("enter")
+            assert table.notice == "draw first: s from the stock or u the upcard"
+            await _ann_draws(pilot)
+            await pilot.press("enter")
+            assert table.notice == "select a card to discard or a meld's cards to group (space or 1-9, 0), then Enter"
+            assert app.screen.game.view(0).phase == "play"  # (nothing played)
+
+    asyncio.run(scenario())

@@ -252,13 +252,21 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     # ----------------------------------------------------------------- input
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
-        if self._ready() is None:  # (while the buy window waits, it says so)
+        """Enter: one card selected is discarded, two or more make a group of the go-down;
+        with none, the notice says what to select (it did nothing, unsaid)."""
+        state = self._ready()
+        if state is None:  # (while the buy window waits, it says so)
             return
         selected = self._selected()
         if len(selected) > 1 or self.groups:
             self.action_group()
         elif len(selected) == 1:
             self.action_discard()
+        elif state.can("draw_stock"):
+            self.notice = "draw first: s from the stock or u the upcard"
+        else:
+            what = "a card to discard" if state.down else "a card to discard or a meld's cards to group"
+            self.notice = f"select {what} (space or 1-9, 0), then Enter"
 
     def _one_card(self, doing: str) -> Card | None:
         """The one selected card; otherwise None, and the notice says to select it first
