@@ -487,3 +487,22 @@ def test_the_exchange_note_says_market_too_where_the_black_market_may_swap():
     assert exchange_heading(market.rules) == "Exchange and market"
     state = present(new_game(market, 4, seed=1), 0, parse_seats("Ann,Bob,Cy,Di"))
     assert state.note_heading == "Exchange and market"
+
+
+def test_a_player_locked_out_of_the_trick_is_told_so_while_waiting():
+    """P6 (``pass_locks_out``, as at Forseti): after passing, the player's own status says
+    they are out of this trick (only the log said so); once the trick is won it goes."""
+    from cardtable.engine.moves import PASS
+
+    from ..games.president.helpers import play, president
+
+    game = president(hands=["3C 4C", "5C 6C", "7C 8C", "9C TC"], pass_locks_out=True)
+    seats = parse_seats("Ann,Bob,Cy,Dag")
+    game.apply(1, play("5C"))
+    game.apply(2, PASS)
+    assert present(game, 2, seats).status == "Cy — waiting for Dag · you passed, out of this trick (P6)"
+    assert present(game, 0, seats).status == "Ann — waiting for Dag"
+    game.apply(3, play("9C"))
+    game.apply(0, PASS)
+    game.apply(1, PASS)  # (the trick goes to Dag, who leads the next)
+    assert present(game, 2, seats).status == "Cy — waiting for Dag"

@@ -233,7 +233,8 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
     if actor is None or view.turn is None:
         return who + "waiting"
-    return f"{who}waiting for {seats[view.turn].label}"
+    out = " · you passed, out of this trick (P6)" if viewer is not None and viewer in view.locked else ""
+    return f"{who}waiting for {seats[view.turn].label}{out}"
 
 
 def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
