@@ -74,3 +74,27 @@ def test_the_title_lines_keys_fit_80_columns(user_presets, preset):
         assert editor.query_one("#editor-title").size.height == 1
 
     in_editor(preset, (80, 24), check)
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic"])  # (the most rows; a text area)
+def test_tab_brings_the_whole_row_into_sight_at_80x24(preset):
+    """A play-tester tabbed to `twos`: it sat on the last line without its description,
+    and its list opened over the Save bar. Each field tabbed to has its whole row (name,
+    field, hint, description) inside the form's visible part."""
+    from textual.containers import VerticalScroll
+
+    from cardtable.tui.widgets.knob import KnobRow
+
+    async def check(pilot, app, editor):
+        form = editor.query_one("#editor-form", VerticalScroll)
+        seen = []
+        for _ in range(len(editor.query(KnobRow)) + 2):
+            await pilot.press("tab")
+            await pilot.pause()
+            knob = next((w for w in editor.focused.ancestors_with_self if isinstance(w, KnobRow)), None)
+            if knob is not None:
+                seen.append(knob.path)
+                assert form.scrollable_content_region.contains_region(knob.region), knob.path
+        assert len(set(seen)) == len(editor.query(KnobRow))  # (every row was tabbed to)
+
+    in_editor(preset, (80, 24), check)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -187,6 +188,12 @@ class KnobRow(Vertical):
         """A text input shows the start of its value (Textual puts the cursor at the end)."""
         for box in self.query(Input):
             box.cursor_position = 0
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The whole row in sight when its field takes the focus (Textual brings just the
+        field: the last row showed its input without its description, and a list opened
+        over the Save bar)."""
+        self.call_after_refresh(self.scroll_visible, animate=False)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         event.stop()
