@@ -8,6 +8,7 @@ import os
 import textwrap
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.notifications import Notification, Notify
@@ -25,7 +26,7 @@ class NoteSlot:
     def __init__(self) -> None:
         self.shown: Notification | None = None
 
-    def tell(self, app: App[object], message: str, *, title: str = "", timeout: float = 4) -> None:
+    def tell(self, app: App[Any], message: str, *, title: str = "", timeout: float = 4) -> None:
         """Show ``message`` (plain text, no markup) in place of the note told before."""
         if self.shown is not None:
             self.shown.timeout = 0  # (expired: Textual drops it as the new one comes)
@@ -33,7 +34,7 @@ class NoteSlot:
         app.post_message(Notify(self.shown))
 
 
-def note_width(app: App[object]) -> int:
+def note_width(app: App[Any]) -> int:
     """The text width of a note: half the screen, less its edge, at most 57 cells."""
     return min(57, app.size.width // 2 - 4)
 
@@ -43,7 +44,7 @@ TABLE_NOTE_SHARE = 0.4
 Toast { max-width: 40% }``, narrow enough to leave the middle of the trick in sight)."""
 
 
-def table_note_width(app: App[object]) -> int:
+def table_note_width(app: App[Any]) -> int:
     """The text width of a note at the table (less its bar and padding): a note shown over
     a hand-off or a dialog is drawn again this narrow once the table is on top."""
     return min(note_width(app), int(app.size.width * TABLE_NOTE_SHARE) - 4)

@@ -159,10 +159,10 @@ def _last_trick(game: Game, name: Callable[[int], str]) -> str:
     for event in reversed(this_round(game.events)):
         if isinstance(event, TrickCleared) and cleared is None:
             cleared = event
-        elif isinstance(event, CardsPlayed) and cleared is not None:
-            who = name(event.seat)
+        elif isinstance(event, CardsPlayed) and cleared is not None and event.seat is not None:
+            who = name(event.seat)  # (the last play's: the trick's taker)
             how = {"bomb": f"{who}'s bomb", "burn": f"{who} burns it with", "quick_clear": f"{who} completes four:",
-                   "top": f"{who}'s top play"}.get(cleared.reason, f"{name(cleared.seat)} takes it with")
+                   "top": f"{who}'s top play"}.get(cleared.reason, f"{who} takes it with")
             return f"last: {how} {play_text(event.cards, dict(event.stands))}"
     return ""
 

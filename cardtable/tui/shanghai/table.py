@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -183,7 +184,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         line.update(Text(fix(state.me) if me is None else me))
         line.display = bool(state.me)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self.state is not None:  # (what fits the banner's row depends on its width)
             self._show_banner(self.state)
 

@@ -163,10 +163,10 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
     locks = drops_barred(view, viewer, rules.drop_when)
-    (status, short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks)
+    (status, said_short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks)
     hitters = {m.cards[0] for m in moves if m.kind == "hit"}
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
-    return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {short}") if short != status else "",
+    return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {said_short}") if said_short != status else "",
                      keys=fix(keys), viewer=viewer, hand=view.hand,
                      count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
                      hint=fix(hint), no_hit=no_hit, **common)  # type: ignore[arg-type]
