@@ -4,8 +4,6 @@ square brackets and backslashes included, never read as Rich markup (a player ca
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from cardtable import load_variant, new_game

@@ -1,4 +1,4 @@
-"""Small text helpers for screens: ordinals, ASCII suit names, moves in words.
+"""Small text helpers for screens: ASCII suit names, moves in words.
 
 Words from players and files (names, preset titles and descriptions, theme names and
 descriptions, file names, settings, errors that quote them) are shown as written: a
@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 
 from ..engine.cards import pretty_cards
 from ..engine.events import CardsDealt, Event, Namer, RoundStarted
-from ..engine.words import ordinal, round_word
 from ..engine.moves import Move
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",

@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
-from ...engine.words import count as count_of, rank_plural
+from ...engine.words import count as count_of, ordinal, rank_plural
 from ...games.president.events import CardsPlayed, TrickCleared, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import game_title, ordinal, round_log, themed, this_round
+from ..text import game_title, round_log, themed, this_round
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo, cards_held, short_forms
 

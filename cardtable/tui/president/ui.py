@@ -11,11 +11,12 @@ from textual.widget import Widget
 
 from ...engine.events import RoundEnded
 from ...engine.moves import Move
+from ...engine.words import ordinal
 from ...games.president.events import CardsPlayed, MadeScum
 from ..families import SummaryRow
 from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
-from ..text import ordinal, this_round
+from ..text import this_round
 from ..widgets.card import cards_label
 from .present import exchange_heading, exchange_note, present, title_of
 from .table import PresidentTable

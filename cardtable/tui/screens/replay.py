@@ -19,9 +19,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
+from ...engine.words import round_word
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
-from ..text import game_title, round_word, uses_ascii
+from ..text import game_title, uses_ascii
 from ..widgets.card import card_label
 from .saving import tui_seats
 

@@ -18,13 +18,13 @@ from textual.widgets.option_list import Option
 
 from ...engine.errors import SaveError
 from ...engine.registry import FAMILY_TITLES
-from ...engine.words import count
+from ...engine.words import count, round_word
 from ...store import (
     Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
     load_match, recent_matches, save_info, saves_dir,
 )
 from ...store.history import HistoryError, scores_text
-from ..text import as_themed, asciify, game_title, round_word, themed, uses_ascii
+from ..text import as_themed, asciify, game_title, themed, uses_ascii
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]

@@ -26,8 +26,8 @@ from ..messages import DialogAsked, MoveChosen, ThemeSwitched
 from ..notes import NoteSlot, soft_breaks, table_note_width
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
-from ...engine.words import listed
-from ..text import describe_move, ordinal, round_word, uses_ascii
+from ...engine.words import listed, ordinal, round_word
+from ..text import describe_move, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen

@@ -18,12 +18,12 @@ from textual.widget import Widget
 
 from ...engine.events import RoundEnded, RoundStarted
 from ...engine.moves import Move
-from ...engine.words import count
-from ...games.shanghai.events import CardDiscarded, StockDrawn, StockExhausted, StockRanOut, WentOut
+from ...engine.words import count, ordinal
+from ...games.shanghai.events import CardDiscarded, StockDrawn, StockExhausted, StockRanOut
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
-from ..text import asciify, describe_move, ordinal
+from ..text import asciify, describe_move
 from ..widgets.card import card_label
 from .compose import go_down_label, lay_off_label, swap_label
 from .present import present

@@ -10,12 +10,11 @@ from textual.widget import Widget
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ...engine.words import listed
+from ...engine.words import listed, ordinal
 from ...games.tonk.spreads import highest_spade
 from ..families import SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
-from ..text import ordinal
 from ..widgets.card import cards_label
 from .present import counted, present
 from .showdown import ShowdownScreen, showdown
