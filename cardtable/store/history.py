@@ -38,7 +38,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..paths import data_dir
-from .saves import normalize_seats, save_data
+from .saves import json_kind, normalize_seats, save_data
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT = 30.0
@@ -467,7 +467,7 @@ def _match_document(match_id: int, text: Any) -> dict[str, Any]:
                            f"({type(error).__name__}: {error})") from None
     if not isinstance(data, dict):
         raise HistoryError(f"match {match_id} is damaged: its saved game is "
-                           f"{type(data).__name__}, not a save document")
+                           f"{json_kind(data)}, not a save document")
     return data
 
 

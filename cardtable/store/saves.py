@@ -39,6 +39,7 @@ import hashlib
 import json
 import errno
 import os
+import re
 import stat
 import tempfile
 import time
@@ -284,9 +285,7 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        body = text.strip()
-        if body.startswith("{") and (error.pos >= len(text.rstrip()) or not body.endswith("}")
-                                     or error.msg.startswith("Unterminated string")):
+        if text.lstrip().startswith("{") and _ends_early(text, error):
             raise _fail(path, "the file is truncated: the JSON ends early "
                               f"(after {len(raw)} bytes, line {error.lineno})") from None
         what = "the JSON is damaged" if text.lstrip().startswith("{") else "the file is not JSON"
@@ -297,10 +296,29 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     return check_document(data, path)
 
 
+def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
+    """Whether a JSON error is the text running out (a file cut short) rather than
+    damage: the error at the end, in a string left open, or in a word or number cut
+    short there ("tru", "12.", a \\u escape)."""
+    rest = text[error.pos:].strip()
+    return (not rest or error.msg.startswith("Unterminated string")
+            or any(word.startswith(rest) for word in ("true", "false", "null"))
+            or re.fullmatch(r"-?[0-9.eE+-]*|\\u?[0-9a-fA-F]{0,3}", rest) is not None)
+
+
+def json_kind(value: Any) -> str:
+    """What a parsed JSON value is, in JSON's words: "an array", "null", "a string" …"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return {list: "an array", str: "a string", dict: "an object"}.get(type(value), "a number")
+
+
 def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     """Check a parsed save document; returns it in the ``cardtable-save`` shape."""
     if not isinstance(data, dict):
-        raise _fail(path, f"not a cardtable save (the JSON holds {type(data).__name__}, not an object)")
+        raise _fail(path, f"not a cardtable save (the JSON holds {json_kind(data)}, not an object)")
     kind = data.get("format")
     if kind == GAME_FORMAT:  # a bare Game.to_json() file
         _check_version(data, path, "game")

@@ -27,7 +27,7 @@ def damaged_match(tmp_path, save_sql: str) -> int:
 @pytest.mark.parametrize("save_sql, words", [
     ("substr(save, 1, 100)", "does not parse"),
     ("'not json'", "does not parse"),
-    ("'[1, 2]'", "list, not a save document"),
+    ("'[1, 2]'", "is an array, not a save document"),
     ("'" + "[" * 100_000 + "'", "does not parse"),
 ], ids=["truncated", "not json", "a list", "nested too deep"])
 def test_a_damaged_row_is_a_history_error(tmp_path, save_sql, words):

@@ -217,8 +217,10 @@ def test_edited_contents_without_a_new_checksum_are_refused(good_save, tmp_path)
     (b"PK\x03\x04 zip", "not JSON"),
     (b"hello world", "not JSON"),
     (b'{"format": "cardtable-save", oops}', "JSON is damaged"),
-    (b"[1, 2, 3]", "holds list"),
-    (b"null", "holds NoneType"),
+    (b'{"format": "cardtable-save", garbage', "JSON is damaged"),  # (not "truncated": it goes on)
+    (b'{"format": "cardtable-save", "version": tru', "truncated"),     # (a word cut short)
+    (b"[1, 2, 3]", "holds an array, not an object"),                  # (JSON's words, not Python's list)
+    (b"null", "holds null, not an object"),
     (b"[" * 100_000 + b"]" * 100_000, "does not parse"),
     (b'{"format": "cardtable-save", "version": 1', "truncated"),
 ])
