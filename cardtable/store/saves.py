@@ -73,7 +73,8 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
     objects with ``.name`` and ``.bot`` (the TUI's ``Seat``), or plain name strings
     (humans). Raises ValueError (seats counted from 1, as the start screen and the
     save file's list read to a person, with the name) if a
-    seat has no name, an unknown kind or bot level, or ``players`` does not match — so
+    seat has no name, an unknown kind or bot level, or a name another seat has (in any
+    case: the table tells players apart by name), or ``players`` does not match — so
     nothing is written that loading would refuse."""
     from ..bots.base import normalize_level  # (here: the store loads without the bots)
 
@@ -104,6 +105,11 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
                 normalize_level(str(level))
             except ValueError as error:
                 raise ValueError(f"seat {index} ({name}) has an {error}") from None
+        twin = next((number for number, other in enumerate(result, 1)
+                     if other["name"].strip().casefold() == name.strip().casefold()), None)
+        if twin is not None:
+            raise ValueError(f"seats {twin} and {index} have the same name, {name.strip()!r}: "
+                             "every player needs a different name")
         result.append({"name": name, "kind": "bot" if level else "human",
                        "level": str(level) if level else None})
     if players is not None and len(result) != players:
@@ -351,7 +357,10 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     if not isinstance(seats, list) or not all(_seat_ok(s) for s in seats):
         raise _fail(path, "the save is damaged: the seats are not a list of "
                           "{name, kind: human|bot, level}")
-    _check_levels(seats, path)
+    try:  # (as a save is written: known bot levels, no two seats of one name)
+        normalize_seats(seats)
+    except ValueError as error:
+        raise _fail(path, f"the save is damaged: {error}") from None
     if len(seats) != game.get("players"):
         raise _fail(path, f"the save is damaged: {len(seats)} seats for {game.get('players')!r} players")
     saved_at = data.get("saved_at")
@@ -392,22 +401,6 @@ def _seat_ok(seat: Any) -> bool:
     return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and bool(seat["name"].strip())
             and seat.get("kind") in SEAT_KINDS
             and (seat.get("level") is None or isinstance(seat.get("level"), str)))
-
-
-def _check_levels(seats: list[dict[str, Any]], path: Path | str) -> None:
-    """A bot seat's level must be one the bots know (as ``normalize_level`` reads it); a
-    bot seat without a level plays ``simple``, and a human seat's level is ignored."""
-    from ..bots.base import normalize_level  # (here: the store loads without the bots)
-
-    for index, seat in enumerate(seats):
-        level = seat.get("level")
-        if seat["kind"] != "bot" or not level:
-            continue
-        try:
-            normalize_level(level)
-        except ValueError as error:
-            raise _fail(path, f"the save is damaged: seat {index + 1} ({seat['name']}) "
-                              f"has an {error}") from None
 
 
 def game_from_document(document: dict[str, Any], path: Path | str = "<save>") -> Game:

@@ -64,6 +64,7 @@ def test_a_human_seat_level_is_not_read(tmp_path):
     ({"name": "Dag", "kind": "robot"}, "seat 2 (Dag): kind should be 'human' or 'bot', not 'robot'"),
     ("bot:hard", "seat 2: 'bot:hard' would be a human's name; a bot seat is {'name': 'Dag', 'bot': 'hard'}"),
     ({"name": " "}, "seat 2 has no name"),
+    ("ann ", "seats 1 and 2 have the same name, 'ann': every player needs a different name"),
 ])
 def test_a_save_that_loading_would_refuse_is_not_written(tmp_path, seat, words):
     """``save_game`` checks seats as ``load_game`` does: a bad bot level, an unknown kind
@@ -83,3 +84,18 @@ def test_saving_onto_a_folder_says_so_and_writes_nothing_beside_it(tmp_path):
     assert "is a folder; give a file name for the save" in str(caught.value)
     assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
     assert list((tmp_path / "saves").iterdir()) == []
+
+
+def test_a_hand_edited_save_with_two_seats_of_one_name_is_refused(tmp_path):
+    """``play`` refuses two seats of one name; a save edited to have them loaded, and the
+    table showed "Dag — your turn" beside "Dag (bot)". Loading refuses it as saving does."""
+    path = save_with_level(tmp_path, "hard")
+    document = json.loads(path.read_text())
+    document["seats"][0]["name"] = "DAG"
+    document["checksum"] = checksum(document)
+    path.write_text(json.dumps(document))
+    for read in (load_game, save_info):
+        with pytest.raises(SaveError) as caught:
+            read(path)
+        assert str(caught.value).endswith("g.json: the save is damaged: seats 1 and 2 have the same name, "
+                                          "'Dag': every player needs a different name")
