@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -626,6 +627,10 @@ def _stats(args: argparse.Namespace) -> int:
     damaged: list[str] = []
     try:
         players = player_stats(args.name, damaged=damaged)
+        bare = re.sub(r"\s*\(bot\)$", "", args.name or "", flags=re.IGNORECASE)
+        if not players and bare and bare != args.name:  # (the name as the tables print a bot's: "Dag (bot)")
+            args.name = bare
+            players = player_stats(args.name, damaged=damaged)
         recent = recent_matches(args.recent, damaged=damaged) if args.name is None else [
             m for m in recent_matches(10_000)  # (a damaged match of other players is not this one's)
             if args.name.casefold() in (n.casefold() for n in m.names)][: args.recent]

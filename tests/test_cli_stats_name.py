@@ -28,3 +28,12 @@ def test_blanks_around_a_name_are_ignored(tmp_path, capsys):
     assert main(["stats", "--name", " ann ", "--json"]) == 0
     [ann] = json.loads(capsys.readouterr().out)["players"]
     assert ann["name"] == "Ann" and ann["matches"] == 1
+
+
+def test_a_bots_name_as_the_tables_print_it_finds_the_bot(tmp_path, capsys):
+    """The tables print a bot as "Dag (bot)": given so to --name, it found nothing."""
+    record_match(finished_game(tmp_path, "president", 1), seats_for(4))
+    assert main(["stats", "--name", "dag (BOT)", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [dag] = data["players"]
+    assert dag["name"] == "Dag" and dag["kinds"] == ["bot"] and len(data["recent"]) == 1
