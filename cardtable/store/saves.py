@@ -318,7 +318,8 @@ def json_kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return {list: "an array", str: "a string", dict: "an object"}.get(type(value), "a number")
+    kinds: dict[type, str] = {list: "an array", str: "a string", dict: "an object"}
+    return kinds.get(type(value), "a number")
 
 
 def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from cardtable import load_variant, new_game
 from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
@@ -513,5 +515,43 @@ def test_a_question_waits_for_the_quit_question_to_close():
             await pilot.press("n")                   # keep playing
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             assert app.screen.title_text == "Buy the upcard?"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "tonk-classic"])
+def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
+    """A play-tester pressed ctrl+s on a hand's results (Tonk's show-down): nothing was
+    saved and nothing said, where the table, its dialogs and the hand-off save. The
+    round's results save the game (it loads as it is, the round over) and show the rules."""
+    from cardtable.store import load_game, saves_dir
+    from cardtable.tui.screens.dialogs import RulesScreen
+    from cardtable.tui.tonk.showdown import ShowdownScreen
+
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+
+    game = new_game(load_variant(preset), 3, seed=3)
+    bot, rng = make_bot(game.family, "simple"), Rng(3)
+    while not game.round_over:  # (the first round, played out by bots on the engine)
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = "Ann,bot:simple,bot:simple"
+    app = make_app(seats, preset=preset, game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, (RoundEndScreen, ShowdownScreen)))
+            results = app.screen
+            await pilot.press("ctrl+s")
+            await settle(pilot, app, lambda: any(saves_dir().glob("*.json")))
+            [path] = saves_dir().glob("*.json")
+            assert any(path.name in note.message.replace("\n", "") for note in app._notifications)
+            loaded, _seats = load_game(path)
+            assert loaded == game and loaded.round_over
+            await pilot.press("r")
+            await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: app.screen is results)
 
     asyncio.run(scenario())

@@ -21,6 +21,7 @@ from ..messages import ThemeSwitched
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
+from .over_table import TABLE_KEYS, TableKeys
 
 
 Answer = TypeVar("Answer")
@@ -39,7 +40,7 @@ class ChoiceList(OptionList):
             super().action_cursor_up()
 
 
-class TableDialog(ModalScreen[Answer]):
+class TableDialog(TableKeys, ModalScreen[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
     keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit, ``r`` the rules and
     ``ctrl+s`` save; and **H**, a hint when the table gives one (:attr:`hint`)."""
@@ -47,8 +48,7 @@ class TableDialog(ModalScreen[Answer]):
     BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
                 Binding("q", "app.request_quit", "quit", show=False),
-                Binding("r", "rules", "rules", show=False),
-                Binding("ctrl+s", "save_game", "save", show=False),
+                *TABLE_KEYS,
                 Binding("H", "hint", "hint", show=False),
                 Binding("escape", "escape", "escape", show=False)]
 
@@ -110,19 +110,6 @@ class TableDialog(ModalScreen[Answer]):
         it, wait until it is answered) says which keys work here, rather than nothing."""
         if event.is_printable and event.key not in self.active_bindings:
             self.note(self.keys_note())
-
-    def action_rules(self) -> None:
-        """The rules of the preset at the table under this dialog."""
-        self._table_does("action_rules")
-
-    def action_save_game(self) -> None:
-        """A named save of the game at the table under this dialog (a note says where)."""
-        self._table_does("action_save_game")
-
-    def _table_does(self, action: str) -> None:
-        below = [screen for screen in self.app.screen_stack if screen is not self and hasattr(screen, action)]
-        if below:
-            getattr(below[-1], action)()
 
     def action_hint(self) -> None:
         if self.hint is None:

@@ -12,15 +12,15 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .over_table import TABLE_KEYS, TableKeys
 
-class HandoffScreen(Screen[None]):
+
+class HandoffScreen(TableKeys, Screen[None]):
     """"Pass to Bob — press Enter". Shows no cards, no log and no table. Only Enter (or a
     click) uncovers the table: a space bar pressed while the keyboard changes hands must
     not show the next player's cards to the last one."""
 
-    BINDINGS = [Binding("enter", "ready", "ready", show=False),
-                Binding("ctrl+s", "save_game", "save", show=False),
-                Binding("r", "rules", "rules", show=False)]
+    BINDINGS = [Binding("enter", "ready", "ready", show=False), *TABLE_KEYS]
 
     def __init__(self, name: str, reason: str = "", uncover: Callable[[], None] | None = None) -> None:
         super().__init__(classes="handoff")
@@ -45,21 +45,6 @@ class HandoffScreen(Screen[None]):
         if self.uncover is not None:
             self.uncover()
         self.dismiss(None)
-
-    def action_save_game(self) -> None:
-        """ctrl+s saves here too: the table under this screen writes the save."""
-        self._table_does("action_save_game")
-
-    def action_rules(self) -> None:
-        """r shows the preset's rules here too (they show no cards)."""
-        self._table_does("action_rules")
-
-    def _table_does(self, action: str) -> None:
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
-        act = getattr(below, action, None)
-        if act is not None:
-            act()
 
     def on_click(self, event: events.Click) -> None:
         self.action_ready()

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 
 from ..families import SummaryRow
 from ..text import number, signed, uses_ascii
+from .over_table import TABLE_KEYS, TableKeys
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -58,11 +59,12 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: 
     return table
 
 
-class RoundEndScreen(Screen[None]):
-    """Finishing order, titles and points of the round that just ended."""
+class RoundEndScreen(TableKeys, Screen[None]):
+    """Finishing order, titles and points of the round that just ended (``ctrl+s`` saves
+    the game here too, and ``r`` shows the rules)."""
 
     BINDINGS = [Binding("enter", "next", "next round", show=False),
-                Binding("space", "next", show=False)]
+                Binding("space", "next", show=False), *TABLE_KEYS]
 
     def __init__(self, heading: str, rows: Sequence[SummaryRow], footer: str) -> None:
         super().__init__(classes="summary")

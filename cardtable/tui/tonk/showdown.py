@@ -25,6 +25,7 @@ from ...games.tonk.payments import stakes_reason, ties_lowest
 from ..seats import Seat
 from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
+from ..screens.over_table import TABLE_KEYS, TableKeys
 from .present import counted
 
 
@@ -159,11 +160,12 @@ def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False)
     return text
 
 
-class ShowdownScreen(Screen[None]):
-    """The end of a hand; Enter goes on (next hand or the match result)."""
+class ShowdownScreen(TableKeys, Screen[None]):
+    """The end of a hand; Enter goes on (next hand or the match result); ``ctrl+s`` saves
+    the game here too, and ``r`` shows the rules."""
 
     BINDINGS = [Binding("enter", "next", "next hand", show=False),
-                Binding("space", "next", show=False)]
+                Binding("space", "next", show=False), *TABLE_KEYS]
 
     def __init__(self, data: Showdown, footer: str) -> None:
         super().__init__(classes="summary tonk-showdown")
