@@ -13,7 +13,7 @@ from textual.widgets._toast import Toast
 
 from cardtable import load_variant, new_game
 from cardtable.store import (
-    autosave_path, has_autosave, list_saves, load_autosave, load_game, save_game, saves_dir,
+    AutoSaver, autosave_path, has_autosave, list_saves, load_autosave, load_game, save_game, saves_dir,
 )
 from cardtable.tui import launch
 from cardtable.tui.app import CardtableApp
@@ -138,14 +138,16 @@ def test_damaged_autosave_is_explained_and_can_be_discarded_after_a_question():
     async def scenario():
         path = damaged_autosave()
         app = start_app()
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await pilot.pause()
             text = screen_text(app)
-            assert "autosave.json" in text and "cannot be loaded" in text
-            await pilot.press("c")  # never a crash: the message stays
+            assert "autosave.json" in text and "cannot be loaded" in text and "Discard the autosave (x)" in text
+            await pilot.press("c")  # never a crash: the message stays, and a note says what to do
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
             assert path.exists()
+            assert [note.message for note in app._notifications][-1] == (
+                "The autosave does not load (why is said above): x discards it.")
             assert app.focused is app.screen.query_one("#discard")
             await pilot.press("enter")  # it asks first: a damaged save may be worth mending
             await pilot.pause()
@@ -153,7 +155,7 @@ def test_damaged_autosave_is_explained_and_can_be_discarded_after_a_question():
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen) and path.exists()
-            await pilot.press("enter")
+            await pilot.press("x")  # (its key)
             await pilot.pause()
             await pilot.press("y")
             await pilot.pause()
@@ -518,3 +520,28 @@ def test_soft_breaks():
     assert soft_breaks("saved as tonk.json", 5) == "saved as tonk.json"   # (no hyphen: left as it is)
     assert soft_breaks("saved /home/ann/.config/cardtable/variants/notitle.toml", 30) == \
         "saved /home/ann/.config/cardtable/\nvariants/notitle.toml"      # (a path breaks after a slash)
+
+
+def test_c_with_no_autosave_says_so_and_x_leaves_a_good_autosave_alone():
+    """``c`` with nothing to continue said nothing; ``x`` discards only an autosave that
+    does not load (one that loads stays, and Continue with it)."""
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            assert not has_autosave()
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            assert [note.message for note in app._notifications] == ["No interrupted game to continue."]
+        game = new_game(load_variant("tonk-classic"), 2, seed=1)
+        AutoSaver(game, ["Ann", "Bob"])
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("x")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and has_autosave()
+            assert load_autosave()[0] == game
+
+    run(scenario)

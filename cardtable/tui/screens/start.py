@@ -53,6 +53,7 @@ class StartScreen(Screen[None]):
                 Binding("p", "more_players", "players", show=False)]
 
     BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
+                 Binding("x", "store('discard')", "discard the autosave", show=False),
                  Binding("l", "store('load')", "load game", show=False),
                  Binding("v", "store('replays')", "replays", show=False),
                  Binding("i", "store('stats')", "statistics", show=False),

@@ -77,7 +77,7 @@ class StoreBar(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="continue-row"):
             yield Button("Continue (c)", id="continue", variant="success", compact=True)
-            yield Button("Discard the autosave", id="discard", variant="error", compact=True)
+            yield Button("Discard the autosave (x)", id="discard", variant="error", compact=True)
             yield Static(id="continue-info")
         yield Static(id="continue-error")
         with Horizontal(id="store-buttons"):
@@ -133,6 +133,9 @@ class StoreBar(Vertical):
         elif what == "discard":
             from .dialogs import Confirm
 
+            if not (has_autosave() and self.error):  # (x discards only an autosave that does not load)
+                return
+
             def answered(discard: bool | None) -> None:
                 if not discard:
                     return
@@ -165,8 +168,11 @@ class StoreBar(Vertical):
             self.app.push_screen(StatsScreen())
 
     def continue_game(self) -> None:
+        """Play on from the autosave; when there is none, or it does not load, a note says
+        so (``c`` did nothing, unsaid)."""
         if not has_autosave():
             self.refresh_continue()
+            self.app.notify("No interrupted game to continue.", timeout=3, markup=False)
             return
         try:
             loaded = load_autosave()
@@ -174,6 +180,8 @@ class StoreBar(Vertical):
             self.error = str(error)
             self.refresh_continue()
             self.focus_first()
+            self.app.notify("The autosave does not load (why is said above): x discards it.",
+                            severity="warning", timeout=5, markup=False)
             return
         self._play(loaded)
 
