@@ -493,7 +493,7 @@ def _add_store_commands(sub: argparse._SubParsersAction) -> None:
     load.set_defaults(handler=_load)
     replay = sub.add_parser("replay", help="step through a saved or finished game")
     replay.add_argument("file", nargs="?", help="a save file (.json)")
-    replay.add_argument("--match", type=int, help="a finished match from the history (see cardtable stats)")
+    replay.add_argument("--match", type=_number_from(1), help="a finished match from the history (see cardtable stats)")
     replay.add_argument("--text", action="store_true", help="print the game move by move as text")
     replay.set_defaults(handler=_replay)
     stats = sub.add_parser("stats", help="match history and statistics per player")

@@ -92,6 +92,8 @@ def test_simulate_is_deterministic(capsys):
     (["play", "--bot-delay", "soon"], "argument --bot-delay: 'soon' is not a number of seconds, e.g. 0.5"),
     (["resume", "--bot-delay", "Infinity"], "argument --bot-delay: 'Infinity' is not a number of seconds, e.g. 0.5"),
     (["stats", "--recent", "-1"], "argument --recent: must be 0 or more, not -1"),
+    (["replay", "--match", "abc"], "argument --match: 'abc' is not a whole number"),  # (argparse's "invalid int value")
+    (["replay", "--match", "0"], "argument --match: must be 1 or more, not 0"),
 ])
 def test_numbers_out_of_range_are_usage_errors(capsys, args, message):
     with pytest.raises(SystemExit) as stopped:
