@@ -51,7 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
-        Console(stderr=True).print(Text.assemble(("Preset error", "bold red"), f" {error}"), highlight=False)
+        Console(stderr=True, soft_wrap=True).print(Text.assemble(("Preset error", "bold red"), f" {error}"),
+                                                   highlight=False)  # (soft: a path or a title is never cut)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -465,7 +466,7 @@ def _presets_validate(args: argparse.Namespace) -> int:
     if with_suffix:
         raise VariantError(path, None, f"no such file; did you mean {args.file}.toml?")
     variant = load_variant(path)
-    Console().print(Text.assemble(("ok", "green"), f" {variant.source}: {FAMILY_TITLES[variant.family]} preset "
+    Console(soft_wrap=True).print(Text.assemble(("ok", "green"), f" {variant.source}: {FAMILY_TITLES[variant.family]} preset "
                                   f"{variant.title!r}, {variant.players.min}–{variant.players.max} players"))
     return 0
 

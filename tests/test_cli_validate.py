@@ -51,3 +51,17 @@ def test_a_missing_file_without_a_toml_twin_is_just_missing(tmp_path, monkeypatc
     assert main(["presets", "validate", "our-table"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "no such preset file" in err and "did you mean" not in err
+
+
+def test_piped_or_narrow_the_answer_is_one_line_never_cut_inside_a_name(tmp_path, monkeypatch, capsys):
+    """A play-tester piped `presets validate` and read "… preset 'Quick" / "Tonk'": the
+    line (and a preset error) is one line, for the terminal to wrap."""
+    monkeypatch.setenv("COLUMNS", "40")
+    (tmp_path / "house.toml").write_text(PRESET.replace('"House"', '"Quick House Rules"'))
+    assert main(["presets", "validate", str(tmp_path / "house.toml")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "'Quick House Rules', 3–6 players" in out
+    (tmp_path / "broken.toml").write_text(PRESET + "bomb = 'sometimes'\n")
+    assert main(["presets", "validate", str(tmp_path / "broken.toml")]) == 2
+    err = capsys.readouterr().err
+    assert str(tmp_path / "broken.toml") in err and "rules.bomb" in err
