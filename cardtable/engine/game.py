@@ -230,7 +230,8 @@ class Game:
                 OverflowError, RecursionError) as error:  # e.g. a seed of 1e400, a log nested too deep
             if isinstance(error, SaveError) and not number:
                 raise
-            raise SaveError(replay_refusal(error, number)) from None
+            record = data["log"][number - 1] if 0 < number <= len(data["log"]) else None
+            raise SaveError(replay_refusal(error, number, record)) from None
         return game
 
     def replay(self, record: Sequence[Any]) -> list[Event]:
@@ -404,13 +405,18 @@ class Game:
         raise NotImplementedError
 
 
-def replay_refusal(error: Exception, number: int) -> str:
+def replay_refusal(error: Exception, number: int, record: Any = None) -> str:
     """Why a saved game does not load, in the player's words: ``error`` raised while
-    rebuilding it, at entry ``number`` of its move log (0: before the log)."""
+    rebuilding it, at entry ``number`` of its move log (0: before the log), ``record``.
+    A move the rules refuse is named with its seat (counted from 1, as the save's seats
+    read), so that the rules' reason, said to that seat ("you do not hold 8♠"), reads
+    as such."""
     if isinstance(error, SaveError):
         return f"entry {number} of the move log: {error}"
     if isinstance(error, IllegalMove):
-        return f"the move log does not replay: entry {number}: {error.reason}"
+        move = (f", seat {record[1] + 1}'s {str(record[2])!r}"
+                if isinstance(record, (list, tuple)) and len(record) == 3 and type(record[1]) is int else "")
+        return f"the move log does not replay: entry {number}{move}: {error.reason}"
     where = f" at entry {number} of the move log" if number else ""
     if isinstance(error, RecursionError):
         what = "lists nested too deep"

@@ -75,7 +75,7 @@ class Replay:
                 try:
                     game.replay(self.records[index])
                 except Exception as error:  # noqa: BLE001 - a damaged log is a SaveError, worded as load words it
-                    raise SaveError(f"{name}: {replay_refusal(error, index + 1)}") from None
+                    raise SaveError(f"{name}: {replay_refusal(error, index + 1, self.records[index])}") from None
         self._all_events: list[Event] = list(game.events)
         self.final = game
         self.open_from: int | None = None

@@ -91,7 +91,8 @@ def test_a_bad_log_is_a_save_error(tmp_path):
     data["game"]["log"][10] = ["move", 0, "play 2S 2S 2S"]
     with pytest.raises(SaveError) as refused:  # (worded as loading the save words it: no exception names)
         Replay(data, name="bad.json")
-    assert str(refused.value) == "bad.json: the move log does not replay: entry 11: it is not your turn"
+    assert str(refused.value) == ("bad.json: the move log does not replay: entry 11, seat 1's 'play 2S 2S 2S': "
+                                  "it is not your turn")  # (the seat the rules' "your" speaks to)
     data["game"]["log"][10] = ["move", "x"]  # (a record of the wrong shape: worded as load words it too)
     with pytest.raises(SaveError) as refused:
         Replay(data, name="bad.json")
@@ -154,3 +155,22 @@ def test_a_finished_match_and_a_save_between_rounds_hide_nothing(tmp_path):
     while not between.round_over:
         bot_step(between)
     assert Replay(between).open_from is None
+
+
+def test_loading_a_log_with_a_refused_move_names_the_seat_the_reason_speaks_to(tmp_path):
+    """The rules' reason is said to the seat that moved ("you do not hold …"): in a file's
+    error it read as if about the reader; the entry names the seat and its move."""
+    import json
+
+    from cardtable.store import load_game
+
+    game = started_game(tmp_path, "president", 7, 30)
+    data = save_data(game, seats_for(4))
+    data.pop("checksum")
+    seat = data["game"]["log"][10][1]
+    data["game"]["log"][10] = ["move", seat, "play 2S 2S 2S 2S 2S"]
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as refused:
+        load_game(path)
+    assert f"entry 11, seat {seat + 1}'s 'play 2S 2S 2S 2S 2S': " in str(refused.value)
