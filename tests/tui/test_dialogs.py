@@ -519,13 +519,14 @@ def test_a_question_waits_for_the_quit_question_to_close():
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("preset", ["president-classic", "tonk-classic"])
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
 def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
     """A play-tester pressed ctrl+s on a hand's results (Tonk's show-down): nothing was
     saved and nothing said, where the table, its dialogs and the hand-off save. The
     round's results save the game (it loads as it is, the round over) and show the rules."""
     from cardtable.store import load_game, saves_dir
     from cardtable.tui.screens.dialogs import RulesScreen
+    from cardtable.tui.shanghai.scores import ScoreSheetScreen
     from cardtable.tui.tonk.showdown import ShowdownScreen
 
     from cardtable.bots import make_bot
@@ -541,7 +542,7 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
 
     async def scenario():
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, (RoundEndScreen, ShowdownScreen)))
+            await settle(pilot, app, lambda: isinstance(app.screen, (RoundEndScreen, ShowdownScreen, ScoreSheetScreen)))
             results = app.screen
             await pilot.press("ctrl+s")
             await settle(pilot, app, lambda: any(saves_dir().glob("*.json")))
@@ -553,5 +554,34 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
             await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
             await pilot.press("escape")
             await settle(pilot, app, lambda: app.screen is results)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("seats, over", [("Ann,bot:simple,bot:simple", "dialog"), ("Ann,Bob,Cy", "hand-off")])
+def test_ctrl_s_and_r_work_over_the_table_in_a_dialog_and_at_a_hand_off(seats, over):
+    """The buy prompt (a dialog) and the hand-off before it take the table's ctrl+s (a
+    named save of the game as it is) and r (the rules), as the table does."""
+    from cardtable.store import load_game, saves_dir
+    from cardtable.tui.screens.dialogs import RulesScreen
+
+    from .helpers import shanghai_buy_offer
+
+    game = shanghai_buy_offer()  # (the upcard is offered to Ann, seat 0)
+    app = make_app(seats, preset="shanghai-classic", game=game)
+    kind = MoveListDialog if over == "dialog" else HandoffScreen
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, kind))
+            screen = app.screen
+            await pilot.press("ctrl+s")
+            await settle(pilot, app, lambda: any(saves_dir().glob("*.json")))
+            [path] = saves_dir().glob("*.json")
+            assert load_game(path)[0] == game
+            await pilot.press("r")
+            await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: app.screen is screen)
 
     asyncio.run(scenario())

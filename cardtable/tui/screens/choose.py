@@ -21,7 +21,7 @@ from ..messages import ThemeSwitched
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
-from .over_table import TABLE_KEYS, TableKeys
+from .over_table import OverTable
 
 
 Answer = TypeVar("Answer")
@@ -40,7 +40,7 @@ class ChoiceList(OptionList):
             super().action_cursor_up()
 
 
-class TableDialog(TableKeys, ModalScreen[Answer]):
+class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
     keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit, ``r`` the rules and
     ``ctrl+s`` save; and **H**, a hint when the table gives one (:attr:`hint`)."""
@@ -48,7 +48,6 @@ class TableDialog(TableKeys, ModalScreen[Answer]):
     BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
                 Binding("q", "app.request_quit", "quit", show=False),
-                *TABLE_KEYS,
                 Binding("H", "hint", "hint", show=False),
                 Binding("escape", "escape", "escape", show=False)]
 

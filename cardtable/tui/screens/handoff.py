@@ -9,18 +9,17 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
-from .over_table import TABLE_KEYS, TableKeys
+from .over_table import OverTable
 
 
-class HandoffScreen(TableKeys, Screen[None]):
+class HandoffScreen(OverTable[None]):
     """"Pass to Bob — press Enter". Shows no cards, no log and no table. Only Enter (or a
     click) uncovers the table: a space bar pressed while the keyboard changes hands must
     not show the next player's cards to the last one."""
 
-    BINDINGS = [Binding("enter", "ready", "ready", show=False), *TABLE_KEYS]
+    BINDINGS = [Binding("enter", "ready", "ready", show=False)]
 
     def __init__(self, name: str, reason: str = "", uncover: Callable[[], None] | None = None) -> None:
         super().__init__(classes="handoff")

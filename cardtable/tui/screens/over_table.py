@@ -4,32 +4,36 @@ table below does it, as neither shows a card."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from textual.binding import Binding
 from textual.screen import Screen
 
-TABLE_KEYS = [Binding("ctrl+s", "save_game", "save", show=False),
-              Binding("r", "rules", "rules", show=False)]
-"""The bindings of :class:`TableKeys`, for the screen's own ``BINDINGS``."""
+Result = TypeVar("Result")
 
 
-class TableKeys:
-    """Mixin for a screen over the table: ``ctrl+s`` and ``r`` are the table's."""
+class OverTable(Screen[Result]):
+    """A screen over the table whose ``ctrl+s`` and ``r`` are the table's (Textual adds a
+    subclass's own ``BINDINGS`` to these). A modal one names ``ModalScreen`` first, as in
+    ``class TableDialog(ModalScreen[Answer], OverTable[Answer])``: Textual takes default
+    CSS from the first base alone, and the table must stay in sight, dimmed, behind it."""
+
+    BINDINGS = [Binding("ctrl+s", "save_game", "save", show=False),
+                Binding("r", "rules", "rules", show=False)]
 
     def action_save_game(self) -> None:
         """A named save of the game at the table below (a note says where)."""
-        table_does(self, "action_save_game")
+        self.table_does("action_save_game")
 
     def action_rules(self) -> None:
         """The rules of the preset at the table below."""
-        table_does(self, "action_rules")
+        self.table_does("action_rules")
 
-
-def table_does(screen: object, action: str) -> None:
-    """Run ``action`` (a method name) on the nearest screen below ``screen`` that has it."""
-    assert isinstance(screen, Screen)
-    stack = screen.app.screen_stack
-    for below in reversed(stack[:stack.index(screen)] if screen in stack else []):
-        act = getattr(below, action, None)
-        if act is not None:
-            act()
-            return
+    def table_does(self, action: str) -> None:
+        """Run ``action`` (a method name) on the nearest screen below this one that has it."""
+        stack = self.app.screen_stack
+        for below in reversed(stack[:stack.index(self)] if self in stack else []):
+            act = getattr(below, action, None)
+            if act is not None:
+                act()
+                return

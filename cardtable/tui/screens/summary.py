@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 
 from ..families import SummaryRow
 from ..text import number, signed, uses_ascii
-from .over_table import TABLE_KEYS, TableKeys
+from .over_table import OverTable
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -59,12 +59,12 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: 
     return table
 
 
-class RoundEndScreen(TableKeys, Screen[None]):
+class RoundEndScreen(OverTable[None]):
     """Finishing order, titles and points of the round that just ended (``ctrl+s`` saves
     the game here too, and ``r`` shows the rules)."""
 
     BINDINGS = [Binding("enter", "next", "next round", show=False),
-                Binding("space", "next", show=False), *TABLE_KEYS]
+                Binding("space", "next", show=False)]
 
     def __init__(self, heading: str, rows: Sequence[SummaryRow], footer: str) -> None:
         super().__init__(classes="summary")

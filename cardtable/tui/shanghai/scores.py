@@ -10,13 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.shanghai.events import WentOut
 from ..seats import Seat
 from ..text import as_themed
+from ..screens.over_table import OverTable
 
 
 def hand_results(game: Any) -> list[tuple[tuple[int, ...], int | None]]:
@@ -64,8 +64,9 @@ def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Tabl
     return table
 
 
-class ScoreSheetScreen(Screen[None]):
-    """After a hand: who went out, the points of every hand so far, the totals."""
+class ScoreSheetScreen(OverTable[None]):
+    """After a hand: who went out, the points of every hand so far, the totals (``ctrl+s``
+    saves the game here too, and ``r`` shows the rules)."""
 
     BINDINGS = [Binding("enter", "next", "next hand", show=False), Binding("space", "next", show=False)]
 

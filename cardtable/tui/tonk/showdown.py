@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.cards import ACE, Card
@@ -25,7 +24,7 @@ from ...games.tonk.payments import stakes_reason, ties_lowest
 from ..seats import Seat
 from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
-from ..screens.over_table import TABLE_KEYS, TableKeys
+from ..screens.over_table import OverTable
 from .present import counted
 
 
@@ -160,12 +159,12 @@ def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False)
     return text
 
 
-class ShowdownScreen(TableKeys, Screen[None]):
+class ShowdownScreen(OverTable[None]):
     """The end of a hand; Enter goes on (next hand or the match result); ``ctrl+s`` saves
     the game here too, and ``r`` shows the rules."""
 
     BINDINGS = [Binding("enter", "next", "next hand", show=False),
-                Binding("space", "next", show=False), *TABLE_KEYS]
+                Binding("space", "next", show=False)]
 
     def __init__(self, data: Showdown, footer: str) -> None:
         super().__init__(classes="summary tonk-showdown")
