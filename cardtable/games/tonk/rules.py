@@ -122,11 +122,11 @@ class TonkRulesMixin(_Base):
                 return "you have already drawn this turn"
             return "the stock is empty" if kind == "draw_stock" else "the discard pile is empty"
         if kind == "drop":
+            if phase == "act" and rules.drop_when == "before_draw":  # (whatever the hits: T6 bars later turns)
+                return "you may drop only before drawing"
             if self._locks[seat]:
                 turns = self._locks[seat]
                 return f"your spread was hit: you may not drop for {turns} more turn{'s' * (turns != 1)}"
-            if phase == "act":
-                return "you may drop only before drawing"
             return "you may not drop on your first turn"
         if kind == "declare":
             if not rules.dealt_49_wins:

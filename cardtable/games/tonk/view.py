@@ -48,3 +48,13 @@ class TonkView(PlayerView):
     Tonk (paid double): always, or under ``tonk_needs_six`` only if every card held (the
     deal and the draw) goes down in this one turn (what it spread this turn counts; a hit
     this turn rules it out)."""
+
+    def drops_barred(self, seat: int) -> int:
+        """T6: how many of ``seat``'s turns its hit spreads still bar from a drop: its
+        ``drop_locks``, less the turn under way once that turn's chance to drop has gone
+        (after the draw, where a drop comes only before it)."""
+        locks = self.drop_locks[seat]
+        after_draw = self.phase == "act" and self.to_act == (seat,)
+        if locks and after_draw and getattr(self.rules, "drop_when", "") == "before_draw":
+            return locks - 1
+        return locks

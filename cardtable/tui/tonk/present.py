@@ -102,17 +102,6 @@ def _side_bet_outcome(pot: SidePotWon | None, seat: int) -> str:
     return ": won" if pot.seat == seat else ": lost"
 
 
-def drops_barred(view: TonkView, seat: int, drop_when: str) -> int:
-    """T6: how many of ``seat``'s turns its hit spreads still bar from a drop: the engine's
-    count, less the turn under way once its chance to drop has gone (after the draw, when
-    a drop comes only before it), so that "no drop ×1" is not shown for a turn in which
-    no drop could come anyway."""
-    locks = view.drop_locks[seat]
-    if locks and drop_when == "before_draw" and view.phase == "act" and view.to_act == (seat,):
-        return locks - 1
-    return locks
-
-
 def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool = False) -> TonkState:
     """Everything the table shows to ``viewer`` (None: nobody's cards)."""
     g = game
@@ -147,7 +136,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
             short.append(("▶ to play", ("▶ to play", "▶")))     # ("K♠: won · ▶" at 80 columns)
         lines.append(" · ".join(marks))
         title = seats[seat].label + (" (you)" if seat == viewer else "")
-        locks = drops_barred(view, seat, rules.drop_when)
+        locks = view.drops_barred(seat)
         lock = f"no drop {'x' if ascii else '×'}{locks}" if locks else ""
         infos.append(TonkSeatInfo(title, tuple(lines), to_act=seat == actor, short=tuple(short), lock=lock))
     rows = tuple(SpreadRow(owner, names[owner], owned) for owner, owned in enumerate(view.spreads) if owned)
@@ -162,7 +151,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     acting = actor == viewer
     moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
-    locks = drops_barred(view, viewer, rules.drop_when)
+    locks = view.drops_barred(viewer)
     (status, said_short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks)
     hitters = {m.cards[0] for m in moves if m.kind == "hit"}
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}

@@ -200,7 +200,12 @@ def test_T6_each_hit_adds_a_turn_of_drop_lock_out() -> None:
     assert DROP not in game.legal_moves(0)
     with pytest.raises(IllegalMove, match="may not drop for 2 more turns"):
         game.apply(0, DROP)
-    draw_and_throw(game, 0)
+    assert game.view(0).drops_barred(0) == 2
+    game.apply(0, DRAW)  # (after the draw no drop could come this turn: it is not counted)
+    assert game.view(0).drops_barred(0) == game.view(1).drops_barred(0) == 1
+    with pytest.raises(IllegalMove, match="^you may drop only before drawing$"):
+        game.apply(0, DROP)  # (the reason that holds this turn, not "2 more turns")
+    game.apply(0, Move("discard", (game.view(0).hand[-1],)))
     assert game.view(2).drop_locks == (1, 0, 0)
     draw_and_throw(game, 1)
     draw_and_throw(game, 2)
@@ -209,6 +214,25 @@ def test_T6_each_hit_adds_a_turn_of_drop_lock_out() -> None:
     draw_and_throw(game, 1)
     draw_and_throw(game, 2)
     assert game.view(0).drop_locks == (0, 0, 0) and DROP in game.legal_moves(0)
+
+
+def test_T6_T7_where_drops_come_any_time_the_turn_under_way_still_counts() -> None:
+    """T6 with ``drop_when = "any_time"``: after the draw a drop could still come this
+    turn, so a hit lock-out counts it, and the refusal says so."""
+    game = stacked(["4H 5H 6H AS", "9C 2S", "7H 8H KS QS"], stock=STOCK6, drop_when="any_time")
+    draw_and_throw(game, 1)
+    draw_and_throw(game, 2)
+    game.apply(0, DRAW)
+    game.apply(0, spread("4H 5H 6H"))
+    game.apply(0, discard("AS"))
+    draw_and_throw(game, 1)
+    game.apply(2, DRAW)
+    game.apply(2, hit("7H", 0, 0))
+    game.apply(2, discard("KS"))
+    game.apply(0, DRAW)
+    assert game.view(0).drops_barred(0) == 1
+    with pytest.raises(IllegalMove, match="may not drop for 1 more turn$"):
+        game.apply(0, DROP)
 
 
 def test_T6_hitting_ones_own_spread_locks_nobody() -> None:
