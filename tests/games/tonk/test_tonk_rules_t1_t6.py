@@ -9,10 +9,12 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardtable import Card, IllegalMove, Move, VariantError, load_variant, new_game, parse_cards
+from cardtable.games.tonk import TonkGame
 from cardtable.games.tonk.spreads import shape_of, spreads_in
 from tonk_helpers import DRAW, DROP, TAKE, discard, draw_and_throw, hit, last, spread, stacked, variant
 
@@ -183,8 +185,9 @@ def test_T5_going_out_by_discard_pays_single_stake() -> None:
 STOCK6 = "2C 3C 4C 5C 6C 7C 8C 10C JC QC 2D 3D 4D 5D"
 
 
-def test_T6_each_hit_adds_a_turn_of_drop_lock_out() -> None:
-    game = stacked(["4H 5H 6H AS", "9C 2S", "7H 8H KS QS"], stock=STOCK6)
+def _seat_2_hits_seat_0s_run(**knobs: Any) -> TonkGame:
+    """Seat 0 spreads 4♥ 5♥ 6♥; seat 2, after its draw, hits it with 7♥ (more to come)."""
+    game = stacked(["4H 5H 6H AS", "9C 2S", "7H 8H KS QS"], stock=STOCK6, **knobs)
     draw_and_throw(game, 1)
     draw_and_throw(game, 2)
     game.apply(0, DRAW)
@@ -193,6 +196,11 @@ def test_T6_each_hit_adds_a_turn_of_drop_lock_out() -> None:
     draw_and_throw(game, 1)
     game.apply(2, DRAW)
     game.apply(2, hit("7H", 0, 0))
+    return game
+
+
+def test_T6_each_hit_adds_a_turn_of_drop_lock_out() -> None:
+    game = _seat_2_hits_seat_0s_run()
     events = game.apply(2, hit("8H", 0, 0))
     assert events[0].locks == 2 and game.view(1).drop_locks == (2, 0, 0)
     assert game.spreads[0] == (parse_cards("4H 5H 6H 7H 8H"),)
@@ -219,15 +227,7 @@ def test_T6_each_hit_adds_a_turn_of_drop_lock_out() -> None:
 def test_T6_T7_where_drops_come_any_time_the_turn_under_way_still_counts() -> None:
     """T6 with ``drop_when = "any_time"``: after the draw a drop could still come this
     turn, so a hit lock-out counts it, and the refusal says so."""
-    game = stacked(["4H 5H 6H AS", "9C 2S", "7H 8H KS QS"], stock=STOCK6, drop_when="any_time")
-    draw_and_throw(game, 1)
-    draw_and_throw(game, 2)
-    game.apply(0, DRAW)
-    game.apply(0, spread("4H 5H 6H"))
-    game.apply(0, discard("AS"))
-    draw_and_throw(game, 1)
-    game.apply(2, DRAW)
-    game.apply(2, hit("7H", 0, 0))
+    game = _seat_2_hits_seat_0s_run(drop_when="any_time")
     game.apply(2, discard("KS"))
     game.apply(0, DRAW)
     assert game.view(0).drops_barred(0) == 1
