@@ -217,3 +217,19 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
                             "both": f"←→ space 1-9 select · enter play · p pass · {table_keys}"}
 
     asyncio.run(scenario())
+
+
+def test_with_the_stock_out_the_shanghai_key_bar_offers_the_upcard_alone():
+    """S12: the stock is out and cannot be rebuilt, but the upcard is live: the draw is
+    taking it. The bar lists u (it listed no draw at all), and Enter says to draw first."""
+    from ..games.shanghai.helpers import deal
+
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard="4H")
+    assert game.to_act == (1,) and [str(move) for move in game.legal_moves(1)] == ["take_upcard"]
+
+    async def script(keys, table):
+        assert await keys(1) == "? help · u upcard · o sort"
+        table.on_hand_submitted(None)  # (Enter, nothing selected)
+        assert table.notice == "draw first: u the upcard"
+
+    shanghai_key_bars(game, script)

@@ -93,6 +93,12 @@ class ShanghaiState:
     def can(self, kind: str) -> bool:
         return any(move.kind == kind for move in self.moves)
 
+    @property
+    def to_draw(self) -> bool:
+        """The viewer's turn is at its draw (S4: the stock, or the upcard alone when the
+        stock is out and cannot be rebuilt)."""
+        return self.can("draw_stock") or self.can("take_upcard")
+
 
 def meld_name(kind: str, size: int) -> str:
     return f"a {kind} of {size}"

@@ -43,6 +43,14 @@ ME_GAP = 2
 """Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
 
+def draw_first(state: ShanghaiState) -> str:
+    """What a key that needs the draw done says before it: "draw first: s from the stock
+    or u the upcard" (the upcard alone once the stock is out, S12)."""
+    ways = [way for way, kind in (("s from the stock", "draw_stock"), ("u the upcard", "take_upcard"))
+            if state.can(kind)]
+    return "draw first: " + " or ".join(ways)
+
+
 WINDOW_WAIT = "the upcard is on offer to the others: your turn goes on once they answer"
 """What a table key says while the viewer's turn waits on the buy window (S8)."""
 
@@ -165,7 +173,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         """:data:`WAIT_KEYS` while the upcard is offered to the others, else the keys of
         :data:`DRAW_KEYS` or :data:`TURN_KEYS` whose moves are legal now."""
         keys = list(WAIT_KEYS) if state.window_wait else \
-            [key for key, kind in (DRAW_KEYS if state.can("draw_stock") else TURN_KEYS) if state.can(kind)]
+            [key for key, kind in (DRAW_KEYS if state.to_draw else TURN_KEYS) if state.can(kind)]
         return themed(self.ascii)(" · ".join(["? help", *keys, "o sort"]))
 
     def _show_banner(self, state: ShanghaiState) -> None:
@@ -263,11 +271,12 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.action_group()
         elif len(selected) == 1:
             self.action_discard()
-        elif state.can("draw_stock"):
-            self.notice = "draw first: s from the stock or u the upcard"
-        else:
-            what = "a card to discard" if state.down else "a card to discard or a meld's cards to group"
-            self.notice = f"select {what} (space or 1-9, 0), then Enter"
+        elif state.to_draw:
+            self.notice = draw_first(state)
+        else:  # (what Enter can do now: after taking a joker, only go down)
+            what = [what for what, kind in (("a card to discard", "discard"), ("a meld's cards to group", "meld"))
+                    if state.can(kind)]
+            self.notice = f"select {' or '.join(what) or 'cards'} (space or 1-9, 0), then Enter"
 
     def _one_card(self, doing: str) -> Card | None:
         """The one selected card; otherwise None, and the notice says to select it first
@@ -299,8 +308,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if self.groups:  # a discard ends the turn: the go-down being built would be lost
             self.notice = "finish the go-down (g) or undo its groups (backspace) before you discard"
             return
-        if state.can("draw_stock") or state.can("take_upcard"):  # (a card selected or not)
-            self.notice = "draw first: s from the stock or u the upcard"
+        if state.to_draw:  # (a card selected or not)
+            self.notice = draw_first(state)
             return
         card = self._one_card("d to discard it")
         if card is not None:
@@ -361,7 +370,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         is no meld) comes first: it is what was tried."""
         if state.down:
             return "you are down this hand: lay off, swap a joker or discard"
-        if state.can("draw_stock") or state.can("take_upcard"):
+        if state.to_draw:
             return "draw first, then go down"
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
 
