@@ -304,12 +304,13 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
     """Whether a JSON error is the text running out (a file cut short) rather than
-    damage: the error at the end, in a string left open, or in a word or number cut
-    short there ("tru", "12.", a \\u escape)."""
+    damage: the error at the end, in a string left open, or in a word, a number or a
+    ``\\u`` escape cut short there ("tru", "12.", "1e", "-", "\\u00": a name such as "Zoë"
+    is saved as an escape)."""
     rest = text[error.pos:].strip()
     return (not rest or error.msg.startswith("Unterminated string")
             or any(word.startswith(rest) for word in ("true", "false", "null"))
-            or re.fullmatch(r"-?[0-9.eE+-]*|\\u?[0-9a-fA-F]{0,3}", rest) is not None)
+            or re.fullmatch(r"-|\.|[eE][+-]?|u[0-9a-fA-F]{0,3}", rest) is not None)  # (Python's pos: the "u")
 
 
 def json_kind(value: Any) -> str:

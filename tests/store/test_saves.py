@@ -328,3 +328,16 @@ def test_a_save_path_may_start_with_a_home_folder(tmp_path, monkeypatch):
     assert_same(loaded, game)
     with pytest.raises(SaveError, match=r"~zzqx/x\.json: no home folder for '~zzqx'"):
         read_save("~zzqx/x.json")
+
+
+def test_a_save_cut_inside_a_names_escape_is_truncated(tmp_path):
+    """A name such as "Zoë" is saved as "Zo\\u00eb": a file cut inside that escape is
+    truncated, not "damaged" (Python's JSON error points at the "u", not the backslash)."""
+    game = started_game(tmp_path, "tonk", 1, 3)
+    raw = save_game(tmp_path / "zoe.json", game, ["Ann", "Zoë", "Eve"]).read_bytes()
+    escape = raw.index(b"\\u00eb")
+    damaged = tmp_path / "cut.json"
+    for cut in range(escape, escape + 6):
+        damaged.write_bytes(raw[:cut])
+        error = load_checked(damaged, game)
+        assert error is not None and "truncated" in error.reason, (cut, str(error))
