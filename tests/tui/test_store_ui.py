@@ -524,7 +524,7 @@ def test_soft_breaks():
 
 def test_c_with_no_autosave_says_so_and_x_leaves_a_good_autosave_alone():
     """``c`` with nothing to continue said nothing; ``x`` discards only an autosave that
-    does not load (one that loads stays, and Continue with it)."""
+    does not load (one that loads stays, and a note says c continues it)."""
     async def scenario():
         app = start_app()
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -537,11 +537,12 @@ def test_c_with_no_autosave_says_so_and_x_leaves_a_good_autosave_alone():
         game = new_game(load_variant("tonk-classic"), 2, seed=1)
         AutoSaver(game, ["Ann", "Bob"])
         app = start_app()
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("x")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen) and has_autosave()
             assert load_autosave()[0] == game
+            assert [note.message for note in app._notifications] == ["The autosave loads: c continues it."]
 
     run(scenario)
