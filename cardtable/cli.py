@@ -122,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="players at the table (default: as many as --bots names, else 4, or the "
                                "nearest count the preset allows)")
     simulate.add_argument("--bots", default=None,
-                          help='one level per seat, e.g. "simple,random,simple,simple" (default: simple bots)')
+                          help='one level per seat, e.g. "medium,random,medium,medium" (default: medium bots)')
     simulate.add_argument("--games", type=_number_from(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
     simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
     simulate.add_argument("--rounds", type=_number_from(0), default=None, help=ROUNDS_HELP)

@@ -32,6 +32,15 @@ def test_bare_options_are_plays(opened):
     assert [seat.name for seat in app.setup.seats][0] == "Ann" and len(app.setup.seats) == 3
 
 
+def test_without_seats_player_and_medium_bots_as_the_start_screen_seats_them(opened):
+    """The start screen seats "Player" and medium bots the first time; --preset without
+    --seats seated "simple" bots (the same bot, by its older name, saved so)."""
+    assert main(["--preset", "forseti", "--seed", "3"]) == 0
+    [app] = opened
+    assert [(seat.name, seat.bot) for seat in app.setup.seats][0] == ("Player", None)
+    assert {seat.bot for seat in app.setup.seats[1:]} == {"medium"} and len(app.setup.seats) == 4
+
+
 def test_no_arguments_open_the_start_screen(opened):
     assert main([]) == 0
     [app] = opened

@@ -81,5 +81,6 @@ def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
 
 
 def default_seats(players: int) -> tuple[Seat, ...]:
-    """One human ("Player") and simple bots."""
-    return name_bots([("Player", None)] + [(None, "simple")] * (players - 1))
+    """One human ("Player") and medium bots (the simple ones), as the start screen seats
+    them the first time."""
+    return name_bots([("Player", None)] + [(None, "medium")] * (players - 1))
