@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -259,6 +258,11 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def one_decimal(value: float) -> str:
+    """``value`` to one decimal, a value that rounds to nothing as 0.0, never -0.0."""
+    return f"{round(value, 1) + 0.0:.1f}"  # (+ 0.0 turns -0.0 into 0.0)
+
+
 AVERAGE_SCORE = {"president": "avg points", "shanghai": "avg points", "tonk": "avg chips won"}
 """simulate's header over a seat's average score at the end of a match: President's
 title points, Shanghai's penalty points (the lowest total wins), Tonk's chips won or lost."""
@@ -279,7 +283,7 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
         table.add_column(Text(header), justify="right")
     for seat in range(args.players):
         table.add_row(str(seat + 1), levels[seat], f"{summary.wins[seat]:{share}}",
-                      f"{round(summary.average_score[seat], 1) + 0.0:.1f}",  # (+ 0.0: -0.02 is 0.0, not -0.0)
+                      one_decimal(summary.average_score[seat]),
                       *(f"{summary.title_shares[t][seat]:{share}}" for t in headers))
     return table
 
@@ -626,15 +630,15 @@ def _stats(args: argparse.Namespace) -> int:
     from .tui.text import game_title
 
     damaged: list[str] = []
+    name = args.name
     try:
-        players = player_stats(args.name, damaged=damaged)
-        bare = re.sub(r"\s*\(bot\)$", "", args.name or "", flags=re.IGNORECASE)
-        if not players and bare and bare != args.name:  # (the name as the tables print a bot's: "Dag (bot)")
-            args.name = bare
-            players = player_stats(args.name, damaged=damaged)
-        recent = recent_matches(args.recent, damaged=damaged) if args.name is None else [
+        players = player_stats(name, damaged=damaged)
+        if not players and name and name.casefold().endswith(" (bot)"):  # (a bot's name as the tables print it)
+            name = name[:-len(" (bot)")].rstrip()
+            players = player_stats(name, damaged=damaged)
+        recent = recent_matches(args.recent, damaged=damaged) if name is None else [
             m for m in recent_matches(10_000)  # (a damaged match of other players is not this one's)
-            if args.name.casefold() in (n.casefold() for n in m.names)][: args.recent]
+            if name.casefold() in (n.casefold() for n in m.names)][: args.recent]
     except HistoryError as error:
         return _fail(str(error))
     for note in left_out(damaged):

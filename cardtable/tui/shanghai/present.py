@@ -125,7 +125,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     waiting = [names[s] for s in range(n) if not view.down[s]]
     not_down = ("not down yet: " + ", ".join(waiting)) if waiting and len(waiting) < n else \
         ("nobody is down yet" if waiting else "")
-    me, me_short = "", tuple[str, ...]()
+    me = ""
+    me_short: tuple[str, ...] = ()
     if viewer is not None:
         me, *shorter = _my_state(view, viewer)
         me_short = tuple(shorter)
