@@ -548,6 +548,8 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
             await settle(pilot, app, lambda: any(saves_dir().glob("*.json")))
             [path] = saves_dir().glob("*.json")
             assert any(path.name in note.message.replace("\n", "") for note in app._notifications)
+            # (a note only: the line under the hand said it again at the next hand)
+            assert next(s for s in app.screen_stack if isinstance(s, TableScreen)).table.notice == ""
             loaded, _seats = load_game(path)
             assert loaded == game and loaded.round_over
             await pilot.press("r")

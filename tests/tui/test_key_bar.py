@@ -136,11 +136,16 @@ def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
     game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
     game.apply(2, "take_upcard")
 
-    async def script(keys, _table):
+    async def script(keys, table):
         assert await keys(2) == "? help · w swap · d discard · o sort"
         game.apply(2, "swap_joker 9C @1,1")  # (now it must go down)
         assert {move.kind for move in game.legal_moves(2)} == {"meld"}
         assert await keys(2) == "? help · g group · m go-downs · o sort"
+        # the keys left out say why at once (they asked to select a card, then refused it)
+        table.action_discard()
+        assert table.notice == "you took a joker: go down first (g, m), then discard (S7)"
+        table.action_lay_off()
+        assert table.notice == "no lay-off now: you lay off once you are down (S6)"
 
     shanghai_key_bars(game, script)
 

@@ -528,11 +528,13 @@ class TableScreen(Screen[None]):
         self._save_failing = error is not None
 
     def action_save_game(self) -> None:
-        """ctrl+s: a named save in the saves folder; the status line says where (a note,
-        when a hand-off screen covers the table)."""
+        """ctrl+s: a named save in the saves folder; the line under the hand says where, or
+        a note when a screen covers the table (a hand-off, a dialog, a round's results: the
+        line would still say it at the next hand)."""
         said = save_named(self.game, self.seats)
-        self.table.notice = said
-        if self.app.screen is not self:
+        if self.app.screen is self:
+            self.table.notice = said
+        else:
             self.app.notify(soft_breaks(said, table_note_width(self.app)), timeout=6, markup=False)
 
     def action_rules(self) -> None:

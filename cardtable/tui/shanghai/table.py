@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ...games.shanghai.rules import NOT_DOWN
 from ..text import themed
 from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
@@ -311,6 +312,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state.to_draw:  # (a card selected or not)
             self.notice = draw_first(state)
             return
+        if not state.can("discard"):  # (S7: a joker taken before going down)
+            self.notice = "you took a joker: go down first (g, m), then discard (S7)"
+            return
         card = self._one_card("d to discard it")
         if card is not None:
             self._choose(Move("discard", (card,)))
@@ -369,7 +373,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         """Why there is no go-down now; after the draw, ``no_meld`` (why the selected group
         is no meld) comes first: it is what was tried."""
         if state.down:
-            return "you are down this hand: lay off, swap a joker or discard"
+            doable = [what for what, kind in (("lay off (l)", "lay_off"), ("swap a joker (w)", "swap_joker"),
+                                              ("discard (d)", "discard")) if state.can(kind)]
+            return "you are down this hand: " + (" or ".join(doable) if doable else "draw first")
         if state.to_draw:
             return "draw first, then go down"
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
@@ -400,6 +406,10 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def action_lay_off(self) -> None:
         state = self._ready()
         if state is None:
+            return
+        if not state.can("lay_off") and not self._selected():  # (say why at once, not "select a card")
+            self.notice = draw_first(state) if state.to_draw else \
+                "no lay-off now: " + ("none of your cards fits a meld on the table" if state.down else NOT_DOWN)
             return
         card = self._one_card("l to lay it off")
         if card is None:
