@@ -454,8 +454,9 @@ def test_a_key_right_after_a_card_number_keeps_its_notice():
 
 
 def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
-    """With nothing selected, d (discard) and l (lay off) say to select a card first and
-    change nothing: the card under the cursor is never thrown away by a stray key."""
+    """With nothing selected, d (discard) says to select a card first, and l (lay off)
+    why there is no lay-off, changing nothing: the card under the cursor is never thrown
+    away by a stray key."""
     async def scenario():
         app = _snapshot_app()
         async with app.run_test(size=(100, 30)) as pilot:
@@ -466,9 +467,9 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
             await pilot.pause()
             assert len(screen.game.events) == before
             assert "select a card (space or 1-9, 0), then d to discard it" in screen_text(app)
-            await pilot.press("l")
+            await pilot.press("l")  # (no lay-off at all while not down: it says so at once)
             await pilot.pause()
-            assert "then l to lay it off" in screen_text(app)
+            assert "no lay-off now: you lay off once you are down (S6)" in screen_text(app)
             await pilot.press("w")
             await pilot.pause()
             assert "no joker swap now: you hold no natural card that a melded joker stands for" in screen_text(app)
