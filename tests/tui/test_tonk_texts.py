@@ -306,3 +306,22 @@ def test_a_hit_bars_the_drop_only_for_turns_that_could_drop(drop_when, after_the
     assert told() == after_the_draw
     game.apply(1, "discard QH")
     assert game.view(1).drop_locks == (0, 0) and told() == (0, "")
+
+
+def test_after_the_draw_the_key_bar_lists_spread_and_hit_only_when_one_is_possible():
+    """As in Shanghai, the bar names the moves that may be made now (a play-tester read
+    "m spread · l hit" beside "no spread or hit: select a card and discard it")."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=1,
+                    hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+    seats = parse_seats("Ann,Bob")
+    game.apply(1, "draw_stock")  # (three sixes: a spread; nothing on the table to hit)
+    assert present(game, 1, seats).keys.startswith("space/1-9 select · m spread · d discard · o sort")
+    game.apply(1, "spread 6C 6D 6H")  # (a spread of Bob's own now takes no card of his: nothing more)
+    assert present(game, 1, seats).keys.startswith("space/1-9 select · d discard · o sort")
+    game.apply(1, "discard KS")
+    game.apply(0, "draw_stock")  # (Ann: her spades spread, and 6♠ hits Bob's sixes)
+    assert present(game, 0, seats).keys.startswith("space/1-9 select · m spread · l hit · d discard")

@@ -203,7 +203,9 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         short += " — or D drop"
     text += lock_note
     short += lock_short
-    keys = "space/1-9 select · m spread · l hit · d discard · o sort"
+    # the keys of the moves that may be made now, as the status line says them
+    keys = " · ".join(["space/1-9 select", *(key for kind, key in (("spread", "m spread"), ("hit", "l hit"))
+                                             if kind in kinds), "d discard", "o sort"])
     if "dead_four" in kinds:
         keys += " · f dead four"
     if "drop" in kinds:
