@@ -216,3 +216,24 @@ def test_the_hand_off_gives_the_table_to_the_player_before_it_uncovers_it():
             assert seen == [(True, seat)]
 
     asyncio.run(scenario())
+
+
+def test_a_table_key_on_the_hand_off_says_the_keys_wait_for_enter():
+    """L, H or a card's number on the hand-off did nothing and said nothing: the hint says
+    the table's keys work once the player presses Enter; nothing is uncovered."""
+    from textual.widgets import Static
+
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            hint = app.screen.query_one("#handoff-hint", Static)
+            for key in ("L", "H", "1"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, HandoffScreen)
+            assert str(hint.render()) == (f"{app.screen.player}: press Enter when only you can see the screen; the table's keys "
+                                          "work after it.")
+
+    asyncio.run(scenario())

@@ -47,3 +47,10 @@ class HandoffScreen(OverTable[None]):
 
     def on_click(self, event: events.Click) -> None:
         self.action_ready()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key the hand-off has no use for (a table key such as L or H) says that the
+        table's keys wait for Enter, rather than nothing."""
+        if event.is_printable and event.key not in self.active_bindings and event.character:
+            self.query_one("#handoff-hint", Static).update(Text(
+                f"{self.player}: press Enter when only you can see the screen; the table's keys work after it."))
