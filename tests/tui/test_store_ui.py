@@ -88,7 +88,7 @@ def test_continue_brings_back_a_hot_seat_game_hand_off_first():
             assert isinstance(app.screen, StartScreen)
             text = screen_text(app)
             assert "Continue (c)" in text and "President · round 1 · " in text
-            assert "Ann, Bob, Dag (bot), Eve (bot)" in " ".join(text.split())  # whole: it wraps if it must
+            assert "Ann, Bob · bots Dag, Eve" in " ".join(text.split())  # (the humans, then the bots)
             assert app.focused is app.screen.query_one("#continue")
             await pilot.press("c")
             await pilot.pause()
@@ -323,7 +323,7 @@ def test_load_dialog_lists_saves_and_damaged_files_and_opens_one():
             await pilot.pause()
             assert isinstance(app.screen, LoadDialog)
             text = screen_text(app)
-            assert "good.json" in text and "Tonk" in text and "Ann, Bob, Dag (bot)" in text
+            assert "good.json" in text and "Tonk" in text and "Ann, Bob · bot Dag" in text
             assert "broken.json: cannot be loaded" in text
             options = app.screen.query_one("#picker-list")
             index = next(i for i in range(options.option_count) if not options.get_option_at_index(i).disabled)
@@ -546,3 +546,16 @@ def test_c_with_no_autosave_says_so_and_x_leaves_a_good_autosave_alone():
             assert [note.message for note in app._notifications] == ["The autosave loads: c continues it."]
 
     run(scenario)
+
+
+def test_a_saves_seats_read_humans_first_then_the_bots():
+    """The Continue line wrapped "Eve (bot)" as "Eve" / "(bot)": the bots are named
+    together after the humans, no name with a word of its own after it."""
+    from cardtable.tui.screens.store_menu import seat_names
+
+    human = lambda name: {"name": name, "kind": "human", "level": None}  # noqa: E731
+    bot = lambda name: {"name": name, "kind": "bot", "level": "medium"}  # noqa: E731
+    assert seat_names([human("Ann"), bot("Dag"), human("Bob"), bot("Eve")]) == "Ann, Bob · bots Dag, Eve"
+    assert seat_names([human("Ann"), bot("Dag")]) == "Ann · bot Dag"
+    assert seat_names([human("Ann"), human("Bob")]) == "Ann, Bob"
+    assert seat_names([bot("Dag"), bot("Eve")]) == "bots Dag, Eve"

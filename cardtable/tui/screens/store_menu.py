@@ -45,11 +45,16 @@ def when(stamp: str | None) -> str:
 
 
 def seat_names(seats: Any) -> str:
-    return ", ".join(str(s.get("name")) + (" (bot)" if s.get("kind") == "bot" else "") for s in seats)
+    """Who sits at a saved table, the humans first: "Ann, Bob · bots Dag, Eve" (a name's
+    "(bot)" after it wrapped onto a line of its own)."""
+    humans = [str(seat.get("name")) for seat in seats if seat.get("kind") != "bot"]
+    bots = [str(seat.get("name")) for seat in seats if seat.get("kind") == "bot"]
+    return " · ".join([*([", ".join(humans)] if humans else []),
+                       *([f"bot{'s' * (len(bots) > 1)} {', '.join(bots)}"] if bots else [])])
 
 
 def describe_save(info: SaveInfo, ascii: bool = False) -> str:
-    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob, Dag (bot)"
+    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob · bot Dag"
     (in ASCII for the ASCII theme)."""
     title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
     text = (f"{title} · {round_word(info.family)} {info.rounds} · {count(info.moves, 'move')} · "
