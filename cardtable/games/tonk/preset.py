@@ -81,6 +81,11 @@ class TonkRules(Knobs):
         table.update({RANK_NAMES[name]: value for name, value in self.card_points.items()})
         return table
 
+    def drop_may_come(self, phase: str) -> bool:
+        """T7: whether a drop may come at this point of a turn: before the draw ("start"),
+        and after it ("act") only where drops come any time."""
+        return phase == "start" or (phase == "act" and self.drop_when == "any_time")
+
 
 class TonkVariant(VariantBase):
     """A Tonk preset: 2–5 players and the knobs."""

@@ -62,11 +62,10 @@ class TonkRulesMixin(_Base):
     def may_drop(self, seat: int) -> bool:
         """T6/T7: ``seat`` may drop now (its own turn, not locked out by hits, and
         ``drop_when`` allows it at this point of the turn)."""
-        if self._phase not in ("start", "act") or self._current != seat or self._locks[seat]:
+        rules = self.variant.rules
+        if not rules.drop_may_come(self._phase) or self._current != seat or self._locks[seat]:
             return False
-        if self.variant.rules.drop_when == "any_time":
-            return True
-        return self._phase == "start" and self._turns[seat] > 0
+        return rules.drop_when == "any_time" or self._turns[seat] > 0  # (T7: not on one's first turn)
 
     def _may_declare(self, seat: int) -> bool:
         """T10: a dealt 49 is declared on one's first turn, before drawing, if nobody has spread."""
@@ -122,7 +121,7 @@ class TonkRulesMixin(_Base):
                 return "you have already drawn this turn"
             return "the stock is empty" if kind == "draw_stock" else "the discard pile is empty"
         if kind == "drop":
-            if phase == "act" and rules.drop_when == "before_draw":  # (whatever the hits: T6 bars later turns)
+            if phase == "act" and not rules.drop_may_come(phase):  # (whatever the hits: T6 bars later turns)
                 return "you may drop only before drawing"
             if self._locks[seat]:
                 turns = self._locks[seat]

@@ -55,6 +55,6 @@ class TonkView(PlayerView):
         (after the draw, where a drop comes only before it)."""
         locks = self.drop_locks[seat]
         after_draw = self.phase == "act" and self.to_act == (seat,)
-        if locks and after_draw and getattr(self.rules, "drop_when", "") == "before_draw":
-            return locks - 1
+        if locks and after_draw and self.rules is not None and not self.rules.drop_may_come("act"):
+            return locks - 1  # (that turn's drop has gone by)
         return locks
