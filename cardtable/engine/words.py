@@ -16,10 +16,10 @@ def count(n: float, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-def listed(names: Iterable[str]) -> str:
-    """Names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+def listed(names: Iterable[str], last: str = "and") -> str:
+    """Names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy" (``last`` "or": "a, b or c")."""
     names = list(names)
-    return " and ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f" {last} ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}

@@ -143,7 +143,7 @@ def test_after_a_joker_swap_the_shanghai_key_bar_leaves_out_the_discard():
         assert await keys(2) == "? help · g group · m go-downs · o sort"
         # the keys left out say why at once (they asked to select a card, then refused it)
         table.action_discard()
-        assert table.notice == "you took a joker: go down first (g, m), then discard (S7)"
+        assert table.notice == "after taking a joker you must lay down your contract before you discard (S7)"
         table.action_lay_off()
         assert table.notice == "no lay-off now: you lay off once you are down (S6)"
 
@@ -236,5 +236,47 @@ def test_with_the_stock_out_the_shanghai_key_bar_offers_the_upcard_alone():
         assert await keys(1) == "? help · u upcard · o sort"
         table.on_hand_submitted(None)  # (Enter, nothing selected)
         assert table.notice == "draw first: u the upcard"
+
+    shanghai_key_bars(game, script)
+
+
+def test_the_last_card_rule_is_said_when_d_or_l_is_pressed():
+    """S10 (no out_by_discard): down with one card left, that card is laid off, never
+    discarded: d and Enter say so (they said to go down after taking a joker, S7); and a
+    lay-off held back because it would leave a last card that fits nowhere is said as such
+    (not "none of your cards fits")."""
+    from ..games.shanghai.helpers import deal, decline_all
+
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9C 9D 9S 7S", "8C 8D JC 3C 3D 3H 10H"], stock="9H 5H KD QS JD", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)  # (9♥)
+    game.apply(1, "meld 7C 7D 7H | 9C 9D 9S")
+
+    async def script(keys, table):
+        assert await keys(1) == "? help · l lay off · d discard · o sort"
+        game.apply(1, "lay_off 7S @1,0")  # (9♥ left: it fits the nines)
+        assert await keys(1) == "? help · l lay off · o sort"
+        last = "you may not go out by discarding your last card: meld or lay it off (S10)"
+        table.action_discard()
+        assert table.notice == last
+        table.on_hand_submitted(None)  # (Enter, nothing selected)
+        assert table.notice == last
+
+    shanghai_key_bars(game, script)
+
+
+def test_a_lay_off_held_back_by_the_last_card_rule_says_so():
+    """S10: down, holding 7♠ (it fits the sevens) and 5♥ (it fits nowhere): laying off the
+    7♠ would leave a last card that can be neither melded nor discarded."""
+    from ..games.shanghai.helpers import deal, decline_all
+
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9C 9D 9S 7S", "8C 8D JC 3C 3D 3H 10H"], stock="5H KD QS JD", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)  # (5♥)
+    game.apply(1, "meld 7C 7D 7H | 9C 9D 9S")
+
+    async def script(keys, table):
+        assert await keys(1) == "? help · d discard · o sort"
+        table.action_lay_off()
+        assert table.notice == ("no lay-off now: laying it off would leave a last card you could neither meld "
+                                "nor discard (S10)")
 
     shanghai_key_bars(game, script)

@@ -310,7 +310,10 @@ NOT_DOWN = "you lay off once you are down (S6)"
 LAST_CARD = "laying it off would leave a last card you could neither meld nor discard (S10)"
 SWAP_THEN_DOWN = "you may take a joker only if you can then lay down your contract this turn (S7)"
 LAST_JOKER = "the joker would be your last card and it fits on no meld (S10)"
-"""Reasons ``apply`` and the seat's view (:func:`lay_off_refusal`, :func:`swap_refusal`) give alike."""
+GO_DOWN_FIRST = "after taking a joker you must lay down your contract before you discard (S7)"
+LAST_DISCARD = "you may not go out by discarding your last card: meld or lay it off (S10)"
+"""Reasons ``apply`` and the seat's view (:func:`lay_off_refusal`, :func:`swap_refusal`,
+:func:`discard_refusal`) give alike."""
 
 
 def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
@@ -322,6 +325,12 @@ def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
     if not fits_anywhere(card, view.melds, view.wilds):
         return "it fits on no meld now (runs grow in order at their ends; no more wilds than naturals)"
     return LAST_CARD
+
+
+def discard_refusal(view: ShanghaiView) -> str:
+    """Why the seat whose ``view`` this is, after its draw, has no discard listed (S7: a
+    joker taken before going down; S10: the last card), in its words."""
+    return GO_DOWN_FIRST if view.must_go_down else LAST_DISCARD
 
 
 def swap_refusal(view: ShanghaiView, card: Card | None = None) -> str:
@@ -379,9 +388,7 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
     if kind == "discard":
         if len(move.cards) != 1:
             return "discard exactly one card"
-        if game.must_go_down:
-            return "after taking a joker you must lay down your contract before you discard (S7)"
-        return "you may not go out by discarding your last card: meld or lay it off (S10)"
+        return GO_DOWN_FIRST if game.must_go_down else LAST_DISCARD
     if kind == "meld":
         return _explain_meld(game, seat, move)
     if kind == "lay_off":

@@ -18,7 +18,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.shanghai.melds import HIGH, LOW, lay_off_places, rank_of
 from ...games.shanghai.preset import contract_text
-from ...games.shanghai.rules import lay_off_refusal, swap_refusal
+from ...games.shanghai.rules import discard_refusal, lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import game_title, round_log, themed
@@ -85,6 +85,9 @@ class ShanghaiState:
     """Likewise for a card that may not take a melded joker's place."""
     no_swaps: str = ""
     """On the viewer's turn with no joker swap listed, why (the engine's words)."""
+    no_discard: str = ""
+    """After the viewer's draw with no discard listed, why (the engine's words: S7 go down
+    first, S10 the last card)."""
 
     @property
     def my_turn(self) -> bool:
@@ -137,10 +140,12 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                             _status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer, view.hand)))
     no_lay_off: dict[Card, str] = {}
     no_swap: dict[Card, str] = {}
-    no_swaps = ""
+    no_swaps = no_discard = ""
     if moves:
         if not any(move.kind == "swap_joker" for move in moves):
             no_swaps = fix(swap_refusal(view))
+        if view.phase == "play" and not any(move.kind == "discard" for move in moves):
+            no_discard = fix(discard_refusal(view))
         laid = {move.cards[0] for move in moves if move.kind == "lay_off"}
         swapped = {move.cards[0] for move in moves if move.kind == "swap_joker"}
         for card in set(view.hand):
@@ -158,7 +163,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
         wilds=wilds, hand=view.hand, viewer=viewer,
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap,
-        no_swaps=no_swaps, window_wait=window_wait)
+        no_swaps=no_swaps, no_discard=no_discard, window_wait=window_wait)
 
 
 def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],

@@ -18,7 +18,8 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ...games.shanghai.rules import NOT_DOWN
+from ...engine.words import listed
+from ...games.shanghai.rules import LAST_CARD, NOT_DOWN
 from ..text import themed
 from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
@@ -277,7 +278,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         else:  # (what Enter can do now: after taking a joker, only go down)
             what = [what for what, kind in (("a card to discard", "discard"), ("a meld's cards to group", "meld"))
                     if state.can(kind)]
-            self.notice = f"select {' or '.join(what) or 'cards'} (space or 1-9, 0), then Enter"
+            self.notice = f"select {' or '.join(what)} (space or 1-9, 0), then Enter" if what else \
+                state.no_discard or self._why_not_down(state)  # (S10: the last card is laid off, not discarded)
 
     def _one_card(self, doing: str) -> Card | None:
         """The one selected card; otherwise None, and the notice says to select it first
@@ -312,8 +314,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state.to_draw:  # (a card selected or not)
             self.notice = draw_first(state)
             return
-        if not state.can("discard"):  # (S7: a joker taken before going down)
-            self.notice = "you took a joker: go down first (g, m), then discard (S7)"
+        if state.no_discard:  # (S7: a joker taken before going down; S10: the last card)
+            self.notice = state.no_discard
             return
         card = self._one_card("d to discard it")
         if card is not None:
@@ -369,13 +371,22 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._choose(unmatched_go_down(state.contract, groups, state.wilds))
 
     @staticmethod
+    def _why_no_lay_off(state: ShanghaiState) -> str:
+        """Why no card of the hand may be laid off (after the draw): not down (S6), the last
+        card (S10) if that is what holds one back, else nothing fits."""
+        if not state.down:
+            return NOT_DOWN
+        reasons = set(state.no_lay_off.values())
+        return LAST_CARD if LAST_CARD in reasons else "none of your cards fits a meld on the table"
+
+    @staticmethod
     def _why_not_down(state: ShanghaiState, no_meld: str = "") -> str:
         """Why there is no go-down now; after the draw, ``no_meld`` (why the selected group
         is no meld) comes first: it is what was tried."""
         if state.down:
             doable = [what for what, kind in (("lay off (l)", "lay_off"), ("swap a joker (w)", "swap_joker"),
                                               ("discard (d)", "discard")) if state.can(kind)]
-            return "you are down this hand: " + (" or ".join(doable) if doable else "draw first")
+            return "you are down this hand: " + (listed(doable, "or") if doable else "draw first")
         if state.to_draw:
             return "draw first, then go down"
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
@@ -408,8 +419,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return
         if not state.can("lay_off") and not self._selected():  # (say why at once, not "select a card")
-            self.notice = draw_first(state) if state.to_draw else \
-                "no lay-off now: " + ("none of your cards fits a meld on the table" if state.down else NOT_DOWN)
+            self.notice = draw_first(state) if state.to_draw else "no lay-off now: " + self._why_no_lay_off(state)
             return
         card = self._one_card("l to lay it off")
         if card is None:
