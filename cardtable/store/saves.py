@@ -310,7 +310,7 @@ def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
     rest = text[error.pos:].strip()
     return (not rest or error.msg.startswith("Unterminated string")
             or any(word.startswith(rest) for word in ("true", "false", "null"))
-            or re.fullmatch(r"-|\.|[eE][+-]?|u[0-9a-fA-F]{0,3}", rest) is not None)  # (Python's pos: the "u")
+            or re.fullmatch(r"-|\.|[eE][+-]?|u[0-9a-fA-F]{0,4}", rest) is not None)  # (Python's pos: the "u")
 
 
 def json_kind(value: Any) -> str:

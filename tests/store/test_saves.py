@@ -337,7 +337,7 @@ def test_a_save_cut_inside_a_names_escape_is_truncated(tmp_path):
     raw = save_game(tmp_path / "zoe.json", game, ["Ann", "Zoë", "Eve"]).read_bytes()
     escape = raw.index(b"\\u00eb")
     damaged = tmp_path / "cut.json"
-    for cut in range(escape, escape + 6):
+    for cut in range(escape, escape + 7):  # (up to the escape's last digit: the string is still open)
         damaged.write_bytes(raw[:cut])
         error = load_checked(damaged, game)
         assert error is not None and "truncated" in error.reason, (cut, str(error))
