@@ -325,3 +325,29 @@ def test_after_the_draw_the_key_bar_lists_spread_and_hit_only_when_one_is_possib
     game.apply(1, "discard KS")
     game.apply(0, "draw_stock")  # (Ann: her spades spread, and 6♠ hits Bob's sixes)
     assert present(game, 0, seats).keys.startswith("space/1-9 select · m spread · l hit · d discard")
+
+
+def test_m_and_l_with_nothing_to_spread_or_hit_say_so_at_once():
+    """With m and l off the key bar (no spread in the hand, no card that hits), pressing
+    them said to select cards first, then refused them: they say why at once, and Enter
+    no longer offers a spread."""
+    game = new_game(load_variant("tonk-classic"), 2, seed=1,
+                    hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+    game.apply(1, "draw_stock")
+    game.apply(1, "spread 6C 6D 6H")  # (Bob holds K♠ Q♥ A♦: no spread, no hit)
+    app = make_app("bot:simple,Bob", preset="tonk-classic", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
+                         and app.screen.table.state.phase == "act")
+            table = app.screen.table
+            await pilot.press("m")
+            assert table.notice == "no spread in your hand now (3 or 4 of a kind, or 3+ in a row of one suit)"
+            await pilot.press("l")
+            assert table.notice == "no card of yours hits a spread on the table now"
+            await pilot.press("enter")
+            assert table.notice == "select a card to discard"
+
+    run(scenario)
