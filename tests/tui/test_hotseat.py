@@ -228,7 +228,16 @@ def test_a_table_key_on_the_hand_off_says_the_keys_wait_for_enter():
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen)
-            hint = app.screen.query_one("#handoff-hint", Static)
+            handoff = app.screen
+            hint = handoff.query_one("#handoff-hint", Static)
+            told = str(hint.render())
+            await pilot.press("r")  # (a key of the hand-off's own: it does its job, no hint)
+            await pilot.pause()
+            from cardtable.tui.screens.dialogs import RulesScreen
+            assert isinstance(app.screen, RulesScreen) and str(hint.render()) == told
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is handoff
             for key in ("L", "H", "1"):
                 await pilot.press(key)
                 await pilot.pause()
