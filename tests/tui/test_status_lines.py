@@ -287,6 +287,27 @@ def test_the_match_end_says_its_titles_are_the_last_rounds():
     assert lines[1].split() == ["1st", "Ann", "Scum", "7"]
 
 
+@pytest.mark.parametrize("family", ["president", "shanghai", "tonk"])
+def test_under_the_ascii_theme_the_results_write_names_and_titles_in_ascii(family):
+    """A play-tester's Forseti results under the ASCII theme read "Vara-skítur" (the seat
+    panels read "Vara-skitur"): the round's and the match's results write names and
+    titles in the theme's letters, and nothing outside ASCII."""
+    from rich.console import Console
+
+    from cardtable.tui.families import SummaryRow
+    from cardtable.tui.screens.summary import match_table, results_table
+
+    rows = [SummaryRow("1st", "Þór", "Forseti", 2, 2, 0), SummaryRow("2nd", "Zoë", "Vara-skítur", -1, -1, 1),
+            SummaryRow("3rd", "Ann", None, 0, 0, 2)]
+    for table in (results_table(rows, ascii=True), match_table(rows, family, ascii=True)):
+        console = Console(width=100, record=True)
+        console.print(table)
+        text = console.export_text()
+        assert text.isascii() and "Thor" in text and "Zoe" in text, text
+        if family == "president":
+            assert "Vara-skitur" in text
+
+
 def test_a_header_too_wide_lets_cardtable_go_first():
     """At 80 columns "cardtable · Tonk (house rules) · hand 1 · stake 1 · 1 hand or until
     one is broke" does not fit: the program's name gives way, not the end of the line
@@ -506,3 +527,25 @@ def test_a_player_locked_out_of_the_trick_is_told_so_while_waiting():
     game.apply(0, PASS)
     game.apply(1, PASS)  # (the trick goes to Dag, who leads the next)
     assert present(game, 2, seats).status == "Cy — waiting for Dag"
+
+
+def test_under_the_ascii_theme_the_score_sheet_and_the_show_down_write_names_in_ascii():
+    """Shanghai's score sheet and Tonk's show-down name the players in the theme's
+    letters too ("Zoe" for "Zoë" under the ASCII theme)."""
+    from rich.console import Console
+
+    from cardtable.tui.shanghai.scores import score_table
+    from cardtable.tui.tonk.showdown import showdown, showdown_table
+
+    seats = parse_seats("Zoë,Þór,Ann")
+    tonk = new_game(load_variant("tonk-classic"), 3, seed=2)
+    bot, rng = make_bot("tonk", "simple"), Rng(2)
+    while not tonk.round_over:
+        seat = tonk.to_act[0]
+        tonk.apply(seat, bot.choose(tonk.view(seat), tonk.legal_moves(seat), rng))
+    for table in (score_table(new_game(load_variant("shanghai-classic"), 3, seed=1), seats, ascii=True),
+                  showdown_table(showdown(tonk, seats, ascii=True), ascii=True)):
+        console = Console(width=100, record=True)
+        console.print(table)
+        text = console.export_text()
+        assert text.isascii() and "Zoe" in text and "Thor" in text, text

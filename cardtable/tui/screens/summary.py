@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
-from ..text import number, signed, uses_ascii
+from ..text import number, signed, themed, uses_ascii
 from .over_table import OverTable
 
 
@@ -24,6 +24,7 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
     the statistics show); otherwise (Shanghai) the totals, saying when the lowest wins."""
     if family == "president" or family is None:
         return results_table(rows, round_points=False, ascii=ascii)
+    fix = themed(ascii)  # (names and titles in the theme's letters: "Vara-skitur" in ASCII)
     table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
     table.add_column("place")
     table.add_column("player")
@@ -31,11 +32,11 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
         table.add_column("chips", justify="right")
         table.add_column("chips won", justify="right")
         for row in rows:
-            table.add_row(row.place, Text(row.name), number(row.total, ascii), signed(row.points, ascii))
+            table.add_row(row.place, Text(fix(row.name)), number(row.total, ascii), signed(row.points, ascii))
         return table
     table.add_column("total (lowest wins)" if low_wins else "total", justify="right")
     for row in rows:
-        table.add_row(row.place, Text(row.name), str(row.total))
+        table.add_row(row.place, Text(fix(row.name)), str(row.total))
     return table
 
 
@@ -43,6 +44,7 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: 
     """Place, player, title, the round's points ("+2", "−1") and the total; without the
     round's points (the match's end) the title is the last round's, and says so: a
     place by total beside another round's title read as a contradiction."""
+    fix = themed(ascii)  # (names and titles in the theme's letters: "Vara-skitur" in ASCII)
     table = Table(expand=False, box=None, padding=(0, 2), header_style="bold")
     table.add_column("place")
     table.add_column("player")
@@ -51,7 +53,7 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: 
         table.add_column("points", justify="right")
     table.add_column("total", justify="right")
     for row in rows:
-        cells: list[str | Text] = [row.place, Text(row.name), Text(row.title or "—")]  # (a preset names the titles)
+        cells: list[str | Text] = [row.place, Text(fix(row.name)), Text(fix(row.title or "—"))]  # (a preset's titles)
         if round_points:
             cells.append(signed(row.points, ascii))
         cells.append(number(row.total, ascii))

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.shanghai.events import WentOut
 from ..seats import Seat
-from ..text import as_themed
+from ..text import as_themed, themed
 from ..screens.over_table import OverTable
 
 
@@ -59,7 +59,7 @@ def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Tabl
     order = sorted(range(game.players), key=lambda s: game.scores[s])
     for seat in order:
         # As written (never markup), on one line: a name too long for the sheet ends in …
-        name = Text(seats[seat].label, no_wrap=True, overflow="crop" if ascii else "ellipsis")
+        name = Text(themed(ascii)(seats[seat].label), no_wrap=True, overflow="crop" if ascii else "ellipsis")
         table.add_row(name, *(cells[seat] for cells in columns), str(game.scores[seat]))
     return table
 

@@ -111,7 +111,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
             hand, count = "went out", "0"
         else:
             hand, count = "not shown", "-" if ascii else "—"
-        rows.append(ShowdownRow(seats[seat].label, hand, count, points[seat], chips[seat], seat in winners))
+        rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners))
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
     dropped = next((e for e in hand_events if isinstance(e, ev.HandDropped)), None)
     tied = shown is not None and dropped is not None and dropped.seat is not None and \
