@@ -17,7 +17,7 @@ PRESETS = {"president": "president-classic", "shanghai": "shanghai-classic", "to
 OWN_TURN = {  # (at Ann's first turn: a lead in President, the draw in Shanghai and Tonk)
     "president": "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit",
     "shanghai": "? help · s stock · u upcard · o sort",
-    "tonk": "s stock · u take the upcard · o sort · ? help",  # (cards may be sorted and picked before the draw)
+    "tonk": "? help · s stock · u take the upcard · o sort",  # (cards may be sorted and picked before the draw)
 }
 
 

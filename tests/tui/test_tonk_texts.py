@@ -319,12 +319,12 @@ def test_after_the_draw_the_key_bar_lists_spread_and_hit_only_when_one_is_possib
                     stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
     seats = parse_seats("Ann,Bob")
     game.apply(1, "draw_stock")  # (three sixes: a spread; nothing on the table to hit)
-    assert present(game, 1, seats).keys.startswith("space/1-9 select · m spread · d discard · o sort")
+    assert present(game, 1, seats).keys.startswith("? help · space/1-9 select · m spread · d discard · o sort")
     game.apply(1, "spread 6C 6D 6H")  # (a spread of Bob's own now takes no card of his: nothing more)
-    assert present(game, 1, seats).keys.startswith("space/1-9 select · d discard · o sort")
+    assert present(game, 1, seats).keys.startswith("? help · space/1-9 select · d discard · o sort")
     game.apply(1, "discard KS")
     game.apply(0, "draw_stock")  # (Ann: her spades spread, and 6♠ hits Bob's sixes)
-    assert present(game, 0, seats).keys.startswith("space/1-9 select · m spread · l hit · d discard")
+    assert present(game, 0, seats).keys.startswith("? help · space/1-9 select · m spread · l hit · d discard")
 
 
 def test_m_and_l_with_nothing_to_spread_or_hit_say_so_at_once():

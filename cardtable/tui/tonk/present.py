@@ -186,7 +186,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         text = "your turn: " + _or([long for _kind, long, _short, _key in choices])
         short = "your turn: " + _or([short for _kind, _long, short, _key in choices])
         keys = " · ".join(key for _kind, _long, _short, key in choices)
-        return (text + lock_note, short + lock_short), keys + " · o sort · ? help", ""
+        return (text + lock_note, short + lock_short), "? help · " + keys + " · o sort", ""
     # phase "act": spreads, hits, then a discard
     plays = [(long, short) for kind, long, short in (
         ("spread", "spread (m)", "m spread"), ("hit", "hit (l)", "l hit"), ("dead_four", "dead four (f)", "f dead four"))
@@ -220,7 +220,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
     hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (d)"
-    return (text, short), keys + " · ? help", hint
+    return (text, short), "? help · " + keys, hint  # ("? help" first, as in Shanghai's bar)
 
 
 def _two_spreads(spreads: list[Move]) -> list[Move]:
