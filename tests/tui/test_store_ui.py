@@ -533,7 +533,7 @@ def test_c_with_no_autosave_says_so_and_x_leaves_a_good_autosave_alone():
             await pilot.press("c")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
-            assert [note.message for note in app._notifications] == ["No interrupted game to continue."]
+            assert [note.message for note in app._notifications] == ["No unfinished game to continue."]
         game = new_game(load_variant("tonk-classic"), 2, seed=1)
         AutoSaver(game, ["Ann", "Bob"])
         app = start_app()

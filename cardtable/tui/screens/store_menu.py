@@ -179,7 +179,7 @@ class StoreBar(Vertical):
         so (``c`` did nothing, unsaid)."""
         if not has_autosave():
             self.refresh_continue()
-            self.app.notify("No interrupted game to continue.", timeout=3, markup=False)
+            self.app.notify("No unfinished game to continue.", timeout=3, markup=False)
             return
         try:
             loaded = load_autosave()
