@@ -23,6 +23,7 @@ from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import game_title, round_log, themed
 from ..widgets.card import card_label
+from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
 
 Contract = tuple[tuple[str, int], ...]
@@ -44,7 +45,7 @@ class MeldLine:
 
 
 @dataclass(frozen=True)
-class ShanghaiState:
+class ShanghaiState(LegalMoves):
     """Attributes for :class:`~cardtable.tui.shanghai.table.ShanghaiTable`."""
 
     header: str
@@ -92,9 +93,6 @@ class ShanghaiState:
     @property
     def my_turn(self) -> bool:
         return bool(self.moves)
-
-    def can(self, kind: str) -> bool:
-        return any(move.kind == kind for move in self.moves)
 
     @property
     def to_draw(self) -> bool:

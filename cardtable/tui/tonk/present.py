@@ -22,6 +22,7 @@ from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import game_title, number, round_log, themed, this_round
 from ..widgets.card import cards_label
+from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
 
 
@@ -44,7 +45,7 @@ class SpreadRow:
 
 
 @dataclass(frozen=True)
-class TonkState:
+class TonkState(LegalMoves):
     """Attributes for :class:`~cardtable.tui.tonk.table.TonkTable`."""
 
     header: str

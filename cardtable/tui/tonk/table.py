@@ -176,7 +176,7 @@ class TonkTable(FamilyTable[TonkState]):
     def on_hand_submitted(self, event: Hand.Submitted) -> None:
         """Enter: one card selected is discarded, three or more are laid as a spread."""
         cards = self._selected()
-        spreads = self._can("spread")
+        spreads = self.state is not None and self.state.can("spread")
         if len(cards) >= 3:
             self.action_spread()
         elif len(cards) == 1:
@@ -185,10 +185,6 @@ class TonkTable(FamilyTable[TonkState]):
             self.notice = "Enter discards 1 card" + (" or lays 3+ as a spread" if spreads else "")
         else:
             self.notice = "select a card to discard" + (" (or 3+ for a spread)" if spreads else "")
-
-    def _can(self, kind: str) -> bool:
-        """Whether a move of ``kind`` is among the viewer's legal moves now."""
-        return self.state is not None and any(move.kind == kind for move in self.state.moves)
 
     def on_piles_panel_clicked(self, event: PilesPanel.Clicked) -> None:
         if event.which == "stock":
@@ -223,7 +219,7 @@ class TonkTable(FamilyTable[TonkState]):
             return
         cards = self._selected()
         if not cards:  # (with no spread in the hand, say so at once: m is not on the key bar then)
-            self.notice = "select the cards of a spread first (space or 1-9), then m" if self._can("spread") else \
+            self.notice = "select the cards of a spread first (space or 1-9), then m" if self.state is not None and self.state.can("spread") else \
                 "no spread in your hand now (3 or 4 of a kind, or 3+ in a row of one suit)"
             return
         found = self._spreads_for(cards)
@@ -239,7 +235,7 @@ class TonkTable(FamilyTable[TonkState]):
         if not self._ready_to_meld():
             return
         cards = self._selected()
-        if not cards and not self._can("hit"):  # (l is not on the key bar then)
+        if not cards and self.state is not None and not self.state.can("hit"):  # (l is not on the key bar then)
             self.notice = "no card of yours hits a spread on the table now"
             return
         if len(cards) != 1:

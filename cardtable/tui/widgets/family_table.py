@@ -46,6 +46,16 @@ class TableState(Protocol):
         """The seat whose hand is shown (None: nobody's, e.g. a replay)."""
 
 
+class LegalMoves:
+    """Mixin for a family's table state that holds the viewer's legal ``moves`` now."""
+
+    moves: tuple[Move, ...]
+
+    def can(self, kind: str) -> bool:
+        """Whether a move of ``kind`` is among :attr:`moves` (what the key bar lists)."""
+        return any(move.kind == kind for move in self.moves)
+
+
 State = TypeVar("State", bound=TableState)
 
 
