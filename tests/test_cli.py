@@ -174,7 +174,8 @@ def test_presets_list_gives_one_reason_for_the_presets_one_broken_file_breaks(us
 
 @pytest.mark.parametrize("command", ["simulate", "arena", "play"])
 def test_a_preset_of_another_game_than_game_is_said_the_same_way_everywhere(command, capsys):
-    """(simulate and arena blamed the preset file's ``family`` field, as if it were broken.)"""
+    """(simulate and arena blamed the preset file's ``family`` field, as if it were broken.)
+    Each error names its command, as argparse's own do."""
     assert main([command, "--game", "tonk", "--preset", "forseti"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert err == "cardtable: preset 'forseti' is a President preset, not tonk"
+    assert err == f"cardtable {command}: preset 'forseti' is a President preset, not tonk"

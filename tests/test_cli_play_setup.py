@@ -74,5 +74,5 @@ def test_seeds_that_would_pass_64_bits_are_refused_before_any_match(command, dea
     the last must fit too (simulate crashed after its first match, the arena said so late)."""
     assert main([*command, "--seed", "9223372036854775807"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert err == (f"cardtable: --seed 9223372036854775807 leaves no room for {deals} (seeds go up to "
+    assert err == (f"cardtable {command[0]}: --seed 9223372036854775807 leaves no room for {deals} (seeds go up to "
                    "9223372036854775807): start lower")

@@ -12,8 +12,9 @@ from .seats import TableSetup, default_seats, parse_seats
 from .themes import load_themes
 
 
-def _fail(message: str) -> int:
-    print(f"cardtable: {message}", file=sys.stderr)
+def _fail(message: str, args: Any) -> int:
+    """Say ``message`` as the CLI says its errors ("cardtable play: …"); the exit status."""
+    print(f"{' '.join(('cardtable', getattr(args, 'command', None) or '')).strip()}: {message}", file=sys.stderr)
     return 2
 
 
@@ -23,12 +24,12 @@ def _terminal() -> bool:
     return sys.stdin.isatty() and sys.__stderr__ is not None and sys.__stderr__.isatty()
 
 
-def _run(app: Any) -> int:
+def _run(app: Any, args: Any) -> int:
     """Run ``app``, the full-screen table, if there is a terminal for it; else say so
     (piped into ``head`` it drew into the pipe and spun at full CPU)."""
     if not _terminal():
         return _fail("the table needs a terminal: standard input and standard error must both be one "
-                     "(for a game as text, see `cardtable replay FILE --text`)")
+                     "(for a game as text, see `cardtable replay FILE --text`)", args)
     result = app.run()
     return app.return_code or int(result or 0)  # (1 after a crash: scripts can tell)
 
@@ -79,28 +80,28 @@ def launch(args: Any) -> int:
     except ValueError as error:
         if isinstance(error, VariantError):
             raise
-        return _fail(str(error))
+        return _fail(str(error), args)
     if problem := _bad_theme(args):
-        return _fail(problem)
+        return _fail(problem, args)
     from .app import CardtableApp
 
     app = CardtableApp(setup=setup, theme=getattr(args, "theme", None), bot_delay=getattr(args, "bot_delay", None),
                        family=getattr(args, "game", None))
-    return _run(app)
+    return _run(app, args)
 
 
 def _open_loaded(args: Any) -> int:
     """The table for ``args.loaded`` = (game, stored seats), already checked by the CLI:
     it plays on where the save stopped, hand-off screen first when several humans share it."""
     if problem := _bad_theme(args):
-        return _fail(problem)
+        return _fail(problem, args)
     from .app import CardtableApp
     from .screens.saving import loaded_setup
 
     game, seats = args.loaded
     app = CardtableApp(setup=loaded_setup(game, seats), game=game, theme=getattr(args, "theme", None),
                        bot_delay=getattr(args, "bot_delay", None))
-    return _run(app)
+    return _run(app, args)
 
 
 def resume(args: Any) -> int:
@@ -116,8 +117,8 @@ def load(args: Any) -> int:
 def replay(args: Any) -> int:
     """``cardtable replay FILE | --match ID``: the replay screen for ``args.replay``."""
     if problem := _bad_theme(args):
-        return _fail(problem)
+        return _fail(problem, args)
     from .app import CardtableApp
 
     app = CardtableApp(replay=args.replay, theme=getattr(args, "theme", None))
-    return _run(app)
+    return _run(app, args)

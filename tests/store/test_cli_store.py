@@ -101,7 +101,7 @@ def test_load_hands_the_checked_game_to_the_table(tmp_path, tui_stub):
 
 def test_resume(tmp_path, capsys, tui_stub):
     assert main(["resume"]) == 1
-    assert "Nothing to resume" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith("cardtable resume: no unfinished game to resume (there is no autosave:")
     game = started_game(tmp_path, "president", 3, 12)
     AutoSaver(game, seats_for(4)).detach()
     assert main(["resume"]) == 0
