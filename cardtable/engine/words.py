@@ -22,13 +22,19 @@ def listed(names: Iterable[str], last: str = "and") -> str:
     return f" {last} ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
-RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
-"""Several court cards or aces in words ("a pair of aces", "aces wild"; "As" reads as a word)."""
+RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+"""Court cards and aces in words ("a single ace", as "three aces"; "As" reads as a word)."""
+
+
+def rank_word(label: str) -> str:
+    """A rank's label for one card of it: "9", "jack", "ace", "black 3"."""
+    return RANK_WORDS.get(label, label)
 
 
 def rank_plural(label: str) -> str:
     """A rank's label for several cards of it: "9s", "jacks", "aces", "jokers"."""
-    return RANK_PLURALS.get(label) or label + ("s" if not label.endswith("s") else "")
+    word = rank_word(label)
+    return word if word.endswith("s") else word + "s"
 
 
 def round_word(family: str) -> str:

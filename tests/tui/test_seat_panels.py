@@ -273,3 +273,27 @@ def test_a_row_writes_c_alike_to_keep_every_players_points():
                 assert first == f"{count.split()[0]} c · {points}", firsts
 
     asyncio.run(scenario())
+
+
+def test_a_title_stays_whole_where_the_shorter_status_makes_the_line_fit():
+    """A play-tester at 100 columns saw "Fors." beside "Vara-skítur · out of trick": title
+    and status went to their short forms together. The status gives way first now
+    ("passed, out of trick" is "out of trick"); the titles are cut only past that."""
+    from .helpers import played_round, settle
+
+    game = played_round("forseti", 4, seed=1)
+    game.next_round()
+    bot, rng = make_bot("president", "simple"), Rng(1)
+    while not (game.to_act == (0,) and game.view(0).locked == (1,)):
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", seed=1, game=game, preset="forseti")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
+            marks = [str(panel.render()).splitlines()[1] for panel in panels]
+            assert marks == ["Vara-forseti · out of trick", "Forseti", "Vara-skítur"], marks
+
+    asyncio.run(scenario())

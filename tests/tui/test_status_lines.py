@@ -156,7 +156,8 @@ def test_the_play_to_beat_counts_its_cards_in_words():
     assert ranks.describe(value["Q"], 5) == "five queens"
     assert ranks.describe(value["Q"], 8) == "eight queens"
     assert ranks.describe(value["A"], 2) == "a pair of aces"  # ("As" reads as a word)
-    assert ranks.describe(value["J"], 1) == "a single J"
+    assert ranks.describe(value["J"], 1) == "a single jack"  # (as "three jacks", not "a single J")
+    assert ranks.describe(value["A"], 1) == "a single ace"
 
 
 def test_forseti_says_match_or_beat_where_equal_ranks_may_follow():

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from itertools import combinations, groupby
 
 from ...engine.cards import JOKER, RANKS, SUITS, Card, make_deck
-from ...engine.words import rank_plural
+from ...engine.words import rank_plural, rank_word
 from .preset import PresidentRules, titled_places
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
@@ -114,11 +114,11 @@ class RankOrder:
         return {card: self.label[found[0]] for card in cards if card in self.wild}
 
     def describe(self, value: int, count: int) -> str:
-        """A play in words: "a single A", "a pair of 9s", "three kings", "a pair of red 3s"."""
+        """A play in words: "a single ace", "a pair of 9s", "three kings", "a pair of red 3s"."""
         label = self.label[value]
         plural = rank_plural(label)
         if count == 1:
-            return f"a single {label}"
+            return f"a single {rank_word(label)}"
         if count == 2:
             return f"a pair of {plural}"
         # in words: "three 3s", not "3 3s"

@@ -187,7 +187,9 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
     title = title_of(view, seat)
     if title:
         marks.append(title)
-        short.append((title, short_forms(title)))
+        # whole at the first depth, where "passed, out of trick" says "out of trick": a
+        # title is cut only where the shorter status is not enough (not "Fors." at 100 columns)
+        short.append((title, (title, *short_forms(title)) if short_forms(title) else ()))
     if out:
         pass  # (the place is on the first line)
     elif seat in view.locked:

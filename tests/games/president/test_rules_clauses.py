@@ -84,7 +84,7 @@ def test_P7_play_on_own_the_turn_moves_on_after_an_own_play():
     assert kinds(events) == ["cards_played"]
     assert game.to_act == (2,)
     assert game.view(2).pile == ((1, parse_cards("8C")), (1, parse_cards("QC")))
-    assert game.view(2).to_beat == "a single Q"
+    assert game.view(2).to_beat == "a single queen"
     assert game.legal_moves(1) == []
     for seat, after in ((2, 3), (3, 0), (0, 1)):
         assert kinds(game.apply(seat, PASS)) == ["passed"]
