@@ -65,3 +65,20 @@ def test_a_contract_written_in_the_wrong_shape_is_told_in_the_presets_terms(user
     error = refused(user_presets, 'family = "shanghai"\nextends = "shanghai-classic"\n[rules]\n'
                                   f"contracts = [{hand}]\nbuys_per_hand = [3]\n")
     assert (error.field, error.reason) == ("rules.contracts", reason)
+
+
+def test_more_wild_cards_than_a_turn_can_list_are_refused(user_presets):
+    """P27: a turn lists every play; with 96 wild cards (3 decks, 8 wild ranks) at 3 players,
+    32 a hand, there were too many to list and the game hung. Up to 6 a hand at the fewest
+    players loads; more is refused naming the knob, with what to change."""
+    text = ('family = "president"\nextends = "president-classic"\nplayers = {{ min = {low}, max = 7 }}\n'
+            '[rules]\ndecks = {decks}\nwilds = {wilds}\n')
+    error = refused(user_presets, text.format(low=3, decks=3, wilds='["2", "3", "4", "5", "6", "7", "8", "9"]'))
+    assert (error.field, error.reason) == (
+        "rules.wilds", "96 wild cards come to 32.0 in each hand at 3 players (players.min); at most 6 a "
+                       "hand keeps the plays to choose from countable: name fewer wild ranks, use fewer "
+                       "decks, or raise players.min")
+    assert refused(user_presets, text.format(low=3, decks=2, wilds='["2", "3", "4"]')).field == "rules.wilds"
+    for low, decks, wilds in ((3, 2, '["2", "3"]'), (4, 2, '["2", "3", "4"]')):  # 16 at 3, 24 at 4 players
+        (user_presets / "house.toml").write_text(text.format(low=low, decks=decks, wilds=wilds), encoding="utf-8")
+        assert load_variant("house").rules.decks == decks

@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...engine.cards import rank_name, rank_named
+from ...engine.cards import JOKER, rank_name, rank_named
 from ...presets.model import Knobs, VariantBase
 
 TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
@@ -154,6 +154,12 @@ TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in Preside
 """What the short forms stand for, in the default titles ("P President · VP Vice-President …")."""
 
 
+MOST_WILDS_A_HAND = 6
+"""P27: the most wild cards a preset may deal to each hand on average at its fewest
+players. Plays grow with the wild cards a hand holds (~2,000 to choose from at 4 a hand,
+~60,000 at 8); past this a turn's choices take too long to list."""
+
+
 class PresidentVariant(VariantBase):
     """A President preset: players 3–8 at most, the knobs and the title names."""
 
@@ -190,4 +196,10 @@ class PresidentVariant(VariantBase):
         cards = rules.decks * (52 + rules.jokers)
         if cards < self.players.max:
             raise ValueError(f"players.max: {cards} cards cannot be dealt to {self.players.max} players")
+        wild = rules.decks * sum(rules.jokers if rank == JOKER else 4 for rank in rules.wild_ranks)
+        if wild > MOST_WILDS_A_HAND * self.players.min:
+            raise ValueError(
+                f"rules.wilds: {wild} wild cards come to {wild / self.players.min:.1f} in each hand at "
+                f"{self.players.min} players (players.min); at most {MOST_WILDS_A_HAND} a hand keeps the plays "
+                "to choose from countable: name fewer wild ranks, use fewer decks, or raise players.min")
         return self
