@@ -19,6 +19,7 @@ from .events import Event, MatchEnded, RoundEnded
 from .moves import Move
 from .rng import Rng, check_seed, fresh_seed
 from .views import PlayerView
+from .words import json_kind
 
 SAVE_FORMAT = "cardtable-game"
 SAVE_VERSION = 1
@@ -218,6 +219,8 @@ class Game:
                 raise SaveError("the preset in the save does not load here (damaged, or saved under rules this "
                                 f"cardtable no longer allows): {error.field or 'preset'}: {error.reason}") from None
             setup = data["setup"]
+            if not isinstance(setup, dict):
+                raise SaveError(f"the save is damaged: its setup is {json_kind(setup)}, not an object")
             if type(data["seed"]) is not int or type(data["players"]) is not int:
                 raise SaveError(f"the seed and the player count are whole numbers, not "
                                 f"{data['seed']!r} and {data['players']!r}")

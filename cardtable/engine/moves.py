@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from .cards import Card, card_text, parse_cards
@@ -44,7 +45,10 @@ class Move(NamedTuple):
         target = None
         if "@" in text:
             text, _, where = text.rpartition("@")
-            target = tuple(int(part) for part in where.split(","))
+            try:
+                target = tuple(int(part) for part in where.split(","))
+            except ValueError:
+                raise ValueError(f"a target is whole numbers after @, such as @1,0 (not @{where.strip()})") from None
         kind, _, rest = text.strip().partition(" ")
         if not kind:
             raise ValueError("empty move")
@@ -59,6 +63,14 @@ class Move(NamedTuple):
 
 GROUP_KINDS = frozenset({"meld", "spread"})
 """Move kinds whose cards are given as groups."""
+
+
+def bare_refusal(move: Move, bare: Collection[str]) -> str | None:
+    """Why ``move`` is refused when its kind is one of ``bare``, the kinds whose name is
+    the whole move ("pass", "draw_stock"), and it names cards or a target; else None."""
+    if move.kind in bare and (move.cards or move.groups or move.target is not None):
+        return f"{move.kind} takes no cards or target: the move is just {move.kind!r}"
+    return None
 
 
 def play(*cards: str | Card) -> Move:

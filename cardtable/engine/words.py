@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 
 def ordinal(n: int) -> str:
@@ -43,3 +44,13 @@ def round_word(family: str) -> str:
     from .registry import game_class
 
     return game_class(family).ROUND_WORD.lower()
+
+
+def json_kind(value: Any) -> str:
+    """What a parsed JSON value is, in JSON's words: "an array", "null", "a string" …"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    kinds: dict[type, str] = {list: "an array", str: "a string", dict: "an object"}
+    return kinds.get(type(value), "a number")

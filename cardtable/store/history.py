@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.words import json_kind
 from ..paths import data_dir
-from .saves import json_kind, normalize_seats, save_data
+from .saves import normalize_seats, save_data
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT = 30.0

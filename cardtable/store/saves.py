@@ -53,6 +53,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
+from ..engine.words import json_kind
 from ..paths import data_dir, user_path
 
 FORMAT = "cardtable-save"
@@ -311,16 +312,6 @@ def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
     return (not rest or error.msg.startswith("Unterminated string")
             or any(word.startswith(rest) for word in ("true", "false", "null"))
             or re.fullmatch(r"-|\.|[eE][+-]?|u[0-9a-fA-F]{0,4}", rest) is not None)  # (Python's pos: the "u")
-
-
-def json_kind(value: Any) -> str:
-    """What a parsed JSON value is, in JSON's words: "an array", "null", "a string" …"""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    kinds: dict[type, str] = {list: "an array", str: "a string", dict: "an object"}
-    return kinds.get(type(value), "a number")
 
 
 def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:

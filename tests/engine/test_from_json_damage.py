@@ -108,3 +108,12 @@ def test_damage_is_told_in_words_not_python_exception_names():
     for not_text in (None, 5, {"format": "cardtable-game"}):
         with pytest.raises(SaveError, match="a save is JSON text, not "):
             Game.from_json(not_text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("setup", "kind"), [(None, "null"), ([], "an array"), ("hands", "a string")])
+def test_a_setup_that_is_not_an_object_is_a_save_error(setup, kind):
+    """(A null setup said "'NoneType' object has no attribute 'get'".)"""
+    data = saved()
+    data["setup"] = setup
+    with pytest.raises(SaveError, match=f"^the save is damaged: its setup is {kind}, not an object$"):
+        Game.from_data(data)

@@ -193,3 +193,36 @@ def test_a_card_named_more_often_than_held_is_told_so():
     assert not_held(parse_cards("5S"), hand) == "you do not hold 5S"
     assert not_held(parse_cards("3D 3D"), hand) == "you hold 3D only once"
     assert not_held(parse_cards("9H 9H 9H"), hand) == "you hold 9H only twice"
+
+
+@pytest.mark.parametrize(("preset", "move", "reason"), [
+    ("tonk-classic", "draw_stock 5S", "draw_stock takes no cards or target: the move is just 'draw_stock'"),
+    ("tonk-classic", "take_upcard @0", "take_upcard takes no cards or target: the move is just 'take_upcard'"),
+    ("shanghai-classic", "draw_stock @0", "draw_stock takes no cards or target: the move is just 'draw_stock'"),
+    ("shanghai-classic", "take_upcard 5S", "take_upcard takes no cards or target: the move is just 'take_upcard'"),
+    ("president-classic", "pass 3S", "pass takes no cards or target: the move is just 'pass'"),
+    ("tonk-classic", "draw_stock @x", "a target is whole numbers after @, such as @1,0 (not @x)"),
+    ("president-classic", "pass @", "a target is whole numbers after @, such as @1,0 (not @)"),
+])
+def test_a_move_that_names_what_its_kind_takes_not_is_told_so(preset, move, reason):
+    """A draw with a card said "the stock is empty" (it held 36), a target not a number
+    "invalid literal for int() with base 10"."""
+    game = new_game(load_variant(preset), 3, seed=5)
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(game.to_act[0], move)
+    assert refused.value.reason == reason
+
+
+def test_a_pass_that_is_the_only_move_is_not_called_a_move_not_allowed_now():
+    """P4/P6: a player who cannot beat the pair of 5s may only pass; "pass 6D" said "you
+    may not pass now". On a lead a decline says to play, not to play or pass."""
+    game = new_game(load_variant("president-classic"), players=3,
+                    hands=[["3S", "4H", "2C", "2D"], ["5C", "5D", "9S", "AH"], ["6D", "7H", "KS", "QS"]])
+    with pytest.raises(IllegalMove, match="^you cannot decline now: play cards$"):
+        game.apply(1, "decline")
+    game.apply(1, "play 5C 5D")
+    assert [str(m) for m in game.legal_moves(2)] == ["pass"]
+    with pytest.raises(IllegalMove, match="^pass takes no cards or target: the move is just 'pass'$"):
+        game.apply(2, "pass 6D")
+    with pytest.raises(IllegalMove, match="^you cannot decline now: play cards or pass$"):
+        game.apply(2, "decline")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.cards import Card, not_held
 from ...engine.game import Game
-from ...engine.moves import Move
+from ...engine.moves import Move, bare_refusal
 from .rules import RankOrder
 
 
@@ -26,6 +26,8 @@ class ReasonsMixin(Game):
         """A sentence for the player saying why ``move`` is not allowed now."""
         phase_kinds = {"exchange": "give", "market_open": "open_market or decline",
                        "market": "offer, accept, decline or pass", "talk": "offer_talk, accept or decline"}
+        if bare := bare_refusal(move, ("pass", "decline", "open_market")):
+            return bare
         if self.phase != "play":
             if self.phase == "exchange" and move.kind == "give":
                 missing = not_held(move.cards, self.hands[seat])
@@ -38,7 +40,8 @@ class ReasonsMixin(Game):
         if move.kind == "pass":
             return "you lead: play at least one card" if self._top is None else "you may not pass now"
         if move.kind != "play":
-            return f"you cannot {move.kind.replace('_', ' ')} now: play cards or pass"
+            return f"you cannot {move.kind.replace('_', ' ')} now: " + ("play cards" if self._top is None
+                                                                       else "play cards or pass")
         missing = not_held(move.cards, self.hands[seat])
         if missing is not None:
             return missing

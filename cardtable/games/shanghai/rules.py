@@ -24,7 +24,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card, not_held
-from ...engine.moves import Move
+from ...engine.moves import Move, bare_refusal
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
 from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
                     swap_index)
@@ -367,6 +367,8 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
     known = ("draw_stock", "take_upcard", "buy", "decline", "meld", "lay_off", "swap_joker", "discard")
     if kind not in known:
         return f"{kind!r} is not a Shanghai move (moves: {', '.join(known)})"
+    if bare := bare_refusal(move, ("draw_stock", "take_upcard", "buy", "decline")):
+        return bare
     if phase == "buy":
         return "the upcard is being offered to you: buy it or decline"
     if kind in ("buy", "decline"):
@@ -379,7 +381,7 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
         return "draw first: take the upcard or draw from the stock"
     if kind in ("draw_stock", "take_upcard"):
         return "you have drawn already this turn"
-    if move.groups and kind != "meld" or (move.cards and kind in ("draw_stock", "take_upcard", "buy", "decline")):
+    if move.groups and kind != "meld":
         return f"a {kind} move takes no such cards"
     hand = game.hands[seat]
     missing = not_held(move.cards, hand)
