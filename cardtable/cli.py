@@ -46,7 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["play", *argv]  # play is the default command: `cardtable --preset forseti`
-    args = parser.parse_args(argv)
+    if argv[0] in PRESET_ACTIONS:  # (`cardtable validate FILE`: the presets' own commands)
+        parser.error(f"there is no command {argv[0]!r}; did you mean `cardtable presets {argv[0]}`?")
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the command's parser, with its usage, not the top-level one's
+        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
@@ -67,9 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 SECONDS = "a number of seconds, e.g. 0.5"
 MOST_MATCHES, MOST_JOBS = 1_000_000, 64
-ROUNDS_HELP = ("stop each match after this many rounds (default: the preset's whole match; 10 for a "
-               "match with no set length: Tonk with no hand limit, President with no target or round "
-               "limit; 0: whole matches always)")
+ROUNDS_HELP = ("stop each match after this many rounds (hands, in Shanghai and Tonk: --hands is the same "
+               "option; default: the preset's whole match; 10 for a match with no set length: Tonk with no "
+               "hand limit, President with no target or round limit; 0: whole matches always)")
 
 
 def _number_from(low: float, kind: type = int, what: str = "", high: float | None = None) -> Any:
@@ -98,6 +102,10 @@ SEED = _number_from(SEED_LOW, high=SEED_HIGH)
 """A seed: a 64-bit whole number, as saves and the history keep it."""
 
 
+PRESET_ACTIONS = ("list", "show", "validate")
+"""The commands of ``cardtable presets``."""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="A card table in your terminal: "
                                      "President, Shanghai rummy and Tonk, hot-seat and against bots.",
@@ -124,7 +132,7 @@ def _parser() -> argparse.ArgumentParser:
                           help='one level per seat, e.g. "medium,random,medium,medium" (default: medium bots)')
     simulate.add_argument("--games", type=_number_from(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
     simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
-    simulate.add_argument("--rounds", type=_number_from(0), default=None, help=ROUNDS_HELP)
+    simulate.add_argument("--rounds", "--hands", type=_number_from(0), default=None, help=ROUNDS_HELP)
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.set_defaults(handler=_simulate)
 
@@ -140,7 +148,7 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"worker processes (default 1; at most {MOST_JOBS}, and never more than the matches)")
     arena.add_argument("--seed", type=SEED, default=1,
                        help="the first deal's seed; each rotation of the seats deals the next (default 1)")
-    arena.add_argument("--rounds", type=_number_from(0), default=None, help=ROUNDS_HELP)
+    arena.add_argument("--rounds", "--hands", type=_number_from(0), default=None, help=ROUNDS_HELP)
     arena.add_argument("--iterations", type=_number_from(1), default=None, help="override the search bots' iterations per decision (default: their level's)")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
@@ -158,6 +166,8 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("file")
     validate.set_defaults(handler=_presets_validate)
     _add_store_commands(sub)
+    for command in (*sub.choices.values(), *presets_sub.choices.values()):
+        command.set_defaults(command_parser=command)  # (the innermost wins: `presets show`'s own)
     return parser
 
 

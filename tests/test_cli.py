@@ -83,7 +83,7 @@ def test_simulate_is_deterministic(capsys):
     (["arena", "--jobs", "2000"], "argument --jobs: must be 64 or less, not 2000"),
     (["arena", "--games", "100000000000"], "argument --games: must be 1000000 or less, not 100000000000"),
     (["simulate", "--games", "1000001"], "argument --games: must be 1000000 or less, not 1000001"),
-    (["arena", "--rounds", "-1"], "argument --rounds: must be 0 or more, not -1"),
+    (["arena", "--rounds", "-1"], "argument --rounds/--hands: must be 0 or more, not -1"),
     (["arena", "--iterations", "-5"], "argument --iterations: must be 1 or more, not -5"),
     (["play", "--bot-delay", "-1"], "argument --bot-delay: must be 0 or more, not -1"),
     (["play", "--bot-delay", "nan"], "argument --bot-delay: 'nan' is not a number of seconds, e.g. 0.5"),
@@ -179,3 +179,31 @@ def test_a_preset_of_another_game_than_game_is_said_the_same_way_everywhere(comm
     assert main([command, "--game", "tonk", "--preset", "forseti"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert err == f"cardtable {command}: preset 'forseti' is a President preset, not tonk"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["presets", "show", "forseti", "--json"], "cardtable presets show: error: unrecognized arguments: --json"),
+    (["simulate", "--seats", "1"], "cardtable simulate: error: unrecognized arguments: --seats 1"),
+    (["--bogus"], "cardtable play: error: unrecognized arguments: --bogus"),
+    (["validate", "x.toml"], "cardtable: error: there is no command 'validate'; did you mean `cardtable presets "
+                             "validate`?"),
+])
+def test_an_option_a_command_does_not_take_is_said_with_that_command_s_usage(argv, said, capsys):
+    """(argparse said "cardtable: error: unrecognized arguments" under the top-level usage,
+    which lists no options at all.)"""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.splitlines()[-1] == said
+    command = said.partition(":")[0]
+    assert err.startswith(f"usage: {command} ")
+
+
+def test_hands_is_rounds_by_the_name_shanghai_and_tonk_give_a_round(capsys):
+    results = []
+    for option in ("--hands", "--rounds"):
+        assert main(["simulate", "--game", "tonk", option, "1", "--games", "2", "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        results.append({key: value for key, value in result.items() if "second" not in key})  # (times vary)
+    assert results[0] == results[1]
+    assert results[0]["rounds_per_game"] == 1.0 and results[0]["stopped"] == 2
