@@ -428,16 +428,17 @@ class TonkGame(TonkRulesMixin, Game):
             counts = [count(hand, self._points) for hand in hands]
         rules = self.variant.rules
         discard = self._discard
-        return TonkView(
-            self.family, seat, n, tuple(hands[seat]) if seat is not None else (),  # type: ignore[arg-type]
-            tuple(map(len, hands)), self.to_act,
-            self.round, self.round_over, self.is_over, tuple(self._scores), self.dealer,
-            self._phase, discard[-1] if discard else None, len(discard), len(self._stock),
-            self.spreads, tuple(self._locks), tuple([rules.starting_chips + s for s in self._scores]),
-            rules.stake, tuple(counts), shown if shown is not None else (None,) * n,
-            seat is not None and self._turns[seat] == 0, tuple(self._side), tuple(self._spades), rules,
-            tuple(discard), tuple(sorted(self._grown_sets)),
-            self._phase == "act" and self._out_is_tonk(self._current))
+        return TonkView.of(
+            family=self.family, seat=seat, players=n, hand=tuple(hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(map(len, hands)), to_act=self.to_act, round=self.round,
+            round_over=self.round_over, is_over=self.is_over, scores=tuple(self._scores), dealer=self.dealer,
+            phase=self._phase, discard_top=discard[-1] if discard else None, discard_size=len(discard),
+            stock_size=len(self._stock), spreads=self.spreads, drop_locks=tuple(self._locks), chips=self.chips,
+            stake=rules.stake, counts=tuple(counts), shown=shown if shown is not None else (None,) * n,
+            first_turn=seat is not None and self._turns[seat] == 0, side_bets=tuple(self._side),
+            spades_shown=tuple(self._spades), rules=rules, discards=tuple(discard),
+            grown_sets=tuple(sorted(self._grown_sets)),
+            out_is_tonk=self._phase == "act" and self._out_is_tonk(self._current))
 
     def _state(self) -> Any:
         return (self.dealer, self._next_dealer, self._phase, self._current,

@@ -9,7 +9,7 @@ from ...engine.cards import Card
 from ...engine.views import PlayerView
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # (no slots: PlayerView.of builds it at once, by name)
 class TonkView(PlayerView):
     """What one seat of a Tonk table may see.
 

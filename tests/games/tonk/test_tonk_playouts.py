@@ -42,6 +42,8 @@ def check_views(game: TonkGame) -> None:
     shown = game._shown is not None
     for seat in range(game.players):
         view = game.view(seat)
+        # Views are built at once, by name (PlayerView.of): every field there, and nothing else.
+        assert set(vars(view)) == {field.name for field in dataclasses.fields(view)}
         assert view.hand == tuple(game._hands[seat])
         assert view.hand_sizes == tuple(len(hand) for hand in game._hands)
         if not shown:
