@@ -147,7 +147,7 @@ class Sampler(BaseSampler):
             drop_locks=view.drop_locks, turns=turns,
             anyone_spread=any(view.spreads) or bool(self.memory.get(("spread", view.round))),
             stock_out=view.phase == "act" and view.stock_size == 0, side_bets=view.side_bets,
-            spades_shown=view.spades_shown, hands=hands)
+            spades_shown=view.spades_shown, hands_paid=view.hands_paid, hands=hands)
         self.prepare_cards(view)
         return game
 

@@ -115,7 +115,7 @@ class TonkGame(TonkRulesMixin, Game):
                       dealer: int, phase: str, to_act: int, spreads: Sequence[Sequence[Sequence[Card]]],
                       grown_sets: Iterable[int], drop_locks: Sequence[int], turns: Sequence[int],
                       anyone_spread: bool, stock_out: bool, side_bets: Sequence[bool | None] = (),
-                      spades_shown: Sequence[Card | None] = (),
+                      spades_shown: Sequence[Card | None] = (), hands_paid: int | None = None,
                       hands: Sequence[Sequence[Card]]) -> TonkGame:
         """A hand of the match in progress, set up from what the table shows.
 
@@ -127,8 +127,9 @@ class TonkGame(TonkRulesMixin, Game):
         not drop (T6), how many turns each seat has finished (none: it may not drop yet,
         T7), whether anyone has spread this hand (no dealt 49 after that, T10), whether
         the draw just took the stock's last card (the hand ends after this discard), the
-        side bets made and the spades shown (T12; empty: nobody asked yet), and the hands
-        as far as they are known (an empty list for a hand nobody knows yet). The turn
+        side bets made and the spades shown (T12; empty: nobody asked yet), the hands of
+        the match paid so far (T13, for ``match_hands``; None: every hand before this one,
+        none voided), and the hands as far as they are known (an empty list for a hand nobody knows yet). The turn
         to move has not spread nor hit yet.
 
         The face-down cards are not part of it: the game is dealt from ``seed`` as any
@@ -138,6 +139,7 @@ class TonkGame(TonkRulesMixin, Game):
         game = cls(variant, players, seed=seed)
         game.events, game._log = [], []
         game.round = round
+        game._hands_paid = round - 1 if hands_paid is None else hands_paid
         game._scores = list(scores)
         game.round_over = game.is_over = False
         game.dealer = dealer
@@ -437,7 +439,7 @@ class TonkGame(TonkRulesMixin, Game):
             stake=rules.stake, counts=tuple(counts), shown=shown if shown is not None else (None,) * n,
             first_turn=seat is not None and self._turns[seat] == 0, side_bets=tuple(self._side),
             spades_shown=tuple(self._spades), rules=rules, discards=tuple(discard),
-            grown_sets=tuple(sorted(self._grown_sets)),
+            grown_sets=tuple(sorted(self._grown_sets)), hands_paid=self._hands_paid,
             out_is_tonk=self._phase == "act" and self._out_is_tonk(self._current))
 
     def _state(self) -> Any:

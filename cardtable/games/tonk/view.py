@@ -43,6 +43,9 @@ class TonkView(PlayerView):
     grown_sets: tuple[int, ...] = ()
     """T6: the ranks of the sets on the table that a hit has grown (only such a set, once
     it holds all four natural cards, is a dead four)."""
+    hands_paid: int = 0
+    """T13: the hands of the match paid so far (a voided hand, dealt again, is not;
+    ``match_hands`` counts these)."""
     out_is_tonk: bool = False
     """T8: whether the seat to play, spreading the cards it holds now, would go out with a
     Tonk (paid double): always, or under ``tonk_needs_six`` only if every card held (the

@@ -25,7 +25,7 @@ def _rebuilt(game: TonkGame) -> TonkGame:
         # four, T6): the game's own flag.
         anyone_spread=game._anyone_spread,
         stock_out=table.phase == "act" and table.stock_size == 0,  # the draw took the last card (T9)
-        side_bets=table.side_bets, spades_shown=table.spades_shown,
+        side_bets=table.side_bets, spades_shown=table.spades_shown, hands_paid=table.hands_paid,
         hands=game._hands)  # (Tonk keeps the hands in a private field; a test may read them)
     copy._stock, copy._discard = list(game._stock), list(game._discard)  # the face-down cards, as dealt
     copy.rng.setstate(game.rng.getstate())
@@ -48,3 +48,32 @@ def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
         kind=lambda game, seat: (game.view(None).phase, any(game.spreads), game.view(seat).first_turn))
     phases = len(seen)
     assert checked > 500 and phases >= 8 and dealt > 10  # start and act, with and without spreads, first turn or not
+
+
+def test_a_position_knows_the_hands_paid_that_end_a_match():
+    """T13 ``match_hands``: a voided hand is dealt again and not counted, so the hand
+    number alone does not say how many were paid. from_position set none paid, whatever
+    the hand: a search bot imagining hand 3 of a 3-hand match played on past its end."""
+    from cardtable.games.tonk.preset import TonkVariant
+
+    data = load_variant("tonk-classic").model_dump()
+    data["rules"]["match_hands"] = 3
+    variant = TonkVariant.model_validate(data)
+    game = new_game(variant, 3, seed=4)
+    table = game.view(None)
+
+    def at_hand_3(paid):
+        return TonkGame.from_position(
+            variant, 3, seed=4, round=3, scores=(0, 0, 0), dealer=table.dealer, phase=table.phase,
+            to_act=table.to_act[0], spreads=table.spreads, grown_sets=(), drop_locks=(0, 0, 0),
+            turns=(0, 0, 0), anyone_spread=False, stock_out=False, hands_paid=paid, hands=game._hands)
+
+    assert at_hand_3(None).view(0).hands_paid == 2  # (unsaid: every hand before this one paid)
+    for paid, ends in ((2, True), (1, False)):  # (hand 2 was voided: one more to play)
+        position = at_hand_3(paid)
+        position._stock, position._discard = list(game._stock), list(game._discard)
+        bot, rng = SimpleBot(), Rng(1)
+        while not position.round_over:
+            seat = position.to_act[0]
+            position.apply(seat, bot.choose(position.view(seat), position.legal_moves(seat), rng))
+        assert position.view(0).hands_paid == paid + 1 and position.is_over is ends
