@@ -74,6 +74,19 @@ def test_T7_drop_any_time_after_drawing() -> None:
     assert last(game, "hand_dropped").count == 5
 
 
+def test_T7_drop_any_time_after_a_spread_in_the_same_turn_counts_what_is_left() -> None:
+    """T7 ``any_time`` ("before or after drawing, not after the discard"): a spread laid
+    this turn does not bar the drop, and the count is of the cards still held."""
+    game = stacked(["KS QH JD 10C", "7S 7D 7H 9C", "KH QC JH 10S"], stock="7C 2C 3C", drop_when="any_time")
+    game.apply(1, DRAW)
+    game.apply(1, spread("7C 7D 7H 7S"))
+    assert DROP in game.legal_moves(1)
+    game.apply(1, DROP)
+    assert last(game, "hand_dropped").count == 9
+    won = last(game, "hand_won")
+    assert won.how == "drop" and won.winners == (1,) and game.scores == (-1, 2, -1)
+
+
 def test_T7_dropper_strictly_lowest_everyone_pays() -> None:
     game = stacked(["10S JC", "AC 2D", "KS QH"], drop_when="any_time", stake=5)
     game.apply(1, DROP)
