@@ -21,6 +21,7 @@ from ..messages import ThemeSwitched
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
+from .look import LookScreen
 from .over_table import OverTable
 
 
@@ -43,13 +44,26 @@ class ChoiceList(OptionList):
 class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
     keeps them from the app): ``?`` help, ``t`` theme, ``q`` quit, ``r`` the rules and
-    ``ctrl+s`` save; and **H**, a hint when the table gives one (:attr:`hint`)."""
+    ``ctrl+s`` save; the table's ``L`` (its whole log, as the player choosing sees it)
+    and ``b`` (the bots' speed); **H**, a hint when the table gives one (:attr:`hint`);
+    and **v**, a look at the table under the dialog (the melds, the log) before answering."""
 
     BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
                 Binding("q", "app.request_quit", "quit", show=False),
                 Binding("H", "hint", "hint", show=False),
+                Binding("v", "look", "look at the table", show=False),
+                Binding("L", "full_log", "log", show=False),
+                Binding("b", "bot_speed", "bot speed", show=False),
                 Binding("escape", "escape", "escape", show=False)]
+
+    DEFAULT_CSS = """
+    TableDialog.-looking { background: transparent; }
+    TableDialog.-looking #dialog-box { display: none; }
+    """
+
+    LOOK_KEY = "v: look at the table"
+    """The dialog box's subtitle: how to see what the dialog covers."""
 
     ESCAPE_NOTE = "this needs an answer to play on: choose one (↑ ↓, then enter)"
     """What escape says in a dialog that must be answered (it does not close it)."""
@@ -81,7 +95,9 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     def _write_words(self) -> None:
         """Write the title, prompt and note in the app's theme (as Text: the players'
         names in them are shown as written, never read as markup)."""
-        self.query_one("#dialog-box").border_title = Text(as_themed(self.app, self.title_text))
+        box = self.query_one("#dialog-box")
+        box.border_title = Text(as_themed(self.app, self.title_text))
+        box.border_subtitle = Text(as_themed(self.app, self.LOOK_KEY))
         self.query_one("#dialog-prompt", Static).update(Text(as_themed(self.app, self.prompt)))
         self._show_note()
 
@@ -96,13 +112,26 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
             else Text(as_themed(self.app, text))
         self.query_one("#dialog-note", Static).update(themed)
 
+    def action_look(self) -> None:
+        """v: the dialog steps aside (box and dimming) until a key is pressed."""
+        self.add_class("-looking")
+        self.app.push_screen(LookScreen(), lambda _none: self.remove_class("-looking"))
+
+    def action_full_log(self) -> None:
+        """L: the round's whole log, as the table shows it to the player choosing."""
+        self.table_does("action_full_log")
+
+    def action_bot_speed(self) -> None:
+        """b: the bots' next speed, as at the table (a note says which)."""
+        self.table_does("action_bot_speed")
+
     def action_escape(self) -> None:
         """Escape: this dialog must be answered; say how (a subclass may take it as an answer)."""
         self.note(self.ESCAPE_NOTE)
 
     def keys_note(self) -> str:
         """What the dialog's keys are, said when a key it does not take is pressed."""
-        return "keys here: ↑ ↓ to choose, enter to take it"
+        return "keys here: ↑ ↓ to choose, enter to take it, v to look at the table"
 
     def on_key(self, event: events.Key) -> None:
         """A letter or digit the dialog takes no action for (the table's own keys, under
@@ -156,7 +185,7 @@ class CardChoiceDialog(TableDialog[Move]):
     ESCAPE_NOTE = "this needs an answer to play on: choose the cards (space or a number), then g or enter"
 
     def keys_note(self) -> str:
-        return "keys here: space or a number picks a card, g or enter gives them, escape clears"
+        return "keys here: space or a number picks a card, g or enter gives them, escape clears, v to look at the table"
 
     def action_escape(self) -> None:
         """Escape clears the cards chosen; with none, it says how to answer (it did nothing)."""

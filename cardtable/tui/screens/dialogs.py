@@ -27,6 +27,8 @@ EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
 KEYS: list[tuple[str, str, str]] = [
     ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter or g gives)"),
     ("", "H", "hint: highlights the hard bot's choice (exchange: selects the cards)"),
+    ("", "v", "look at the table under the dialog (melds, log); any key comes back"),
+    ("", "L / b", "the whole log / the bots' speed, as at the table"),
     ("", "escape", "cancel a list of choices the table offered: nothing is played"),
     ("Hand-off", "enter", "the named player is ready to see their cards"),
     ("", "ctrl+s / r", "save the game / the preset's rules (no cards shown)"),

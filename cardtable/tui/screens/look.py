@@ -1,0 +1,36 @@
+"""A look at the table under a dialog: the dialog steps aside until a key is pressed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..text import as_themed
+
+LOOK_NOTE = "looking at the table: any key (or a click) goes back to the question"
+
+
+class LookScreen(ModalScreen[None]):
+    """Shows nothing but a line at the bottom; the screen below it (a dialog with its
+    class ``-looking``: its box hidden, the table undimmed) is what the player sees.
+    Any key or click ends the look, and does nothing else."""
+
+    DEFAULT_CSS = """
+    LookScreen { background: transparent; }
+    LookScreen #look-note { dock: bottom; height: 1; width: 100%; background: $accent; color: $text; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(as_themed(self.app, LOOK_NOTE)), id="look-note")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.dismiss(None)

@@ -1,0 +1,51 @@
+"""A dialog over the table (here the S8 buy prompt) lets the player look at what it
+covers before answering: v hides it until any key, L opens the whole log, b changes
+the bots' speed, as at the table; none of them answers the dialog."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable.tui.screens.choose import MoveListDialog
+from cardtable.tui.screens.dialogs import LogScreen
+from cardtable.tui.screens.look import LOOK_NOTE, LookScreen
+
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer
+
+
+def test_v_looks_at_the_table_under_the_buy_prompt_and_any_key_comes_back():
+    """(A play-tester could not see the melds and the log the buy prompt covered.)"""
+
+    async def scenario():
+        game = shanghai_buy_offer()
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            dialog = app.screen
+            box = dialog.query_one("#dialog-box")
+            assert str(box.border_subtitle) == "v: look at the table"
+            assert "Buy the upcard?" in screen_text(app)
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, LookScreen) and dialog.has_class("-looking")
+            shown = screen_text(app)
+            assert "Buy the upcard?" not in shown and LOOK_NOTE in shown
+            assert "melds" in shown  # (the table's melds box, no longer covered)
+            await pilot.press("enter")  # (any key: it only ends the look)
+            await pilot.pause()
+            assert app.screen is dialog and not dialog.has_class("-looking")
+            assert "Buy the upcard?" in screen_text(app) and game.phase == "buy" and game.to_act == (0,)
+
+            await pilot.press("L")
+            await pilot.pause()
+            assert isinstance(app.screen, LogScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is dialog and game.phase == "buy"
+
+            speed = app.bot_delay
+            await pilot.press("b")
+            await pilot.pause()
+            assert app.bot_delay != speed and app.screen is dialog and game.phase == "buy"
+
+    asyncio.run(scenario())
