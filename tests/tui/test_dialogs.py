@@ -560,6 +560,36 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_a_key_a_round_s_results_have_no_use_for_says_so(preset):
+    """(A play-tester pressed x on Shanghai's score sheet: nothing happened, nothing was
+    said, where the table says "x is no key here".) Pressed twice, one note stays."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.tui.shanghai.scores import ScoreSheetScreen
+    from cardtable.tui.tonk.showdown import ShowdownScreen
+
+    game = new_game(load_variant(preset), 3, seed=3)
+    bot, rng = make_bot(game.family, "simple"), Rng(3)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    app = make_app("Ann,bot:simple,bot:simple", preset=preset, game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, (RoundEndScreen, ShowdownScreen, ScoreSheetScreen)))
+            results = app.screen
+            await pilot.press("x", "x")
+            await pilot.pause()
+            said = [note.message for note in app._notifications if "no key" in note.message]
+            assert said == ["x is no key here: enter goes on; ? lists the keys"] and app.screen is results
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: app.screen is not results)
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize("seats, over", [("Ann,bot:simple,bot:simple", "dialog"), ("Ann,Bob,Cy", "hand-off")])
 def test_ctrl_s_and_r_work_over_the_table_in_a_dialog_and_at_a_hand_off(seats, over):
     """The buy prompt (a dialog) and the hand-off before it take the table's ctrl+s (a

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
+
+from ..notes import NoteSlot
 
 Result = TypeVar("Result")
 
@@ -37,3 +40,21 @@ class OverTable(Screen[Result]):
             if act is not None:
                 act()
                 return
+
+
+class RoundOver(OverTable[None]):
+    """A round's (a hand's) results over the table: Enter or space goes on, and a key it
+    has no use for says so in a note, rather than nothing (as at the table)."""
+
+    BINDINGS = [Binding("enter", "next", "go on", show=False),
+                Binding("space", "next", show=False)]
+
+    key_note: NoteSlot | None = None
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.key not in self.active_bindings and event.character:
+            self.key_note = self.key_note or NoteSlot()
+            self.key_note.tell(self.app, f"{event.character} is no key here: enter goes on; ? lists the keys")

@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 
 from ..families import SummaryRow
 from ..text import number, signed, themed, uses_ascii
-from .over_table import OverTable
+from .over_table import RoundOver
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -61,12 +61,9 @@ def results_table(rows: Sequence[SummaryRow], round_points: bool = True, ascii: 
     return table
 
 
-class RoundEndScreen(OverTable[None]):
+class RoundEndScreen(RoundOver):
     """Finishing order, titles and points of the round that just ended (``ctrl+s`` saves
     the game here too, and ``r`` shows the rules)."""
-
-    BINDINGS = [Binding("enter", "next", "next round", show=False),
-                Binding("space", "next", show=False)]
 
     def __init__(self, heading: str, rows: Sequence[SummaryRow], footer: str) -> None:
         super().__init__(classes="summary")
@@ -78,9 +75,6 @@ class RoundEndScreen(OverTable[None]):
             yield Static(results_table(self.rows, ascii=uses_ascii(self.app)),
                          id="summary-table")
             yield Static(Text(self.footer), id="summary-footer")
-
-    def action_next(self) -> None:
-        self.dismiss(None)
 
 
 class MatchEndScreen(Screen[str]):

@@ -8,7 +8,6 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.widgets import Static
 
@@ -16,7 +15,7 @@ from ...engine.events import RoundEnded, RoundStarted
 from ...games.shanghai.events import WentOut
 from ..seats import Seat
 from ..text import as_themed, themed
-from ..screens.over_table import OverTable
+from ..screens.over_table import RoundOver
 
 
 def hand_results(game: Any) -> list[tuple[tuple[int, ...], int | None]]:
@@ -64,11 +63,9 @@ def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Tabl
     return table
 
 
-class ScoreSheetScreen(OverTable[None]):
+class ScoreSheetScreen(RoundOver):
     """After a hand: who went out, the points of every hand so far, the totals (``ctrl+s``
     saves the game here too, and ``r`` shows the rules)."""
-
-    BINDINGS = [Binding("enter", "next", "next hand", show=False), Binding("space", "next", show=False)]
 
     def __init__(self, heading: str, table: Table, footer: str, went_out: bool = True) -> None:
         super().__init__(classes="summary")
@@ -84,6 +81,3 @@ class ScoreSheetScreen(OverTable[None]):
             went_out = "* went out of that hand · " if self.went_out else ""
             yield Static(Text(as_themed(self.app, f"{went_out}columns are hands · lowest total wins\n") + self.footer),
                          id="summary-footer")
-
-    def action_next(self) -> None:
-        self.dismiss(None)

@@ -13,7 +13,6 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -24,7 +23,7 @@ from ...games.tonk.payments import stakes_reason, ties_lowest
 from ..seats import Seat
 from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
-from ..screens.over_table import OverTable
+from ..screens.over_table import RoundOver
 from .present import counted
 
 
@@ -159,12 +158,9 @@ def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False)
     return text
 
 
-class ShowdownScreen(OverTable[None]):
+class ShowdownScreen(RoundOver):
     """The end of a hand; Enter goes on (next hand or the match result); ``ctrl+s`` saves
     the game here too, and ``r`` shows the rules."""
-
-    BINDINGS = [Binding("enter", "next", "next hand", show=False),
-                Binding("space", "next", show=False)]
 
     def __init__(self, data: Showdown, footer: str) -> None:
         super().__init__(classes="summary tonk-showdown")
@@ -180,6 +176,3 @@ class ShowdownScreen(OverTable[None]):
                 yield Static(showdown_table(data, ascii), id="summary-table")
                 yield Static(payments_text(data.payments, data.why, ascii), id="showdown-payments")
             yield Static(Text(self.footer), id="summary-footer")
-
-    def action_next(self) -> None:
-        self.dismiss(None)
