@@ -57,8 +57,12 @@ def test_shanghai_by_suit_is_remembered_for_the_next_table(damaged):
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await _at_table(pilot)
             assert not screen.table.by_suit                      # the first time: by rank
+            await pilot.press("w")                               # (refused: the notice says why)
+            await pilot.pause()
+            assert screen.table.notice.startswith("no joker swap")
             await pilot.press("o")
             await pilot.pause()
+            assert screen.table.notice == "hand sorted by suit"  # (not the refusal, as if of the new order)
 
     async def next_table():
         app = _app("shanghai-classic", "Ann,bot:simple,bot:simple", 4, swap_game())
@@ -88,6 +92,7 @@ def test_tonk_by_rank_is_remembered_for_the_next_table():
             if press_o:
                 await pilot.press("o")
                 await pilot.pause()
+                assert screen.table.notice == "hand sorted by rank"
             return started, tuple(screen.query_one(Hand).cards), screen.game.view(0).hand
 
     started, _shown, _hand = asyncio.run(table(press_o=True))

@@ -207,7 +207,9 @@ class FamilyTable(Widget, Generic[State]):
 
     def remember_order(self, order: str) -> None:
         """Keep ``order`` in the user's settings: the next table of this family, resumed
-        or new, starts with it."""
+        or new, starts with it; the notice says it ("hand sorted by suit"), in place of
+        one about the hand before (a refusal would read as if about the new order)."""
+        self.notice = f"hand sorted by {order}"
         app = self.app
         if getattr(app, "save_settings", False):
             app.settings.hand_order[self.family] = order  # type: ignore[attr-defined]
