@@ -89,6 +89,18 @@ def test_go_downs_differing_only_in_which_wild_two_goes_where_are_listed_once():
                                                                                (True, False)]
 
 
+def test_go_downs_that_spend_fewer_wild_cards_are_listed_first():
+    """(A play-tester's m list began with 7♣ 7♦ JK | 9♦ 9♥ 9♠, a joker used up, ahead of
+    the all-natural 9♦ 9♥ 9♠ | A♣ A♣ A♠.) Otherwise the engine's order stays."""
+    from cardtable.engine.cards import JOKER
+    from cardtable.tui.shanghai.compose import distinct_go_downs
+
+    moves = [Move.parse(text) for text in ("meld 7C 7D JK | 9D 9H 9S", "meld 2C 7D JK | 9D 9H 9S",
+                                           "meld 9D 9H 9S | AC AC AS", "meld 7C 7D 2D | AC AC AS")]
+    assert distinct_go_downs(moves, frozenset({JOKER})) == [moves[i] for i in (2, 3, 0, 1)]
+    assert distinct_go_downs(moves, frozenset({JOKER, 2})) == [moves[i] for i in (2, 0, 3, 1)]
+
+
 def test_go_down_matching_ignores_order_and_shows_wild_places():
     contract = (("set", 3), ("run", 4))
     moves = [Move.parse("meld 9C 9D 9S | 4H 5H JK 7H"), Move.parse("meld 9C 9D 9S | JK 4H 5H 7H"),

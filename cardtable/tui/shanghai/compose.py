@@ -67,7 +67,8 @@ def go_downs_with(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
 def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move]:
     """``moves`` less the go-downs that differ from an earlier one only in which wild 2
     (or other wild natural) stands where: a natural played as a wild stays where it is
-    laid (S7 takes back only jokers) and counts nothing, so the choice is the same."""
+    laid (S7 takes back only jokers) and counts nothing, so the choice is the same. Those
+    that spend the fewest wild cards come first (all natural before a joker used up)."""
     seen: set[object] = set()
     out = []
     for move in moves:
@@ -75,7 +76,7 @@ def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move
         if shape not in seen:
             seen.add(shape)
             out.append(move)
-    return out
+    return sorted(out, key=lambda move: sum(card.rank in wilds for card in move.cards))
 
 
 def _wild_shape(groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> tuple[tuple[object, ...], ...]:
