@@ -115,7 +115,10 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     def action_look(self) -> None:
         """v: the dialog steps aside (box and dimming) until a key is pressed."""
         self.add_class("-looking")
-        self.app.push_screen(LookScreen(), lambda _none: self.remove_class("-looking"))
+        self.app.push_screen(LookScreen(), self._looked)
+
+    def _looked(self, _none: None) -> None:
+        self.remove_class("-looking")
 
     def action_full_log(self) -> None:
         """L: the round's whole log, as the table shows it to the player choosing."""
