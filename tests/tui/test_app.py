@@ -596,3 +596,24 @@ def test_enter_in_a_start_screen_field_moves_to_the_next():
             assert app.focused is screen.query_one("#kind-1") and isinstance(app.screen, StartScreen)
 
     run(scenario)
+
+
+def test_the_start_screen_field_tab_lands_on_is_underlined_as_well_as_shaded():
+    """(A play-tester in tmux, 256 colours, could not tell which field had focus: the
+    shade alone came out nearly the felt's.) Inputs and selects take an underline too."""
+    from textual.widgets._select import SelectCurrent
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            players = app.screen.query_one("#players", Select)
+            players.focus()
+            await pilot.pause()
+            assert players.query_one(SelectCurrent).styles.text_style.underline
+            seed = app.screen.query_one("#seed", Input)
+            seed.focus()
+            await pilot.pause()
+            assert seed.styles.text_style.underline and not players.query_one(SelectCurrent).styles.text_style.underline
+
+    run(scenario)
