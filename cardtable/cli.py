@@ -20,6 +20,7 @@ from rich.text import Text
 from rich.measure import Measurement
 from rich.table import Table
 
+from . import __version__
 from .engine.errors import VariantError
 from .engine.registry import FAMILIES, FAMILY_TITLES
 from .engine.rng import SEED_HIGH, SEED_LOW
@@ -44,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and ``python -m cardtable``."""
     parser = _parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["play", *argv]  # play is the default command: `cardtable --preset forseti`
     if argv[0] in PRESET_ACTIONS:  # (`cardtable validate FILE`: the presets' own commands)
         parser.error(f"there is no command {argv[0]!r}; did you mean `cardtable presets {argv[0]}`?")
@@ -111,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
                                      "President, Shanghai rummy and Tonk, hot-seat and against bots.",
                                      epilog="Options without a command are play's: `cardtable --preset forseti` "
                                             "is `cardtable play --preset forseti`.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the table (the default command)")

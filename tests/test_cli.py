@@ -207,3 +207,17 @@ def test_hands_is_rounds_by_the_name_shanghai_and_tonk_give_a_round(capsys):
         results.append({key: value for key, value in result.items() if "second" not in key})  # (times vary)
     assert results[0] == results[1]
     assert results[0]["rounds_per_game"] == 1.0 and results[0]["stopped"] == 2
+
+
+def test_version_is_the_package_s(capsys):
+    """`cardtable --version` says the version the package was installed as (pyproject
+    reads it from cardtable.__version__: one place to change it)."""
+    from importlib.metadata import version
+
+    import cardtable
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"cardtable {cardtable.__version__}\n"
+    assert version("cardtable") == cardtable.__version__
