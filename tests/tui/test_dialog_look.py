@@ -28,6 +28,8 @@ def test_v_looks_at_the_table_under_the_buy_prompt_and_any_key_comes_back():
             await pilot.press("v")
             await pilot.pause()
             assert isinstance(app.screen, LookScreen) and dialog.has_class("-looking")
+            # (undimmed: the app's ModalScreen rule beat a default rule, and the table was dimmed twice)
+            assert app.screen.styles.background.a == 0 and dialog.styles.background.a == 0
             shown = screen_text(app)
             assert "Buy the upcard?" not in shown and LOOK_NOTE in shown
             assert "melds" in shown  # (the table's melds box, no longer covered)

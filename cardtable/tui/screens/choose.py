@@ -58,9 +58,10 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
                 Binding("escape", "escape", "escape", show=False)]
 
     DEFAULT_CSS = """
-    TableDialog.-looking { background: transparent; }
     TableDialog.-looking #dialog-box { display: none; }
     """
+    """(Its background, undimmed while looking, is in app.tcss: the app's ``ModalScreen``
+    rule would beat a default one.)"""
 
     LOOK_KEY = "v: look at the table"
     """The dialog box's subtitle: how to see what the dialog covers."""

@@ -16,10 +16,10 @@ LOOK_NOTE = "looking at the table: any key (or a click) goes back to the questio
 class LookScreen(ModalScreen[None]):
     """Shows nothing but a line at the bottom; the screen below it (a dialog with its
     class ``-looking``: its box hidden, the table undimmed) is what the player sees.
-    Any key or click ends the look, and does nothing else."""
+    Any key or click ends the look, and does nothing else. (Both screens' transparent
+    background is in app.tcss, where the app's own ``ModalScreen`` rule cannot beat it.)"""
 
     DEFAULT_CSS = """
-    LookScreen { background: transparent; }
     LookScreen #look-note { dock: bottom; height: 1; width: 100%; background: $accent; color: $text; }
     """
 
