@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from .cards import Card, card_text, parse_cards
@@ -65,11 +65,21 @@ GROUP_KINDS = frozenset({"meld", "spread"})
 """Move kinds whose cards are given as groups."""
 
 
-def bare_refusal(move: Move, bare: Collection[str]) -> str | None:
-    """Why ``move`` is refused when its kind is one of ``bare``, the kinds whose name is
-    the whole move ("pass", "draw_stock"), and it names cards or a target; else None."""
-    if move.kind in bare and (move.cards or move.groups or move.target is not None):
-        return f"{move.kind} takes no cards or target: the move is just {move.kind!r}"
+def parts_refusal(move: Move, takes: Mapping[str, str]) -> str | None:
+    """Why ``move`` is refused when it names a part its kind does not take: ``takes``
+    gives each kind's parts, some of "cards", "groups" (``|``) and "target" (``@``) in
+    one string ("" for a kind whose name is the whole move, as "pass"). None when the
+    move names only its kind's parts, or its kind is not in ``takes``."""
+    parts = takes.get(move.kind)
+    if parts is None:
+        return None
+    kind = move.kind
+    if not parts and (move.cards or move.groups or move.target is not None):
+        return f"{kind} takes no cards or target: the move is just {kind!r}"
+    if move.target is not None and "target" not in parts:
+        return f"{kind} takes no target (the @ part)"
+    if move.groups and "groups" not in parts:
+        return f"{kind} takes no groups (cards split by |)"
     return None
 
 

@@ -201,12 +201,17 @@ def test_a_card_named_more_often_than_held_is_told_so():
     ("shanghai-classic", "draw_stock @0", "draw_stock takes no cards or target: the move is just 'draw_stock'"),
     ("shanghai-classic", "take_upcard 5S", "take_upcard takes no cards or target: the move is just 'take_upcard'"),
     ("president-classic", "pass 3S", "pass takes no cards or target: the move is just 'pass'"),
+    ("tonk-classic", "discard KC @0", "discard takes no target (the @ part)"),
+    ("shanghai-classic", "discard 2D @0", "discard takes no target (the @ part)"),
+    ("president-classic", "play 3D @0", "play takes no target (the @ part)"),
+    ("president-classic", "play 3D | 4D", "play takes no groups (cards split by |)"),
     ("tonk-classic", "draw_stock @x", "a target is whole numbers after @, such as @1,0 (not @x)"),
     ("president-classic", "pass @", "a target is whole numbers after @, such as @1,0 (not @)"),
 ])
 def test_a_move_that_names_what_its_kind_takes_not_is_told_so(preset, move, reason):
-    """A draw with a card said "the stock is empty" (it held 36), a target not a number
-    "invalid literal for int() with base 10"."""
+    """A draw with a card said "the stock is empty" (it held 36), a discard with a target
+    "you may not go out by discarding your last card", a target not a number "invalid
+    literal for int() with base 10"."""
     game = new_game(load_variant(preset), 3, seed=5)
     with pytest.raises(IllegalMove) as refused:
         game.apply(game.to_act[0], move)

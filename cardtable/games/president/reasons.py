@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from ...engine.cards import Card, not_held
 from ...engine.game import Game
-from ...engine.moves import Move, bare_refusal
+from ...engine.moves import Move, parts_refusal
 from .rules import RankOrder
+
+
+MOVE_PARTS = {"play": "cards", "pass": "", "decline": "", "quick_clear": "cards", "give": "cards",
+              "open_market": "", "offer": "cards target", "accept": "cards", "offer_talk": "target"}
+"""What each kind of move names besides its kind (see :func:`~cardtable.engine.moves.parts_refusal`;
+an ``accept`` names the card taken in the black market, nothing at table talk)."""
 
 
 class ReasonsMixin(Game):
@@ -26,8 +32,8 @@ class ReasonsMixin(Game):
         """A sentence for the player saying why ``move`` is not allowed now."""
         phase_kinds = {"exchange": "give", "market_open": "open_market or decline",
                        "market": "offer, accept, decline or pass", "talk": "offer_talk, accept or decline"}
-        if bare := bare_refusal(move, ("pass", "decline", "open_market")):
-            return bare
+        if refusal := parts_refusal(move, MOVE_PARTS):
+            return refusal
         if self.phase != "play":
             if self.phase == "exchange" and move.kind == "give":
                 missing = not_held(move.cards, self.hands[seat])

@@ -24,7 +24,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card, not_held
-from ...engine.moves import Move, bare_refusal
+from ...engine.moves import Move, parts_refusal
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
 from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
                     swap_index)
@@ -354,6 +354,12 @@ def swap_refusal(view: ShanghaiView, card: Card | None = None) -> str:
     return SWAP_THEN_DOWN
 
 
+MOVE_PARTS = {"draw_stock": "", "take_upcard": "", "buy": "", "decline": "", "meld": "cards groups",
+              "lay_off": "cards target", "swap_joker": "cards target", "discard": "cards"}
+"""Every Shanghai move kind, with what it names besides its kind (see
+:func:`~cardtable.engine.moves.parts_refusal`)."""
+
+
 def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:
     """None if ``move`` is listed by legal_moves, else a reason in plain words."""
     if move in game._legal_list(seat):
@@ -364,11 +370,10 @@ def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:
 def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
     """Why ``move`` is not legal now (it is not among the legal moves)."""
     kind, phase = move.kind, game.phase
-    known = ("draw_stock", "take_upcard", "buy", "decline", "meld", "lay_off", "swap_joker", "discard")
-    if kind not in known:
-        return f"{kind!r} is not a Shanghai move (moves: {', '.join(known)})"
-    if bare := bare_refusal(move, ("draw_stock", "take_upcard", "buy", "decline")):
-        return bare
+    if kind not in MOVE_PARTS:
+        return f"{kind!r} is not a Shanghai move (moves: {', '.join(MOVE_PARTS)})"
+    if refusal := parts_refusal(move, MOVE_PARTS):
+        return refusal
     if phase == "buy":
         return "the upcard is being offered to you: buy it or decline"
     if kind in ("buy", "decline"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.cards import ACE, JOKER, KING, Card, not_held, pretty_cards
-from ...engine.moves import Move, bare_refusal
+from ...engine.moves import Move, parts_refusal
 from .spreads import Shape, canonical_set, hit_onto, is_dead_four, shape_of, spreads_in
 
 DRAW = Move("draw_stock")
@@ -18,11 +18,12 @@ DROP = Move("drop")
 DECLARE = Move("declare")
 BET = Move("bet")
 DECLINE = Move("decline")
-KINDS = ("bet", "decline", "draw_stock", "take_upcard", "drop", "declare", "spread", "hit",
-         "dead_four", "discard")
+MOVE_PARTS = {"bet": "", "decline": "", "draw_stock": "", "take_upcard": "", "drop": "", "declare": "",
+              "spread": "cards groups", "hit": "cards target", "dead_four": "cards target", "discard": "cards"}
+"""Every Tonk move kind, with what it names besides its kind (see
+:func:`~cardtable.engine.moves.parts_refusal`)."""
+KINDS = tuple(MOVE_PARTS)
 """Every Tonk move kind."""
-BARE_KINDS = ("bet", "decline", "draw_stock", "take_upcard", "drop", "declare")
-"""The kinds whose name is the whole move: no cards, no target."""
 
 _DISCARDS: dict[Card, Move] = {}
 
@@ -114,8 +115,8 @@ class TonkRulesMixin(_Base):
         kind, phase, rules = move.kind, self._phase, self.variant.rules
         if kind not in KINDS:
             return f"{kind!r} is not a Tonk move ({', '.join(KINDS)})"
-        if bare := bare_refusal(move, BARE_KINDS):
-            return bare
+        if refusal := parts_refusal(move, MOVE_PARTS):
+            return refusal
         if phase == "bet":
             return "first say whether you join the spades side bet: bet or decline"
         if kind in ("bet", "decline"):
