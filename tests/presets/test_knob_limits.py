@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import load_variant
+from cardtable import load_variant, parse_cards
 
 from .test_preset_problems import knob_refused, refused
 
@@ -67,18 +67,28 @@ def test_a_contract_written_in_the_wrong_shape_is_told_in_the_presets_terms(user
     assert (error.field, error.reason) == ("rules.contracts", reason)
 
 
-def test_more_wild_cards_than_a_turn_can_list_are_refused(user_presets):
-    """P27: a turn lists every play; with 96 wild cards (3 decks, 8 wild ranks) at 3 players,
-    32 a hand, there were too many to list and the game hung. Up to 6 a hand at the fewest
-    players loads; more is refused naming the knob, with what to change."""
+def test_more_plays_than_a_turn_can_list_are_refused(user_presets):
+    """P27: a turn lists every play; with 96 wild cards (3 decks, 8 wild ranks) at 3 players
+    there were billions and the game hung. What counts is the plays of the fullest hand
+    in a few sample deals at the fewest players, wild cards and decks together: two decks
+    with 2s and 3s wild are refused at 3 players (~13,000), not at 4 (~4,500); three decks
+    with only 2s wild are refused (~10,700: twelve 2s, where counting wild cards let them
+    by); one deck with jokers, 2s, 3s and 4s wild loads (~4,200)."""
+    from cardtable.games.president.preset import lead_plays
+
     text = ('family = "president"\nextends = "president-classic"\nplayers = {{ min = {low}, max = 7 }}\n'
-            '[rules]\ndecks = {decks}\nwilds = {wilds}\n')
-    error = refused(user_presets, text.format(low=3, decks=3, wilds='["2", "3", "4", "5", "6", "7", "8", "9"]'))
-    assert (error.field, error.reason) == (
-        "rules.wilds", "96 wild cards come to 32.0 in each hand at 3 players (players.min); at most 6 a "
-                       "hand keeps the plays to choose from countable: name fewer wild ranks, use fewer "
-                       "decks, or raise players.min")
-    assert refused(user_presets, text.format(low=3, decks=2, wilds='["2", "3", "4"]')).field == "rules.wilds"
-    for low, decks, wilds in ((3, 2, '["2", "3"]'), (4, 2, '["2", "3", "4"]')):  # 16 at 3, 24 at 4 players
-        (user_presets / "house.toml").write_text(text.format(low=low, decks=decks, wilds=wilds), encoding="utf-8")
+            '[rules]\ndecks = {decks}\njokers = {jokers}\nwilds = {wilds}\n')
+    error = refused(user_presets, text.format(low=3, decks=3, jokers=0, wilds='["2", "3", "4", "5", "6", "7", "8", "9"]'))
+    assert error.field == "rules.wilds" and error.reason.startswith(
+        "with these wild cards in 3 decks, a hand at 3 players (players.min) can have ")
+    assert error.reason.endswith(" plays to lead; more than 5,000 make every turn slow to list and the bots slow "
+                                 "to weigh: name fewer wild ranks, use fewer decks, or raise players.min")
+    for decks, wilds in ((2, '["2", "3"]'), (3, '["2"]')):
+        assert refused(user_presets, text.format(low=3, decks=decks, jokers=0, wilds=wilds)).field == "rules.wilds"
+    for low, decks, jokers, wilds in ((4, 2, 0, '["2", "3"]'), (3, 1, 2, '["JK", "2", "3", "4"]')):
+        (user_presets / "house.toml").write_text(text.format(low=low, decks=decks, jokers=jokers, wilds=wilds),
+                                                 encoding="utf-8")
         assert load_variant("house").rules.decks == decks
+    # the count: per rank, the sets of its naturals (at least one, twins alike) times the sets of wilds
+    hand = parse_cards("3S 3S 3H 4D 2C 2C")
+    assert lead_plays(hand, frozenset({2})) == ((3 * 2 - 1) + (2 - 1)) * 3

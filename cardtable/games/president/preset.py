@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from math import prod
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...engine.cards import JOKER, rank_name, rank_named
+from ...engine.cards import Card, make_deck, rank_name, rank_named
+from ...engine.rng import Rng
 from ...presets.model import Knobs, VariantBase
 
 TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
@@ -154,10 +158,35 @@ TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in Preside
 """What the short forms stand for, in the default titles ("P President · VP Vice-President …")."""
 
 
-MOST_WILDS_A_HAND = 6
-"""P27: the most wild cards a preset may deal to each hand on average at its fewest
-players. Plays grow with the wild cards a hand holds (~2,000 to choose from at 4 a hand,
-~60,000 at 8); past this a turn's choices take too long to list."""
+MOST_LEAD_PLAYS = 5_000
+"""P27: the most plays a lead may list in the fullest hand of a few sample deals at the
+preset's fewest players. Wild cards multiply a hand's plays (a turn lists every one, and
+the bots weigh them): ~30 in a classic hand, ~4,000 with two decks and jokers and 2s wild
+(a hard bot then takes ~1 s a turn), ~130,000 with 2s, 3s and 4s wild in two decks."""
+
+
+def lead_plays(hand: Iterable[Card], wild_ranks: frozenset[int]) -> int:
+    """How many distinct plays a lead from ``hand`` lists (P4, P27): for each rank, every
+    set of its natural cards (at least one; the twins of several decks alike) with any set
+    of the wild cards held."""
+    hand = list(hand)
+    with_wilds = prod(held + 1 for held in Counter(c for c in hand if c.rank in wild_ranks).values())
+    by_rank: dict[int, int] = {}
+    for card, held in Counter(c for c in hand if c.rank not in wild_ranks).items():
+        by_rank[card.rank] = by_rank.get(card.rank, 1) * (held + 1)
+    return sum(sets - 1 for sets in by_rank.values()) * with_wilds
+
+
+def most_lead_plays(rules: PresidentRules, players: int, deals: int = 8) -> int:
+    """The most plays a lead lists in any hand of ``deals`` sample deals at ``players``
+    (seeded: the same answer every time)."""
+    deck, most = make_deck(rules.decks, rules.jokers), 0
+    size = len(deck) // players
+    for seed in range(deals):
+        Rng(seed).shuffle(deck)
+        most = max(most, *(lead_plays(deck[seat * size:(seat + 1) * size], rules.wild_ranks)
+                           for seat in range(players)))
+    return most
 
 
 class PresidentVariant(VariantBase):
@@ -196,10 +225,10 @@ class PresidentVariant(VariantBase):
         cards = rules.decks * (52 + rules.jokers)
         if cards < self.players.max:
             raise ValueError(f"players.max: {cards} cards cannot be dealt to {self.players.max} players")
-        wild = rules.decks * sum(rules.jokers if rank == JOKER else 4 for rank in rules.wild_ranks)
-        if wild > MOST_WILDS_A_HAND * self.players.min:
+        if rules.wilds and (plays := most_lead_plays(rules, self.players.min)) > MOST_LEAD_PLAYS:
             raise ValueError(
-                f"rules.wilds: {wild} wild cards come to {wild / self.players.min:.1f} in each hand at "
-                f"{self.players.min} players (players.min); at most {MOST_WILDS_A_HAND} a hand keeps the plays "
-                "to choose from countable: name fewer wild ranks, use fewer decks, or raise players.min")
+                f"rules.wilds: with these wild cards in {rules.decks} deck{'s' * (rules.decks > 1)}, a hand "
+                f"at {self.players.min} players (players.min) can have {plays:,} plays to lead; more than "
+                f"{MOST_LEAD_PLAYS:,} make every turn slow to list and the bots slow to weigh: name fewer "
+                "wild ranks, use fewer decks, or raise players.min")
         return self
