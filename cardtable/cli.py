@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except OSError as error:  # a path the system refuses: a name too long, a folder it may not read
         where = f"{error.filename}: " if error.filename else ""
-        return _fail(f"{where}{error.strerror or error}", command=args.command or "")
+        return fail(f"{where}{error.strerror or error}", command=args.command or "")
 
 
 SECONDS = "a number of seconds, e.g. 0.5"
@@ -186,7 +186,7 @@ def _seeds_past_the_end(first: int, deals: int, command: str) -> bool:
     """Whether ``deals`` seeds from ``first`` on would pass the largest seed (said, if so)."""
     if first + deals - 1 <= SEED_HIGH:
         return False
-    _fail(f"--seed {first} leaves no room for {count(deals, 'seed')} (seeds go up to {SEED_HIGH}): start lower",
+    fail(f"--seed {first} leaves no room for {count(deals, 'seed')} (seeds go up to {SEED_HIGH}): start lower",
           command=command)
     return True
 
@@ -196,7 +196,7 @@ def _preset_for(args: argparse.Namespace) -> Any:
     reason printed, when it is of another game than ``--game``."""
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
-        _fail(f"preset {args.preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {args.game}",
+        fail(f"preset {args.preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {args.game}",
               command=args.command)
         return None
     return variant
@@ -217,9 +217,9 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             levels = parse_levels(args.bots)
         except ValueError as error:
-            return _fail(f"--bots: {error}", command="simulate")
+            return fail(f"--bots: {error}", command="simulate")
         if args.players is not None and len(levels) != args.players:
-            return _fail(f"--bots names {count(len(levels), 'bot')} for {count(args.players, 'player')}",
+            return fail(f"--bots names {count(len(levels), 'bot')} for {count(args.players, 'player')}",
                          command="simulate")
         args.players = len(levels)
     elif args.players is None:
@@ -228,7 +228,7 @@ def _simulate(args: argparse.Namespace) -> int:
         levels = ["medium"] * args.players  # (the simple bot, by the name the start screen gives it)
     if not low <= args.players <= high:
         why = f" (--bots names {count(args.players, 'bot')})" if args.bots is not None else ""
-        return _fail(f"{variant.title} is for {low}–{high} players, not {args.players}{why}", command="simulate")
+        return fail(f"{variant.title} is for {low}–{high} players, not {args.players}{why}", command="simulate")
     if _seeds_past_the_end(args.seed, args.games, "simulate"):
         return 2
     try:  # (the bar on stderr, as the result goes to stdout: `simulate > file` still shows it)
@@ -241,7 +241,7 @@ def _simulate(args: argparse.Namespace) -> int:
                                max_rounds=args.rounds)
     except MatchTooLong as error:
         whole = default_max_rounds(variant, args.rounds) == 0  # (no cap on the rounds)
-        return _fail(_too_long(error.seed, error.max_moves, levels, whole and open_ended(variant)),
+        return fail(_too_long(error.seed, error.max_moves, levels, whole and open_ended(variant)),
                      command="simulate")
     if args.json:
         print(json.dumps(summary.to_data(), indent=2))
@@ -334,11 +334,11 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         lineup = parse_levels(args.seats)
     except ValueError as error:
-        return _fail(f"--seats: {error}", command="arena")
+        return fail(f"--seats: {error}", command="arena")
     low, high = variant.players.min, variant.players.max
     if not low <= len(lineup) <= high:
         example = ",".join(["hard"] + ["medium"] * (low - 1))
-        return _fail(f"{variant.title} is for {low}–{high} players, not {len(lineup)} (--seats names "
+        return fail(f"{variant.title} is for {low}–{high} players, not {len(lineup)} (--seats names "
                      f"{count(len(lineup), 'level')}; for example --seats {example})", command="arena")
     if _seeds_past_the_end(args.seed, -(-args.games // len(lineup)), "arena"):  # (a deal per rotation of the seats)
         return 2
@@ -350,7 +350,7 @@ def _arena(args: argparse.Namespace) -> int:
                          jobs=args.jobs, max_rounds=args.rounds, iterations=args.iterations,
                          progress=lambda done: bar.update(task, completed=done))
     except ValueError as error:
-        return _fail(str(error), command="arena")
+        return fail(str(error), command="arena")
     if args.json:
         print(json.dumps(report.to_data(), indent=2))
         return 0
@@ -522,7 +522,7 @@ def _player_name(text: str) -> str:
     return name
 
 
-def _fail(message: str, file: object = None, command: str = "", status: int = 2) -> int:
+def fail(message: str, file: object = None, command: str = "", status: int = 2) -> int:
     """Print ``message`` as every command's errors read ("cardtable simulate: …", as
     argparse words its own); with the ``file`` it was about, say the file was left alone
     if it exists. Returns ``status``, the exit status."""
@@ -532,8 +532,8 @@ def _fail(message: str, file: object = None, command: str = "", status: int = 2)
         kept = False
     if kept:
         message += " (the file is kept as it is)"
-    Console(stderr=True, soft_wrap=True).print(Text.assemble((f"{' '.join(('cardtable', command)).strip()}:",
-                                                              "bold red"), f" {message}"), highlight=False)
+    Console(stderr=True, soft_wrap=True).print(Text.assemble((f"cardtable {command}".rstrip() + ":", "bold red"),
+                                                             f" {message}"), highlight=False)
     return status
 
 
@@ -547,7 +547,7 @@ def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
         reason = ""
     opener = getattr(tui_launch, action, None)
     if opener is None:
-        return _fail(f"the table cannot {action} games yet{f' ({reason})' if reason else ''}. {summary}",
+        return fail(f"the table cannot {action} games yet{f' ({reason})' if reason else ''}. {summary}",
                      command=action, status=1)
     return int(opener(args) or 0)
 
@@ -564,11 +564,11 @@ def _resume(args: argparse.Namespace) -> int:
 
     args.file = autosave_path()
     if not has_autosave():
-        return _fail(f"no unfinished game to resume (there is no autosave: {args.file})", command="resume", status=1)
+        return fail(f"no unfinished game to resume (there is no autosave: {args.file})", command="resume", status=1)
     try:
         args.loaded = load_autosave()
     except SaveError as error:
-        return _fail(str(error), args.file, command="resume")
+        return fail(str(error), args.file, command="resume")
     return _open_in_tui("resume", args, _save_summary(args.file, *args.loaded))
 
 
@@ -582,7 +582,7 @@ def _load(args: argparse.Namespace) -> int:
     try:
         args.loaded = load_game(args.file)
     except SaveError as error:
-        return _fail(str(error), args.file, command="load")
+        return fail(str(error), args.file, command="load")
     return _open_in_tui("load", args, _save_summary(args.file, *args.loaded))
 
 
@@ -597,19 +597,19 @@ def _replay(args: argparse.Namespace) -> int:
     from .store.history import HistoryError
 
     if (args.file is None) == (args.match is None):
-        return _fail("give a save FILE or --match ID (one of them)", command="replay")
+        return fail("give a save FILE or --match ID (one of them)", command="replay")
     try:
         if args.match is not None:
             try:
                 replay = Replay(load_match(args.match), name=f"match {args.match}")
             except KeyError:
-                return _fail(f"there is no match {args.match} in the history (see cardtable stats)", command="replay")
+                return fail(f"there is no match {args.match} in the history (see cardtable stats)", command="replay")
             except HistoryError as error:
-                return _fail(str(error), command="replay")
+                return fail(str(error), command="replay")
         else:
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        return _fail(str(error), args.file, command="replay")
+        return fail(str(error), args.file, command="replay")
     args.replay = replay
     if not args.text and not _terminal():  # piped or redirected: the text is what the reader wants
         args.text = True
@@ -644,7 +644,7 @@ def _stats(args: argparse.Namespace) -> int:
             m for m in recent_matches(10_000)  # (a damaged match of other players is not this one's)
             if name.casefold() in (n.casefold() for n in m.names)][: args.recent]
     except HistoryError as error:
-        return _fail(str(error), command="stats")
+        return fail(str(error), command="stats")
     for note in left_out(damaged):
         Console(stderr=True).print(Text.assemble(("cardtable stats:", "yellow"), f" {note}"), highlight=False)
     if args.json:

@@ -13,8 +13,9 @@ from .themes import load_themes
 
 
 def _fail(message: str, args: Any) -> int:
-    """Say ``message`` as the CLI says its errors ("cardtable play: …"); the exit status."""
-    print(f"{' '.join(('cardtable', getattr(args, 'command', None) or '')).strip()}: {message}", file=sys.stderr)
+    """Say ``message`` in the words of the CLI's ``fail`` ("cardtable play: …"; the TUI
+    does not import the command line); the exit status."""
+    print(f"cardtable {getattr(args, 'command', None) or ''}".rstrip() + f": {message}", file=sys.stderr)
     return 2
 
 

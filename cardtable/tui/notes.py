@@ -10,7 +10,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
+from textual.screen import Screen
 from textual.notifications import Notification, Notify
 
 START_NOTE_SECONDS = 600
@@ -32,6 +34,14 @@ class NoteSlot:
             self.shown.timeout = 0  # (expired: Textual drops it as the new one comes)
         self.shown = Notification(message, title, timeout=timeout, markup=False)
         app.post_message(Notify(self.shown))
+
+
+def unused_key(screen: Screen[Any], event: events.Key) -> str | None:
+    """The letter, digit or sign of ``event`` when ``screen`` has no key for it (then the
+    screen says so, rather than nothing); None for a key it takes, or one that types nothing."""
+    if event.is_printable and event.key not in screen.active_bindings and event.character:
+        return event.character
+    return None
 
 
 def note_width(app: App[Any]) -> int:

@@ -352,7 +352,7 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
     app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
 
     async def scenario():
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, RoundEndScreen))
             await pilot.press("enter")
             await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
@@ -362,6 +362,10 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
             places = ["", "1st", "2nd", "3rd"]
             pattern = r"\s+".join(rf"{places[game.places()[s]]}\s+{re.escape(names[s])}\b.*?" for s in order)
             assert re.search(pattern, text, flags=re.DOTALL), text
+            await pilot.press("x")  # (a key the match's end has no use for says so)
+            await pilot.pause()
+            assert [note.message for note in app._notifications if "no key" in note.message] == [
+                "x is no key here: a plays again, n starts a new game, q quits"]
 
     asyncio.run(scenario())
 

@@ -129,8 +129,8 @@ class TonkGame(TonkRulesMixin, Game):
         the draw just took the stock's last card (the hand ends after this discard), the
         side bets made and the spades shown (T12; empty: nobody asked yet), the hands of
         the match paid so far (T13, for ``match_hands``; None: every hand before this one,
-        none voided), and the hands as far as they are known (an empty list for a hand nobody knows yet). The turn
-        to move has not spread nor hit yet.
+        none voided), and the hands as far as they are known (an empty list for a hand
+        nobody knows yet). The turn to move has not spread nor hit yet.
 
         The face-down cards are not part of it: the game is dealt from ``seed`` as any
         other (so its random source is where that deal leaves it), and the stock and the

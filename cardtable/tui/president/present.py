@@ -189,7 +189,8 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         marks.append(title)
         # whole at the first depth, where "passed, out of trick" says "out of trick": a
         # title is cut only where the shorter status is not enough (not "Fors." at 100 columns)
-        short.append((title, (title, *short_forms(title)) if short_forms(title) else ()))
+        shorter = short_forms(title)
+        short.append((title, (title, *shorter) if shorter else ()))
     if out:
         pass  # (the place is on the first line)
     elif seat in view.locked:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ..messages import ThemeSwitched
+from ..notes import unused_key
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
@@ -140,7 +141,7 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     def on_key(self, event: events.Key) -> None:
         """A letter or digit the dialog takes no action for (the table's own keys, under
         it, wait until it is answered) says which keys work here, rather than nothing."""
-        if event.is_printable and event.key not in self.active_bindings:
+        if unused_key(self, event):
             self.note(self.keys_note())
 
     def action_hint(self) -> None:

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.widgets import Static
 
+from ..notes import unused_key
 from .over_table import OverTable
 
 
@@ -51,6 +52,6 @@ class HandoffScreen(OverTable[None]):
     def on_key(self, event: events.Key) -> None:
         """A key the hand-off has no use for (a table key such as L or H) says that the
         table's keys wait for Enter, rather than nothing."""
-        if event.is_printable and event.key not in self.active_bindings and event.character:
+        if unused_key(self, event):
             self.query_one("#handoff-hint", Static).update(Text(
                 f"{self.player}: press Enter when only you can see the screen; the table's keys work after it."))

@@ -10,7 +10,7 @@ from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..notes import NoteSlot
+from ..notes import NoteSlot, unused_key
 
 Result = TypeVar("Result")
 
@@ -55,6 +55,6 @@ class RoundOver(OverTable[None]):
         self.dismiss(None)
 
     def on_key(self, event: events.Key) -> None:
-        if event.is_printable and event.key not in self.active_bindings and event.character:
+        if key := unused_key(self, event):
             self.key_note = self.key_note or NoteSlot()
-            self.key_note.tell(self.app, f"{event.character} is no key here: enter goes on; ? lists the keys")
+            self.key_note.tell(self.app, f"{key} is no key here: enter goes on; ? lists the keys")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
+from ..notes import NoteSlot, unused_key
 from ..text import number, signed, themed, uses_ascii
 from .over_table import RoundOver
 
@@ -110,3 +112,10 @@ class MatchEndScreen(Screen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    key_note: NoteSlot | None = None
+
+    def on_key(self, event: events.Key) -> None:
+        if key := unused_key(self, event):
+            self.key_note = self.key_note or NoteSlot()
+            self.key_note.tell(self.app, f"{key} is no key here: a plays again, n starts a new game, q quits")

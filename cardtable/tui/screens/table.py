@@ -23,7 +23,7 @@ from ...engine.rng import Rng, next_seed
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
 from ..messages import DialogAsked, MoveChosen, ThemeSwitched
-from ..notes import NoteSlot, soft_breaks, table_note_width
+from ..notes import NoteSlot, soft_breaks, table_note_width, unused_key
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed, ordinal, round_word
@@ -90,8 +90,8 @@ class TableScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """A letter or digit the table has no key for says where the keys are, rather than
         nothing (as a dialog's note does)."""
-        if event.is_printable and event.key not in self.active_bindings and event.character:
-            self.table.notice = f"{event.character} is no key here: ? lists the keys"
+        if key := unused_key(self, event):
+            self.table.notice = f"{key} is no key here: ? lists the keys"
 
     def action_bot_speed(self) -> None:
         """The next of the bots' speeds (normal, fast, instant, slow), remembered."""

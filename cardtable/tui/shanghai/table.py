@@ -455,7 +455,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     def action_sort(self) -> None:
         self.by_suit = not self.by_suit
-        self.remember_order("suit" if self.by_suit else "rank")
+        self.sorted_by("suit" if self.by_suit else "rank")
         self.query_one(Hand).selected = frozenset()
         self._show_hand()
 

@@ -104,7 +104,7 @@ class TonkTable(FamilyTable[TonkState]):
     def action_sort(self) -> None:
         """Display order only: by suit (runs together) or by rank (sets together)."""
         self.by_rank = not self.by_rank
-        self.remember_order("rank" if self.by_rank else "suit")
+        self.sorted_by("rank" if self.by_rank else "suit")
         hand = self.query_one(Hand)
         hand.cards = self.in_order(hand.cards)
 

@@ -205,10 +205,11 @@ class FamilyTable(Widget, Generic[State]):
         settings = getattr(self.app, "settings", None)
         return settings.hand_order.get(self.family) if settings is not None else None
 
-    def remember_order(self, order: str) -> None:
-        """Keep ``order`` in the user's settings: the next table of this family, resumed
-        or new, starts with it; the notice says it ("hand sorted by suit"), in place of
-        one about the hand before (a refusal would read as if about the new order)."""
+    def sorted_by(self, order: str) -> None:
+        """The hand is now sorted by ``order`` ("suit", "rank"): the notice says so, in
+        place of one about the hand before (a refusal would read as if about the new
+        order), and the user's settings keep it: the next table of this family, resumed or
+        new, starts with it."""
         self.notice = f"hand sorted by {order}"
         app = self.app
         if getattr(app, "save_settings", False):
