@@ -287,7 +287,7 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
     table = Table(title=Text(f"{summary.games} × {name} ({args.players} players, {seeds})"), show_edge=not compact)
     table.add_column("seat", justify="right")
     table.add_column("bot")
-    table.add_column("match wins", justify="right")
+    table.add_column("win share", justify="right")  # (a tie shares the win: 2 tied take half each)
     table.add_column(AVERAGE_SCORE[summary.family], justify="right")
     for header in headers.values():
         table.add_column(Text(header), justify="right")

@@ -90,6 +90,14 @@ def signed(n: int, ascii: bool = False) -> str:
     return f"+{n}" if n > 0 else number(n, ascii)
 
 
+def signed_decimal(x: float, places: int = 2, ascii: bool = False) -> str:
+    """+0.25, −1.50 (-1.50 in ASCII), 0.00 (never "-0.00"): an average won or lost."""
+    if round(x, places) == 0:
+        return f"{0:.{places}f}"
+    text = f"{x:+.{places}f}"
+    return text if ascii or text[0] == "+" else "−" + text[1:]
+
+
 MOVE_WORDS = {"draw_stock": "draw from the stock", "take_upcard": "take the upcard"}
 """Move kinds whose name is not yet a phrase a player would say."""
 

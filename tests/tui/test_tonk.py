@@ -482,6 +482,13 @@ def test_statistics_say_a_tonk_score_is_chips_won():
     table = family_table("tonk", [player])
     assert [c.header for c in table.columns][-2:] == ["chips won", "chips per hand"]
     assert [list(c.cells)[0] for c in table.columns][-2:] == ["+3", "+1.50"]
+    # losses with the table's minus sign, as the show-down and the match's end write them
+    loser = PlayerStats(name="Bob", kinds=("human",), matches=1, wins=0, last_played="",
+                        families={"tonk": FamilyStats(matches=1, wins=0, total_score=-3, hands=2)})
+    assert [list(c.cells)[0] for c in family_table("tonk", [loser]).columns][-2:] == ["−3", "−1.50"]
+    assert [list(c.cells)[0] for c in family_table("tonk", [loser], ascii=True).columns][-2:] == ["-3", "-1.50"]
+    from cardtable.tui.text import signed_decimal
+    assert [signed_decimal(x) for x in (-0.001, 0.004, 0.25, -2.0)] == ["0.00", "0.00", "+0.25", "−2.00"]
 
 
 @pytest.mark.parametrize("order", ["rank", "suit"])

@@ -19,7 +19,7 @@ from ...engine.words import listed
 from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, left_out, scores_text
-from ..text import as_themed, game_title, signed, themed, uses_ascii
+from ..text import as_themed, game_title, signed, signed_decimal, themed, uses_ascii
 from .store_menu import when
 
 
@@ -56,7 +56,7 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
             cells.append("—" if average is None else f"{average:.1f}")
         elif family == "tonk":  # the net result: chips at the end less the starting chips
             chips = stats.chips_per_hand
-            cells += [signed(stats.total_score, ascii=True), "—" if chips is None else f"{chips:+.2f}"]
+            cells += [signed(stats.total_score, ascii), "—" if chips is None else signed_decimal(chips, 2, ascii)]
         table.add_row(Text(fix(cells[0])), *map(fix, cells[1:]))  # (Text: the name as written, not markup)
     return table
 

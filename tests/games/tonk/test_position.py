@@ -40,7 +40,8 @@ def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
     drop T7 (locked out by hits, T6) or declare T10; spread T3, hit T6, dead four,
     discard T5); and after the same next move (a win settled by T7–T9 included), it is
     still the same."""
-    game = new_game(load_variant(preset), 3, seed=11)
+    # (the match runs on as long as the check needs: tonk-sitting's would end after 25 hands)
+    game = new_game(load_variant(preset).changed(match_hands=0, starting_chips=100), 3, seed=11)
     checked, seen, dealt = check_rebuilt_positions(
         game, SimpleBot(), Rng(3), _rebuilt,
         # (whether this turn has spread or hit yet is not on the view: the game's own flags)
