@@ -41,6 +41,10 @@ def test_v_looks_at_the_table_under_the_buy_prompt_and_any_key_comes_back():
             await pilot.press("L")
             await pilot.pause()
             assert isinstance(app.screen, LogScreen)
+            speed = app.bot_delay
+            await pilot.press("b")  # (the game goes on under the log: the bots' speed is set there too)
+            await pilot.pause()
+            assert app.bot_delay != speed and isinstance(app.screen, LogScreen)
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is dialog and game.phase == "buy"

@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
 from ..text import LOG_LINES, themed, uses_ascii
+from .over_table import OverTable
 
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "?", "this help"),
@@ -211,12 +212,17 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(ModalScreen[None], OverTable[None]):
     """The round's whole log from the deal on, as the player on screen may read it,
     oldest first and scrolled to the newest (what happened since your last turn is at
-    the end), at any width."""
+    the end), at any width. The game goes on under it, and ``b`` sets the bots' speed
+    as at the table (``ctrl+s`` and ``r`` are the table's too)."""
 
-    BINDINGS = [Binding("escape,L,enter,q", "close", "close", show=False)]
+    BINDINGS = [Binding("escape,L,enter,q", "close", "close", show=False),
+                Binding("b", "bot_speed", "bot speed", show=False)]
+
+    def action_bot_speed(self) -> None:
+        self.table_does("action_bot_speed")
 
     def __init__(self, lines: Sequence[str]) -> None:
         super().__init__()
