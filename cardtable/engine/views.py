@@ -38,7 +38,12 @@ class PlayerView:
         """The view with these fields, every one of them given by name: what the
         constructor makes, built at once rather than field by field (a game builds a
         view for every move a bot or screen considers). Only for classes whose fields
-        all live in the instance's ``__dict__`` (no ``slots``)."""
+        all live in the instance's ``__dict__`` (no ``slots``). A name missing or not a
+        field is a TypeError, as from the constructor."""
+        if fields.keys() != cls.__dataclass_fields__.keys():
+            names = cls.__dataclass_fields__.keys()
+            raise TypeError(f"{cls.__name__}.of: missing {sorted(names - fields.keys())}, "
+                            f"not fields {sorted(fields.keys() - names)}")
         view = _new(cls)
         _set(view, "__dict__", fields)
         return view

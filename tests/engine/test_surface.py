@@ -231,3 +231,16 @@ def test_a_pass_that_is_the_only_move_is_not_called_a_move_not_allowed_now():
         game.apply(2, "pass 6D")
     with pytest.raises(IllegalMove, match="^you cannot decline now: play cards or pass$"):
         game.apply(2, "decline")
+
+
+def test_a_view_built_at_once_must_name_every_field_and_nothing_else():
+    """PlayerView.of (Shanghai's and Tonk's views, built per move) sets the fields at once;
+    a name left out or misspelt is a TypeError there, not a view that fails when read."""
+    from cardtable.games.tonk.view import TonkView
+
+    view = new_game(load_variant("tonk-classic"), 3, seed=5).view(0)
+    fields = {name: getattr(view, name) for name in TonkView.__dataclass_fields__}
+    assert TonkView.of(**fields) == view
+    fields["chip"] = fields.pop("chips")
+    with pytest.raises(TypeError, match=r"^TonkView\.of: missing \['chips'\], not fields \['chip'\]$"):
+        TonkView.of(**fields)
