@@ -187,7 +187,7 @@ def _seeds_past_the_end(first: int, deals: int, command: str) -> bool:
     if first + deals - 1 <= SEED_HIGH:
         return False
     fail(f"--seed {first} leaves no room for {count(deals, 'seed')} (seeds go up to {SEED_HIGH}): start lower",
-          command=command)
+         command=command)
     return True
 
 
@@ -197,7 +197,7 @@ def _preset_for(args: argparse.Namespace) -> Any:
     variant = load_variant(args.preset or CLASSIC[args.game or "president"])
     if args.game is not None and variant.family != args.game:
         fail(f"preset {args.preset!r} is a {FAMILY_TITLES[variant.family]} preset, not {args.game}",
-              command=args.command)
+             command=args.command)
         return None
     return variant
 
@@ -220,7 +220,7 @@ def _simulate(args: argparse.Namespace) -> int:
             return fail(f"--bots: {error}", command="simulate")
         if args.players is not None and len(levels) != args.players:
             return fail(f"--bots names {count(len(levels), 'bot')} for {count(args.players, 'player')}",
-                         command="simulate")
+                        command="simulate")
         args.players = len(levels)
     elif args.players is None:
         args.players = min(max(4, low), high)  # as `cardtable play` seats the table
@@ -242,7 +242,7 @@ def _simulate(args: argparse.Namespace) -> int:
     except MatchTooLong as error:
         whole = default_max_rounds(variant, args.rounds) == 0  # (no cap on the rounds)
         return fail(_too_long(error.seed, error.max_moves, levels, whole and open_ended(variant)),
-                     command="simulate")
+                    command="simulate")
     if args.json:
         print(json.dumps(summary.to_data(), indent=2))
         return 0
@@ -339,7 +339,7 @@ def _arena(args: argparse.Namespace) -> int:
     if not low <= len(lineup) <= high:
         example = ",".join(["hard"] + ["medium"] * (low - 1))
         return fail(f"{variant.title} is for {low}–{high} players, not {len(lineup)} (--seats names "
-                     f"{count(len(lineup), 'level')}; for example --seats {example})", command="arena")
+                    f"{count(len(lineup), 'level')}; for example --seats {example})", command="arena")
     if _seeds_past_the_end(args.seed, -(-args.games // len(lineup)), "arena"):  # (a deal per rotation of the seats)
         return 2
     try:  # (the bar on stderr, as for simulate)
@@ -548,7 +548,7 @@ def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
     opener = getattr(tui_launch, action, None)
     if opener is None:
         return fail(f"the table cannot {action} games yet{f' ({reason})' if reason else ''}. {summary}",
-                     command=action, status=1)
+                    command=action, status=1)
     return int(opener(args) or 0)
 
 
