@@ -55,3 +55,38 @@ def test_v_looks_at_the_table_under_the_buy_prompt_and_any_key_comes_back():
             assert app.bot_delay != speed and app.screen is dialog and game.phase == "buy"
 
     asyncio.run(scenario())
+
+
+def test_tonk_s_drop_question_is_a_dialog_like_the_others():
+    """(Tonk's drop question had no "v: look at the table", and v, r or x did nothing.)
+    v looks at the table, a key it has no use for says its keys, escape keeps playing."""
+    from textual.widgets import Static
+
+    from cardtable.tui.screens.table import TableScreen
+    from cardtable.tui.tonk.dialogs import ConfirmDrop
+
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", seed=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            answers = []
+            app.push_screen(ConfirmDrop("Drop with a count of 40?"), answers.append)
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmDrop))
+            await pilot.pause()
+            dialog = app.screen
+            assert str(dialog.query_one("#dialog-box").border_subtitle) == "v: look at the table"
+            await pilot.press("x")
+            await pilot.pause()
+            assert str(dialog.query_one("#dialog-note", Static).render()) == \
+                "keys here: y drops, n or escape keeps playing, v to look at the table"
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, LookScreen) and "Drop with a count" not in screen_text(app)
+            await pilot.press("y")  # (only ends the look: it does not drop)
+            await pilot.pause()
+            assert app.screen is dialog and answers == []
+            await pilot.press("escape")
+            await pilot.pause()
+            assert answers == [False]
+
+    asyncio.run(scenario())

@@ -57,4 +57,4 @@ class RoundOver(OverTable[None]):
     def on_key(self, event: events.Key) -> None:
         if key := unused_key(self, event):
             self.key_note = self.key_note or NoteSlot()
-            self.key_note.tell(self.app, f"{key} is no key here: enter goes on; ? lists the keys")
+            self.key_note.tell(self.app, f"{key} is no key here: enter goes on")  # (one line at 80 columns)
