@@ -230,7 +230,7 @@ class ArenaReport:
 
 
 METRIC_LABELS = {
-    "win_share": "match wins",
+    "win_share": "win share",  # (a tie shares the win, as in simulate)
     "round_wins": "rounds won",
     "place": "avg place",
     "score": "avg total",

@@ -76,10 +76,13 @@ def parts_refusal(move: Move, takes: Mapping[str, str]) -> str | None:
     kind = move.kind
     if not parts and (move.cards or move.groups or move.target is not None):
         return f"{kind} takes no cards or target: the move is just {kind!r}"
-    if move.target is not None and "target" not in parts:
+    names = parts.split()
+    if move.target is not None and "target" not in names:
         return f"{kind} takes no target (the @ part)"
-    if move.groups and "groups" not in parts:
+    if move.groups and "groups" not in names:
         return f"{kind} takes no groups (cards split by |)"
+    if move.cards and "cards" not in names:
+        return f"{kind} takes no cards: the move is {kind!r} with its target (@…)"
     return None
 
 

@@ -38,12 +38,13 @@ class PlayerView:
         """The view with these fields, every one of them given by name: what the
         constructor makes, built at once rather than field by field (a game builds a
         view for every move a bot or screen considers). Only for classes whose fields
-        all live in the instance's ``__dict__`` (no ``slots``). A name missing or not a
-        field is a TypeError, as from the constructor."""
+        all live in the instance's ``__dict__`` (no ``slots``). Every field is named, those
+        with a default too: a name missing or not a field is a TypeError."""
         if fields.keys() != cls.__dataclass_fields__.keys():
             names = cls.__dataclass_fields__.keys()
-            raise TypeError(f"{cls.__name__}.of: missing {sorted(names - fields.keys())}, "
-                            f"not fields {sorted(fields.keys() - names)}")
+            missing, unknown = sorted(names - fields.keys()), sorted(fields.keys() - names)
+            raise TypeError(f"{cls.__name__}.of: " + "; ".join(
+                [*([f"missing {missing}"] if missing else []), *([f"not fields {unknown}"] if unknown else [])]))
         view = _new(cls)
         _set(view, "__dict__", fields)
         return view

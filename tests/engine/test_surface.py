@@ -205,6 +205,9 @@ def test_a_card_named_more_often_than_held_is_told_so():
     ("shanghai-classic", "discard 2D @0", "discard takes no target (the @ part)"),
     ("president-classic", "play 3D @0", "play takes no target (the @ part)"),
     ("president-classic", "play 3D | 4D", "play takes no groups (cards split by |)"),
+    ("president-classic", "offer_talk 6H @2", "offer_talk takes no cards: the move is 'offer_talk' with its target (@…)"),
+    ("president-classic", "fold", "'fold' is not a President move (moves: play, pass, decline, quick_clear, give, "
+                                  "open_market, offer, accept, offer_talk)"),
     ("tonk-classic", "draw_stock @x", "a target is whole numbers after @, such as @1,0 (not @x)"),
     ("president-classic", "pass @", "a target is whole numbers after @, such as @1,0 (not @)"),
 ])
@@ -242,5 +245,5 @@ def test_a_view_built_at_once_must_name_every_field_and_nothing_else():
     fields = {name: getattr(view, name) for name in TonkView.__dataclass_fields__}
     assert TonkView.of(**fields) == view
     fields["chip"] = fields.pop("chips")
-    with pytest.raises(TypeError, match=r"^TonkView\.of: missing \['chips'\], not fields \['chip'\]$"):
+    with pytest.raises(TypeError, match=r"^TonkView\.of: missing \['chips'\]; not fields \['chip'\]$"):
         TonkView.of(**fields)

@@ -70,10 +70,10 @@ def test_a_contract_written_in_the_wrong_shape_is_told_in_the_presets_terms(user
 def test_more_plays_than_a_turn_can_list_are_refused(user_presets):
     """P27: a turn lists every play; with 96 wild cards (3 decks, 8 wild ranks) at 3 players
     there were billions and the game hung. What counts is the plays of the fullest hand
-    in a few sample deals at the fewest players, wild cards and decks together: two decks
-    with 2s and 3s wild are refused at 3 players (~13,000), not at 4 (~4,500); three decks
-    with only 2s wild are refused (~10,700: twelve 2s, where counting wild cards let them
-    by); one deck with jokers, 2s, 3s and 4s wild loads (~4,200)."""
+    in 64 sample deals at the fewest players, wild cards and decks together: two decks
+    with 2s and 3s wild are refused at 3 players (~24,000), not at 4 (~5,600); three decks
+    with only 2s wild are refused (~12,000: twelve 2s, where counting wild cards let them
+    by); one deck with jokers, 2s, 3s and 4s wild loads (~6,100)."""
     from cardtable.games.president.preset import lead_plays
 
     text = ('family = "president"\nextends = "president-classic"\nplayers = {{ min = {low}, max = 7 }}\n'
@@ -81,8 +81,9 @@ def test_more_plays_than_a_turn_can_list_are_refused(user_presets):
     error = refused(user_presets, text.format(low=3, decks=3, jokers=0, wilds='["2", "3", "4", "5", "6", "7", "8", "9"]'))
     assert error.field == "rules.wilds" and error.reason.startswith(
         "with these wild cards in 3 decks, a hand at 3 players (players.min) can have ")
-    assert error.reason.endswith(" plays to lead; more than 5,000 make every turn slow to list and the bots slow "
-                                 "to weigh: name fewer wild ranks, use fewer decks, or raise players.min")
+    assert error.reason.endswith(" plays to lead (in sample deals); more than 10,000 make every turn slow to "
+                                 "list and the bots slow to weigh: name fewer wild ranks, use fewer decks, or "
+                                 "raise players.min")
     for decks, wilds in ((2, '["2", "3"]'), (3, '["2"]')):
         assert refused(user_presets, text.format(low=3, decks=decks, jokers=0, wilds=wilds)).field == "rules.wilds"
     for low, decks, jokers, wilds in ((4, 2, 0, '["2", "3"]'), (3, 1, 2, '["JK", "2", "3", "4"]')):

@@ -158,17 +158,18 @@ TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in Preside
 """What the short forms stand for, in the default titles ("P President · VP Vice-President …")."""
 
 
-MOST_LEAD_PLAYS = 5_000
-"""P27: the most plays a lead may list in the fullest hand of a few sample deals at the
+MOST_LEAD_PLAYS = 10_000
+"""P27: the most plays a lead may list in the fullest hand of 64 sample deals at the
 preset's fewest players. Wild cards multiply a hand's plays (a turn lists every one, and
-the bots weigh them): ~30 in a classic hand, ~4,000 with two decks and jokers and 2s wild
-(a hard bot then takes ~1 s a turn), ~130,000 with 2s, 3s and 4s wild in two decks."""
+the bots weigh them): ~30 in a classic hand, ~7,000 with two decks and jokers and 2s wild
+(a hard bot then takes a second or more on such a turn), ~24,000 with 2s and 3s wild in two
+decks at three players."""
 
 
 def lead_plays(hand: Iterable[Card], wild_ranks: frozenset[int]) -> int:
-    """How many distinct plays a lead from ``hand`` lists (P4, P27): for each rank, every
-    set of its natural cards (at least one; the twins of several decks alike) with any set
-    of the wild cards held."""
+    """How many distinct plays a lead from ``hand`` may list, at most (P4, P27): for each
+    rank, every set of its natural cards (at least one; the twins of several decks alike)
+    with any set of the wild cards held (P21 and red 3s list fewer)."""
     hand = list(hand)
     with_wilds = prod(held + 1 for held in Counter(c for c in hand if c.rank in wild_ranks).values())
     by_rank: dict[int, int] = {}
@@ -177,7 +178,7 @@ def lead_plays(hand: Iterable[Card], wild_ranks: frozenset[int]) -> int:
     return sum(sets - 1 for sets in by_rank.values()) * with_wilds
 
 
-def most_lead_plays(rules: PresidentRules, players: int, deals: int = 8) -> int:
+def most_lead_plays(rules: PresidentRules, players: int, deals: int = 64) -> int:
     """The most plays a lead lists in any hand of ``deals`` sample deals at ``players``
     (seeded: the same answer every time)."""
     deck, most = make_deck(rules.decks, rules.jokers), 0
@@ -228,7 +229,8 @@ class PresidentVariant(VariantBase):
         if rules.wilds and (plays := most_lead_plays(rules, self.players.min)) > MOST_LEAD_PLAYS:
             raise ValueError(
                 f"rules.wilds: with these wild cards in {rules.decks} deck{'s' * (rules.decks > 1)}, a hand "
-                f"at {self.players.min} players (players.min) can have {plays:,} plays to lead; more than "
+                f"at {self.players.min} players (players.min) can have {plays:,} plays to lead (in sample "
+                f"deals); more than "
                 f"{MOST_LEAD_PLAYS:,} make every turn slow to list and the bots slow to weigh: name fewer "
                 "wild ranks, use fewer decks, or raise players.min")
         return self

@@ -32,6 +32,8 @@ class ReasonsMixin(Game):
         """A sentence for the player saying why ``move`` is not allowed now."""
         phase_kinds = {"exchange": "give", "market_open": "open_market or decline",
                        "market": "offer, accept, decline or pass", "talk": "offer_talk, accept or decline"}
+        if move.kind not in MOVE_PARTS:
+            return f"{move.kind!r} is not a President move (moves: {', '.join(MOVE_PARTS)})"
         if refusal := parts_refusal(move, MOVE_PARTS):
             return refusal
         if self.phase != "play":
