@@ -44,6 +44,20 @@ def unused_key(screen: Screen[Any], event: events.Key) -> str | None:
     return None
 
 
+class KeyNote(NoteSlot):
+    """The note of a screen that shows no notice line of its own (a round's results, the
+    match's end) for a key it has no use for: "x is no key here: enter goes on"."""
+
+    def __init__(self, hint: str) -> None:
+        super().__init__()
+        self.hint = hint
+
+    def key(self, screen: Screen[Any], event: events.Key) -> None:
+        """Tell of ``event``'s key if ``screen`` has no use for it (see :func:`unused_key`)."""
+        if key := unused_key(screen, event):
+            self.tell(screen.app, f"{key} is no key here: {self.hint}")
+
+
 def note_width(app: App[Any]) -> int:
     """The text width of a note: half the screen, less its edge, at most 57 cells."""
     return min(57, app.size.width // 2 - 4)

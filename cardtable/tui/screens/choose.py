@@ -126,10 +126,6 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
         """L: the round's whole log, as the table shows it to the player choosing."""
         self.table_does("action_full_log")
 
-    def action_bot_speed(self) -> None:
-        """b: the bots' next speed, as at the table (a note says which)."""
-        self.table_does("action_bot_speed")
-
     def action_escape(self) -> None:
         """Escape: this dialog must be answered; say how (a subclass may take it as an answer)."""
         self.note(self.ESCAPE_NOTE)

@@ -221,9 +221,6 @@ class LogScreen(ModalScreen[None], OverTable[None]):
     BINDINGS = [Binding("escape,L,enter,q", "close", "close", show=False),
                 Binding("b", "bot_speed", "bot speed", show=False)]
 
-    def action_bot_speed(self) -> None:
-        self.table_does("action_bot_speed")
-
     def __init__(self, lines: Sequence[str]) -> None:
         super().__init__()
         self.lines = tuple(lines)

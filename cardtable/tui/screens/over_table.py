@@ -4,13 +4,14 @@ table below does it, as neither shows a card."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TypeVar
 
 from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..notes import NoteSlot, unused_key
+from ..notes import KeyNote
 
 Result = TypeVar("Result")
 
@@ -27,6 +28,11 @@ class OverTable(Screen[Result]):
     def action_save_game(self) -> None:
         """A named save of the game at the table below (a note says where)."""
         self.table_does("action_save_game")
+
+    def action_bot_speed(self) -> None:
+        """The bots' next speed, as at the table (a note says which); bound where the
+        screen shows no cards of a player who is not at the keyboard (not the hand-off)."""
+        self.table_does("action_bot_speed")
 
     def action_rules(self) -> None:
         """The rules of the preset at the table below."""
@@ -49,12 +55,12 @@ class RoundOver(OverTable[None]):
     BINDINGS = [Binding("enter", "next", "go on", show=False),
                 Binding("space", "next", show=False)]
 
-    key_note: NoteSlot | None = None
-
     def action_next(self) -> None:
         self.dismiss(None)
 
+    @cached_property
+    def key_note(self) -> KeyNote:
+        return KeyNote("enter goes on")  # (one line at 80 columns)
+
     def on_key(self, event: events.Key) -> None:
-        if key := unused_key(self, event):
-            self.key_note = self.key_note or NoteSlot()
-            self.key_note.tell(self.app, f"{key} is no key here: enter goes on")  # (one line at 80 columns)
+        self.key_note.key(self, event)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 from rich.table import Table
 from rich.text import Text
@@ -14,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
-from ..notes import NoteSlot, unused_key
+from ..notes import KeyNote
 from ..text import number, signed, themed, uses_ascii
 from .over_table import RoundOver
 
@@ -113,9 +114,9 @@ class MatchEndScreen(Screen[str]):
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
-    key_note: NoteSlot | None = None
+    @cached_property
+    def key_note(self) -> KeyNote:
+        return KeyNote("a plays again, n starts a new game, q quits")
 
     def on_key(self, event: events.Key) -> None:
-        if key := unused_key(self, event):
-            self.key_note = self.key_note or NoteSlot()
-            self.key_note.tell(self.app, f"{key} is no key here: a plays again, n starts a new game, q quits")
+        self.key_note.key(self, event)
