@@ -374,3 +374,37 @@ def test_the_field_tab_lands_on_stands_out():
             assert abs(sum(focused.rgb) - sum(other.rgb)) > 60  # (not a shade apart)
 
     run(scenario)
+
+
+def test_ctrl_r_puts_back_the_inherited_value_of_an_emptied_list(user_presets):
+    """An emptied list could only be typed again from memory: ctrl+r in a rule puts back
+    what it inherits, for a list, a number and a switch alike, and the rule reads unchanged."""
+    app = app_at_start()
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "small")
+            buys = editor.query_one("#knob-rules-buys_per_hand", Input)
+            inherited = buys.value
+            buys.focus()
+            buys.value = ""
+            await pilot.pause()
+            assert row(editor, "rules.buys_per_hand").error  # (an empty list is refused)
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert buys.value == inherited
+            assert editor.draft.get("rules.buys_per_hand") == editor.draft.inherited("rules", "buys_per_hand")
+            assert not row(editor, "rules.buys_per_hand").error and not row(editor, "rules.buys_per_hand").changed
+            assert editor.query_one("#editor-save", Button).disabled is False
+
+            switch = editor.query(Switch).first()
+            was = switch.value
+            switch.focus()
+            await pilot.press("space")
+            await pilot.pause()
+            assert switch.value is not was
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert switch.value is was
+
+    run(scenario)

@@ -70,7 +70,7 @@ def test_a_range_worked_out_anew_shows_at_80_columns(user_presets):
 def test_the_title_lines_keys_fit_80_columns(user_presets, preset):
     async def check(pilot, app, editor):
         top = screen_text(app).splitlines()[0].rstrip()
-        assert top.startswith(" New house rules — ") and top.endswith("ctrl+s save  esc cancel  tab next")
+        assert top.startswith(" New house rules — ") and top.endswith("ctrl+s save  ctrl+r reset  esc cancel")
         assert editor.query_one("#editor-title").size.height == 1
 
     in_editor(preset, (80, 24), check)

@@ -64,7 +64,7 @@ class EditorScreen(Screen[str | None]):
         verb = "Edit" if self.editing else "New house rules"
         with Horizontal(id="editor-title"):
             yield Static(Text(f"{verb} — {family}, {base}", style="bold"), id="editor-heading")
-            yield Static("ctrl+s save  esc cancel  tab next", id="editor-keys")
+            yield Static("ctrl+s save  ctrl+r reset  esc cancel", id="editor-keys")  # (tab: as in any form)
         with Horizontal(id="editor-name-row"):
             yield Label("File name", classes="knob-name")
             yield Input(self.preset_name, id="editor-name", compact=True, disabled=self.editing,

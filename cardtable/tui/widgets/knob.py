@@ -3,6 +3,7 @@ plain-words description and, when the screen says so, what is wrong with it.
 
 Attributes down (``error``, ``changed``), messages up (:class:`KnobRow.Changed` with a
 value read from the input, :class:`KnobRow.Unreadable` when the text cannot be read).
+ctrl+r in a row puts back the value it inherits.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
@@ -109,6 +111,8 @@ class KnobRow(Vertical):
     KnobRow .knob-switch { height: 1; }
     KnobRow .knob-hint { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
+
+    BINDINGS = [Binding("ctrl+r", "inherit", "back to the inherited value", show=False)]
 
     error: reactive[str] = reactive("")
     changed: reactive[bool] = reactive(False)
@@ -226,6 +230,25 @@ class KnobRow(Vertical):
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         event.stop()
         self._read(event.text_area.text)
+
+    def action_inherit(self) -> None:
+        """The knob back to the value it inherits (the parent's, or the default): an
+        emptied list could otherwise only be typed again. The input changes as if typed,
+        so the value goes up as any other."""
+        spec, value = self.spec, self.inherited
+        if value is None and spec.kind != "optional_int":
+            self.notify(f"{spec.name} has no value to go back to", timeout=3, markup=False)
+            return
+        control = self.query_one(f"#{control_id(self.path)}")
+        if isinstance(control, Switch):
+            control.value = bool(value)
+        elif isinstance(control, Select):
+            control.value = value
+        elif isinstance(control, TextArea):
+            control.text = format_text(spec.kind, value)
+        elif isinstance(control, Input):
+            control.value = format_text(spec.kind, value)
+            self._show_start()
 
     # ------------------------------------------------------------------ attributes down
     def watch_error(self, error: str) -> None:
