@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"there is no command {argv[0]!r}; did you mean `cardtable presets {argv[0]}`?")
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # said by the command's parser, with its usage, not the top-level one's
-        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
+        _given_to(args, argv, unknown[0], parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
@@ -168,8 +168,21 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("file")
     validate.set_defaults(handler=_presets_validate)
     _add_store_commands(sub)
-    for command in (*sub.choices.values(), *presets_sub.choices.values()):
-        command.set_defaults(command_parser=command)  # (the innermost wins: `presets show`'s own)
+    for command in sub.choices.values():
+        command.set_defaults(commands=(command,))
+    for command in presets_sub.choices.values():  # (the innermost's defaults win)
+        command.set_defaults(commands=(presets, command))
+    return parser
+
+
+def _given_to(args: argparse.Namespace, argv: list[str], token: str,
+              parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The command an argument was given to: the innermost one named before it
+    (`presets --bogus list` is told by `presets`, `presets list --bogus` by `presets list`)."""
+    before = argv[:argv.index(token)] if token in argv else argv
+    for command in getattr(args, "commands", ()):
+        if command.prog.rsplit(" ", 1)[-1] in before:
+            parser = command
     return parser
 
 

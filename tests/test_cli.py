@@ -185,12 +185,15 @@ def test_a_preset_of_another_game_than_game_is_said_the_same_way_everywhere(comm
     (["presets", "show", "forseti", "--json"], "cardtable presets show: error: unrecognized arguments: --json"),
     (["simulate", "--seats", "1"], "cardtable simulate: error: unrecognized arguments: --seats 1"),
     (["--bogus"], "cardtable play: error: unrecognized arguments: --bogus"),
+    (["presets", "--bogus", "list"], "cardtable presets: error: unrecognized arguments: --bogus"),
+    (["presets", "list", "--bogus"], "cardtable presets list: error: unrecognized arguments: --bogus"),
     (["validate", "x.toml"], "cardtable: error: there is no command 'validate'; did you mean `cardtable presets "
                              "validate`?"),
 ])
 def test_an_option_a_command_does_not_take_is_said_with_that_command_s_usage(argv, said, capsys):
     """(argparse said "cardtable: error: unrecognized arguments" under the top-level usage,
-    which lists no options at all.)"""
+    which lists no options at all; and an option before a subcommand is its command's, not
+    the subcommand's, as `presets --bogus list` shows.)"""
     with pytest.raises(SystemExit) as stopped:
         main(argv)
     err = capsys.readouterr().err
