@@ -8,7 +8,7 @@ CPU seconds per decision, each with its 95 % interval) and the targets of issue 
 ``hard`` first in at least twice its fair share of whole matches (President and Tonk:
 most points / chips at the match's end; Shanghai: the lowest total after 10 hands),
 and at most one CPU second a move. A whole tonk-classic match runs until somebody is
-broke (~1,500 hands), so Tonk takes longest.
+broke (often thousands of hands: see the README's Tonk presets), so Tonk takes longest.
 """
 
 from __future__ import annotations

@@ -192,6 +192,29 @@ def test_the_start_screen_offers_the_last_table_again():
     run(scenario)
 
 
+def test_game_on_the_command_line_keeps_the_last_tables_players_and_seats():
+    """`cardtable --game shanghai` after a Tonk table opens on Shanghai's classic preset
+    with the last table's three seats (it dealt four fresh ones: `g` on the start screen
+    kept them, the command line did not)."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.json").write_text(json.dumps({"theme": "felt", "table": {
+        "family": "tonk", "preset": "tonk-house", "seats": [["Ann", "human"], ["Bo", "hard"], ["Cy", "random"]]}}))
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, family="shanghai")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None, limit=2000)
+            assert screen.query_one("#family", Select).value == "shanghai"
+            assert screen.query_one("#preset", Select).value == "shanghai-classic"
+            assert screen.query_one("#players", Select).value == 3
+            assert [screen.query_one(f"#name-{i}", Input).value for i in range(3)] == ["Ann", "Bo", "Cy"]
+            assert [screen.query_one(f"#kind-{i}", Select).value for i in range(3)] == ["human", "hard", "random"]
+
+    run(scenario)
+
+
 def test_a_damaged_last_table_in_the_settings_is_ignored():
     (config_dir()).mkdir(parents=True, exist_ok=True)
     (config_dir() / "settings.json").write_text(json.dumps(

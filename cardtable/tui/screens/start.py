@@ -64,8 +64,9 @@ class StartScreen(Screen[None]):
         self._asked_family = family
         self.family = family if family in FAMILIES else FAMILIES[0]
         self.last: LastTable | None = None
-        """The table set up last time (the app's settings), offered again unless the
-        command line asked for another family."""
+        """The table set up last time (the app's settings), offered again: its game and
+        preset unless the command line asked for another game, its players and seats always
+        (as when ``g`` changes the game)."""
         self.variant: Any = None
         self._select_next: str | None = None
         self._listed_family: str | None = None
@@ -76,8 +77,10 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         settings = getattr(self.app, "settings", None)
         last = settings.table if settings is not None else None
-        if last is not None and last.family in FAMILIES and self._asked_family in (None, last.family):
-            self.family, self.last = last.family, last
+        if last is not None and last.family in FAMILIES:
+            self.last = last
+            if self._asked_family in (None, last.family):
+                self.family = last.family
         yield Static(id="start-title")
         yield StoreBar()
         with Horizontal(id="start-columns"):
@@ -262,8 +265,8 @@ class StartScreen(Screen[None]):
         players.set_options([(str(n), n) for n in range(low, high + 1)])
         if isinstance(chosen, int) and chosen > 0:  # (0: none chosen yet, NO_COUNT)
             wanted = chosen
-        else:  # the table set up last, in another preset of its game if its own no longer loads
-            wanted = len(self.last.seats) if self.last is not None and self.last.family == self.family else 4
+        else:  # the table set up last (in another preset, or game, if its own is not offered)
+            wanted = len(self.last.seats) if self.last is not None else 4
         players.value = min(max(wanted, low), high)
 
     def _show_seats(self, count: int) -> None:
