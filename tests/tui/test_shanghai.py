@@ -520,6 +520,36 @@ def test_a_group_that_is_no_meld_is_told_even_when_the_hand_cannot_go_down():
     asyncio.run(scenario())
 
 
+def test_a_meld_that_leaves_no_go_down_is_refused_at_its_g_not_at_the_last():
+    """S6: a group that is a set of 3 but uses the joker the second set needs is refused at
+    once (a play-tester learnt only at the last group, after a joker swap that obliged him
+    to go down that turn): it stays selected; the set the contract can use is then taken."""
+    from ..games.shanghai.helpers import deal
+
+    async def scenario():
+        game = deal(["5C 5S 5D 9H 9D JK 2C 4H 7S JD KH", "2D 3C 6D 8H 10S JC QD AH 2H 4S 6S",
+                     "7C 7D 7H 8S 9S 10H 3D 4C 5H KS AS"], stock="QC 6C 2S 3S", upcard="QS", dealer=2)
+        game.apply(0, "draw_stock"); decline_all(game)
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            screen = app.screen
+            table = screen.table
+            await _press_cards(pilot, screen, parse_cards("5C 5S JK"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert table.notice == "with [5♣ 5♠ JK] your cards do not make 2 sets of 3 (m lists the go-downs)"
+            assert table.groups == []
+            assert sorted(table.query_one(Hand).selected_cards()) == sorted(parse_cards("5C 5S JK"))
+            await pilot.press("escape")
+            await _press_cards(pilot, screen, parse_cards("5C 5S 5D"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert [sorted(group) for group in table.groups] == [sorted(parse_cards("5C 5S 5D"))] and table.notice == ""
+
+    asyncio.run(scenario())
+
+
 def test_a_wrong_last_group_keeps_the_earlier_groups_and_says_why():
     """S6: a last group that is no meld is refused at g with the engine's reason; the
     groups before it stay, and its cards stay selected."""

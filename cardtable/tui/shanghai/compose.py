@@ -33,12 +33,20 @@ def matching_go_downs(moves: Iterable[Move], contract: Contract, groups: Sequenc
     return [move for move in moves if move.kind == "meld" and _key(contract, move.groups) == wanted]
 
 
+def fits_a_go_down(moves: Iterable[Move], contract: Contract,
+                   placed: Sequence[tuple[int, Sequence[Card]]]) -> bool:
+    """Whether some legal ``meld`` move lays down each group of ``placed`` as the contract
+    meld at its place (the rest of the contract from other cards of the hand)."""
+    wanted = Counter((*contract[place], tuple(sorted(group))) for place, group in placed)
+    return any(not wanted - _key(contract, move.groups) for move in moves if move.kind == "meld")
+
+
 def groups_that_fit(moves: Iterable[Move], contract: Contract, groups: Sequence[Sequence[Card]]) -> int:
-    """How many of ``groups``, from the first, some legal ``meld`` move lays down together."""
-    melds = [_key(contract, move.groups) for move in moves if move.kind == "meld"]
+    """How many of ``groups`` (in the contract's order), from the first, some legal ``meld``
+    move lays down together."""
+    melds = [move for move in moves if move.kind == "meld"]
     for count in range(len(groups), 0, -1):
-        wanted = _key(contract, groups[:count])
-        if any(not wanted - meld for meld in melds):
+        if fits_a_go_down(melds, contract, list(enumerate(groups[:count]))):
             return count
     return 0
 

@@ -25,8 +25,8 @@ from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from .compose import (distinct_go_downs, go_down_label, go_downs_with, group_place, groups_that_fit, lay_off_label,
-                      matching_go_downs, swap_label, unmatched_go_down, waiting_group_label)
+from .compose import (distinct_go_downs, fits_a_go_down, go_down_label, go_downs_with, group_place, groups_that_fit,
+                      lay_off_label, matching_go_downs, swap_label, unmatched_go_down, waiting_group_label)
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
@@ -339,6 +339,11 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return
         if no_meld:
             self.notice = no_meld
+            return
+        placed = [*zip(self.places, self.groups), (place, cards)]
+        if len(placed) < len(state.contract) and not fits_a_go_down(state.moves, state.contract, placed):
+            self.notice = (f"with [{cards_label(cards, self.ascii)}] your cards do not make "
+                           f"{contract_text(state.contract)} (m lists the go-downs)")  # (it stays selected)
             return
         self.groups.append(cards)
         self.places.append(place)
