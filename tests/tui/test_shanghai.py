@@ -497,16 +497,21 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
     asyncio.run(scenario())
 
 
+def _ann_drawn_app(hands: list[str], stock: str):
+    """Ann's table in hand 1 (2 sets of 3) of a stacked three-seat deal, after her stock draw."""
+    from ..games.shanghai.helpers import deal
+
+    game = deal(hands, stock=stock, upcard="QS", dealer=2)
+    game.apply(0, "draw_stock"); decline_all(game)
+    return make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+
+
 def test_a_group_that_is_no_meld_is_told_even_when_the_hand_cannot_go_down():
     """After the draw, g on two cards says what is wrong with them (the contract's set
     goes down at exactly 3 cards) and that the hand does not make the contract yet."""
-    from ..games.shanghai.helpers import deal
-
     async def scenario():
-        game = deal(["3D 3H 5C 5S 8C 8D 10H JD QH KD AS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
-                     "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS"], stock="9D 6C 2S 3S", upcard="QS", dealer=2)
-        game.apply(0, "draw_stock"); decline_all(game)
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        app = _ann_drawn_app(["3D 3H 5C 5S 8C 8D 10H JD QH KD AS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+                              "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS"], stock="9D 6C 2S 3S")
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
             screen = app.screen
@@ -524,13 +529,9 @@ def test_a_meld_that_leaves_no_go_down_is_refused_at_its_g_not_at_the_last():
     """S6: a group that is a set of 3 but uses the joker the second set needs is refused at
     once (a play-tester learnt only at the last group, after a joker swap that obliged him
     to go down that turn): it stays selected; the set the contract can use is then taken."""
-    from ..games.shanghai.helpers import deal
-
     async def scenario():
-        game = deal(["5C 5S 5D 9H 9D JK 2C 4H 7S JD KH", "2D 3C 6D 8H 10S JC QD AH 2H 4S 6S",
-                     "7C 7D 7H 8S 9S 10H 3D 4C 5H KS AS"], stock="QC 6C 2S 3S", upcard="QS", dealer=2)
-        game.apply(0, "draw_stock"); decline_all(game)
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        app = _ann_drawn_app(["5C 5S 5D 9H 9D JK 2C 4H 7S JD KH", "2D 3C 6D 8H 10S JC QD AH 2H 4S 6S",
+                              "7C 7D 7H 8S 9S 10H 3D 4C 5H KS AS"], stock="QC 6C 2S 3S")
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
             screen = app.screen
