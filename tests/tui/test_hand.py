@@ -138,7 +138,7 @@ def test_a_new_hand_starts_its_window_at_the_first_card():
 
 def test_a_drawn_card_takes_the_cursor_wherever_the_sort_put_it():
     """X: cards that came into the hand (a draw, a bought upcard), none gone, take the
-    cursor to the first of them; a re-sort or a play leaves the cursor where it was."""
+    cursor to the first of them; a re-sort keeps it on its card, a play where it was."""
     async def scenario():
         class One(App):
             def compose(self):
@@ -156,7 +156,8 @@ def test_a_drawn_card_takes_the_cursor_wherever_the_sort_put_it():
             assert hand.cursor == 2
             hand.cursor = 6
             hand.cards = tuple(parse_cards("5S 6S KS 3C 7D 9H JD"))  # re-sorted: nothing came in
-            assert hand.cursor == 6
+            assert hand.cursor == 2                                   # (on K♠ still)
+            hand.cursor = 6
             hand.cards = tuple(parse_cards("5S 6S KS 3C 7D JD"))     # one played
             assert hand.cursor == 5
 
@@ -188,3 +189,23 @@ def test_on_two_column_cards_the_numbers_start_under_the_ranks():
     last = re.search(r"\d+", numbers[starts[10]:])
     assert numbers[starts[10]:starts[10] + last.end()] == "28"
     assert starts[10] + last.end() == rank_starts[27] + 2  # ("28" under "JK")
+
+
+def test_a_re_sort_keeps_the_selected_cards_selected():
+    """``o`` sorts the hand: the cards picked (by hand or by a hint) stay picked, twins
+    too, and the cursor stays on its card (a play-tester's hint card was dropped)."""
+    async def scenario():
+        app = HandApp(tuple(parse_cards("3C 3C 7D 9H QC KS")))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            hand = app.query_one(Hand)
+            hand.select(frozenset({1, 4}))  # the second 3♣ and Q♣
+            hand.cursor = 2
+            hand.cards = tuple(parse_cards("7D 9H 3C 3C QC KS"))  # by suit
+            await pilot.pause()
+            assert sorted(hand.selected_cards()) == sorted(parse_cards("3C QC"))
+            assert hand.cards[hand.cursor] == parse_cards("7D")[0]
+            hand.cards = tuple(parse_cards("7D 9H 3C QC KS"))  # one 3♣ played: a new hand
+            assert hand.selected_cards() == ()
+
+    asyncio.run(scenario())

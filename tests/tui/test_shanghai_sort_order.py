@@ -101,3 +101,32 @@ def test_the_buy_prompt_shows_the_hand_sorted_by_suit():
             raise AssertionError("no buy prompt after the sort")
 
     asyncio.run(scenario())
+
+
+def test_o_keeps_the_picked_card_and_d_discards_it():
+    """A play-tester let the hint pick Q♣ to discard, sorted, and found nothing picked:
+    sorting keeps the selection, so d discards the card picked before the sort."""
+    from cardtable.engine.cards import parse_cards
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=swap_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (0,))
+            screen = app.screen
+            await pilot.press("s")
+            await settle(pilot, app, lambda: screen.game.view(0).phase == "play")
+            hand = screen.query_one(Hand)
+            king = parse_cards("KH")[0]
+            hand.select_cards([king])
+            await pilot.press("o")
+            await pilot.pause()
+            assert tuple(hand.cards) == by_suit(screen.game.view(0).hand)
+            assert hand.selected_cards() == (king,)
+            assert screen.table.notice == "hand sorted by suit"
+            before = len(screen.game.events)
+            await pilot.press("d")
+            await settle(pilot, app, lambda: len(screen.game.events) > before)
+            assert screen.game.events[before].card == king
+
+    asyncio.run(scenario())

@@ -461,8 +461,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def action_sort(self) -> None:
         self.by_suit = not self.by_suit
         self.sorted_by("suit" if self.by_suit else "rank")
-        self.query_one(Hand).selected = frozenset()
-        self._show_hand()
+        self._show_hand()  # (the same cards stay selected)
 
     def action_scroll_melds(self, direction: int) -> None:
         box = self.query_one("#sh-melds-box", VerticalScroll)

@@ -104,15 +104,19 @@ class Hand(CardsWidget, can_focus=True):
             self.hand = hand
 
     def watch_cards(self, old: tuple[Card, ...], new: tuple[Card, ...]) -> None:
-        """New cards clear the selection; cards that came in (a draw, a bought upcard),
-        none gone, take the cursor to the first of them, wherever the sort put it, and
-        the cards selected before stay selected."""
+        """New cards clear the selection; the same cards in another order (``o`` sorts)
+        keep it, and the cursor stays on its card; cards that came in (a draw, a bought
+        upcard), none gone, take the cursor to the first of them, wherever the sort put
+        it, and the cards selected before stay selected."""
         if old != new:
             kept = [old[index] for index in sorted(self.selected) if index < len(old)]
             self.selected = frozenset()
             self._first = 0
             came = Counter(new) - Counter(old)
-            if old and came and len(new) - len(old) == sum(came.values()):
+            if old and Counter(new) == Counter(old):  # (the selected cards are the same: no message)
+                self.cursor = new.index(old[min(self.cursor, len(old) - 1)])
+                self.selected = self._indices(kept)
+            elif old and came and len(new) - len(old) == sum(came.values()):
                 self.cursor = next(index for index, card in enumerate(new) if card in came)
                 if kept:
                     self.select_cards(kept)
@@ -127,12 +131,15 @@ class Hand(CardsWidget, can_focus=True):
 
     def select_cards(self, cards: Sequence[Card]) -> None:
         """Select exactly ``cards`` of the hand, each copy once (two decks hold twins)."""
+        self.select(self._indices(cards))
+
+    def _indices(self, cards: Sequence[Card]) -> frozenset[int]:
         wanted, picked = list(cards), set()
         for index, card in enumerate(self.cards):
             if card in wanted:
                 wanted.remove(card)
                 picked.add(index)
-        self.select(frozenset(picked))
+        return frozenset(picked)
 
     # ----------------------------------------------------------------- input
     changes = 0
