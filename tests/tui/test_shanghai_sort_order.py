@@ -44,15 +44,22 @@ async def _dialog_hand(pilot, key: str) -> tuple:
     return shown
 
 
+async def _ann_drawn(pilot) -> TableScreen:
+    """The table once Ann (seat 0) has drawn from the stock on her turn."""
+    app = pilot.app
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                 and app.screen.game.to_act == (0,))
+    screen = app.screen
+    await pilot.press("s")
+    await settle(pilot, app, lambda: screen.game.view(0).phase == "play")
+    return screen
+
+
 def test_go_down_and_swap_lists_show_the_hand_sorted_by_suit():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=swap_game())
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
-                         and app.screen.game.to_act == (0,))
-            screen = app.screen
-            await pilot.press("s")
-            await settle(pilot, app, lambda: screen.game.view(0).phase == "play")
+            screen = await _ann_drawn(pilot)
             hand = screen.game.view(0).hand
             assert by_suit(hand) != hand
             assert await _dialog_hand(pilot, "m") == hand          # by rank, as the table shows it
@@ -111,11 +118,7 @@ def test_o_keeps_the_picked_card_and_d_discards_it():
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=swap_game())
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
-                         and app.screen.game.to_act == (0,))
-            screen = app.screen
-            await pilot.press("s")
-            await settle(pilot, app, lambda: screen.game.view(0).phase == "play")
+            screen = await _ann_drawn(pilot)
             hand = screen.query_one(Hand)
             king = parse_cards("KH")[0]
             hand.select_cards([king])
