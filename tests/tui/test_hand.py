@@ -209,3 +209,25 @@ def test_a_re_sort_keeps_the_selected_cards_selected():
             assert hand.selected_cards() == ()
 
     asyncio.run(scenario())
+
+
+def test_a_cards_number_past_the_hand_is_told_not_ignored():
+    """``8`` with six cards (or ``0``, card 10, with nine) selected nothing and said
+    nothing: the hand posts :class:`Hand.NoCard`, which says so in words."""
+    told = []
+
+    class Telling(HandApp):
+        def on_hand_no_card(self, event: Hand.NoCard) -> None:
+            told.append(event.words)
+
+    async def scenario():
+        app = Telling(tuple(parse_cards("3C 5D 7D 9H QC KS")))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            app.query_one(Hand).focus()
+            await pilot.press("8", "6", "0")
+            await pilot.pause()
+            assert told == ["no card 8: you hold 6", "no card 10: you hold 6"]
+            assert app.query_one(Hand).selected_cards() == parse_cards("KS")
+
+    asyncio.run(scenario())

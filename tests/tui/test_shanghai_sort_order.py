@@ -133,3 +133,19 @@ def test_o_keeps_the_picked_card_and_d_discards_it():
             assert screen.game.events[before].card == king
 
     asyncio.run(scenario())
+
+
+def test_backspace_with_no_go_down_group_says_so():
+    """Backspace with no go-down group to take back said nothing (the last word stayed)."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=swap_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _ann_drawn(pilot)
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert screen.table.notice == "no go-down group to take back (g makes one)"
+            await pilot.press("1")  # (any change of the selection retires a word)
+            await pilot.pause()
+            assert screen.table.notice == ""
+
+    asyncio.run(scenario())

@@ -229,6 +229,9 @@ class CardChoiceDialog(TableDialog[Move]):
         cards = f"{self.count} card{'s' * (self.count != 1)}"
         self.note(f"you choose {cards}: unselect one first", style="bold red")
 
+    def on_hand_no_card(self, event: Hand.NoCard) -> None:
+        self.note(event.words, style="bold red")
+
     def _show_hint(self, move: Move, point: bool) -> None:
         """The hinted cards are selected (press g or Enter to give them)."""
         if not point:

@@ -397,12 +397,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
 
     def action_ungroup(self) -> None:
-        if self.groups:
-            self.groups.pop()
-            self.places.pop()
-            self.notice = ""
-            self._show_hand()
-            self._show_selection()
+        if not self.groups:
+            self.notice = "no go-down group to take back (g makes one)"
+            return
+        self.groups.pop()
+        self.places.pop()
+        self.notice = ""
+        self._show_hand()
+        self._show_selection()
 
     def action_go_downs(self) -> None:
         state = self._ready()

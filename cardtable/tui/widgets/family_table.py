@@ -258,6 +258,9 @@ class FamilyTable(Widget, Generic[State]):
             self.notice = ""
         self._show_selection()
 
+    def on_hand_no_card(self, event: Hand.NoCard) -> None:
+        self.notice = event.words
+
     def _choose(self, move: Move) -> None:
         self.post_message(MoveChosen(move))
 

@@ -96,6 +96,19 @@ class Hand(CardsWidget, can_focus=True):
             super().__init__()
             self.hand = hand
 
+    class NoCard(Message):
+        """The user pressed the number of a card past the hand's last (``number``: 1–10)."""
+
+        def __init__(self, hand: Hand, number: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.number = number
+
+        @property
+        def words(self) -> str:
+            """What the table says of it: "no card 8: you hold 6"."""
+            return f"no card {self.number}: you hold {len(self.hand.cards)}"
+
     class Submitted(Message):
         """The user pressed Enter on the hand."""
 
@@ -184,6 +197,9 @@ class Hand(CardsWidget, can_focus=True):
         self._set_selected(self.selected ^ {index})
 
     def action_pick(self, index: int) -> None:
+        if self.active and self.cards and index >= len(self.cards):
+            self.post_message(self.NoCard(self, index + 1))
+            return
         self.action_toggle_card(index)
 
     def action_clear(self) -> None:
