@@ -35,6 +35,13 @@ class NoteSlot:
         self.shown = Notification(message, title, timeout=timeout, markup=False)
         app.post_message(Notify(self.shown))
 
+    def withdraw(self) -> None:
+        """Take the note away as its screen closes (it stayed over the next one, the next
+        hand's table, for its seconds)."""
+        if self.shown is not None:
+            self.shown.timeout = 0  # (expired: the next screen's notes leave it out)
+            self.shown = None
+
 
 def unused_key(screen: Screen[Any], event: events.Key) -> str | None:
     """The letter, digit or sign of ``event`` when ``screen`` has no key for it (then the

@@ -366,6 +366,9 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
             await pilot.pause()
             assert [note.message for note in app._notifications if "no key" in note.message] == [
                 "x is no key here: a plays again, n starts a new game, q quits"]
+            await pilot.press("n")  # (the note goes with the screen)
+            await settle(pilot, app, lambda: not isinstance(app.screen, MatchEndScreen))
+            assert [note.message for note in app._notifications if "no key" in note.message] == []
 
     asyncio.run(scenario())
 
@@ -567,7 +570,8 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
 @pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
 def test_a_key_a_round_s_results_have_no_use_for_says_so(preset):
     """(A play-tester pressed x on Shanghai's score sheet: nothing happened, nothing was
-    said, where the table says "x is no key here".) Pressed twice, one note stays."""
+    said, where the table says "x is no key here".) Pressed twice, one note stays; it goes
+    with the results (it stayed over the next hand's table for its seconds)."""
     from cardtable.bots import make_bot
     from cardtable.engine.rng import Rng
     from cardtable.tui.shanghai.scores import ScoreSheetScreen
@@ -590,6 +594,7 @@ def test_a_key_a_round_s_results_have_no_use_for_says_so(preset):
             assert said == ["x is no key here: enter goes on"] and app.screen is results
             await pilot.press("enter")
             await settle(pilot, app, lambda: app.screen is not results)
+            assert [note.message for note in app._notifications if "no key" in note.message] == []
 
     asyncio.run(scenario())
 

@@ -56,6 +56,7 @@ class RoundOver(OverTable[None]):
                 Binding("space", "next", show=False)]
 
     def action_next(self) -> None:
+        self.key_note.withdraw()
         self.dismiss(None)
 
     @cached_property

@@ -109,9 +109,10 @@ class MatchEndScreen(Screen[str]):
         self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "quit")
+        self.action_choose(event.button.id or "quit")
 
     def action_choose(self, choice: str) -> None:
+        self.key_note.withdraw()
         self.dismiss(choice)
 
     @cached_property
