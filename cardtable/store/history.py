@@ -477,12 +477,14 @@ def score_word(family: str) -> str:
     return "chips won" if family == "tonk" else "scores"
 
 
-def scores_text(family: str, names: Sequence[str], scores: Sequence[int], labelled: bool = True) -> str:
+def scores_text(family: str, names: Sequence[str], scores: Sequence[int], labelled: bool = True,
+                minus: str = "-") -> str:
     """A match's players and scores in the family's words: a Tonk score is the net
     result, the chips won or lost ("chips won: Ann +3, Bob -2"), not the chips a player
     ended with (which the match-over screen shows). ``labelled=False`` leaves out the
-    "chips won: " label."""
+    "chips won: " label; ``minus`` is the sign of a loss (the table's is "−")."""
     if family == "tonk":
-        listed = ", ".join(f"{n} {s:+d}" if s else f"{n} 0" for n, s in zip(names, scores))
+        listed = ", ".join(f"{n} +{s}" if s > 0 else f"{n} {minus}{-s}" if s else f"{n} 0"
+                           for n, s in zip(names, scores))
         return f"chips won: {listed}" if labelled else listed
     return ", ".join(f"{n} {s}" for n, s in zip(names, scores))

@@ -494,6 +494,37 @@ def test_statistics_say_a_tonk_score_is_chips_won():
     assert [signed_decimal(x) for x in (-0.001, 0.004, 0.25, -2.0)] == ["0.00", "0.00", "+0.25", "−2.00"]
 
 
+@pytest.mark.parametrize("ascii, minus", [(False, "−"), (True, "-")])
+def test_the_recent_matches_write_a_loss_with_the_tables_minus_sign(ascii, minus):
+    """The statistics' Tonk table wrote "−6" and the recent match under it "Eve -6": both
+    now write a loss as the theme does (the true minus sign; "-" in ASCII)."""
+    from rich.console import Console
+
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.store import record_match
+    from cardtable.store.history import scores_text
+    from cardtable.tui.screens.stats import statistics
+
+    assert scores_text("tonk", ("Ann", "Bob"), (3, -3), minus="−") == "chips won: Ann +3, Bob −3"
+    game = new_game(load_variant("tonk-sitting"), 3, seed=2)
+    bot, rng = make_bot("tonk", "simple"), Rng(2)
+    while not game.is_over:
+        while not game.round_over:
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+        if not game.is_over:
+            game.next_round()
+    assert min(game.scores) < 0
+    record_match(game, [{"name": name, "kind": "bot", "level": "simple"} for name in ("Ann", "Bob", "Cy")])
+    console = Console(width=200, record=True)
+    console.print(statistics(ascii=ascii))
+    row = next(line for line in console.export_text().splitlines() if "chips won: Ann" in line)
+    losses = [f"{name} {minus}{-score}" for name, score in zip(("Ann", "Bob", "Cy"), game.scores) if score < 0]
+    assert losses and all(loss in row for loss in losses), row
+    assert ("−" in row) is not ascii
+
+
 @pytest.mark.parametrize("order", ["rank", "suit"])
 def test_the_show_down_lists_hands_in_the_tables_order(order):
     """The show-down writes each shown hand as the table sorts hands (``o``): by rank,

@@ -92,7 +92,7 @@ def statistics(ascii: bool = False) -> RenderableType:
     for column in ("#", "finished", "game", "players and scores", "won"):
         matches.add_column(column)
     for match in recent:
-        scores = scores_text(match.family, match.names, match.scores)
+        scores = scores_text(match.family, match.names, match.scores, minus="−")
         title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
         matches.add_row(str(match.id), fix(when(match.finished_at)),  # (Text: titles and names as written)
                         *(Text(fix(words)) for words in (title, scores, listed(match.winner_names))))

@@ -306,7 +306,7 @@ class ReplayPicker(_Picker):
             key = f"match{match.id}"
             self.choices[key] = match.id
             title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
-            scores = scores_text(match.family, match.names, match.scores)
+            scores = scores_text(match.family, match.names, match.scores, minus="−")
             options.append(Option(Text(f"#{match.id} ", style="bold") + Text(as_themed(
                 self.app, f"{when(match.finished_at)} · {title} · {scores} · won: {' and '.join(match.winner_names)}")),
                 id=key))
