@@ -408,3 +408,29 @@ def test_ctrl_r_puts_back_the_inherited_value_of_an_emptied_list(user_presets):
             assert switch.value is was
 
     run(scenario)
+
+
+def test_escape_on_untouched_new_house_rules_closes_without_asking(user_presets):
+    """A play-tester opened new house rules and pressed Escape at once: "ready to save
+    (unsaved changes)" and "Discard your changes?" for nothing changed. The suggested
+    file name is no change; a typed one, or a rule, is."""
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "president-classic")
+            await choose(pilot, app, "new")
+            await wait_for(pilot, lambda: editor_ready(app))
+            status = app.screen.query_one("#editor-status", Static)
+            assert str(status.render()) == "ready to save"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+            await choose(pilot, app, "new")
+            await wait_for(pilot, lambda: editor_ready(app))
+            app.screen.query_one("#editor-name", Input).value = "ours"
+            await pilot.pause()
+            assert str(app.screen.query_one("#editor-status", Static).render()) == "ready to save (unsaved changes)"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+
+    run(scenario)

@@ -54,7 +54,8 @@ class EditorScreen(Screen[str | None]):
         self.editing = editing
         self.unreadable: dict[str, str] = {}
         self.problems: dict[str, str] = {}
-        self._start = copy.deepcopy(draft.values)
+        self._start = copy.deepcopy(draft.values), name
+        """The draft and the file name as the editor opened: Escape asks only after a change."""
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -64,7 +65,7 @@ class EditorScreen(Screen[str | None]):
         verb = "Edit" if self.editing else "New house rules"
         with Horizontal(id="editor-title"):
             yield Static(Text(f"{verb} — {family}, {base}", style="bold"), id="editor-heading")
-            yield Static("ctrl+s save  ctrl+r reset  esc cancel", id="editor-keys")  # (tab: as in any form)
+            yield Static("ctrl+r reset  tab next", id="editor-keys")  # (ctrl+s and esc: on the buttons)
         with Horizontal(id="editor-name-row"):
             yield Label("File name", classes="knob-name")
             yield Input(self.preset_name, id="editor-name", compact=True, disabled=self.editing,
@@ -186,7 +187,7 @@ class EditorScreen(Screen[str | None]):
 
     @property
     def dirty(self) -> bool:
-        return self.draft.values != self._start or (not self.editing and bool(self.preset_name))
+        return (self.draft.values, self.preset_name) != self._start
 
     # ------------------------------------------------------------------ actions
     def action_save(self) -> None:
