@@ -68,3 +68,12 @@ async def choose(pilot, app, action: str) -> None:
     options.highlighted = options.get_option_index(action)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def new_house_rules(pilot, app, preset: str) -> EditorScreen:
+    """From the start screen: the house-rules menu on ``preset``, then "New house rules"."""
+    await pilot.pause()
+    await open_menu(pilot, app, preset)
+    await choose(pilot, app, "new")
+    await wait_for(pilot, lambda: editor_ready(app))
+    return app.screen

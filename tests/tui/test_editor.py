@@ -17,7 +17,8 @@ from cardtable.tui.screens.preset_dialogs import AskText, Confirm, PresetMenu
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.knob import KnobRow
 
-from .editor_helpers import app_at_start, choose, editor_ready, open_editor, open_menu, row, run, wait_for
+from .editor_helpers import (app_at_start, choose, editor_ready, new_house_rules, open_editor, open_menu, row, run,
+                             wait_for)
 from .helpers import screen_text
 
 SHIPPED = sorted(name for name, (_path, origin) in preset_files().items() if origin == "shipped")
@@ -318,10 +319,7 @@ def test_cancel_asks_before_dropping_changes(user_presets):
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await open_menu(pilot, app, "president-classic")
-            await choose(pilot, app, "new")
-            await wait_for(pilot, lambda: editor_ready(app))
+            await new_house_rules(pilot, app, "president-classic")
             app.screen.query_one("#knob-rules-burn", Switch).value = True
             await pilot.pause()
             await pilot.press("escape")
@@ -417,10 +415,7 @@ def test_escape_on_untouched_new_house_rules_closes_without_asking(user_presets)
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await open_menu(pilot, app, "president-classic")
-            await choose(pilot, app, "new")
-            await wait_for(pilot, lambda: editor_ready(app))
+            await new_house_rules(pilot, app, "president-classic")
             status = app.screen.query_one("#editor-status", Static)
             assert str(status.render()) == "ready to save"
             await pilot.press("escape")
