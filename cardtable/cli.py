@@ -51,7 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"there is no command {argv[0]!r}; did you mean `cardtable presets {argv[0]}`?")
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # said by the command's parser, with its usage, not the top-level one's
-        _given_to(args, argv, unknown[0], parser).error(f"unrecognized arguments: {' '.join(unknown)}")
+        command, given = _given_to(args, argv, unknown, parser)
+        command.error(f"unrecognized arguments: {' '.join(given)}")
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
@@ -175,15 +176,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _given_to(args: argparse.Namespace, argv: list[str], token: str,
-              parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The command an argument was given to: the innermost one named before it
-    (`presets --bogus list` is told by `presets`, `presets list --bogus` by `presets list`)."""
-    before = argv[:argv.index(token)] if token in argv else argv
+def _given_to(args: argparse.Namespace, argv: list[str], unknown: list[str],
+              parser: argparse.ArgumentParser) -> tuple[argparse.ArgumentParser, list[str]]:
+    """The command the first of the ``unknown`` arguments was given to — the innermost one
+    named before it (`presets --bogus list` is told by `presets`, `presets list --bogus` and
+    `presets list list` by `presets list`) — and the unknown arguments given to it."""
+    named: list[tuple[int, argparse.ArgumentParser]] = []  # (where its word stands, command)
+    at = 0
     for command in getattr(args, "commands", ()):
-        if command.prog.rsplit(" ", 1)[-1] in before:
-            parser = command
-    return parser
+        at = argv.index(command.prog.rsplit(" ", 1)[-1], at)
+        named.append((at, command))
+        at += 1
+    words = {where for where, _command in named}
+    owners: list[argparse.ArgumentParser] = []
+    at = 0
+    for token in unknown:  # (argparse lists them in the order given)
+        at = next((i for i in range(at, len(argv)) if argv[i] == token and i not in words), len(argv))
+        owners.append(next((command for where, command in reversed(named) if where < at), parser))
+        at += 1
+    return owners[0], [token for token, owner in zip(unknown, owners) if owner is owners[0]]
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -419,7 +430,7 @@ def _presets_list(args: argparse.Namespace) -> int:
             variant = load_variant(path)
         except VariantError as error:
             declared = _declared_family(path)
-            if not args.game or declared in (args.game, None):
+            if not args.game or declared == args.game or declared not in FAMILIES:  # (never hidden)
                 broken.setdefault(str(error), []).append(name)
                 rows.append(((order.get(declared or "", len(order)), name),
                              (Text(name), FAMILY_TITLES.get(declared or "", "?"), Text("does not load", "red"), "",

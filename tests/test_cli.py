@@ -161,6 +161,10 @@ def test_presets_list_gives_a_broken_presets_reason_whole_under_the_table(user_p
             "for president — did you mean 'equal_rank'?") in out
     assert main(["presets", "list", "--game", "tonk"]) == 0
     assert "typo" not in capsys.readouterr().out  # a President preset, broken or not
+    (user_presets / "misspelt.toml").write_text('family = "tonkk"\nextends = "tonk-classic"\n')
+    for game in ("tonk", "president"):  # (a game no preset has: listed under every game, never hidden)
+        assert main(["presets", "list", "--game", game]) == 0
+        assert "misspelt │ ? │ does not load" in " ".join(capsys.readouterr().out.split())
 
 
 def test_presets_list_gives_one_reason_for_the_presets_one_broken_file_breaks(user_presets, capsys):
@@ -187,6 +191,8 @@ def test_a_preset_of_another_game_than_game_is_said_the_same_way_everywhere(comm
     (["--bogus"], "cardtable play: error: unrecognized arguments: --bogus"),
     (["presets", "--bogus", "list"], "cardtable presets: error: unrecognized arguments: --bogus"),
     (["presets", "list", "--bogus"], "cardtable presets list: error: unrecognized arguments: --bogus"),
+    (["presets", "list", "list"], "cardtable presets list: error: unrecognized arguments: list"),
+    (["presets", "--bogus", "list", "--other"], "cardtable presets: error: unrecognized arguments: --bogus"),
     (["validate", "x.toml"], "cardtable: error: there is no command 'validate'; did you mean `cardtable presets "
                              "validate`?"),
 ])
