@@ -482,9 +482,10 @@ def scores_text(family: str, names: Sequence[str], scores: Sequence[int], labell
     """A match's players and scores in the family's words: a Tonk score is the net
     result, the chips won or lost ("chips won: Ann +3, Bob -2"), not the chips a player
     ended with (which the match-over screen shows). ``labelled=False`` leaves out the
-    "chips won: " label; ``minus`` is the sign of a loss (the table's is "−")."""
-    if family == "tonk":
-        listed = ", ".join(f"{n} +{s}" if s > 0 else f"{n} {minus}{-s}" if s else f"{n} 0"
-                           for n, s in zip(names, scores))
-        return f"chips won: {listed}" if labelled else listed
-    return ", ".join(f"{n} {s}" for n, s in zip(names, scores))
+    "chips won: " label; ``minus`` is the sign of a score below 0 (the table's is "−": a
+    Shanghai total goes below 0 with a going-out bonus)."""
+    def number(score: int) -> str:
+        return f"{minus}{-score}" if score < 0 else f"+{score}" if score and family == "tonk" else str(score)
+
+    listed = ", ".join(f"{name} {number(score)}" for name, score in zip(names, scores))
+    return f"chips won: {listed}" if family == "tonk" and labelled else listed

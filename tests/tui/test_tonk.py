@@ -507,6 +507,8 @@ def test_the_recent_matches_write_a_loss_with_the_tables_minus_sign(ascii, minus
     from cardtable.tui.screens.stats import statistics
 
     assert scores_text("tonk", ("Ann", "Bob"), (3, -3), minus="−") == "chips won: Ann +3, Bob −3"
+    assert scores_text("shanghai", ("Ann", "Bob"), (-25, 40), minus="−") == "Ann −25, Bob 40"
+    assert scores_text("tonk", ("Ann", "Bob"), (0, -1), labelled=False) == "Ann 0, Bob -1"
     game = new_game(load_variant("tonk-sitting"), 3, seed=2)
     bot, rng = make_bot("tonk", "simple"), Rng(2)
     while not game.is_over:
