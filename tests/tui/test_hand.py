@@ -227,7 +227,7 @@ def test_a_cards_number_past_the_hand_is_told_not_ignored():
             app.query_one(Hand).focus()
             await pilot.press("8", "6", "0")
             await pilot.pause()
-            assert told == ["no card 8: you hold 6", "no card 10: you hold 6"]
+            assert told == ["no card 8: the row shows 6 cards", "no card 10: the row shows 6 cards"]
             assert app.query_one(Hand).selected_cards() == parse_cards("KS")
 
     asyncio.run(scenario())

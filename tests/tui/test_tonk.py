@@ -286,7 +286,7 @@ def test_declare_a_dealt_49_and_sort_the_hand():
             assert [str(c) for c in hand.cards] == ["9H", "10C", "JD", "QH", "KS"]  # by rank
             await pilot.press("7")  # (it said nothing)
             await pilot.pause()
-            assert screen.table.notice == "no card 7: you hold 5"
+            assert screen.table.notice == "no card 7: the row shows 5 cards"
             await pilot.press("c")
             await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
             text = screen_text(app)

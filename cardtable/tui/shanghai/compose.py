@@ -18,12 +18,23 @@ from ..widgets.card import card_label, meld_label
 from .present import Contract, MeldLine
 
 Groups = tuple[tuple[Card, ...], ...]
+Key = Counter[tuple[str, int, tuple[Card, ...]]]
+"""Groups as a multiset of (kind, size, sorted cards) (see :func:`_key`)."""
 
 
-def _key(contract: Contract, groups: Sequence[Sequence[Card]]) -> Counter[tuple[str, int, tuple[Card, ...]]]:
+def _key(contract: Contract, groups: Sequence[Sequence[Card]]) -> Key:
     """Groups as a multiset of (kind, size, sorted cards): the order of melds of one
     kind and size does not matter, nor the order of cards within a group."""
-    return Counter((kind, size, tuple(sorted(group))) for (kind, size), group in zip(contract, groups))
+    return _placed_key(contract, enumerate(groups[:len(contract)]))
+
+
+def _placed_key(contract: Contract, placed: Iterable[tuple[int, Sequence[Card]]]) -> Key:
+    """:func:`_key` of groups each standing at its place of the contract."""
+    return Counter((*contract[place], tuple(sorted(group))) for place, group in placed)
+
+
+def _meld_keys(moves: Iterable[Move], contract: Contract) -> list[Key]:
+    return [_key(contract, move.groups) for move in moves if move.kind == "meld"]
 
 
 def matching_go_downs(moves: Iterable[Move], contract: Contract, groups: Sequence[Sequence[Card]]) -> list[Move]:
@@ -37,16 +48,17 @@ def fits_a_go_down(moves: Iterable[Move], contract: Contract,
                    placed: Sequence[tuple[int, Sequence[Card]]]) -> bool:
     """Whether some legal ``meld`` move lays down each group of ``placed`` as the contract
     meld at its place (the rest of the contract from other cards of the hand)."""
-    wanted = Counter((*contract[place], tuple(sorted(group))) for place, group in placed)
-    return any(not wanted - _key(contract, move.groups) for move in moves if move.kind == "meld")
+    wanted = _placed_key(contract, placed)
+    return any(not wanted - key for key in _meld_keys(moves, contract))
 
 
 def groups_that_fit(moves: Iterable[Move], contract: Contract, groups: Sequence[Sequence[Card]]) -> int:
     """How many of ``groups`` (in the contract's order), from the first, some legal ``meld``
     move lays down together."""
-    melds = [move for move in moves if move.kind == "meld"]
+    keys = _meld_keys(moves, contract)
     for count in range(len(groups), 0, -1):
-        if fits_a_go_down(melds, contract, list(enumerate(groups[:count]))):
+        wanted = _key(contract, groups[:count])
+        if any(not wanted - key for key in keys):
             return count
     return 0
 

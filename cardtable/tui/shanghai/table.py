@@ -397,6 +397,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
 
     def action_ungroup(self) -> None:
+        if self._ready() is None:
+            return
         if not self.groups:
             self.notice = "no go-down group to take back (g makes one)"
             return

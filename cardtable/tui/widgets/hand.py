@@ -97,17 +97,19 @@ class Hand(CardsWidget, can_focus=True):
             self.hand = hand
 
     class NoCard(Message):
-        """The user pressed the number of a card past the hand's last (``number``: 1–10)."""
+        """The user pressed the number of a card past the row's last (``number``: 1–10;
+        ``shown``: the cards in the row then, which a Shanghai go-down's groups leave)."""
 
-        def __init__(self, hand: Hand, number: int) -> None:
+        def __init__(self, hand: Hand, number: int, shown: int) -> None:
             super().__init__()
             self.hand = hand
             self.number = number
+            self.shown = shown
 
         @property
         def words(self) -> str:
-            """What the table says of it: "no card 8: you hold 6"."""
-            return f"no card {self.number}: you hold {len(self.hand.cards)}"
+            """What the table says of it: "no card 8: the row shows 6 cards"."""
+            return f"no card {self.number}: the row shows {self.shown} card{'s' * (self.shown != 1)}"
 
     class Submitted(Message):
         """The user pressed Enter on the hand."""
@@ -198,7 +200,7 @@ class Hand(CardsWidget, can_focus=True):
 
     def action_pick(self, index: int) -> None:
         if self.active and self.cards and index >= len(self.cards):
-            self.post_message(self.NoCard(self, index + 1))
+            self.post_message(self.NoCard(self, index + 1, len(self.cards)))
             return
         self.action_toggle_card(index)
 
