@@ -376,34 +376,70 @@ def test_the_field_tab_lands_on_stands_out():
 
 def test_ctrl_r_puts_back_the_inherited_value_of_an_emptied_list(user_presets):
     """An emptied list could only be typed again from memory: ctrl+r in a rule puts back
-    what it inherits, for a list, a number and a switch alike, and the rule reads unchanged."""
+    what it inherits — a list, a number left unset, a switch, a choice, the contracts
+    (buys following them) alike — and the rule reads unchanged; the title goes back to
+    the new preset's own, not the parent's; outside a rule ctrl+r says where it works."""
     app = app_at_start()
 
+    async def reset(pilot, control) -> None:
+        control.focus()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+
     async def scenario():
-        async with app.run_test(size=(100, 30)) as pilot:
-            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "small")
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-wild-twos"), "small")
+            draft = editor.draft
             buys = editor.query_one("#knob-rules-buys_per_hand", Input)
             inherited = buys.value
-            buys.focus()
             buys.value = ""
             await pilot.pause()
             assert row(editor, "rules.buys_per_hand").error  # (an empty list is refused)
-            await pilot.press("ctrl+r")
-            await pilot.pause()
+            await reset(pilot, buys)
             assert buys.value == inherited
-            assert editor.draft.get("rules.buys_per_hand") == editor.draft.inherited("rules", "buys_per_hand")
+            assert draft.get("rules.buys_per_hand") == draft.inherited("rules", "buys_per_hand")
             assert not row(editor, "rules.buys_per_hand").error and not row(editor, "rules.buys_per_hand").changed
             assert editor.query_one("#editor-save", Button).disabled is False
 
+            bonus = editor.query_one("#knob-rules-go_out_in_one_bonus", Input)
+            assert bonus.value == "-50"
+            bonus.value = "7"
+            await pilot.pause()
+            await reset(pilot, bonus)
+            assert bonus.value == "-50" and draft.get("rules.go_out_in_one_bonus") == -50
+
             switch = editor.query(Switch).first()
             was = switch.value
-            switch.focus()
-            await pilot.press("space")
+            switch.value = not was
             await pilot.pause()
-            assert switch.value is not was
-            await pilot.press("ctrl+r")
-            await pilot.pause()
+            await reset(pilot, switch)
             assert switch.value is was
+
+            priority = editor.query_one("#knob-rules-buy_priority", Select)
+            priority.value = "next_in_turn"
+            await pilot.pause()
+            await reset(pilot, priority)
+            assert priority.value == "nearest_to_dealer" == draft.get("rules.buy_priority")
+
+            contracts = editor.query_one("#knob-rules-contracts", TextArea)
+            hands = contracts.text
+            contracts.text = "set 3, set 3\nrun 4, run 4"
+            await pilot.pause()
+            assert draft.get("rules.buys_per_hand") == (3, 3)  # (kept in step)
+            await reset(pilot, contracts)
+            assert contracts.text == hands and len(draft.get("rules.buys_per_hand")) == 10
+
+            title = editor.query_one("#knob-title", Input)
+            own = title.value
+            assert own.endswith("(house rules)")
+            title.value = "Ours"
+            await pilot.pause()
+            await reset(pilot, title)
+            assert title.value == own and draft.get("title") == own
+
+            await reset(pilot, editor.query_one("#editor-name", Input))
+            assert [note.message for note in app._notifications] == [
+                "ctrl+r puts back a rule's inherited value: tab to a rule first"]
 
     run(scenario)
 

@@ -30,6 +30,9 @@ ABOUT = [
     ("players.max", KnobSpec("players max", "The most players the preset seats.", "int")),
 ]
 """The preset's own fields; the players' range is the family's (:meth:`Draft.seat_range`)."""
+OWN_WORDS = ("title", "description")
+"""The fields ctrl+r puts back as the editor opened them, not as the parent has them: new
+house rules get a title of their own, which tells them from their parent in the history."""
 
 
 class EditorScreen(Screen[str | None]):
@@ -44,6 +47,7 @@ class EditorScreen(Screen[str | None]):
     BINDINGS = [
         Binding("ctrl+s", "save", "save", priority=True),
         Binding("escape", "cancel", "cancel"),
+        Binding("ctrl+r", "reset_elsewhere", show=False),  # (in a rule, the rule's own ctrl+r)
         Binding("q", "cancel", "cancel", show=False),
     ]
 
@@ -98,7 +102,8 @@ class EditorScreen(Screen[str | None]):
         inherited = self.draft.inherited(section, key or None)
         if section == "players" and isinstance(inherited, dict):
             inherited = inherited.get(key)
-        return KnobRow(path, spec, self.draft.get(path), inherited, from_parent=self.draft.parent is not None)
+        return KnobRow(path, spec, self.draft.get(path), inherited, from_parent=self.draft.parent is not None,
+                       resets_to_opening=path in OWN_WORDS)
 
     def on_mount(self) -> None:
         self.revalidate()
@@ -214,6 +219,10 @@ class EditorScreen(Screen[str | None]):
                 self.query_one("#editor-form", VerticalScroll).scroll_to_widget(row, animate=False, top=True)
                 row.query_one(f"#{control_id(row.path)}").focus()
                 return
+
+    def action_reset_elsewhere(self) -> None:
+        """ctrl+r outside a rule (the file name, the buttons) says where it works."""
+        self.notify("ctrl+r puts back a rule's inherited value: tab to a rule first", timeout=4, markup=False)
 
     def action_cancel(self) -> None:
         if not self.dirty:

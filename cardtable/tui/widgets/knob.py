@@ -117,13 +117,17 @@ class KnobRow(Vertical):
     error: reactive[str] = reactive("")
     changed: reactive[bool] = reactive(False)
 
-    def __init__(self, path: str, spec: KnobSpec, value: Any, inherited: Any, *, from_parent: bool) -> None:
+    def __init__(self, path: str, spec: KnobSpec, value: Any, inherited: Any, *, from_parent: bool,
+                 resets_to_opening: bool = False) -> None:
         super().__init__(classes="knob-row")
         self.path = path
         self.spec = spec
         self.value = value
         self.inherited = inherited
         self.from_parent = from_parent
+        self.reset_value = value if resets_to_opening else inherited
+        """What ctrl+r puts back: the inherited value, or (a new preset's own title, which
+        tells it from its parent) the value the row opened with."""
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -232,10 +236,10 @@ class KnobRow(Vertical):
         self._read(event.text_area.text)
 
     def action_inherit(self) -> None:
-        """The knob back to the value it inherits (the parent's, or the default): an
-        emptied list could otherwise only be typed again. The input changes as if typed,
-        so the value goes up as any other."""
-        spec, value = self.spec, self.inherited
+        """The knob back to the value it inherits (the parent's, or the default), or to
+        :attr:`reset_value`: an emptied list could otherwise only be typed again. The input
+        changes as if typed, so the value goes up as any other."""
+        spec, value = self.spec, self.reset_value
         if value is None and spec.kind != "optional_int":
             self.notify(f"{spec.name} has no value to go back to", timeout=3, markup=False)
             return
