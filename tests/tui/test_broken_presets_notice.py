@@ -28,9 +28,9 @@ def write_broken(folder, names=tuple(BROKEN)) -> None:
 
 
 @contextlib.asynccontextmanager
-async def start_screen(size=(80, 24)):
+async def start_screen(size=(80, 24), family=None):
     """cardtable started on its start screen (its notes told), with the pilot."""
-    app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+    app = CardtableApp(theme="felt", bot_delay=0, save_settings=False, family=family)
     async with app.run_test(size=size, notifications=True) as pilot:
         for _ in range(3):
             await pilot.pause()
@@ -260,5 +260,9 @@ def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
             screen = app.screen
             assert screen.query_one("#preset").value == "tonk-classic" and screen.query_one("#players").value == 2
             assert [screen.query_one(f"#name-{i}").value for i in range(2)] == ["Ann", "Dag"]
+        async with start_screen((100, 30), family="president") as (app, _pilot):  # (--game president)
+            [note] = app._notifications
+            assert "last played" not in note.message  # (the last table was Tonk's)
+            assert app.screen.query_one("#players").value == 3  # (two seats kept; President seats 3+)
 
     asyncio.run(scenario())

@@ -172,7 +172,7 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_words()
-        self._fill_presets(self.last.preset if self.last is not None else None)
+        self._fill_presets(self._last_preset())
         if not self.query_one(StoreBar).focus_first():  # Continue comes first
             self.query_one("#start", Button).focus()
 
@@ -204,10 +204,14 @@ class StartScreen(Screen[None]):
         self._show_words()
         self.query_one(StoreBar).refresh_continue()  # (the autosave's line, in the theme's characters)
 
+    def _last_preset(self) -> str | None:
+        """The preset played last, if it is of the game shown (``--game`` may ask for another)."""
+        return self.last.preset if self.last is not None and self.last.family == self.family else None
+
     # ----------------------------------------------------------------- choices
     def _fill_presets(self, select: str | None = None) -> None:
         families, problems = survey_presets()  # (every file read once, for the list and its note)
-        self._tell_broken_presets(problems, self.last.preset if self.last is not None else None)
+        self._tell_broken_presets(problems, self._last_preset())
         self._listed_family = self.family
         names = of_family(families, self.family)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
