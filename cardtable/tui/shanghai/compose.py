@@ -34,6 +34,7 @@ def _placed_key(contract: Contract, placed: Iterable[tuple[int, Sequence[Card]]]
 
 
 def _meld_keys(moves: Iterable[Move], contract: Contract) -> list[Key]:
+    """The :func:`_key` of each legal go-down (``meld`` move) among ``moves``."""
     return [_key(contract, move.groups) for move in moves if move.kind == "meld"]
 
 
