@@ -201,14 +201,20 @@ class ShanghaiVariant(VariantBase):
     how_to_play: ClassVar[str] = (
         "A hand for each contract below (ten in the classic game): the melds you must lay down "
         "to go down (hand 1: two sets of 3). A set is cards of one rank; a run is cards in a row of one suit, the ace "
-        "low or high but never K-A-2. Jokers are wild, never more of them than natural cards in "
-        "a meld. Each turn: draw from the stock or take the upcard; go down with exactly your "
-        "contract; once down, lay cards off on any meld; then discard. When the player to draw "
-        "takes from the stock (or is down already: then before their draw), players not yet down "
-        "may buy the upcard, with penalty cards from the stock. A melded joker can be taken back with the card it stands for (a player not "
-        "yet down must then go down that turn). A hand ends when a player has no cards left; the "
-        "others score the cards they hold, and the lowest total after the last hand wins.")
-    """The game in a paragraph, for the rules screen above the knobs (S2–S11)."""
+        "low or high but never K-A-2. Jokers are wild, never more of them than natural (not wild) cards "
+        "in a meld. The upcard is the top card of the discard pile: live while it may be taken "
+        "or bought, dead once passed over. Each turn: draw from the stock or take the upcard; go "
+        "down with exactly your contract, once a hand (after that you lay no new melds); once "
+        "down, lay cards off on any player's melds; then discard. If the player to draw takes "
+        "the upcard, nobody can buy it; if they draw from the stock (or are down already: then "
+        "before their draw), players not yet down may buy it, taking penalty cards from the "
+        "stock with it, a few buys a hand. A melded joker can be taken back with the natural card it stands "
+        "for (a player not yet down must then go down that turn). A hand ends when a player has "
+        "no cards left: the last card must be melded or laid off, not discarded (unless "
+        "out_by_discard below says so). The others score the cards they hold, and the lowest "
+        "total after the last hand wins. When the stock runs out, the discard pile less its "
+        "upcard is shuffled into a new stock.")
+    """The game in a paragraph, for the rules screen above the knobs (S2–S12)."""
 
     family: Literal["shanghai"] = "shanghai"
     rules: ShanghaiRules = ShanghaiRules()

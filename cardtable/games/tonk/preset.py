@@ -92,14 +92,17 @@ class TonkVariant(VariantBase):
 
     how_to_play: ClassVar[str] = (
         "Five cards each (unless deal_size below says otherwise). Each turn: draw from the "
-        "stock or take the top of the pile, lay down spreads (3 or 4 of a kind, or 3 or more "
-        "in a row of one suit) and hit spreads on the "
-        "table with cards that fit them, then discard. Empty your hand to win the hand: out with "
-        "a discard, everyone pays you one stake; out without a discard (a Tonk), double. Instead "
-        "of playing on you may drop (before your draw, or whenever it is your turn: drop_when "
-        "below): every hand is shown and the lowest count wins, and a dropper who is not the "
-        "lowest is caught and pays. Cards count A = 1, 2 to 10 their number, "
-        "J Q K 10 (card_points below). Chips carry over from hand to hand.")
+        "stock or take the upcard (the top card of the discard pile), lay down spreads (3 or 4 "
+        "of a kind, or 3 or more in a row of one suit) and hit spreads on the table, yours or "
+        "another player's, with cards that fit them, then discard. Empty your hand to win the "
+        "hand: out with a discard, everyone pays you one stake; out without a discard (a Tonk), "
+        "double. Instead of playing on you may drop, at the start of a turn after your first, "
+        "before you draw (drop_when below may allow more): every hand is shown and the lowest "
+        "count wins; a dropper who is not strictly the lowest is caught and pays. A player whose "
+        "spread is hit may not drop on their next turn (one more turn for each further hit). "
+        "When the stock runs out the hand ends and the lowest count wins (a tie: the hand is "
+        "dealt again). Cards count A = 1, 2 to 10 their number, J Q K 10 (card_points below). "
+        "Chips carry over from hand to hand.")
     """The game in a paragraph, for the rules screen above the knobs (T3–T9)."""
 
     family: Literal["tonk"] = "tonk"
