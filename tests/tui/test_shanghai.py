@@ -419,10 +419,10 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
     assert why(replace(state, moves=(Move("discard", parse_cards("KS")),))) == \
         "your cards do not make 2 sets of 3 yet"
     assert why(replace(state, down=True, moves=(Move("discard", parse_cards("KS")),))) == \
-        "you are down this hand: discard (d)"  # (what may be done: the key bar lists only d too)
+        "you are down this hand (no new melds): discard (d)"  # (what may be done: the key bar lists only d too)
     lay_off = Move("lay_off", parse_cards("KS"), (), (1, 0))
     assert why(replace(state, down=True, moves=(lay_off, Move("discard", parse_cards("KS"))))) == \
-        "you are down this hand: lay off (l) or discard (d)"
+        "you are down this hand (no new melds): lay off (l) or discard (d)"
     assert state.no_lay_off == {} and state.no_swap == {}             # not Ann's turn: nothing to say
     game.apply(1, "draw_stock"); decline_all(game)
     game.apply(1, "discard 2C")

@@ -79,7 +79,7 @@ FAMILY_WORDS: dict[str, dict[str, str]] = {
         "group": "put the selected cards in the next go-down group (one per contract meld)",
         "ungroup": "take back the last go-down group",
         "go_downs": "choose from the go-downs that use the selected cards",
-        "lay_off": "lay off the selected card; pick the meld and end",
+        "lay_off": "lay off the selected card; pick the meld (on a run, which end)",
         "swap": "swap a natural card for a joker in a meld",
         "discard": "discard the selected card",
         "sort": "sort the hand by rank or by suit",

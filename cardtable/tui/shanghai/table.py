@@ -391,7 +391,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state.down:
             doable = [what for what, kind in (("lay off (l)", "lay_off"), ("swap a joker (w)", "swap_joker"),
                                               ("discard (d)", "discard")) if state.can(kind)]
-            return "you are down this hand: " + (listed(doable, "or") if doable else "draw first")
+            return "you are down this hand (no new melds): " + (listed(doable, "or") if doable else "draw first")
         if state.to_draw:
             return "draw first, then go down"
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
