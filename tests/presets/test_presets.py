@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable import VariantError, list_variants, load_variant
+from cardtable import VariantError, list_variants, load_variant, new_game
 from cardtable.engine.registry import available_families
 from cardtable.presets import describe_rules
 from cardtable.presets.loader import preset_files
@@ -41,6 +41,33 @@ def test_forseti_reads_as_the_rule_book_says():
     assert forseti.titles.president == "Forseti" and forseti.titles.scum == "Skítur"
     assert (forseti.players.min, forseti.players.max) == (3, 6)
     assert rules.rank_order == "two_high"  # inherited from president-classic
+
+
+def test_the_kitchen_table_plays_its_social_house_rules():
+    """president-kitchen: P29 the others' hand counts are hidden from a seat's view; after
+    round 1's exchange, P18 the President is asked to open the black market, then P19 the
+    table-talk offers; P12 round 2's first turn is the President's."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+
+    game = new_game(load_variant("president-kitchen"), 4, seed=5)
+    view = game.view(0)
+    assert view.hand_sizes == (len(view.hand), None, None, None)
+    bot, rng = make_bot("president", "simple"), Rng(5)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    president = game.titles.index("president")
+    game.next_round()
+    phases = []
+    while game.view(game.to_act[0]).phase != "play":
+        seat = game.to_act[0]
+        phases.append((game.view(seat).phase, seat))
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    kinds = [phase for phase, _seat in phases]
+    assert "market_open" in kinds and "talk" in kinds and kinds.index("market_open") < kinds.index("talk")
+    assert ("market_open", president) in phases
+    assert game.to_act == (president,)
 
 
 @pytest.mark.parametrize(("preset", "rule"), [("president-classic", "P"), ("shanghai-classic", "S"),
