@@ -879,7 +879,7 @@ def test_the_score_sheet_explains_a_star_only_when_someone_went_out():
             await app.push_screen(UI.round_end_screen(game, seats, False, "Press Enter."))
             await pilot.pause()
             console = Console(width=70, record=True)
-            console.print(app.screen.table)
+            console.print(app.screen.table(False))
             return console.export_text(), str(app.screen.query_one("#summary-footer").render())
 
     on_stock = deal(stock_hand(0), stock="KC", upcard="4H")

@@ -11,6 +11,7 @@ from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..messages import ThemeSwitched
 from ..notes import KeyNote
 
 Result = TypeVar("Result")
@@ -65,3 +66,8 @@ class RoundOver(OverTable[None]):
 
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        """The results again in the new theme's characters (an ASCII terminal showed
+        suit symbols and dashes until the next screen)."""
+        self.refresh(recompose=True)

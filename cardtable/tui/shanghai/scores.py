@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.table import Table
@@ -14,7 +15,7 @@ from textual.widgets import Static
 from ...engine.events import RoundEnded, RoundStarted
 from ...games.shanghai.events import WentOut
 from ..seats import Seat
-from ..text import as_themed, themed
+from ..text import as_themed, themed, uses_ascii
 from ..screens.over_table import RoundOver
 
 
@@ -67,9 +68,10 @@ class ScoreSheetScreen(RoundOver):
     """After a hand: who went out, the points of every hand so far, the totals (``ctrl+s``
     saves the game here too, and ``r`` shows the rules)."""
 
-    def __init__(self, heading: str, table: Table, footer: str, went_out: bool = True) -> None:
+    def __init__(self, heading: str, table: Callable[[bool], Table], footer: str, went_out: bool = True) -> None:
         super().__init__(classes="summary")
         self.heading, self.table, self.footer = heading, table, footer
+        """``table``: the sheet, as the theme writes it (ASCII or not), drawn again when it changes."""
         self.went_out = went_out
         """Whether a player went out of a hand on the sheet (the table marks them with *)."""
 
@@ -77,7 +79,7 @@ class ScoreSheetScreen(RoundOver):
         with Middle(), Center(), Vertical(id="summary-box") as box:
             box.border_title = "score sheet"
             yield Static(Text(as_themed(self.app, self.heading), style="bold"), id="summary-heading")
-            yield Static(self.table, id="summary-table")
+            yield Static(self.table(uses_ascii(self.app)), id="summary-table")
             went_out = "* went out of that hand · " if self.went_out else ""
             yield Static(Text(as_themed(self.app, f"{went_out}columns are hands · lowest total wins\n") + self.footer),
                          id="summary-footer")

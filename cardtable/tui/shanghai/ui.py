@@ -101,7 +101,7 @@ class ShanghaiUI:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
         went_out = any(out is not None for _points, out in sheet_hands(game))
-        return ScoreSheetScreen(heading, score_table(game, seats, ascii=ascii), footer, went_out=went_out)
+        return ScoreSheetScreen(heading, lambda ascii: score_table(game, seats, ascii=ascii), footer, went_out=went_out)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """S11: the hand's points and the totals; at match end, places by total (lowest first)."""

@@ -121,6 +121,8 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:
+    """Each seat's hand, count, chips won or lost and chips, as the theme writes them (``ascii``)."""
+    fix = themed(ascii)
     table = Table(expand=False, box=None, padding=(0, 1), header_style="bold")
     table.add_column("player", no_wrap=True)
     table.add_column("hand")
@@ -129,7 +131,7 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     table.add_column("chips", justify="right")
     for row in data.rows:
         style = "bold" if row.winner else ""
-        table.add_row(Text(("* " if row.winner else "  ") + row.name, style=style), row.hand, row.count,
+        table.add_row(Text(("* " if row.winner else "  ") + fix(row.name), style=style), fix(row.hand), fix(row.count),
                       signed(row.net, ascii), number(row.chips, ascii))
     return table
 
@@ -160,19 +162,20 @@ def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False)
 
 class ShowdownScreen(RoundOver):
     """The end of a hand; Enter goes on (next hand or the match result); ``ctrl+s`` saves
-    the game here too, and ``r`` shows the rules."""
+    the game here too, and ``r`` shows the rules. ``data`` may be in the table's own
+    characters: the screen writes it as the theme does, and again when the theme changes."""
 
     def __init__(self, data: Showdown, footer: str) -> None:
         super().__init__(classes="summary tonk-showdown")
         self.data, self.footer = data, footer
 
     def compose(self) -> ComposeResult:
-        data = self.data
+        data, ascii = self.data, uses_ascii(self.app)
+        fix = themed(ascii)
         with Middle(), Center(), Vertical(id="summary-box") as box:
-            box.border_title = Text(data.title)
+            box.border_title = Text(fix(data.title))
             with VerticalScroll(id="showdown-scroll"):
-                yield Static(Text("\n".join(data.story), style="bold"), id="summary-heading")
-                ascii = uses_ascii(self.app)
+                yield Static(Text(fix("\n".join(data.story)), style="bold"), id="summary-heading")
                 yield Static(showdown_table(data, ascii), id="summary-table")
                 yield Static(payments_text(data.payments, data.why, ascii), id="showdown-payments")
             yield Static(Text(self.footer), id="summary-footer")

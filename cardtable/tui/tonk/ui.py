@@ -70,7 +70,7 @@ class TonkUI:
                          in_order: Callable[[Sequence[Card]], tuple[Card, ...]]) -> Screen[None]:
         """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
-        return ShowdownScreen(showdown(game, seats, ascii, in_order), footer)
+        return ShowdownScreen(showdown(game, seats, False, in_order), footer)  # (the screen writes it as the theme does)
 
     def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
         """T13: why the match ended: "Dag is broke"; after voided hands, "20 of them
