@@ -21,9 +21,9 @@ def make_app(seats: str = "Ann,Bob,bot:simple,bot:simple", preset: str = "presid
 
 
 def played_round(preset: str = "president-classic", players: int = 4, seed: int = 3):
-    """A game whose first round the simple bots played to the end, on the engine only."""
+    """A game whose first round (hand) the simple bots played to the end, on the engine only."""
     game = new_game(load_variant(preset), players, seed=seed)
-    bot, rng = make_bot("president", "simple"), Rng(seed)
+    bot, rng = make_bot(game.family, "simple"), Rng(seed)
     while not game.round_over:
         seat = game.to_act[0]
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))

@@ -572,17 +572,10 @@ def test_a_round_s_results_follow_a_theme_switch_at_once(preset):
     """A play-tester switched to the ASCII theme on Tonk's show-down: the borders changed,
     the hands kept their suit symbols and the title its dash until the next screen. The
     results (show-down, score sheet, round end) are drawn again in the theme's characters."""
-    from cardtable.bots import make_bot
-    from cardtable.engine.rng import Rng
     from cardtable.tui.shanghai.scores import ScoreSheetScreen
     from cardtable.tui.tonk.showdown import ShowdownScreen
 
-    game = new_game(load_variant(preset), 3, seed=4)
-    bot, rng = make_bot(game.family, "simple"), Rng(4)
-    while not game.round_over:
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-    app = make_app("Ann,bot:simple,bot:simple", preset=preset, game=game)
+    app = make_app("Ann,bot:simple,bot:simple", preset=preset, game=played_round(preset, 3, seed=4))
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:
@@ -604,17 +597,10 @@ def test_a_key_a_round_s_results_have_no_use_for_says_so(preset):
     """(A play-tester pressed x on Shanghai's score sheet: nothing happened, nothing was
     said, where the table says "x is no key here".) Pressed twice, one note stays; it goes
     with the results (it stayed over the next hand's table for its seconds)."""
-    from cardtable.bots import make_bot
-    from cardtable.engine.rng import Rng
     from cardtable.tui.shanghai.scores import ScoreSheetScreen
     from cardtable.tui.tonk.showdown import ShowdownScreen
 
-    game = new_game(load_variant(preset), 3, seed=3)
-    bot, rng = make_bot(game.family, "simple"), Rng(3)
-    while not game.round_over:
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-    app = make_app("Ann,bot:simple,bot:simple", preset=preset, game=game)
+    app = make_app("Ann,bot:simple,bot:simple", preset=preset, game=played_round(preset, 3, seed=3))
 
     async def scenario():
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
