@@ -44,7 +44,7 @@ class TonkRules(Knobs):
     low_deal_wins: bool = False
     """T10: a dealt count of 13 or less wins double at once, 9 or less triple."""
     spades_side_bet: bool = False
-    """T12: before play, players may bet a stake on holding the highest spade."""
+    """T12: before play, players may bet a stake on holding the highest spade (the ace highest)."""
     stake: int = Field(default=1, ge=1, le=1000)
     """T13: chips per stake unit."""
     starting_chips: int = Field(default=100, ge=0, le=1_000_000)

@@ -335,6 +335,16 @@ def test_T12_highest_spade_takes_the_side_pot() -> None:
     assert game.scores == (1, -4, 3)
 
 
+def test_T12_the_ace_is_the_highest_spade() -> None:
+    """T12 (a reading: the ace ranks high for the bet, though it counts 1 in hand): A♠
+    takes the pot from K♠."""
+    game = stacked(["KS 2D", "AS 3D"], preset="tonk-spades")
+    game.apply(1, Move("bet"))
+    game.apply(0, Move("bet"))
+    won = last(game, "side_pot_won")
+    assert (won.seat, won.payments) == (1, ((0, 1, 1),))
+
+
 def test_T12_no_spade_shown_bets_returned() -> None:
     game = stacked(["KH 2D", "QH 3D"], preset="tonk-spades")
     game.apply(1, Move("bet"))
