@@ -348,8 +348,8 @@ def test_the_show_down_lists_the_spades_bet_among_the_payments():
                        (2, "draw_stock"), (2, "discard KS"), (0, "draw_stock"), (0, "discard 3S"), (1, "drop")]:
         game.apply(seat, text)
     data = showdown(game, parse_seats("Ann,Bob,Cy"))
-    assert data.payments == ("Ann pays Bob 1 chip", "Cy pays Bob 1 chip",
-                             "Ann pays Bob 1 chip (spades bet)", "Cy pays Bob 1 chip (spades bet)")
+    assert data.payments == ("Ann pays Bob 1 chip", "Cy pays Bob 1 chip")
+    assert data.side == ("Ann pays Bob 1 chip", "Cy pays Bob 1 chip")  # (the spades bet's, apart)
     assert [row.net for row in data.rows] == [-2, 4, -2]
 
 

@@ -4,11 +4,13 @@ owner's lock-out shown), and the show-down. Accepted only after looking at them.
 
 from __future__ import annotations
 
+import asyncio
+
 from cardtable import load_variant, new_game
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.tonk.showdown import ShowdownScreen
 
-from .helpers import make_app, settle
+from .helpers import make_app, screen_text, settle
 
 
 def mid_hand():
@@ -62,3 +64,36 @@ def test_tonk_show_down(snap_compare):
         await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=ready)
+
+
+def test_a_five_seat_show_down_with_the_spades_bet_fits_80x24():
+    """T7/T12: a play-tester's five-seat show-down (a caught drop, six payments, the spades
+    bet) ran past 24 rows behind a scroll bar, the payments cut short of the chips they add
+    up to. Two payments a line, the bet's under its own heading, and the box as tall as the
+    screen: everything shows, no scrolling."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import showdown
+
+    game = new_game(load_variant("tonk-spades"), 5, seed=62)
+    bot, rng = make_bot("tonk", "medium"), Rng(62)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    data = showdown(game, parse_seats("Ann,Bob,Cy,Dag,Eve"))
+    assert (len(data.payments), len(data.side)) == (6, 1) and "caught" in data.why
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
+            await pilot.pause()
+            scroll = app.screen.query_one("#showdown-scroll")
+            assert scroll.virtual_size.height <= scroll.size.height
+            text = screen_text(app)
+            assert all(line in text for line in data.payments + data.side) and "Press Enter" in text
+
+    asyncio.run(scenario())

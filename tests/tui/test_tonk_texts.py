@@ -247,18 +247,24 @@ def test_the_hint_line_says_when_every_card_can_be_spread(needs_six):
 
 
 def test_many_payments_stand_in_two_even_columns_only_when_two_fit():
-    """T7/T12 at 80 columns with five players: payments "(spades bet)" broke the two
-    columns (cut at 30 cells) and wrapped; two columns are as wide as the longest line,
-    and payments too long for two side by side take a line each."""
+    """T7/T12 at 80 columns with five players: the show-down ran past 24 rows (the spades
+    bet's lines, each "(spades bet)", a line each): more than two payments stand two to a
+    line, in columns as wide as the longest; the spades bet's come under a heading of their
+    own; payments too long for two side by side take a line each."""
     from cardtable.tui.tonk.showdown import PAYMENTS_ROOM, payments_text
 
     short = tuple(f"{payer} pays Ann 1 chip" for payer in ("Bob", "Cy", "Dag", "Eve", "Finn"))
     lines = payments_text(short).plain.splitlines()[1:]
     assert lines == ["  Bob pays Ann 1 chip    Cy pays Ann 1 chip", "  Dag pays Ann 1 chip    Eve pays Ann 1 chip",
                      "  Finn pays Ann 1 chip"]
-    bets = tuple(f"{payer} pays Finn 1 chip (spades bet)" for payer in ("Bob", "Cy", "Dag", "Eve")) + ("Ann pays Bob 2 chips",)
-    lines = payments_text(bets).plain.splitlines()[1:]
-    assert lines == ["  " + line for line in bets] and max(map(len, lines)) <= PAYMENTS_ROOM
+    assert payments_text(short[:2]).plain.splitlines()[1:] == ["  Bob pays Ann 1 chip", "  Cy pays Ann 1 chip"]
+    bets = tuple(f"{payer} pays Finn 1 chip" for payer in ("Bob", "Cy", "Dag", "Eve"))
+    lines = payments_text(("Ann pays Bob 2 chips",), side=bets).plain.splitlines()[1:]
+    assert lines == ["  Ann pays Bob 2 chips", "Spades bet", "  Bob pays Finn 1 chip   Cy pays Finn 1 chip",
+                     "  Dag pays Finn 1 chip   Eve pays Finn 1 chip"]
+    long = tuple(f"{payer} pays Maximiliana 12 chips" for payer in ("Bartholomew", "Christabella", "Dag"))
+    lines = payments_text(long).plain.splitlines()[1:]
+    assert lines == ["  " + line for line in long] and max(map(len, lines)) <= PAYMENTS_ROOM
 
 
 def test_the_status_line_finds_a_way_out_past_the_longest_spread():

@@ -47,6 +47,8 @@ class Showdown:
     payments: tuple[str, ...]
     why: str = ""
     """Why the winner is paid what it is ("a Tonk, out without a discard: double stakes")."""
+    side: tuple[str, ...] = ()
+    """The spades bet's payments (T12), apart from the hand's."""
 
 
 def by_suit(card: Card) -> tuple[int, int]:
@@ -93,10 +95,9 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
         elif isinstance(event, ev.HandWon):
             story.append(replace(event, payments=()).describe(name))
     side = next((e for e in hand_events if isinstance(e, ev.SidePotWon)), None)
-    payments = tuple(f"{names[payer]} pays {names[payee]} {_chips(chips)}{note}"
-                     for paid, note in ((won.payments if won else (), ""),
-                                        (side.payments if side else (), " (spades bet)"))
-                     for (payer, payee), chips in totals(paid).items())
+    payments, side_payments = (tuple(f"{names[payer]} pays {names[payee]} {_chips(chips)}"
+                                     for (payer, payee), chips in totals(paid).items())
+                               for paid in (won.payments if won else (), side.payments if side else ()))
     points = ended.points if ended else (0,) * players
     chips = game.chips  # type: ignore[attr-defined]
     winners = set(won.winners) if won else set()
@@ -117,7 +118,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
         ties_lowest(shown.counts, dropped.seat)
     why = stakes_reason(won.how, game.variant.rules, tied) if won is not None and won.payments else ""  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
-                    tuple(fix(line) for line in payments), fix(why))
+                    tuple(fix(line) for line in payments), fix(why), tuple(fix(line) for line in side_payments))
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:
@@ -141,23 +142,32 @@ PAYMENTS_ROOM = 68
 its border, padding and a scroll bar; change them together)."""
 
 
-def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False) -> Text:
-    """Each payment on its own line (two to a line, in two columns, when there are many and
-    two of the longest fit side by side), under why they are what they are (as the theme
-    writes it: ``ascii``)."""
+def payments_text(payments: tuple[str, ...], why: str = "", ascii: bool = False, side: tuple[str, ...] = ()) -> Text:
+    """Each payment on its own line (two to a line, in two columns, when there are more
+    than two and two of the longest fit side by side), under why they are what they are;
+    then the spades bet's (``side``), under a heading of its own (as the theme writes it: ``ascii``)."""
     fix = themed(ascii)
-    payments = tuple(map(fix, payments))
     text = Text()
     text.append("Payments", style="bold")
     if why:
         text.append(fix(f" — {why}"))
     if not payments:
-        return text + Text(": nobody pays")
-    width = max(map(cell_len, payments))
-    per_line = 2 if len(payments) > 4 and 2 + 2 * width + 3 <= PAYMENTS_ROOM else 1
-    for start in range(0, len(payments), per_line):
-        text.append("\n  " + "   ".join(p + " " * (width - cell_len(p)) for p in payments[start:start + per_line]).rstrip())
+        text.append(": nobody pays")
+    text.append(_columns(tuple(map(fix, payments))))
+    if side:
+        text.append("\nSpades bet", style="bold")
+        text.append(_columns(tuple(map(fix, side))))
     return text
+
+
+def _columns(payments: tuple[str, ...]) -> str:
+    """The payments a line each, or two to a line in two even columns (see :data:`PAYMENTS_ROOM`)."""
+    if not payments:
+        return ""
+    width = max(map(cell_len, payments))
+    per_line = 2 if len(payments) > 2 and 2 + 2 * width + 3 <= PAYMENTS_ROOM else 1
+    return "".join("\n  " + "   ".join(p + " " * (width - cell_len(p)) for p in payments[start:start + per_line]).rstrip()
+                   for start in range(0, len(payments), per_line))
 
 
 class ShowdownScreen(RoundOver):
@@ -177,5 +187,5 @@ class ShowdownScreen(RoundOver):
             with VerticalScroll(id="showdown-scroll"):
                 yield Static(Text(fix("\n".join(data.story)), style="bold"), id="summary-heading")
                 yield Static(showdown_table(data, ascii), id="summary-table")
-                yield Static(payments_text(data.payments, data.why, ascii), id="showdown-payments")
+                yield Static(payments_text(data.payments, data.why, ascii, data.side), id="showdown-payments")
             yield Static(Text(self.footer), id="summary-footer")
