@@ -571,7 +571,8 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
 def test_a_round_s_results_follow_a_theme_switch_at_once(preset):
     """A play-tester switched to the ASCII theme on Tonk's show-down: the borders changed,
     the hands kept their suit symbols and the title its dash until the next screen. The
-    results (show-down, score sheet, round end) are drawn again in the theme's characters."""
+    results (show-down, score sheet, round end) are drawn again in the theme's characters,
+    the focus kept."""
     from cardtable.tui.shanghai.scores import ScoreSheetScreen
     from cardtable.tui.tonk.showdown import ShowdownScreen
 
@@ -581,13 +582,15 @@ def test_a_round_s_results_follow_a_theme_switch_at_once(preset):
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, (RoundEndScreen, ShowdownScreen, ScoreSheetScreen)))
             results = app.screen
-            unicode = screen_text(app)
+            await pilot.pause()
+            unicode, focused = screen_text(app), app.focused
             assert not unicode.isascii()
             app.use_theme("ascii")
             await settle(pilot, app, lambda: screen_text(app).isascii())
             assert app.screen is results
             app.use_theme("felt")
             await settle(pilot, app, lambda: screen_text(app) == unicode)
+            assert (app.focused and app.focused.id) == (focused and focused.id)  # (a show-down still scrolls by keys)
 
     asyncio.run(scenario())
 

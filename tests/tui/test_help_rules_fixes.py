@@ -116,10 +116,10 @@ def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
                           "once a hand (after that you lay no new melds)", "live while it may be taken",
                           "If the player to draw takes the upcard, nobody can buy it",
                           "the last card must be melded or laid off, not discarded",
-                          "When the stock runs out, the discard pile"]),
+                          "When the stock runs out, the discard pile", "up to max_stock_rebuilds times"]),
     ("tonk-classic", ["Instead of playing on you may drop, at the start of a turn after your first",
                       # (T6, T9: learnt from the log alone, or not at all)
-                      "A player whose spread is hit may not drop on their next turn",
+                      "A player whose spread another player hits may not drop on their next turn",
                       "When the stock runs out the hand ends"]),
 ])
 def test_the_rules_screen_tells_the_game_before_the_house_rules(preset, words):

@@ -200,9 +200,9 @@ class ShanghaiVariant(VariantBase):
 
     how_to_play: ClassVar[str] = (
         "A hand for each contract below (ten in the classic game): the melds you must lay down "
-        "to go down (hand 1: two sets of 3). A set is cards of one rank; a run is cards in a row of one suit, the ace "
-        "low or high but never K-A-2. Jokers are wild, never more of them than natural (not wild) cards "
-        "in a meld. The upcard is the top card of the discard pile: live while it may be taken "
+        "to go down (in the classic hand 1: two sets of 3). A set is cards of one rank; a run is cards in a row of "
+        "one suit, the ace low or high but never K-A-2. Jokers are wild (and any rank wilds below names): a meld "
+        "never holds more wild cards than natural ones. The upcard is the top card of the discard pile: live while it may be taken "
         "or bought, dead once passed over. Each turn: draw from the stock or take the upcard; go "
         "down with exactly your contract, once a hand (after that you lay no new melds); once "
         "down, lay cards off on any player's melds; then discard. If the player to draw takes "
@@ -213,7 +213,8 @@ class ShanghaiVariant(VariantBase):
         "no cards left: the last card must be melded or laid off, not discarded (unless "
         "out_by_discard below says so). The others score the cards they hold, and the lowest "
         "total after the last hand wins. When the stock runs out, the discard pile less its "
-        "upcard is shuffled into a new stock.")
+        "upcard is shuffled into a new stock (up to max_stock_rebuilds times below; after that "
+        "the hand ends there and everyone scores the cards they hold).")
     """The game in a paragraph, for the rules screen above the knobs (S2–S12)."""
 
     family: Literal["shanghai"] = "shanghai"

@@ -67,7 +67,17 @@ class RoundOver(OverTable[None]):
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
 
-    def on_theme_switched(self, message: ThemeSwitched) -> None:
+    async def on_theme_switched(self, message: ThemeSwitched) -> None:
         """The results again in the new theme's characters (an ASCII terminal showed
-        suit symbols and dashes until the next screen)."""
-        self.refresh(recompose=True)
+        suit symbols and dashes until the next screen), the focus and the scroll kept."""
+        focused = self.focused.id if self.focused is not None else None
+        scrolled = {widget.id: widget.scroll_y for widget in self.query("*") if widget.id and widget.scroll_y}
+        await self.recompose()
+
+        def restore() -> None:
+            for ident, y in scrolled.items():
+                self.query_one(f"#{ident}").scroll_to(y=y, animate=False)
+            if focused is not None:
+                self.query_one(f"#{focused}").focus()
+
+        self.call_after_refresh(restore)
