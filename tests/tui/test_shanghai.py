@@ -506,6 +506,17 @@ def _ann_drawn_app(hands: list[str], stock: str):
     return make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
 
 
+async def _g_on(pilot, cards: str):
+    """Once the table waits on Ann, select ``cards`` and press g; the table screen."""
+    app = pilot.app
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+    screen = app.screen
+    await _press_cards(pilot, screen, parse_cards(cards))
+    await pilot.press("g")
+    await pilot.pause()
+    return screen
+
+
 def test_a_group_that_is_no_meld_is_told_even_when_the_hand_cannot_go_down():
     """After the draw, g on two cards says what is wrong with them (the contract's set
     goes down at exactly 3 cards) and that the hand does not make the contract yet."""
@@ -513,11 +524,7 @@ def test_a_group_that_is_no_meld_is_told_even_when_the_hand_cannot_go_down():
         app = _ann_drawn_app(["3D 3H 5C 5S 8C 8D 10H JD QH KD AS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
                               "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS"], stock="9D 6C 2S 3S")
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
-            screen = app.screen
-            await _press_cards(pilot, screen, parse_cards("3D 3H"))
-            await pilot.press("g")
-            await pilot.pause()
+            screen = await _g_on(pilot, "3D 3H")
             assert screen.table.notice == ("[3♦ 3♥] is not a set of 3: the contract's set goes down at exactly "
                                            "3 cards, not 2; and your cards do not make 2 sets of 3 yet")
             assert screen.table.groups == []
@@ -533,12 +540,8 @@ def test_a_meld_that_leaves_no_go_down_is_refused_at_its_g_not_at_the_last():
         app = _ann_drawn_app(["5C 5S 5D 9H 9D JK 2C 4H 7S JD KH", "2D 3C 6D 8H 10S JC QD AH 2H 4S 6S",
                               "7C 7D 7H 8S 9S 10H 3D 4C 5H KS AS"], stock="QC 6C 2S 3S")
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
-            screen = app.screen
+            screen = await _g_on(pilot, "5C 5S JK")
             table = screen.table
-            await _press_cards(pilot, screen, parse_cards("5C 5S JK"))
-            await pilot.press("g")
-            await pilot.pause()
             assert table.notice == "with [5♣ 5♠ JK] your cards do not make 2 sets of 3 (m lists the go-downs)"
             assert table.groups == []
             assert sorted(table.query_one(Hand).selected_cards()) == sorted(parse_cards("5C 5S JK"))
