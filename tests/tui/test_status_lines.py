@@ -550,3 +550,22 @@ def test_under_the_ascii_theme_the_score_sheet_and_the_show_down_write_names_in_
         console.print(table)
         text = console.export_text()
         assert text.isascii() and "Zoe" in text and "Thor" in text, text
+
+
+def test_the_status_while_a_player_chooses_reads_as_a_sentence_for_them_and_for_others():
+    """P18/P19: "Bob — you may open the black market" to the chooser, "Ann — Bob may open
+    the black market" to the others (a review found "you are may open")."""
+    from ..games.president.test_rules_exchange import second_round
+
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    game, _ = second_round(exchange="none", black_market=True)
+    assert present(game, 1, seats).status == "Bob — you may open the black market"
+    assert present(game, 0, seats).status == "Ann — Bob may open the black market"
+    game.apply(1, Move("open_market"))
+    assert present(game, 1, seats).status == "Bob — you are trading on the black market"
+    assert present(game, 2, seats).status == "Cy — Bob is trading on the black market"
+    game, _ = second_round(exchange="none", table_talk=True)
+    assert present(game, 1, seats).status == "Bob — you are deciding on table talk"
+    assert present(game, 3, seats).status == "Di — Bob is deciding on table talk"
+    game, _ = second_round(exchange="classic")
+    assert present(game, 1, seats).status == "Bob — you are choosing cards to give back"

@@ -224,9 +224,11 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         if actor is None:
             return who + "waiting"
         giving = "to give" if view.rules.exchange == "president_first" else "to give back"
-        what = {"exchange": f"is choosing cards {giving}", "market_open": "may open the black market",
-                "market": "is trading on the black market", "talk": "is deciding on table talk"}[view.phase]
-        return f"{who}{'you are' if actor == viewer else name(actor)} {what}".replace("you are is", "you are")
+        yours, theirs = {"exchange": (f"you are choosing cards {giving}", f"is choosing cards {giving}"),
+                         "market_open": ("you may open the black market", "may open the black market"),
+                         "market": ("you are trading on the black market", "is trading on the black market"),
+                         "talk": ("you are deciding on table talk", "is deciding on table talk")}[view.phase]
+        return who + (yours if actor == viewer else f"{name(actor)} {theirs}")
     if viewer is not None and actor == viewer:
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
