@@ -15,8 +15,9 @@ class Move(NamedTuple):
     "take_upcard", "meld", "lay_off", "swap_joker", "discard", "buy", "decline",
     "spread", "hit", "drop", ...). ``cards`` are the cards it puts down or gives;
     ``groups`` one tuple of cards per meld or spread; ``target`` says where a
-    lay-off, hit or swap goes: ``(owner seat, meld index)`` (or ``(seat,)`` for a
-    move aimed at a player). Moves compare by value, so a move built by hand equals
+    lay-off, hit or swap goes: ``(owner seat, meld index)`` (a Shanghai lay-off on a
+    run adds the end it goes to: ``(owner, meld, end)``, 0 low, 1 high), or ``(seat,)``
+    for a move aimed at a player. Moves compare by value, so a move built by hand equals
     the one ``legal_moves`` lists.
     """
 

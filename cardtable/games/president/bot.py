@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ...engine.cards import Card
+from ...bots.base import per_rules
+from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
+from .preset import PresidentRules
 from .rules import RankOrder
 from .view import PresidentView
 
-_ORDERS: dict[int, tuple[object, RankOrder]] = {}
+rank_order = per_rules(RankOrder, RankOrder(PresidentRules()))
+"""The card order of a view's house rules."""
 
 
 class SimpleBot:
@@ -37,13 +40,10 @@ class SimpleBot:
 
     name = "simple"
 
-    def __init__(self, ranks: RankOrder | None = None) -> None:
-        self._ranks = ranks
-
     def choose(self, view: PresidentView, legal_moves: Sequence[Move], rng: Rng) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        ranks = self._ranks or _rank_order(view)
+        ranks = rank_order(view)
         kinds = {move.kind for move in legal_moves}
         hand_size = len(view.hand)
         if "give" in kinds:
@@ -82,7 +82,7 @@ class SimpleBot:
         cheapest = plays[0]
         if rules is not None and rules.no_finish_on_top:
             # P26: top cards cannot be the last ones out, so spend them while they win tricks
-            dump = [m for m in plays if any(c.rank in (2, 15) for c in m.cards)]
+            dump = [m for m in plays if any(c.rank in (2, JOKER) for c in m.cards)]
             return dump[0] if dump else cheapest
         strong = max(ranks.strength(c) for c in cheapest.cards) >= ranks.high_value
         if strong and hand_size > len(cheapest.cards) + 2:
@@ -107,22 +107,9 @@ class SimpleBot:
 
     @staticmethod
     def _toxic(move: Move, ranks: RankOrder, view: PresidentView) -> bool:
-        """Would going out with this move count as going out on top (P26)?"""
-        if move.kind == "quick_clear" or any(c.rank in (2, 15) for c in move.cards):
-            return True
-        combo = ranks.combination(move.cards, all_wild=True)
-        if isinstance(combo, str):
-            return False
-        if ranks.is_bomb(combo[1]) or ranks.clears_at_once(*combo):
-            return True
-        return bool(view.rules.burn and view.top and ranks.combination(view.top, all_wild=True) == combo)
+        """Would going out with this move be going out on top (P26)?"""
+        top = ranks.combination(view.top, all_wild=True) if view.top else None
+        value, count, how = ranks.goes_on(move.cards, top if isinstance(top, tuple) else None,
+                                          quick=move.kind == "quick_clear")
+        return ranks.out_on_top(move.cards, ranks.clearing(how, value, count))
 
-
-def _rank_order(view: PresidentView) -> RankOrder:
-    """The card order of the view's house rules (cached per rules object)."""
-    rules = view.rules
-    cached = _ORDERS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        cached = (rules, RankOrder(rules))
-        _ORDERS[id(rules)] = cached
-    return cached[1]

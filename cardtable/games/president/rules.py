@@ -11,6 +11,8 @@ from ...engine.words import rank_plural, rank_word
 from .preset import PresidentRules, titled_places
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
+_CLEARS: dict[str | None, str] = {"bomb": "bomb", "burn": "burn", "quick": "quick_clear"}
+"""How a play goes onto the pile -> why it clears the pile at once (P23 bomb, P25 burn, P24)."""
 RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "joker"}
 WILD_GROUP = 99
 """Wild cards sort after every natural card."""
@@ -158,6 +160,31 @@ class RankOrder:
         if value != self.max_value:
             return False
         return not (self.rules.twos == "pair_beats_single" and value == self.two_value and count == 1)
+
+    def goes_on(self, cards: tuple[Card, ...], top: tuple[int, int] | None,
+                quick: bool = False) -> tuple[int, int, str | None]:
+        """A play's (value, count) and how it goes onto the top play ``top`` (None: it
+        leads): "quick" (a P24 quick clear), "bomb" or "lead" on an empty pile, else as
+        :meth:`beats` says. Its value is its naturals' (all wild: the lowest, P27)."""
+        naturals = [c for c in cards if c not in self.wild]
+        value = self.value[naturals[0]] if naturals else 1
+        count = len(cards)
+        if quick:
+            return value, count, "quick"
+        if top is None:
+            return value, count, "bomb" if self.is_bomb(count) else "lead"
+        return value, count, self.beats(value, count, len(naturals) == count, top)
+
+    def clearing(self, how: str | None, value: int, count: int) -> str | None:
+        """Why a play that went on as ``how`` clears the pile at once: "bomb" (P23),
+        "burn" (P25), "quick_clear" (P24), "top" (P7: nothing can beat it), or None."""
+        return _CLEARS.get(how) or ("top" if self.clears_at_once(value, count) else None)
+
+    @staticmethod
+    def out_on_top(cards: Iterable[Card], clearing: str | None) -> bool:
+        """P26: a player's last play goes out on top when it holds a 2 or a joker or
+        clears the pile at once (with ``no_finish_on_top`` that makes them Scum)."""
+        return clearing is not None or any(card.rank in (2, JOKER) for card in cards)
 
     def beats(self, value: int, count: int, natural: bool, top: tuple[int, int]) -> str | None:
         """How a (value, count) play goes onto the top play: "beat", "equal", "burn",

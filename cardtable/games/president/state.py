@@ -7,7 +7,7 @@ from functools import partial
 from itertools import combinations
 from typing import Any
 
-from ...engine.cards import JACK, JOKER, KING, QUEEN, Card, make_deck, remove_cards
+from ...engine.cards import JACK, KING, QUEEN, Card, make_deck, remove_cards
 from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
 from ...engine.game import Game, stack_deck
 from ...engine.moves import DECLINE, PASS, Move
@@ -24,8 +24,6 @@ _play = partial(tuple.__new__, Move)
 """Builds a Move from a full 4-tuple without the NamedTuple's keyword handling (hot path)."""
 
 
-_CLEARS: dict[str | None, str] = {"bomb": "bomb", "burn": "burn", "quick": "quick_clear"}
-"""How a play goes onto the pile -> why it clears the pile at once (P23 bomb, P25 burn, P24)."""
 
 
 class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
@@ -383,14 +381,8 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
     def _put_down(self, seat: int, cards: tuple[Card, ...], out_of_turn: bool = False,
                   quick: bool = False) -> list[Event]:
         ranks = self.ranks
-        wild = ranks.wild
-        naturals = [c for c in cards if c not in wild]  # apply has checked the move: one rank
-        value = ranks.value[naturals[0]] if naturals else 1  # all wild: the lowest rank (P27)
-        count = len(cards)
-        natural = len(naturals) == count
-        top = self._top
-        how = "quick" if quick else ("bomb" if ranks.is_bomb(count) else "lead") if top is None \
-            else ranks.beats(value, count, natural, top)
+        value, count, how = ranks.goes_on(cards, self._top, quick)  # (apply has checked the move)
+        naturals = [c for c in cards if c not in ranks.wild]
         remove_cards(self.hands[seat], cards)
         self._hand_played(seat, naturals, value, cards)
         self.pile.append((seat, cards))
@@ -401,11 +393,9 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         self._passed = set()
         self._own_turn = False
         events: list[Event] = [CardsPlayed(seat, cards, out_of_turn, tuple(ranks.stands_for(cards).items()))]
-        clearing = _CLEARS.get(how)
-        if clearing is None and ranks.clears_at_once(value, count):
-            clearing = "top"
+        clearing = ranks.clearing(how, value, count)
         if not self.hands[seat]:
-            events += self._went_out(seat, cards, clearing is not None)
+            events += self._went_out(seat, cards, clearing)
             if self.round_over:
                 return events
         if clearing is not None:
@@ -477,10 +467,10 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
                         if s != player and self.hands[s] and self._window_options(s)]
 
     # ------------------------------------------------------------------ going out
-    def _went_out(self, seat: int, cards: tuple[Card, ...], clearing: bool) -> list[Event]:
-        """P8 going out; P26 going out on a 2, a joker or a clearing play makes Scum."""
+    def _went_out(self, seat: int, cards: tuple[Card, ...], clearing: str | None) -> list[Event]:
+        """P8 going out; P26 going out on top (a 2, a joker or a clearing play) makes Scum."""
         events: list[Event]
-        if self.rules.no_finish_on_top and (clearing or any(c.rank in (2, JOKER) for c in cards)):
+        if self.rules.no_finish_on_top and self.ranks.out_on_top(cards, clearing):
             self._bottom.append(seat)
             events = [MadeScum(seat)]
         else:

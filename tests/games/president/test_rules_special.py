@@ -328,3 +328,23 @@ def test_X3_chance_possible_is_public_and_says_nothing_of_hands():
     plain = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"])
     plain.apply(1, play("5C"))
     assert not plain.chance_possible
+
+
+def test_P25_P26_the_simple_bot_goes_out_on_an_equal_play_with_a_wild_which_is_no_burn():
+    """P26 with P25: only an all-natural play of the top's rank burns, so going out on a
+    pair of 8s made with a wild 9 is no clearing play and does not make Scum; the simple
+    bot reads P26 from the same rule as the engine and goes out (it used to pass, taking
+    the wild pair for a burn)."""
+    from cardtable.engine.rng import Rng
+    from cardtable.games.president.bot import SimpleBot
+
+    game = president(hands=["3C", "8C 8D 4C", "8H 9S", "5C"], burn=True, equal_rank="allowed",
+                     wilds=["9"], no_finish_on_top=True)
+    game.apply(1, play("8C 8D"))
+    assert game.legal_moves(2) == [play("8H 9S"), PASS]
+    assert not game.makes_scum(2, play("8H 9S"))
+    assert SimpleBot().choose(game.view(2), game.legal_moves(2), Rng(1)) == play("8H 9S")
+    burn = president(hands=["3C", "8C 8D 4C", "8H 8S", "5C"], burn=True, no_finish_on_top=True)
+    burn.apply(1, play("8C 8D"))
+    assert burn.makes_scum(2, play("8H 8S"))
+    assert SimpleBot().choose(burn.view(2), burn.legal_moves(2), Rng(1)) == PASS
