@@ -39,7 +39,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.views import PlayerView
-from .base import simple_bot
+from .base import Bot, simple_bot
 from .sampler import Sampler
 
 
@@ -214,12 +214,13 @@ class SearchBot:
 
     def rank(self, view: PlayerView, stats: list[MoveStats]) -> None:
         """Put ``stats`` best first: the best mean, but the simple bot's move first while
-        it is within the sampler's margin of the best."""
+        it is within the sampler's margin of the best; a move no imagined deal allowed
+        goes last."""
         prefer = self._preferred(view, [entry.move for entry in stats])
-        best = max(stats, key=lambda s: s.mean)
+        best = max((s for s in stats if s.visits), key=lambda s: s.mean, default=stats[0])
         margin = self._sampler_for(view).margin
         margin = MARGIN if margin is None else margin
-        stats.sort(key=lambda s: (-(s.move == prefer and s.mean >= best.mean - margin), -s.mean))
+        stats.sort(key=lambda s: (not s.visits, -(s.move == prefer and s.mean >= best.mean - margin), -s.mean))
 
     def _preferred(self, view: PlayerView, moves: list[Move]) -> Move:
         """The simple bot's pick among ``moves`` (the default when the search cannot tell)."""
@@ -228,14 +229,18 @@ class SearchBot:
         except Exception:  # the simple bot may not know a partial list of moves
             return moves[0]
 
+    def rollout_policy(self, seat: int) -> Bot:
+        """Who plays ``seat`` when an imagined game is played out (the simple bot)."""
+        return self.policy
+
     def _rollout(self, game: Game, rng: Rng) -> None:
-        policy = self.policy
+        """Play the imagined game to the end of the round, ``rollout_policy`` in each seat."""
         for _ in range(ROLLOUT_CAP):
             if game.round_over:
                 return
             seat = game.to_act[0]
             legal = game.legal_moves(seat)
-            move = legal[0] if len(legal) == 1 else policy.choose(game.view(seat), legal, rng)
+            move = legal[0] if len(legal) == 1 else self.rollout_policy(seat).choose(game.view(seat), legal, rng)
             game.apply(seat, move)
 
     # ------------------------------------------------------------------ helpers

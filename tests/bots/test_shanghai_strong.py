@@ -24,6 +24,7 @@ def _bot(seed: int = 3, iterations: int = 6) -> ShanghaiSearchBot:
     bot = make_bot("shanghai", "hard", VARIANT, seed=seed)
     assert isinstance(bot, ShanghaiSearchBot)
     bot.iterations, bot.seconds = iterations, 60.0   # the iteration count ends every search
+    bot.strict = True   # a failed search raises (in play the simple bot would answer)
     return bot
 
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...bots.base import Bot
 from ...bots.search import SearchBot, default_variant
-from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
@@ -66,7 +66,6 @@ SEARCH = {"draw": True, "buy": True, "discard": True}
 DISCARD_CANDIDATES = 3
 """The policy's best few discards compared by the search."""
 
-ROLLOUT_CAP = 3000
 
 
 class StrongPolicy(SimpleBot):
@@ -216,9 +215,11 @@ class StrongSampler(Sampler):
 class ShanghaiSearchBot(SearchBot):
     """Information-set MCTS over :class:`StrongPolicy` (see the module text)."""
 
-    def __init__(self, variant: Any = None, level: str = "hard", seed: int = 0) -> None:
+    def __init__(self, variant: Any = None, level: str = "hard", seed: int = 0,
+                 iterations: int | None = None, seconds: float | None = None, strict: bool = False) -> None:
         # budget: ``BUDGETS["shanghai"]`` of bots/search.py (per searched decision)
-        super().__init__("shanghai", variant, level=level, seed=seed)
+        super().__init__("shanghai", variant, level=level, seed=seed, iterations=iterations, seconds=seconds,
+                         strict=strict)
         self.strong = StrongPolicy()
         self.policy = self.strong
         self.medium = SimpleBot()
@@ -235,19 +236,9 @@ class ShanghaiSearchBot(SearchBot):
         self._me = view.seat
         return super().search(view, candidates, rng)
 
-    def _rollout(self, game: Game, rng: Rng) -> None:
-        """Play the imagined hand out: the policy in this seat, the medium bot elsewhere."""
-        me, mine, medium = self._me, self.strong, self.medium
-        for _ in range(ROLLOUT_CAP):
-            if game.round_over:
-                return
-            seat = game.to_act[0]
-            legal = game.legal_moves(seat)
-            if len(legal) == 1:
-                move = legal[0]
-            else:
-                move = (mine if seat == me else medium).choose(game.view(seat), legal, rng)
-            game.apply(seat, move)
+    def rollout_policy(self, seat: int) -> Bot:
+        """The policy in this seat, the medium bot elsewhere."""
+        return self.strong if seat == self._me else self.medium
 
 
 def make_strong_bot(variant: Any, level: str = "hard", seed: int = 0) -> ShanghaiSearchBot:

@@ -125,6 +125,9 @@ class Sampler(BaseSampler):
     """Builds imagined Tonk hands from a :class:`TonkView`."""
 
     family = "tonk"
+    margin = 0.15
+    """Chips a move must gain over the simple bot's move to be played instead (the search
+    is noisy and the imagined hands a little optimistic)."""
 
     def searchable(self, view: TonkView, legal_moves: Any) -> bool:  # type: ignore[override]
         """Turns are searched; the T12 side bet is left to the simple bot."""

@@ -9,7 +9,8 @@ same rollout seed (common random numbers). A drop is scored exactly: the hand en
 payments of rule T7 follow from the imagined counts. Drawing, taking the upcard and
 each discard are played on to the end of the hand with the simple bot in every seat.
 The reward is the chips won in the hand;
-the simple bot's own move is kept unless another one wins :data:`MARGIN` chips more.
+the simple bot's own move is kept unless another one wins the sampler's ``margin``
+(:attr:`.sampling.Sampler.margin`) in chips more.
 
 Candidates: at the start of a turn, drawing, dropping, and taking the upcard when it
 completes a spread or is very low; after drawing, the simple bot's four best discards.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.search import MoveStats, SearchBot
+from ...bots.search import SearchBot
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.views import PlayerView
@@ -34,9 +35,6 @@ from .view import TonkView
 
 DISCARDS = 4
 """Discards searched at most: the simple bot's ranking keeps the likeliest ones."""
-MARGIN = 0.15
-"""Chips a move must gain over the simple bot's move to be played instead (the search
-is noisy and the imagined hands a little optimistic)."""
 LOW_UPCARD = 3
 """An upcard this low is worth searching even when it completes no spread."""
 
@@ -56,7 +54,6 @@ class StrongBot(SearchBot):
         # budget: ``BUDGETS["tonk"]`` of bots/search.py (imagined deals per decision)
         super().__init__("tonk", variant, level=level, seed=seed, iterations=iterations, seconds=seconds,
                          strict=strict)
-        self.margin = MARGIN
 
     # ------------------------------------------------------------------ choosing
     def settled(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move | None:
@@ -69,15 +66,6 @@ class StrongBot(SearchBot):
         if view.phase == "act" and ("spread" in kinds or "hit" in kinds):
             return lay_down(kinds, points_of(view))
         return None
-
-    def decide(self, view: PlayerView, stats: list[MoveStats], legal_moves: Sequence[Move]) -> Move:
-        """The best mean, but the simple bot's move stands unless beaten by ``margin`` chips."""
-        best = stats[0]
-        usual = self._preferred(view, list(legal_moves))
-        for entry in stats:
-            if entry.move == usual and entry.visits and entry.mean >= best.mean - self.margin:
-                return usual
-        return best.move
 
     def candidates(self, view: PlayerView, legal_moves: Sequence[Move]) -> list[Move]:
         """Start of turn: draw, take the upcard, drop. After drawing: the few discards
@@ -110,11 +98,6 @@ class StrongBot(SearchBot):
     def reward(self, game: Game, view: PlayerView) -> float:
         """The chips the seat wins (or loses) in the hand."""
         return game.scores[view.seat] - view.scores[view.seat]
-
-    def rank(self, view: PlayerView, stats: list[MoveStats]) -> None:
-        """Best mean first (a move no imagined deal allowed last); :meth:`decide` keeps
-        the simple bot's move within :data:`MARGIN` chips."""
-        stats.sort(key=lambda s: (not s.visits, -s.mean))
 
 
 def make_strong_bot(variant: Any = None, level: str = "hard", seed: int = 0) -> StrongBot:
