@@ -37,13 +37,17 @@ from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from .godown import best_window, best_windows
 from .melds import RUN_CARD, Meld, lay_off_places, make_meld
-from .preset import DEFAULT_CARD_POINTS, RANK_NAMES
+from .preset import DEFAULT_CARD_POINTS, RANK_NAMES, contract_size
 from .view import ShanghaiView
 
 _DEFAULT_POINTS = {rank: DEFAULT_CARD_POINTS[name] for rank, name in enumerate(RANK_NAMES, start=2)}
 
 SHAKE = 0.15
 """How often a bot not yet down discards a spare card at random instead of the least useful."""
+
+BUY_MIN_STOCK = 6
+"""The bots' own caution (no rule limits a buy by the stock): they buy nothing while the
+stock holds fewer cards."""
 
 MELD_OPTIONS_WEIGHED = 40
 """At most this many go-down options are compared (the first ones listed)."""
@@ -52,11 +56,6 @@ MELD_OPTIONS_WEIGHED = 40
 points_of = per_rules(lambda rules: {rank: rules.points_of(rank) for rank in _DEFAULT_POINTS}, _DEFAULT_POINTS)
 """``points_of(view)``: S11, what a card of each rank scores in hand under the view's
 house rules (the preset's ``card_points``; the standard points for a view without rules)."""
-
-
-def contract_size(contract: Sequence[tuple[str, int]]) -> int:
-    """S6: how many cards laying down ``contract`` takes (each meld at its stated size)."""
-    return sum(size for _kind, size in contract)
 
 
 def is_near(hand: Sequence[Card], card: Card) -> bool:
@@ -709,7 +708,7 @@ class SimpleBot:
     def _worth_buying(self, view: ShanghaiView, card: Card) -> bool:
         """S8: a buy costs penalty cards; buy only a card that brings the contract
         closer, when the contract is then near (or so long that buys are needed)."""
-        if view.stock_size < 6:
+        if view.stock_size < BUY_MIN_STOCK:
             return False
         hand = self._hand_of(view)
         if not hand.may_help(card):
@@ -884,4 +883,4 @@ def _of_kind(moves: Sequence[Move], kind: str) -> Iterator[Move]:
 _KIND = attrgetter("kind")
 
 
-__all__ = ["SimpleBot", "contract_size", "is_near", "plan"]
+__all__ = ["SimpleBot", "is_near", "plan"]

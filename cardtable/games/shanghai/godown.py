@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from ...engine.cards import ACE, SUITS, Card
 from .melds import RUN_CARD
+from .preset import contract_size
 
 MAX_GO_DOWN_OPTIONS = 50_000
 """S6: at most this many go-down moves are listed, in canonical order (see
@@ -259,7 +260,7 @@ def can_go_down(hand: Sequence[Card], contract: Sequence[tuple[str, int]], wild:
     """S6: whether some go-down of ``contract`` can be made from ``hand`` (quick: it
     places shapes — a set's rank and natural count, a run's suit, window and wild
     count — rather than listing every card-level option). Remembered per hand."""
-    if sum(size for _kind, size in contract) > len(hand):
+    if contract_size(contract) > len(hand):
         return False
     key = (tuple(hand), tuple(contract), wild)
     found = _CAN_GO_DOWN.get(key)

@@ -50,6 +50,11 @@ def contract_text(contract: Sequence[tuple[str, int]]) -> str:
     return " + ".join(f"{n} {kind}{'s' * (n != 1)} of {size}" for kind, size, n in parts)
 
 
+def contract_size(contract: Sequence[tuple[str, int]]) -> int:
+    """S6: how many cards laying down ``contract`` takes (each meld at its stated size)."""
+    return sum(size for _kind, size in contract)
+
+
 class ShanghaiRules(Knobs):
     """The knobs of the Shanghai rummy family (``[rules]`` in a preset)."""
 
@@ -163,7 +168,7 @@ class ShanghaiRules(Knobs):
         if any(b < 0 for b in self.buys_per_hand):
             raise ValueError("buys_per_hand: numbers must be 0 or more")
         for number, (contract, buys) in enumerate(zip(self.contracts, self.buys_per_hand), start=1):
-            need = sum(size for _kind, size in contract)
+            need = contract_size(contract)
             most = self.hand_size + 1 + buys * (1 + self.buy_penalty)
             if need > most:
                 raise ValueError(f"contracts: hand {number} needs {need} cards, but a player can "
@@ -225,7 +230,7 @@ class ShanghaiVariant(VariantBase):
         rules = self.rules
         if self.players.min == 2:
             for number, contract in enumerate(rules.contracts, start=1):
-                need = sum(size for _kind, size in contract)
+                need = contract_size(contract)
                 if need > rules.hand_size + 1:
                     raise ValueError(f"players.min: two players can never buy (S8), so hand {number}, "
                                      f"which needs {need} cards, could not be laid down")

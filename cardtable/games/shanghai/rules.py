@@ -28,6 +28,7 @@ from ...engine.moves import Move, parts_refusal
 from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
 from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
                     swap_index)
+from .preset import contract_size
 
 if TYPE_CHECKING:
     from .state import ShanghaiGame
@@ -67,7 +68,7 @@ def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table
     off at once (it could be neither discarded nor played)."""
     wild = game.wild
     accept = None
-    if not game.rules.out_by_discard and len(hand) == sum(size for _kind, size in game.contract) + 1:
+    if not game.rules.out_by_discard and len(hand) == contract_size(game.contract) + 1:
         on_table: dict[Card, bool] = {}                         # per last card: it fits on the table
         new_places: dict[tuple[str, tuple[Card, ...]], _Places] = {}   # per new meld: its places
 
@@ -92,7 +93,7 @@ def may_go_down(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -
     """Whether :func:`go_down_groups` would list at least one go-down (quick when not)."""
     if not can_go_down(hand, game.contract, game.wild):
         return False
-    if game.rules.out_by_discard or len(hand) != sum(size for _kind, size in game.contract) + 1:
+    if game.rules.out_by_discard or len(hand) != contract_size(game.contract) + 1:
         return True       # the last-card check of S10 cannot veto any option
     return bool(go_down_groups(game, seat, hand, table, limit=1))
 

@@ -38,13 +38,11 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from ...engine.cards import Card
-from .bot import SimpleBot, _Table, contract_size, is_near, plan, points_of
+from .bot import BUY_MIN_STOCK, SimpleBot, _Table, is_near, plan, points_of
 from .melds import RUN_CARD, swap_index
+from .preset import contract_size
 from .sampling import Sampler
 from .view import ShanghaiView
-
-BUY_MIN_STOCK = 6
-"""S8: no buy when the stock holds fewer cards (the penalty cards would empty it)."""
 
 DUMP_WEIGHT = 1.0
 """While not down and another seat is down: how much a spare card's points count
