@@ -61,10 +61,12 @@ class Card(NamedTuple):
 
     @property
     def is_joker(self) -> bool:
+        """Whether this is a joker (it has no suit)."""
         return self.rank == JOKER
 
     @property
     def is_red(self) -> bool:
+        """Whether the card's suit is hearts or diamonds (a joker is neither red nor black)."""
         return self.suit in RED_SUITS
 
     @property

@@ -67,7 +67,6 @@ class RankOrder:
             tops = [top, *(self.value[card] for card in (Card(JOKER, ""), Card(2, "S")) if card in self.value
                            and (rules.jokers if card.rank == JOKER else rules.rank_order == "two_high"))]
             self.top_value = min(tops)
-        self.black_three = 1 if rules.red_threes else None
         self.bomb_count = 4 if rules.bomb == "four_of_a_kind" else 0
         self.twins = rules.decks > 1 or rules.jokers > 1
         """Whether a hand may hold two equal cards (so plays must be deduplicated)."""

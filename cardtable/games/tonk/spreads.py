@@ -14,9 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from ...engine.cards import ACE, JOKER, SUITS, Card
+from ...engine.cards import ACE, JOKER, JOKER_CARD, SUITS, Card
 
-JOKER_CARD = Card(JOKER, "")
 MAX_RUN = 13
 
 Shape = tuple

@@ -26,7 +26,6 @@ from ..text import game_title, uses_ascii
 from ..widgets.card import card_label
 from .saving import tui_seats
 
-RED_SUITS = ("♥", "♦", "-H", "-D")
 EVERY_HAND = "every hand (replay)"
 HIDDEN_TITLE = "hands hidden: this round is still being played"
 
@@ -142,7 +141,7 @@ class ReplayScreen(Screen[None]):
                 line.append("hidden", style="dim")
             for card in in_order(hand):  # (as the table shows a hand: a Tonk hand sorted, not as drawn)
                 label = card_label(card, self.ascii)
-                line.append(label, style="bold red" if label.endswith(RED_SUITS) else "bold")
+                line.append(label, style="bold red" if card.is_red else "bold")
                 line.append(" ")
             lines.append(line)
         return lines
