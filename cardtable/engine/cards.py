@@ -37,6 +37,24 @@ def rank_name(name: object) -> str:
     return str(name) if rank is None else _RANK_TEXT[rank]
 
 
+RANK_NAMES = tuple(_RANK_TEXT[rank] for rank in (*RANKS, JOKER))
+"""Every rank in the rule book's spelling, 2 to ace, then the joker: ``"2"`` … ``"A"``, ``"JK"``."""
+
+
+def preset_rank(name: object) -> str:
+    """A rank named in a preset, in the rule book's spelling (``"t"`` -> ``"10"``); a
+    name that is no rank raises ValueError saying which names are."""
+    rank = rank_named(name)
+    if rank is None:
+        raise ValueError(f"{str(name)!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
+    return _RANK_TEXT[rank]
+
+
+def rank_of(name: str) -> int:
+    """The rank a preset names once :func:`preset_rank` has spelt it (``"JK"`` -> JOKER)."""
+    return _TEXT_RANK[name]
+
+
 class Card(NamedTuple):
     """A playing card: ``rank`` 2–14 (ace 14) or ``JOKER``, ``suit`` one of ``C D H S``.
 

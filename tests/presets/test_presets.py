@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardtable import VariantError, list_variants, load_variant, new_game
+from cardtable.engine.cards import JACK, JOKER
 from cardtable.engine.registry import available_families
 from cardtable.presets import describe_rules
 from cardtable.presets.loader import preset_files
@@ -251,6 +252,28 @@ def test_card_points_rank_aliases_in_tonk_and_shanghai(tmp_path):
     (tmp_path / "s.toml").write_text('extends = "shanghai-classic"\n[rules.card_points]\nt = 7\njoker = 40\n')
     points = load_variant(tmp_path / "s.toml").rules.card_points
     assert (points["10"], points["JK"]) == (7, 40)
+
+
+@pytest.mark.parametrize(("parent", "rules"), [
+    ("president-classic", 'wilds = ["11"]'),
+    ("shanghai-classic", 'wilds = ["11"]'),
+    ("shanghai-classic", '[rules.card_points]\n11 = 5'),
+    ("tonk-classic", '[rules.card_points]\n11 = 5'),
+])
+def test_a_rank_no_family_knows_is_refused_alike_with_the_names_that_are_ranks(tmp_path, parent, rules):
+    """P27/S5/S11/T4: every family says the same of a rank that is none (an "11" for a jack)."""
+    (tmp_path / "p.toml").write_text(f'extends = "{parent}"\n[rules]\n{rules}\n')
+    with pytest.raises(VariantError) as error:
+        load_variant(tmp_path / "p.toml")
+    assert error.value.reason == "'11' is not a rank (use 2 … 10, J, Q, K, A, JK)"
+
+
+def test_tonk_counts_a_card_by_the_rank_its_alias_names(tmp_path):
+    """T4 with ``card_points``: "t" and "joker" set the ten's and the joker's count."""
+    (tmp_path / "t.toml").write_text('extends = "tonk-classic"\n[rules]\njokers = 2\n'
+                                     '[rules.card_points]\nt = 7\njoker = 25\n')
+    table = load_variant(tmp_path / "t.toml").rules.points_table()
+    assert (table[10], table[JOKER], table[JACK]) == (7, 25, 10)
 
 
 def test_P30_no_title_points_loads_when_the_match_ends_by_rounds(user_presets):

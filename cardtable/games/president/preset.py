@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...engine.cards import Card, make_deck, rank_name, rank_named
+from ...engine.cards import RANK_NAMES, Card, make_deck, preset_rank, rank_of
 from ...engine.rng import Rng
 from ...presets.model import Knobs, VariantBase
 
@@ -19,9 +19,6 @@ TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "v
 TITLE_SHORT = {"president": "P", "vice_president": "VP", "secretary": "Sec", "neutral": "N",
                "clerk": "Clk", "vice_scum": "VS", "scum": "S"}
 """The titles' short forms for tables of statistics."""
-
-WILD_NAMES = ("JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
 
 def titled_places(players: int, top_positions: int) -> int:
     """P10: how many places at each end of the table carry a title: ``top_positions``,
@@ -94,11 +91,7 @@ class PresidentRules(Knobs):
     @field_validator("wilds")
     @classmethod
     def _known_wilds(cls, wilds: tuple[str, ...]) -> tuple[str, ...]:
-        wilds = tuple(rank_name(w) for w in wilds)
-        for wild in wilds:
-            if wild not in WILD_NAMES:
-                raise ValueError(f"{wild!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
-        return tuple(dict.fromkeys(wilds))  # a rank named twice is wild once
+        return tuple(dict.fromkeys(preset_rank(w) for w in wilds))  # a rank named twice is wild once
 
     @field_validator("title_points")
     @classmethod
@@ -113,13 +106,13 @@ class PresidentRules(Knobs):
     @property
     def wild_ranks(self) -> frozenset[int]:
         """The ranks ``wilds`` names, as rank numbers (``JK`` is ``JOKER``)."""
-        return frozenset(rank for name in self.wilds if (rank := rank_named(name)) is not None)
+        return frozenset(rank_of(name) for name in self.wilds)
 
     @model_validator(mode="after")
     def _consistent(self) -> PresidentRules:
         if "JK" in self.wilds and self.jokers == 0:
             raise ValueError("wilds: lists JK but the deck has no jokers (set jokers)")
-        if set(WILD_NAMES) - {"JK"} <= set(self.wilds):
+        if set(RANK_NAMES) - {"JK"} <= set(self.wilds):
             raise ValueError("wilds: lists every rank from 2 to A; leave at least one rank natural "
                              "(a play may not be all wild, P27)")
         if self.red_threes and "3" in self.wilds:

@@ -6,14 +6,15 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations, groupby
 
-from ...engine.cards import JOKER, RANKS, SUITS, Card, make_deck
+from ...engine.cards import JOKER, RANK_NAMES, RANKS, SUITS, Card, make_deck
 from ...engine.words import rank_plural, rank_word
 from .preset import PresidentRules, titled_places
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
 _CLEARS: dict[str | None, str] = {"bomb": "bomb", "burn": "burn", "quick": "quick_clear"}
 """How a play goes onto the pile -> why it clears the pile at once (P23 bomb, P25 burn, P24)."""
-RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "joker"}
+RANK_LABELS = {**dict(zip(RANKS, RANK_NAMES)), JOKER: "joker"}
+"""What the table calls each rank ("Q", "joker")."""
 WILD_GROUP = 99
 """Wild cards sort after every natural card."""
 
@@ -38,7 +39,7 @@ class RankOrder:
         for place, rank in enumerate(naturals, start=1 + offset):
             for suit in SUITS:
                 self.value[Card(rank, suit)] = place
-            self.label[place] = RANK_NAMES[rank]
+            self.label[place] = RANK_LABELS[rank]
         top = len(naturals) + offset
         if JOKER not in wild_ranks:
             top += 1

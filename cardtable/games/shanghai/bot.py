@@ -31,13 +31,13 @@ from itertools import islice
 from operator import attrgetter
 
 from ...bots.base import per_rules
-from ...engine.cards import ACE, JOKER_CARD, STANDARD_CARDS, SUITS, Card
+from ...engine.cards import ACE, JOKER_CARD, RANK_NAMES, STANDARD_CARDS, SUITS, Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from .godown import best_window, best_windows
 from .melds import RUN_CARD, Meld, lay_off_places, make_meld
-from .preset import DEFAULT_CARD_POINTS, RANK_NAMES, contract_size
+from .preset import DEFAULT_CARD_POINTS, contract_size
 from .view import ShanghaiView
 
 _DEFAULT_POINTS = {rank: DEFAULT_CARD_POINTS[name] for rank, name in enumerate(RANK_NAMES, start=2)}

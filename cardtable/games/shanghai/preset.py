@@ -8,15 +8,9 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...engine.cards import rank_name
+from ...engine.cards import RANK_NAMES, preset_rank, rank_of
 from ...engine.words import count
 from ...presets.model import Knobs, VariantBase
-
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
-"""Rank names as presets write them (``wilds``, ``card_points``)."""
-
-RANK_OF_NAME = {name: rank for rank, name in enumerate(RANK_NAMES, start=2)}
-"""``"2"`` -> 2 … ``"A"`` -> 14, ``"JK"`` -> 15."""
 
 DEFAULT_CARD_POINTS = {**{str(r): 5 for r in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10,
                        "A": 15, "JK": 50}
@@ -95,10 +89,7 @@ class ShanghaiRules(Knobs):
     @field_validator("wilds")
     @classmethod
     def _known_wilds(cls, wilds: tuple[str, ...]) -> tuple[str, ...]:
-        names = tuple(rank_name(w) for w in wilds)
-        for name in names:
-            if name not in RANK_NAMES:
-                raise ValueError(f"{name!r} is not a rank (use JK, 2 … 10, J, Q, K, A)")
+        names = tuple(preset_rank(w) for w in wilds)
         if len(set(names)) == len(RANK_NAMES):
             raise ValueError("every rank cannot be wild")
         return tuple(dict.fromkeys(names))
@@ -108,9 +99,7 @@ class ShanghaiRules(Knobs):
     def _known_ranks(cls, points: dict[str, int]) -> dict[str, int]:
         merged = dict(DEFAULT_CARD_POINTS)
         for name, value in points.items():
-            key = rank_name(name)
-            if key not in RANK_NAMES:
-                raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
+            key = preset_rank(name)
             if not -1000 <= value <= 1000:
                 raise ValueError(f"{name}: a card scores -1000 to 1000 points, not {value}")
             merged[key] = value
@@ -193,7 +182,7 @@ class ShanghaiRules(Knobs):
     @property
     def wild_ranks(self) -> frozenset[int]:
         """The wild ranks as numbers (joker 15)."""
-        return frozenset(RANK_OF_NAME[name] for name in self.wilds)
+        return frozenset(rank_of(name) for name in self.wilds)
 
     def points_of(self, rank: int) -> int:
         """S11: what a card of ``rank`` scores in hand."""

@@ -6,11 +6,8 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN, rank_name
+from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN, preset_rank, rank_of
 from ...presets.model import Knobs, VariantBase
-
-RANK_NAMES = {**{str(r): r for r in range(2, 11)}, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE, "JK": JOKER}
-"""Rank names a preset may use in ``card_points``."""
 
 STANDARD_POINTS = {**{r: r for r in range(2, 11)}, JACK: 10, QUEEN: 10, KING: 10, ACE: 1, JOKER: 0}
 """T4: A = 1, 2–10 face value, J Q K = 10; a joker left in hand counts 0."""
@@ -59,9 +56,7 @@ class TonkRules(Knobs):
     def _known_ranks(cls, points: dict[str, int]) -> dict[str, int]:
         fixed = {}
         for name, value in points.items():
-            key = rank_name(name)
-            if key not in RANK_NAMES:
-                raise ValueError(f"{name!r} is not a rank (use 2 … 10, J, Q, K, A, JK)")
+            key = preset_rank(name)
             if not 0 <= value <= 100:
                 raise ValueError(f"{name}: a card counts 0 to 100 points, not {value}")
             fixed[key] = value
@@ -78,7 +73,7 @@ class TonkRules(Knobs):
     def points_table(self) -> dict[int, int]:
         """T4: the count of each rank number (joker included)."""
         table = dict(STANDARD_POINTS)
-        table.update({RANK_NAMES[name]: value for name, value in self.card_points.items()})
+        table.update({rank_of(name): value for name, value in self.card_points.items()})
         return table
 
     def drop_may_come(self, phase: str) -> bool:
