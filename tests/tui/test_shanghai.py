@@ -214,9 +214,14 @@ def test_whole_hand_hot_seat_with_buy_prompt_go_down_and_lay_off():
                     text = screen_text(app)
                     assert "Buy" in text and "Decline" in text
                     drawer = next(e.seat for e in reversed(table.game.events) if isinstance(e, StockDrawn))
-                    others = [table.seats[s].name for s in table.humans if s not in (seat, drawer)]
+                    this_hand = table.game.events[max(i for i, e in enumerate(table.game.events)
+                                                      if e.kind == "hand_started"):]
+                    discarder = next((e.seat for e in reversed(this_hand) if e.kind == "card_discarded"), None)
+                    others = [table.seats[s].name for s in table.humans if s not in (seat, drawer, discarder)]
                     prompt = str(screen.query_one("#dialog-prompt").render())
                     assert not any(name in prompt for name in others)  # X3: no other possible buyer named
+                    if discarder is not None:  # (who threw the card and who drew instead: public, no buyers)
+                        assert f"{table.seats[discarder].name} discarded" in prompt
                     # the dialog shows the asker's own hand only
                     assert tuple(screen.query_one(Hand).cards) == table.game.view(seat).hand
                     after_handoff = bool(handoffs) and handoffs[-1] == table.seats[seat].name
@@ -599,14 +604,16 @@ def test_a_wrong_first_group_is_refused_before_a_later_group():
 
 def test_the_buy_prompt_says_why_the_upcard_is_on_offer():
     """S8 (readings settled): a stock draw opens the window; when the seat to draw is down,
-    the window opens at the discard, and the prompt says so instead of naming an old draw."""
+    the window opens at the discard, and the prompt says so instead of naming an old draw.
+    It names who discarded the card (the upcard dealt face up has no discarder)."""
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.ui import _window_cause
 
     seats = parse_seats("Ann,Dag,Eve")
     game = hand_two_game()  # Eve (seat 2) is down
     game.apply(0, "draw_stock")
-    assert game.phase == "buy" and _window_cause(game, game.view(1).turn, 1, seats) == "Ann drew from the stock. "
+    assert game.phase == "buy" and _window_cause(game, game.view(1).turn, 1, seats, "Q♠") == \
+        "Eve discarded Q♠; Ann drew from the stock. "
     while game.phase == "buy":
         game.apply(game.to_act[0], "decline")
     game.apply(0, "discard KH")
@@ -615,7 +622,14 @@ def test_the_buy_prompt_says_why_the_upcard_is_on_offer():
         game.apply(game.to_act[0], "decline")
     game.apply(1, "discard 2C")
     assert game.to_act == (0,) and game.phase == "buy"
-    assert _window_cause(game, game.view(0).turn, 0, seats) == "Dag discarded; Eve, to draw next, is down. "
+    assert _window_cause(game, game.view(0).turn, 0, seats, "2♣") == "Dag discarded 2♣; Eve, to draw next, is down. "
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    game.apply(2, "draw_stock")
+    game.apply(2, "discard " + str(game.hands[2][0]))
+    game.apply(0, "draw_stock")
+    assert game.to_act == (1,) and game.phase == "buy"
+    assert _window_cause(game, game.view(1).turn, 1, seats, "x") == "Eve discarded x; Ann drew from the stock. "
 
 
 def test_the_status_line_names_the_card_you_drew_even_after_a_buy():
@@ -657,6 +671,28 @@ def test_the_status_line_stops_naming_the_drawn_card_once_it_is_melded():
     game.apply(1, "meld 7C 7D 7H | 9C 9H 9S")
     status = present(game, 1, seats).status
     assert "9♣" not in status and status.startswith("Bob — your turn: ")
+
+
+def test_the_status_line_stops_naming_a_drawn_joker_once_a_joker_goes_down():
+    """A play-tester drew a joker while holding one, put a joker down and read "drew JK"
+    on: the status cannot tell the two apart, so once the viewer melds or lays off a card
+    like the one drawn, it no longer names the draw."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    from ..games.shanghai.helpers import deal
+
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 4C", "8C 8D 9D 10H"], stock="JK 6D 2S 3S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    seats = parse_seats("Ann,Bob,Cy")
+    assert present(game, 1, seats).status.startswith("Bob — drew JK · go down")
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert game.hands[1].count(Card.parse("JK")) == 1
+    status = present(game, 1, seats).status
+    assert "drew" not in status and status.startswith("Bob — your turn: ")
+    state = present(game, 1, seats)  # (S8: buys are for who is not down, so the banner drops them)
+    assert (state.me, state.me_short) == ("you: down · 0 pts", ())
+    assert present(game, 0, seats).me == "you: not down · 3 buys left · 0 pts"
 
 
 def test_the_status_line_says_took_for_the_upcard():

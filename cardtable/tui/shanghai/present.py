@@ -202,28 +202,35 @@ def _drawn(events: Sequence[Event], viewer: int | None, hand: Sequence[Card]) ->
     """How ``viewer`` drew this turn, while the card is still in its ``hand``: ("drew",
     the stock card) or ("took", the upcard). The log's last line may be a buy by then,
     and the new card is sorted into the hand; once it is melded or laid off, it goes
-    unsaid."""
+    unsaid (a second copy of it in the hand, a twin from the other deck, or a joker
+    held before, does not keep it said)."""
     if viewer is None:
         return None
+    put_down: set[Card] = set()   # cards the viewer melded or laid off since the draw
     for event in reversed(events):
         if event.kind in ("card_discarded", "hand_started"):
             return None
+        if event.seat == viewer and event.kind == "went_down":
+            put_down.update(card for group in event.groups for card in group)  # type: ignore[attr-defined]
+        elif event.seat == viewer and event.kind == "card_laid_off":
+            put_down.add(event.card)  # type: ignore[attr-defined]
         if event.kind in ("stock_drawn", "upcard_taken") and event.seat == viewer:
             card = event.card  # type: ignore[attr-defined]
-            return None if card is None or card not in hand else (
+            return None if card is None or card not in hand or card in put_down else (
                 "drew" if event.kind == "stock_drawn" else "took", card)
     return None
 
 
 def _my_state(view: ShanghaiView, viewer: int) -> tuple[str, ...]:
     """The viewer's own state for the banner row, longest first (the table shows the
-    longest that fits beside the banner)."""
-    buys = view.buys_left[viewer]
+    longest that fits beside the banner). Once down, the buys go unsaid: only a player
+    not down may buy (S8)."""
     points = words.count(view.scores[viewer], "pt")
-    down = "down" if view.down[viewer] else "not down"
-    last = f"you: down · {points}" if view.down[viewer] else f"you: {buys} buy{'s' * (buys != 1)} · {points}"
-    return (f"you: {down} · {buys} buy{'s' * (buys != 1)} left · {points}",
-            f"you: {down} · {buys} buy{'s' * (buys != 1)} · {points}", last)
+    if view.down[viewer]:
+        return (f"you: down · {points}",)
+    buys = view.buys_left[viewer]
+    return (f"you: not down · {buys} buy{'s' * (buys != 1)} left · {points}",
+            f"you: not down · {buys} buy{'s' * (buys != 1)} · {points}", f"you: {buys} buy{'s' * (buys != 1)} · {points}")
 
 
 def _status(v: ShanghaiView, viewer: int | None, seats: tuple[Seat, ...], moves: tuple[Move, ...],

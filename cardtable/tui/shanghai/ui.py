@@ -82,10 +82,11 @@ class ShanghaiUI:
         view = game.view(seat)
         card = card_label(view.discard_top) if view.discard_top is not None else "the upcard"
         penalty = view.rules.buy_penalty
-        why = _window_cause(game, view.turn, seat, seats)
+        why = _window_cause(game, view.turn, seat, seats, card)
         extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
         buys = view.buys_left[seat]
-        prompt = (f"{seats[seat].name}: {why}Buy {card}{extra}? You have {buys} buy{'s' * (buys != 1)} left "
+        prompt = (f"{seats[seat].name}: {why}Buy {card}{extra}? "
+                  f"You have {buys} buy{'s' * (buys != 1)} left "
                   f"this hand; bought cards wait for your own turn.")
         options: list[tuple[str, Move | None]] = []
         if any(m.kind == "buy" for m in moves):
@@ -143,17 +144,20 @@ def _why_nobody_out(game: Any) -> str:
     return "nobody went out"
 
 
-def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...]) -> str:
-    """Why the upcard is on offer, as the buy prompt's first words: the stock draw that
-    opened the window, or (the seat to draw being down) the discard itself."""
+def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...], card: str) -> str:
+    """Why the upcard is on offer, as the buy prompt's first words: who discarded it, and
+    the stock draw that opened the window, or (the seat to draw being down) that it opened
+    at the discard."""
+    drawer: int | None = None
     for event in reversed(game.events):
         if isinstance(event, RoundStarted):
             break
-        if event.seat is None:
-            continue
-        if isinstance(event, StockDrawn):
-            return f"{seats[event.seat].name} drew from the stock. " if event.seat != seat else ""
-        if isinstance(event, CardDiscarded):
-            return f"{seats[event.seat].name} discarded; {seats[turn].name}, to draw next, is down. "
-    return ""
+        if isinstance(event, StockDrawn) and drawer is None:
+            drawer = event.seat
+        elif isinstance(event, CardDiscarded):
+            discarded = f"{seats[event.seat].name} discarded {card}"
+            if drawer is None:
+                return f"{discarded}; {seats[turn].name}, to draw next, is down. "
+            return f"{discarded}. " if drawer == seat else f"{discarded}; {seats[drawer].name} drew from the stock. "
+    return "" if drawer is None or drawer == seat else f"{seats[drawer].name} drew from the stock. "
 
