@@ -15,7 +15,8 @@ Choices:
   TUI may show it) and the next move tries again; the previous autosave stays whole.
 - **The end of a match settles itself**: when the game is over the saver records it in
   the history (``record_match`` is idempotent, so the TUI may call it too) and then
-  removes the autosave. If the history cannot be written the autosave is kept, and
+  removes the autosave. If the history cannot be written the autosave is kept (the
+  reason in ``history_error``), and
   constructing an ``AutoSaver`` for that (finished) game on the next start settles it.
 - **Only its own file is cleared**: ``finish`` / ``abandon`` delete the autosave only if
   it still holds the text this saver wrote, so a second cardtable window's game (or a
@@ -189,6 +190,9 @@ class AutoSaver:
         self.history_path = history_path
         self.writes = 0
         self.last_error: Exception | None = None
+        self.history_error: Exception | None = None
+        """Why the finished match could not go into the history (its autosave is kept, and
+        the next resume records it), or None."""
         self.match_id: int | None = None
         self._written: str | None = None
         self._stamp: tuple[int, int, int] | None = None
@@ -264,8 +268,9 @@ class AutoSaver:
             try:
                 self.match_id = record_match(self.game, self.seats, path=self.history_path)
             except Exception as error:  # noqa: BLE001 - keep the autosave to settle later
-                self.last_error = error
+                self.history_error = error
                 return
+            self.history_error = None
             if self._written is not None:
                 _drop_earlier_copies(self._folder / self.path.name, self._written)
         self._clear_own()

@@ -271,3 +271,20 @@ def test_the_autosave_is_a_normal_checked_save(tmp_path):
         bot_step(game)
     data = json.loads(autosave_path().read_text())
     assert data["format"] == "cardtable-save" and len(data["game"]["log"]) == 10
+
+
+def test_a_history_that_cannot_be_written_keeps_the_autosave_and_says_why_apart(tmp_path):
+    """The match ends with a damaged history file: the saves go on fine (``last_error``
+    stays None), ``history_error`` says what is wrong, the autosave keeps the finished
+    match; once the file is mended, resuming it records it and clears the autosave."""
+    broken = tmp_path / "history.sqlite3"
+    broken.write_text("garbage, not a database")
+    game = new_game(load_variant("tonk-classic").changed(match_hands=1), 2, seed=5)
+    saver = AutoSaver(game, seats_for(2), history_path=broken)
+    play_out(game)
+    assert saver.last_error is None and saver.match_id is None
+    assert "not a database" in str(saver.history_error)
+    assert has_autosave()
+    broken.unlink()
+    again = AutoSaver(load_autosave()[0], seats_for(2), history_path=broken)
+    assert again.history_error is None and again.match_id is not None and not has_autosave()

@@ -244,6 +244,34 @@ def test_failed_autosave_warns_once_and_the_game_goes_on(monkeypatch):
     run(scenario)
 
 
+def test_a_match_the_history_cannot_record_is_told_as_such_not_as_a_failed_autosave(tmp_path):
+    """A play-tester's damaged history file: at the match's end the note says the match
+    could not go into the statistics and that Continue records it later, not "Autosave
+    failed … the game goes on" (the game is over; every autosave was written)."""
+    from cardtable.store.history import history_path
+
+    history_path().parent.mkdir(parents=True, exist_ok=True)
+    history_path().write_text("garbage, not a database")
+    game = new_game(load_variant("tonk-classic").changed(match_hands=1), 2, seed=5)
+    while game.moves_played < 1 or not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_moves(seat)[0])
+        if game.round_over and not game.is_over:
+            game.next_round()
+
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: any("statistics" in n.message for n in app._notifications))
+            [note] = [n.message for n in app._notifications if "statistics" in n.message]
+            assert note.startswith("This match could not be recorded in the statistics: ")
+            assert "not a database" in note and "Continue (start screen) records it" in note
+            assert not any("Autosave failed" in n.message for n in app._notifications)
+            assert has_autosave()
+
+    run(scenario)
+
+
 def test_a_new_table_keeps_the_interrupted_game_and_says_where():
     """No lost games: a new match does not write over the autosave of another one; the
     old match goes to the saves folder and the table says so."""

@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
         """The :class:`~cardtable.store.AutoSaver` of this match (from mount on)."""
         self._save_failing = False
         self._told_moved = False
+        self._told_history = False
         self.speed_note = NoteSlot()
 
     def compose(self) -> ComposeResult:
@@ -519,6 +520,12 @@ class TableScreen(Screen[None]):
             self._told_moved = True
             self.app.notify(f"Another cardtable window took the autosave: this game is kept in "
                             f"{moved_to.name} (Load game continues it).", timeout=12, markup=False)
+        history_error = getattr(self.saver, "history_error", None)
+        if history_error is not None and not self._told_history:
+            self._told_history = True
+            self.app.notify(f"This match could not be recorded in the statistics: {describe_error(history_error)}. "
+                            "Its autosave is kept: Continue (start screen) records it once the history "
+                            "can be written.", severity="warning", timeout=12, markup=False)
         error = getattr(self.saver, "last_error", None)
         if error is not None and not self._save_failing:
             self.app.notify(f"Autosave failed: {describe_error(error)} — the game goes on.",
