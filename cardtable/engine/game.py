@@ -248,6 +248,9 @@ class Game:
         if record[0] == "move":
             if len(record) != 3 or type(record[1]) is not int or not isinstance(record[2], (str, Move)):
                 raise SaveError(f'a move is ["move", seat, "move text"], not {shown}')
+            if not 0 <= record[1] < self.players:  # (seats in a record count from 0)
+                raise SaveError(f"a move by a seat the game does not have ({record[1]}: the "
+                                f"{self.players} seats are 0 to {self.players - 1}): {shown}")
             return self.apply(record[1], record[2])
         if record[0] == "next_round":
             if len(record) != 2 or not isinstance(record[1], dict):

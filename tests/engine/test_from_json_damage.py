@@ -40,6 +40,19 @@ def test_a_player_count_that_is_not_a_whole_number_is_a_save_error():
         Game.from_data(data)
 
 
+@pytest.mark.parametrize("seat", [7, -1])
+def test_a_move_by_a_seat_the_game_does_not_have_is_told_in_the_records_own_count(seat):
+    """X5: a play-tester's hand-edited ``["move", 7, "draw_stock"]`` read "seat 8's
+    'draw_stock': there is no seat 7": the record's seats count from 0, so the message
+    names them as the record does (and says which seats there are)."""
+    data = saved()
+    data["log"][0] = ["move", seat, "pass"]
+    with pytest.raises(SaveError) as error:
+        Game.from_data(data)
+    assert str(error.value) == (f"entry 1 of the move log: a move by a seat the game does not have "
+                                f"({seat}: the 4 seats are 0 to 3): ['move', {seat}, 'pass']")
+
+
 def test_a_log_nested_too_deep_is_a_save_error():
     data = saved()
     data["log"] = [nested(100_000)]
