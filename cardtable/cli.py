@@ -56,7 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
-        Console(stderr=True, soft_wrap=True).print(Text.assemble(("Preset error", "bold red"), f" {error}"),
+        asked = _asked_preset(args)
+        via = f" {asked} extends a preset that does not load:" if asked and Path(error.file).stem != Path(asked).stem else ""
+        Console(stderr=True, soft_wrap=True).print(Text.assemble(("Preset error", "bold red"), f"{via} {error}"),
                                                    highlight=False)  # (soft: a path or a title is never cut)
         return 2
     except KeyboardInterrupt:
@@ -69,6 +71,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # a path the system refuses: a name too long, a folder it may not read
         where = f"{error.filename}: " if error.filename else ""
         return fail(f"{where}{error.strerror or error}", command=args.command or "")
+
+
+def _asked_preset(args: argparse.Namespace) -> str | None:
+    """The preset a command was given: ``--preset``, ``presets show NAME``, ``presets validate FILE``."""
+    handler = getattr(args, "handler", None)
+    if handler is _presets_show:
+        return str(args.name)
+    if handler is _presets_validate:
+        return str(args.file)
+    preset = getattr(args, "preset", None)
+    return preset if isinstance(preset, str) else None
 
 
 SECONDS = "a number of seconds, e.g. 0.5"

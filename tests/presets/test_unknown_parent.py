@@ -48,3 +48,22 @@ def test_presets_validate_and_list_give_the_short_reason(user_presets, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "Does not load: orphan: " in out and "extends: no preset named 'shanghai-nope' (did you mean" in out
     assert "known presets" not in out
+
+
+@pytest.mark.parametrize("command", [["play", "--preset", "child"], ["presets", "show", "child"],
+                                     ["presets", "validate", "CHILD"], ["simulate", "--preset", "child"]])
+def test_a_preset_whose_parent_is_broken_is_named_beside_the_parents_problem(user_presets, capsys, command):
+    """X4: the problem is the parent's (its file, field and reason are named), but the
+    player asked for the child: the message says the child extends a preset that does
+    not load (a play-tester read only the parent's name)."""
+    (user_presets / "wrongtype.toml").write_text('extends = "tonk-classic"\n[rules]\nupcard = 1\n')
+    (user_presets / "child.toml").write_text('extends = "wrongtype"\n')
+    command = [str(user_presets / "child.toml") if word == "CHILD" else word for word in command]
+    assert main(command) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    asked = command[-1]
+    assert said.startswith(f"Preset error {asked} extends a preset that does not load: "
+                           f"{(user_presets / 'wrongtype.toml').resolve()}: rules.upcard: "), said
+    assert main(["play", "--preset", "wrongtype"]) == 2  # (asked for itself: no "extends")
+    assert " ".join(capsys.readouterr().err.split()).startswith(
+        f"Preset error {(user_presets / 'wrongtype.toml').resolve()}: rules.upcard: ")
