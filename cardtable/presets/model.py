@@ -123,6 +123,14 @@ class PlayerRange(ReadOnly):
     min: int = Field(ge=2, le=8)
     max: int = Field(ge=2, le=8)
 
+    @classmethod
+    def bounds(cls) -> tuple[int, int]:
+        """The fewest and the most players this range may name."""
+        fields = cls.model_fields
+        low = next(m.ge for m in fields["min"].metadata if getattr(m, "ge", None) is not None)
+        high = next(m.le for m in fields["max"].metadata if getattr(m, "le", None) is not None)
+        return low, high
+
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
         if self.min > self.max:
@@ -321,9 +329,27 @@ def problem_of(error: Any, model: Any = None) -> Problem:
             return Problem(loc[:2], f"the key {inner[0]!r} {words}", shows_value=False)
         table = _is_table(model, loc) if model is not None else not isinstance(inner[0], int)
         return Problem(loc[:2], f"{_inside(inner, table)} {words}")
+    seats = _family_seats(model) if loc[:1] == ("players",) and kind in _OUT_OF_RANGE else None
+    if seats is not None:
+        return Problem(loc, seats)
     # (a check of a whole list says what is wrong in it: the list itself is not repeated)
     listed = kind == "value_error" and isinstance(error.get("input"), (list, tuple))
     return Problem(loc, _toml_words(kind, loc, message), shows_value=not listed)
+
+
+_OUT_OF_RANGE = ("greater_than_equal", "less_than_equal")
+
+
+def _family_seats(model: Any) -> str | None:
+    """"Tonk seats 2 to 5 players", for a family whose player range is its own (a
+    :class:`PlayerRange` subclass); None for the shape's general 2 to 8."""
+    fields = getattr(model, "model_fields", {})
+    players = fields["players"].annotation if "players" in fields else None
+    if not isinstance(players, type) or players is PlayerRange or not issubclass(players, PlayerRange):
+        return None
+    low, high = players.bounds()
+    family = str(fields["family"].default)
+    return f"{family.capitalize()} seats {low} to {high} players"
 
 
 def field_problem(error: Any, model: Any = None) -> tuple[tuple[str, ...], str]:

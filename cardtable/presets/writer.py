@@ -175,9 +175,7 @@ class Draft:
             self.rules_model().model_validate(rules_data)
         except ValidationError:
             return None
-        bounds = self.model().model_fields["players"].annotation.model_fields
-        lowest = next(m.ge for m in bounds["min"].metadata if getattr(m, "ge", None) is not None)
-        highest = next(m.le for m in bounds["max"].metadata if getattr(m, "le", None) is not None)
+        lowest, highest = self.model().model_fields["players"].annotation.bounds()
         def seats(low: int, high: int) -> bool:
             data = {**self.data("draft"), "players": {"min": low, "max": high}}
             try:

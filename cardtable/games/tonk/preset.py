@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN, preset_rank, rank_of
-from ...presets.model import Knobs, VariantBase
+from ...presets.model import Knobs, PlayerRange, VariantBase
 
 STANDARD_POINTS = {**{r: r for r in range(2, 11)}, JACK: 10, QUEEN: 10, KING: 10, ACE: 1, JOKER: 0}
 """T4: A = 1, 2–10 face value, J Q K = 10; a joker left in hand counts 0."""
@@ -82,6 +82,13 @@ class TonkRules(Knobs):
         return phase == "start" or (phase == "act" and self.drop_when == "any_time")
 
 
+class TonkPlayers(PlayerRange):
+    """T1: Tonk seats 2 to 5 players (checked with the rest of the range, in one go)."""
+
+    min: int = Field(ge=2, le=5)
+    max: int = Field(ge=2, le=5)
+
+
 class TonkVariant(VariantBase):
     """A Tonk preset: 2–5 players and the knobs."""
 
@@ -102,12 +109,11 @@ class TonkVariant(VariantBase):
     """The game in a paragraph, for the rules screen above the knobs (T3–T9)."""
 
     family: Literal["tonk"] = "tonk"
+    players: TonkPlayers
     rules: TonkRules = TonkRules()
 
     @model_validator(mode="after")
     def _fits_players(self) -> TonkVariant:
-        if self.players.min < 2 or self.players.max > 5:
-            raise ValueError(f"players.max: Tonk seats 2 to 5 players, not {self.players.min}–{self.players.max}")
         rules = self.rules
         cards = 52 + rules.jokers
         needed = rules.deal_size * self.players.max + int(rules.upcard) + 1

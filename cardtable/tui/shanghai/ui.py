@@ -152,6 +152,8 @@ def _window_cause(game: Any, turn: int, seat: int, seats: tuple[Seat, ...], card
     for event in reversed(game.events):
         if isinstance(event, RoundStarted):
             break
+        if event.seat is None:
+            continue
         if isinstance(event, StockDrawn) and drawer is None:
             drawer = event.seat
         elif isinstance(event, CardDiscarded):

@@ -49,6 +49,17 @@ def test_T1_deal_size_too_large_and_player_range_name_the_field(tmp_path: Path) 
         new_game(load_variant("tonk-classic"), players=6, seed=1)
 
 
+def test_T1_a_player_range_past_tonks_is_told_whole_at_once(tmp_path: Path) -> None:
+    """A play-tester's ``players = {min = 1, max = 9}`` was refused first for the shape's
+    limit of 8, then, once mended to 7, for Tonk's 5: the game's range is said at once."""
+    path = tmp_path / "wide.toml"
+    path.write_text('extends = "tonk-classic"\nplayers = { min = 1, max = 9 }\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(path))
+    assert [(p.field, p.reason) for p in caught.value.problems] == [
+        ("players.min", "Tonk seats 2 to 5 players (got 1)"), ("players.max", "Tonk seats 2 to 5 players (got 9)")]
+
+
 def test_T1_dealer_moves_left_and_left_of_dealer_plays_first() -> None:
     game = stacked(["2D 3D", "4D 5D", "6D 7D"], dealer=2)
     assert game.to_act == (0,)
