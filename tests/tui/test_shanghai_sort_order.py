@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import asyncio
 
+from cardtable.engine.cards import parse_cards
 from cardtable.tui.screens.choose import MoveListDialog
 from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.shanghai.table import by_suit
 from cardtable.tui.widgets.hand import Hand
 
 from .helpers import make_app, settle
 from .test_shanghai import _changed, _key, hand_two_game, stacked_game
 
 
-def by_suit(cards):
-    return tuple(sorted(cards, key=lambda card: (card.suit or "Z", card.rank)))
+def test_by_suit_puts_an_ace_where_its_suit_would_run_with_it():
+    """A play-tester looked for A♦ at the far end of a long hand holding 2♦ 3♦ 4♦: by suit,
+    an ace sorts low when its suit's other cards are nearer the 2 than the king."""
+    cards = parse_cards("AD 3D 2D 4D KS AS JS AH JK 9C")
+    assert by_suit(cards) == parse_cards("9C AD 2D 3D 4D AH JS KS AS JK")
 
 
 # Hand 2 (a set of 3 + a run of 4): Eve is down with a joker in her run (4♥ 5♥ JK=6♥ 7♥);

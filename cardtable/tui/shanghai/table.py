@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import Card
+from ...engine.cards import ACE, Card
 from ...engine.moves import Move
 from ...engine.words import listed
 from ...games.shanghai.rules import LAST_CARD, NOT_DOWN
@@ -56,6 +56,19 @@ def draw_first(state: ShanghaiState) -> str:
 WINDOW_WAIT = "the upcard is on offer to the others: your turn goes on once they answer"
 """What a table key says while the viewer's turn waits on the buy window (S8)."""
 
+
+
+def by_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` by suit, then rank (jokers last). An ace goes where a run would use it:
+    first in its suit when the suit's other cards are nearer the 2 than the king
+    (A 2 4 ♦), else last (J K A ♠); alone, last."""
+    low_aces: set[str] = set()
+    for suit in {card.suit for card in cards if card.rank == ACE}:
+        ranks = [card.rank for card in cards if card.suit == suit and card.rank != ACE]
+        if ranks and min(ranks) - 1 < ACE - max(ranks):
+            low_aces.add(suit)
+    return tuple(sorted(cards, key=lambda card: (card.suit or "Z", 1 if card.rank == ACE and card.suit in low_aces
+                                                  else card.rank)))
 
 class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
@@ -219,9 +232,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def in_order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """``cards`` in the hand's display order: as the view lists them (by rank), or by
         suit after ``o``. Every dialog over the table (the buy prompt too) shows the hand so."""
-        if not self.by_suit:
-            return tuple(cards)
-        return tuple(sorted(cards, key=lambda card: (card.suit or "Z", card.rank)))
+        return by_suit(cards) if self.by_suit else tuple(cards)
 
     def _offer_hand_choices(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
         """Offer ``options`` over the whole hand (the cards in go-down groups too), in the
