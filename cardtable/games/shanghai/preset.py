@@ -64,7 +64,7 @@ class ShanghaiRules(Knobs):
     jokers: int = Field(default=2, ge=0, le=4)
     """S1: jokers per deck (2 makes the 54-card deck)."""
     contracts: tuple[Contract, ...] = STANDARD_CONTRACTS
-    """S2: the contract of each hand, one list per hand, e.g. [["set", 3], ["run", 4]]."""
+    """S2: the contract of each hand, in order: the melds to lay down, each a set or a run of a size (a preset file writes a set of 3 + a run of 4 as [["set", 3], ["run", 4]])."""
     hand_size: int = Field(default=11, ge=3, le=20)
     """S2: cards dealt to each player."""
     wilds: tuple[str, ...] = ("JK",)
@@ -195,8 +195,8 @@ class ShanghaiVariant(VariantBase):
     how_to_play: ClassVar[str] = (
         "A hand for each contract below (ten in the classic game): the melds you must lay down "
         "to go down (in the classic hand 1: two sets of 3). A set is cards of one rank; a run is cards in a row of "
-        "one suit, the ace low or high but never K-A-2. Jokers are wild (and any rank wilds below names): a meld "
-        "never holds more wild cards than natural ones. The upcard is the top card of the discard pile: live while it may be taken "
+        "one suit, the ace low or high but never K-A-2. Jokers are wild, and so is any rank the wilds rule below "
+        "names: a meld never holds more wild cards than natural ones. The upcard is the top card of the discard pile: live while it may be taken "
         "or bought, dead once passed over. Each turn: draw from the stock or take the upcard; go "
         "down with exactly your contract, once a hand (after that you lay no new melds); once "
         "down, lay cards off on any player's melds; then discard. If the player to draw takes "
