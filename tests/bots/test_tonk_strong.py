@@ -10,7 +10,7 @@ from cardtable.engine.cards import Card
 from cardtable.engine.moves import Move
 from cardtable.engine.rng import Rng
 from cardtable.games.tonk import TonkGame
-from cardtable.games.tonk.bot import _discard_choice
+from cardtable.games.tonk.bot import discard_choice
 from cardtable.games.tonk.sampling import Sampler
 from cardtable.games.tonk.spreads import spreads_in
 from cardtable.games.tonk.strong import StrongBot
@@ -112,7 +112,7 @@ def test_imagined_hands_agree_with_the_last_turns() -> None:
         for other, clue in clues.items():
             held = hands[other] + [clue.thrown]
             assert not spreads_in(held)
-            assert _discard_choice([Move("discard", (c,)) for c in held], held, POINTS).cards[0] == clue.thrown
+            assert discard_choice([Move("discard", (c,)) for c in held], held, POINTS).cards[0] == clue.thrown
 
 
 def test_beats_random_players() -> None:

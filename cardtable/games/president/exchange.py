@@ -10,7 +10,7 @@ from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import DECLINE, PASS, Move
 from .events import CardsExchanged, Declined, HandsShared, MarketOpened, SwapOffered, TalkOffered
-from .preset import PresidentRules
+from .preset import PresidentRules, titled_places
 from .rules import RankOrder
 
 
@@ -50,7 +50,7 @@ class ExchangeMixin(Game):
         if self.players < 4:
             return [(seat_of["scum"], seat_of["president"], 1)]
         mode = self.rules.exchange
-        top = min(self.rules.top_positions, self.players // 2)  # titled places that exist (P10)
+        top = titled_places(self.players, self.rules.top_positions)
         pairs = [("scum", "president"), ("vice_scum", "vice_president"), ("clerk", "secretary")]
         counts = [top, top - 1, top - 2] if mode == "classic" else [2, 1, 0]
         return [(seat_of[low], seat_of[high], count) for (low, high), count in zip(pairs, counts)

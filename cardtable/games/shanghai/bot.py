@@ -546,7 +546,7 @@ def plan(hand: Sequence[Card], contract: Sequence[tuple[str, int]],
 
 
 # ---------------------------------------------------------------------- the table
-class _Table:
+class LayOffTable:
     """Where cards can be laid off on the melds a view shows, as bits (see "cards as
     bits"): the slots of the set ranks in every suit and the run values just past
     each run's ends (``fit_bits``; a natural fits if its run bits meet them), those
@@ -562,8 +562,8 @@ class _Table:
             for meld in owned:
                 self.add(meld)
 
-    def copy(self) -> _Table:
-        table = _Table((), self.wild)
+    def copy(self) -> LayOffTable:
+        table = LayOffTable((), self.wild)
         table.add_places((self.fit_bits, self.end_bits, self.wild_fits))
         return table
 
@@ -599,7 +599,7 @@ _PLACES: dict[tuple[Meld, frozenset[int]], tuple[int, int, bool]] = {}
 
 
 def _places(meld: Meld, wild: frozenset[int]) -> tuple[int, int, bool]:
-    """Where cards lay off on ``meld``, as a :class:`_Table` of it alone has them: (fit
+    """Where cards lay off on ``meld``, as a :class:`LayOffTable` of it alone has them: (fit
     bits, end bits, whether a wild fits). Remembered per meld: the table is worked out
     again each time a meld changes, and the others stay as they were."""
     found = _PLACES.get((meld, wild))
@@ -629,8 +629,8 @@ class SimpleBot:
         """Per seat, the last hand this bot analysed, or the one its discard left: a
         hand waits unchanged through the buy windows and its draw, and a draw adds one
         card (comparing hands is cheaper than hashing them)."""
-        self._table: tuple[Sequence[Sequence[Meld]], frozenset[int], _Table] | None = None
-        """The melds, wilds and :class:`_Table` of the last view: the melds stay the
+        self._table: tuple[Sequence[Sequence[Meld]], frozenset[int], LayOffTable] | None = None
+        """The melds, wilds and :class:`LayOffTable` of the last view: the melds stay the
         same object until they change."""
 
     def _hand_of(self, view: ShanghaiView) -> _Hand:
@@ -648,13 +648,13 @@ class SimpleBot:
         self._last[view.seat] = found
         return found
 
-    def _table_of(self, view: ShanghaiView) -> _Table:
-        """The :class:`_Table` of the view's melds (not to be changed by the caller)."""
+    def _table_of(self, view: ShanghaiView) -> LayOffTable:
+        """The :class:`LayOffTable` of the view's melds (not to be changed by the caller)."""
         melds, wild = view.melds, view.wilds
         last = self._table
         if last is not None and last[0] is melds and last[1] == wild:
             return last[2]
-        table = _Table(melds, wild)
+        table = LayOffTable(melds, wild)
         self._table = (melds, wild, table)
         return table
 
@@ -775,13 +775,13 @@ class SimpleBot:
         return best
 
     @staticmethod
-    def _lay_off(view: ShanghaiView, moves: Sequence[Move], table: _Table) -> Move:
+    def _lay_off(view: ShanghaiView, moves: Sequence[Move], table: LayOffTable) -> Move:
         """Lay off naturals first (the costliest first), wilds last."""
         wild, points = view.wilds, points_of(view)
         return max(moves, key=lambda m: (m.cards[0].rank not in wild, points[m.cards[0].rank]))
 
     # ------------------------------------------------------------------ discarding
-    def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
+    def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: LayOffTable, rng: Rng) -> Move:
         """Once down, the lowest :meth:`discard_key`. Before: now and then (:attr:`shake`)
         a spare natural at random, for two players hoarding what the other needs (or
         what fits the table) would otherwise never budge; else the spare natural worth
@@ -808,7 +808,7 @@ class SimpleBot:
             self._last[view.seat] = hand.without(card)     # the seat's next hand, worked out
         return chosen
 
-    def _least_worth(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, spare: int) -> Move | None:
+    def _least_worth(self, view: ShanghaiView, moves: Sequence[Move], table: LayOffTable, spare: int) -> Move | None:
         """The first discard of a spare natural (``spare``: their run bits) worth least,
         the costliest on a tie; None if there is none."""
         worth, points = self._discard_worth(view, table), points_of(view)
@@ -821,7 +821,7 @@ class SimpleBot:
                     chosen, best = move, rank
         return chosen
 
-    def discard_key(self, view: ShanghaiView, table: _Table) -> Callable[[Move], tuple]:
+    def discard_key(self, view: ShanghaiView, table: LayOffTable) -> Callable[[Move], tuple]:
         """How a discard ranks, lowest best. Once down: a card that cannot be laid off
         before one that can (S10: the last cards must go onto melds). Before: a spare
         card (one the contract plan does not keep) before a kept one, the least worth
@@ -851,7 +851,7 @@ class SimpleBot:
             return (False, not spare & _CARD_RUN_BITS[card], worth(card), -points[card.rank])
         return key
 
-    def _discard_worth(self, view: ShanghaiView, table: _Table) -> Callable[[Card], float]:
+    def _discard_worth(self, view: ShanghaiView, table: LayOffTable) -> Callable[[Card], float]:
         """While not down, what a card is worth keeping: its usefulness to the plan, 1
         more if it fits the table and 3 more on top if the next player is down (who
         could lay it off), less its points (per 5) times :meth:`shed_weight`."""
@@ -883,4 +883,4 @@ def _of_kind(moves: Sequence[Move], kind: str) -> Iterator[Move]:
 _KIND = attrgetter("kind")
 
 
-__all__ = ["SimpleBot", "is_near", "plan"]
+__all__ = ["LayOffTable", "SimpleBot", "is_near", "plan"]

@@ -456,7 +456,7 @@ class ShanghaiGame(Game):
         """S11/S13: the player who went out scores the bonus, the others their cards."""
         self.phase = "over"
         self.queue = []
-        points = [sum(self.rules.points_of(card.rank) for card in hand) for hand in self.hands]
+        points = [self.points_in_hand(seat) for seat in range(self.players)]
         if winner is not None:
             bonus = self.rules.go_out_bonus
             if (self.rules.go_out_in_one_bonus is not None and self.went_down_now

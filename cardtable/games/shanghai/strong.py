@@ -38,7 +38,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from ...engine.cards import Card
-from .bot import BUY_MIN_STOCK, SimpleBot, _Table, is_near, plan, points_of
+from .bot import BUY_MIN_STOCK, SimpleBot, LayOffTable, is_near, plan, points_of
 from .melds import RUN_CARD, swap_index
 from .preset import contract_size
 from .sampling import Sampler
@@ -125,7 +125,7 @@ class StrongPolicy(SimpleBot):
         contract is still two or more cards short."""
         return DUMP_WEIGHT if any(view.down) and contract_size(view.contract) - covered >= 2 else 0.0
 
-    def discard_key(self, view: ShanghaiView, table: _Table) -> Any:
+    def discard_key(self, view: ShanghaiView, table: LayOffTable) -> Any:
         """The medium bot's discard order, except that while not down a natural that
         could take back a melded joker counts as kept and :data:`KEY_WORTH` more useful."""
         key = super().discard_key(view, table)
@@ -149,7 +149,7 @@ class StrongPolicy(SimpleBot):
         return sorted(dict.fromkeys(m for m in moves if m.kind == "discard"),
                       key=lambda move: (move.cards[0] in taken, key(move)))
 
-    def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: _Table, rng: Rng) -> Move:
+    def _discard(self, view: ShanghaiView, moves: Sequence[Move], table: LayOffTable, rng: Rng) -> Move:
         return self.discard_order(view, moves)[0]
 
 

@@ -39,7 +39,7 @@ def lay_down(kinds: dict[str, list[Move]], points: dict[int, int]) -> Move:
     return max(kinds["hit"], key=lambda m: points[m.cards[0].rank])
 
 
-def _discard_choice(moves: Sequence[Move], hand: Sequence[Card], points: dict[int, int]) -> Move:
+def discard_choice(moves: Sequence[Move], hand: Sequence[Card], points: dict[int, int]) -> Move:
     """The discard that throws the most points (by ``points``, the preset's counts) while
     keeping cards that may make spreads."""
     ranks: dict[int, int] = {}
@@ -82,17 +82,17 @@ class SimpleBot:
         if "bet" in kinds:
             best = max((card.rank for card in hand if card.suit == "S"), default=0)
             return kinds["bet" if best >= 12 else "decline"][0]
-        if "drop" in kinds and self._drop_now(view, self._count(view)):
+        if "drop" in kinds and self.drop_now(view, self._count(view)):
             return kinds["drop"][0]
         if "draw_stock" in kinds or "take_upcard" in kinds:
             top = getattr(view, "discard_top", None)
-            if "take_upcard" in kinds and top is not None and self._wants(top, hand):
+            if "take_upcard" in kinds and top is not None and self.wants(top, hand):
                 return kinds["take_upcard"][0]
             return (kinds.get("draw_stock") or kinds["take_upcard"])[0]
         if "spread" in kinds or "hit" in kinds:
             return lay_down(kinds, points_of(view))
         if "discard" in kinds:
-            return _discard_choice(kinds["discard"], hand, points_of(view))
+            return discard_choice(kinds["discard"], hand, points_of(view))
         return legal_moves[0]
 
     @staticmethod
@@ -105,14 +105,14 @@ class SimpleBot:
         points = points_of(view)
         return sum(points[card.rank] for card in view.hand)
 
-    def _drop_now(self, view: PlayerView, mine: int) -> bool:
+    def drop_now(self, view: PlayerView, mine: int) -> bool:
         """Drop with a small count, more boldly when opponents still hold many cards."""
         others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size is not None]
         fewest = min(others, default=5)
         return mine <= DROP_AT or (mine <= 12 and fewest >= 4) or (mine <= 18 and fewest >= 5)
 
     @staticmethod
-    def _wants(card: Card, hand: Sequence[Card]) -> bool:
+    def wants(card: Card, hand: Sequence[Card]) -> bool:
         """Take the upcard when it completes a spread with the hand (a run may hold an
         ace low or high, T3)."""
         if card.rank == JOKER:

@@ -27,7 +27,7 @@ from ...engine.cards import Card, make_deck
 from ...engine.game import Game
 from ...engine.rng import Rng
 from ...engine.moves import Move
-from .bot import SimpleBot, _discard_choice
+from .bot import SimpleBot, discard_choice
 from .spreads import count, hit_onto, shape_of, spreads_in
 from .state import TonkGame
 from .view import TonkView
@@ -48,7 +48,7 @@ MAX_COUNT = 200
 
 
 class _Sizes:
-    """Just enough of a view for :meth:`SimpleBot._drop_now`: a seat and hand sizes."""
+    """Just enough of a view for :meth:`SimpleBot.drop_now`: a seat and hand sizes."""
 
     def __init__(self, seat: int, hand_sizes: Sequence[int | None]) -> None:
         self.seat = seat
@@ -62,7 +62,7 @@ def drop_limit(seat: int, hand_sizes: Sequence[int | None]) -> int:
     view: Any = _Sizes(seat, hand_sizes)
     limit = -1
     for value in range(MAX_COUNT):
-        if policy._drop_now(view, value):
+        if policy.drop_now(view, value):
             limit = value
     return limit
 
@@ -92,7 +92,7 @@ class Clue:
                 if hit_onto(cards, shape, card, runs_only) is not None:
                     return False
         moves = [Move("discard", (card,)) for card in dict.fromkeys(held)]
-        if _discard_choice(moves, held, points).cards[0] != self.thrown:
+        if discard_choice(moves, held, points).cards[0] != self.thrown:
             return False
         if self.limit is None and self.upcard is None:
             return True
@@ -100,7 +100,7 @@ class Clue:
         before = held[:drawn] + held[drawn + 1:]
         if self.limit is not None and count(before, points) <= self.limit:
             return False
-        return self.upcard is None or not SimpleBot._wants(self.upcard, before)
+        return self.upcard is None or not SimpleBot.wants(self.upcard, before)
 
 
 def _weighted(weights: list[float], total: float, rng: Rng) -> int:

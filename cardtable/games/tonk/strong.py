@@ -28,7 +28,7 @@ from ...bots.search import SearchBot
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.views import PlayerView
-from .bot import SimpleBot, _discard_choice, lay_down, points_of
+from .bot import SimpleBot, discard_choice, lay_down, points_of
 from .sampling import clone
 from .state import TonkGame
 from .view import TonkView
@@ -76,12 +76,12 @@ class StrongBot(SearchBot):
         if view.phase == "start":
             top = view.discard_top
             take = [move for move in kinds.get("take_upcard", ())
-                    if top is not None and (points[top.rank] <= LOW_UPCARD or SimpleBot._wants(top, view.hand))]
+                    if top is not None and (points[top.rank] <= LOW_UPCARD or SimpleBot.wants(top, view.hand))]
             return [*kinds.get("draw_stock", ()), *take, *kinds.get("drop", ())]
         discards = list(kinds.get("discard", ()))
         ranked: list[Move] = []
         while discards and len(ranked) < DISCARDS:
-            pick = _discard_choice(discards, view.hand, points)
+            pick = discard_choice(discards, view.hand, points)
             ranked.append(pick)
             discards.remove(pick)
         return ranked + kinds.get("drop", [])
