@@ -38,8 +38,9 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.views import PlayerView
 from ...engine.cards import Card
-from .bot import BUY_MIN_STOCK, SimpleBot, LayOffTable, is_near, plan, points_of
+from .bot import BUY_MIN_STOCK, LayOffTable, SimpleBot, points_of
 from .melds import RUN_CARD, swap_index
+from .plan import is_near, plan
 from .preset import contract_size
 from .sampling import Sampler
 from .view import ShanghaiView

@@ -10,7 +10,8 @@ from cardtable import load_variant, new_game
 from cardtable.bots.base import make_bot
 from cardtable.engine.cards import JOKER_CARD as JOKER, Card, make_deck
 from cardtable.engine.rng import Rng
-from cardtable.games.shanghai.bot import SimpleBot, plan
+from cardtable.games.shanghai.bot import SimpleBot
+from cardtable.games.shanghai.plan import plan
 from cardtable.games.shanghai import godown
 from cardtable.games.shanghai.preset import STANDARD_CONTRACTS
 
@@ -166,7 +167,7 @@ def test_plan_takes_the_highest_rank_on_a_tie():
 def test_a_hand_worked_out_from_the_last_one_is_the_hand_from_scratch():
     """The bot works a seat's hand out from its last one (a spare card discarded, a card
     drawn): the same bit layers and the same cover as the hand analysed afresh."""
-    from cardtable.games.shanghai.bot import _CARD_RUN_BITS, _Hand
+    from cardtable.games.shanghai.plan import CARD_RUN_BITS, HandPlan
 
     def same(worked, fresh):
         assert (worked.run_layers, worked.rank_layers, worked.wilds) == \
@@ -182,13 +183,13 @@ def test_a_hand_worked_out_from_the_last_one_is_the_hand_from_scratch():
         wild = frozenset({15}) if number % 2 else frozenset({15, 2})
         cards = rng.sample(deck, rng.choice([8, 11, 14]))
         hand = tuple(sorted(cards[:-1]))
-        before = _Hand.of(hand, contract, wild)
+        before = HandPlan.of(hand, contract, wild)
         spare = before.discard_facts()[0]
         for card in sorted(set(hand)):
-            if card.rank not in wild and spare & _CARD_RUN_BITS[card]:
+            if card.rank not in wild and spare & CARD_RUN_BITS[card]:
                 at = hand.index(card)
-                same(before.without(card), _Hand.of(hand[:at] + hand[at + 1:], contract, wild))
+                same(before.without(card), HandPlan.of(hand[:at] + hand[at + 1:], contract, wild))
                 discards += 1
         drawn = tuple(sorted(hand + (cards[-1],)))
-        same(before.drawn(drawn, cards[-1]), _Hand.of(drawn, contract, wild))
+        same(before.drawn(drawn, cards[-1]), HandPlan.of(drawn, contract, wild))
     assert discards > 300
