@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.cards import ACE, JOKER_CARD, STANDARD_CARDS, SUITS, Card
-from .godown import best_window, best_windows
+from .runs import best_window, best_windows
 from .melds import RUN_CARD
 from .preset import contract_size
 

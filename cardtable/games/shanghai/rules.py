@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card, not_held
 from ...engine.moves import Move, parts_refusal
-from .godown import MAX_GO_DOWN_OPTIONS, can_go_down, go_down_options
+from .contract_check import can_go_down
+from .godown import MAX_GO_DOWN_OPTIONS, go_down_options
 from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
                     swap_index)
 from .preset import contract_size

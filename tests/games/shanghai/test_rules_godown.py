@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.games.shanghai.godown import can_go_down, go_down_options
+from cardtable.games.shanghai.contract_check import can_go_down
+from cardtable.games.shanghai.godown import go_down_options
 from cardtable.games.shanghai.melds import make_run, make_set
 
 from .helpers import cards, deal, decline_all, mv
