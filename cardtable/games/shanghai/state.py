@@ -172,8 +172,12 @@ class ShanghaiGame(Game):
     @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """The melds on the table by owner (S6), as tuples: a snapshot outside code cannot
-        change the game through (the game keeps its own lists)."""
-        return self.melds_view
+        change the game through (the game keeps its own lists); rebuilt only after the
+        melds change."""
+        cached = self._melds_view
+        if cached is None:
+            cached = self._melds_view = tuple(tuple(m) for m in self._melds)
+        return cached
 
     @melds.setter
     def melds(self, melds: Any) -> None:
@@ -187,14 +191,6 @@ class ShanghaiGame(Game):
         """The melds by owner as the rules module reads them: the game's own lists, for
         the rules only (never changed there); everyone else reads ``melds``."""
         return self._melds
-
-    @property
-    def melds_view(self) -> tuple[tuple[Meld, ...], ...]:
-        """The melds by owner, as tuples (S6); rebuilt only after the melds change."""
-        cached = self._melds_view
-        if cached is None:
-            cached = self._melds_view = tuple(tuple(m) for m in self._melds)
-        return cached
 
     def is_down(self, seat: int) -> bool:
         """S6: whether ``seat`` has laid down its contract this hand."""
@@ -232,9 +228,9 @@ class ShanghaiGame(Game):
             turn=self.turn, phase=self.phase, hand_number=self.round, hands_in_match=len(rules.contracts),
             contract=self.contract, upcard=discard[-1] if self.live else None,
             discard_top=discard[-1] if discard else None, stock_size=len(self.stock),
-            discard_size=len(discard), melds=self.melds_view, down=tuple(self.down),
+            discard_size=len(discard), melds=self.melds, down=tuple(self.down),
             buys_left=tuple([limit - bought for bought in self.bought]), wilds=self.wild,
-            must_go_down=self.must_go_down, out_by_discard=rules.out_by_discard,
+            must_go_down=self.must_go_down,
             stock_rebuilds=self.rebuilds, max_stock_rebuilds=rules.max_stock_rebuilds, rules=rules,
             taken=tuple(map(tuple, self.taken)), discards=tuple(discard))
 

@@ -37,7 +37,6 @@ class ShanghaiView(PlayerView):
     buys_left: tuple[int, ...]
     wilds: frozenset[int]
     must_go_down: bool
-    out_by_discard: bool
     stock_rebuilds: int = 0
     max_stock_rebuilds: int = 0
     rules: Any = field(default=None, hash=False)
