@@ -70,7 +70,7 @@ def test_the_contracts_help_shows_what_is_typed_and_buys_follow_the_hands(user_p
             editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"))
             contracts = row(editor, "rules.contracts")
             assert str(contracts.query_one(".knob-description", Static).render()) == (
-                "S2: the contract of each hand — one hand a line, e.g. set 3, run 4 (a set of 3 and a run of 4)")
+                "S2: the contract of each hand, in order: its melds, each a set or a run of a size — one hand a line, e.g. set 3, run 4 (a set of 3 and a run of 4)")
             buys = editor.query_one("#knob-rules-buys_per_hand", Input)
             assert buys.value == "3, 3, 3, 3, 3, 3, 3, 3, 4, 4"
             area = editor.query_one("#knob-rules-contracts", TextArea)

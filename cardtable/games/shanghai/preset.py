@@ -64,7 +64,7 @@ class ShanghaiRules(Knobs):
     jokers: int = Field(default=2, ge=0, le=4)
     """S1: jokers per deck (2 makes the 54-card deck)."""
     contracts: tuple[Contract, ...] = STANDARD_CONTRACTS
-    """S2: the contract of each hand, in order: the melds to lay down, each a set or a run of a size (a preset file writes a set of 3 + a run of 4 as [["set", 3], ["run", 4]])."""
+    """S2: the contract of each hand, in order: its melds, each a set or a run of a size, e.g. [["set", 3], ["run", 4]] in a preset file."""
     hand_size: int = Field(default=11, ge=3, le=20)
     """S2: cards dealt to each player."""
     wilds: tuple[str, ...] = ("JK",)
