@@ -66,6 +66,14 @@ def discard_choice(moves: Sequence[Move], hand: Sequence[Card], points: dict[int
     return best
 
 
+def drops_at(seat: int, hand_sizes: Sequence[int | None], mine: int) -> bool:
+    """The simple bot's drop: with a small count, more boldly when the opponents (their
+    hand sizes as ``seat`` sees them) still hold many cards."""
+    others = [size for other, size in enumerate(hand_sizes) if other != seat and size is not None]
+    fewest = min(others, default=5)
+    return mine <= DROP_AT or (mine <= 12 and fewest >= 4) or (mine <= 18 and fewest >= 5)
+
+
 class SimpleBot:
     """Drops when its count is low and likely lowest, takes an upcard that makes a
     spread, lays the biggest spreads, hits whatever it can, discards high deadwood."""
@@ -106,10 +114,8 @@ class SimpleBot:
         return sum(points[card.rank] for card in view.hand)
 
     def drop_now(self, view: PlayerView, mine: int) -> bool:
-        """Drop with a small count, more boldly when opponents still hold many cards."""
-        others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size is not None]
-        fewest = min(others, default=5)
-        return mine <= DROP_AT or (mine <= 12 and fewest >= 4) or (mine <= 18 and fewest >= 5)
+        """Whether to drop with the count ``mine`` (see :func:`drops_at`)."""
+        return drops_at(view.seat, view.hand_sizes, mine)
 
     @staticmethod
     def wants(card: Card, hand: Sequence[Card]) -> bool:

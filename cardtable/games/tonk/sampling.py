@@ -27,7 +27,7 @@ from ...engine.cards import Card, make_deck
 from ...engine.game import Game
 from ...engine.rng import Rng
 from ...engine.moves import Move
-from .bot import SimpleBot, discard_choice
+from .bot import SimpleBot, discard_choice, drops_at
 from .spreads import count, hit_onto, shape_of, spreads_in
 from .state import TonkGame
 from .view import TonkView
@@ -47,24 +47,10 @@ MAX_COUNT = 200
 """Above any count a hand can hold (the simple bot's drop limit is searched below it)."""
 
 
-class _Sizes:
-    """Just enough of a view for :meth:`SimpleBot.drop_now`: a seat and hand sizes."""
-
-    def __init__(self, seat: int, hand_sizes: Sequence[int | None]) -> None:
-        self.seat = seat
-        self.hand_sizes = tuple(hand_sizes)
-
-
 def drop_limit(seat: int, hand_sizes: Sequence[int | None]) -> int:
     """The highest count at which the simple bot in ``seat`` drops, given the hand sizes
     it sees (-1: it never drops)."""
-    policy = SimpleBot()
-    view: Any = _Sizes(seat, hand_sizes)
-    limit = -1
-    for value in range(MAX_COUNT):
-        if policy.drop_now(view, value):
-            limit = value
-    return limit
+    return max((value for value in range(MAX_COUNT) if drops_at(seat, hand_sizes, value)), default=-1)
 
 
 @dataclass(frozen=True)
