@@ -117,7 +117,7 @@ def _looks_after_cats_lead(bobs_cards):
                 seen.append((handoff.player, dialog.title_text, labels))
                 seat = ["Ann", "Cat", "Bob"].index(handoff.player)
                 assert dialog.query_one(Hand).cards == game.view(seat).hand
-                assert f"{handoff.player}: 5♣ was just played — choose a throw, or Enter lets it go." in screen_text(app)
+                assert f"{handoff.player}: Cat just played 5♣ — choose a throw, or Enter lets it go." in screen_text(app)
                 await pilot.press("end", "enter")  # "Let it go" is always the last option
             await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
             assert "Out-of-turn chance" not in screen_text(app)  # the next turn's hand-off
@@ -400,7 +400,7 @@ def test_escape_in_a_choice_that_must_be_answered_says_so_or_takes_the_no():
     Let it go, Stay out) escape takes it; else it says how to answer."""
     from cardtable import Move
 
-    options = [("Offer 7♠", Move("offer", parse_cards("7S"))), ("Pass (no more offers)", Move("pass"))]
+    options = [("Offer 7♠", Move("offer", parse_cards("7S"))), ("Pass (no offer)", Move("pass"))]
 
     async def scenario():
         app = make_app()
@@ -448,7 +448,7 @@ def test_the_table_talk_answer_names_who_offers_and_escape_declines():
     game, _ = second_round(exchange="none", table_talk=True)
     game.apply(1, Move("offer_talk", target=(2,)))
     dialog = PresidentUI().dialog(game, 2, parse_seats("Ann,Bob,Cy,Di"))
-    assert dialog.prompt == "Cy: Bob offers table talk — you show each other your hands for this round"
+    assert dialog.prompt == "Cy: Bob offers table talk: accept, and you show each other your hands for this round?"
     assert [label for label, _move in dialog.options] == ["Accept", "Decline (escape)"] and dialog.on_escape == 1
 
 

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from cardtable import Move, load_variant, new_game
+from cardtable import Move, load_variant, new_game, parse_cards
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
 from cardtable.tui.president.present import present
@@ -248,7 +248,7 @@ def test_the_exchange_dialog_names_whom_the_cards_go_to(players):
         to = game.titles.index({"president": "scum", "vice_president": "vice_scum"}[title])
         count = 2 if title == "president" and players >= 4 else 1  # (fewer than 4: one card each way)
         dialog = PresidentUI().dialog(game, seat, seats)
-        assert f"Choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
+        assert f"choose {count} card{'s' * (count != 1)} to give to {seats[to].name} " in dialog.prompt
         game.apply(seat, game.legal_moves(seat)[0])
 
 
@@ -504,11 +504,32 @@ def test_the_exchange_note_says_market_too_where_the_black_market_may_swap():
     a market swap as part of the exchange)."""
     from cardtable.tui.president.present import exchange_heading
 
-    assert exchange_heading(load_variant("president-classic").rules) == "Exchange"
-    market = load_variant("president-classic").changed(black_market=True)
-    assert exchange_heading(market.rules) == "Exchange and market"
-    state = present(new_game(market, 4, seed=1), 0, parse_seats("Ann,Bob,Cy,Di"))
-    assert state.note_heading == "Exchange and market"
+    from ..games.president.test_rules_exchange import second_round
+
+    assert exchange_heading(new_game(load_variant("president-classic"), 4, seed=1)) == "Exchange"
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    game, _ = second_round(exchange="none", black_market=True)
+    assert present(game, 1, seats).note_heading == "Exchange"  # (not opened yet: nothing swapped)
+    game.apply(1, Move("open_market"))
+    assert exchange_heading(game) == "Exchange and market"
+    assert present(game, 1, seats).note_heading == "Exchange and market"
+    game, _ = second_round(exchange="none", black_market=True)
+    game.apply(1, Move("decline"))
+    assert present(game, 0, seats).note_heading == "Exchange"  # (Bob kept it closed: a play-tester's note)
+
+
+def test_the_exchange_note_leaves_out_a_card_that_went_and_came_back():
+    """P13 with P18: Bob got 3♣ in the exchange and gave it back on the black market; the
+    note said "you gave K♠ 2♠ 3♣, got 3♣ 3♥ 4♦" (3♣ on both sides): it says how the hand
+    changed."""
+    from dataclasses import replace
+
+    from cardtable.tui.president.present import _exchange_note
+
+    game = new_game(load_variant("president-classic").changed(black_market=True), 4, seed=1)
+    view = replace(game.view(0), given=parse_cards("KS 2S 3C"), received=parse_cards("3C 3H 4D"))
+    assert _exchange_note(game, view, 0, False) == "you gave K♠ 2♠, got 3♥ 4♦"
+    assert _exchange_note(game, replace(view, given=parse_cards("3C"), received=parse_cards("3C")), 0, False) == ""
 
 
 def test_a_player_locked_out_of_the_trick_is_told_so_while_waiting():

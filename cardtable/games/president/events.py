@@ -62,7 +62,7 @@ class Declined(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         words = {"market": "does not open the black market", "swap": "declines the swap",
-                 "offers": "makes no more offers", "talk": "declines table talk",
+                 "offers": "makes no offer", "talk": "declines table talk",
                  "talk_offer": "offers no table talk"}
         return f"{name(self.seat)} {words.get(self.what, 'declines')}"  # type: ignore[arg-type]
 
@@ -192,7 +192,7 @@ class SwapOffered(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         what = f" {pretty_cards(self.cards)}" if self.visible_to(viewer) else " a card"
-        return f"{name(self.seat)} offers {name(self.to)}{what} in swap"  # type: ignore[arg-type]
+        return f"{name(self.seat)} offers {name(self.to)}{what} for a swap"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
 from ...engine.words import count as count_of, ordinal, rank_plural
-from ...games.president.events import CardsPlayed, TrickCleared, play_text
+from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
@@ -131,7 +131,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
-    return replace(state, status=status, note=note, note_heading=exchange_heading(view.rules), talk=talk,
+    return replace(state, status=status, note=note, note_heading=exchange_heading(game), talk=talk,
                    hand=view.hand, legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(play_key(m.cards) for m in plays),
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
@@ -268,16 +268,30 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
 
 def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
     """"you gave A♦ 2♥, got 7♥ 8♣" until ``viewer`` has played on their own turn this round
-    or is out ("" if nothing was exchanged)."""
+    or is out ("" if nothing was exchanged). A card that went and came back (got in the
+    exchange, given back on the black market) is left out: the note says how the hand
+    changed."""
     if (view.round_over or not (view.received or view.given) or viewer in view.out
             or _has_played(game, viewer)):
         return ""
+    given = _net(view.given, Counter(view.given) - Counter(view.received))
+    received = _net(view.received, Counter(view.received) - Counter(view.given))
     parts = []
-    if view.given:
-        parts.append(f"gave {cards_label(view.given, ascii)}")
-    if view.received:
-        parts.append(f"got {cards_label(view.received, ascii)}")
-    return "you " + ", ".join(parts)
+    if given:
+        parts.append(f"gave {cards_label(given, ascii)}")
+    if received:
+        parts.append(f"got {cards_label(received, ascii)}")
+    return "you " + ", ".join(parts) if parts else ""
+
+
+def _net(cards: Iterable[Card], left: Counter[Card]) -> list[Card]:
+    """``cards`` in their order, each copy while ``left`` still counts one."""
+    kept = []
+    for card in cards:
+        if left[card] > 0:
+            left[card] -= 1
+            kept.append(card)
+    return kept
 
 
 def exchange_note(game: object, viewer: int) -> str:
@@ -286,10 +300,15 @@ def exchange_note(game: object, viewer: int) -> str:
     return _exchange_note(game, game.view(viewer), viewer, False)  # type: ignore[attr-defined]
 
 
-def exchange_heading(rules: PresidentRules) -> str:
-    """What the exchange note is headed: "Exchange", or where the black market (P18)
-    may swap cards too, "Exchange and market" (the note counts both)."""
-    return "Exchange and market" if rules.black_market else "Exchange"
+def exchange_heading(game: object) -> str:
+    """What the exchange note is headed: "Exchange", or once the black market (P18) was
+    opened this round, "Exchange and market" (the note counts both)."""
+    for event in reversed(game.events):  # type: ignore[attr-defined]
+        if isinstance(event, RoundStarted):
+            return "Exchange"
+        if isinstance(event, MarketOpened):
+            return "Exchange and market"
+    return "Exchange"
 
 
 def _has_played(game: object, seat: int) -> bool:

@@ -52,8 +52,8 @@ class PresidentUI:
         if view.phase == "exchange":
             count = len(moves[0].cards)
             whom = f" to {seats[view.give_to[0]].name}" if view.give_to else ""
-            got = f"You received {cards_label(view.received)}. " if view.received else ""
-            prompt = f"{name}: {got}Choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or a number; then g or Enter)."
+            got = f"you received {cards_label(view.received)}; " if view.received else ""
+            prompt = f"{name}: {got}choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or a number; then g or Enter)."
             return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
         options = [(self._label(move, view, seats), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}
@@ -61,16 +61,17 @@ class PresidentUI:
             "market_open": f"{name}: open the black market? Then each player in turn, from you, may offer "
                            "one card to another player, who may swap one of theirs for it (1 for 1).",
             "market": f"{name}: the black market is open — offer one of your cards to another player "
-                      "(they may give one of theirs for it), or make no more offers.",
+                      "(they may give one of theirs for it), or make no offer.",
             "talk": f"{name}: offer table talk? If accepted, you and your neighbour in the titles see each "
                     "other's hands for this round.",
         }.get(view.phase, f"{name}: choose")
         if view.offer is not None:
             offerer, card = view.offer
-            prompt = (f"{name}: {seats[offerer].name} offers you {cards_label((card,))} in swap" if card is not None
-                      else f"{name}: {seats[offerer].name} offers table talk — you show each other your hands "
-                           "for this round")
-        # (escape answers no where there is a no: Decline, or no more offers on the black market)
+            prompt = (f"{name}: {seats[offerer].name} offers you {cards_label((card,))} for a swap: give one of "
+                      "your cards for it, or decline?" if card is not None
+                      else f"{name}: {seats[offerer].name} offers table talk: accept, and you show each other "
+                           "your hands for this round?")
+        # (escape answers no where there is a no: Decline, or no offer on the black market)
         no = next((i for i, (_label, move) in enumerate(options) if move.kind in ("decline", "pass")), None)
         return MoveListDialog(titles.get(view.phase, "Choose"), prompt, options, view.hand, error, on_escape=no)
 
@@ -82,11 +83,11 @@ class PresidentUI:
             for move in moves if move.kind != "decline"]
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top)
-        played = "was" if len(view.top) == 1 else "were"
-        prompt = f"{seats[seat].name}: {top} {played} just played — choose a throw, or Enter lets it go."
+        who = seats[view.pile[-1][0]].name if view.pile else "the last player"
+        prompt = f"{seats[seat].name}: {who} just played {top} — choose a throw, or Enter lets it go."
         note = exchange_note(game, seat)
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
-            prompt += f"\n{exchange_heading(game.variant.rules)}: {note}."
+            prompt += f"\n{exchange_heading(game)}: {note}."
         # (it opens on "Let it go", as the buy prompt on Decline: a hasty Enter throws nothing)
         return MoveListDialog("Out-of-turn chance", prompt, options, view.hand, first=len(options) - 1,
                               on_escape=len(options) - 1)
@@ -98,7 +99,7 @@ class PresidentUI:
         labels = {
             "open_market": "Open the black market",
             "decline": "Decline",
-            "pass": "Pass (no more offers)",
+            "pass": "Pass (no offer)",
             "offer": f"Offer {cards} to {target}",
             "accept": f"Accept, giving {cards} in return" if cards else "Accept",
             "offer_talk": f"Offer table talk to {target}",

@@ -62,7 +62,7 @@ ACTION_WORDS: dict[str, str] = {
     "move": "move the cursor along your hand",
     "jump": "the cursor to the first / last card",
     "toggle_card": "select / unselect the card under the cursor",
-    "pick": "select / unselect card 1 … 9, 10 (the cursor goes there: 0 → space picks card 11)",
+    "pick": "select / unselect card 1 … 9, 10 (cards past 10: ← or → to it, then space)",
     "clear": "clear the selection",
 }
 """What a table binding does, by action name, where every family means the same."""

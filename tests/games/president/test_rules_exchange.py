@@ -151,7 +151,7 @@ def test_P18_black_market_swaps_one_for_one():
     for seat in (2, 3, 0):
         assert game.to_act == (seat,)
         said = game.apply(seat, PASS)[0].describe(lambda s: "ABCD"[s])
-        assert said == f"{'ABCD'[seat]} makes no more offers"  # (it read a bare "declines")
+        assert said == f"{'ABCD'[seat]} makes no offer"  # (it read a bare "declines"; each player offers once)
     assert game.phase == "play" and game.to_act == (1,)
 
 
