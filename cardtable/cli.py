@@ -57,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args) or 0)
     except VariantError as error:
         asked = _asked_preset(args)
-        via = f" {asked} extends a preset that does not load:" if asked and Path(error.file).stem != Path(asked).stem else ""
+        via = ""
+        if asked and Path(error.file).stem != Path(asked).stem:
+            parent = _parent_of(_as_file(asked) if args.handler is _presets_validate else asked)
+            via = f" {asked} extends {parent or 'a preset'}, which does not load:"
         Console(stderr=True, soft_wrap=True).print(Text.assemble(("Preset error", "bold red"), f"{via} {error}"),
                                                    highlight=False)  # (soft: a path or a title is never cut)
         return 2
@@ -82,6 +85,17 @@ def _asked_preset(args: argparse.Namespace) -> str | None:
         return str(args.file)
     preset = getattr(args, "preset", None)
     return preset if isinstance(preset, str) else None
+
+
+def _parent_of(preset: str) -> str | None:
+    """What ``preset``'s file names in ``extends`` (None if it cannot be read)."""
+    from .presets.loader import preset_path, read_toml
+
+    try:
+        parent = read_toml(preset_path(preset)).get("extends")
+    except (VariantError, OSError):
+        return None
+    return parent if isinstance(parent, str) else None
 
 
 SECONDS = "a number of seconds, e.g. 0.5"

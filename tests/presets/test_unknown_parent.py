@@ -55,14 +55,15 @@ def test_presets_validate_and_list_give_the_short_reason(user_presets, capsys):
 def test_a_preset_whose_parent_is_broken_is_named_beside_the_parents_problem(user_presets, capsys, command):
     """X4: the problem is the parent's (its file, field and reason are named), but the
     player asked for the child: the message says the child extends a preset that does
-    not load (a play-tester read only the parent's name)."""
+    not load, naming it as written in ``extends`` (a play-tester read only the broken
+    file's name: with a chain, not the parent's)."""
     (user_presets / "wrongtype.toml").write_text('extends = "tonk-classic"\n[rules]\nupcard = 1\n')
     (user_presets / "child.toml").write_text('extends = "wrongtype"\n')
     command = [str(user_presets / "child.toml") if word == "CHILD" else word for word in command]
     assert main(command) == 2
     said = " ".join(capsys.readouterr().err.split())
     asked = command[-1]
-    assert said.startswith(f"Preset error {asked} extends a preset that does not load: "
+    assert said.startswith(f"Preset error {asked} extends wrongtype, which does not load: "
                            f"{(user_presets / 'wrongtype.toml').resolve()}: rules.upcard: "), said
     assert main(["play", "--preset", "wrongtype"]) == 2  # (asked for itself: no "extends")
     assert " ".join(capsys.readouterr().err.split()).startswith(
