@@ -56,11 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except VariantError as error:
-        asked = _asked_preset(args)
-        via = ""
-        if asked and Path(error.file).stem != Path(asked).stem:
-            parent = _parent_of(_as_file(asked) if args.handler is _presets_validate else asked)
-            via = f" {asked} extends {parent or 'a preset'}, which does not load:"
+        via = _via_parent(args, error)
         Console(stderr=True, soft_wrap=True).print(Text.assemble(("Preset error", "bold red"), f"{via} {error}"),
                                                    highlight=False)  # (soft: a path or a title is never cut)
         return 2
@@ -87,15 +83,25 @@ def _asked_preset(args: argparse.Namespace) -> str | None:
     return preset if isinstance(preset, str) else None
 
 
-def _parent_of(preset: str) -> str | None:
-    """What ``preset``'s file names in ``extends`` (None if it cannot be read)."""
+def _via_parent(args: argparse.Namespace, error: VariantError) -> str:
+    """" kid extends midbroken, which does not load:" when the preset the command was
+    given loads no further than a parent's problem (the error names the file at fault,
+    not the one asked for); "" when the problem is in the asked file itself."""
     from .presets.loader import preset_path, read_toml
 
+    asked = _asked_preset(args)
+    if not asked:
+        return ""
     try:
-        parent = read_toml(preset_path(preset)).get("extends")
+        path = preset_path(_as_file(asked) if args.handler is _presets_validate else asked)
+        if path.resolve() == Path(error.file).resolve():
+            return ""
+        parent = read_toml(path).get("extends")
     except (VariantError, OSError):
-        return None
-    return parent if isinstance(parent, str) else None
+        return ""
+    if not isinstance(parent, str):
+        return ""
+    return f" {asked} extends {parent}, which does not load:"
 
 
 SECONDS = "a number of seconds, e.g. 0.5"

@@ -68,3 +68,20 @@ def test_a_preset_whose_parent_is_broken_is_named_beside_the_parents_problem(use
     assert main(["play", "--preset", "wrongtype"]) == 2  # (asked for itself: no "extends")
     assert " ".join(capsys.readouterr().err.split()).startswith(
         f"Preset error {(user_presets / 'wrongtype.toml').resolve()}: rules.upcard: ")
+
+
+def test_the_parent_is_blamed_by_the_file_at_fault_not_by_its_name(tmp_path, capsys):
+    """X4: a link to a broken file is the broken file (no parent to blame), while a file
+    of the same name in another folder that extends it is told as extending it (the two
+    were told the other way round when the names were compared)."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text('extends = "tonk-classic"\n[rules]\nupcard = 1\n')
+    (tmp_path / "link.toml").symlink_to(broken)
+    (tmp_path / "s2").mkdir()
+    (tmp_path / "s2" / "broken.toml").write_text('extends = "../broken.toml"\n')
+    assert main(["play", "--preset", str(tmp_path / "link.toml")]) == 2
+    assert " ".join(capsys.readouterr().err.split()).startswith(f"Preset error {broken}: rules.upcard: ")
+    child = str(tmp_path / "s2" / "broken.toml")
+    assert main(["play", "--preset", child]) == 2
+    assert " ".join(capsys.readouterr().err.split()).startswith(
+        f"Preset error {child} extends ../broken.toml, which does not load: {broken}: rules.upcard: ")

@@ -498,10 +498,11 @@ def test_the_round_end_says_who_went_out_on_top():
     assert not any("P26" in row.title for row in rows if row.seat != 1)
 
 
-def test_the_exchange_note_says_market_too_where_the_black_market_may_swap():
-    """P13/P18: the note of cards given and got counts black-market swaps as well, so at
-    a table with the market it is headed "Exchange and market" (a play-tester's note named
-    a market swap as part of the exchange)."""
+def test_the_exchange_note_says_market_too_once_the_black_market_opened():
+    """P13/P18: the note of cards given and got counts black-market swaps as well, so once
+    the market is opened it is headed "Exchange and market" (a play-tester's note named
+    a market swap as part of the exchange); while it is not, or was kept closed, just
+    "Exchange"."""
     from cardtable.tui.president.present import exchange_heading
 
     from ..games.president.test_rules_exchange import second_round

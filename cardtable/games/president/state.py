@@ -24,8 +24,6 @@ _play = partial(tuple.__new__, Move)
 """Builds a Move from a full 4-tuple without the NamedTuple's keyword handling (hot path)."""
 
 
-
-
 class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
     """A President match. Each round: deal (P2), exchange (P13–P16), then tricks
     until the round ends (P9); titles (P10) score points (P30)."""

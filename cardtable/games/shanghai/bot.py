@@ -58,8 +58,8 @@ house rules (the preset's ``card_points``; the standard points for a view withou
 
 # ---------------------------------------------------------------------- the table
 class LayOffTable:
-    """Where cards can be laid off on the melds a view shows, as bits (see "cards as
-    bits"): the slots of the set ranks in every suit and the run values just past
+    """Where cards can be laid off on the melds a view shows, as bits (see :mod:`.plan`,
+    "cards as bits"): the slots of the set ranks in every suit and the run values just past
     each run's ends (``fit_bits``; a natural fits if its run bits meet them), those
     ends alone (``end_bits``), and whether a wild fits somewhere."""
 

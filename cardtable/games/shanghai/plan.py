@@ -49,8 +49,8 @@ def _bits(card: Card) -> int:
 
 
 CARD_RUN_BITS = {card: _bits(card) << SUIT_SHIFT[card.suit] for card in STANDARD_CARDS}
-"""Per natural card, its run bits in the four-suit integer. (Not godown's ``_RUN_BITS``,
-which is per rank.)"""
+"""Per natural card, its run bits in the four-suit integer. (Not contract_check's
+``_RUN_BITS``, which is per rank.)"""
 _SLOT = {card: 1 << (SUIT_SHIFT[card.suit] + card.rank) for card in STANDARD_CARDS}
 EVERY_SUIT = {rank: sum(1 << (shift + rank) for shift in _SHIFTS) for rank in range(2, 15)}
 """Per rank, its slot in every suit."""

@@ -56,6 +56,7 @@ def find_best_window(mask: int, size: int) -> tuple[int, int]:
 
 
 def subsets(items: list[int], k: int, start: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every choice of ``k`` of ``items`` (from index ``start`` on), in order."""
     if k == 0:
         yield ()
         return

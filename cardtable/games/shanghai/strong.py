@@ -66,7 +66,6 @@ DISCARD_CANDIDATES = 3
 """The policy's best few discards compared by the search."""
 
 
-
 class StrongPolicy(SimpleBot):
     """The medium bot's plan, played without random spare discards, swapping for a
     melded joker to go down, buying more readily, and shedding points when another

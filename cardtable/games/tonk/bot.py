@@ -90,7 +90,7 @@ class SimpleBot:
         if "bet" in kinds:
             best = max((card.rank for card in hand if card.suit == "S"), default=0)
             return kinds["bet" if best >= 12 else "decline"][0]
-        if "drop" in kinds and self.drop_now(view, self._count(view)):
+        if "drop" in kinds and self._drop_now(view, self._count(view)):
             return kinds["drop"][0]
         if "draw_stock" in kinds or "take_upcard" in kinds:
             top = getattr(view, "discard_top", None)
@@ -113,7 +113,7 @@ class SimpleBot:
         points = points_of(view)
         return sum(points[card.rank] for card in view.hand)
 
-    def drop_now(self, view: PlayerView, mine: int) -> bool:
+    def _drop_now(self, view: PlayerView, mine: int) -> bool:
         """Whether to drop with the count ``mine`` (see :func:`drops_at`)."""
         return drops_at(view.seat, view.hand_sizes, mine)
 

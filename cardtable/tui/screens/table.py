@@ -514,7 +514,8 @@ class TableScreen(Screen[None]):
 
     def _check_autosave(self) -> None:
         """A failed autosave write shows one warning (and one when it works again); a
-        match that left the autosave slot to another window says where it is kept."""
+        match that left the autosave slot to another window says where it is kept; a
+        finished match the history could not record says so once (its autosave is kept)."""
         moved_to = getattr(self.saver, "moved_to", None)
         if moved_to is not None and not self._told_moved:
             self._told_moved = True

@@ -201,18 +201,18 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
 def _drawn(events: Sequence[Event], viewer: int | None, hand: Sequence[Card]) -> tuple[str, Card] | None:
     """How ``viewer`` drew this turn, while the card is still in its ``hand``: ("drew",
     the stock card) or ("took", the upcard). The log's last line may be a buy by then,
-    and the new card is sorted into the hand; once it is melded or laid off, it goes
-    unsaid (a second copy of it in the hand, a twin from the other deck, or a joker
+    and the new card is sorted into the hand; once it is melded, laid off or swapped
+    for a joker, it goes unsaid (a second copy of it in the hand, a twin from the other deck, or a joker
     held before, does not keep it said)."""
     if viewer is None:
         return None
-    put_down: set[Card] = set()   # cards the viewer melded or laid off since the draw
+    put_down: set[Card] = set()   # cards the viewer melded, laid off or swapped in since the draw
     for event in reversed(events):
         if event.kind in ("card_discarded", "hand_started"):
             return None
         if event.seat == viewer and event.kind == "went_down":
             put_down.update(card for group in event.groups for card in group)  # type: ignore[attr-defined]
-        elif event.seat == viewer and event.kind == "card_laid_off":
+        elif event.seat == viewer and event.kind in ("card_laid_off", "joker_swapped"):
             put_down.add(event.card)  # type: ignore[attr-defined]
         if event.kind in ("stock_drawn", "upcard_taken") and event.seat == viewer:
             card = event.card  # type: ignore[attr-defined]

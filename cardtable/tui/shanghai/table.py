@@ -57,7 +57,6 @@ WINDOW_WAIT = "the upcard is on offer to the others: your turn goes on once they
 """What a table key says while the viewer's turn waits on the buy window (S8)."""
 
 
-
 def by_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
     """``cards`` by suit, then rank (jokers last). An ace goes where a run would use it:
     first in its suit when the suit's other cards are nearer the 2 than the king
@@ -69,6 +68,7 @@ def by_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
             low_aces.add(suit)
     return tuple(sorted(cards, key=lambda card: (card.suit or "Z", 1 if card.rank == ACE and card.suit in low_aces
                                                   else card.rank)))
+
 
 class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
