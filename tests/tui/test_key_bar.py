@@ -13,6 +13,18 @@ from cardtable.tui.widgets.family_table import FamilyTable
 
 from .helpers import make_app, settle
 
+
+def turn_keys(bar: str) -> str:
+    """A key bar less the every-turn keys the table adds after a turn's own while the row
+    has room (:attr:`FamilyTable.SPARE_KEYS`; see the test of them below). The bar while
+    another player decides gets none: it is returned as it is."""
+    if bar in (FamilyTable.WAITING_KEYS, FamilyTable.WAITING_KEYS.replace("·", "|")):
+        return bar
+    for spare in reversed(FamilyTable.SPARE_KEYS):
+        for separator in (" · ", " | ", "  "):
+            bar = bar.removesuffix(separator + spare)
+    return bar
+
 PRESETS = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-classic"}
 OWN_TURN = {  # (at Ann's first turn: a lead in President, the draw in Shanghai and Tonk)
     "president": "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit",
@@ -37,7 +49,7 @@ def test_the_key_bar_offers_play_keys_only_on_the_viewers_turn(family):
                     break
                 await pilot.press("escape")
             keys = str(table.query_one("#keys").render())
-            assert keys == OWN_TURN[family]
+            assert turn_keys(keys) == OWN_TURN[family]
             # the same table, shown after Ann's moves: a bot decides now
             game = screen.game.copy()
             assert game.to_act[0] == 0
@@ -69,7 +81,7 @@ def shanghai_key_bars(game, script, theme: str = "felt") -> None:
                 table.covered = False  # (as uncovered: the hot seat's hand-off is over it)
                 table.state = present(game, viewer, screen.seats, theme == "ascii")
                 await pilot.pause()
-                return str(table.query_one("#keys").render())
+                return turn_keys(str(table.query_one("#keys").render()))
 
             await script(keys, table)
 
@@ -179,7 +191,7 @@ def test_under_a_dialog_the_key_bar_is_empty():
             assert table.covered and str(table.query_one("#keys").render()) == ""
             await pilot.press("escape")  # (Ann declines; seat 2 plays on, then Ann draws)
             await settle(pilot, app, lambda: app.screen is screen and table._may_act(table.state))
-            assert str(table.query_one("#keys").render()) == "? help · s stock · u upcard · o sort"
+            assert turn_keys(str(table.query_one("#keys").render())) == "? help · s stock · u upcard · o sort"
 
     asyncio.run(scenario())
 
@@ -216,7 +228,7 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
                 table.covered = False  # (as uncovered: the hot seat's hand-off is over it)
                 table.state = present(position, 0, screen.seats)
                 await pilot.pause()
-                bars[step] = str(table.query_one("#keys").render())
+                bars[step] = turn_keys(str(table.query_one("#keys").render()))
             assert bars == {"lead": f"←→ space 1-9 select · enter play · {table_keys}",
                             "pass only": f"p pass · {table_keys}",
                             "both": f"←→ space 1-9 select · enter play · p pass · {table_keys}"}
@@ -280,3 +292,32 @@ def test_a_lay_off_held_back_by_the_last_card_rule_says_so():
                                 "nor discard (S10)")
 
     shanghai_key_bars(game, script)
+
+
+@pytest.mark.parametrize(("family", "width", "spares"), [
+    ("tonk", 120, " · H hint · b bot speed · t theme · q quit"),
+    ("tonk", 60, " · H hint"),
+    ("shanghai", 100, " · H hint · b bot speed · t theme · q quit"),
+    ("president", 100, " · b bot speed"),
+    ("president", 80, ""),
+])
+def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row_has_room(family, width, spares):
+    """A new player found H (hint), b and q only in President's bar: every family adds
+    them after the turn's own keys as far as the row has room, never cutting one."""
+    app = make_app("Ann,bot:simple,bot:simple", preset=PRESETS[family], seed=5)
+
+    async def scenario():
+        async with app.run_test(size=(width, 34)) as pilot:
+            await pilot.pause()
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+            table = screen.query_one(FamilyTable)
+            for _ in range(20):
+                await settle(pilot, app, lambda: app.screen is not screen or table._may_act(table.state))
+                if app.screen is screen:
+                    break
+                await pilot.press("escape")
+            keys = str(table.query_one("#keys").render())
+            assert keys == OWN_TURN[family] + spares
+            assert len(keys) <= width - 2
+
+    asyncio.run(scenario())

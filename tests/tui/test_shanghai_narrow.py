@@ -25,6 +25,8 @@ from .helpers import make_app, screen_text, settle
 
 DRAW_KEYS = "? help · s stock · u upcard · o sort"
 """The key bar before the draw (the ASCII theme writes | for ·)."""
+DRAW_BAR = DRAW_KEYS + " · H hint · b bot speed · t theme · q quit"
+"""The same with the every-turn keys the row has room for at 80 columns."""
 
 
 def played_to(preset, hand: int, players: int = 3, seed: int = 3):
@@ -83,7 +85,7 @@ def test_hand_two_of_wild_twos_keeps_2s_wild_at_80_columns(theme):
             banner = f" Hand 2 of 10 {dash} 1 set of 3 + 1 run of 4 {dot} 2s wild"
             me = f"you: 3 buys {dot} {points} pts"
             assert rows(app)[1] == banner + " " * (79 - len(banner) - len(me)) + me
-            assert rows(app)[-1] == " " + DRAW_KEYS.replace("·", dot)  # (nothing pushed off the screen)
+            assert rows(app)[-1] == " " + DRAW_BAR.replace("·", dot)  # (nothing pushed off the screen)
             await pilot.resize_terminal(100, 30)  # room for the whole state again
             await pilot.pause()
             me = f"you: not down {dot} 3 buys left {dot} {points} pts"
@@ -124,7 +126,7 @@ def test_the_players_state_takes_a_row_of_its_own_when_the_banner_leaves_no_room
             shown = rows(app)
             assert shown[1:4] == [" Hand 2 of 2 — 1 set of 3 + 1 run of 4 + 1 set of 3 + 1 run of 4 + 1 set of 3 ·",
                                   " 2s wild", f" you: not down · 3 buys left · {points} pts"]
-            assert shown[-1] == " " + DRAW_KEYS
+            assert shown[-1] == " " + DRAW_BAR
             rank = card_label(screen.game.view(2).upcard)[:-1]
             face = re.compile(rf"│▒▒▒│ +│ ?{re.escape(rank)} ?│")  # the stock's back and the upcard's rank
             assert any(face.search(row) for row in shown[8:12]), shown
@@ -205,7 +207,7 @@ def test_a_status_too_long_even_said_shorter_wraps_onto_a_second_row(theme):
             status = next(i for i, row in enumerate(shown) if row.startswith(f" {name} {dash} your turn"))
             assert " ".join(row.strip() for row in shown[status:status + 2]) == \
                 f"{name} {dash} your turn: s stock ({view.stock_size} left) or u upcard {upcard}"
-            assert shown[-1] == " " + DRAW_KEYS.replace("·", "|" if theme == "ascii" else "·")
+            assert shown[-1] == " " + DRAW_BAR.replace("·", "|" if theme == "ascii" else "·")
             assert screen.query_one(Hand).region.bottom == 23
 
     asyncio.run(scenario())
@@ -228,7 +230,7 @@ def test_a_one_row_notice_leaves_the_key_bar_and_the_hand_in_place(theme):
             shown = rows(app)
             assert screen.table.notice == "draw first: s from the stock or u the upcard"
             assert shown[16] == " draw first: s from the stock or u the upcard"
-            assert shown[-1] == " " + DRAW_KEYS.replace("·", "|" if theme == "ascii" else "·")
+            assert shown[-1] == " " + DRAW_BAR.replace("·", "|" if theme == "ascii" else "·")
             assert hand.region == where
             assert screen.game.view(2).phase == "draw" and hand.selected_cards()  # (the card stays selected)
 

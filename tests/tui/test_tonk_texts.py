@@ -239,7 +239,7 @@ def test_the_hint_line_says_when_every_card_can_be_spread(needs_six):
     game.apply(1, "draw_stock")
     assert present(game, 1, seats).hint == "you can go out without a discard, a Tonk: spread 7♦ 7♥ 7♠ and 3♣ 4♣ 5♣"
     assert present(game, 1, seats).status.endswith(  # (the status line no longer says a discard is a must)
-        "your turn: spread (m), then discard one card (d), or spread every card to go out")
+        "your turn: spread (m) if you like, then discard one card (d), or spread every card to go out")
     game.apply(1, "spread 3C 4C 5C")
     assert present(game, 1, seats).hint == "you can go out without a discard, a Tonk: spread 7♦ 7♥ 7♠"
     game.apply(1, "spread 7D 7H 7S")
@@ -357,3 +357,24 @@ def test_m_and_l_with_nothing_to_spread_or_hit_say_so_at_once():
             assert table.notice == "select a card to discard"
 
     run(scenario)
+
+
+@pytest.mark.parametrize("drop_when", ["before_draw", "any_time"])
+def test_the_first_turns_status_says_why_there_is_no_drop_and_a_spread_is_a_choice(drop_when):
+    """T7: under ``drop_when = "before_draw"`` nobody drops on their first turn; a new
+    player missed D there with no word why: the status says it. After the draw, a spread
+    is the player's choice, not a must ("spread (m) if you like, then discard")."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic").changed(drop_when=drop_when), 3, seed=1,
+                    hands=[["KS", "KH", "9C", "9H", "QH"], ["3C", "4C", "5C", "7D", "8H"],
+                           ["AC", "2D", "3H", "5S", "KC"]], stock=["7S", "2H", "JS"], upcard="8D")
+    seats = parse_seats("Ann,Bob,Cy")
+    status = present(game, 1, seats).status
+    if drop_when == "before_draw":
+        assert status == "Bob — your turn: draw from the stock (s) or take 8♦ (u) · no drop on your first turn"
+    else:
+        assert status == "Bob — your turn: draw from the stock (s), take 8♦ (u) or drop (D)"
+    game.apply(1, "draw_stock")
+    assert present(game, 1, seats).status.startswith("Bob — your turn: spread (m) if you like, then discard one card (d)")

@@ -187,12 +187,17 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         text = "your turn: " + _or([long for _kind, long, _short, _key in choices])
         short = "your turn: " + _or([short for _kind, _long, short, _key in choices])
         keys = " · ".join(key for _kind, _long, _short, key in choices)
+        if "drop" not in kinds and v.first_turn and not locks and v.rules is not None \
+                and v.rules.drop_when == "before_draw":  # (T7: said, or a player wonders where D went)
+            lock_note, lock_short = " · no drop on your first turn", " · no drop yet"
         return (text + lock_note, short + lock_short), "? help · " + keys + " · o sort", ""
     # phase "act": spreads, hits, then a discard
     plays = [(long, short) for kind, long, short in (
         ("spread", "spread (m)", "m spread"), ("hit", "hit (l)", "l hit"), ("dead_four", "dead four (f)", "f dead four"))
         if kind in kinds]
-    text = "your turn: " + (", ".join(long for long, _short in plays) + ", then " if plays else "") + "discard one card (d)"
+    # (a spread or a hit is the player's choice: "if you like" says so)
+    text = "your turn: " + (_or([long for long, _short in plays]) + " if you like, then " if plays else "") \
+        + "discard one card (d)"
     short = "your turn: " + ", ".join([*(short for _long, short in plays), "d discard"])
     spreads = [m for m in moves if m.kind == "spread"]
     whole = spreads_taking_all(v.hand, (m.cards for m in spreads))  # T8: out without a discard

@@ -81,6 +81,9 @@ class FamilyTable(Widget, Generic[State]):
 
     WAITING_KEYS = "b bot speed · L log · r rules · ? help · t theme · q quit"
     """The key bar while another player decides: the table's keys that work meanwhile."""
+    SPARE_KEYS = ("H hint", "b bot speed", "t theme", "q quit")
+    """Keys that work on every turn, added after a turn's own keys while the row has room
+    (the turn's keys come first; help lists every key)."""
 
     covered: reactive[bool] = reactive(False)
     """Whether a dialog is over the table: its key bar is empty then (the dialog has its
@@ -159,7 +162,12 @@ class FamilyTable(Widget, Generic[State]):
         another player decides, :attr:`WAITING_KEYS` (as the theme writes it)."""
         if not self._may_act(state):
             return themed(self.ascii)(self.WAITING_KEYS)
-        return self._turn_keys(state)
+        keys = self._turn_keys(state)
+        separator = next((sep for sep in (" · ", " | ") if sep in keys), "  ")  # (as the theme writes it)
+        for spare in self.SPARE_KEYS:
+            if spare not in keys and cell_len(keys + separator + spare) <= self._row_width():
+                keys += separator + spare
+        return keys
 
     def _turn_keys(self, state: State) -> str:
         """The keys of this step of the viewer's turn, as the theme writes them."""
@@ -182,8 +190,9 @@ class FamilyTable(Widget, Generic[State]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._show_header(self.header)
-        if self.state is not None:  # (which status form fits its row depends on its width)
+        if self.state is not None:  # (which status form and which keys fit their rows depend on the width)
             self._show_status(self.state)
+            self._show_keys()
         self.set_class(self._notice_wraps(), "-notice")  # (whether it fits its row may change)
 
     @property
