@@ -445,6 +445,30 @@ def test_a_preset_played_from_a_path_is_not_remembered_as_the_shipped_one_of_its
     assert _preset_named(load_variant(str(copy))) == str(copy.resolve())
 
 
+def test_start_screen_key_e_moves_to_the_next_preset_and_wraps_round():
+    """A new player took five Tabs to reach the preset list: ``e`` moves to the next
+    preset, as ``g`` to the next game, and after the last comes the first."""
+    from cardtable.presets import list_variants
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            names = list(screen._preset_names)
+            assert names and set(names) <= set(list_variants()) and "forseti" in names
+            preset = screen.query_one("#preset", Select)
+            start = names.index(preset.value)
+            for step in range(1, len(names) + 1):
+                await pilot.press("e")
+                wanted = names[(start + step) % len(names)]
+                await settle(pilot, app, lambda: screen.variant is not None and screen.variant.name == wanted)
+                assert preset.value == wanted
+            assert "Preset (e)" in screen_text(app)
+
+    asyncio.run(scenario())
+
+
 def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
     """The start screen: ``g`` moves to the next game and its presets, ``p`` to one player
     more (from the most back to the fewest); a player count the

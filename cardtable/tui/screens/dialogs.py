@@ -36,7 +36,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Round end", "enter", "deal the next round"),
     ("Match end", "a / n / q", "play again / new game / quit"),
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
-    ("", "g / p", "the next game / one player more (after the most, the fewest)"),
+    ("", "g / e / p", "the next game / preset / one player more (after the most, the fewest)"),
     ("", "r", "the rules of the chosen preset"),
     ("", "c", "continue the interrupted game (the autosave)"),
     ("", "l / v / i", "load a saved game / replays / statistics"),

@@ -50,6 +50,7 @@ class StartScreen(Screen[None]):
     BINDINGS = [Binding("r", "rules", "rules", show=False), Binding("s", "start", "start", show=False),
                 Binding("h", "house_rules", "house rules", show=False),
                 Binding("g", "next_game", "next game", show=False),
+                Binding("e", "next_preset", "next preset", show=False),
                 Binding("p", "more_players", "players", show=False)]
 
     BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
@@ -71,6 +72,8 @@ class StartScreen(Screen[None]):
         self._select_next: str | None = None
         self._listed_family: str | None = None
         """The family whose presets the preset list shows."""
+        self._preset_names: tuple[str, ...] = ()
+        """The presets the Preset list shows, in its order (e cycles through them)."""
         self._info: list[tuple[str, str]] = []
         """The preset's title, description and players (or why none loads), as (text, style)."""
 
@@ -88,7 +91,7 @@ class StartScreen(Screen[None]):
                 yield Label("Game (g)")
                 options = [(FAMILY_TITLES[f], f) for f in FAMILIES]
                 yield Select(options, value=self.family, allow_blank=False, id="family", compact=True)
-                yield Label("Preset")
+                yield Label("Preset (e)")
                 yield Select([(NO_PRESET_LABEL, NO_PRESET)], id="preset", allow_blank=False, compact=True)
                 yield Static(id="preset-info")
                 with Horizontal(id="preset-buttons"):
@@ -214,6 +217,7 @@ class StartScreen(Screen[None]):
         self._tell_broken_presets(problems, self._last_preset())
         self._listed_family = self.family
         names = of_family(families, self.family)
+        self._preset_names = tuple(names)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
         classic = f"{self.family}-classic"
@@ -296,6 +300,13 @@ class StartScreen(Screen[None]):
         """``g``: the next game family in the Game list (its presets fill the list)."""
         family = self.query_one("#family", Select)
         family.value = FAMILIES[(FAMILIES.index(self.family) + 1) % len(FAMILIES)]
+
+    def action_next_preset(self) -> None:
+        """``e``: the next preset in the Preset list (after the last, the first)."""
+        presets, names = self.query_one("#preset", Select), self._preset_names
+        if len(names) > 1:
+            at = names.index(presets.value) if presets.value in names else -1
+            presets.value = names[(at + 1) % len(names)]
 
     def action_more_players(self) -> None:
         """``p``: one player more, after the preset's most back to its fewest."""
