@@ -79,13 +79,13 @@ _PAID = {
     "low_deal": "a low dealt hand: double stakes, triple for 9 or less (T10)",
 }
 _CAUGHT = {
-    "seed": "the dropper is caught: it pays one stake to each lower hand and one more to the lowest; "
+    "seed": "the dropper is caught: they pay each lower hand one stake, the lowest one more; "
             "the others pay the lowest one stake (T7)",
-    "pagat": "the dropper is caught: it pays double to each hand as low or lower; the others pay the "
+    "pagat": "the dropper is caught: they pay double to each hand as low or lower; the others pay the "
              "lowest one stake (T7)",
-    "texas": "the dropper is caught: it pays the lowest hand double; the others pay it one stake (T11)",
+    "texas": "the dropper is caught: they pay the lowest hand double; the others pay that hand one stake (T11)",
 }
-_TIED = "the dropper tied the lowest hand: it pays that hand double; the others pay it one stake (T7)"
+_TIED = "the dropper tied the lowest hand: they pay that hand double; the others pay it one stake (T7)"
 
 
 def stakes_reason(how: str, rules: Any, tied: bool = False) -> str:

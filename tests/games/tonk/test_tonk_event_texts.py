@@ -75,8 +75,8 @@ def test_a_spread_with_a_joker_says_where_it_stands() -> None:
 def test_the_stakes_reason_agrees_with_what_a_drop_pays(caught, counts, dropper):
     """T7/T11: the show-down's reason for a drop names what the payments do: a caught
     dropper who pays 2 stakes to someone reads "double" (or "one more to the lowest",
-    the lowest being also a lower hand), one who pays a single stake "one stake to each
-    lower hand", a tie says so, and the others' single stakes to the lowest are named."""
+    the lowest being also a lower hand), one who pays a single stake "each lower hand one
+    stake", a tie says so, and the others' single stakes to the lowest are named."""
     from cardtable.games.tonk.payments import drop_payments, stakes_reason
 
     rules = variant("tonk-classic", caught=caught).rules
@@ -90,10 +90,11 @@ def test_the_stakes_reason_agrees_with_what_a_drop_pays(caught, counts, dropper)
         assert reason == "the dropper is lowest: one stake from each player (T7)" and others == {1}
         return
     assert (2 in by_dropper) <= ("double" in reason or "one more to the lowest" in reason)
-    assert (1 in by_dropper) <= ("one stake to each lower hand" in reason)
+    assert (1 in by_dropper) <= ("each lower hand one stake" in reason)
     assert ("tied" in reason) == (tied and caught != "texas")
     assert others <= {1} and ("the others pay" in reason) == bool(others)
     assert reason.endswith("(T11)" if caught == "texas" else "(T7)")
+    assert reason.split(": ", 1)[1].startswith("they pay ")  # (the dropper is a player: "they", not "it")
 
 
 @pytest.mark.parametrize("needs_six, said", [(False, "out: one stake from each player (T5)"),
