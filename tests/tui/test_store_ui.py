@@ -437,16 +437,21 @@ def test_the_president_statistics_say_what_the_title_letters_stand_for():
     from rich.console import Console
 
     from cardtable.store.history import FamilyStats, PlayerStats
-    from cardtable.tui.screens.stats import family_table
+    from cardtable.tui.screens.stats import family_table, title_legend
 
     player = PlayerStats(name="Ann", kinds=("human",), matches=1, wins=1, last_played="",
                          families={"president": FamilyStats(matches=1, wins=1, titles={"president": 3, "scum": 1})})
     console = Console(width=200, record=True)
     console.print(family_table("president", [player]))
-    text = " ".join(console.export_text().split())  # (the legend wraps to the table's width)
+    console.print(title_legend())
+    text = " ".join(console.export_text().split())
     assert "P 3 · S 1" in text
     assert ("P President · VP Vice-President · Sec Secretary · N Neutral · Clk Clerk · VS Vice-Scum · S Scum"
             in text)
+    narrow = Console(width=60, record=True)  # (a new player saw "· Clk" end a line and "Clerk" start the next)
+    narrow.print(title_legend())
+    assert narrow.export_text().splitlines() == ["P President · VP Vice-President · Sec Secretary · N Neutral",
+                                                 "Clk Clerk · VS Vice-Scum · S Scum"]
 
 
 def test_the_statistics_in_the_ascii_theme_use_ascii_only():

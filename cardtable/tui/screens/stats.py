@@ -5,7 +5,8 @@ won, not the chips at the end). Read from the SQLite history; nothing is written
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,8 +36,7 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     if not rows:
         return None
     table = Table(title=FAMILY_TITLES.get(family, family), title_style="bold", title_justify="left",
-                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2),  # (Tonk's 6 columns: 80 wide)
-                  caption=fix(TITLE_LEGEND) if family == "president" else None, caption_justify="left")
+                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2))  # (Tonk's 6 columns: 80 wide)
     table.add_column("player")
     for column in ("matches", "wins", "win %"):
         table.add_column(column, justify="right")
@@ -61,6 +61,30 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     return table
 
 
+class EntryLines:
+    """Entries joined by " · ", wrapped only between entries, at the width they are drawn
+    in (a legend such as "VP Vice-President" is never split inside)."""
+
+    def __init__(self, entries: list[str], separator: str = " · ") -> None:
+        self.entries, self.separator = entries, separator
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for entry in self.entries:
+            joined = f"{lines[-1]}{self.separator}{entry}" if lines else entry
+            if lines and cell_len(joined) <= options.max_width:
+                lines[-1] = joined
+            else:
+                lines.append(entry)
+        yield Text("\n".join(lines))
+
+
+def title_legend(ascii: bool = False) -> EntryLines:
+    """What the President table's short titles stand for ("P President · VP Vice-President …")."""
+    fix = themed(ascii)
+    return EntryLines([fix(entry) for entry in TITLE_LEGEND.split(" · ")], fix(" · "))
+
+
 def statistics(ascii: bool = False) -> RenderableType:
     """Everything the screen shows, as one renderable (``ascii``: in the ASCII theme's characters)."""
     fix = themed(ascii)
@@ -78,7 +102,7 @@ def statistics(ascii: bool = False) -> RenderableType:
     for family in FAMILY_TITLES:
         table = family_table(family, players, ascii)
         if table is not None:
-            parts += [table, Text("")]
+            parts += [table, title_legend(ascii), Text("")] if family == "president" else [table, Text("")]
     overall = Table(title="All games", title_style="bold", title_justify="left", header_style="bold",
                     box=None, padding=(0, 2))
     for column in ("player", "matches", "wins", "win %", "last played"):
