@@ -85,7 +85,10 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     the game's): into
     ``folder`` (default :func:`~cardtable.store.saves.saves_dir`) as
     ``interrupted-<preset>-<time>.json``. Returns the new path, or None if nothing moved.
-    A file that cannot be read or parsed is moved too: it may be a match worth mending."""
+    A file that cannot be read or parsed is moved too: it may be a match worth mending.
+    When a save in ``folder`` already holds that match at the same move (saved with
+    ctrl+s before quitting), the autosave is removed instead and that save's path is
+    returned: one match, one file in Load game."""
     source = Path(path or autosave_path())
     if not source.is_file():
         return None
@@ -95,6 +98,10 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
         text = ""
     if _holds_match(text, game, seats):
         return None
+    same = _same_point_saved(text, Path(folder) if folder is not None else saves_dir())
+    if same is not None:
+        source.unlink()
+        return same
     try:
         saved = json.loads(text)["game"]
         preset = str(saved["variant"]["name"])
@@ -105,6 +112,20 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     os.replace(source, target)
     _drop_earlier_copies(target, text, game, seats)
     return target
+
+
+def _same_point_saved(text: str, folder: Path) -> Path | None:
+    """A save in ``folder`` holding save text ``text``'s match, seats and moves exactly."""
+    if not text:
+        return None
+    for path in sorted(folder.glob("*.json")):
+        try:
+            other = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if _earlier_point(other, text) and _earlier_point(text, other):
+            return path
+    return None
 
 
 def _drop_earlier_copies(kept: Path, text: str, game: Game | None = None,

@@ -9,7 +9,7 @@ from cardtable import load_variant, new_game
 from cardtable.paths import data_dir
 from cardtable.store import (
     AutoSaver, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game, player_stats,
-    recent_matches, saves_dir,
+    recent_matches, save_game, saves_dir,
 )
 
 from .helpers import PLAYERS, bot_step, play_out, preset_file, seats_for, started_game
@@ -141,6 +141,26 @@ def test_another_table_on_the_same_seed_and_moves_keeps_its_own_file(tmp_path):
     AutoSaver(new(tmp_path, "tonk", 5), seats_for(3))
     assert first is not None and first.exists()
     assert sorted(load_game(path)[1][0]["name"] for path, _info in list_saves()) == ["Ann", "Bob"]
+
+
+def test_a_match_saved_with_ctrl_s_before_quitting_is_not_kept_twice(tmp_path):
+    """A new player saved with ctrl+s, chose Save and quit, then started another game:
+    the autosave was moved to interrupted-*.json beside the save of the same point (two
+    near-identical entries in Load game). A save holding that very point is enough: the
+    autosave goes, and ``kept`` is that save; a later move is still kept apart."""
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4))
+    for _ in range(3):
+        bot_step(game)
+    saved = save_game(saves_dir() / "mine.json", game, seats_for(4))
+    saver.detach()
+    other = AutoSaver(new(tmp_path, "tonk", 5), seats_for(3))
+    assert other.kept == saved and [path for path, _info in list_saves()] == [saved]
+    other.detach()
+    moved_on = new(tmp_path)
+    AutoSaver(moved_on, seats_for(4)).detach()   # (the first match again, at its start: ...)
+    later = AutoSaver(new(tmp_path, "tonk", 6), seats_for(3)).kept
+    assert later is not None and later != saved and later.name.startswith("interrupted-")  # (... not the save's point)
 
 
 def test_loading_a_kept_file_to_go_back_keeps_that_file(tmp_path):
