@@ -497,8 +497,8 @@ def _presets_show(args: argparse.Namespace) -> int:
     variant = load_variant(args.name)
     console = Console()
     console.print(Text.assemble((variant.title, "bold"), f" — {FAMILY_TITLES[variant.family]} · {variant.name} "
-                                f"({variant.players.min}–{variant.players.max} players)\n{variant.description}\n",
-                                (str(variant.source), "dim")))
+                                f"({variant.players.min}–{variant.players.max} players)\n{variant.description}"))
+    console.print(Text(str(variant.source), "dim"), soft_wrap=True)  # (a path is never cut: it can be copied)
     table = Table(show_lines=False)
     table.add_column("knob", no_wrap=True)
     table.add_column("value")

@@ -36,6 +36,15 @@ def test_presets_show_lists_every_knob_in_plain_words(capsys):
     assert "Skítur" in out
 
 
+def test_presets_show_writes_the_file_path_whole_at_any_width(monkeypatch, capsys):
+    """A new player could not copy the path: at 80 columns it broke mid-word onto two lines."""
+    from cardtable.presets.loader import preset_path
+
+    monkeypatch.setenv("COLUMNS", "30")
+    assert main(["presets", "show", "forseti"]) == 0
+    assert str(preset_path("forseti")) in capsys.readouterr().out.splitlines()
+
+
 def test_presets_validate_reports_a_broken_file_without_a_traceback(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
     bad.write_text('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nburn = "often"\n')
