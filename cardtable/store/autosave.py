@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import SaveError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.registry import variant_model
@@ -98,7 +99,7 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
         text = ""
     if _holds_match(text, game, seats):
         return None
-    same = _same_point_saved(text, Path(folder) if folder is not None else saves_dir())
+    same = _same_point_saved(text, Path(folder) if folder is not None else saves_dir(), source)
     if same is not None:
         source.unlink()
         return same
@@ -114,17 +115,26 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     return target
 
 
-def _same_point_saved(text: str, folder: Path) -> Path | None:
-    """A save in ``folder`` holding save text ``text``'s match, seats and moves exactly."""
+def _same_point_saved(text: str, folder: Path, source: Path) -> Path | None:
+    """A save in ``folder`` (other than ``source``, the autosave itself) holding save text
+    ``text``'s match, seats and moves exactly, and loading whole (a damaged copy holds
+    nothing)."""
     if not text:
         return None
     for path in sorted(folder.glob("*.json")):
         try:
+            if path.resolve() == source.resolve():
+                continue
             other = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if _earlier_point(other, text) and _earlier_point(text, other):
-            return path
+        if not (_earlier_point(other, text) and _earlier_point(text, other)):
+            continue
+        try:
+            load_game(path)
+        except SaveError:
+            continue
+        return path
     return None
 
 

@@ -163,6 +163,25 @@ def test_a_match_saved_with_ctrl_s_before_quitting_is_not_kept_twice(tmp_path):
     assert later is not None and later != saved and later.name.startswith("interrupted-")  # (... not the save's point)
 
 
+def test_only_another_whole_save_of_the_same_point_lets_the_autosave_go(tmp_path):
+    """A review's cases: a save of the same point that is damaged (its checksum no longer
+    matches) holds nothing, so the autosave is moved as before; and an autosave kept in a
+    folder of its own (``path=``) is never taken for a save of itself."""
+    game = new(tmp_path)
+    saver = AutoSaver(game, seats_for(4))
+    bot_step(game)
+    saved = save_game(saves_dir() / "mine.json", game, seats_for(4))
+    saved.write_text(saved.read_text(encoding="utf-8").replace('"saved_at":"', '"saved_at":"1'), encoding="utf-8")
+    saver.detach()
+    kept = AutoSaver(new(tmp_path, "tonk", 5), seats_for(3)).kept
+    assert kept is not None and kept.name.startswith("interrupted-") and load_game(kept)[0] == game
+    slot = tmp_path / "slot" / "auto.json"
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4), path=slot).detach()
+    second = AutoSaver(new(tmp_path, "tonk", 5), seats_for(3), path=slot)
+    assert second.kept is not None and second.kept != slot and load_game(second.kept)[0] == first
+
+
 def test_loading_a_kept_file_to_go_back_keeps_that_file(tmp_path):
     """Load interrupted-X at move 4, play to move 8, quit; load X again to go back to
     move 4: the move-8 autosave is kept, and X stays in the Load list."""

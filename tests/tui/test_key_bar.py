@@ -77,11 +77,12 @@ def shanghai_key_bars(game, script, theme: str = "felt") -> None:
             screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
             table = screen.query_one(FamilyTable)
 
-            async def keys(viewer: int) -> str:
+            async def keys(viewer: int, whole: bool = False) -> str:
                 table.covered = False  # (as uncovered: the hot seat's hand-off is over it)
                 table.state = present(game, viewer, screen.seats, theme == "ascii")
                 await pilot.pause()
-                return turn_keys(str(table.query_one("#keys").render()))
+                bar = str(table.query_one("#keys").render())
+                return bar if whole else turn_keys(bar)
 
             await script(keys, table)
 
@@ -104,6 +105,7 @@ def test_the_shanghai_key_bar_follows_the_steps_of_a_turn(theme):
 
     async def script(keys, table):
         assert await keys(1) == written("? help · space/1-9 pick your cards meanwhile · o sort")
+        assert "H hint" not in await keys(1, whole=True)  # (a hint waits for the turn's moves)
         assert await keys(0) == ("b bot speed | L log | r rules | ? help | t theme | q quit" if ascii
                                  else table.WAITING_KEYS)  # (the buy itself: a dialog)
         for _ in range(2):  # (seats 0 and 2 decline)

@@ -184,6 +184,10 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     def _may_act(self, state: ShanghaiState) -> bool:
         return state.my_turn or state.window_wait  # (the discard may be picked while the upcard is offered)
 
+    def _spare_keys(self, state: ShanghaiState) -> tuple[str, ...]:
+        """No hint while the upcard waits on the others' answers: it is for the turn's moves."""
+        return tuple(key for key in self.SPARE_KEYS if not (state.window_wait and key == "H hint"))
+
     def _turn_keys(self, state: ShanghaiState) -> str:
         """:data:`WAIT_KEYS` while the upcard is offered to the others, else the keys of
         :data:`DRAW_KEYS` or :data:`TURN_KEYS` whose moves are legal now."""

@@ -164,10 +164,14 @@ class FamilyTable(Widget, Generic[State]):
             return themed(self.ascii)(self.WAITING_KEYS)
         keys = self._turn_keys(state)
         separator = next((sep for sep in (" · ", " | ") if sep in keys), "  ")  # (as the theme writes it)
-        for spare in self.SPARE_KEYS:
+        for spare in self._spare_keys(state):
             if spare not in keys and cell_len(keys + separator + spare) <= self._row_width():
                 keys += separator + spare
         return keys
+
+    def _spare_keys(self, state: State) -> tuple[str, ...]:
+        """The every-turn keys that work at this step (:attr:`SPARE_KEYS`)."""
+        return self.SPARE_KEYS
 
     def _turn_keys(self, state: State) -> str:
         """The keys of this step of the viewer's turn, as the theme writes them."""
