@@ -469,6 +469,23 @@ def test_start_screen_key_e_moves_to_the_next_preset_and_wraps_round():
     asyncio.run(scenario())
 
 
+def test_start_screen_g_pressed_twice_at_once_moves_two_games_on():
+    """A quick "g g" moved one game on: the second read the game the first had not yet
+    filled in (seen in tmux)."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.family == "president"
+            await pilot.press("g", "g")
+            await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "tonk",
+                         limit=2000)
+            assert screen.query_one("#family", Select).value == "tonk"
+
+    asyncio.run(scenario())
+
+
 def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
     """The start screen: ``g`` moves to the next game and its presets, ``p`` to one player
     more (from the most back to the fewest); a player count the

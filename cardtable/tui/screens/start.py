@@ -299,7 +299,8 @@ class StartScreen(Screen[None]):
     def action_next_game(self) -> None:
         """``g``: the next game family in the Game list (its presets fill the list)."""
         family = self.query_one("#family", Select)
-        family.value = FAMILIES[(FAMILIES.index(self.family) + 1) % len(FAMILIES)]
+        now = family.value if family.value in FAMILIES else self.family  # (a g pressed before the last one is read)
+        family.value = FAMILIES[(FAMILIES.index(now) + 1) % len(FAMILIES)]
 
     def action_next_preset(self) -> None:
         """``e``: the next preset in the Preset list (after the last, the first)."""
