@@ -74,9 +74,9 @@ class FamilyUI(Protocol):
     def round_summary(self, game: Game, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """A heading and one row per seat for the round-end screen (and the match end).
 
-        Optional: a plug-in may also define ``round_end_screen(game, seats, ascii, footer,
+        Optional: a plug-in may also define ``round_end_screen(game, seats, footer,
         in_order) -> Screen[None]`` (dismissed with None on Enter; ``in_order`` puts cards
-        in the table's display order) to replace the round-end screen with its own, e.g.
+        in the table's display order; the screen follows the theme itself) to replace the round-end screen with its own, e.g.
         Tonk's show-down; and ``move_text(game, viewer, seats, move,
         ascii) -> str`` to tell a hinted move in the table's words (Shanghai: where a
         go-down's wilds stand, which meld a lay-off goes on) instead of

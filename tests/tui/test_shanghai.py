@@ -915,7 +915,7 @@ def test_the_score_sheet_explains_a_star_only_when_someone_went_out():
     async def sheet(game) -> tuple[str, str]:
         app = App()
         async with app.run_test(size=(100, 30)) as pilot:
-            await app.push_screen(UI.round_end_screen(game, seats, False, "Press Enter."))
+            await app.push_screen(UI.round_end_screen(game, seats, "Press Enter."))
             await pilot.pause()
             console = Console(width=70, record=True)
             console.print(app.screen.table(False))

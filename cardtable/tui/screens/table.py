@@ -341,7 +341,7 @@ class TableScreen(Screen[None]):
 
         custom = getattr(self.ui, "round_end_screen", None)  # optional: a family's own end screen
         if custom is not None:
-            screen: Screen[None] = custom(self.game, self.seats, self.ascii, footer, self.table.in_order)
+            screen: Screen[None] = custom(self.game, self.seats, footer, self.table.in_order)
         else:
             heading, rows = self.ui.round_summary(self.game, self.seats)
             screen = RoundEndScreen(heading, rows, footer)

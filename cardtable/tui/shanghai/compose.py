@@ -49,8 +49,7 @@ def fits_a_go_down(moves: Iterable[Move], contract: Contract,
                    placed: Sequence[tuple[int, Sequence[Card]]]) -> bool:
     """Whether some legal ``meld`` move lays down each group of ``placed`` as the contract
     meld at its place (the rest of the contract from other cards of the hand)."""
-    wanted = _placed_key(contract, placed)
-    return any(not wanted - key for key in _meld_keys(moves, contract))
+    return _within_one(_placed_key(contract, placed), _meld_keys(moves, contract))
 
 
 def groups_that_fit(moves: Iterable[Move], contract: Contract, groups: Sequence[Sequence[Card]]) -> int:
@@ -58,10 +57,14 @@ def groups_that_fit(moves: Iterable[Move], contract: Contract, groups: Sequence[
     move lays down together."""
     keys = _meld_keys(moves, contract)
     for count in range(len(groups), 0, -1):
-        wanted = _key(contract, groups[:count])
-        if any(not wanted - key for key in keys):
+        if _within_one(_key(contract, groups[:count]), keys):
             return count
     return 0
+
+
+def _within_one(wanted: Key, keys: Iterable[Key]) -> bool:
+    """Whether some go-down's key of ``keys`` holds all of ``wanted``."""
+    return any(not wanted - key for key in keys)
 
 
 def group_place(contract: Contract, filled: Collection[int], group: Sequence[Card],

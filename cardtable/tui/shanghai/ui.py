@@ -97,7 +97,7 @@ class ShanghaiUI:
                               on_escape=len(options) - 1)
 
     # ----------------------------------------------------------------- hand end
-    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
+    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
                          in_order: Any = None) -> Screen[None]:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)

@@ -66,7 +66,7 @@ class TonkUI:
         return MoveListDialog("Spades side bet", prompt, options, view.hand, error, first=stay or 0, on_escape=stay)
 
     # ----------------------------------------------------------------- hand end
-    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], ascii: bool, footer: str,
+    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
                          in_order: Callable[[Sequence[Card]], tuple[Card, ...]]) -> Screen[None]:
         """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
