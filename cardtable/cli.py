@@ -687,8 +687,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     from .store import history_path, player_stats, recent_matches
-    from .store.history import HistoryError, left_out, scores_text
-    from .tui.text import game_title
+    from .store.history import HistoryError, left_out
+    from .tui.text import game_title, score_phrases
 
     damaged: list[str] = []
     name = args.name
@@ -736,7 +736,7 @@ def _stats(args: argparse.Namespace) -> int:
         for match in recent:
             matches.add_row(str(match.id), match.finished_at.replace("T", " ")[:16],
                             Text(game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)),
-                            Text(scores_text(match.family, match.names, match.scores)),
+                            score_phrases(match.family, match.names, match.scores, minus="-"),
                             Text(listed(match.winner_names)))
         console.print(matches)
     return 0

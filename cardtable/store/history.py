@@ -484,8 +484,14 @@ def scores_text(family: str, names: Sequence[str], scores: Sequence[int], labell
     ended with (which the match-over screen shows). ``labelled=False`` leaves out the
     "chips won: " label; ``minus`` is the sign of a score below 0 (the table's is "−": a
     Shanghai total goes below 0 with a going-out bonus)."""
+    listed = ", ".join(score_entries(family, names, scores, minus))
+    return f"chips won: {listed}" if family == "tonk" and labelled else listed
+
+
+def score_entries(family: str, names: Sequence[str], scores: Sequence[int], minus: str = "-") -> list[str]:
+    """:func:`scores_text` a player at a time, unlabelled ("Ann +3", "Bob -2"), for a
+    screen that keeps each name with its score on one line."""
     def number(score: int) -> str:
         return f"{minus}{-score}" if score < 0 else f"+{score}" if score and family == "tonk" else str(score)
 
-    listed = ", ".join(f"{name} {number(score)}" for name, score in zip(names, scores))
-    return f"chips won: {listed}" if family == "tonk" and labelled else listed
+    return [f"{name} {number(score)}" for name, score in zip(names, scores)]

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from ..engine.cards import pretty_cards
 from ..engine.events import CardsDealt, Event, Namer, RoundStarted
 from ..engine.moves import Move
+from ..store.history import score_entries
+from .phrases import Phrases
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",
                "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down", "−": "-"}
@@ -52,6 +54,15 @@ def as_themed(app: object, text: str) -> str:
 def themed(ascii: bool) -> Callable[[str], str]:
     """How a theme writes text: :func:`asciify` under the ASCII theme, else as it is."""
     return asciify if ascii else _as_is
+
+
+def score_phrases(family: str, names: Sequence[str], scores: Sequence[int], minus: str = "−",
+                  fix: Callable[[str], str] | None = None) -> Phrases:
+    """A match's players and scores in the family's words (as ``scores_text`` has them:
+    "chips won: Ann +3, Bob −2" for Tonk), wrapped so that each name keeps its score."""
+    fix = fix or _as_is
+    entries = Phrases([fix(entry) for entry in score_entries(family, names, scores, minus)], ", ")
+    return Phrases([fix("chips won:"), entries], " ") if family == "tonk" else entries
 
 
 def _as_is(text: str) -> str:

@@ -5,8 +5,7 @@ won, not the chips at the end). Read from the SQLite history; nothing is written
 
 from __future__ import annotations
 
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,8 +18,9 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import listed
 from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from ...store import PlayerStats, history_path, player_stats, recent_matches
-from ...store.history import HistoryError, left_out, scores_text
-from ..text import as_themed, game_title, signed, signed_decimal, themed, uses_ascii
+from ...store.history import HistoryError, left_out
+from ..phrases import Phrases
+from ..text import as_themed, game_title, score_phrases, signed, signed_decimal, themed, uses_ascii
 from .store_menu import when
 
 
@@ -61,28 +61,11 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     return table
 
 
-class EntryLines:
-    """Entries joined by " · ", wrapped only between entries, at the width they are drawn
-    in (a legend such as "VP Vice-President" is never split inside)."""
-
-    def __init__(self, entries: list[str], separator: str = " · ") -> None:
-        self.entries, self.separator = entries, separator
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for entry in self.entries:
-            joined = f"{lines[-1]}{self.separator}{entry}" if lines else entry
-            if lines and cell_len(joined) <= options.max_width:
-                lines[-1] = joined
-            else:
-                lines.append(entry)
-        yield Text("\n".join(lines))
-
-
-def title_legend(ascii: bool = False) -> EntryLines:
-    """What the President table's short titles stand for ("P President · VP Vice-President …")."""
+def title_legend(ascii: bool = False) -> Phrases:
+    """What the President table's short titles stand for ("P President · VP Vice-President …"),
+    wrapped between entries (a new player saw "· Clk" end a line and "Clerk" start the next)."""
     fix = themed(ascii)
-    return EntryLines([fix(entry) for entry in TITLE_LEGEND.split(" · ")], fix(" · "))
+    return Phrases([fix(entry) for entry in TITLE_LEGEND.split(" · ")], fix(" · "))
 
 
 def statistics(ascii: bool = False) -> RenderableType:
@@ -116,10 +99,10 @@ def statistics(ascii: bool = False) -> RenderableType:
     for column in ("#", "finished", "game", "players and scores", "won"):
         matches.add_column(column)
     for match in recent:
-        scores = scores_text(match.family, match.names, match.scores, minus="−")
+        scores = score_phrases(match.family, match.names, match.scores, fix=fix)
         title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
         matches.add_row(str(match.id), fix(when(match.finished_at)),  # (Text: titles and names as written)
-                        *(Text(fix(words)) for words in (title, scores, listed(match.winner_names))))
+                        Text(fix(title)), scores, Text(fix(listed(match.winner_names))))
     parts.append(matches)
     return Group(*parts)
 

@@ -23,8 +23,9 @@ from ...store import (
     Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
     load_match, recent_matches, save_info, saves_dir,
 )
-from ...store.history import HistoryError, scores_text
-from ..text import as_themed, asciify, game_title, themed, uses_ascii
+from ...store.history import HistoryError
+from ..phrases import Phrases
+from ..text import as_themed, asciify, game_title, score_phrases, themed, uses_ascii
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -305,11 +306,12 @@ class ReplayPicker(_Picker):
         for match in matches:
             key = f"match{match.id}"
             self.choices[key] = match.id
+            fix = themed(uses_ascii(self.app))
             title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
-            scores = scores_text(match.family, match.names, match.scores, minus="−")
-            options.append(Option(Text(f"#{match.id} ", style="bold") + Text(as_themed(
-                self.app, f"{when(match.finished_at)} · {title} · {scores} · won: {' and '.join(match.winner_names)}")),
-                id=key))
+            scores = score_phrases(match.family, match.names, match.scores, fix=fix)
+            heading = Text(f"#{match.id} ", style="bold") + Text(fix(when(match.finished_at)))
+            options.append(Option(Phrases([heading, fix(title), scores,
+                                           fix(f"won: {' and '.join(match.winner_names)}")], fix(" · ")), id=key))
         return options + _save_options(self.choices, "file", uses_ascii(self.app))
 
     def note(self) -> Text:
