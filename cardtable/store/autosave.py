@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +51,8 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.registry import variant_model
 from ..paths import data_dir
-from .saves import Seats, atomic_write, dump_save, load_game, new_save_path, normalize_seats, save_data, saves_dir
+from .saves import (Seats, atomic_write, default_seats, dump_save, load_game, new_save_path, normalize_seats, read_json,
+                    read_save, save_data, saves_dir)
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -93,80 +96,123 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     source = Path(path or autosave_path())
     if not source.is_file():
         return None
-    try:
-        text = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = ""
-    if _holds_match(text, game, seats):
+    where = Path(folder) if folder is not None else saves_dir()
+    point = _Point.read(source)
+    if point is not None and point.reaches(_Point.of(game, seats)):
         return None
-    same = _same_point_saved(text, Path(folder) if folder is not None else saves_dir(), source)
+    same = _same_point_saved(point, where, source) if point is not None else None
     if same is not None:
         source.unlink()
         return same
-    try:
-        saved = json.loads(text)["game"]
-        preset = str(saved["variant"]["name"])
-    except (ValueError, KeyError, TypeError):
-        preset = "autosave"
-    target = new_save_path(game, folder, name=f"interrupted-{preset}")
+    target = new_save_path(game, where, name=f"interrupted-{_preset_name(source)}")
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(source, target)
-    _drop_earlier_copies(target, text, game, seats)
+    if point is not None and _loads(target):  # (a copy that loads is never dropped for one that does not)
+        _drop_earlier_copies(target, point, _Point.of(game, seats))
     return target
 
 
-def _same_point_saved(text: str, folder: Path, source: Path) -> Path | None:
-    """A save in ``folder`` (other than ``source``, the autosave itself) holding save text
-    ``text``'s match, seats and moves exactly, and loading whole (a damaged copy holds
+@dataclass(frozen=True)
+class _Point:
+    """Where a save stands: its match (family, players, seed, deal, and the preset as
+    loading reads it, so a knob added since the file was written takes its default),
+    its seats (None: any) and its moves. One match's files are told apart from another's
+    by this alone."""
+
+    match: tuple[Any, ...]
+    seats: Any
+    log: list[Any]
+
+    @classmethod
+    def read(cls, path: Path) -> _Point | None:
+        """The point of the save in ``path``; None if it is not a whole save."""
+        try:
+            return cls.of_document(read_save(path))
+        except SaveError:
+            return None
+
+    @classmethod
+    def of_document(cls, document: dict[str, Any]) -> _Point | None:
+        game = document["game"]
+        try:
+            variant = variant_model(game["family"]).from_data(game["variant"])
+        except (ValueError, KeyError, TypeError):  # (a pydantic ValidationError is a ValueError)
+            return None
+        setup = json.dumps(game.get("setup"), sort_keys=True)
+        return cls((game["family"], game.get("players"), game.get("seed"), setup, variant),
+                   document["seats"], game.get("log", []))
+
+    @classmethod
+    def of(cls, game: Game, seats: Iterable[Any] | None = None) -> _Point:
+        """The point ``game`` is at, with ``seats`` (None: any seats)."""
+        document = json.loads(dump_save(save_data(game, seats or default_seats(game.players))))
+        point = cls.of_document(document)
+        assert point is not None  # (the game's own preset reads)
+        return point if seats is not None else replace(point, seats=None)
+
+    def reaches(self, later: _Point) -> bool:
+        """Whether ``later`` is this match, with the same seats, at this move or after."""
+        seats_agree = self.seats is None or later.seats is None or self.seats == later.seats
+        return (self.match == later.match and seats_agree
+                and later.log[:len(self.log)] == self.log)
+
+
+def _preset_name(source: Path) -> str:
+    """The preset a file of the autosave names, as well as it can be read ("autosave" when
+    it cannot: a damaged file is kept under that name)."""
+    try:
+        return str(read_json(source)["game"]["variant"]["name"])
+    except (SaveError, KeyError, TypeError):
+        return "autosave"
+
+
+def _loads(path: Path) -> bool:
+    try:
+        load_game(path)
+    except SaveError:
+        return False
+    return True
+
+
+def _same_point_saved(point: _Point, folder: Path, source: Path) -> Path | None:
+    """A save in ``folder`` (other than ``source``, the autosave itself) at ``point``
+    exactly (its match, seats and moves), and loading whole (a damaged copy holds
     nothing)."""
-    if not text:
-        return None
     for path in sorted(folder.glob("*.json")):
         try:
             if path.resolve() == source.resolve():
                 continue
-            other = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        except OSError:
             continue
-        if not (_earlier_point(other, text) and _earlier_point(text, other)):
-            continue
-        try:
-            load_game(path)
-        except SaveError:
-            continue
-        return path
+        if _Point.read(path) == point and _loads(path):
+            return path
     return None
 
 
-def _drop_earlier_copies(kept: Path, text: str, game: Game | None = None,
-                         seats: Iterable[Any] | None = None) -> None:
-    """Remove the ``interrupted-*`` files beside ``kept`` that hold an earlier point of the
-    match in save text ``text``, with the same seats (one loaded and played on): one
-    match, one file, the latest. A file that holds ``game`` (the match taking the slot,
-    perhaps loaded from that very file to go back to it) stays."""
+def _drop_earlier_copies(kept: Path, point: _Point, playing: _Point | None = None) -> None:
+    """Remove the ``interrupted-*`` files beside ``kept`` that hold ``point``'s match at
+    that or an earlier move, with the same seats (one loaded and played on): one match,
+    one file, the latest. A file that holds the match being ``playing`` (perhaps loaded
+    from that very file to go back to it) stays."""
     for path in kept.parent.glob("interrupted-*.json"):
         if path == kept:
             continue
-        try:
-            older = path.read_text(encoding="utf-8")
-            if _earlier_point(older, text) and (game is None or not _holds_match(older, game, seats)):
+        older = _Point.read(path)
+        if older is not None and older.reaches(point) and (playing is None or not older.reaches(playing)):
+            try:
                 path.unlink()
-        except (OSError, UnicodeDecodeError):
-            continue
+            except OSError:
+                continue
 
 
-def _earlier_point(old: str, new: str) -> bool:
-    """Whether save text ``old`` is save text ``new``'s match, with the same seats, at the
-    same or an earlier move."""
+def _holds_text(path: Path, text: str) -> bool:
+    """Whether ``path`` is a regular file whose text is ``text`` (read only when its size
+    says it may be: a pipe is never waited on)."""
     try:
-        older, newer = json.loads(old), json.loads(new)
-        before, after = older["game"], newer["game"]
-        log = before["log"]
-        return (isinstance(log, list) and after["log"][:len(log)] == log
-                and older.get("seats") == newer.get("seats")
-                and all(before.get(key) == after.get(key)
-                        for key in ("family", "players", "seed", "setup", "variant")))
-    except (ValueError, KeyError, TypeError, AttributeError):
+        info = path.stat()
+        return (stat.S_ISREG(info.st_mode) and info.st_size == len(text.encode("utf-8"))
+                and path.read_text(encoding="utf-8") == text)
+    except (OSError, UnicodeDecodeError):
         return False
 
 
@@ -177,27 +223,6 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return info.st_ino, info.st_mtime_ns, info.st_size
-
-
-def _holds_match(text: str, game: Game, seats: Iterable[Any] | None = None) -> bool:
-    """Whether the autosave ``text`` is ``game``'s match (with ``seats``, when given), now
-    or at an earlier move."""
-    try:
-        document = json.loads(text)
-        saved = document["game"]
-        if seats is not None and document.get("seats") != json.loads(json.dumps(
-                normalize_seats(seats, game.players))):
-            return False
-        log = saved["log"]
-        # the preset through its model, as loading reads it (a knob added since the save
-        # was written takes its default)
-        variant = variant_model(game.family).from_data(saved["variant"])
-    except (ValueError, KeyError, TypeError):  # (a pydantic ValidationError is a ValueError)
-        return False
-    ours = json.loads(json.dumps(game.to_data()))
-    same = variant == game.variant and all(saved.get(key) == ours[key]
-                                           for key in ("family", "players", "seed", "setup"))
-    return same and isinstance(log, list) and ours["log"][:len(log)] == log
 
 
 class AutoSaver:
@@ -280,13 +305,10 @@ class AutoSaver:
 
     def _kept_copy(self) -> Path | None:
         """The file the other window moved this saver's last write to, if it did."""
-        for path in sorted(self._folder.glob("interrupted-*.json")):
-            try:
-                if path.read_text(encoding="utf-8") == self._written:
-                    return path
-            except (OSError, UnicodeDecodeError):
-                continue
-        return None
+        if self._written is None:
+            return None
+        return next((path for path in sorted(self._folder.glob("interrupted-*.json"))
+                     if _holds_text(path, self._written)), None)
 
     def finish(self) -> None:
         """The match is over: record it in the history, then remove the autosave and any
@@ -303,7 +325,9 @@ class AutoSaver:
                 return
             self.history_error = None
             if self._written is not None:
-                _drop_earlier_copies(self._folder / self.path.name, self._written)
+                point = _Point.of_document(json.loads(self._written))
+                if point is not None:
+                    _drop_earlier_copies(self._folder / self.path.name, point)
         self._clear_own()
 
     def abandon(self) -> None:
@@ -321,9 +345,5 @@ class AutoSaver:
                 pass
 
     def _clear_own(self) -> None:
-        try:
-            current = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return
-        if self._written is not None and current == self._written:
+        if self._written is not None and _holds_text(self.path, self._written):
             clear_autosave(self.path)

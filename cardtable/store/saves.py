@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import errno
+import glob
 import os
 import re
 import stat
@@ -152,9 +153,10 @@ def dump_save(document: dict[str, Any]) -> str:
 def save_game(path: str | os.PathLike[str], game: Game, seats: Iterable[Any]) -> Path:
     """Write ``game`` and its ``seats`` to ``path`` atomically; returns the path.
 
-    The folder is created if needed. OSError (disk full, no permission) propagates and
-    leaves any previous file at ``path`` untouched."""
-    target = Path(path)
+    The folder is created if needed; ``~`` and ``~name`` mean a home folder, as in
+    :func:`load_game`. OSError (disk full, no permission) propagates and leaves any
+    previous file at ``path`` untouched."""
+    target = user_path(path)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder; give a file name for the save", str(target))
     atomic_write(target, dump_save(save_data(game, seats)))
@@ -167,22 +169,31 @@ def atomic_write(path: Path, text: str) -> None:
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     _sweep_leftovers(folder, path.name)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    temp: str | None = None
     try:
+        fd, temp = tempfile.mkstemp(prefix=f"{_temp_prefix(path.name)}{os.getpid()}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException as error:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        if isinstance(error, OSError) and error.filename == temp:  # (os.replace names the temp file)
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+        if isinstance(error, OSError) and error.filename not in (None, str(path)):  # (the temp file's name)
             raise type(error)(error.errno, error.strerror, str(path)) from None
         raise
     _fsync_folder(folder)
+
+
+def _temp_prefix(name: str) -> str:
+    """How the temp file for a file called ``name`` starts: ``.NAME.``, NAME cut to 100
+    bytes (a long name that is legal as it is would pass the system's limit of 255 with
+    the temp file's own 20 or so)."""
+    return "." + name.encode()[:100].decode("utf-8", "ignore") + "."
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -214,9 +225,10 @@ def _sweep_leftovers(folder: Path, name: str) -> None:
         return
     _swept.add(key)
     now = time.time()
-    for leftover in folder.glob(f".{name}.*.tmp"):
+    prefix = _temp_prefix(name)
+    for leftover in folder.glob(f"{glob.escape(prefix)}*.tmp"):
         try:
-            pid_text = leftover.name[len(name) + 2:].split(".", 1)[0]
+            pid_text = leftover.name[len(prefix):].split(".", 1)[0]
             dead = pid_text.isdigit() and int(pid_text) != os.getpid() and not _alive(int(pid_text))
             if dead or now - leftover.stat().st_mtime > _LEFTOVER_AGE:
                 leftover.unlink()
@@ -265,10 +277,23 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     replaying the game. Accepts a bare ``Game.to_json`` file too (seats are then made up).
     Raises :class:`SaveError` naming the file and the problem; never writes. ``~`` and
     ``~name`` mean a home folder."""
+    return check_document(read_json(path), save_path(path))
+
+
+def save_path(path: str | os.PathLike[str]) -> Path:
+    """The file a save's path names (``~`` and ``~name`` a home folder); a SaveError
+    for a ``~name`` of no user."""
     try:
-        path = user_path(path)
-    except ValueError as error:  # (~name of no user)
+        return user_path(path)
+    except ValueError as error:
         raise _fail(Path(path), str(error)) from None
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The JSON in a file that may be a save, read with a save's guards: a regular file
+    of at most :data:`MAX_SAVE_BYTES`, UTF-8, parsed whole (a pipe is never waited on,
+    a deeply nested file never crashes). Raises :class:`SaveError` naming the file."""
+    path = save_path(path)
     try:
         kind = path.stat()
         if stat.S_ISDIR(kind.st_mode):
@@ -300,7 +325,7 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
                           f"{error.lineno}, column {error.colno})") from None
     except (ValueError, RecursionError) as error:
         raise _fail(path, f"not a saved game: the JSON does not parse ({error})") from None
-    return check_document(data, path)
+    return data
 
 
 def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
@@ -315,7 +340,9 @@ def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
 
 
 def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
-    """Check a parsed save document; returns it in the ``cardtable-save`` shape."""
+    """Check a parsed save document; returns it in the ``cardtable-save`` shape, its seats
+    as stored (a hand-edited bot seat without a level plays at "simple") and its
+    ``saved_at`` (None if the file does not say)."""
     if not isinstance(data, dict):
         raise _fail(path, f"not a cardtable save (the JSON holds {json_kind(data)}, not an object)")
     kind = data.get("format")
@@ -351,7 +378,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
         raise _fail(path, "the save is damaged: the seats are not a list of "
                           "{name, kind: human|bot, level}")
     try:  # (as a save is written: known bot levels, no two seats of one name)
-        normalize_seats(seats)
+        seats = normalize_seats(seats)
     except ValueError as error:
         raise _fail(path, f"the save is damaged: {error}") from None
     if len(seats) != game.get("players"):
@@ -359,7 +386,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     saved_at = data.get("saved_at")
     if saved_at is not None and not isinstance(saved_at, str):
         raise _fail(path, "the save is damaged: saved_at is not a date")
-    return data
+    return {**data, "seats": seats, "saved_at": saved_at}
 
 
 def _check_log(game: dict[str, Any], path: Path | str) -> None:
@@ -412,7 +439,7 @@ def load_game(path: str | os.PathLike[str]) -> tuple[Game, Seats]:
     Raises :class:`SaveError` ("<file>: <problem>") for anything wrong; the file is only
     read, never changed."""
     document = read_save(path)
-    game = game_from_document(document, Path(path))
+    game = game_from_document(document, save_path(path))
     return game, [dict(seat) for seat in document["seats"]]
 
 

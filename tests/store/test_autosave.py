@@ -4,6 +4,7 @@ cleared only when it is its own, and never breaking the game when a write fails.
 from __future__ import annotations
 
 import json
+import os
 
 from cardtable import load_variant, new_game
 from cardtable.paths import data_dir
@@ -327,3 +328,57 @@ def test_a_history_that_cannot_be_written_keeps_the_autosave_and_says_why_apart(
     broken.unlink()
     again = AutoSaver(load_autosave()[0], seats_for(2), history_path=broken)
     assert again.history_error is None and again.match_id is not None and not has_autosave()
+
+
+def test_an_earlier_copy_that_loads_stays_when_the_autosave_moved_out_is_damaged(tmp_path):
+    """The kept interrupted-* file of a match was deleted for the autosave of a later
+    point of it, even when that autosave was damaged: only the damaged copy was left."""
+    game = new(tmp_path)
+    AutoSaver(game, seats_for(4)).detach()
+    earlier = AutoSaver(new(tmp_path, "tonk", 4), seats_for(3)).kept  # the first match, kept
+    loaded, seats = load_game(earlier)
+    AutoSaver(loaded, seats).detach()
+    for _ in range(3):
+        bot_step(loaded)
+    AutoSaver(loaded, seats).detach()
+    damaged = autosave_path().read_text().replace('"saved_at":"', '"saved_at":"1')
+    autosave_path().write_text(damaged)
+    kept = AutoSaver(new(tmp_path, "tonk", 5), seats_for(3)).kept
+    assert kept is not None and kept.read_text() == damaged  # (kept as it is, to be mended)
+    assert earlier.exists() and load_game(earlier)[0] == game
+
+
+def test_a_pipe_or_a_deeply_nested_file_in_the_saves_folder_never_stops_a_new_game(tmp_path):
+    """The autosave's search of the saves folder read every file bare: a pipe named
+    *.json hung the new game, a deeply nested one crashed it (RecursionError)."""
+    saves_dir().mkdir(parents=True)
+    os.mkfifo(saves_dir() / "interrupted-pipe.json")
+    (saves_dir() / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4)).detach()
+    saver = AutoSaver(new(tmp_path, "tonk", 4), seats_for(3))  # (the first match is moved out)
+    assert saver.kept is not None and load_game(saver.kept)[0] == first
+    saver.finish()
+    assert (saves_dir() / "interrupted-pipe.json").exists() and (saves_dir() / "deep.json").exists()
+
+
+def test_an_older_copy_written_before_a_knob_existed_is_the_same_match(tmp_path):
+    """One match, one file, whatever knobs the preset gained since a copy was written:
+    an interrupted-* file from before a knob, loaded and played on, is replaced by the
+    later point when another match starts (it was listed twice)."""
+    game = new(tmp_path)
+    for _ in range(3):
+        bot_step(game)
+    old = save_game(saves_dir() / "interrupted-president-short-20240101-000000.json", game, seats_for(4))
+    document = json.loads(old.read_text())
+    del document["game"]["variant"]["rules"]["match_rounds"]
+    document.pop("checksum")
+    old.write_text(json.dumps(document))
+    loaded, seats = load_game(old)
+    AutoSaver(loaded, seats).detach()
+    for _ in range(3):
+        bot_step(loaded)
+    AutoSaver(loaded, seats).detach()
+    kept = AutoSaver(new(tmp_path, "tonk", 4), seats_for(3)).kept
+    assert [path for path, _info in list_saves()] == [kept] and not old.exists()
+    assert load_game(kept)[0] == loaded

@@ -341,3 +341,63 @@ def test_a_save_cut_inside_a_names_escape_is_truncated(tmp_path):
         damaged.write_bytes(raw[:cut])
         error = load_checked(damaged, game)
         assert error is not None and "truncated" in error.reason, (cut, str(error))
+
+
+def test_a_save_written_to_a_home_folder_path_loads_from_it(tmp_path, monkeypatch):
+    """``save_game("~/x.json")`` writes in the home folder, where ``load_game`` reads it
+    (it wrote a folder called "~" in the working folder)."""
+    game = started_game(tmp_path, "tonk", 1, 3)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    assert save_game("~/x.json", game, seats_for(3)) == tmp_path / "home" / "x.json"
+    assert not (tmp_path / "~").exists()
+    assert_same(load_game("~/x.json")[0], game)
+
+
+def test_a_long_legal_file_name_saves_and_a_failure_names_the_save(tmp_path, monkeypatch):
+    """A 245-byte name is legal, but its temp file (".NAME.<pid>.<random>.tmp") was not:
+    the save failed naming the temp file. The temp file's name is cut, and an error in
+    making the temp file names the save too."""
+    import tempfile
+
+    from cardtable.store.saves import atomic_write
+
+    game = started_game(tmp_path, "tonk", 1, 3)
+    long_name = tmp_path / ("n" * 245 + ".json")
+    save_game(long_name, game, seats_for(3))
+    assert_same(load_game(long_name)[0], game)
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []
+
+    def refused(prefix, suffix, dir):
+        raise PermissionError(13, "Permission denied", f"{dir}/{prefix}abc{suffix}")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(PermissionError) as caught:
+        atomic_write(tmp_path / "x.json", "{}")
+    assert caught.value.filename == str(tmp_path / "x.json")
+
+
+@pytest.mark.parametrize("edit", ["no saved_at", "bot without a level", "bot level null"])
+def test_a_hand_edited_save_that_loads_also_lists_and_replays(tmp_path, edit):
+    """Without its checksum a save may be edited by hand. One that loads showed in Load
+    game as "damaged (KeyError: 'saved_at')", and a bot seat without a level crashed
+    ``cardtable replay`` (KeyError: 'level') or read "Dag (bot None)"."""
+    from cardtable.store import Replay
+
+    game = started_game(tmp_path, "tonk", 1, 3)
+    path = save_game(tmp_path / "g.json", game, ["Ann", {"name": "Dag", "kind": "bot", "level": "hard"}, "Eve"])
+    document = json.loads(path.read_text())
+    del document["checksum"]
+    if edit == "no saved_at":
+        del document["saved_at"]
+    elif edit == "bot without a level":
+        del document["seats"][1]["level"]
+    else:
+        document["seats"][1]["level"] = None
+    path.write_text(json.dumps(document))
+    info = save_info(path)
+    assert info.saved_at is (None if edit == "no saved_at" else info.saved_at)
+    level = "hard" if edit == "no saved_at" else "simple"
+    assert info.seats[1] == {"name": "Dag", "kind": "bot", "level": level}
+    assert load_game(path)[1][1]["level"] == level
+    assert any(f"Dag (bot {level})" in line for line in Replay.from_file(path).transcript())

@@ -37,10 +37,10 @@ def test_an_unknown_bot_level_is_a_save_error_naming_the_seat(tmp_path):
 
 @pytest.mark.parametrize("level", [*BOT_LEVELS, "bot:hard", None])
 def test_every_known_level_loads_and_makes_a_bot(tmp_path, level):
-    """The level is read back as written (None: an older save, played as medium) and
-    makes the bot of that level."""
+    """The level is read back as written (None: an older save, read as "simple", the
+    level a bot seat without one plays at) and makes the bot of that level."""
     game, seats = load_game(save_with_level(tmp_path, level))
-    assert seats[1] == {"name": "Dag", "kind": "bot", "level": level}
+    assert seats[1] == {"name": "Dag", "kind": "bot", "level": level or "simple"}
     bot = make_bot(game.family, seats[1]["level"] or "simple", game.variant)
     assert type(bot) is type(make_bot(game.family, (level or "medium").removeprefix("bot:"), game.variant))
     if level in ("hard", "bot:hard", "expert"):
