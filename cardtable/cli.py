@@ -697,9 +697,7 @@ def _stats(args: argparse.Namespace) -> int:
         if not players and name and name.casefold().endswith(" (bot)"):  # (a bot's name as the tables print it)
             name = name[:-len(" (bot)")].rstrip()
             players = player_stats(name, damaged=damaged)
-        recent = recent_matches(args.recent, damaged=damaged) if name is None else [
-            m for m in recent_matches(10_000)  # (a damaged match of other players is not this one's)
-            if name.casefold() in (n.casefold() for n in m.names)][: args.recent]
+        recent = recent_matches(args.recent, name=name, damaged=damaged)
     except HistoryError as error:
         return fail(str(error), command="stats")
     for note in left_out(damaged):

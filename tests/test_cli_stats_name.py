@@ -37,3 +37,28 @@ def test_a_bots_name_as_the_tables_print_it_finds_the_bot(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     [dag] = data["players"]
     assert dag["name"] == "Dag" and dag["kinds"] == ["bot"] and len(data["recent"]) == 1
+
+
+def test_a_name_is_found_in_any_case_beyond_ascii_letters(tmp_path, capsys):
+    """SQLite's NOCASE knows only A–Z: "élodie" found no statistics for "Élodie" while
+    the recent matches (compared in Python) listed her match."""
+    record_match(finished_game(tmp_path, "president", 1), ["Élodie", "Zoë", "Ann", "Bo"])
+    for asked in ("élodie", "ÉLODIE", "zoË"):
+        assert main(["stats", "--name", asked, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        [player] = data["players"]
+        assert player["name"].casefold() == asked.casefold() and player["matches"] == 1
+        assert len(data["recent"]) == 1
+    assert main(["stats", "--name", "élodie"]) == 0
+    assert "Élodie" in capsys.readouterr().out
+
+
+def test_the_recent_matches_of_a_name_are_its_own_newest_first(tmp_path):
+    from cardtable.store import recent_matches
+
+    for seed, names in ((1, ["Ann", "Bo", "Cy", "Di"]), (2, ["Eve", "Bo", "Cy", "Di"]), (3, ["ann", "Fay", "Cy", "Di"])):
+        record_match(finished_game(tmp_path, "president", seed), names, finished_at=f"2026-01-0{seed}T10:00:00+00:00")
+    assert [m.names[0] for m in recent_matches(10, name="ANN")] == ["ann", "Ann"]
+    assert [m.names[0] for m in recent_matches(1, name="ann")] == ["ann"]
+    assert [m.names[0] for m in recent_matches(10, name="Bo")] == ["Eve", "Ann"]
+    assert recent_matches(10, name="nobody") == []

@@ -99,6 +99,7 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
         raise HistoryError(f"{target}: cannot open the match history ({error})") from None
     try:
         connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        connection.create_function("casefold", 1, _casefold, deterministic=True)
         _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))
         connection.execute("PRAGMA foreign_keys = ON")
         version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -120,6 +121,12 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _casefold(text: Any) -> Any:
+    """SQL ``casefold(name)``: a name in any case, as Python compares names ("Élodie" is
+    "élodie"; SQLite's NOCASE knows only ASCII letters)."""
+    return text.casefold() if isinstance(text, str) else text
 
 
 class _immediate:
@@ -349,8 +356,8 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
              " FROM seats s JOIN matches m ON m.id = s.match_id")
     params: tuple[Any, ...] = ()
     if name is not None:
-        query += " WHERE s.name = ? COLLATE NOCASE"
-        params = (name,)
+        query += " WHERE casefold(s.name) = ?"
+        params = (name.casefold(),)
     rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
                                                                 params).fetchall())
     bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out, as from the recent list)
@@ -415,18 +422,22 @@ class MatchRecord:
         return asdict(self)
 
 
-def recent_matches(limit: int = 20, *, path: str | os.PathLike[str] | None = None,
+def recent_matches(limit: int = 20, *, name: str | None = None, path: str | os.PathLike[str] | None = None,
                    damaged: list[str] | None = None) -> list[MatchRecord]:
-    """The last ``limit`` recorded matches, newest first. A match whose row is damaged
-    is left out, and said in ``damaged`` ("match 3 is damaged: …") when given."""
+    """The last ``limit`` recorded matches, newest first (only those ``name`` played in,
+    ignoring case, when given). A match whose row is damaged is left out, and said in
+    ``damaged`` ("match 3 is damaged: …") when given."""
     target = Path(path or history_path())
     if not target.exists():
         return []
+    played = "" if name is None else \
+        " WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = matches.id AND casefold(s.name) = ?)"
+    params = (int(limit),) if name is None else (name.casefold(), int(limit))
 
     def read(connection: sqlite3.Connection) -> list[tuple[tuple[Any, ...], list[Any]]]:
         matches = connection.execute(
             "SELECT id, family, preset, preset_title, finished_at, rounds, moves, seed, scores, winners"
-            " FROM matches ORDER BY finished_at DESC, id DESC LIMIT ?", (int(limit),)).fetchall()
+            f" FROM matches{played} ORDER BY finished_at DESC, id DESC LIMIT ?", params).fetchall()
         return [(match, connection.execute("SELECT name, kind, final_title FROM seats WHERE match_id = ?"
                                            " ORDER BY seat", (match[0],)).fetchall()) for match in matches]
 
