@@ -12,7 +12,6 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from rich.console import Console as RichConsole
@@ -594,27 +593,6 @@ def fail(message: str, file: object = None, command: str = "", status: int = 2) 
     return status
 
 
-def _open_in_tui(action: str, args: argparse.Namespace, summary: str) -> int:
-    tui_launch: ModuleType | None
-    try:
-        from .tui import launch as tui_launch
-    except ImportError as error:
-        tui_launch, reason = None, str(error)
-    else:
-        reason = ""
-    opener = getattr(tui_launch, action, None)
-    if opener is None:
-        return fail(f"the table cannot {action} games yet{f' ({reason})' if reason else ''}. {summary}",
-                    command=action, status=1)
-    return int(opener(args) or 0)
-
-
-def _save_summary(path: object, game: object, seats: list[dict]) -> str:
-    names = ", ".join(seat["name"] + (" (bot)" if seat["kind"] == "bot" else "") for seat in seats)
-    return (f"{path} is a valid save: {game.variant.title}, round {game.round}, "  # type: ignore[attr-defined]
-            f"{count(game.moves_played, 'move')}, seats {names}.")  # type: ignore[attr-defined]
-
-
 def _resume(args: argparse.Namespace) -> int:
     from .engine.errors import SaveError
     from .store import autosave_path, has_autosave, load_autosave
@@ -626,7 +604,9 @@ def _resume(args: argparse.Namespace) -> int:
         args.loaded = load_autosave()
     except SaveError as error:
         return fail(str(error), args.file, command="resume")
-    return _open_in_tui("resume", args, _save_summary(args.file, *args.loaded))
+    from .tui import launch
+
+    return launch.resume(args)
 
 
 def _load(args: argparse.Namespace) -> int:
@@ -640,12 +620,17 @@ def _load(args: argparse.Namespace) -> int:
         args.loaded = load_game(args.file)
     except SaveError as error:
         return fail(str(error), args.file, command="load")
-    return _open_in_tui("load", args, _save_summary(args.file, *args.loaded))
+    from .tui import launch
+
+    return launch.load(args)
 
 
 def _terminal() -> bool:
-    """Whether standard output is a terminal (the interactive table can show there)."""
-    return sys.stdout.isatty()
+    """Whether the interactive replay can show: standard output is a terminal (not a
+    pipe or a file, which get the text) and so are the table's keys and screen."""
+    from .tui.launch import can_draw_table
+
+    return sys.stdout.isatty() and can_draw_table()
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -668,17 +653,12 @@ def _replay(args: argparse.Namespace) -> int:
     except SaveError as error:
         return fail(str(error), args.file, command="replay")
     args.replay = replay
-    if not args.text and not _terminal():  # piped or redirected: the text is what the reader wants
+    if not args.text and not _terminal():  # piped, redirected or no keys: the text is what the reader wants
         args.text = True
     if not args.text:
-        tui_launch: ModuleType | None
-        try:
-            from .tui import launch as tui_launch
-        except ImportError:
-            tui_launch = None
-        if getattr(tui_launch, "replay", None) is not None:
-            return int(tui_launch.replay(args) or 0)  # type: ignore[union-attr]
-        Console(stderr=True).print("[dim](the interactive replay comes with the table; printing the text)[/]")
+        from .tui import launch
+
+        return launch.replay(args)
     out = Console(highlight=False, soft_wrap=True)
     for line in replay.transcript():
         out.print(line, markup=False)

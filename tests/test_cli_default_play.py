@@ -20,7 +20,7 @@ def opened(monkeypatch):
         return 0
 
     monkeypatch.setattr(CardtableApp, "run", fake_run)
-    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    monkeypatch.setattr(launch, "can_draw_table", lambda: True)
     return apps
 
 
@@ -73,5 +73,5 @@ def test_a_table_that_crashed_exits_with_status_1(monkeypatch):
         return None
 
     monkeypatch.setattr(CardtableApp, "run", crashed_run)
-    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    monkeypatch.setattr(launch, "can_draw_table", lambda: True)
     assert main([]) == 1

@@ -48,7 +48,7 @@ def test_a_seed_without_game_or_preset_is_not_dropped_silently():
 def test_the_command_opens_tonk_classic(monkeypatch):
     apps = []
     monkeypatch.setattr(CardtableApp, "run", lambda self: apps.append(self) or 0)
-    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    monkeypatch.setattr(launch, "can_draw_table", lambda: True)
     assert main(["play", "--game", "tonk", "--seats", "Ann,bot:simple"]) == 0
     [app] = apps
     assert app.setup.variant.name == "tonk-classic" and [s.bot for s in app.setup.seats] == [None, "simple"]

@@ -19,7 +19,7 @@ def _fail(message: str, args: Any) -> int:
     return 2
 
 
-def _terminal() -> bool:
+def can_draw_table() -> bool:
     """Whether the table can be drawn: keys come from standard input, and Textual draws
     on standard error; both must be a terminal (standard output may be piped)."""
     return sys.stdin.isatty() and sys.__stderr__ is not None and sys.__stderr__.isatty()
@@ -28,7 +28,7 @@ def _terminal() -> bool:
 def _run(app: Any, args: Any) -> int:
     """Run ``app``, the full-screen table, if there is a terminal for it; else say so
     (piped into ``head`` it drew into the pipe and spun at full CPU)."""
-    if not _terminal():
+    if not can_draw_table():
         return _fail("the table needs a terminal: standard input and standard error must both be one "
                      "(for a game as text, see `cardtable replay FILE --text`)", args)
     result = app.run()

@@ -79,6 +79,39 @@ def test_replay_into_a_pipe_prints_the_text(tmp_path, tui_stub, capsys):
     assert tui_stub == [] and "Final chips won" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("keys, screen", [(False, True), (True, False)])
+def test_replay_prints_the_text_when_the_table_could_not_be_drawn(tmp_path, tui_stub, capsys, monkeypatch,
+                                                                  keys, screen):
+    """Standard output a terminal but standard input (the keys) or standard error (where
+    the table draws) not one: the text, as for a pipe (it failed with "the table needs a
+    terminal", or said nothing with 2>/dev/null)."""
+    import sys
+
+    class Stream:
+        def __init__(self, tty: bool) -> None:
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+        def write(self, text: str) -> int:
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    path = save_game(tmp_path / "g.json", finished_game(tmp_path, "tonk", 1), seats_for(3))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys, "stdin", Stream(keys))
+    monkeypatch.setattr(sys, "__stderr__", Stream(screen))
+    assert main(["replay", str(path)]) == 0
+    assert tui_stub == [] and "Final chips won" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", Stream(True))
+    monkeypatch.setattr(sys, "__stderr__", Stream(True))
+    assert main(["replay", str(path)]) == 0
+    assert [action for action, _args in tui_stub] == ["replay"]
+
+
 @pytest.mark.parametrize("command", [["load"], ["replay", "--text"]])
 def test_a_bad_file_is_a_clean_error(tmp_path, capsys, command, tui_stub):
     bad = tmp_path / "bad.json"
@@ -110,12 +143,3 @@ def test_resume(tmp_path, capsys, tui_stub):
     autosave_path().write_text("{}")
     assert main(["resume"]) == 2
     assert "autosave.json" in capsys.readouterr().err and autosave_path().read_text() == "{}"
-
-
-def test_load_without_a_table_that_can_load_says_so(tmp_path, capsys, monkeypatch):
-    from cardtable.tui import launch
-
-    monkeypatch.delattr(launch, "load", raising=False)
-    path = save_game(tmp_path / "g.json", started_game(tmp_path, "tonk", 3, 4), seats_for(3))
-    assert main(["load", str(path)]) == 1
-    assert "is a valid save" in capsys.readouterr().err

@@ -378,7 +378,7 @@ def test_launch_resume_and_load_open_the_table(monkeypatch):
         return 0
 
     monkeypatch.setattr(CardtableApp, "run", fake_run)
-    monkeypatch.setattr(launch, "_terminal", lambda: True)
+    monkeypatch.setattr(launch, "can_draw_table", lambda: True)
     for opener in (launch.resume, launch.load):
         args = SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)
         assert opener(args) == 0
@@ -425,7 +425,7 @@ def test_the_table_without_a_terminal_says_so_and_draws_nothing(monkeypatch, cap
         raise AssertionError("the table was drawn")
 
     monkeypatch.setattr(CardtableApp, "run", never)
-    monkeypatch.setattr(launch, "_terminal", lambda: False)
+    monkeypatch.setattr(launch, "can_draw_table", lambda: False)
     game = new_game(load_variant("tonk-classic"), 2, seed=2)
     seats = [{"name": "Ann", "kind": "human", "level": None}, {"name": "Dag", "kind": "bot", "level": "simple"}]
     assert launch.load(SimpleNamespace(loaded=(game, seats), file="x.json", theme=None, bot_delay=0)) == 2

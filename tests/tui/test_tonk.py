@@ -475,8 +475,8 @@ def test_match_end_shows_chips_and_chips_won_without_titles():
 def test_statistics_say_a_tonk_score_is_chips_won():
     """Statistics: a recorded Tonk match's scores are the chips won ("chips won: Ann +3,
     Bob -3"), and the Tonk table adds the chips won in all next to the chips per hand."""
-    from cardtable.store.history import FamilyStats, PlayerStats
-    from cardtable.tui.screens.stats import family_table, scores_text
+    from cardtable.store.history import FamilyStats, PlayerStats, scores_text
+    from cardtable.tui.screens.stats import family_table
 
     assert scores_text("tonk", ("Ann", "Bob", "Dag"), (3, -2, -1)) == "chips won: Ann +3, Bob -2, Dag -1"
     assert scores_text("shanghai", ("Ann", "Bob"), (35, 80)) == "Ann 35, Bob 80"
