@@ -52,7 +52,7 @@ def test_only_the_command_line_and_the_tui_import_the_command_line_the_tui_or_ri
         parts = path.relative_to(root.parent).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
-        layer = "cli" if module in ("cardtable.cli", "cardtable.__main__") else \
+        layer = "cli" if module.startswith("cardtable.cli.") or module in ("cardtable.cli", "cardtable.__main__") else \
             "tui" if module.startswith("cardtable.tui") else "core"
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):

@@ -49,7 +49,7 @@ def test_the_score_column_says_what_the_game_scores_and_no_minus_zero(monkeypatc
     column says what is averaged (Tonk: chips won; President and Shanghai: points), a
     value that rounds to nothing is 0.0, and the bots without --bots are named as on the
     start screen (medium, not the older name simple)."""
-    from cardtable.cli import one_decimal
+    from cardtable.cli.matches import one_decimal
 
     assert [one_decimal(v) for v in (-0.02, -0.049, 0.04, -0.05, 2.06, -13.0)] == [
         "0.0", "0.0", "0.0", "-0.1", "2.1", "-13.0"]

@@ -46,4 +46,12 @@ class VariantError(ValueError):
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be read back: names the problem."""
+    """A saved game that cannot be read back: names the problem.
+
+    ``reason`` is the problem in words; ``file`` the file it is in, which the message
+    starts with (None for a save that was not read from a file)."""
+
+    def __init__(self, reason: str, file: str | None = None) -> None:
+        self.reason = reason
+        self.file = file
+        super().__init__(f"{file}: {reason}" if file is not None else reason)

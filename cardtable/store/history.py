@@ -140,7 +140,13 @@ class _immediate:
         return self.connection
 
     def __exit__(self, kind: Any, value: Any, trace: Any) -> None:
-        self.connection.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            self.connection.execute("COMMIT")
+            return
+        try:
+            self.connection.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # (SQLite may have rolled back already, e.g. a full disk: the first error is the one to tell)
 
 
 def _retry(action: Any, attempts: int = 50) -> Any:

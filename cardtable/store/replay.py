@@ -63,7 +63,7 @@ class Replay:
         try:
             base = Game.from_data(start)
         except SaveError as error:
-            raise SaveError(f"{name}: {error}") from None
+            raise SaveError(error.reason, name) from None
         self._checkpoints: list[Game] = []
         self._marks: list[int] = []  # events after each step
         game = base
@@ -75,7 +75,7 @@ class Replay:
                 try:
                     game.replay(self.records[index])
                 except Exception as error:  # noqa: BLE001 - a damaged log is a SaveError, worded as load words it
-                    raise SaveError(f"{name}: {replay_refusal(error, index + 1, self.records[index])}") from None
+                    raise SaveError(replay_refusal(error, index + 1, self.records[index]), name) from None
         self._all_events: list[Event] = list(game.events)
         self.final = game
         self.open_from: int | None = None

@@ -266,10 +266,7 @@ class SaveInfo:
 
 
 def _fail(path: Path | str, reason: str) -> SaveError:
-    error = SaveError(f"{path}: {reason}")
-    error.file = str(path)  # type: ignore[attr-defined]
-    error.reason = reason  # type: ignore[attr-defined]
-    return error
+    return SaveError(reason, str(path))
 
 
 def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:

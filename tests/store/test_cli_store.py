@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from cardtable import cli
+from cardtable.cli import store as cli_store
 
 from cardtable.cli import main
 from cardtable.store import AutoSaver, autosave_path, record_match, save_game
@@ -65,7 +65,7 @@ def test_replay_of_a_recorded_match(tmp_path, capsys):
 
 
 def test_replay_opens_the_table_when_it_can(tmp_path, tui_stub, monkeypatch):
-    monkeypatch.setattr(cli, "_terminal", lambda: True)
+    monkeypatch.setattr(cli_store, "_terminal", lambda: True)
     path = save_game(tmp_path / "g.json", finished_game(tmp_path, "tonk", 1), seats_for(3))
     assert main(["replay", str(path)]) == 0
     [(action, args)] = tui_stub

@@ -203,3 +203,18 @@ def test_two_processes_writing_at_once(tmp_path):
         assert db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 50 * 4
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert player_stats("Ann")[0].matches == 50
+
+
+def test_a_failed_write_tells_its_own_error_not_the_rollbacks():
+    """When a write fails and SQLite has already rolled the transaction back, the ROLLBACK
+    that follows fails too ("no transaction is active"): the first error is the one told."""
+    import sqlite3
+
+    from cardtable.store.history import _immediate
+
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    with pytest.raises(ZeroDivisionError):
+        with _immediate(connection):
+            connection.execute("ROLLBACK")  # (as SQLite does itself on some errors)
+            1 / 0
+    connection.close()

@@ -401,3 +401,19 @@ def test_a_hand_edited_save_that_loads_also_lists_and_replays(tmp_path, edit):
     assert info.seats[1] == {"name": "Dag", "kind": "bot", "level": level}
     assert load_game(path)[1][1]["level"] == level
     assert any(f"Dag (bot {level})" in line for line in Replay.from_file(path).transcript())
+
+
+def test_a_save_error_has_its_file_and_reason_as_fields(tmp_path):
+    """The Load list shows a damaged file's reason beside its name: ``SaveError.file`` and
+    ``.reason`` are the error's own fields (they were patched on by the store)."""
+    from cardtable.store import Replay
+
+    path = tmp_path / "cut.json"
+    path.write_text('{"format": "cardtable-save", "vers')
+    for read in (load_game, save_info, Replay.from_file):
+        with pytest.raises(SaveError) as caught:
+            read(path)
+        assert caught.value.file == str(path) and "truncated" in caught.value.reason
+        assert str(caught.value) == f"{path}: {caught.value.reason}"
+    bare = SaveError("not a cardtable saved game")
+    assert bare.file is None and str(bare) == bare.reason == "not a cardtable saved game"

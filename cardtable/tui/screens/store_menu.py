@@ -261,8 +261,7 @@ def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> 
         key = f"{prefix}{index}"
         choices[key] = path
         if isinstance(info, SaveError):
-            reason = getattr(info, "reason", str(info))
-            options.append(Option(Text(fix(f"{path.name}: cannot be loaded — {reason}"), style="red"),
+            options.append(Option(Text(fix(f"{path.name}: cannot be loaded — {info.reason}"), style="red"),
                                   id=key, disabled=True))
         else:
             options.append(Option(Text(path.name, style="bold") + Text(f"  {describe_save(info, ascii)}"), id=key))

@@ -1,0 +1,49 @@
+"""The command line's kinds of argument: numbers in a range, seeds, a player's name."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..engine.rng import SEED_HIGH, SEED_LOW
+
+
+SECONDS = "a number of seconds, e.g. 0.5"
+MOST_MATCHES, MOST_JOBS = 1_000_000, 64
+ROUNDS_HELP = ("stop each match after this many rounds (hands, in Shanghai and Tonk: --hands is the same "
+               "option; default: the preset's whole match; 10 for a match with no set length: Tonk with no "
+               "hand limit, President with no target or round limit; 0: whole matches always)")
+
+
+def number_from(low: float, kind: type = int, what: str = "", high: float | None = None) -> Any:
+    """An argparse type: a finite number of ``kind`` no smaller than ``low`` and, given
+    ``high``, no larger (else a usage error; ``what`` says what is wanted, e.g. "a number
+    of seconds, e.g. 0.5")."""
+    what = what or ("a whole number" if kind is int else "a number")
+
+    def convert(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if value != value or value in (float("inf"), float("-inf")):  # nan, inf
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        if not value >= low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {text}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be {high} or less, not {text}")
+        return value
+    convert.__name__ = kind.__name__
+    return convert
+
+
+SEED = number_from(SEED_LOW, high=SEED_HIGH)
+"""A seed: a 64-bit whole number, as saves and the history keep it."""
+
+
+def player_name(text: str) -> str:
+    """An argparse type: a player's name, without surrounding blanks; an empty one is a usage error."""
+    name = text.strip()
+    if not name:
+        raise argparse.ArgumentTypeError("give a player's name (leave --name out for every player)")
+    return name
