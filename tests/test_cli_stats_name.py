@@ -62,3 +62,14 @@ def test_the_recent_matches_of_a_name_are_its_own_newest_first(tmp_path):
     assert [m.names[0] for m in recent_matches(1, name="ann")] == ["ann"]
     assert [m.names[0] for m in recent_matches(10, name="Bo")] == ["Eve", "Ann"]
     assert recent_matches(10, name="nobody") == []
+
+
+def test_a_bot_as_the_statistics_print_it_finds_that_level(tmp_path, capsys):
+    """"Dag (bot, hard)" finds Dag at hard only; "Dag (bot)" Dag at every level."""
+    for seed, level in ((1, "hard"), (2, "easy"), (3, "simple")):
+        record_match(finished_game(tmp_path, "tonk", seed), ["Ann", {"name": "Dag", "kind": "bot", "level": level}, "Eve"])
+    for asked, found in (("Dag (bot, HARD)", ["hard"]), ("dag (bot)", ["easy", "hard", "medium"]),
+                         ("Dag (bot, simple)", ["medium"]), ("Dag (bot, expert)", [])):
+        assert main(["stats", "--name", asked, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert sorted(player["level"] for player in data["players"]) == found, asked

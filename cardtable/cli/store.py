@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
 
+from ..bots.base import ALIASES
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
 from .options import SECONDS, number_from, player_name
 from .output import Console, fail
+
+
+BOT_LABEL = re.compile(r"(?P<name>.*?)\s*\(bot(?:,\s*(?P<level>[^)]*?))?\s*\)", re.IGNORECASE)
+"""A bot's name as the statistics print it, "Dag (bot, hard)" (or "Dag (bot)": any level)."""
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -120,9 +126,11 @@ def _stats(args: argparse.Namespace) -> int:
     name = args.name
     try:
         players = player_stats(name, damaged=damaged)
-        if not players and name and name.casefold().endswith(" (bot)"):  # (a bot's name as the tables print it)
-            name = name[:-len(" (bot)")].rstrip()
-            players = player_stats(name, damaged=damaged)
+        printed = BOT_LABEL.fullmatch(name) if name and not players else None
+        if printed:  # (a bot as the tables print it: "Dag (bot)", "Dag (bot, hard)")
+            name, level = printed["name"], printed["level"]
+            players = [player for player in player_stats(name, damaged=damaged) if "bot" in player.kinds
+                       and (level is None or player.level in (level.casefold(), ALIASES.get(level.casefold())))]
         recent = recent_matches(args.recent, name=name, damaged=damaged)
     except HistoryError as error:
         return fail(str(error), command="stats")
@@ -148,7 +156,7 @@ def _stats(args: argparse.Namespace) -> int:
         shown = " · ".join(f"{TITLE_SHORT[t]} {titles[t]}" for t in TITLE_KEYS if titles.get(t)) or "—"
         average = player.shanghai_average
         chips = player.tonk_chips_per_hand
-        table.add_row(Text(player.name + (" (bot)" if player.kinds == ("bot",) else "")), str(player.matches),
+        table.add_row(Text(player.label), str(player.matches),
                       str(player.wins), f"{player.win_rate:.0%}", shown,
                       "—" if average is None else f"{average:.1f}",
                       "—" if chips is None else f"{chips:+.2f}")

@@ -249,7 +249,8 @@ class FamilyStats:
 
 @dataclass
 class PlayerStats:
-    """Statistics for one player name over every recorded match.
+    """Statistics for one player over every recorded match: a human by name, a bot by
+    name and level (Dag at hard is not Dag at easy).
 
     ``president_titles``: title key -> rounds ended with that title; ``shanghai_average``:
     mean final score (lower is better); ``tonk_chips_per_hand``: net chips per hand played."""
@@ -260,6 +261,15 @@ class PlayerStats:
     wins: int
     families: dict[str, FamilyStats]
     last_played: str
+    level: str | None = None
+    """The bot's level ("hard"; "medium" for its alias "simple"), None for a human."""
+
+    @property
+    def label(self) -> str:
+        """The player as the statistics print it: "Ann", "Dag (bot, hard)"."""
+        if "bot" not in self.kinds:
+            return self.name
+        return f"{self.name} (bot, {self.level})" if self.level else f"{self.name} (bot)"
 
     @property
     def win_rate(self) -> float:
@@ -294,7 +304,7 @@ class PlayerStats:
                 entry |= {"hands": stats.hands, "net_chips": stats.total_score,
                           "chips_per_hand": _round(stats.chips_per_hand)}
             families[family] = entry
-        return {"name": self.name, "kinds": list(self.kinds), "matches": self.matches,
+        return {"name": self.name, "kinds": list(self.kinds), "level": self.level, "matches": self.matches,
                 "wins": self.wins, "win_rate": round(self.win_rate, 4),
                 "last_played": self.last_played, "families": families}
 
@@ -351,13 +361,14 @@ def _match_results(match_id: int, scores: Any, winners: Any, seats: int) -> tupl
 
 def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None = None,
                  damaged: list[str] | None = None) -> list[PlayerStats]:
-    """Statistics per player name (all names, most matches first; or just ``name``,
-    ignoring case). An empty list if nothing is recorded. A match whose row is damaged
-    is left out, and said in ``damaged`` ("match 3 is damaged: …") when given."""
+    """Statistics per player (all, most matches first; or just those of ``name``, ignoring
+    case): a human per name, a bot per name and level. An empty list if nothing is
+    recorded. A match whose row is damaged is left out, and said in ``damaged`` ("match 3
+    is damaged: …") when given."""
     target = Path(path or history_path())
     if not target.exists():
         return []
-    query = ("SELECT s.name, s.kind, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
+    query = ("SELECT s.name, s.kind, s.level, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
              " m.finished_at, m.id, m.scores, m.winners, (SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id)"
              " FROM seats s JOIN matches m ON m.id = s.match_id")
     params: tuple[Any, ...] = ()
@@ -367,8 +378,8 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
                                                                 params).fetchall())
     bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out, as from the recent list)
-    for _who, _kind, score, won, _final, titles, hands, _family, _finished, match_id, results, winners, seats \
-            in rows:
+    for _who, _kind, _level, score, won, _final, titles, hands, _family, _finished, match_id, results, winners, \
+            seats in rows:
         try:
             _match_results(match_id, results, winners, seats)
             _whole(match_id, "seats' scores", score, won, hands or 0)
@@ -377,16 +388,15 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
             bad.setdefault(match_id, str(error))
     if damaged is not None:
         damaged.extend(bad.values())
-    players: dict[str, PlayerStats] = {}
-    for who, kind, score, won, final_title, titles, hands, family, finished, match_id, *_results in rows:
+    players: dict[tuple[str, str, str | None], PlayerStats] = {}
+    for who, kind, level, score, won, final_title, titles, hands, family, finished, match_id, *_results in rows:
         if match_id in bad:
             continue
-        stats = players.get(who.casefold())
+        level = _bot_level(level) if kind == "bot" else None
+        stats = players.get((who.casefold(), kind, level))
         if stats is None:
-            stats = players[who.casefold()] = PlayerStats(who, (), 0, 0, {}, finished)
+            stats = players[who.casefold(), kind, level] = PlayerStats(who, (kind,), 0, 0, {}, finished, level)
         stats.name = who  # the latest spelling
-        if kind not in stats.kinds:
-            stats.kinds = tuple(sorted((*stats.kinds, kind)))
         stats.matches += 1
         stats.wins += won
         stats.last_played = finished
@@ -399,7 +409,18 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
             fam.titles[title] = fam.titles.get(title, 0) + count
         if final_title:
             fam.final_titles[final_title] = fam.final_titles.get(final_title, 0) + 1
-    return sorted(players.values(), key=lambda p: (-p.matches, p.name.casefold()))
+    return sorted(players.values(), key=lambda p: (-p.matches, p.name.casefold(), p.level or ""))
+
+
+def _bot_level(level: Any) -> str | None:
+    """A recorded bot level as the statistics group it: "simple" is "medium" (its alias);
+    one this cardtable does not know is kept as written."""
+    from ..bots.base import normalize_level  # (here: the store loads without the bots)
+
+    try:
+        return normalize_level(level) if isinstance(level, str) else None
+    except ValueError:
+        return level
 
 
 @dataclass(frozen=True)

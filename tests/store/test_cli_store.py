@@ -36,7 +36,7 @@ def test_stats_tables_and_json(tmp_path, capsys, monkeypatch):
         record_match(game, seats_for(3 if family == "tonk" else 4))
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    assert "Players" in out and "Ann" in out and "Dag (bot)" in out and "Recent matches" in out
+    assert "Players" in out and "Ann" in out and "Dag (bot, medium)" in out and "Recent matches" in out
     assert "President titles: P President · VP Vice-President · " in out  # the letters explained
     # the recent Tonk match gives chips won, in the words the table uses
     ann, dag, eve = games["tonk"].scores

@@ -218,3 +218,18 @@ def test_a_failed_write_tells_its_own_error_not_the_rollbacks():
             connection.execute("ROLLBACK")  # (as SQLite does itself on some errors)
             1 / 0
     connection.close()
+
+
+def test_a_bots_statistics_are_per_level_and_a_humans_apart_from_a_bot_of_that_name(tmp_path):
+    """Dag at hard and Dag at easy were one "Dag (bot)" row: a bot is its name and level
+    ("simple" is "medium", its alias); a human called Dag is a third player."""
+    games = [finished_game(tmp_path, "tonk", seed) for seed in (1, 2, 3, 4)]
+    levels = ["hard", "easy", "simple", "medium"]
+    for game, level in zip(games, levels):
+        record_match(game, ["Ann", {"name": "Dag", "kind": "bot", "level": level}, "Eve"])
+    record_match(finished_game(tmp_path, "tonk", 5), ["Dag", "Ann", "Eve"])
+    dags = {(p.label, p.matches) for p in player_stats("dag")}
+    assert dags == {("Dag (bot, hard)", 1), ("Dag (bot, easy)", 1), ("Dag (bot, medium)", 2), ("Dag", 1)}
+    [medium] = [p for p in player_stats() if p.level == "medium"]
+    assert medium.wins == sum(1 in game.winners() for game in games[2:])
+    assert medium.to_data()["level"] == "medium" and medium.to_data()["kinds"] == ["bot"]

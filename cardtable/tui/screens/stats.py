@@ -24,10 +24,6 @@ from ..text import as_themed, game_title, score_phrases, signed, signed_decimal,
 from .store_menu import when
 
 
-def _name(player: PlayerStats) -> str:
-    return player.name + (" (bot)" if player.kinds == ("bot",) else "")
-
-
 def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -> Table | None:
     """One family's table, or None if nobody played it (``ascii``: in the ASCII theme's
     characters)."""
@@ -45,7 +41,7 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     for column in extra:
         table.add_column(column, justify="left" if family == "president" else "right")
     for player, stats in sorted(rows, key=lambda r: (-r[1].matches, r[0].name.casefold())):
-        cells = [_name(player), str(stats.matches), str(stats.wins),
+        cells = [player.label, str(stats.matches), str(stats.wins),
                  f"{stats.wins / stats.matches:.0%}" if stats.matches else "—"]
         if family == "president":
             titles = stats.titles
@@ -91,7 +87,7 @@ def statistics(ascii: bool = False) -> RenderableType:
     for column in ("player", "matches", "wins", "win %", "last played"):
         overall.add_column(column, justify="left" if column in ("player", "last played") else "right")
     for player in players:
-        overall.add_row(Text(_name(player)), str(player.matches), str(player.wins), f"{player.win_rate:.0%}",
+        overall.add_row(Text(player.label), str(player.matches), str(player.wins), f"{player.win_rate:.0%}",
                         when(player.last_played))
     parts += [overall, Text("")]
     matches = Table(title="Recent matches (v on the start screen replays them)", title_style="bold",
