@@ -177,7 +177,7 @@ def test_standalone_replay_of_a_recorded_match_and_the_statistics():
             assert isinstance(app.screen, StatsScreen)
             text = screen_text(app)
             assert "Tonk" in text and "chips per hand" in text
-            for name in ("Ann", "Bob", "Dag (bot)"):
+            for name in ("Ann", "Bob", "Dag (bot, medium)"):
                 assert name in text
             assert "Recent matches" in text and "Tonk · " not in text  # the game named once
             row = next(line for line in text.splitlines() if "chips won:" in line)
