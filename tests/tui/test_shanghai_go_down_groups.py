@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from cardtable import Move, load_variant, new_game
 from cardtable.engine.cards import parse_cards
 from cardtable.tui.screens.table import TableScreen
@@ -188,3 +190,18 @@ def test_a_waiting_run_shows_its_wild_in_place_when_it_has_one_place_only():
     assert waiting_group_label("run", parse_cards("3D 2D 2H 6D"), twos, False) == "3♦ 2♥=4♦ 2♦=5♦ 6♦"
     assert waiting_group_label("run", parse_cards("AD JK JD QD"), jokers, True) == "J-D Q-D JK=K-D A-D"
     assert waiting_group_label("set", parse_cards("QD JK QD"), jokers, False) == "Q♦ Q♦ JK=Q"
+
+
+@pytest.mark.parametrize("group, place, reason", [
+    ("2C 3C 4C 6C JK", 1, "the contract's run goes down at exactly 4 cards, not 5 (more follow as lay-offs)"),
+    ("7C 7C 7D 7S", 0, "the contract's set goes down at exactly 3 cards, not 4 (more follow as lay-offs)"),
+    ("3C 4C 5C 6C", 1, None),
+    ("5C 6D 7H", 0, "a set is cards of one rank"),
+])
+def test_S6_the_table_tells_a_group_against_the_contract_meld_of_its_kind(group, place, reason):
+    """In "1 set of 3 + 1 run of 4" a play-tester's five-card run was refused as "not a
+    set of 3: a set is cards of one rank": a group that makes a run at its size is told
+    as the run (too long), one that makes a set as the set."""
+    from cardtable.tui.shanghai.compose import group_place
+
+    assert group_place((("set", 3), ("run", 4)), (), parse_cards(group), frozenset({15})) == (place, reason)

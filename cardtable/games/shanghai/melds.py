@@ -54,6 +54,10 @@ def count_wilds(cards: Sequence[Card], wild: frozenset[int]) -> int:
     return sum(1 for card in cards if card.rank in wild)
 
 
+TOO_MANY_WILDS = "a meld may not hold more wilds than natural cards"
+"""S5's reason, the one a short group may still mend (with another natural card)."""
+
+
 def make_set(cards: Sequence[Card], wild: frozenset[int]) -> Meld | str:
     """S4/S5: ``cards`` as a set, or the reason they are not one."""
     naturals = [card for card in cards if card.rank not in wild]
@@ -63,7 +67,7 @@ def make_set(cards: Sequence[Card], wild: frozenset[int]) -> Meld | str:
     if any(card.rank != rank for card in naturals):
         return "a set is cards of one rank"
     if 2 * len(naturals) < len(cards):
-        return "a meld may not hold more wilds than natural cards"
+        return TOO_MANY_WILDS
     return Meld("set", tuple(cards), rank)
 
 
@@ -84,7 +88,7 @@ def make_run(cards: Sequence[Card], wild: frozenset[int]) -> Meld | str:
     if not bases:
         return "a run is consecutive cards in rank order, ace high or low but not around the corner"
     if 2 * len(naturals) < size:
-        return "a meld may not hold more wilds than natural cards"
+        return TOO_MANY_WILDS
     return Meld("run", tuple(cards), min(bases), suit)
 
 
@@ -95,17 +99,26 @@ def make_meld(kind: str, cards: Sequence[Card], wild: frozenset[int]) -> Meld | 
 def contract_meld_refusal(kind: str, size: int, cards: Sequence[Card], wild: frozenset[int]) -> str | None:
     """S6 (with S4, S5): why ``cards``, in whatever order they are given, cannot go down
     as the contract meld "a ``kind`` of ``size``" — each contract meld is laid at exactly
-    its stated size — or None when they can. The reason is :func:`make_set`'s or
-    :func:`make_run`'s; a run's wilds may stand in any gap or at either end.
+    its stated size — or None when they can. Cards that make no such meld at any size
+    are told :func:`make_set`'s or :func:`make_run`'s reason first ("a run is consecutive
+    cards…" for 3♣ 3♣, not "4 cards, not 2"); a run's wilds may stand in any gap or at
+    either end.
 
     This checks one meld alone: a whole go-down must still be listed by ``legal_moves``
     (S10's last card, the 50,000 listed ways)."""
-    if len(cards) < size:
-        return _wrong_size(kind, size, len(cards))
-    made = make_set(cards, wild) if kind == "set" else make_run(_in_run_order(cards, wild), wild)
-    if isinstance(made, str):  # (cards that make no such meld at all: that first)
-        return made
+    shape = kind_refusal(kind, cards, wild)
+    if shape is not None and not (shape == TOO_MANY_WILDS and len(cards) < size):  # (a short group may add a natural)
+        return shape
     return _wrong_size(kind, size, len(cards)) if len(cards) != size else None
+
+
+def kind_refusal(kind: str, cards: Sequence[Card], wild: frozenset[int]) -> str | None:
+    """S4/S5: why ``cards`` (any order) are no ``kind`` ("set" or "run") at their own
+    size, or None when they are one."""
+    if not cards:
+        return f"a {kind} needs cards"
+    made = make_set(cards, wild) if kind == "set" else make_run(_in_run_order(cards, wild), wild)
+    return made if isinstance(made, str) else None
 
 
 def _wrong_size(kind: str, size: int, given: int) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Sequence
 from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
 from ...games.shanghai.godown import go_down_options
-from ...games.shanghai.melds import contract_meld_refusal, make_meld
+from ...games.shanghai.melds import contract_meld_refusal, kind_refusal, make_meld
 from ..widgets.card import card_label, meld_label
 from .present import Contract, MeldLine
 
@@ -72,13 +72,15 @@ def group_place(contract: Contract, filled: Collection[int], group: Sequence[Car
     """Which meld of ``contract`` (its index) the player's ``group`` goes down as, the melds
     ``filled`` being taken: the first open one it can be (in "1 set of 3 + 1 run of 4" four
     suited cards in a row are the run, even as the first group); else the first open one
-    of its size, else the first open one — with the engine's reason it cannot be that
-    meld (:func:`~cardtable.games.shanghai.melds.contract_meld_refusal`), None if it can."""
+    of its kind (five suited cards in a row are a run too long, not "no set"), else of its
+    size, else the first open one — with the engine's reason it cannot be that meld
+    (:func:`~cardtable.games.shanghai.melds.contract_meld_refusal`), None if it can."""
     open_places = [place for place in range(len(contract)) if place not in filled]
     refusals = {place: contract_meld_refusal(*contract[place], group, wilds) for place in open_places}
     fitting = [place for place in open_places if refusals[place] is None]
+    of_kind = [place for place in open_places if kind_refusal(contract[place][0], group, wilds) is None]
     sized = [place for place in open_places if contract[place][1] == len(group)]
-    place = (fitting or sized or open_places)[0]
+    place = (fitting or of_kind or sized or open_places)[0]
     return place, refusals[place]
 
 

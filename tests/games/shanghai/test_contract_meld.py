@@ -44,6 +44,13 @@ def test_S6_S4_S5_groups_that_make_the_contract_meld_in_any_order(kind, size, te
     # too many cards that make no set at all: that first (trimming to 3 would not help)
     ("set", 3, "3D 6H 8S 10H", "a set is cards of one rank"),
     ("run", 4, "5H 6H 7H 9C 10C", "a run is cards of one suit"),
+    # too few cards: what could never make the meld first (a pair is no short run) ...
+    ("run", 4, "3C 3C", "a run is consecutive cards in rank order, ace high or low but not around the corner"),
+    ("set", 3, "3C 4C", "a set is cards of one rank"),
+    # ... while a short group that may still grow is told its size (even with a wild too many: add a natural)
+    ("run", 4, "5H JK", "the contract's run goes down at exactly 4 cards, not 2"),
+    ("run", 4, "JK 5H JK", "the contract's run goes down at exactly 4 cards, not 3"),
+    ("run", 4, "2C 3C 4C 6C JK", "the contract's run goes down at exactly 4 cards, not 5 (more follow as lay-offs)"),
 ])
 def test_S6_S4_S5_groups_refused_with_the_engines_reason(kind, size, text, reason):
     assert contract_meld_refusal(kind, size, cards(text), JK) == reason
@@ -70,3 +77,4 @@ def test_S6_every_group_of_every_listed_go_down_is_accepted_shuffled(preset, pla
                 checked += 1
         game.apply(seat, rng.choice(moves))
     assert checked
+
