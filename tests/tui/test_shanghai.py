@@ -21,6 +21,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.shanghai.compose import go_down_label, matching_go_downs
 from cardtable.games.shanghai.preset import contract_text
 from cardtable.tui.shanghai.scores import ScoreSheetScreen
+from cardtable.tui.widgets.card import card_label
 from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import decline_all
@@ -1222,5 +1223,34 @@ def test_enter_with_no_card_selected_says_what_to_select():
             await pilot.press("enter")
             assert table.notice == "select a card to discard or a meld's cards to group (space or 1-9, 0), then Enter"
             assert app.screen.game.view(0).phase == "play"  # (nothing played)
+
+    asyncio.run(scenario())
+
+
+def test_S11_the_score_sheet_lists_the_cards_each_player_was_left_with():
+    """A play-tester could not check the points: the sheet showed numbers only. The cards
+    left, as laid face up to be counted (the engine's HandsCounted), are listed under it
+    in the sheet's order, each with its count; the one who went out holds none."""
+    from cardtable.games.shanghai.events import HandsCounted
+
+    game = new_game(load_variant("shanghai-classic"), 4, seed=9)
+    bot, rng = make_bot("shanghai", "simple"), Rng(9)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    counted = next(e for e in reversed(game.events) if isinstance(e, HandsCounted))
+    names = ["Ann", "Dag", "Eve", "Finn"]
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", preset="shanghai-classic", seed=9, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ScoreSheetScreen))
+            text = " ".join(screen_text(app).replace("│", " ").split())
+            order = sorted(range(4), key=lambda seat: game.scores[seat])
+            listed = [f"{names[seat]} {' '.join(card_label(c) for c in counted.hands[seat])} = {counted.counts[seat]}"
+                      for seat in order if counted.hands[seat]]
+            assert "Cards left: " + " · ".join(listed) in text, text
+            out = next(e.seat for e in game.events if e.kind == "went_out")
+            assert counted.hands[out] == () and f"{names[out]} =" not in text
 
     asyncio.run(scenario())

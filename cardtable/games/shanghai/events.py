@@ -182,6 +182,22 @@ class WentOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandsCounted(Event):
+    """S11: the hand is over and everyone lays down what they still hold, face up, to
+    count it (public): ``hands`` per seat, and ``counts``, what those cards score (the
+    points of the hand, but for the going-out bonus)."""
+
+    kind: ClassVar[str] = "hands_counted"
+    hands: tuple[tuple[Card, ...], ...] = ()
+    counts: tuple[int, ...] = ()
+
+    def describe(self, name: Namer, viewer: int | None = None) -> str:
+        held = [f"{name(seat)} {pretty_cards(hand)} ({count})"
+                for seat, (hand, count) in enumerate(zip(self.hands, self.counts)) if hand]
+        return "Cards left: " + ("; ".join(held) if held else "none")
+
+
+@dataclass(frozen=True, slots=True)
 class StockRanOut(Event):
     """S12: nobody can draw (no stock, nothing to reshuffle); the hand ends without a winner."""
 

@@ -12,8 +12,9 @@ from ...engine.game import Game, stack_deck
 from ...engine.moves import Move
 from ...engine.views import PlayerView
 from . import rules
-from .events import (BuyDeclined, CardDiscarded, CardLaidOff, HandStarted, JokerSwapped, StockDrawn,
-                     StockExhausted, StockRanOut, StockReshuffled, UpcardBought, UpcardTaken, UpcardTurned, WentDown, WentOut)
+from .events import (BuyDeclined, CardDiscarded, CardLaidOff, HandsCounted, HandStarted, JokerSwapped, StockDrawn,
+                     StockExhausted, StockRanOut, StockReshuffled, UpcardBought, UpcardTaken, UpcardTurned, WentDown,
+                     WentOut)
 from .melds import LOW, Meld, lay_off, make_meld, swap_index
 from .preset import ShanghaiRules
 from .view import ShanghaiView
@@ -453,13 +454,14 @@ class ShanghaiGame(Game):
         self.phase = "over"
         self.queue = []
         points = [self.points_in_hand(seat) for seat in range(self.players)]
+        counted = HandsCounted(None, tuple(tuple(hand) for hand in self.hands), tuple(points))
         if winner is not None:
             bonus = self.rules.go_out_bonus
             if (self.rules.go_out_in_one_bonus is not None and self.went_down_now
                     and not self.played_wild):
                 bonus = self.rules.go_out_in_one_bonus
             points[winner] = bonus
-        return self._finish_round(points)
+        return [counted, *self._finish_round(points)]
 
     def points_in_hand(self, seat: int) -> int:
         """S11: what ``seat``'s cards would score now."""

@@ -1,19 +1,23 @@
 """The Shanghai score sheet after each hand: every hand's points so far and the totals
-(S11: lowest total wins). Public results only — no hands."""
+(S11: lowest total wins), and the cards each player was left with, as they are laid
+face up to be counted (public once the hand is over; a hand in play is never shown)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical
 from textual.widgets import Static
 
+from ...engine.cards import pretty_cards
 from ...engine.events import RoundEnded, RoundStarted
-from ...games.shanghai.events import WentOut
+from ...games.shanghai.events import HandsCounted, WentOut
+from ..phrases import Phrases
 from ..seats import Seat
 from ..text import as_themed, themed, uses_ascii
 from ..screens.over_table import RoundOver
@@ -42,6 +46,11 @@ def sheet_hands(game: Any) -> list[tuple[tuple[int, ...], int | None]]:
     return hand_results(game)[-SHEET_HANDS:]
 
 
+def sheet_order(game: Any) -> list[int]:
+    """The seats as the sheet lists them: lowest total first (S11: the lowest wins)."""
+    return sorted(range(game.players), key=lambda seat: game.scores[seat])
+
+
 def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Table:
     """One row per player: the points of each hand on the sheet (:func:`sheet_hands`), the
     total. Who went out of a hand has * before its points in that hand's column ("*0", or
@@ -56,19 +65,39 @@ def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Tabl
     for number in range(first + 1, len(hands) + 1):
         table.add_column(str(number), justify="right")
     table.add_column("total", justify="right", style="bold")
-    order = sorted(range(game.players), key=lambda s: game.scores[s])
-    for seat in order:
+    for seat in sheet_order(game):
         # As written (never markup), on one line: a name too long for the sheet ends in …
         name = Text(themed(ascii)(seats[seat].label), no_wrap=True, overflow="crop" if ascii else "ellipsis")
         table.add_row(name, *(cells[seat] for cells in columns), str(game.scores[seat]))
     return table
 
 
+def cards_left(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Phrases | None:
+    """S11: what each player still held when the hand just played ended, and what it
+    counts ("Cards left: Bob 7♣ 7♣ 7♥ = 15 · Finn …"), in the sheet's order, each
+    player's on one line where the sheet has room; None before a hand is over or when
+    nobody held a card."""
+    counted = next((event for event in reversed(game.events) if isinstance(event, HandsCounted)), None)
+    if counted is None or not any(counted.hands):
+        return None
+    fix = themed(ascii)
+    held = [fix(f"{seats[seat].name} {pretty_cards(counted.hands[seat])} = {counted.counts[seat]}")
+            for seat in sheet_order(game) if counted.hands[seat]]
+    return Phrases([fix("Cards left:"), Phrases(held, fix(" · "))], " ")
+
+
+def score_sheet(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Group:
+    """The sheet's body: :func:`score_table`, then :func:`cards_left` under it."""
+    left = cards_left(game, seats, ascii)
+    return Group(score_table(game, seats, ascii), *((Text(""), left) if left is not None else ()))
+
+
 class ScoreSheetScreen(RoundOver):
     """After a hand: who went out, the points of every hand so far, the totals (``ctrl+s``
     saves the game here too, and ``r`` shows the rules)."""
 
-    def __init__(self, heading: str, table: Callable[[bool], Table], footer: str, went_out: bool = True) -> None:
+    def __init__(self, heading: str, table: Callable[[bool], RenderableType], footer: str,
+                 went_out: bool = True) -> None:
         super().__init__(classes="summary")
         self.heading, self.table, self.footer = heading, table, footer
         """``table``: the sheet, as the theme writes it (ASCII or not), drawn again when it changes."""

@@ -27,7 +27,7 @@ from ..text import asciify, describe_move
 from ..widgets.card import card_label
 from .compose import go_down_label, lay_off_label, swap_label
 from .present import present
-from .scores import ScoreSheetScreen, hand_results, score_table, sheet_hands
+from .scores import ScoreSheetScreen, hand_results, score_sheet, sheet_hands
 from .table import ShanghaiTable
 
 
@@ -102,7 +102,7 @@ class ShanghaiUI:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
         went_out = any(out is not None for _points, out in sheet_hands(game))
-        return ScoreSheetScreen(heading, lambda ascii: score_table(game, seats, ascii=ascii), footer, went_out=went_out)
+        return ScoreSheetScreen(heading, lambda ascii: score_sheet(game, seats, ascii=ascii), footer, went_out=went_out)
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """S11: the hand's points and the totals; at match end, places by total (lowest first)."""

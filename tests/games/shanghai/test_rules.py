@@ -7,7 +7,7 @@ import pytest
 from cardtable import IllegalMove, Move, load_variant, new_game
 from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.events import RoundEnded
-from cardtable.games.shanghai.events import (CardLaidOff, StockDrawn, StockExhausted, StockRanOut,
+from cardtable.games.shanghai.events import (CardLaidOff, HandsCounted, StockDrawn, StockExhausted, StockRanOut,
                                              StockReshuffled, UpcardBought, WentDown, WentOut)
 
 from .helpers import all_cards, cards, deal, decline_all, full_deck, mv
@@ -260,7 +260,7 @@ def test_S9_buys_per_hand_run_out():
 
 def test_S10_going_out_by_laying_off_the_last_card():
     game = _went_out_game()
-    assert isinstance(game.events[-2], WentOut) and game.events[-2].seat == 1
+    assert isinstance(game.events[-3], WentOut) and game.events[-3].seat == 1
     assert game.round_over and game.view(0).phase == "over"
 
 
@@ -300,6 +300,12 @@ def test_S11_scoring_cards_left_in_hand():
     # seat 0: 2C 3D 4D 5D = 20; seat 2: 8C 8D 9D 10H = 5+5+5+10
     assert game.scores == (20, 0, 25)
     assert game.events[-1].points == (20, 0, 25)
+    # the cards left are laid face up to be counted, for all to see (the score sheet lists them)
+    counted = game.events[-2]
+    assert isinstance(counted, HandsCounted) and counted.counts == (20, 0, 25)
+    assert counted.hands == (tuple(cards("2C 3D 4D 5D")), (), tuple(cards("8C 8D 9D 10H")))
+    assert counted.describe(lambda seat: "ABC"[seat]) == \
+        "Cards left: A 2♣ 3♦ 4♦ 5♦ (20); C 8♣ 8♦ 9♦ 10♥ (25)"
 
 
 @pytest.mark.parametrize(("preset", "left"), [("shanghai-classic", 80), ("shanghai-wild-twos", 95)])
@@ -374,7 +380,7 @@ def test_S12_max_stock_rebuilds_knob_one_and_zero(tmp_path):
     one = tmp_path / "one.toml"
     one.write_text('extends = "shanghai-classic"\n[rules]\nmax_stock_rebuilds = 1\n')
     game = _rebuild_once(str(one))
-    assert game.round_over and isinstance(game.events[-2], StockExhausted)
+    assert game.round_over and isinstance(game.events[-3], StockExhausted)
     assert game.scores == (10, 15, 10)
     unlimited = tmp_path / "unlimited.toml"
     unlimited.write_text('extends = "shanghai-classic"\n[rules]\nmax_stock_rebuilds = 0\n')
@@ -397,7 +403,7 @@ def test_S12_buy_penalty_not_drawn_from_a_rebuild_past_the_limit(tmp_path):
         events = game.apply(1, "buy")         # 9D; its penalty needs a rebuild (from 4H)
         assert UpcardBought(1, Card.parse("9D"), extra) in events and game.rebuilds == rebuilt
         game.apply(0, "discard JC")
-        assert game.round_over and isinstance(game.events[-2], StockExhausted)   # no rebuild left
+        assert game.round_over and isinstance(game.events[-3], StockExhausted)   # no rebuild left
 
 
 def test_S13_go_out_bonus_and_in_one_bonus():
@@ -449,7 +455,7 @@ def test_S6_a_go_down_far_down_a_long_list_is_listed_and_goes_out():
     melds = [move for move in game.legal_moves(1) if move.kind == "meld"]
     assert len(melds) > 2000 and melds[-1] == going_out
     kinds = [event.kind for event in game.apply(1, going_out)]
-    assert kinds[-3:] == ["went_down", "went_out", "round_ended"] and game.hands[1] == []
+    assert kinds[-4:] == ["went_down", "went_out", "hands_counted", "round_ended"] and game.hands[1] == []
 
 
 def test_why_no_lay_off_or_swap_is_said_from_the_seats_view():
