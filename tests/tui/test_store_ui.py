@@ -214,7 +214,8 @@ def test_quit_choices_keep_or_abandon_the_autosave(choice, kept):
             assert has_autosave()
             await pilot.press("q")
             assert isinstance(app.screen, ConfirmQuit)
-            assert "Abandon this game? (it will not be kept)" in screen_text(app)
+            assert "Abandon this game? Its autosave goes (a game you saved with ctrl+s stays in Load" \
+                in " ".join(screen_text(app).replace("│", " ").split())
             await pilot.press(choice)
             await pilot.pause()
         assert has_autosave() is kept

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine.cards import JOKER_CARD, STANDARD_CARDS, Card, not_held
 from ...engine.moves import Move, parts_refusal
 from .contract_check import can_go_down
+from .events import CardDiscarded, UpcardBought
 from .godown import MAX_GO_DOWN_OPTIONS, go_down_options
 from .melds import (HIGH, LOW, RUN_CARD, Meld, contract_meld_refusal, lay_off, lay_off_places, make_meld,
                     swap_index)
@@ -369,6 +370,17 @@ def illegal_reason(game: ShanghaiGame, seat: int, move: Move) -> str | None:
     return explain(game, seat, move)
 
 
+def bought_upcard(game: ShanghaiGame) -> Card | None:
+    """S8: the upcard bought since the last discard (a seat that is down is offered none
+    first: the others may buy it before its draw), or None."""
+    for event in reversed(game.events):
+        if isinstance(event, CardDiscarded):
+            return None
+        if isinstance(event, UpcardBought):
+            return event.card
+    return None
+
+
 def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
     """Why ``move`` is not legal now (it is not among the legal moves)."""
     kind, phase = move.kind, game.phase
@@ -382,6 +394,9 @@ def explain(game: ShanghaiGame, seat: int, move: Move) -> str:
         return "nobody is being offered the upcard now"
     if phase == "draw":
         if kind == "take_upcard":
+            bought = bought_upcard(game)
+            if bought is not None:
+                return f"{bought.pretty()} was bought before your draw: draw from the stock"
             return "there is no live upcard to take"
         if kind == "draw_stock":
             return "the stock is empty"

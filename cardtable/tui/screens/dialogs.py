@@ -360,7 +360,8 @@ class ConfirmQuit(ModalScreen[str | None]):
                 yield Button("Save and quit (s)", id="save", variant="success", compact=True)
                 yield Button("No, keep playing (n)", id="no", variant="primary", compact=True)
             yield Static("A saved game comes back with Continue.", id="confirm-note")
-            yield Static("Abandon this game? (it will not be kept)", id="confirm-abandon-question")
+            yield Static("Abandon this game? Its autosave goes (a game you saved with ctrl+s stays in Load game).",
+                         id="confirm-abandon-question")
             with Horizontal(id="confirm-abandon"):
                 yield Button("Abandon and quit (y)", id="abandon", variant="error", compact=True)
 

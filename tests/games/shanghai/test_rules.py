@@ -237,6 +237,10 @@ def test_S8_a_seat_that_is_down_cannot_buy_nor_block():
     game.apply(2, "buy")
     assert game.phase == "draw" and game.to_act == (1,)
     assert game.legal_moves(1) == [mv("draw_stock")]
+    # the upcard asked for after it was bought: the refusal says so (a play-tester read
+    # "there is no live upcard to take" without knowing why)
+    with pytest.raises(IllegalMove, match="2♣ was bought before your draw: draw from the stock"):
+        game.apply(1, "take_upcard")
 
 
 def test_S9_buys_per_hand_run_out():
