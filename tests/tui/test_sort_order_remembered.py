@@ -100,3 +100,50 @@ def test_tonk_by_rank_is_remembered_for_the_next_table():
     assert json.loads(Settings.path().read_text(encoding="utf-8"))["hand_order"] == {"tonk": "rank"}
     started, shown, hand = asyncio.run(table(press_o=False))     # a new table (the same deal)
     assert started and shown == tuple(sorted(hand, key=by_rank)) != tuple(sorted(hand, key=tonk_by_suit))
+
+
+def test_in_hot_seat_each_player_keeps_their_own_hand_order():
+    """A play-tester's `o` re-sorted the other human's hand at their next turn (one order
+    for the whole table). Each player's `o` sorts their own hand; a player who never
+    pressed it sees the order the table opened with; the settings keep the last choice
+    for the next table."""
+    from cardtable.tui.screens.handoff import HandoffScreen
+
+    from .tonk_driver import Advisor, press_move, table_screen
+
+    async def scenario():
+        app = _app("tonk-classic", "Ann,Bob,bot:simple", 5)
+        advise = Advisor(5)
+        seen: dict[str, list[bool]] = {"Ann": [], "Bob": []}
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _step in range(300):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, HandoffScreen):
+                    await pilot.press("enter")
+                    continue
+                screen = table_screen(app)
+                game = screen.game
+                if app.screen is not screen or screen.busy or not game.to_act or game.to_act[0] > 1 \
+                        or screen.viewer != game.to_act[0] or game.round_over:
+                    continue
+                seat = game.to_act[0]
+                name = ("Ann", "Bob")[seat]
+                hand = tuple(screen.query_one(Hand).cards)
+                by = screen.table.by_rank
+                assert hand == tuple(sorted(game.view(seat).hand, key=by_rank if by else tonk_by_suit))
+                seen[name].append(by)
+                if name == "Ann" and len(seen["Ann"]) in (1, 3):
+                    await pilot.press("o")                       # Ann: by rank, later back by suit
+                    await pilot.pause()
+                if name == "Bob" and len(seen["Bob"]) == 2:
+                    await pilot.press("o")                       # Bob: by rank at his second turn
+                    await pilot.pause()
+                if len(seen["Ann"]) >= 5 and len(seen["Bob"]) >= 4:
+                    break
+                await press_move(pilot, app, seat, advise(game, seat))
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen["Ann"][:5] == [False, True, True, False, False], seen
+    assert seen["Bob"][:4] == [False, False, True, True], seen    # Ann's `o` never re-sorted Bob's hand
+    assert json.loads(Settings.path().read_text(encoding="utf-8"))["hand_order"] == {"tonk": "suit"}

@@ -119,8 +119,12 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         """The go-down being composed: the groups so far, in the order made (UI only)."""
         self.places: list[int] = []
         """The contract meld (its index) each of :attr:`groups` goes down as."""
-        self.by_suit = False
-        """Show the hand by suit (after ``o``; remembered per family) instead of by rank."""
+
+    @property
+    def by_suit(self) -> bool:
+        """Whether the hand on screen shows by suit (after its player's ``o``; remembered
+        per family) instead of by rank."""
+        return self.hand_order() == "suit"
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -141,7 +145,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.by_suit = self.remembered_order() == "suit"
         box = self.query_one("#sh-melds-box", VerticalScroll)
         box.border_title = "melds"
         box.can_focus = False
@@ -478,8 +481,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
                                  [(swap_label(m, state.melds, state.names, state.viewer, False), m) for m in swaps])
 
     def action_sort(self) -> None:
-        self.by_suit = not self.by_suit
-        self.sorted_by("suit" if self.by_suit else "rank")
+        self.sorted_by("rank" if self.by_suit else "suit")
         self._show_hand()  # (the same cards stay selected)
 
     def action_scroll_melds(self, direction: int) -> None:

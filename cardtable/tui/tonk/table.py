@@ -12,7 +12,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine.cards import Card
@@ -47,9 +46,11 @@ class TonkTable(FamilyTable[TonkState]):
 
     family = "tonk"
 
-    by_rank: reactive[bool] = reactive(False)
-    """Show the hand by rank (sets together) instead of by suit (runs together); ``o``
-    switches, and the user's settings remember it."""
+    @property
+    def by_rank(self) -> bool:
+        """Whether the hand on screen shows by rank (sets together) instead of by suit
+        (runs together); its player's ``o`` switches, and the user's settings remember it."""
+        return self.hand_order() == "rank"
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -67,7 +68,6 @@ class TonkTable(FamilyTable[TonkState]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.by_rank = self.remembered_order() == "rank"
         self.query_one("#spreads-box").border_title = "spreads"
         self.query_one("#piles-box").border_title = "stock · pile"
 
@@ -103,8 +103,7 @@ class TonkTable(FamilyTable[TonkState]):
 
     def action_sort(self) -> None:
         """Display order only: by suit (runs together) or by rank (sets together)."""
-        self.by_rank = not self.by_rank
-        self.sorted_by("rank" if self.by_rank else "suit")
+        self.sorted_by("suit" if self.by_rank else "rank")
         hand = self.query_one(Hand)
         hand.cards = self.in_order(hand.cards)
 

@@ -59,6 +59,10 @@ class LegalMoves:
 State = TypeVar("State", bound=TableState)
 
 
+_UNREAD = object()
+"""An order not read yet (None is an order never chosen)."""
+
+
 class FamilyTable(Widget, Generic[State]):
     """Base of the President, Shanghai and Tonk tables.
 
@@ -99,6 +103,13 @@ class FamilyTable(Widget, Generic[State]):
 
     family = ""
     """The game family, under which the user's settings remember this table's hand order."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._opening_order: object = _UNREAD
+        """The hand order the table opened with (read from the settings when first asked)."""
+        self._seat_orders: dict[int | None, str] = {}
+        """The order each seat chose with ``o`` at this table (by viewer)."""
 
     def on_mount(self) -> None:
         self.query_one(EventLog).border_title = "log"
@@ -218,11 +229,22 @@ class FamilyTable(Widget, Generic[State]):
         settings = getattr(self.app, "settings", None)
         return settings.hand_order.get(self.family) if settings is not None else None
 
+    def hand_order(self) -> str | None:
+        """The order of the hand on screen: the one its player chose with ``o`` at this
+        table (in hot seat each player keeps their own), else the order the table opened
+        with (:meth:`remembered_order`; one player's ``o`` never re-sorts another's hand)."""
+        if self._opening_order is _UNREAD:
+            self._opening_order = self.remembered_order()
+        viewer = self.state.viewer if self.state is not None else None
+        return self._seat_orders.get(viewer, self._opening_order)  # type: ignore[return-value]
+
     def sorted_by(self, order: str) -> None:
-        """The hand is now sorted by ``order`` ("suit", "rank"): the notice says so, in
-        place of one about the hand before (a refusal would read as if about the new
-        order), and the user's settings keep it: the next table of this family, resumed or
-        new, starts with it."""
+        """The hand on screen is now sorted by ``order`` ("suit", "rank"), for its player
+        at this table: the notice says so, in place of one about the hand before (a refusal
+        would read as if about the new order), and the user's settings keep it: the next
+        table of this family, resumed or new, starts with it."""
+        self.hand_order()  # (the opening order read before the settings change)
+        self._seat_orders[self.state.viewer if self.state is not None else None] = order
         self.notice = f"hand sorted by {order}"
         app = self.app
         if getattr(app, "save_settings", False):
