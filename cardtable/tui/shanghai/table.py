@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -113,8 +114,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         Binding("pagedown", "scroll_melds(1)", show=False),
     ]
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.groups: list[tuple[Card, ...]] = []
         """The go-down being composed: the groups so far, in the order made (UI only)."""
         self.places: list[int] = []

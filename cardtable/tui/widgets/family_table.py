@@ -236,7 +236,8 @@ class FamilyTable(Widget, Generic[State]):
         if self._opening_order is _UNREAD:
             self._opening_order = self.remembered_order()
         viewer = self.state.viewer if self.state is not None else None
-        return self._seat_orders.get(viewer, self._opening_order)  # type: ignore[return-value]
+        opening = self._opening_order if isinstance(self._opening_order, str) else None
+        return self._seat_orders.get(viewer, opening)
 
     def sorted_by(self, order: str) -> None:
         """The hand on screen is now sorted by ``order`` ("suit", "rank"), for its player
