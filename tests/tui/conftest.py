@@ -1,1 +1,31 @@
-"""TUI tests: the top-level conftest gives every test its own CARDTABLE_HOME."""
+"""TUI tests: the top-level conftest gives every test its own CARDTABLE_HOME.
+
+A hand-off and a round's results take no Enter in their first moments (the Enter that
+brought them up, pressed twice, must not take them away: ``OverTable.ARMING_SECONDS``).
+A test presses keys faster than any player, so here they take it at once; the tests of
+that guard set it back (``armed_screens``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.over_table import RoundOver
+
+
+@pytest.fixture(autouse=True)
+def at_once(monkeypatch):
+    for screen in (HandoffScreen, RoundOver):
+        monkeypatch.setattr(screen, "ARMING_SECONDS", 0.0)
+
+
+ARMED = 1.5
+"""The guard's time in its tests: longer than a player's (0.4 s), so that a slow machine
+still presses the early keys inside it; the tests wait ``ARMED`` seconds and a little."""
+
+
+@pytest.fixture
+def armed_screens(monkeypatch):
+    """The hand-off and the round's results taking no Enter for ``ARMED`` seconds."""
+    monkeypatch.setattr(HandoffScreen, "ARMING_SECONDS", ARMED)
+    monkeypatch.setattr(RoundOver, "ARMING_SECONDS", ARMED)

@@ -11,6 +11,7 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
+from .conftest import ARMED
 from .helpers import make_app, screen_text, settle
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
@@ -244,5 +245,48 @@ def test_a_table_key_on_the_hand_off_says_the_keys_wait_for_enter():
                 assert isinstance(app.screen, HandoffScreen)
             assert str(hint.render()) == (f"{app.screen.player}: press Enter when only you can see the screen; the table's keys "
                                           "work after it.")
+
+    asyncio.run(scenario())
+
+
+def test_the_last_players_enter_pressed_twice_never_uncovers_the_next_hand(armed_screens):
+    """A review found that Ann's Enter pressed twice (a key's repeat, "did it take?")
+    played her card and then, landing on "Pass to Bob", showed Bob's hand to Ann. The
+    hand-off takes no Enter or click in its first moments; Bob's own Enter, after, does."""
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple", seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(2000):  # to a turn of Ann's where she has a single card to play
+                await pilot.pause(0.01)
+                screen = app.screen
+                if isinstance(screen, HandoffScreen):
+                    await pilot.pause(ARMED + 0.1)
+                    await pilot.press("enter")
+                    continue
+                if not isinstance(screen, TableScreen) or screen.busy or not screen.game.to_act \
+                        or screen.viewer != screen.game.to_act[0]:
+                    continue
+                seat = screen.viewer
+                plays = [m for m in screen.game.legal_moves(seat) if m.kind == "play" and len(m.cards) == 1]
+                if seat == 0 and plays and screen.game.to_act == (0,):
+                    break
+                before = state_key(app)
+                await press_move(pilot, screen, seat)
+                await wait_for_change(pilot, app, before)
+            table = app.screen
+            hand = list(table.game.view(0).hand)
+            await pilot.press(str(hand.index(plays[0].cards[0]) + 1))
+            await pilot.press("enter", "enter")                  # her play, and her Enter once more
+            await pilot.pause(0.05)
+            assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
+            assert table.viewer is None and table.table.state.hand == ()
+            await pilot.click("#handoff-name")                   # (a double click is as early)
+            await pilot.pause(0.05)
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.pause(ARMED + 0.1)
+            await pilot.press("enter")                           # Bob, with the keyboard
+            await pilot.pause(0.05)
+            assert app.screen is table and table.viewer == 1
+            assert tuple(table.query_one(Hand).cards) == table.game.view(1).hand
 
     asyncio.run(scenario())

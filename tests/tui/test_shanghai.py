@@ -25,6 +25,7 @@ from cardtable.tui.widgets.card import card_label
 from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import decline_all
+from .conftest import ARMED
 from .helpers import make_app, screen_text, settle, shanghai_buy_offer
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
@@ -1252,5 +1253,30 @@ def test_S11_the_score_sheet_lists_the_cards_each_player_was_left_with():
             assert "Cards left: " + " · ".join(listed) in text, text
             out = next(e.seat for e in game.events if e.kind == "went_out")
             assert counted.hands[out] == () and f"{names[out]} =" not in text
+
+    asyncio.run(scenario())
+
+
+def test_the_enter_that_ends_a_hand_does_not_skip_its_score_sheet(armed_screens):
+    """An Enter pressed twice (the last discard's, and once more) took the score sheet
+    away unread: the sheet takes Enter only after its first moments."""
+    game = new_game(load_variant("shanghai-classic"), 3, seed=9)
+    bot, rng = make_bot("shanghai", "simple"), Rng(9)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=9, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ScoreSheetScreen))
+            sheet = app.screen
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is sheet
+            await pilot.pause(ARMED + 0.1)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is not sheet and game.round == 2
 
     asyncio.run(scenario())

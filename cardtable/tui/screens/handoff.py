@@ -17,10 +17,16 @@ from .over_table import OverTable
 
 class HandoffScreen(OverTable[None]):
     """"Pass to Bob — press Enter". Shows no cards, no log and no table. Only Enter (or a
-    click) uncovers the table: a space bar pressed while the keyboard changes hands must
-    not show the next player's cards to the last one."""
+    click) uncovers the table, and not in its first :attr:`ARMING_SECONDS`: a space bar
+    pressed while the keyboard changes hands, or the last player's Enter pressed twice,
+    must not show the next player's cards to the last one."""
 
     BINDINGS = [Binding("enter", "ready", "ready", show=False)]
+
+    ARMING_SECONDS = 0.4
+    """The last player's second Enter (or a key's repeat, a double click on Play) came
+    before the next player had the keyboard and showed them the next hand: for this long
+    nothing uncovers the table."""
 
     def __init__(self, name: str, reason: str = "", uncover: Callable[[], None] | None = None) -> None:
         super().__init__(classes="handoff")
@@ -40,7 +46,7 @@ class HandoffScreen(OverTable[None]):
             yield Static(Text(f"{self.player}: press Enter when only you can see the screen."), id="handoff-hint")
 
     def action_ready(self) -> None:
-        if self.app.screen is not self:  # (a second click or Enter already on its way)
+        if self.app.screen is not self or not self.armed():  # (a second click or Enter already on its way)
             return
         if self.uncover is not None:
             self.uncover()

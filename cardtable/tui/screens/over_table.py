@@ -5,6 +5,7 @@ table below does it, as neither shows a card."""
 from __future__ import annotations
 
 from functools import cached_property
+from time import monotonic
 from typing import TypeVar
 
 from textual import events
@@ -25,6 +26,18 @@ class OverTable(Screen[Result]):
 
     BINDINGS = [Binding("ctrl+s", "save_game", "save", show=False),
                 Binding("r", "rules", "rules", show=False)]
+
+    ARMING_SECONDS = 0.0
+    """How long after it shows the screen lets nothing dismiss it: the key or click that
+    brought it up (an Enter pressed twice, a key's repeat, a double click) must not also
+    take it away."""
+
+    def on_mount(self) -> None:
+        self._shown_at = monotonic()
+
+    def armed(self) -> bool:
+        """Whether :attr:`ARMING_SECONDS` have passed since the screen showed."""
+        return monotonic() - getattr(self, "_shown_at", 0.0) >= self.ARMING_SECONDS
 
     def action_save_game(self) -> None:
         """A named save of the game at the table below (a note says where)."""
@@ -56,7 +69,11 @@ class RoundOver(OverTable[None]):
     BINDINGS = [Binding("enter", "next", "go on", show=False),
                 Binding("space", "next", show=False)]
 
+    ARMING_SECONDS = 0.4  # (the results of the hand just ended are not skipped by the Enter that ended it)
+
     def action_next(self) -> None:
+        if not self.armed():
+            return
         self.key_note.withdraw()
         self.dismiss(None)
 
