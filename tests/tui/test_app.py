@@ -681,3 +681,29 @@ def test_the_start_screen_field_tab_lands_on_is_underlined_as_well_as_shaded():
             assert seed.styles.text_style.underline and not players.query_one(SelectCurrent).styles.text_style.underline
 
     run(scenario)
+
+
+@pytest.mark.parametrize("first, family, preset", [("g", "shanghai", "shanghai-classic"),
+                                                   ("e", "president", None)])
+def test_start_screen_a_key_typed_just_before_s_is_read_first(first, family, preset):
+    """A review: "g" then "s" in one terminal read opened the game shown before the g
+    (President), "e" then "s" the preset shown before the e. Start waits until the form
+    has read what it shows."""
+    from textual import events
+
+    from cardtable.tui.screens.table import TableScreen
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            start = app.screen
+            names = start._preset_names
+            expected = preset or names[(names.index(start.query_one("#preset", Select).value) + 1) % len(names)]
+            for key in (first, "s"):  # (both arrive before either is handled)
+                app.post_message(events.Key(key, key))
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen)
+                         and app.screen.table.state is not None, limit=2000)  # (mounted, shown)
+            assert (app.screen.game.family, app.screen.game.variant.name) == (family, expected)
+
+    asyncio.run(scenario())

@@ -43,6 +43,10 @@ SELECT_ARROWS = {"down-arrow": ("▼", "v"), "up-arrow": ("▲", "^")}
 """The arrows of Textual's Select (by CSS class), and the ASCII theme's."""
 
 
+START_WAITS = 50
+"""How many times (0.02 s apart) Start waits for the form to read a field just changed."""
+
+
 class StartScreen(Screen[None]):
     """Choose what to play; Start opens the table. Above the form: Continue, Load game,
     Replays and Statistics (:class:`~cardtable.tui.screens.store_menu.StoreBar`)."""
@@ -259,6 +263,7 @@ class StartScreen(Screen[None]):
         self.query_one("#start-error", Static).update("")
 
     def _load(self, name: str) -> None:
+        self._loaded = name
         try:
             self.variant = load_variant(name)
         except VariantError as error:
@@ -366,9 +371,26 @@ class StartScreen(Screen[None]):
         seed = parse_seed(seed_text) if seed_text else None  # ("-" alone is refused as any bad seed)
         return TableSetup(self.variant, name_bots(specs), seed)
 
-    def action_start(self) -> None:
+    def _form_settled(self) -> bool:
+        """Whether the form has read what it shows: the presets of the game shown, the
+        preset shown, as many seats as the Players field says. A ``g`` or ``e`` typed just
+        before ``s`` (one terminal read) changes a field whose news comes a moment later."""
+        preset = self.query_one("#preset", Select).value
+        count = self.query_one("#players", Select).value
+        shown = sum(bool(self.query_one(f"#seat-row-{i}").display) for i in range(MAX_SEATS))
+        return (self.query_one("#family", Select).value == self._listed_family
+                and preset in (NO_PRESET, getattr(self, "_loaded", None)) and count == shown)
+
+    def action_start(self, waited: int = 0) -> None:
+        """Open the table the form describes, once the form has read what it shows (the
+        game of a ``g`` typed just before, not the one shown before it)."""
         from .table import TableScreen
 
+        if not self.is_current:  # (left while it waited)
+            return
+        if not self._form_settled() and waited < START_WAITS:
+            self.set_timer(0.02, lambda: self.call_later(self.action_start, waited + 1))  # (run as the screen's own)
+            return
         try:
             setup = self.setup()
         except ValueError as error:
