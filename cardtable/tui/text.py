@@ -113,9 +113,14 @@ MOVE_WORDS = {"draw_stock": "draw from the stock", "take_upcard": "take the upca
 """Move kinds whose name is not yet a phrase a player would say."""
 
 
+def kind_words(move: Move) -> str:
+    """What kind of move ``move`` is, in a player's words: "play", "draw from the stock"."""
+    return MOVE_WORDS.get(move.kind) or move.kind.replace("_", " ")
+
+
 def describe_move(move: Move, ascii: bool = False) -> str:
     """A move in a player's words: ``play 7♠ 7♥``, ``pass``, ``lay off 8♣``."""
-    words = [MOVE_WORDS.get(move.kind) or move.kind.replace("_", " ")]
+    words = [kind_words(move)]
     if move.groups:
         words.append(" | ".join(pretty_cards(group) for group in move.groups))
     elif move.cards:

@@ -27,7 +27,7 @@ from ..notes import NoteSlot, soft_breaks, table_note_width, unused_key
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed, ordinal, round_word
-from ..text import describe_move, uses_ascii
+from ..text import describe_move, kind_words, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
@@ -501,8 +501,11 @@ class TableScreen(Screen[None]):
             game.apply(seat, move)
         except IllegalMove as error:
             instead = game.legal_moves(seat)[0]
-            self.app.notify(f"{self.seats[seat].name} (bot) chose {move}, which is not allowed "
-                            f"({error.reason}); it makes {instead} instead.", severity="warning", timeout=8,
+            # (a bot's mistake, for a bug report: the move and the reason name cards only the bot holds, so
+            # they go to Textual's log, never on screen)
+            self.log.warning(f"seat {seat}: bot move {move} refused ({error.reason}); played {instead}")
+            self.app.notify(f"{self.seats[seat].name} (bot) chose a move that is not allowed "
+                            f"({kind_words(move)}); it makes another instead.", severity="warning", timeout=8,
                             markup=False)  # (the bot's name as written, never markup)
             game.apply(seat, instead)
 
