@@ -591,3 +591,18 @@ def test_the_status_while_a_player_chooses_reads_as_a_sentence_for_them_and_for_
     assert present(game, 3, seats).status == "Di — Bob is deciding on table talk"
     game, _ = second_round(exchange="classic")
     assert present(game, 1, seats).status == "Bob — you are choosing cards to give back"
+
+
+def test_draw_first_names_only_the_draws_the_rules_allow_now():
+    """Tonk said "draw first: s from the stock or u the upcard" even with no upcard to
+    take (the engine refuses it then); every family now names the draws listed."""
+    from cardtable import Move
+    from cardtable.tui.widgets.family_table import LegalMoves
+
+    class Moves(LegalMoves):
+        def __init__(self, *kinds: str) -> None:
+            self.moves = tuple(Move(kind) for kind in kinds)
+
+    assert Moves("draw_stock", "take_upcard", "drop").draw_first == "draw first: s from the stock or u the upcard"
+    assert Moves("draw_stock", "drop").draw_first == "draw first: s from the stock"
+    assert Moves("take_upcard").draw_first == "draw first: u the upcard"

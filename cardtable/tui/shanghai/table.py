@@ -46,14 +46,6 @@ ME_GAP = 2
 """Cells between the banner and the player's own state beside it (``#sh-me``'s margin)."""
 
 
-def draw_first(state: ShanghaiState) -> str:
-    """What a key that needs the draw done says before it: "draw first: s from the stock
-    or u the upcard" (the upcard alone once the stock is out, S12)."""
-    ways = [way for way, kind in (("s from the stock", "draw_stock"), ("u the upcard", "take_upcard"))
-            if state.can(kind)]
-    return "draw first: " + " or ".join(ways)
-
-
 WINDOW_WAIT = "the upcard is on offer to the others: your turn goes on once they answer"
 """What a table key says while the viewer's turn waits on the buy window (S8)."""
 
@@ -293,7 +285,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         elif len(selected) == 1:
             self.action_discard()
         elif state.to_draw:
-            self.notice = draw_first(state)
+            self.notice = state.draw_first
         else:  # (what Enter can do now: after taking a joker, only go down)
             what = [what for what, kind in (("a card to discard", "discard"), ("a meld's cards to group", "meld"))
                     if state.can(kind)]
@@ -331,7 +323,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.notice = "finish the go-down (g) or undo its groups (backspace) before you discard"
             return
         if state.to_draw:  # (a card selected or not)
-            self.notice = draw_first(state)
+            self.notice = state.draw_first
             return
         if state.no_discard:  # (S7: a joker taken before going down; S10: the last card)
             self.notice = state.no_discard
@@ -447,7 +439,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return
         if not state.can("lay_off") and not self._selected():  # (say why at once, not "select a card")
-            self.notice = draw_first(state) if state.to_draw else "no lay-off now: " + self._why_no_lay_off(state)
+            self.notice = state.draw_first if state.to_draw else "no lay-off now: " + self._why_no_lay_off(state)
             return
         card = self._one_card("l to lay it off")
         if card is None:

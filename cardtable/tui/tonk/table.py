@@ -201,7 +201,7 @@ class TonkTable(FamilyTable[TonkState]):
             return False
         assert self.state is not None
         if self.state.phase == "start":
-            self.notice = "draw first: s from the stock or u the upcard"
+            self.notice = self.state.draw_first
             return False
         return True
 

@@ -55,6 +55,15 @@ class LegalMoves:
         """Whether a move of ``kind`` is among :attr:`moves` (what the key bar lists)."""
         return any(move.kind == kind for move in self.moves)
 
+    @property
+    def draw_first(self) -> str:
+        """What a key that needs the draw done says before it, naming only the draws the
+        rules allow now: "draw first: s from the stock or u the upcard" (the upcard alone
+        once the stock is out; the stock alone with no upcard to take)."""
+        ways = [way for way, kind in (("s from the stock", "draw_stock"), ("u the upcard", "take_upcard"))
+                if self.can(kind)]
+        return "draw first: " + " or ".join(ways)
+
 
 State = TypeVar("State", bound=TableState)
 
