@@ -36,11 +36,6 @@ def key_bar(keys: tuple[tuple[str, str], ...], ascii: bool) -> str:
     return SEPARATORS[ascii].join(forms[ascii] for forms in keys)
 
 
-KEYS = key_bar(PLAY_KEYS + PASS_KEYS + TABLE_KEYS, False)
-ASCII_KEYS = key_bar(PLAY_KEYS + PASS_KEYS + TABLE_KEYS, True)
-"""Every key of a turn (the longest the bar gets), as written and in ASCII."""
-
-
 class PresidentTable(FamilyTable[PresidentState]):
     """The whole President table for the human on screen."""
 
