@@ -101,18 +101,22 @@ class CardtableApp(App[int]):
         for screen in self.screen_stack:
             screen.post_message(ThemeSwitched())
         self.refresh(layout=True)
-        if self.save_settings:
-            self.settings.theme = name
-            self.settings.save()
+        self.remember(theme=name)
+
+    def remember(self, **values: Any) -> None:
+        """Keep ``values`` (fields of :class:`Settings`) in the user's settings file, for
+        the next start; an app made with ``save_settings=False`` (a test's) keeps nothing."""
+        if not self.save_settings:
+            return
+        for name, value in values.items():
+            setattr(self.settings, name, value)
+        self.settings.save()
 
     def remember_table(self, setup: TableSetup) -> None:
         """Keep the table being played in the settings: the start screen offers it next
         (after "New game" too, wherever the table was set up)."""
-        if not self.save_settings:
-            return
         seats = [(seat.name, seat.bot or "human") for seat in setup.seats]
-        self.settings.table = LastTable(setup.variant.family, _preset_named(setup.variant), seats)
-        self.settings.save()
+        self.remember(table=LastTable(setup.variant.family, _preset_named(setup.variant), seats))
 
     def action_cycle_theme(self) -> None:
         names = list(self.card_themes)

@@ -34,3 +34,13 @@ class DialogAsked(Message):
 
 class ThemeSwitched(Message):
     """The app switched themes; screens re-present text that depends on it (ASCII)."""
+
+
+class HandSorted(Message):
+    """The human on screen sorted their hand by ``order`` ("rank", "suit") at a table of
+    ``family``; the screen keeps it in the user's settings for the next table."""
+
+    def __init__(self, family: str, order: str) -> None:
+        super().__init__()
+        self.family = family
+        self.order = order

@@ -22,7 +22,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng, next_seed
 from ..bridge import Bridge, GameChanged
 from ..families import family_ui
-from ..messages import DialogAsked, MoveChosen, ThemeSwitched
+from ..messages import DialogAsked, HandSorted, MoveChosen, ThemeSwitched
 from ..notes import NoteSlot, soft_breaks, table_note_width, unused_key
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
@@ -101,9 +101,7 @@ class TableScreen(Screen[None]):
         name, self.bot_delay = BOT_SPEEDS[(delays.index(now) + 1) % len(BOT_SPEEDS)]
         app = self.app
         app.bot_delay = self.bot_delay  # type: ignore[attr-defined]
-        if getattr(app, "save_settings", False):
-            app.settings.bot_delay = self.bot_delay  # type: ignore[attr-defined]
-            app.settings.save()  # type: ignore[attr-defined]
+        app.remember(bot_delay=self.bot_delay)  # type: ignore[attr-defined]
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
         # (a note, not the notice under the hand: a table of bots alone has no hand, and the
         # speed is no refusal to stand in red until the next move)
@@ -397,6 +395,11 @@ class TableScreen(Screen[None]):
         seat = self._acting_viewer()
         if seat is not None:
             self.apply(seat, message.move)
+
+    def on_hand_sorted(self, message: HandSorted) -> None:
+        """Keep the hand order just chosen for the next table of the family."""
+        orders = self.app.settings.hand_order  # type: ignore[attr-defined]
+        self.app.remember(hand_order={**orders, message.family: message.order})  # type: ignore[attr-defined]
 
     def on_dialog_asked(self, message: DialogAsked) -> None:
         """Open a dialog the table asked for, unless the turn moved on since (a move

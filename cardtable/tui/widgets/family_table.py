@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
-from ..messages import DialogAsked, MoveChosen
+from ..messages import DialogAsked, HandSorted, MoveChosen
 from ..text import themed, uses_ascii
 from .hand import Hand
 from .log import EventLog, LastLine
@@ -251,15 +251,13 @@ class FamilyTable(Widget, Generic[State]):
     def sorted_by(self, order: str) -> None:
         """The hand on screen is now sorted by ``order`` ("suit", "rank"), for its player
         at this table: the notice says so, in place of one about the hand before (a refusal
-        would read as if about the new order), and the user's settings keep it: the next
-        table of this family, resumed or new, starts with it."""
+        would read as if about the new order), and the screen keeps it in the user's
+        settings (:class:`~cardtable.tui.messages.HandSorted`): the next table of this
+        family, resumed or new, starts with it."""
         self.hand_order()  # (the opening order read before the settings change)
         self._seat_orders[self.state.viewer if self.state is not None else None] = order
         self.notice = f"hand sorted by {order}"
-        app = self.app
-        if getattr(app, "save_settings", False):
-            app.settings.hand_order[self.family] = order  # type: ignore[attr-defined]
-            app.settings.save()  # type: ignore[attr-defined]
+        self.post_message(HandSorted(self.family, order))
 
     def _selected(self) -> tuple[Card, ...]:
         """The cards selected in the hand."""
