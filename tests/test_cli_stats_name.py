@@ -73,3 +73,28 @@ def test_a_bot_as_the_statistics_print_it_finds_that_level(tmp_path, capsys):
         assert main(["stats", "--name", asked, "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert sorted(player["level"] for player in data["players"]) == found, asked
+
+
+def test_a_bot_asked_at_one_level_is_that_level_alone_in_the_players_and_the_recent_matches(tmp_path, capsys):
+    """A review: "Dag (bot, hard)" matched a bot whose recorded level is missing, and the
+    recent matches were every Dag's, a human Dag's too. Both are the bot at that level."""
+    import sqlite3
+
+    from cardtable.store import history_path
+
+    record_match(finished_game(tmp_path, "tonk", 1), ["Ann", {"name": "Dag", "kind": "bot", "level": "hard"}, "Eve"])
+    lost = record_match(finished_game(tmp_path, "tonk", 2), ["Ann", {"name": "Dag", "kind": "bot", "level": "easy"}, "Eve"])
+    record_match(finished_game(tmp_path, "tonk", 3), ["Ann", "Dag", "Eve"])           # a human Dag
+    turbo = record_match(finished_game(tmp_path, "tonk", 4), ["Ann", {"name": "Dag", "kind": "bot", "level": "hard"},
+                                                                  "Eve"])
+    with sqlite3.connect(history_path()) as connection:                               # (old or hand-made rows)
+        connection.execute("UPDATE seats SET level = NULL WHERE match_id = ? AND name = 'Dag'", (lost,))
+        connection.execute("UPDATE seats SET level = 'Turbo' WHERE match_id = ? AND name = 'Dag'", (turbo,))
+    for asked, levels, matches in (("Dag (bot, hard)", ["hard"], 1), ("dag (bot, turbo)", ["Turbo"], 1),
+                                   ("Dag (bot)", [None, "Turbo", "hard"], 3)):
+        assert main(["stats", "--name", asked, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert sorted((p["level"] for p in data["players"]), key=str) == sorted(levels, key=str), asked
+        assert len(data["recent"]) == matches, asked
+    assert main(["stats", "--name", "Dag", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["recent"]) == 4                    # the name: every Dag

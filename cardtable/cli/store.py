@@ -12,7 +12,6 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 
-from ..bots.base import ALIASES
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
@@ -119,7 +118,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     from ..store import history_path, player_stats, recent_matches
-    from ..store.history import HistoryError, left_out
+    from ..store.history import HistoryError, bot_level, left_out
     from ..tui.text import game_title, score_phrases
 
     damaged: list[str] = []
@@ -127,11 +126,13 @@ def _stats(args: argparse.Namespace) -> int:
     try:
         players = player_stats(name, damaged=damaged)
         printed = BOT_LABEL.fullmatch(name) if name and not players else None
+        bot, level = (True, printed["level"]) if printed else (None, None)
         if printed:  # (a bot as the tables print it: "Dag (bot)", "Dag (bot, hard)")
-            name, level = printed["name"], printed["level"]
+            name = printed["name"]
+            wanted = str(bot_level(level)).casefold() if level is not None else None
             players = [player for player in player_stats(name, damaged=damaged) if "bot" in player.kinds
-                       and (level is None or player.level in (level.casefold(), ALIASES.get(level.casefold())))]
-        recent = recent_matches(args.recent, name=name, damaged=damaged)
+                       and (wanted is None or (player.level or "").casefold() == wanted)]
+        recent = recent_matches(args.recent, name=name, bot=bot, level=level, damaged=damaged)
     except HistoryError as error:
         return fail(str(error), command="stats")
     for note in left_out(damaged):

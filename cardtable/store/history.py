@@ -100,6 +100,7 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     try:
         connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         connection.create_function("casefold", 1, _casefold, deterministic=True)
+        connection.create_function("bot_level", 1, bot_level, deterministic=True)
         _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))
         connection.execute("PRAGMA foreign_keys = ON")
         version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -392,7 +393,7 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     for who, kind, level, score, won, final_title, titles, hands, family, finished, match_id, *_results in rows:
         if match_id in bad:
             continue
-        level = _bot_level(level) if kind == "bot" else None
+        level = bot_level(level) if kind == "bot" else None
         stats = players.get((who.casefold(), kind, level))
         if stats is None:
             stats = players[who.casefold(), kind, level] = PlayerStats(who, (kind,), 0, 0, {}, finished, level)
@@ -412,9 +413,10 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     return sorted(players.values(), key=lambda p: (-p.matches, p.name.casefold(), p.level or ""))
 
 
-def _bot_level(level: Any) -> str | None:
+def bot_level(level: Any) -> str | None:
     """A recorded bot level as the statistics group it: "simple" is "medium" (its alias);
-    one this cardtable does not know is kept as written."""
+    one this cardtable does not know is kept as written; None for none (also SQL's
+    ``bot_level(s.level)`` in :func:`connect`'s connections)."""
     from ..bots.base import normalize_level  # (here: the store loads without the bots)
 
     try:
@@ -449,17 +451,23 @@ class MatchRecord:
         return asdict(self)
 
 
-def recent_matches(limit: int = 20, *, name: str | None = None, path: str | os.PathLike[str] | None = None,
-                   damaged: list[str] | None = None) -> list[MatchRecord]:
-    """The last ``limit`` recorded matches, newest first (only those ``name`` played in,
-    ignoring case, when given). A match whose row is damaged is left out, and said in
-    ``damaged`` ("match 3 is damaged: …") when given."""
+def recent_matches(limit: int = 20, *, name: str | None = None, bot: bool | None = None, level: str | None = None,
+                   path: str | os.PathLike[str] | None = None, damaged: list[str] | None = None) -> list[MatchRecord]:
+    """The last ``limit`` recorded matches, newest first: only those ``name`` played in
+    (ignoring case) when given, as a bot (``bot=True``; at ``level`` when given, as
+    :class:`PlayerStats` groups levels) or a human (``bot=False``). A match whose row is
+    damaged is left out, and said in ``damaged`` ("match 3 is damaged: …") when given."""
     target = Path(path or history_path())
     if not target.exists():
         return []
-    played = "" if name is None else \
-        " WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = matches.id AND casefold(s.name) = ?)"
-    params = (int(limit),) if name is None else (name.casefold(), int(limit))
+    played = ""
+    params: list[Any] = [int(limit)]  # (the query's ? in order: the seat's, then the limit)
+    if name is not None:
+        seat = ["casefold(s.name) = ?"] + ([] if bot is None else ["s.kind = ?"]) + \
+            ([] if level is None else ["casefold(bot_level(s.level)) = ?"])
+        played = f" WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = matches.id AND {' AND '.join(seat)})"
+        params = [name.casefold(), *(() if bot is None else ("bot" if bot else "human",)),
+                  *(() if level is None else (str(bot_level(level)).casefold(),)), *params]
 
     def read(connection: sqlite3.Connection) -> list[tuple[tuple[Any, ...], list[Any]]]:
         matches = connection.execute(

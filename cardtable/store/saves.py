@@ -154,8 +154,8 @@ def save_game(path: str | os.PathLike[str], game: Game, seats: Iterable[Any]) ->
     """Write ``game`` and its ``seats`` to ``path`` atomically; returns the path.
 
     The folder is created if needed; ``~`` and ``~name`` mean a home folder, as in
-    :func:`load_game`. OSError (disk full, no permission) propagates and leaves any
-    previous file at ``path`` untouched."""
+    :func:`load_game` (a ValueError for a ``~name`` of no user). OSError (disk full, no
+    permission) propagates and leaves any previous file at ``path`` untouched."""
     target = user_path(path)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder; give a file name for the save", str(target))
@@ -337,9 +337,11 @@ def _ends_early(text: str, error: json.JSONDecodeError) -> bool:
 
 
 def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
-    """Check a parsed save document; returns it in the ``cardtable-save`` shape, its seats
-    as stored (a hand-edited bot seat without a level plays at "simple") and its
-    ``saved_at`` (None if the file does not say)."""
+    """Check a parsed save document; returns it in the ``cardtable-save`` shape: its seats
+    normalised as a save writes them (a hand-edited bot seat without a level plays at
+    "simple"), its ``saved_at`` (None if the file does not say), and no ``checksum`` (it
+    was checked here; the document returned may differ from the file, and checking it
+    again, as a Replay of it does, must not refuse it)."""
     if not isinstance(data, dict):
         raise _fail(path, f"not a cardtable save (the JSON holds {json_kind(data)}, not an object)")
     kind = data.get("format")
@@ -383,7 +385,8 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     saved_at = data.get("saved_at")
     if saved_at is not None and not isinstance(saved_at, str):
         raise _fail(path, "the save is damaged: saved_at is not a date")
-    return {**data, "seats": seats, "saved_at": saved_at}
+    checked = {key: value for key, value in data.items() if key != "checksum"}
+    return {**checked, "seats": seats, "saved_at": saved_at}
 
 
 def _check_log(game: dict[str, Any], path: Path | str) -> None:

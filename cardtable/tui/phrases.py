@@ -45,7 +45,9 @@ class Phrases:
         return "".join(before + text.plain for before, text in self.pieces())
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widths = [text.cell_len for _, text in self.pieces()]
+        pieces = list(self.pieces())
+        ends = [_kept_at_break(before) for before, _ in pieces[1:]] + [""]
+        widths = [text.cell_len + cell_len(end) for (_, text), end in zip(pieces, ends)]  # (with its comma)
         return Measurement(max(widths, default=0), cell_len(self.plain)).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -54,12 +56,13 @@ class Phrases:
         ends = [_kept_at_break(before) for before, _ in pieces[1:]] + [""]
         lines: list[Text] = []
         for (before, text), end in zip(pieces, ends):
-            if lines and lines[-1].cell_len + cell_len(before) + text.cell_len + len(end) <= options.max_width:
+            if lines and lines[-1].cell_len + cell_len(before) + text.cell_len + cell_len(end) <= options.max_width:
                 lines[-1].append(before, style=self.style)
                 lines[-1].append_text(text)
             else:
-                if lines:
-                    lines[-1].append(_kept_at_break(before), style=self.style)
+                kept = _kept_at_break(before)
+                if lines and lines[-1].cell_len + cell_len(kept) <= options.max_width:  # (else it would wrap alone)
+                    lines[-1].append(kept, style=self.style)
                 lines.append(text.copy())
         yield Text("\n", style=self.style).join(lines)
 

@@ -377,8 +377,9 @@ def test_a_long_legal_file_name_saves_and_a_failure_names_the_save(tmp_path, mon
     assert caught.value.filename == str(tmp_path / "x.json")
 
 
+@pytest.mark.parametrize("resum", [False, True])
 @pytest.mark.parametrize("edit", ["no saved_at", "bot without a level", "bot level null"])
-def test_a_hand_edited_save_that_loads_also_lists_and_replays(tmp_path, edit):
+def test_a_hand_edited_save_that_loads_also_lists_and_replays(tmp_path, edit, resum):
     """Without its checksum a save may be edited by hand. One that loads showed in Load
     game as "damaged (KeyError: 'saved_at')", and a bot seat without a level crashed
     ``cardtable replay`` (KeyError: 'level') or read "Dag (bot None)"."""
@@ -394,9 +395,12 @@ def test_a_hand_edited_save_that_loads_also_lists_and_replays(tmp_path, edit):
         del document["seats"][1]["level"]
     else:
         document["seats"][1]["level"] = None
+    if resum:  # (a checksum made for the edited file: the replay re-checked the normalised seats against it)
+        document["checksum"] = checksum(document)
     path.write_text(json.dumps(document))
     info = save_info(path)
     assert info.saved_at is (None if edit == "no saved_at" else info.saved_at)
+    assert "checksum" not in read_save(path)  # (the document as loading reads it: normalised)
     level = "hard" if edit == "no saved_at" else "simple"
     assert info.seats[1] == {"name": "Dag", "kind": "bot", "level": level}
     assert load_game(path)[1][1]["level"] == level

@@ -1,9 +1,9 @@
 """TUI tests: the top-level conftest gives every test its own CARDTABLE_HOME.
 
-A hand-off and a round's results take no Enter in their first moments (the Enter that
-brought them up, pressed twice, must not take them away: ``OverTable.ARMING_SECONDS``).
-A test presses keys faster than any player, so here they take it at once; the tests of
-that guard set it back (``armed_screens``)."""
+A hand-off, a round's results and the match's end take no Enter in their first moments
+(the Enter that brought them up, pressed twice, must not take them away:
+``Arming.ARMING_SECONDS``). A test presses keys faster than any player, so here they
+take it at once; the tests of that guard set it back (``armed_screens``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,15 @@ import pytest
 
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.over_table import RoundOver
+from cardtable.tui.screens.summary import MatchEndScreen
+
+GUARDED = (HandoffScreen, RoundOver, MatchEndScreen)
+"""The screens that take no Enter in their first moments (``Arming``)."""
 
 
 @pytest.fixture(autouse=True)
 def at_once(monkeypatch):
-    for screen in (HandoffScreen, RoundOver):
+    for screen in GUARDED:
         monkeypatch.setattr(screen, "ARMING_SECONDS", 0.0)
 
 
@@ -27,5 +31,5 @@ still presses the early keys inside it; the tests wait ``ARMED`` seconds and a l
 @pytest.fixture
 def armed_screens(monkeypatch):
     """The hand-off and the round's results taking no Enter for ``ARMED`` seconds."""
-    monkeypatch.setattr(HandoffScreen, "ARMING_SECONDS", ARMED)
-    monkeypatch.setattr(RoundOver, "ARMING_SECONDS", ARMED)
+    for screen in GUARDED:
+        monkeypatch.setattr(screen, "ARMING_SECONDS", ARMED)

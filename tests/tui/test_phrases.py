@@ -100,3 +100,16 @@ def test_the_statistics_and_cardtable_stats_keep_each_name_with_its_score(capsys
     out = capsys.readouterr().out.splitlines()
     each_name_with_its_score(out, minus="-")
     assert any("chips won: Annabelle +52, Bartholomew -100,  │" in line for line in out), out
+
+
+def test_a_phrase_that_fills_its_line_drops_the_comma_rather_than_part_from_its_score():
+    """A review: "Bartholomew +37" exactly 15 wide, at 15 columns, got its comma after it
+    and was wrapped as "Bartholomew" / "+37,". A table sizes the column for the phrase
+    with its comma."""
+    from rich.table import Table
+
+    assert printed(Phrases(["Bartholomew +37", "Ann 1"], ", "), 15) == ["Bartholomew +37", "Ann 1"]
+    table = Table()
+    table.add_column("scores")
+    table.add_row(score_phrases("shanghai", ["Bartholomew", "Annabelle"], [120, 35]))
+    assert printed(table, 19)[3:5] == ["│ Bartholomew 120 │", "│ Annabelle 35    │"]  # (it was "Bartholomew" / "120,")

@@ -1280,3 +1280,19 @@ def test_the_enter_that_ends_a_hand_does_not_skip_its_score_sheet(armed_screens)
             assert app.screen is not sheet and game.round == 2
 
     asyncio.run(scenario())
+
+
+def test_the_cards_left_are_the_hand_just_ended_not_the_last_one():
+    """Mid-hand the last hand's cards are not this hand's: nothing is listed (a review)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.scores import cards_left
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=9)
+    bot, rng = make_bot("shanghai", "simple"), Rng(9)
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = parse_seats("Ann,Bob,Cy")
+    assert cards_left(game, seats) is not None
+    game.next_round()
+    assert cards_left(game, seats) is None

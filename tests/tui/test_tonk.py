@@ -22,6 +22,7 @@ from cardtable.tui.tonk.showdown import ShowdownScreen
 from cardtable.tui.tonk.widgets import SpreadsPanel
 from cardtable.tui.widgets.hand import Hand
 
+from .conftest import ARMED
 from .helpers import make_app, screen_text, settle
 from .tonk_driver import Advisor, pick_option, press_move, table_screen
 
@@ -646,3 +647,35 @@ def test_a_bettors_panel_keeps_its_turn_mark(size, mark):
             assert lines == [f"K♠: won · {mark}", "Q♠: lost", "(no spade): lost", "2♠: lost"]  # (a row alike)
 
     run(scenario)
+
+
+def test_the_enter_that_leaves_the_last_show_down_does_not_start_another_match(armed_screens):
+    """A review: at "Press Enter for the match result." an Enter pressed twice took the
+    show-down away and pressed the match-end screen's focused Play again: the result was
+    never seen and a new match opened. The match's end takes no key in its first moments."""
+    from cardtable.tui.screens.summary import MatchEndScreen
+    from cardtable.tui.tonk.showdown import ShowdownScreen
+
+    variant = load_variant("tonk-classic")
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"match_hands": 1})})
+    game = new_game(variant, 2, seed=1, hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+    for seat, text in [(1, "draw_stock"), (1, "discard KS"), (0, "draw_stock"), (0, "discard 9H"), (1, "drop")]:
+        game.apply(seat, text)
+
+    async def scenario():
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            await pilot.pause(ARMED + 0.1)                      # a player reads the show-down
+            await pilot.press("enter", "enter")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, MatchEndScreen) and game.is_over
+            await pilot.press("a")                              # still too early for any key
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, MatchEndScreen)
+            await pilot.pause(ARMED + 0.1)
+            await pilot.press("enter")                          # Play again, when meant
+            await settle(pilot, app, lambda: not isinstance(app.screen, MatchEndScreen))
+
+    asyncio.run(scenario())

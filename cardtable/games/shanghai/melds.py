@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...engine.cards import ACE, JOKER, SUITS, Card
+from ...engine.cards import ACE, JOKER, JOKER_CARD, SUITS, Card
 
 LOW, HIGH = 0, 1
 """Ends of a run for a lay-off: below its lowest card, above its highest."""
@@ -99,15 +99,21 @@ def make_meld(kind: str, cards: Sequence[Card], wild: frozenset[int]) -> Meld | 
 def contract_meld_refusal(kind: str, size: int, cards: Sequence[Card], wild: frozenset[int]) -> str | None:
     """S6 (with S4, S5): why ``cards``, in whatever order they are given, cannot go down
     as the contract meld "a ``kind`` of ``size``" — each contract meld is laid at exactly
-    its stated size — or None when they can. Cards that make no such meld at any size
-    are told :func:`make_set`'s or :func:`make_run`'s reason first ("a run is consecutive
-    cards…" for 3♣ 3♣, not "4 cards, not 2"); a run's wilds may stand in any gap or at
-    either end.
+    its stated size — or None when they can. Cards that could never become that meld are
+    told :func:`make_set`'s or :func:`make_run`'s reason first ("a run is consecutive
+    cards…" for 3♣ 3♣, not "4 cards, not 2"); a short group that more cards would make
+    one (4♣ 5♣ 7♣: add 6♣ or a wild) is told its size. A run's wilds may stand in any gap
+    or at either end.
 
     This checks one meld alone: a whole go-down must still be listed by ``legal_moves``
     (S10's last card, the 50,000 listed ways)."""
+    if len(cards) < size:  # (could the missing cards, as wilds or naturals, make it?)
+        if all(card.rank in wild for card in cards):  # (wilds alone: any naturals added make it)
+            return _wrong_size(kind, size, len(cards))
+        grown = kind_refusal(kind, [*cards, *[JOKER_CARD] * (size - len(cards))], wild | {JOKER})
+        return grown if grown not in (None, TOO_MANY_WILDS) else _wrong_size(kind, size, len(cards))
     shape = kind_refusal(kind, cards, wild)
-    if shape is not None and not (shape == TOO_MANY_WILDS and len(cards) < size):  # (a short group may add a natural)
+    if shape is not None:
         return shape
     return _wrong_size(kind, size, len(cards)) if len(cards) != size else None
 

@@ -18,19 +18,13 @@ from ..notes import KeyNote
 Result = TypeVar("Result")
 
 
-class OverTable(Screen[Result]):
-    """A screen over the table whose ``ctrl+s`` and ``r`` are the table's (Textual adds a
-    subclass's own ``BINDINGS`` to these). A modal one names ``ModalScreen`` first, as in
-    ``class TableDialog(ModalScreen[Answer], OverTable[Answer])``: Textual takes default
-    CSS from the first base alone, and the table must stay in sight, dimmed, behind it."""
-
-    BINDINGS = [Binding("ctrl+s", "save_game", "save", show=False),
-                Binding("r", "rules", "rules", show=False)]
+class Arming:
+    """Mixin for a screen that the key or click which brought it up must not also take
+    away (an Enter pressed twice, a key's repeat, a double click): for
+    :attr:`ARMING_SECONDS` after it shows, :meth:`armed` is False and the screen ignores
+    what would dismiss it."""
 
     ARMING_SECONDS = 0.0
-    """How long after it shows the screen lets nothing dismiss it: the key or click that
-    brought it up (an Enter pressed twice, a key's repeat, a double click) must not also
-    take it away."""
 
     def on_mount(self) -> None:
         self._shown_at = monotonic()
@@ -38,6 +32,16 @@ class OverTable(Screen[Result]):
     def armed(self) -> bool:
         """Whether :attr:`ARMING_SECONDS` have passed since the screen showed."""
         return monotonic() - getattr(self, "_shown_at", 0.0) >= self.ARMING_SECONDS
+
+
+class OverTable(Arming, Screen[Result]):
+    """A screen over the table whose ``ctrl+s`` and ``r`` are the table's (Textual adds a
+    subclass's own ``BINDINGS`` to these). A modal one names ``ModalScreen`` first, as in
+    ``class TableDialog(ModalScreen[Answer], OverTable[Answer])``: Textual takes default
+    CSS from the first base alone, and the table must stay in sight, dimmed, behind it."""
+
+    BINDINGS = [Binding("ctrl+s", "save_game", "save", show=False),
+                Binding("r", "rules", "rules", show=False)]
 
     def action_save_game(self) -> None:
         """A named save of the game at the table below (a note says where)."""

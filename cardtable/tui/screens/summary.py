@@ -17,7 +17,7 @@ from textual.widgets import Button, Static
 from ..families import SummaryRow
 from ..notes import KeyNote
 from ..text import number, signed, themed, uses_ascii
-from .over_table import RoundOver
+from .over_table import Arming, RoundOver
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -80,9 +80,12 @@ class RoundEndScreen(RoundOver):
             yield Static(Text(self.footer), id="summary-footer")
 
 
-class MatchEndScreen(Screen[str]):
+class MatchEndScreen(Arming, Screen[str]):
     """Totals and the winners, in the columns of ``family`` (:func:`match_table`;
-    ``low_wins``: the lowest total wins); returns "again", "new" or "quit"."""
+    ``low_wins``: the lowest total wins); returns "again", "new" or "quit". The Enter
+    that took the last results away, pressed twice, must not press Play again unread."""
+
+    ARMING_SECONDS = 0.4
 
     BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
                 Binding("q", "choose('quit')", show=False)]
@@ -112,6 +115,8 @@ class MatchEndScreen(Screen[str]):
         self.action_choose(event.button.id or "quit")
 
     def action_choose(self, choice: str) -> None:
+        if not self.armed():
+            return
         self.key_note.withdraw()
         self.dismiss(choice)
 

@@ -77,8 +77,9 @@ def cards_left(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Phras
     counts ("Cards left: Bob 7♣ 7♣ 7♥ = 15 · Finn …"), in the sheet's order, each
     player's on one line where the sheet has room; None before a hand is over or when
     nobody held a card."""
-    counted = next((event for event in reversed(game.events) if isinstance(event, HandsCounted)), None)
-    if counted is None or not any(counted.hands):
+    counted = next((event for event in reversed(game.events) if isinstance(event, (HandsCounted, RoundStarted))),
+                   None)  # (a hand in play has counted nothing yet: the last hand's cards are not this one's)
+    if not isinstance(counted, HandsCounted) or not any(counted.hands):
         return None
     fix = themed(ascii)
     held = [fix(f"{seats[seat].name} {pretty_cards(counted.hands[seat])} = {counted.counts[seat]}")

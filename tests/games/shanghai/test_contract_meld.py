@@ -47,8 +47,13 @@ def test_S6_S4_S5_groups_that_make_the_contract_meld_in_any_order(kind, size, te
     # too few cards: what could never make the meld first (a pair is no short run) ...
     ("run", 4, "3C 3C", "a run is consecutive cards in rank order, ace high or low but not around the corner"),
     ("set", 3, "3C 4C", "a set is cards of one rank"),
-    # ... while a short group that may still grow is told its size (even with a wild too many: add a natural)
+    # ... while a short group that may still grow is told its size (even with a wild too many: add a natural;
+    # a gap a missing card or wild would fill: a review)
     ("run", 4, "5H JK", "the contract's run goes down at exactly 4 cards, not 2"),
+    ("run", 4, "4C 5C 7C", "the contract's run goes down at exactly 4 cards, not 3"),
+    ("run", 4, "4C 6C", "the contract's run goes down at exactly 4 cards, not 2"),
+    ("run", 4, "4C 8C", "a run is consecutive cards in rank order, ace high or low but not around the corner"),
+    ("set", 3, "JK", "the contract's set goes down at exactly 3 cards, not 1"),
     ("run", 4, "JK 5H JK", "the contract's run goes down at exactly 4 cards, not 3"),
     ("run", 4, "2C 3C 4C 6C JK", "the contract's run goes down at exactly 4 cards, not 5 (more follow as lay-offs)"),
 ])
