@@ -290,3 +290,28 @@ def test_the_last_players_enter_pressed_twice_never_uncovers_the_next_hand(armed
             assert tuple(table.query_one(Hand).cards) == table.game.view(1).hand
 
     asyncio.run(scenario())
+
+
+def test_an_enter_that_reaches_the_hand_off_before_it_has_mounted_does_not_uncover(armed_screens):
+    """A play-tester's two Enters in one terminal read (tmux: send-keys Enter; send-keys
+    Enter) on a results screen: the second reached the hand-off that followed before the
+    hand-off had mounted (a key binding runs the screen's action at once), found no time
+    it was shown, took it as long ago, and uncovered the next hand at once."""
+    from textual.app import App
+
+    uncovered = []
+
+    async def scenario():
+        app = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = HandoffScreen("Bob", uncover=lambda: uncovered.append("Bob"))
+            app.push_screen(screen)
+            screen.action_ready()            # (as the binding would, before the screen's mount)
+            await pilot.pause(0.05)
+            assert uncovered == [] and app.screen is screen
+            await pilot.pause(ARMED + 0.1)
+            screen.action_ready()
+            await pilot.pause(0.05)
+            assert uncovered == ["Bob"] and app.screen is not screen
+
+    asyncio.run(scenario())

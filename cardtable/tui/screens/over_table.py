@@ -30,8 +30,12 @@ class Arming:
         self._shown_at = monotonic()
 
     def armed(self) -> bool:
-        """Whether :attr:`ARMING_SECONDS` have passed since the screen showed."""
-        return monotonic() - getattr(self, "_shown_at", 0.0) >= self.ARMING_SECONDS
+        """Whether :attr:`ARMING_SECONDS` have passed since the screen showed (not before
+        it has: a key read with the one that brought it up reaches it before its mount)."""
+        shown = getattr(self, "_shown_at", None)
+        if shown is None:
+            return not self.ARMING_SECONDS
+        return monotonic() - shown >= self.ARMING_SECONDS
 
 
 class OverTable(Arming, Screen[Result]):
