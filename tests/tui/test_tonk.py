@@ -68,7 +68,7 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
 
             await hand_off(pilot, app, "Bob")
             assert "draw from the stock (s)" in screen.table.state.status
-            for key in ("d", "m", "l"):  # discard, spread, hit: not before the draw
+            for key in ("d", "m", "l", "enter"):  # discard, spread, hit: not before the draw (Enter said "select")
                 await pilot.press(key)
                 assert screen.table.notice == "draw first: s from the stock or u the upcard"
             await pilot.press("1", "2")  # cards may be picked before the draw (a key did nothing, unsaid)
@@ -82,9 +82,14 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await pilot.pause()
             assert len(hand.cards) == held + 1 and hand.selected_cards() == picked and not screen.table.notice
             await pilot.press("escape")
+            await pilot.press("1", "2", "3", "l")  # (nothing to hit: it asked for exactly one card)
+            assert screen.table.notice == "there is no spread on the table to hit"
+            await pilot.press("escape")
             await move(1, "spread 6C 6D 6H")
             await move(1, "discard KS")
+            screen.table.notice = "select a card to discard"  # (Bob's stray Enter after his discard)
             await hand_off(pilot, app, "Ann")
+            assert screen.table.notice == ""  # (not Ann's to read)
             await move(0, "draw_stock")
             await move(0, "spread 3S 4S 5S")
             # 6♠ fits Ann's own run and Bob's sixes: the table asks which
@@ -113,7 +118,7 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             await hand_off(pilot, app, "Bob")
             text = screen_text(app)
             assert "no drop ×1" in text and "6♣" in text and "3♠" in text
-            assert screen.table.state.status.endswith(" · no drop for 1 turn (hit)")
+            assert screen.table.state.status.endswith(" · no drop this turn (hit)")  # (his own turn counts)
             await pilot.press("D")  # locked out by the hit: the engine's reason is shown
             await pilot.pause()
             assert "may not drop" in screen.table.notice
@@ -546,14 +551,16 @@ def test_the_show_down_lists_hands_in_the_tables_order(order):
     shown = cards_label(sorted((Card.parse(c) for c in hand), key=key))
     assert shown == ("A♦ 3♣ 4♠ 5♣ 8♣" if order == "rank" else "3♣ 5♣ 8♣ A♦ 4♠")
 
-    async def scenario():
-        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+    async def scenario(seats: str) -> str:
+        app = make_app(seats, preset="tonk-classic", game=game)
         app.settings.hand_order["tonk"] = order
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
-            assert shown in screen_text(app)
+            return screen_text(app)
 
-    run(scenario)
+    assert shown in asyncio.run(scenario("Ann,bot:simple"))
+    # in hot seat the show-down is everyone's: one order (by suit), not the last viewer's (a play-tester)
+    assert cards_label(sorted((Card.parse(c) for c in hand), key=by_suit)) in asyncio.run(scenario("Ann,Bob"))
 
 
 def test_the_side_bet_dialog_says_which_spade_a_bet_shows():

@@ -282,7 +282,7 @@ def test_the_status_line_finds_a_way_out_past_the_longest_spread():
 
 
 @pytest.mark.parametrize("drop_when, after_the_draw", [("before_draw", (0, "")),
-                                                       ("any_time", (1, "no drop for 1 turn (hit)"))])
+                                                       ("any_time", (1, "no drop this turn (hit)"))])
 def test_a_hit_bars_the_drop_only_for_turns_that_could_drop(drop_when, after_the_draw):
     """T6: Ann hits Bob's sixes, so Bob may not drop on his next turn. Before his draw
     the status and his panel say so; after it, where a drop comes only before the draw
@@ -307,7 +307,7 @@ def test_a_hit_bars_the_drop_only_for_turns_that_could_drop(drop_when, after_the
         note = state.status.partition(" · ")[2]
         return (int(state.seats[1].lock[-1]) if state.seats[1].lock else 0), note
 
-    assert told() == (1, "no drop for 1 turn (hit)")
+    assert told() == (1, "no drop this turn (hit)")  # (Bob's own turn: "for 1 turn" read as one more)
     game.apply(1, "draw_stock")
     assert told() == after_the_draw
     game.apply(1, "discard QH")

@@ -129,8 +129,7 @@ class TonkRulesMixin(_Base):
             if phase == "act" and not rules.drop_may_come(phase):  # (whatever the hits: T6 bars later turns)
                 return "you may drop only before drawing"
             if self._locks[seat]:
-                turns = self._locks[seat]
-                return f"your spread was hit: you may not drop for {turns} more turn{'s' * (turns != 1)}"
+                return f"your spread was hit: you may not drop {barred_turns(self._locks[seat])}"
             return "you may not drop on your first turn"
         if kind == "declare":
             if not rules.dealt_49_wins:
@@ -196,6 +195,13 @@ class TonkRulesMixin(_Base):
         if shape[0] == "set" and self.variant.rules.hit_runs_only:
             return "only runs may be hit at this table"
         return f"{move.cards[0].pretty()} does not fit the spread {pretty_cards(cards)}"
+
+
+def barred_turns(turns: int) -> str:
+    """T6, told on the barred player's own turn, which counts: "this turn", "this turn or
+    your next turn", "this turn or your next 2 turns"."""
+    later = "" if turns <= 1 else " or your next turn" if turns == 2 else f" or your next {turns - 1} turns"
+    return f"this turn{later}"
 
 
 def hit_refusal(view: TonkView, card: Card) -> str:

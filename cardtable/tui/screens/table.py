@@ -232,6 +232,7 @@ class TableScreen(Screen[None]):
 
         def uncover() -> None:
             self.viewer = seat
+            self.table.notice = ""  # (a note to the last player, a stray key's, is not the next one's)
             self.show_table()
 
         def ready(_result: None) -> None:
@@ -339,7 +340,9 @@ class TableScreen(Screen[None]):
 
         custom = getattr(self.ui, "round_end_screen", None)  # optional: a family's own end screen
         if custom is not None:
-            screen: Screen[None] = custom(self.game, self.seats, footer, self.table.in_order)
+            # (the hands shown to all in one order, not the last viewer's own: in hot seat, the family's own)
+            in_order = self.table.in_order if len(self.humans) < 2 else None
+            screen: Screen[None] = custom(self.game, self.seats, footer, in_order)
         else:
             heading, rows = self.ui.round_summary(self.game, self.seats)
             screen = RoundEndScreen(heading, rows, footer)

@@ -16,7 +16,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...games.tonk.events import SidePotWon
 from ...games.tonk.preset import TonkRules
-from ...games.tonk.rules import hit_refusal
+from ...games.tonk.rules import barred_turns, hit_refusal
 from ...games.tonk.spreads import spreads_taking_all
 from ...games.tonk.view import TonkView
 from ..seats import Seat
@@ -174,6 +174,8 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     if actor != viewer:
         who = seats[actor].label if actor is not None else "…"
         return (f"waiting for {who}{lock_note}", f"waiting for {who}{lock_short}"), "", ""
+    if locks:  # (on the barred player's own turn, this turn counts: "1 turn" read as one more)
+        lock_note = f" · no drop {barred_turns(locks)} (hit)"
     if v.phase == "bet":
         return ("spades side bet: bet or stay out",) * 2, "", ""
     if phase == "start":

@@ -176,6 +176,9 @@ class TonkTable(FamilyTable[TonkState]):
         """Enter: one card selected is discarded, three or more are laid as a spread."""
         cards = self._selected()
         spreads = self.state is not None and self.state.can("spread")
+        if self.state is not None and self.state.phase == "start":  # (as d says: the draw comes first)
+            self._ready_to_meld()
+            return
         if len(cards) >= 3:
             self.action_spread()
         elif len(cards) == 1:
@@ -234,6 +237,9 @@ class TonkTable(FamilyTable[TonkState]):
         if not self._ready_to_meld():
             return
         cards = self._selected()
+        if self.state is not None and not self.state.spreads:  # (whatever is selected: nothing to hit)
+            self.notice = "there is no spread on the table to hit"
+            return
         if not cards and self.state is not None and not self.state.can("hit"):  # (l is not on the key bar then)
             self.notice = "no card of yours hits a spread on the table now"
             return

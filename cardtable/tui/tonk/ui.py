@@ -67,7 +67,7 @@ class TonkUI:
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
-                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]]) -> Screen[None]:
+                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]] | None) -> Screen[None]:
         """The show-down: every shown hand with its count, the payments (one line per payer and payee),
         and the chips ledger."""
         return ShowdownScreen(showdown(game, seats, False, in_order), footer)  # (the screen writes it as the theme does)
