@@ -648,3 +648,23 @@ def test_ctrl_s_and_r_work_over_the_table_in_a_dialog_and_at_a_hand_off(seats, o
             await settle(pilot, app, lambda: app.screen is screen)
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+def test_the_exchange_dialogs_keys_note_wraps_whole(size):
+    """A play-tester's x in the exchange dialog showed "keys here: space or a number picks
+    a card, g or enter gives them," and the box's border: the note beside Give had one
+    row. It wraps onto as many rows as it needs."""
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(CardChoiceDialog("Card exchange", "Ann: choose 1 card", parse_cards("3C 4D 9H KS"), 1))
+            await pilot.pause()
+            await pilot.press("x")
+            await pilot.pause()
+            text = " ".join(screen_text(app).replace("│", " ").split())
+            assert ("keys here: space or a number picks a card, g or enter gives them, escape clears, "
+                    "v to look at the table") in text, text
+
+    asyncio.run(scenario())
