@@ -139,6 +139,12 @@ def test_start_screen_starts_a_table():
     run(scenario)
 
 
+async def choose_players(pilot, screen, count: int) -> None:
+    """Choose ``count`` in the Players list."""
+    screen.query_one("#players", Select).value = count
+    await pilot.pause()
+
+
 def test_the_start_screen_offers_the_last_table_again():
     """Start remembers the family, preset, player count and seats; the next start screen
     shows them again. A remembered preset that no longer loads falls back to classic."""
@@ -149,8 +155,7 @@ def test_the_start_screen_offers_the_last_table_again():
         await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "tonk", limit=2000)
         screen.query_one("#preset", Select).value = "tonk-house"
         await settle(pilot, app, lambda: screen.variant.name == "tonk-house", limit=2000)
-        screen.query_one("#players", Select).value = 3
-        await pilot.pause()
+        await choose_players(pilot, screen, 3)
         screen.query_one("#name-0", Input).value = "Ann"
         screen.query_one("#name-1", Input).value = "Bob"
         screen.query_one("#kind-1", Select).value = "human"
@@ -501,8 +506,7 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
             await settle(pilot, app, lambda: screen.variant is not None and screen.variant.family == "shanghai",
                          limit=2000)
             assert screen.query_one("#preset", Select).value == "shanghai-classic"
-            screen.query_one("#players", Select).value = 3
-            await pilot.pause()
+            await choose_players(pilot, screen, 3)
             await pilot.press("g")
             await settle(pilot, app, lambda: screen.variant.family == "tonk", limit=2000)
             assert screen.query_one("#players", Select).value == 3
@@ -513,17 +517,16 @@ def test_start_screen_keys_g_cycles_the_game_and_the_player_count_stays():
                 await pilot.press("p")
                 await settle(pilot, app, lambda: screen.query_one("#players", Select).value == wanted)
             assert [screen.query_one(f"#seat-row-{i}").display for i in range(4)] == [True] * 3 + [False]
-            screen.query_one("#players", Select).value = 7
-            await pilot.pause()
+            await choose_players(pilot, screen, 7)
             await pilot.press("g")      # Shanghai seats 3–6: the nearest, 6 (not the default 4)
             await settle(pilot, app, lambda: screen.variant.family == "shanghai", limit=2000)
             assert screen.query_one("#players", Select).value == 6
             await pilot.press("g")      # Tonk, 2–5: 5
             await settle(pilot, app, lambda: screen.variant.family == "tonk", limit=2000)
             assert screen.query_one("#players", Select).value == 5
-            await pilot.press("g")      # President again: 5
+            await pilot.press("g")      # President again: the 7 chosen (a play-tester's presets left it at 6)
             await settle(pilot, app, lambda: screen.variant.family == "president", limit=2000)
-            assert screen.query_one("#players", Select).value == 5
+            assert screen.query_one("#players", Select).value == 7
             screen.query_one("#players", Select).value = 3
             await pilot.pause()
             screen.query_one("#house-rules").focus()
@@ -705,5 +708,31 @@ def test_start_screen_a_key_typed_just_before_s_is_read_first(first, family, pre
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen)
                          and app.screen.table.state is not None, limit=2000)  # (mounted, shown)
             assert (app.screen.game.family, app.screen.game.variant.name) == (family, expected)
+
+    asyncio.run(scenario())
+
+
+def test_looking_through_the_presets_keeps_the_player_count_chosen():
+    """A play-tester at 4 players pressed e round the President presets: past one for 6–8
+    players the table stayed at 6. Each preset seats the count chosen, or the nearest it
+    allows; the count chosen changes only when the player changes it."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None, limit=2000)
+            await choose_players(pilot, screen, 4)
+            seen = []
+            for _ in range(len(screen._preset_names)):
+                before = screen.variant.name
+                await pilot.press("e")
+                await settle(pilot, app, lambda: screen.variant.name != before, limit=2000)
+                low, high = screen.variant.players.min, screen.variant.players.max
+                count = screen.query_one("#players", Select).value
+                assert count == min(max(4, low), high), (screen.variant.name, count)
+                assert sum(bool(screen.query_one(f"#seat-row-{i}").display) for i in range(8)) == count
+                seen.append(low)
+            assert max(seen) > 4  # (a preset for more than 4 was on the way)
 
     asyncio.run(scenario())

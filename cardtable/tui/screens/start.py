@@ -77,6 +77,9 @@ class StartScreen(Screen[None]):
         self._listed_family: str | None = None
         """The family whose presets the preset list shows."""
         self._preset_names: tuple[str, ...] = ()
+        self._players_wanted: int | None = None
+        """The player count chosen (Players, p) or set up last: each preset seats it, or
+        the nearest count it allows."""
         """The presets the Preset list shows, in its order (e cycles through them)."""
         self._info: list[tuple[str, str]] = []
         """The preset's title, description and players (or why none loads), as (text, style)."""
@@ -246,8 +249,11 @@ class StartScreen(Screen[None]):
             self._fill_presets()
         elif event.select.id == "preset" and event.value != NO_PRESET:
             self._load(str(event.value))
-        elif event.select.id == "players":
-            self._show_seats(int(str(event.value)))
+        elif event.select.id == "players":  # (the player's choice: a preset's nearest count is set unsaid)
+            count = int(str(event.value))
+            if count > 0:  # (0: the list before a preset has filled it)
+                self._players_wanted = count
+            self._show_seats(count)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a name or the seed moves on to the next field, as the help says (it
@@ -274,13 +280,19 @@ class StartScreen(Screen[None]):
         low, high = variant.players.min, variant.players.max
         self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players", ""))
         players = self.query_one("#players", Select)
-        chosen = players.value  # kept when the new preset seats that many, else the nearest it seats
-        players.set_options([(str(n), n) for n in range(low, high + 1)])
-        if isinstance(chosen, int) and chosen > 0:  # (0: none chosen yet, NO_COUNT)
-            wanted = chosen
-        else:  # the table set up last (in another preset, or game, if its own is not offered)
-            wanted = len(self.last.seats) if self.last is not None else 4
-        players.value = min(max(wanted, low), high)
+        chosen = players.value
+        with players.prevent(Select.Changed):  # (the list's own first entry is no choice either)
+            players.set_options([(str(n), n) for n in range(low, high + 1)])
+        if self._players_wanted is None:
+            if isinstance(chosen, int) and chosen > 0:  # (0: none chosen yet, NO_COUNT)
+                self._players_wanted = chosen
+            else:  # the table set up last (in another preset, or game, if its own is not offered)
+                self._players_wanted = len(self.last.seats) if self.last is not None else 4
+        # the count the player chose, or the nearest this preset seats: looking through the
+        # presets (e) past one for 6-8 players does not leave the table at 6
+        with players.prevent(Select.Changed):  # (the preset's count, not the player's choice)
+            players.value = min(max(self._players_wanted, low), high)
+        self._show_seats(int(str(players.value)))
 
     def _show_seats(self, count: int) -> None:
         for i in range(MAX_SEATS):
