@@ -1296,3 +1296,34 @@ def test_the_cards_left_are_the_hand_just_ended_not_the_last_one():
     assert cards_left(game, seats) is not None
     game.next_round()
     assert cards_left(game, seats) is None
+
+
+def test_two_enters_in_one_read_on_the_buy_question_do_not_pop_the_table():
+    """In tmux (send-keys Enter Enter) on Ann's buy question the first Enter declined and
+    the second, already on its way to the question, dismissed it again: Textual pops the
+    screen on top, so the table went and the terminal stayed blank. A screen over the
+    table is dismissed once; the second answer is ignored."""
+    from textual import events
+
+    from cardtable.tui.screens.choose import MoveListDialog
+    from cardtable.tui.screens.handoff import HandoffScreen
+
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple", preset="shanghai-classic", seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press("enter")                                   # Bob
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.press("s")                                       # Bob draws: Ann may buy
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press("enter")                                   # Ann
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            table = app.screen_stack[1]
+            for _ in range(2):
+                app.post_message(events.Key("enter", "\r"))              # Decline, and once more
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            assert app.screen_stack[1] is table and isinstance(table, TableScreen)
+            assert app.screen.player == "Bob" and table.game.to_act == (1,)
+            assert sum(e.kind == "buy_declined" and e.seat == 0 for e in table.game.events) == 1
+
+    asyncio.run(scenario())

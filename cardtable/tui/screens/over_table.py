@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from functools import cached_property
 from time import monotonic
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -19,12 +20,23 @@ Result = TypeVar("Result")
 
 
 class Arming:
-    """Mixin for a screen that the key or click which brought it up must not also take
-    away (an Enter pressed twice, a key's repeat, a double click): for
-    :attr:`ARMING_SECONDS` after it shows, :meth:`armed` is False and the screen ignores
-    what would dismiss it."""
+    """Mixin for a screen that stray, repeated input must not get past: the key or click
+    that brought it up (an Enter pressed twice, a key's repeat, a double click) must not
+    also take it away — for :attr:`ARMING_SECONDS` after it shows, :meth:`armed` is False
+    and the screen ignores what would dismiss it — and a second answer must not dismiss
+    it twice (:meth:`dismiss`)."""
 
     ARMING_SECONDS = 0.0
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Dismiss the screen once. A second answer on its way (two Enters in one terminal
+        read on a question over the table) found it gone and, as Textual pops whatever
+        screen is on top, popped the table under it, leaving a blank screen, and gave the
+        answer twice; it is ignored."""
+        if getattr(self, "_dismissed", False) or self.app.screen is not self:  # type: ignore[attr-defined]
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)  # type: ignore[misc]
 
     def on_mount(self) -> None:
         self._shown_at = monotonic()
