@@ -77,10 +77,10 @@ class StartScreen(Screen[None]):
         self._listed_family: str | None = None
         """The family whose presets the preset list shows."""
         self._preset_names: tuple[str, ...] = ()
+        """The presets the Preset list shows, in its order (e cycles through them)."""
         self._players_wanted: int | None = None
         """The player count chosen (Players, p) or set up last: each preset seats it, or
         the nearest count it allows."""
-        """The presets the Preset list shows, in its order (e cycles through them)."""
         self._info: list[tuple[str, str]] = []
         """The preset's title, description and players (or why none loads), as (text, style)."""
 
