@@ -169,7 +169,7 @@ def _stats(args: argparse.Namespace) -> int:
         for match in recent:
             matches.add_row(str(match.id), match.finished_at.replace("T", " ")[:16],
                             Text(game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)),
-                            score_phrases(match.family, match.names, match.scores, minus="-"),
-                            Text(listed(match.winner_names)))
+                            score_phrases(match.family, match.labels, match.scores, minus="-"),
+                            Text(listed(match.winner_labels)))
         console.print(matches)
     return 0

@@ -447,6 +447,16 @@ class MatchRecord:
     def winner_names(self) -> tuple[str, ...]:
         return tuple(self.names[seat] for seat in self.winners)
 
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The players as the lists of matches name them: a bot marked, "Dag (bot)" (a
+        human may have a bot's name)."""
+        return tuple(name + (" (bot)" if kind == "bot" else "") for name, kind in zip(self.names, self.kinds))
+
+    @property
+    def winner_labels(self) -> tuple[str, ...]:
+        return tuple(self.labels[seat] for seat in self.winners)
+
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
 

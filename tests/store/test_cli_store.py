@@ -41,7 +41,7 @@ def test_stats_tables_and_json(tmp_path, capsys, monkeypatch):
     # the recent Tonk match gives chips won, in the words the table uses
     ann, dag, eve = games["tonk"].scores
     chips = lambda n: f"{n:+d}" if n else "0"  # noqa: E731
-    assert f"chips won: Ann {chips(ann)}, Dag {chips(dag)}, Eve {chips(eve)}" in out
+    assert f"chips won: Ann {chips(ann)}, Dag (bot) {chips(dag)}, Eve (bot) {chips(eve)}" in out  # (bots marked)
     assert main(["stats", "--name", "ann", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     [ann] = data["players"]

@@ -233,3 +233,13 @@ def test_a_bots_statistics_are_per_level_and_a_humans_apart_from_a_bot_of_that_n
     [medium] = [p for p in player_stats() if p.level == "medium"]
     assert medium.wins == sum(1 in game.winners() for game in games[2:])
     assert medium.to_data()["level"] == "medium" and medium.to_data()["kinds"] == ["bot"]
+
+
+def test_the_lists_of_matches_mark_the_bots(tmp_path):
+    """A play-tester could not tell bots in the recent matches or the Replays list (a
+    human may have a bot's name): a match's labels mark them, its winners' too."""
+    game = finished_game(tmp_path, "tonk", 1)
+    record_match(game, ["Dag", {"name": "Eve", "kind": "bot", "level": "hard"}, "Finn"])
+    [match] = recent_matches()
+    assert match.labels == ("Dag", "Eve (bot)", "Finn")
+    assert match.winner_labels == tuple(match.labels[seat] for seat in game.winners())

@@ -69,7 +69,7 @@ def finished(preset: str, seed: int) -> None:
 
 
 def each_name_with_its_score(lines: list[str], minus: str = "−") -> None:
-    for entry in ("Annabelle +52", f"Bartholomew {minus}100", "Dagny +48"):
+    for entry in ("Annabelle +52", f"Bartholomew {minus}100", "Dagny (bot) +48"):
         assert any(entry in line for line in lines), (entry, lines)
 
 
@@ -85,7 +85,7 @@ def test_the_replays_list_at_80_columns_keeps_names_with_scores_and_the_winner()
             lines = [line.partition("▊")[2].partition("▎")[0].strip() for line in screen_text(app).splitlines()]
             first = next(i for i, line in enumerate(lines) if line.startswith("#1 "))
             assert lines[first].endswith("· Tonk · chips won: Annabelle +52,"), lines[first]
-            assert lines[first + 1] == "Bartholomew −100, Dagny +48 · won: Annabelle", lines[first + 1]
+            assert lines[first + 1] == "Bartholomew −100, Dagny (bot) +48 · won: Annabelle", lines[first + 1]
 
     asyncio.run(scenario())
 

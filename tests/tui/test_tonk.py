@@ -528,7 +528,7 @@ def test_the_recent_matches_write_a_loss_with_the_tables_minus_sign(ascii, minus
     console = Console(width=200, record=True)
     console.print(statistics(ascii=ascii))
     row = next(line for line in console.export_text().splitlines() if "chips won: Ann" in line)
-    losses = [f"{name} {minus}{-score}" for name, score in zip(("Ann", "Bob", "Cy"), game.scores) if score < 0]
+    losses = [f"{name} (bot) {minus}{-score}" for name, score in zip(("Ann", "Bob", "Cy"), game.scores) if score < 0]
     assert losses and all(loss in row for loss in losses), row
     assert ("−" in row) is not ascii
 

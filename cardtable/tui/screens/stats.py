@@ -95,10 +95,10 @@ def statistics(ascii: bool = False) -> RenderableType:
     for column in ("#", "finished", "game", "players and scores", "won"):
         matches.add_column(column)
     for match in recent:
-        scores = score_phrases(match.family, match.names, match.scores, fix=fix)
+        scores = score_phrases(match.family, match.labels, match.scores, fix=fix)
         title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
         matches.add_row(str(match.id), fix(when(match.finished_at)),  # (Text: titles and names as written)
-                        Text(fix(title)), scores, Text(fix(listed(match.winner_names))))
+                        Text(fix(title)), scores, Text(fix(listed(match.winner_labels))))
     parts.append(matches)
     return Group(*parts)
 

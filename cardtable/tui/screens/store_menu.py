@@ -307,10 +307,10 @@ class ReplayPicker(_Picker):
             self.choices[key] = match.id
             fix = themed(uses_ascii(self.app))
             title = game_title(FAMILY_TITLES.get(match.family, match.family), match.preset_title)
-            scores = score_phrases(match.family, match.names, match.scores, fix=fix)
+            scores = score_phrases(match.family, match.labels, match.scores, fix=fix)
             heading = Text(f"#{match.id} ", style="bold") + Text(fix(when(match.finished_at)))
             options.append(Option(Phrases([heading, fix(title), scores,
-                                           fix(f"won: {' and '.join(match.winner_names)}")], fix(" · ")), id=key))
+                                           fix(f"won: {' and '.join(match.winner_labels)}")], fix(" · ")), id=key))
         return options + _save_options(self.choices, "file", uses_ascii(self.app))
 
     def note(self) -> Text:
