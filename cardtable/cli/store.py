@@ -47,33 +47,31 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from ..engine.errors import SaveError
-    from ..store import autosave_path, has_autosave, load_autosave
+    from ..store import autosave_path, has_autosave
 
     args.file = autosave_path()
     if not has_autosave():
         return fail(f"no unfinished game to resume (there is no autosave: {args.file})", command="resume", status=1)
-    try:
-        args.loaded = load_autosave()
-    except SaveError as error:
-        return fail(str(error), args.file, command="resume")
-    from ..tui import launch
-
-    return launch.resume(args)
+    return _play_on(args, "resume")
 
 
 def _load(args: argparse.Namespace) -> int:
+    args.file = Path(args.file)
+    return _play_on(args, "load")
+
+
+def _play_on(args: argparse.Namespace, command: str) -> int:
+    """Check the save ``args.file`` and open the table on it (``resume`` or ``load``); a
+    save that does not load is told, the file kept as it is."""
     from ..engine.errors import SaveError
     from ..store import load_game
+    from ..tui import launch
 
-    args.file = Path(args.file)
     try:
         args.loaded = load_game(args.file)
     except SaveError as error:
-        return fail(str(error), args.file, command="load")
-    from ..tui import launch
-
-    return launch.load(args)
+        return fail(str(error), args.file, command=command)
+    return launch.resume(args) if command == "resume" else launch.load(args)
 
 
 def _terminal() -> bool:

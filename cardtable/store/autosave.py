@@ -97,8 +97,8 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     if not source.is_file():
         return None
     where = Path(folder) if folder is not None else saves_dir()
-    point = _Point.read(source)
-    if point is not None and point.reaches(_Point.of(game, seats)):
+    point, playing = _Point.read(source), _Point.of(game, seats)
+    if point is not None and point.reaches(playing):
         return None
     same = _same_point_saved(point, where, source) if point is not None else None
     if same is not None:
@@ -108,7 +108,7 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     target.parent.mkdir(parents=True, exist_ok=True)
     os.replace(source, target)
     if point is not None and _loads(target):  # (a copy that loads is never dropped for one that does not)
-        _drop_earlier_copies(target, point, _Point.of(game, seats))
+        _drop_earlier_copies(target, point, playing)
     return target
 
 

@@ -78,6 +78,8 @@ class StartScreen(Screen[None]):
         """The family whose presets the preset list shows."""
         self._preset_names: tuple[str, ...] = ()
         """The presets the Preset list shows, in its order (e cycles through them)."""
+        self._loaded: str | None = None
+        """The preset the form last read (loaded or not): what Start opens."""
         self._players_wanted: int | None = None
         """The player count chosen (Players, p) or set up last: each preset seats it, or
         the nearest count it allows."""
@@ -391,7 +393,7 @@ class StartScreen(Screen[None]):
         count = self.query_one("#players", Select).value
         shown = sum(bool(self.query_one(f"#seat-row-{i}").display) for i in range(MAX_SEATS))
         return (self.query_one("#family", Select).value == self._listed_family
-                and preset in (NO_PRESET, getattr(self, "_loaded", None)) and count == shown)
+                and preset in (NO_PRESET, self._loaded) and count == shown)
 
     def action_start(self, waited: int = 0) -> None:
         """Open the table the form describes, once the form has read what it shows (the
