@@ -81,6 +81,11 @@ class TonkRules(Knobs):
         and after it ("act") only where drops come any time."""
         return phase == "start" or (phase == "act" and self.drop_when == "any_time")
 
+    @property
+    def drop_on_first_turn(self) -> bool:
+        """T7: whether a player may drop on their first turn (only where drops come any time)."""
+        return self.drop_when == "any_time"
+
 
 class TonkPlayers(PlayerRange):
     """T1: Tonk seats 2 to 5 players (checked with the rest of the range, in one go)."""

@@ -68,7 +68,7 @@ class TonkRulesMixin(_Base):
         rules = self.variant.rules
         if not rules.drop_may_come(self._phase) or self._current != seat or self._locks[seat]:
             return False
-        return rules.drop_when == "any_time" or self._turns[seat] > 0  # (T7: not on one's first turn)
+        return rules.drop_on_first_turn or self._turns[seat] > 0
 
     def _may_declare(self, seat: int) -> bool:
         """T10: a dealt 49 is declared on one's first turn, before drawing, if nobody has spread."""

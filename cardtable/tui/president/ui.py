@@ -7,13 +7,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual.screen import ModalScreen
-from textual.widget import Widget
 
 from ...engine.events import RoundEnded
 from ...engine.moves import Move
 from ...engine.words import ordinal
 from ...games.president.events import CardsPlayed, MadeScum
-from ..families import SummaryRow
+from ..families import FamilyUI, SummaryRow
 from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
 from ..text import this_round
@@ -21,14 +20,10 @@ from ..widgets.card import cards_label
 from .present import exchange_heading, exchange_note, present, title_of
 from .table import PresidentTable
 
-class PresidentUI:
+class PresidentUI(FamilyUI):
     family = "president"
     hint_keys = {"play": "enter", "pass": "p"}
-
     table_class = PresidentTable
-
-    def make_table(self) -> Widget:
-        return PresidentTable(id="table")
 
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)

@@ -27,7 +27,7 @@ from ..notes import NoteSlot, soft_breaks, table_note_width, unused_key
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed, ordinal, round_word
-from ..text import describe_move, kind_words, uses_ascii
+from ..text import kind_words, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
@@ -338,12 +338,10 @@ class TableScreen(Screen[None]):
             else:
                 self.game.next_round()
 
-        custom = getattr(self.ui, "round_end_screen", None)  # optional: a family's own end screen
-        if custom is not None:
-            # (the hands shown to all in one order, not the last viewer's own: in hot seat, the family's own)
-            in_order = self.table.in_order if len(self.humans) < 2 else None
-            screen: Screen[None] = custom(self.game, self.seats, footer, in_order)
-        else:
+        # (the hands shown to all in one order, not the last viewer's own: in hot seat, the family's own)
+        in_order = self.table.in_order if len(self.humans) < 2 else None
+        screen = self.ui.round_end_screen(self.game, self.seats, footer, in_order)
+        if screen is None:
             heading, rows = self.ui.round_summary(self.game, self.seats)
             screen = RoundEndScreen(heading, rows, footer)
         self.app.push_screen(screen, seen)
@@ -357,8 +355,7 @@ class TableScreen(Screen[None]):
                       key=lambda row: places[row.seat])
         winners = listed(self.seats[row.seat].name for row in rows if row.seat in game.winners())  # (table order)
         heading = f"{winners} won the match after {game.round} {round_word(game.family)}{'s' * (game.round != 1)}"
-        why = getattr(self.ui, "match_over_reason", None)  # optional: a family says why the match ended
-        reason = why(game, self.seats) if why is not None else ""
+        reason = self.ui.match_over_reason(game, self.seats)
         heading += f": {reason}." if reason else "."
 
         def chosen(choice: str | None) -> None:
@@ -462,10 +459,7 @@ class TableScreen(Screen[None]):
         """A move told to ``seat`` in its family's words (see :class:`FamilyUI`), in the
         table's theme unless ``ascii`` says."""
         ascii = self.ascii if ascii is None else ascii
-        told = getattr(self.ui, "move_text", None)
-        if told is None:
-            return describe_move(move, ascii)
-        return str(told(self.game, seat, self.seats, move, ascii))
+        return self.ui.move_text(self.game, seat, self.seats, move, ascii)
 
     @work(thread=True, group="hint", exclusive=True)
     def run_hint(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, stamp: int) -> None:

@@ -9,18 +9,15 @@ buys left, discarder, drawer), so no extra looks by other humans are needed (X3)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
 
 from ...engine.events import RoundEnded, RoundStarted
 from ...engine.moves import Move
 from ...engine.words import count, ordinal
 from ...games.shanghai.events import CardDiscarded, StockDrawn, StockExhausted, StockRanOut
-from ..families import SummaryRow
+from ..families import FamilyUI, SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
 from ..text import asciify, describe_move
@@ -31,15 +28,11 @@ from .scores import ScoreSheetScreen, hand_results, score_sheet, sheet_hands
 from .table import ShanghaiTable
 
 
-class ShanghaiUI:
+class ShanghaiUI(FamilyUI):
     family = "shanghai"
     hint_keys = {"draw_stock": "s", "take_upcard": "u", "meld": "m", "lay_off": "l", "swap_joker": "w",
                  "discard": "d"}
-
     table_class = ShanghaiTable
-
-    def make_table(self) -> Widget:
-        return ShanghaiTable(id="table")
 
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
@@ -58,13 +51,6 @@ class ShanghaiUI:
             return describe_move(move, ascii)
         return asciify(text) if ascii else text
 
-    def in_window(self, game: Any) -> bool:
-        """The buy window is asked seat by seat as a turn (see the module docstring)."""
-        return False
-
-    def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
-        return None  # who may buy is public (S8): a buy prompt is a turn
-
     # ----------------------------------------------------------------- dialogs
     def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
@@ -72,10 +58,6 @@ class ShanghaiUI:
         if view.phase != "buy":
             return None
         return self._buy_dialog(game, seat, seats, game.legal_moves(seat), error)
-
-    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
-                      moves: list[Move]) -> ModalScreen[Move | None]:
-        return self._buy_dialog(game, seat, seats, moves)
 
     def _buy_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], moves: list[Move],
                     error: str = "") -> ModalScreen[Move | None]:

@@ -190,7 +190,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         short = "your turn: " + _or([short for _kind, _long, short, _key in choices])
         keys = " · ".join(key for _kind, _long, _short, key in choices)
         if "drop" not in kinds and v.first_turn and not locks and v.rules is not None \
-                and v.rules.drop_when == "before_draw":  # (T7: said, or a player wonders where D went)
+                and not v.rules.drop_on_first_turn:  # (T7: said, or a player wonders where D went)
             lock_note, lock_short = " · no drop on your first turn", " · no drop yet"
         return (text + lock_note, short + lock_short), "? help · " + keys + " · o sort", ""
     # phase "act": spreads, hits, then a discard

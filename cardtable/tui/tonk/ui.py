@@ -6,13 +6,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
 
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ...engine.words import listed, ordinal
 from ...games.tonk.spreads import highest_spade
-from ..families import SummaryRow
+from ..families import FamilyUI, SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
 from ..widgets.card import cards_label
@@ -21,27 +20,14 @@ from .showdown import ShowdownScreen, showdown
 from .table import TonkTable
 
 
-class TonkUI:
+class TonkUI(FamilyUI):
     family = "tonk"
     hint_keys = {"draw_stock": "s", "take_upcard": "u", "spread": "m", "hit": "l", "discard": "d",
                  "drop": "D", "declare": "c", "dead_four": "f"}
     table_class = TonkTable
 
-    def make_table(self) -> Widget:
-        return TonkTable(id="table")
-
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
-
-    def in_window(self, game: Any) -> bool:
-        return False  # Tonk has no out-of-turn chances
-
-    def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
-        return None
-
-    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
-                      moves: list[Move]) -> ModalScreen[Move | None]:
-        raise NotImplementedError("Tonk has no out-of-turn windows")
 
     def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
