@@ -36,7 +36,7 @@ class CardtableApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny-x"), (MIN_SIZE[0], "-narrow"), (WIDE_COLUMNS, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-tiny-y"), (MIN_SIZE[1], "-short"), (30, "-tall")]
     BINDINGS = [
-        Binding("question_mark", "help", "help"),
+        Binding("question_mark,f1", "help", "help"),
         Binding("t", "cycle_theme", "theme"),
         Binding("q", "request_quit", "quit"),
         Binding("ctrl+q", "request_quit", "quit", priority=True),

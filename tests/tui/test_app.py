@@ -96,6 +96,27 @@ def test_help_lists_every_key_and_q_asks_before_abandoning():
     run(scenario)
 
 
+def test_f1_opens_the_help_too_even_from_a_name_field():
+    """A play-tester pressed F1, as in most programs, and nothing happened; ``?`` types
+    itself into a name field on the start screen, F1 opens the help from there too, and
+    closes it."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None)
+            screen.query_one("#name-0", Input).focus()
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert "? / F1" in screen_text(app)
+            await pilot.press("f1")
+            await pilot.pause()
+            assert app.screen is screen and screen.query_one("#name-0", Input).value == "Player"
+
+    run(scenario)
+
+
 def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
     """Under 80×24 a note covers the table and keys do nothing (a card could be played
     blind); at full size the same keys play."""
@@ -229,6 +250,33 @@ def test_a_damaged_last_table_in_the_settings_is_ignored():
     (config_dir() / "settings.json").write_text(json.dumps(
         {"table": {"family": "tonk", "preset": "tonk-classic", "seats": [["Ann", "human"], [1, 2], "x"]}}))
     assert Settings.load().table == LastTable("tonk", "tonk-classic", [("Ann", "human")])
+
+
+@pytest.mark.parametrize("preset", ["forseti", "president-classic"])
+def test_the_seats_show_when_the_preset_played_last_heads_the_list(preset):
+    """A play-tester's last table was Forseti, the first President preset by name: the
+    start screen showed "Players 4" and no seat rows (the player-count list's own first
+    value, told after the preset had set the count, hid them)."""
+    settings = Settings.load()
+    settings.table = LastTable("president", preset, [("Ann", "human"), ("Bob", "human"), ("Cy", "hard"),
+                                                     ("Di", "easy")])
+    settings.save()
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None)
+            for _ in range(3):
+                await pilot.pause()
+            assert screen.query_one("#preset", Select).value == preset
+            assert screen.query_one("#players", Select).value == 4
+            shown = [i for i in range(8) if screen.query_one(f"#seat-row-{i}").display]
+            assert shown == [0, 1, 2, 3]
+            assert [screen.query_one(f"#name-{i}", Input).value for i in shown] == ["Ann", "Bob", "Cy", "Di"]
+            assert "Seat 4" in screen_text(app)
+
+    run(scenario)
 
 
 def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):

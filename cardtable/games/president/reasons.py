@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...engine.cards import Card, not_held
 from ...engine.game import Game
 from ...engine.moves import Move, parts_refusal
+from ...engine.words import rank_plural
 from .rules import RankOrder
 
 
@@ -64,7 +65,8 @@ class ReasonsMixin(Game):
         if self._top is None:
             if self._bombed == seat and ranks.is_bomb(count):
                 return "only one bomb per turn (P23)"
-            return "you may not lead a top card or a bomb while you hold other cards (P21)"
+            led = "a bomb" if ranks.is_bomb(count) and value < ranks.top_value else rank_plural(ranks.label[value])
+            return f"you may not lead {led} while you hold other cards (P21)"  # ("2s", "aces", "red 3s")
         if self._bombed == seat and ranks.is_bomb(count):
             return "only one bomb per turn (P23)"
         top = ranks.describe(*self._top)

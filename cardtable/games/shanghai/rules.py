@@ -226,18 +226,14 @@ def _replaced(table: Table, owner: int, index: int, meld: Meld) -> Table:
     return copy
 
 
-def _some_melded_joker(game: ShanghaiGame) -> Card | None:
-    """A joker lying in some meld (what a joker swap could take, S7), or None."""
-    for melds in game.table:
-        for meld in melds:
-            if JOKER_CARD in meld.cards:
-                return JOKER_CARD
-    return None
+def _melded_jokers(table: Table) -> int:
+    """How many jokers lie in melds on ``table`` (what joker swaps could take, S7)."""
+    return sum(meld.cards.count(JOKER_CARD) for melds in table for meld in melds)
 
 
 def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
-    """S7: swaps for a melded joker (``placed``: the table, :func:`_table_facts`; the
-    caller has checked that a seat not yet down could go down with one more wild)."""
+    """S7: swaps for a melded joker (``placed``: the table, :func:`_table_facts`). A seat
+    not yet down may swap only if it can then go down this turn (:func:`_down_after_swaps`)."""
     hand = game.hands[seat]
     wild = game.wild
     down = game.down[seat]
@@ -253,21 +249,40 @@ def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
                 continue
             if not down or (not game.rules.out_by_discard and len(hand) == 1):
                 taken = meld.cards[place]
+                table = _replaced(game.table, owner, index,
+                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
                 if not down:
                     new_hand = list(hand)
                     new_hand.remove(card)
                     new_hand.append(taken)
-                    if not can_go_down(new_hand, game.contract, wild):
-                        continue                  # (the quick answer, before building the table)
-                table = _replaced(game.table, owner, index,
-                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
-                if not down:
-                    if not may_go_down(game, seat, new_hand, table):
+                    if not _down_after_swaps(game, seat, new_hand, table):
                         continue
                 elif not fits_anywhere(taken, table, wild):
                     continue
             moves.append(Move("swap_joker", (card,), (), (owner, index)))
     return moves
+
+
+def _down_after_swaps(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -> bool:
+    """S7 (README reading): whether a seat not yet down, holding ``hand`` with ``table``
+    on the table, can go down this turn: at once, or after more joker swaps (two jokers
+    taken may be what a go-down needs)."""
+    jokers = _melded_jokers(table)
+    if not can_go_down([*hand, *[JOKER_CARD] * jokers] if jokers else hand, game.contract, game.wild):
+        return False      # (the quick answer: even every melded joker would not do)
+    if may_go_down(game, seat, hand, table):
+        return True
+    for owner, melds in enumerate(table):
+        for index, meld in enumerate(melds):
+            for card, place in _joker_places(meld, game.wild).items():
+                if card in hand:
+                    later = _replaced(table, owner, index,
+                                      meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
+                    rest = list(hand)
+                    rest.remove(card)
+                    if _down_after_swaps(game, seat, [*rest, meld.cards[place]], later):
+                        return True
+    return False
 
 
 def may_discard(game: ShanghaiGame, seat: int) -> bool:
@@ -288,10 +303,10 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     moves = []
     if not game.down[seat]:
         hand = game.hands[seat]
-        some_wild = _some_melded_joker(game)
-        # Neither a go-down nor a joker swap (which only trades a natural for a wild)
-        # is possible if even the hand plus a wild cannot lay down the contract.
-        hopeless = not can_go_down(hand if some_wild is None else [*hand, some_wild], game.contract, game.wild)
+        jokers = _melded_jokers(game.table)
+        # Neither a go-down nor a joker swap (which only trades a natural for a wild) is
+        # possible if even the hand plus every melded joker cannot lay down the contract.
+        hopeless = not can_go_down([*hand, *[JOKER_CARD] * jokers] if jokers else hand, game.contract, game.wild)
         if not hopeless:
             for groups in go_down_groups(game, seat, hand, game.table):
                 moves.append(Move("meld", tuple(chain.from_iterable(groups)), groups))

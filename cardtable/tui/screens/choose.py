@@ -49,7 +49,7 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     and ``b`` (the bots' speed); **H**, a hint when the table gives one (:attr:`hint`);
     and **v**, a look at the table under the dialog (the melds, the log) before answering."""
 
-    BINDINGS = [Binding("question_mark", "app.help", "help", show=False),
+    BINDINGS = [Binding("question_mark,f1", "app.help", "help", show=False),
                 Binding("t", "app.cycle_theme", "theme", show=False),
                 Binding("q", "app.request_quit", "quit", show=False),
                 Binding("H", "hint", "hint", show=False),

@@ -19,7 +19,7 @@ from ..text import LOG_LINES, themed, uses_ascii
 from .over_table import OverTable
 
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
-    ("Everywhere", "?", "this help"),
+    ("Everywhere", "? / F1", "this help"),
     ("", "t", "next theme (remembered)"),
     ("", "q / ctrl+q", "quit (asks before abandoning a game)"),
 ]
@@ -175,7 +175,7 @@ class HelpScreen(ModalScreen[None]):
     """Every key, by where it works. At a table, the table's section is read from the
     bindings of the table on screen, so it lists that game's keys and no other's."""
 
-    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "close", show=False)]
+    BINDINGS = [Binding("escape,question_mark,f1,enter,q", "close", "close", show=False)]
 
     def table_screen(self) -> Any:
         """The table screen under this help (None: no game is on screen)."""

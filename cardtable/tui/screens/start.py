@@ -253,9 +253,9 @@ class StartScreen(Screen[None]):
             self._load(str(event.value))
         elif event.select.id == "players":  # (the player's choice: a preset's nearest count is set unsaid)
             count = int(str(event.value))
-            if count > 0:  # (0: the list before a preset has filled it)
-                self._players_wanted = count
-            self._show_seats(count)
+            if count > 0:  # (0: the list before a preset has filled it, told late when the
+                self._players_wanted = count  # preset last played comes first in the list)
+                self._show_seats(count)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a name or the seed moves on to the next field, as the help says (it

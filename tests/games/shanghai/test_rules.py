@@ -185,6 +185,40 @@ def test_S7_no_swap_for_a_player_who_could_not_then_go_down():
         game.apply(2, "swap_joker 9C @1,1")
 
 
+def test_S7_two_swaps_in_one_turn_when_both_jokers_are_what_the_go_down_needs():
+    """S7 (README reading): "with it, they can lay down their contract in the same turn"
+    counts the swaps still to come that turn. Cy, not down, holds 7♥ and 9♣ for the two
+    melded jokers and 3♣ 3♦, 8♣ 8♦: one joker is not enough to go down, both are. A
+    play-tester was refused either swap; now each is listed, the first leaves Cy bound to
+    go down, the second lets him."""
+    game = deal(["2C 3D 4D 5D", "7C 7D JK 9H 9S JK 4C KD", "7H 9C 3C 3D 8C 8D 10H"],
+                stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D JK | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "draw_stock"); decline_all(game)
+    assert [str(m) for m in game.legal_moves(2) if m.kind in ("meld", "swap_joker")] == [
+        "swap_joker 7H @1,0", "swap_joker 9C @1,1"]
+    game.apply(2, "swap_joker 7H @1,0")
+    assert game.must_go_down
+    assert [str(m) for m in game.legal_moves(2)] == ["swap_joker 9C @1,1"]   # (no discard: S7)
+    game.apply(2, "swap_joker 9C @1,1")
+    assert [str(m) for m in game.melds[1]] == ["7C 7D 7H", "9H 9S 9C"]
+    game.apply(2, "meld 3C 3D JK | 8C 8D JK")
+    assert game.down[2] and not game.must_go_down and mv("discard 10H") in game.legal_moves(2)
+
+
+def test_S7_no_swap_when_even_every_melded_joker_would_not_make_the_go_down():
+    """S7: the same table, but Cy holds 8♣ and no second 8: two jokers would not do."""
+    game = deal(["2C 3D 4D 5D", "7C 7D JK 9H 9S JK 4C KD", "7H 9C 3C 3D 8C 5H 10H"],
+                stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D JK | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "draw_stock"); decline_all(game)
+    assert not [m for m in game.legal_moves(2) if m.kind in ("meld", "swap_joker")]
+    with pytest.raises(IllegalMove, match="only if you can then lay down"):
+        game.apply(2, "swap_joker 7H @1,0")
+
+
 def test_S8_buy_window_nearest_to_dealer():
     game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H", "AC AD AH KS"],
                 stock="5C 6S 2S 3S 4S", upcard="QH", dealer=2)
