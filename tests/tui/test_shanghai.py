@@ -425,6 +425,10 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
     assert why(replace(state, moves=(Move("draw_stock"), Move("take_upcard")))) == "draw first, then go down"
     assert why(replace(state, moves=(Move("discard", parse_cards("KS")),))) == \
         "your cards do not make 2 sets of 3 yet"
+    # a swap is listed to a seat not down only if it leads to a go-down (S7): said so
+    swap = Move("swap_joker", parse_cards("9S"), (), (1, 1))
+    assert why(replace(state, moves=(swap, Move("discard", parse_cards("KS"))))) == \
+        "your cards do not make 2 sets of 3 yet (take a melded joker first: w)"
     assert why(replace(state, down=True, moves=(Move("discard", parse_cards("KS")),))) == \
         "you are down this hand (no new melds): discard (d)"  # (what may be done: the key bar lists only d too)
     lay_off = Move("lay_off", parse_cards("KS"), (), (1, 0))
@@ -728,6 +732,46 @@ def test_d_while_a_go_down_is_being_built_keeps_the_turn():
     asyncio.run(scenario())
 
 
+def ann_to_draw_game():
+    """The stacked game after Dag and Bob have drawn and discarded: Ann to draw."""
+    game = stacked_game()
+    for seat in (1, 2):
+        game.apply(seat, "draw_stock")
+        decline_all(game)                                 # (nobody buys the upcard passed by)
+        game.apply(seat, Move("discard", (game.view(seat).hand[0],)))
+    return game
+
+
+async def hint_after_the_draw(pilot, app, game):
+    """Ann draws from the stock and asks for a hint at the table (H); the table screen."""
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
+    await pilot.press("s")
+    await settle(pilot, app, lambda: game.view(0).phase == "play", limit=2000)
+    table = app.screen
+    await pilot.press("H")
+    await settle(pilot, app, lambda: str(table.table.notice).startswith("hint:"), limit=2000)
+    return table
+
+
+def test_enter_on_a_whole_go_down_the_hint_selected_makes_it():
+    """A play-tester pressed Enter after the hint had selected a whole go-down and was
+    told "[7♣ … 9♥] is not a set of 3": cards that are exactly a legal go-down, selected
+    before any group, are now laid down as it (when they could mean several, a list asks)."""
+    game = ann_to_draw_game()
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = await hint_after_the_draw(pilot, app, game)
+            assert sorted(map(str, table.table.query_one(Hand).selected_cards())) == sorted(
+                "7C 7D 7H 9C 9D 9H".split())
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: game.down[0], limit=2000)
+            assert [str(meld) for meld in game.melds[0]] == ["7C 7D 7H", "9C 9D 9H"]
+
+    asyncio.run(scenario())
+
+
 def test_hint_in_a_dialog_the_table_opened_answers_from_the_players_view():
     """#7 hints in the table's own dialogs (here the go-down list, m): H asks the hard
     bot for the turn, from Ann's view only; its move is highlighted when it is one of the
@@ -736,21 +780,12 @@ def test_hint_in_a_dialog_the_table_opened_answers_from_the_players_view():
 
     from cardtable.bots import suggest_move
 
-    game = stacked_game()
-    for seat in (1, 2):                                   # Dag and Bob draw and discard
-        game.apply(seat, "draw_stock")
-        decline_all(game)                                 # (nobody buys the upcard passed by)
-        game.apply(seat, Move("discard", (game.view(seat).hand[0],)))
+    game = ann_to_draw_game()
 
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=11, game=game)
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and game.to_act == (0,), limit=2000)
-            await pilot.press("s")
-            await settle(pilot, app, lambda: game.view(0).phase == "play", limit=2000)
-            table = app.screen
-            await pilot.press("H")                            # at the table: told as a go-down
-            await settle(pilot, app, lambda: str(table.table.notice).startswith("hint:"), limit=2000)
+            table = await hint_after_the_draw(pilot, app, game)
             assert str(table.table.notice) == "hint: go down 7♣ 7♦ 7♥  |  9♣ 9♦ 9♥ (press m)"
             await pilot.press("m")
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog), limit=2000)

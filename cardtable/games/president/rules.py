@@ -41,7 +41,7 @@ class RankOrder:
                 self.value[Card(rank, suit)] = place
             self.label[place] = RANK_LABELS[rank]
         top = len(naturals) + offset
-        if JOKER not in wild_ranks:
+        if JOKER not in wild_ranks and rules.jokers:  # (a deck without jokers leaves no gap: P9 counts places)
             top += 1
             self.value[Card(JOKER, "")] = top
             self.label[top] = "joker"

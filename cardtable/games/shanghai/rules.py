@@ -341,7 +341,12 @@ def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
     if view.phase != "play":
         return "draw first, then lay off"
     if not fits_anywhere(card, view.melds, view.wilds):
-        return "it fits on no meld now (runs grow in order at their ends; no more wilds than naturals)"
+        wild = card.rank in view.wilds
+        why = [what for what, said in (
+            ("runs grow in order at their ends", not wild and any(meld.kind == "run" for owned in view.melds
+                                                                   for meld in owned)),
+            ("no more wilds than naturals in a meld", wild)) if said]
+        return "it fits on no meld now" + (f" ({why[0]})" if why else "")
     return LAST_CARD
 
 

@@ -90,6 +90,12 @@ def go_downs_with(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
     return [move for move in moves if move.kind == "meld" and not need - Counter(move.cards)]
 
 
+def go_downs_of(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
+    """The legal ``meld`` moves made of exactly ``cards``, every one of them and no other."""
+    have = Counter(cards)
+    return [move for move in moves if move.kind == "meld" and Counter(move.cards) == have]
+
+
 def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move]:
     """``moves`` less the go-downs that differ from an earlier one only in which wild 2
     (or other wild natural) stands where: a natural played as a wild stays where it is

@@ -26,8 +26,9 @@ from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
-from .compose import (distinct_go_downs, fits_a_go_down, go_down_label, go_downs_with, group_place, groups_that_fit,
-                      lay_off_label, matching_go_downs, swap_label, unmatched_go_down, waiting_group_label)
+from .compose import (distinct_go_downs, fits_a_go_down, go_down_label, go_downs_of, go_downs_with, group_place,
+                      groups_that_fit, lay_off_label, matching_go_downs, swap_label, unmatched_go_down,
+                      waiting_group_label)
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
@@ -349,7 +350,15 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.notice = f"select the cards of {self._open_melds(state)}, then g"
             return
         if no_meld:
-            self.notice = no_meld
+            # a whole go-down selected at once (as a hint selects it) is made, not refused as one meld
+            whole = [] if self.groups else distinct_go_downs(go_downs_of(state.moves, cards), state.wilds)
+            if len(whole) == 1:
+                self._choose(whole[0])
+            elif whole:
+                self._offer_hand_choices("Go down", "Choose a go-down:",
+                                         [(go_down_label(m, state.contract, state.wilds, False), m) for m in whole])
+            else:
+                self.notice = no_meld
             return
         placed = [*zip(self.places, self.groups), (place, cards)]
         if len(placed) < len(state.contract) and not fits_a_go_down(state.moves, state.contract, placed):
@@ -405,7 +414,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return "you are down this hand (no new melds): " + (listed(doable, "or") if doable else "draw first")
         if state.to_draw:
             return "draw first, then go down"
-        return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet"
+        swap = " (take a melded joker first: w)" if state.can("swap_joker") else ""  # (S7: listed only if it leads down)
+        return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet{swap}"
 
     def action_ungroup(self) -> None:
         if self._ready() is None:

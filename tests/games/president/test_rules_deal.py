@@ -226,6 +226,19 @@ def test_P9_card_points_ranks_the_rest_by_lowest_card_values():
     assert game.finish_order == (1, 0, 3, 2)
 
 
+def test_P9_P28_card_points_count_places_without_a_gap_for_jokers_not_dealt():
+    """P9 card points with P28 red threes as the red-threes preset has them (aces high, 2s
+    wild) and no jokers (an audit's case): black 3 = 1, 4 = 2 … A = 12, red 3 = 13 (it
+    counted 14, a place kept for a joker not in the deck). Seat 1 goes out; seat 2's red 3
+    (13) ties seat 3's A + black 3 (12 + 1): turn order from seat 1 breaks the tie, so
+    seat 2 ranks second."""
+    game = president(hands=["KC KD", "3S", "3H", "AC 3C"], round_end="card_points", red_threes=True,
+                     rank_order="ace_high", wilds=["2"])
+    assert [game.ranks.value[card] for card in play("3C 4C AC 3H").cards] == [1, 2, 12, 13]
+    game.apply(1, play("3S"))
+    assert game.finish_order == (1, 2, 3, 0)
+
+
 @pytest.mark.parametrize(("players", "top", "expected"), [
     (4, 2, ["president", "vice_president", "vice_scum", "scum"]),
     (3, 2, ["president", "neutral", "scum"]),

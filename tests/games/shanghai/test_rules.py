@@ -509,9 +509,18 @@ def test_why_no_lay_off_or_swap_is_said_from_the_seats_view():
     view = game.view(1)                                             # holds 9C KS
     assert lay_off_refusal(view, Card.parse("9C")) == (
         "laying it off would leave a last card you could neither meld nor discard (S10)")
-    assert lay_off_refusal(view, Card.parse("KS")) == (
-        "it fits on no meld now (runs grow in order at their ends; no more wilds than naturals)")
+    assert lay_off_refusal(view, Card.parse("KS")) == "it fits on no meld now"   # (sets only: nothing to add)
     assert swap_refusal(view, Card.parse("KS")) == "no melded joker stands for it now"
+    # the reason's note names only what applies: a run's order beside a natural card, the
+    # wilds' limit beside a wild (a play-tester saw both when only sets lay on the table)
+    from dataclasses import replace
+
+    from cardtable.games.shanghai.melds import make_meld
+    run = make_meld("run", cards("4H 5H JK JK"), view.wilds)
+    with_run = replace(view, melds=((), (run,), ()))
+    assert lay_off_refusal(with_run, Card.parse("KS")) == "it fits on no meld now (runs grow in order at their ends)"
+    assert lay_off_refusal(with_run, Card.parse("JK")) == (
+        "it fits on no meld now (no more wilds than naturals in a meld)")
     assert swap_refusal(view, Card.parse("JK")).startswith("a wild card takes no joker's place")
     twos = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 9C", "8C 8D 9D 10H"], stock="KS 6D 2S 3S",
                 upcard="QH", preset="shanghai-wild-twos")
