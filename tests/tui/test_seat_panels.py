@@ -73,6 +73,10 @@ def test_short_forms_of_titles_are_whole_words_or_initials():
     assert short_forms("President") == ("Pres.",)
     assert short_forms("Vice-Scum") == ("Vice-Scum", "VS")  # (whole at the first depth: a row reads alike)
     assert short_forms("Scum") == () and short_forms("") == ()
+    # Forseti's titles (a play-tester saw "Fors." beside a whole "Vara-skítur"): a
+    # seven-letter word stays whole
+    assert short_forms("Forseti") == () and short_forms("Vara-forseti") == ("Vara-forseti", "VF")
+    assert short_forms("Vara-skítur") == ("Vara-skítur", "VS")
 
 
 def test_a_row_of_titles_is_shortened_alike():

@@ -359,6 +359,27 @@ def test_the_show_down_lists_the_spades_bet_among_the_payments():
     assert [row.net for row in data.rows] == [-2, 4, -2]
 
 
+def test_the_hand_end_says_what_the_winner_laid_down_to_go_out():
+    """T8 / T5: a play-tester saw "Dag says Tonk!" and never the spreads it was made with
+    (the table was gone at once): the winner's row tells the turn it went out on, and a
+    player out by a discard has it said too."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import showdown
+
+    def bob_goes_out(bobs_hand, drawn, *moves):
+        game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=[["2C", "5D", "9H", "KS", "QH"], bobs_hand],
+                        stock=[drawn, "2H", "3H", "7C", "8D"], upcard="8H")
+        game.apply(1, "draw_stock")
+        for move in moves:
+            game.apply(1, move)
+        return [(row.name, row.hand) for row in showdown(game, parse_seats("Ann,Bob")).rows]
+
+    assert bob_goes_out(["JC", "JD", "JH", "4S", "5S"], "6S", "spread JC JD JH", "spread 4S 5S 6S") == [
+        ("Ann", "not shown"), ("Bob", "went out: spread J♣ J♦ J♥, spread 4♠ 5♠ 6♠")]
+    assert bob_goes_out(["4S", "5S", "6S", "7S", "KD"], "8S", "spread 4S 5S 6S 7S 8S", "discard KD")[1] == (
+        "Bob", "went out: spread 4♠ 5♠ 6♠ 7♠ 8♠, discarded K♦")
+
+
 def test_the_spread_dialog_shows_the_hand_as_the_table_does():
     """The hand in the "Lay a spread" dialog (and the spades bet) is the hand below:
     same order, same numbers, the selected cards lifted (it showed the deal order)."""
@@ -582,6 +603,8 @@ def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
     game.apply(2, Move("decline"))
     dialog = TonkUI().dialog(game, 0, seats)
     assert dialog.options[0][0] == "Bet 1 chip (show K♠)"
+    # who stayed out is said too (a play-tester bet, not knowing the others had declined)
+    assert "Bets so far: Bob Q♠. Stayed out: Cy." in dialog.prompt
 
 
 def test_a_locked_dealer_panel_shows_the_lock_out_alone_on_its_border():

@@ -378,3 +378,25 @@ def test_the_first_turns_status_says_why_there_is_no_drop_and_a_spread_is_a_choi
         assert status == "Bob — your turn: draw from the stock (s), take 8♦ (u) or drop (D)"
     game.apply(1, "draw_stock")
     assert present(game, 1, seats).status.startswith("Bob — your turn: spread (m) if you like, then discard one card (d)")
+
+
+def test_the_status_says_when_the_last_stock_card_makes_this_the_last_turn():
+    """T9: the hand stops at the end of the turn that drew the stock's last card; a
+    play-tester chose a discard with no word of it. The drawer and the others are told."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=1,
+                    hands=[["KS", "KH", "9C", "9H", "QH"], ["3C", "4C", "5C", "7D", "8H"]],
+                    stock=["7S", "2H"], upcard="8D")
+    seats = parse_seats("Ann,Bob")
+    game.apply(1, "draw_stock")
+    assert not present(game, 1, seats).status.endswith("after this turn")   # (one card still in the stock)
+    game.apply(1, "discard 7D")
+    game.apply(0, "draw_stock")
+    assert game.view(0).stock_size == 0
+    assert present(game, 0, seats).status == ("Ann — your turn: discard one card (d) · the stock is used up: "
+                                              "the hand ends after this turn")
+    assert present(game, 1, seats).status == "Bob — waiting for Ann · the stock is used up: the hand ends after this turn"
+    game.apply(0, "discard QH")
+    assert game.round_over

@@ -153,12 +153,15 @@ class Redealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsExchanged(Event):
-    """``seat`` gave ``cards`` to ``to`` (exchange, market or answer); seen by both."""
+    """``seat`` gave ``cards`` to ``to`` (exchange, market or answer); seen by both.
+    ``forced``: the cards were the rule's, not the giver's choice; ``which`` says which
+    ones, "best" or "worst" of the hand (P13–P15: public, though the cards are not)."""
 
     kind: ClassVar[str] = "cards_exchanged"
     to: int = 0
     cards: tuple[Card, ...] = ()
     forced: bool = False
+    which: str = ""
 
     def visible_to(self, viewer: int | None) -> bool:
         return viewer in (self.seat, self.to)
@@ -166,7 +169,8 @@ class CardsExchanged(Event):
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         what = pretty_cards(self.cards) if self.visible_to(viewer) else \
             f"{len(self.cards)} card{'s' * (len(self.cards) != 1)}"
-        return f"{name(self.seat)} gives {what} to {name(self.to)}"  # type: ignore[arg-type]
+        why = f" (the hand's {self.which})" if self.which else ""  # (a new player wonders where a 2 went)
+        return f"{name(self.seat)} gives {what} to {name(self.to)}{why}"  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,25 +66,25 @@ class ExchangeMixin(Game):
         if mode == "none" or self.titles is None:
             return []
         pairs = self._exchange_pairs()
-        forced: list[tuple[int, int, list[Card]]] = []
+        forced: list[tuple[int, int, list[Card], str]] = []
         self._gives = []
         self._answers = []
         for low, high, count in pairs:
             if mode == "classic":
-                forced.append((low, high, self._best(low, count)))
+                forced.append((low, high, self._best(low, count), "best"))
                 self._gives.append((high, low, count))
             elif mode == "forseti":
-                forced.append((low, high, self._best(low, count)))
-                forced.append((high, low, self._worst(high, count)))
+                forced.append((low, high, self._best(low, count), "best"))
+                forced.append((high, low, self._worst(high, count), "worst"))
             else:  # president_first
                 self._gives.append((high, low, count))
                 self._answers.append((low, high, self._best(low, count)))
         events: list[Event] = []
-        for giver, receiver, cards in forced:
+        for giver, receiver, cards, _which in forced:
             remove_cards(self.hands[giver], cards)
             self._hand_changed(giver)
-        for giver, receiver, cards in forced:
-            events.append(self._hand_over(giver, receiver, cards, forced=True))
+        for giver, receiver, cards, which in forced:
+            events.append(self._hand_over(giver, receiver, cards, which))
         if self._gives:
             self.phase = "exchange"
         return events
@@ -99,13 +99,14 @@ class ExchangeMixin(Game):
         return (self.ranks.strength(card), self.ranks.sort_key(card)[1])
 
     def _hand_over(self, giver: int, receiver: int, cards: list[Card] | tuple[Card, ...],
-                   forced: bool = False) -> CardsExchanged:
+                   which: str = "") -> CardsExchanged:
+        """``giver`` hands ``cards`` to ``receiver``; ``which`` names forced ones ("best", "worst")."""
         self.hands[receiver].extend(cards)
         self.hands[receiver].sort(key=self.ranks.sort_key)
         self._hand_changed(receiver)
         self._given[giver].extend(cards)
         self._received[receiver].extend(cards)
-        return CardsExchanged(giver, receiver, tuple(cards), forced)
+        return CardsExchanged(giver, receiver, tuple(cards), bool(which), which)
 
     # --------------------------------------------------------------- moves per phase
     def _prelude_moves(self, seat: int) -> list[Move]:
@@ -140,7 +141,7 @@ class ExchangeMixin(Game):
                 low, high, cards = self._answers.pop(0)
                 remove_cards(self.hands[low], cards)
                 self._hand_changed(low)
-                events.append(self._hand_over(low, high, cards, forced=True))
+                events.append(self._hand_over(low, high, cards, "best"))
             if not self._gives:
                 events += self._after_exchange()
         elif phase == "market_open":

@@ -29,7 +29,7 @@ class TonkRules(Knobs):
     dead_fours: bool = False
     """T6: a set grown to all four cards may be put on the discard pile by the player on turn."""
     drop_when: Literal["before_draw", "any_time"] = "before_draw"
-    """T7: drop only at the start of a turn after one's first ("before_draw") or also after drawing and on the first turn ("any_time")."""
+    """T7: drop only at the start of a turn after one's first ("before_draw") or any time on one's own turn until the discard, after spreads and hits too, the first turn included ("any_time")."""
     caught: Literal["seed", "pagat", "texas"] = "seed"
     """T7: who pays whom when a dropper is caught: "seed" (one stake to each lower hand and one more to the lowest), "pagat" (double to each hand as low or lower), or T11 "texas" (double to the lowest hand); the others pay the lowest one stake."""
     tonk_needs_six: bool = False

@@ -171,9 +171,12 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     lock_short = f" · no drop {'x' if ascii else '×'}{locks}" if locks else ""
     if v.round_over:
         return ("the hand is over",) * 2, "", ""
+    # T9: the stock's last card was drawn this turn: the hand stops when the turn ends
+    last, last_short = (" · the stock is used up: the hand ends after this turn", " · last turn") \
+        if v.phase == "act" and v.stock_size == 0 else ("", "")
     if actor != viewer:
         who = seats[actor].label if actor is not None else "…"
-        return (f"waiting for {who}{lock_note}", f"waiting for {who}{lock_short}"), "", ""
+        return (f"waiting for {who}{lock_note}{last}", f"waiting for {who}{lock_short}{last_short}"), "", ""
     if locks:  # (on the barred player's own turn, this turn counts: "1 turn" read as one more)
         lock_note = f" · no drop {barred_turns(locks)} (hit)"
     if v.phase == "bet":
@@ -209,8 +212,8 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     if "drop" in kinds:
         text += " — or drop (D)"
         short += " — or D drop"
-    text += lock_note
-    short += lock_short
+    text += lock_note + last
+    short += lock_short + last_short
     # the keys of the moves that may be made now, as the status line says them
     keys = " · ".join(["space/1-9 select", *(key for kind, key in (("spread", "m spread"), ("hit", "l hit"))
                                              if kind in kinds), "d discard", "o sort"])

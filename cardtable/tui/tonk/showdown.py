@@ -108,7 +108,8 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
             hand = cards_label(order, ascii) or "(empty)"
             count = str(shown.counts[seat])
         elif seat in winners:
-            hand, count = "went out", "0"
+            last = _last_turn(hand_events, seat, ascii) if won is not None and won.how in ("out", "tonk") else ""
+            hand, count = "went out" + (f": {last}" if last else ""), "0"
         else:
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners))
@@ -119,6 +120,24 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
     why = stakes_reason(won.how, game.variant.rules, tied) if won is not None and won.payments else ""  # type: ignore[attr-defined]
     return Showdown(fix(title), tuple(fix(line) for line in story), tuple(rows),
                     tuple(fix(line) for line in payments), fix(why), tuple(fix(line) for line in side_payments))
+
+
+def _last_turn(hand_events: Sequence[object], seat: int, ascii: bool) -> str:
+    """What ``seat`` laid down on the turn it went out, in order (T5, T8): "spread J♣ J♦ J♥,
+    hit 5♠, discarded 9♦" (the table is gone once the hand ends)."""
+    plays: list[str] = []
+    for event in reversed(hand_events):
+        if getattr(event, "seat", None) != seat:
+            continue
+        if isinstance(event, (ev.StockDrawn, ev.UpcardTaken)):
+            break
+        if isinstance(event, ev.SpreadLaid):
+            plays.append(f"spread {cards_label(event.cards, ascii)}")
+        elif isinstance(event, ev.SpreadHit):
+            plays.append(f"hit {cards_label((event.card,), ascii)}")
+        elif isinstance(event, ev.CardDiscarded):
+            plays.append(f"discarded {cards_label((event.card,), ascii)}")
+    return ", ".join(reversed(plays))
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:

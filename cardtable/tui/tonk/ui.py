@@ -40,7 +40,9 @@ class TonkUI(FamilyUI):
         shown = f"show {cards_label((best,))}" if best else "you hold no spade"
         earlier = [f"{seats[s].name} {cards_label((c,)) if c else 'no spade'}"
                    for s, (bet, c) in enumerate(zip(view.side_bets, view.spades_shown)) if bet]
-        so_far = f" Bets so far: {', '.join(earlier)}." if earlier else ""
+        stayed_out = [seats[s].name for s, bet in enumerate(view.side_bets) if bet is False]
+        so_far = (f" Bets so far: {', '.join(earlier)}." if earlier else "") + \
+            (f" Stayed out: {listed(stayed_out)}." if stayed_out else "")  # (public: said at the table)
         stake = view.stake
         labels = {"bet": f"Bet {counted(stake, 'chip')} ({shown})", "decline": "Stay out"}
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]

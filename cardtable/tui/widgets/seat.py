@@ -183,12 +183,13 @@ def short_forms(title: str) -> tuple[str, ...]:
     initials of several words ("Vice-President": "Vice-Pres.", "VP"; "President":
     "Pres."). A title whose last word is short stays whole at the first depth
     ("Vice-Scum": "Vice-Scum", "VS"), so a row at one depth reads alike: "Vice-Pres." beside
-    "Vice-Scum", "VP" beside "VS"."""
+    "Vice-Scum", "VP" beside "VS". A word of seven letters is short too: cut, it would save
+    two cells and read worse ("Forseti" stayed "Fors." beside a whole "Vara-skítur")."""
     words = re.findall(r"[^\s-]+", title)
     if not words:
         return ()
     last = words[-1]
-    cut = title[:len(title) - len(last)] + last[:4] + "." if len(last) > 6 and last.isalpha() else title
+    cut = title[:len(title) - len(last)] + last[:4] + "." if len(last) > 7 and last.isalpha() else title
     initials = "".join(word[0].upper() for word in words) if len(words) > 1 else ""
     forms = [cut] + ([initials] if initials and cell_len(initials) < cell_len(cut) else [])
     return tuple(forms) if cell_len(forms[-1]) < cell_len(title) else ()

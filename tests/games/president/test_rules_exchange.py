@@ -76,6 +76,13 @@ def test_P14_forseti_best_for_worst_from_the_hands_as_dealt():
     assert game.phase == "play" and game.to_act == (1,)
     assert sorted(hand(game, 0)) == sorted(parse_cards("3D 4D 5H 6H"))
     assert sorted(hand(game, 1)) == sorted(parse_cards("7H 8H AS 2S"))
+    # the log says why the cards went (a play-tester lost a 2 and a king unexplained):
+    # which ones is public, the cards only to the two seats
+    names = "Ann Bob Cy Di".split().__getitem__
+    assert [e.which for e in exchanged] == ["best", "worst", "best", "worst"]
+    assert exchanged[0].describe(names, 0) == "Ann gives A♠ 2♠ to Bob (the hand's best)"
+    assert exchanged[1].describe(names, 0) == "Bob gives 5♥ 6♥ to Ann (the hand's worst)"
+    assert exchanged[0].describe(names, 2) == "Ann gives 2 cards to Bob (the hand's best)"
 
 
 def test_P15_president_first_gives_its_choice_from_the_hand_as_dealt_then_gets_scums_best():
