@@ -119,3 +119,34 @@ def test_a_log_told_of_a_move_before_it_is_built_takes_it_in():
     screen = LogScreen(["Ann leads 3♣"])
     screen.show(["Ann leads 3♣", "Dag plays 5♣"])
     assert screen.lines == ("Ann leads 3♣", "Dag plays 5♣")
+
+
+def test_an_open_quit_question_waits_for_its_answer_when_the_hand_ends():
+    """A play-tester pressed q while the bots played; the hand ended and its show-down
+    took the question's place (the s they pressed then was "no key here"). The question
+    stays; answered "keep playing" (n), the show-down comes."""
+    from cardtable.tui.screens.dialogs import ConfirmQuit
+    from cardtable.tui.tonk.showdown import ShowdownScreen
+
+    from ..games.tonk.tonk_helpers import stacked
+
+    async def scenario():
+        game = stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C")
+        app = make_app("Ann,Bob", preset="tonk-classic", game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob")
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            table = table_screen(app)
+            for move in ("draw_stock", "spread 6C 6D 6H"):
+                table.apply(1, Move.parse(move))
+            await pilot.press("q")
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+            table.apply(1, Move.parse("spread 7S 8S 9S"))  # Tonk: the hand is over
+            for _ in range(5):
+                await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit) and game.round_over
+            await pilot.press("n")
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+
+    asyncio.run(scenario())

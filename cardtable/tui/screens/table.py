@@ -243,11 +243,12 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HandoffScreen(self.seats[seat].name, reason, uncover), ready)
 
-    def _close_side_dialogs(self) -> None:
+    def _close_side_dialogs(self, but: type[Screen[Any]] | None = None) -> None:
         """Close the help, the rules and the quit question the player handing over left
         open (unanswered, the quit question means "keep playing"): they were that
-        player's, and the next one starts at the table."""
-        while isinstance(self.app.screen, SIDE_DIALOGS):
+        player's, and the next one starts at the table. A dialog of class ``but`` on top
+        stays (the player who opened it still has the terminal)."""
+        while isinstance(self.app.screen, SIDE_DIALOGS) and not (but and isinstance(self.app.screen, but)):
             self.app.screen.dismiss(None)
 
     def _human_turn(self, seat: int) -> None:
@@ -325,7 +326,7 @@ class TableScreen(Screen[None]):
 
     def _round_end(self) -> None:
         self.busy = True
-        self._close_side_dialogs()  # (the hand is over: a player's log or help would outlast it)
+        self._close_side_dialogs(but=ConfirmQuit)  # (the hand is over: a player's log or help would outlast it)
         footer = ("Press Enter for the match result." if self.game.is_over
                   else f"Press Enter to deal the next {round_word(self.game.family)}.")
 
@@ -344,7 +345,7 @@ class TableScreen(Screen[None]):
         if screen is None:
             heading, rows = self.ui.round_summary(self.game, self.seats)
             screen = RoundEndScreen(heading, rows, footer)
-        self.app.push_screen(screen, seen)
+        self._ask(screen, seen)  # (over an open quit question: once it is answered, keep playing)
 
     def _match_end(self) -> None:
         self.busy = True
