@@ -221,9 +221,10 @@ class Game:
             setup = data["setup"]
             if not isinstance(setup, dict):
                 raise SaveError(f"the save is damaged: its setup is {json_kind(setup)}, not an object")
-            if type(data["seed"]) is not int or type(data["players"]) is not int:
-                raise SaveError(f"the seed and the player count are whole numbers, not "
-                                f"{data['seed']!r} and {data['players']!r}")
+            wrong = [f"the {what} is a whole number, not {data[key]!r}"
+                     for key, what in (("seed", "seed"), ("players", "player count")) if type(data[key]) is not int]
+            if wrong:
+                raise SaveError(" and ".join(wrong))
             game = game_class(family)(
                 variant, data["players"], data["seed"], hands=setup.get("hands"),
                 stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))

@@ -54,7 +54,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
-from ..engine.words import json_kind
+from ..engine.words import count, json_kind
 from ..paths import data_dir, user_path
 
 FORMAT = "cardtable-save"
@@ -115,7 +115,7 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
         result.append({"name": name, "kind": "bot" if level else "human",
                        "level": str(level) if level else None})
     if players is not None and len(result) != players:
-        raise ValueError(f"{len(result)} seats for a game of {players} players")
+        raise ValueError(f"{count(len(result), 'seat')} for a game of {players} players")
     return result
 
 
@@ -381,7 +381,7 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
     except ValueError as error:
         raise _fail(path, f"the save is damaged: {error}") from None
     if len(seats) != game.get("players"):
-        raise _fail(path, f"the save is damaged: {len(seats)} seats for {game.get('players')!r} players")
+        raise _fail(path, f"the save is damaged: {count(len(seats), 'seat')} for {game.get('players')!r} players")
     saved_at = data.get("saved_at")
     if saved_at is not None and not isinstance(saved_at, str):
         raise _fail(path, "the save is damaged: saved_at is not a date")

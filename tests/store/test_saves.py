@@ -421,3 +421,11 @@ def test_a_save_error_has_its_file_and_reason_as_fields(tmp_path):
         assert str(caught.value) == f"{path}: {caught.value.reason}"
     bare = SaveError("not a cardtable saved game")
     assert bare.file is None and str(bare) == bare.reason == "not a cardtable saved game"
+
+
+def test_one_seat_for_two_players_is_said_in_the_singular():
+    """(A play-tester's hand-edited save read "1 seats for 2 players".)"""
+    from cardtable.store.saves import normalize_seats
+
+    with pytest.raises(ValueError, match="^1 seat for a game of 2 players$"):
+        normalize_seats(["Ann"], 2)

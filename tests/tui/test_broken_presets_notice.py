@@ -266,3 +266,24 @@ def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
             assert app.screen.query_one("#players").value == 3  # (two seats kept; President seats 3+)
 
     asyncio.run(scenario())
+
+
+def test_presets_broken_by_one_file_are_named_with_the_last_played_marked(user_presets):
+    """A play-tester's note read "last played, child, quick: quick.toml: …", as if three
+    presets were called "last played", "child" and "quick": the last played is marked
+    where it stands in the list."""
+    from cardtable.tui.settings import LastTable, Settings
+
+    (user_presets / "quick.toml").write_text('extends = "tonk-hous"\n', encoding="utf-8")
+    (user_presets / "child.toml").write_text('extends = "quick"\n', encoding="utf-8")
+    settings = Settings.load()
+    settings.table = LastTable("tonk", "quick", [("Ann", "human"), ("Dag", "simple")])
+    settings.save()
+
+    async def scenario():
+        async with start_screen((100, 30)) as (app, _pilot):
+            [note] = app._notifications
+            told = " ".join(note.message.split())
+            assert told.startswith("child and quick (last played): quick.toml: extends: no preset named 'tonk-hous'"), told
+
+    asyncio.run(scenario())

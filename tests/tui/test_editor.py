@@ -228,6 +228,34 @@ def test_rename_duplicate_delete_with_confirmation(user_presets):
     run(scenario)
 
 
+def test_renaming_the_preset_played_last_keeps_it_offered(user_presets):
+    """A play-tester renamed the preset they had just played; the next start opened on
+    the classic preset (the settings still named the old file)."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.settings import LastTable, Settings
+
+    Draft.new_from("forseti").save("ours")
+    settings = Settings.load()
+    settings.table = LastTable("president", "ours", [("Ann", "human"), ("Dag", "hard"), ("Eve", "easy")])
+    settings.save()
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.variant is not None)
+            assert app.screen.query_one("#preset", Select).value == "ours"
+            await open_menu(pilot, app, "ours")
+            await choose(pilot, app, "rename")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            app.screen.query_one("#ask-input", Input).value = "mine"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert Settings.load().table == LastTable("president", "mine", [("Ann", "human"), ("Dag", "hard"),
+                                                                        ("Eve", "easy")])
+
+    run(scenario)
+
+
 def test_deleting_a_parent_says_which_presets_stop_loading(user_presets):
     """Before: the question names the presets that extend it; after: the note says they
     no longer load (not only at the next start)."""

@@ -577,7 +577,7 @@ def test_c_with_no_autosave_says_so_and_x_leaves_a_good_autosave_alone():
             await pilot.pause()
             assert isinstance(app.screen, StartScreen) and has_autosave()
             assert load_autosave()[0] == game
-            assert [note.message for note in app._notifications] == ["The autosave loads: c continues it."]
+            assert [note.message for note in app._notifications] == ["The autosave loads: c continues it (there, q then y abandons it)."]
 
     run(scenario)
 

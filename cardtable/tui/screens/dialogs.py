@@ -38,7 +38,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
     ("", "g / e / p", "the next game / preset / one player more (after the most, the fewest)"),
     ("", "r", "the rules of the chosen preset"),
-    ("", "c", "continue the interrupted game (the autosave)"),
+    ("", "c / x", "continue the interrupted game (the autosave) / discard an autosave that does not load"),
     ("", "l / v / i", "load a saved game / replays / statistics"),
     ("", "h", "house rules: new / edit / rename / duplicate / delete / export / import"),
     ("", "escape", "leave a name or the seed (letters typed there are text, not keys)"),

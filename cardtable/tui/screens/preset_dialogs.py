@@ -173,6 +173,10 @@ class PresetMenu(ModalScreen[str | None]):
                                                        lambda text: None if text == preset else name_problem(text)))
         if name and name != preset:
             rename_preset(preset, name)
+            last = self.app.settings.table  # type: ignore[attr-defined]
+            if last is not None and last.preset == preset:  # (the start screen offers it next time under its new name)
+                last.preset = name
+                self.app.remember(table=last)  # type: ignore[attr-defined]
             return name
         return None
 

@@ -15,6 +15,7 @@ from ...bots.base import normalize_level
 from ...engine.errors import VariantError
 from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...engine.rng import parse_seed
+from ...engine.words import listed
 from ...presets import load_variant
 from ...presets.loader import Broken, of_family, preset_files, survey_presets
 from ..messages import ThemeSwitched
@@ -146,15 +147,17 @@ class StartScreen(Screen[None]):
         problems = sorted(problems, key=lambda problem: last not in problem[0])  # (stable: else in name order)
         shown = problems[:3]
         said = in_folder((error for _names, error in shown), user_dir("variants"))
-        told = [("last played, " if last in names else "")
-                + (text if names == [Path(error.file).stem] else f"{', '.join(names)}: {text}")  # (a file's name once)
+        # (a file's name once; several presets broken by one file are listed, the last
+        # played marked: "child (last played) and quick: quick.toml: …")
+        told = [("last played, " if last in names else "") + text if names == [Path(error.file).stem]
+                else f"{listed(f'{name} (last played)' if name == last else name for name in names)}: {text}"
                 for (names, error), text in zip(shown, said)]
         lines = problems_note(told, note_width(self.app), 6)
         unshown = sum(len(names) for names, _error in problems[3:])
         more = f"\n… and {unshown} more" if unshown else ""
-        listed = "" if "`cardtable presets list`" in " ".join(lines) else \
+        pointer = "" if "`cardtable presets list`" in " ".join(lines) else \
             "\n(`cardtable presets list` lists them all)"  # (a reason may say so already)
-        self.app.notify(as_themed(self.app, "\n".join(lines) + more + listed),
+        self.app.notify(as_themed(self.app, "\n".join(lines) + more + pointer),
                         title=not_loaded(sum(len(names) for names, _error in problems), "preset"),
                         severity="warning", timeout=START_NOTE_SECONDS, markup=False)
 

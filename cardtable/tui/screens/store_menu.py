@@ -140,7 +140,8 @@ class StoreBar(Vertical):
             from .dialogs import Confirm
 
             if not (has_autosave() and self.error):  # (x discards only an autosave that does not load)
-                said = "The autosave loads: c continues it." if has_autosave() else "There is no autosave."
+                said = ("The autosave loads: c continues it (there, q then y abandons it)." if has_autosave()
+                        else "There is no autosave.")
                 self.app.notify(said, timeout=3, markup=False)
                 return
 
