@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from ..engine.cards import Card
+from ..engine.game import Game
 from ..engine.moves import Move
 from .seats import Seat
 from .text import describe_move
@@ -50,44 +51,51 @@ class FamilyUI(ABC):
     table_class: ClassVar[type[Widget]]
     """The class of the table widget (the help screen lists its keys)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A family with out-of-turn chances asks them in its own dialog: one without it
+        is refused when it is defined, not when a chance first opens."""
+        super().__init_subclass__(**kwargs)
+        if cls.in_window is not FamilyUI.in_window and cls.window_dialog is FamilyUI.window_dialog:
+            raise TypeError(f"{cls.__name__} overrides in_window but not window_dialog")
+
     def make_table(self) -> Widget:
         """The table widget: it gets ``present(...)``'s result as ``state`` and posts
         :class:`~cardtable.tui.messages.MoveChosen`."""
         return self.table_class(id="table")
 
     @abstractmethod
-    def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
+    def present(self, game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         """Everything the table shows for ``viewer`` (None: no human on screen)."""
 
     @abstractmethod
-    def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
+    def round_summary(self, game: Game, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """A heading and one row per seat for the round-end screen (and the match end)."""
 
-    def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
+    def dialog(self, game: Game, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
         """A dialog for ``seat``'s choice when the table cannot take it in place
         (card exchange, market, talk, a buy, a side bet), else None. Its words are
         Unicode: a :class:`~cardtable.tui.screens.choose.TableDialog` writes them in the theme."""
         return None
 
-    def in_window(self, game: Any) -> bool:
+    def in_window(self, game: Game) -> bool:
         """Whether an out-of-turn window is open (X3)."""
         return False
 
-    def chance_after(self, game: Any, events: Sequence[Any]) -> int | None:
+    def chance_after(self, game: Game, events: Sequence[Any]) -> int | None:
         """The seat whose play ``events`` hold if, as every player sees it, the others may
         now have an out-of-turn chance (X3), else None. Hot-seat humans then all take a
         look, whether or not one of them can act, so nobody learns who could."""
         return None
 
-    def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
+    def window_dialog(self, game: Game, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
         """The out-of-turn dialog; ``moves`` is empty for a human with no chance,
         and the dialog looks the same either way. Only asked where :meth:`in_window`
         can be true."""
         raise NotImplementedError(f"{self.family} has no out-of-turn chances")
 
-    def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
+    def round_end_screen(self, game: Game, seats: tuple[Seat, ...], footer: str,
                          in_order: Callable[[Sequence[Card]], tuple[Card, ...]] | None) -> Screen[None] | None:
         """The family's own round-end screen (Tonk's show-down, Shanghai's score sheet),
         dismissed with None on Enter, or None for the shared one built from
@@ -95,11 +103,11 @@ class FamilyUI(ABC):
         the family's own); the screen follows the theme itself."""
         return None
 
-    def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
+    def match_over_reason(self, game: Game, seats: tuple[Seat, ...]) -> str:
         """Why the match ended, when more than its length says it ("Dag is broke"), else ""."""
         return ""
 
-    def move_text(self, game: Any, viewer: int, seats: tuple[Seat, ...], move: Move, ascii: bool) -> str:
+    def move_text(self, game: Game, viewer: int, seats: tuple[Seat, ...], move: Move, ascii: bool) -> str:
         """A hinted move told to ``viewer`` in the table's words (Shanghai: where a
         go-down's wilds stand, which meld a lay-off goes on)."""
         return describe_move(move, ascii)

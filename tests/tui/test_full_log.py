@@ -130,8 +130,9 @@ def test_an_open_quit_question_waits_for_its_answer_when_the_hand_ends():
 
     from ..games.tonk.tonk_helpers import stacked
 
-    async def scenario():
-        game = stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C")
+    async def scenario(last_hand):
+        game = stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C",
+                       match_hands=1 if last_hand else 0)
         app = make_app("Ann,Bob", preset="tonk-classic", game=game)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob")
@@ -143,10 +144,15 @@ def test_an_open_quit_question_waits_for_its_answer_when_the_hand_ends():
             await pilot.press("q")
             await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
             table.apply(1, Move.parse("spread 7S 8S 9S"))  # Tonk: the hand is over
+            if last_hand:  # the match is over too: nothing left to save, the question goes
+                await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+                assert game.is_over and not any(isinstance(screen, ConfirmQuit) for screen in app.screen_stack)
+                return
             for _ in range(5):
                 await pilot.pause()
             assert isinstance(app.screen, ConfirmQuit) and game.round_over
             await pilot.press("n")
             await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
 
-    asyncio.run(scenario())
+    asyncio.run(scenario(last_hand=False))
+    asyncio.run(scenario(last_hand=True))

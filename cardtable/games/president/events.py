@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ...engine.cards import Card, pretty_cards
 from ...engine.events import Event, Namer
@@ -154,14 +154,18 @@ class Redealt(Event):
 @dataclass(frozen=True, slots=True)
 class CardsExchanged(Event):
     """``seat`` gave ``cards`` to ``to`` (exchange, market or answer); seen by both.
-    ``forced``: the cards were the rule's, not the giver's choice; ``which`` says which
-    ones, "best" or "worst" of the hand (P13–P15: public, though the cards are not)."""
+    ``which`` names the cards the rule took rather than the giver's choice: "best" or
+    "worst" of the hand (P13–P15: public, though the cards are not)."""
 
     kind: ClassVar[str] = "cards_exchanged"
     to: int = 0
     cards: tuple[Card, ...] = ()
-    forced: bool = False
-    which: str = ""
+    which: Literal["", "best", "worst"] = ""
+
+    @property
+    def forced(self) -> bool:
+        """The cards were the rule's, not the giver's choice."""
+        return bool(self.which)
 
     def visible_to(self, viewer: int | None) -> bool:
         return viewer in (self.seat, self.to)

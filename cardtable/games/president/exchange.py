@@ -4,6 +4,7 @@ market (P18) and table talk (P19). Mixed into :class:`PresidentGame`."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Literal
 
 from ...engine.cards import Card, remove_cards
 from ...engine.events import Event
@@ -66,7 +67,7 @@ class ExchangeMixin(Game):
         if mode == "none" or self.titles is None:
             return []
         pairs = self._exchange_pairs()
-        forced: list[tuple[int, int, list[Card], str]] = []
+        forced: list[tuple[int, int, list[Card], Literal["best", "worst"]]] = []
         self._gives = []
         self._answers = []
         for low, high, count in pairs:
@@ -99,14 +100,14 @@ class ExchangeMixin(Game):
         return (self.ranks.strength(card), self.ranks.sort_key(card)[1])
 
     def _hand_over(self, giver: int, receiver: int, cards: list[Card] | tuple[Card, ...],
-                   which: str = "") -> CardsExchanged:
+                   which: Literal["", "best", "worst"] = "") -> CardsExchanged:
         """``giver`` hands ``cards`` to ``receiver``; ``which`` names forced ones ("best", "worst")."""
         self.hands[receiver].extend(cards)
         self.hands[receiver].sort(key=self.ranks.sort_key)
         self._hand_changed(receiver)
         self._given[giver].extend(cards)
         self._received[receiver].extend(cards)
-        return CardsExchanged(giver, receiver, tuple(cards), bool(which), which)
+        return CardsExchanged(giver, receiver, tuple(cards), which)
 
     # --------------------------------------------------------------- moves per phase
     def _prelude_moves(self, seat: int) -> list[Move]:

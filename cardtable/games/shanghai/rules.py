@@ -19,6 +19,7 @@ Move forms (every one is listed by ``legal_moves`` exactly as ``apply`` accepts 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
@@ -226,9 +227,17 @@ def _replaced(table: Table, owner: int, index: int, meld: Meld) -> Table:
     return copy
 
 
-def _melded_jokers(table: Table) -> int:
-    """How many jokers lie in melds on ``table`` (what joker swaps could take, S7)."""
-    return sum(meld.cards.count(JOKER_CARD) for melds in table for meld in melds)
+def _may_reach_go_down(game: ShanghaiGame, hand: list[Card], placed: _Placed) -> bool:
+    """Whether ``hand`` could lay down the contract with every melded joker on the table
+    (``placed``) it holds a natural card for (S7: a swap only trades a natural for a
+    wild); False rules out a go-down and every swap of a seat not yet down."""
+    reach = 0
+    held: Counter[Card] | None = None
+    for _owner, _index, meld, facts in placed:
+        if facts.jokers:
+            held = held if held is not None else Counter(hand)
+            reach += min(meld.cards.count(JOKER_CARD), sum(held[card] for card in facts.jokers))
+    return can_go_down([*hand, *[JOKER_CARD] * reach] if reach else hand, game.contract, game.wild)
 
 
 def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
@@ -263,25 +272,26 @@ def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
     return moves
 
 
-def _down_after_swaps(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -> bool:
+def _down_after_swaps(game: ShanghaiGame, seat: int, hand: list[Card], table: Table, start: int = 0) -> bool:
     """S7 (README reading): whether a seat not yet down, holding ``hand`` with ``table``
-    on the table, can go down this turn: at once, or after more joker swaps (two jokers
-    taken may be what a go-down needs)."""
-    jokers = _melded_jokers(table)
-    if not can_go_down([*hand, *[JOKER_CARD] * jokers] if jokers else hand, game.contract, game.wild):
-        return False      # (the quick answer: even every melded joker would not do)
+    on the table, can go down this turn: at once, or after more joker swaps (several
+    jokers taken may be what a go-down needs). Swaps on different melds leave the same
+    table and hand in any order, so further swaps are tried only on the ``start``-th meld
+    (in table order) and after it."""
+    placed = _table_facts(table, game.wild)
+    if not _may_reach_go_down(game, hand, placed):
+        return False
     if may_go_down(game, seat, hand, table):
         return True
-    for owner, melds in enumerate(table):
-        for index, meld in enumerate(melds):
-            for card, place in _joker_places(meld, game.wild).items():
-                if card in hand:
-                    later = _replaced(table, owner, index,
-                                      meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
-                    rest = list(hand)
-                    rest.remove(card)
-                    if _down_after_swaps(game, seat, [*rest, meld.cards[place]], later):
-                        return True
+    for number, (owner, index, meld, facts) in enumerate(placed[start:], start):
+        for card, place in facts.jokers.items():
+            if card in hand:
+                later = _replaced(table, owner, index,
+                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
+                rest = list(hand)
+                rest.remove(card)
+                if _down_after_swaps(game, seat, [*rest, meld.cards[place]], later, number):
+                    return True
     return False
 
 
@@ -303,14 +313,11 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     moves = []
     if not game.down[seat]:
         hand = game.hands[seat]
-        jokers = _melded_jokers(game.table)
-        # Neither a go-down nor a joker swap (which only trades a natural for a wild) is
-        # possible if even the hand plus every melded joker cannot lay down the contract.
-        hopeless = not can_go_down([*hand, *[JOKER_CARD] * jokers] if jokers else hand, game.contract, game.wild)
-        if not hopeless:
+        placed = _table_facts(game.table, game.wild)
+        if _may_reach_go_down(game, hand, placed):
             for groups in go_down_groups(game, seat, hand, game.table):
                 moves.append(Move("meld", tuple(chain.from_iterable(groups)), groups))
-            moves.extend(_swap_moves(game, seat, _table_facts(game.table, game.wild)))
+            moves.extend(_swap_moves(game, seat, placed))
     else:
         placed = _table_facts(game.table, game.wild)
         moves.extend(_lay_off_moves(game, seat, placed))
@@ -341,13 +348,17 @@ def lay_off_refusal(view: ShanghaiView, card: Card) -> str:
     if view.phase != "play":
         return "draw first, then lay off"
     if not fits_anywhere(card, view.melds, view.wilds):
-        wild = card.rank in view.wilds
-        why = [what for what, said in (
-            ("runs grow in order at their ends", not wild and any(meld.kind == "run" for owned in view.melds
-                                                                   for meld in owned)),
-            ("no more wilds than naturals in a meld", wild)) if said]
-        return "it fits on no meld now" + (f" ({why[0]})" if why else "")
+        return "it fits on no meld now" + _why_no_fit(card, [meld for owned in view.melds for meld in owned],
+                                                      view.wilds)
     return LAST_CARD
+
+
+def _why_no_fit(card: Card, melds: Sequence[Meld], wild: frozenset[int]) -> str:
+    """The note to "``card`` fits none of ``melds``": the wilds' limit for a wild, a run's
+    order for a natural beside a run (beside sets alone, a rank says it all)."""
+    if card.rank in wild:
+        return " (no more wilds than naturals in a meld)"
+    return " (runs grow in order at their ends)" if any(meld.kind == "run" for meld in melds) else ""
 
 
 def discard_refusal(view: ShanghaiView) -> str:
@@ -481,7 +492,7 @@ def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:
         return "a lay-off on a run takes the target (owner, meld index, end): end 0 low, 1 high"
     end = target[2] if len(target) == 3 else None
     if lay_off(meld, move.cards[0], end, game.wild) is None:
-        return f"{move.cards[0]} does not fit there (runs stay in order, no more wilds than naturals)"
+        return f"{move.cards[0]} does not fit there" + _why_no_fit(move.cards[0], [meld], game.wild)
     return LAST_CARD
 
 

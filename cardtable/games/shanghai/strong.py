@@ -99,7 +99,7 @@ class StrongPolicy(SimpleBot):
     def _gain(self, view: ShanghaiView, card: Card) -> int:
         """The medium bot's gain, except that while not down a natural that could take
         back a melded joker (and is not held yet) counts as the wild it would bring:
-        the swap is allowed just when that wild completes the contract (S7)."""
+        the swap is allowed when the wilds taken that turn complete the contract (S7)."""
         gain = super()._gain(view, card)
         if gain or view.down[view.seat] or card in view.hand or card not in _joker_keys(view):
             return gain

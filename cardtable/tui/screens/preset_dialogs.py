@@ -5,6 +5,7 @@ and a line of text (a name, a file path). The file work is in
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rich.text import Text
 from textual import work
@@ -175,8 +176,7 @@ class PresetMenu(ModalScreen[str | None]):
             rename_preset(preset, name)
             last = self.app.settings.table  # type: ignore[attr-defined]
             if last is not None and last.preset == preset:  # (the start screen offers it next time under its new name)
-                last.preset = name
-                self.app.remember(table=last)  # type: ignore[attr-defined]
+                self.app.remember(table=replace(last, preset=name))  # type: ignore[attr-defined]
             return name
         return None
 

@@ -149,7 +149,7 @@ class StartScreen(Screen[None]):
         said = in_folder((error for _names, error in shown), user_dir("variants"))
         # (a file's name once; several presets broken by one file are listed, the last
         # played marked: "child (last played) and quick: quick.toml: …")
-        told = [("last played, " if last in names else "") + text if names == [Path(error.file).stem]
+        told = [(("last played, " if last in names else "") + text) if names == [Path(error.file).stem]
                 else f"{listed(f'{name} (last played)' if name == last else name for name in names)}: {text}"
                 for (names, error), text in zip(shown, said)]
         lines = problems_note(told, note_width(self.app), 6)
@@ -256,8 +256,10 @@ class StartScreen(Screen[None]):
             self._load(str(event.value))
         elif event.select.id == "players":  # (the player's choice: a preset's nearest count is set unsaid)
             count = int(str(event.value))
-            if count > 0:  # (0: the list before a preset has filled it, told late when the
-                self._players_wanted = count  # preset last played comes first in the list)
+            # (0: the list before a preset has filled it, told late when the preset last
+            # played comes first in the list: it must not hide the seats)
+            if count > 0:
+                self._players_wanted = count
                 self._show_seats(count)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

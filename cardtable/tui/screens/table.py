@@ -326,7 +326,9 @@ class TableScreen(Screen[None]):
 
     def _round_end(self) -> None:
         self.busy = True
-        self._close_side_dialogs(but=ConfirmQuit)  # (the hand is over: a player's log or help would outlast it)
+        # (the hand is over: a player's log or help would outlast it; an open quit question
+        # waits for its answer, unless the match is over: then there is nothing to save)
+        self._close_side_dialogs(but=None if self.game.is_over else ConfirmQuit)
         footer = ("Press Enter for the match result." if self.game.is_over
                   else f"Press Enter to deal the next {round_word(self.game.family)}.")
 

@@ -64,6 +64,10 @@ def by_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
                                                   else card.rank)))
 
 
+GO_DOWN_CHOICES = 40
+"""The most go-downs a dialog lists (more would scroll past finding; selected cards narrow them)."""
+
+
 class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
 
@@ -355,8 +359,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             if len(whole) == 1:
                 self._choose(whole[0])
             elif whole:
-                self._offer_hand_choices("Go down", "Choose a go-down:",
-                                         [(go_down_label(m, state.contract, state.wilds, False), m) for m in whole])
+                self._offer_go_downs(state, "Go down", "Choose a go-down", whole)
             else:
                 self.notice = no_meld
             return
@@ -385,8 +388,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._show_hand()
             self.query_one(Hand).select_cards(cards)
             self._show_selection()
-            self._offer_hand_choices("Where do the wilds stand?", "These cards make more than one go-down:",
-                                     [(go_down_label(m, state.contract, state.wilds, False), m) for m in found])
+            self._offer_go_downs(state, "Where do the wilds stand?", "These cards make more than one go-down", found)
         else:  # the engine says why; the groups before the first that fits no go-down stay,
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
             self.groups, self.places = groups[:kept], list(range(kept))
@@ -439,9 +441,14 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.notice = ("no go-down uses " + cards_label(picked, self.ascii)) if picked and state.can("meld") \
                 else self._why_not_down(state)
             return
-        shown = found[:40]
+        self._offer_go_downs(state, "Go down", "Choose a go-down", found)
+
+    def _offer_go_downs(self, state: ShanghaiState, title: str, prompt: str, found: list[Move]) -> None:
+        """Let the player choose one of the go-downs ``found`` in a dialog (the first 40:
+        the prompt says how many more, and that selecting cards narrows them)."""
+        shown = found[:GO_DOWN_CHOICES]
         more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
-        self._offer_hand_choices("Go down", f"Choose a go-down{more}:",
+        self._offer_hand_choices(title, f"{prompt}{more}:",
                                  [(go_down_label(m, state.contract, state.wilds, False), m) for m in shown])
 
     def action_lay_off(self) -> None:

@@ -54,14 +54,11 @@ class ShanghaiUI(FamilyUI):
     # ----------------------------------------------------------------- dialogs
     def dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                error: str = "") -> ModalScreen[Move | None] | None:
+        """S8: the buy prompt (the window asks one seat at a time); everything else at the table."""
         view = game.view(seat)
         if view.phase != "buy":
             return None
-        return self._buy_dialog(game, seat, seats, game.legal_moves(seat), error)
-
-    def _buy_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...], moves: list[Move],
-                    error: str = "") -> ModalScreen[Move | None]:
-        view = game.view(seat)
+        moves = game.legal_moves(seat)
         card = card_label(view.discard_top) if view.discard_top is not None else "the upcard"
         penalty = view.rules.buy_penalty
         why = _window_cause(game, view.turn, seat, seats, card)

@@ -124,7 +124,8 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
 
 def _last_turn(hand_events: Sequence[object], seat: int, ascii: bool) -> str:
     """What ``seat`` laid down on the turn it went out, in order (T5, T8): "spread J♣ J♦ J♥,
-    hit 5♠, discarded 9♦" (the table is gone once the hand ends)."""
+    hit 5♠, discarded 9♦" (the table is gone once the hand ends). A turn that goes out
+    began with a draw (T5: only a drop or a declared 49 skips it, and neither goes out)."""
     plays: list[str] = []
     for event in reversed(hand_events):
         if getattr(event, "seat", None) != seat:
@@ -135,6 +136,8 @@ def _last_turn(hand_events: Sequence[object], seat: int, ascii: bool) -> str:
             plays.append(f"spread {cards_label(event.cards, ascii)}")
         elif isinstance(event, ev.SpreadHit):
             plays.append(f"hit {cards_label((event.card,), ascii)}")
+        elif isinstance(event, ev.DeadFourDiscarded):
+            plays.append(f"put the dead four {cards_label(event.cards, ascii)} on the pile")
         elif isinstance(event, ev.CardDiscarded):
             plays.append(f"discarded {cards_label((event.card,), ascii)}")
     return ", ".join(reversed(plays))

@@ -154,17 +154,25 @@ def test_S7_swap_by_a_player_not_down_only_to_go_down_at_once():
     assert mv("discard 10H") in game.legal_moves(2)
 
 
+def _bob_after_anns_go_down(anns: str, bobs: str):
+    """Hand 2 (a set of 3 + a run of 4) dealt ``anns`` and ``bobs`` hands: Cy draws and
+    discards K♦, Ann draws 2♠ and goes down with her first seven cards (a set, a run) and
+    discards K♠; Bob has drawn 5♣ and is to play."""
+    game = _went_out_game()
+    game.next_round(hands=[anns, bobs, "QC QD QS 10C 10D JC 2H"], stock="KD 2S 5C 3S 4S 6S", upcard="AH")
+    game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard KD")
+    game.apply(0, "draw_stock"); decline_all(game)
+    set_cards, run_cards = anns.split()[:3], anns.split()[3:7]
+    game.apply(0, f"meld {' '.join(set_cards)} | {' '.join(run_cards)}"); game.apply(0, "discard KS")
+    game.apply(1, "draw_stock"); decline_all(game)
+    return game
+
+
 def test_S7_a_joker_in_a_run_is_taken_back_with_the_card_it_stands_for():
     """S7 in a run (hand 2: a set of 3 + a run of 4): Ann's 4♥ 5♥ JK 7♥ has the joker as
     6♥; Bob, not down, puts 6♥ in its place and must then go down, the joker making his
     run 2♣ JK 4♣ 5♣; only then may he discard."""
-    game = _went_out_game()
-    game.next_round(hands=["8C 8D 8H 4H 5H JK 7H KS", "6H 2C 3D 9S 9D 9H 4C KH", "QC QD QS 10C 10D JC 2H"],
-                    stock="KD 2S 5C 3S 4S 6S", upcard="AH")
-    game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard KD")
-    game.apply(0, "draw_stock"); decline_all(game)
-    game.apply(0, "meld 8C 8D 8H | 4H 5H JK 7H"); game.apply(0, "discard KS")
-    game.apply(1, "draw_stock"); decline_all(game)
+    game = _bob_after_anns_go_down("8C 8D 8H 4H 5H JK 7H KS", "6H 2C 3D 9S 9D 9H 4C KH")
     assert [str(m) for m in game.legal_moves(1) if m.kind in ("meld", "swap_joker")] == ["swap_joker 6H @0,1"]
     [swapped] = game.apply(1, "swap_joker 6H @0,1")
     assert (swapped.card, swapped.wild) == (Card.parse("6H"), Card.parse("JK"))
@@ -205,6 +213,24 @@ def test_S7_two_swaps_in_one_turn_when_both_jokers_are_what_the_go_down_needs():
     assert [str(m) for m in game.melds[1]] == ["7C 7D 7H", "9H 9S 9C"]
     game.apply(2, "meld 3C 3D JK | 8C 8D JK")
     assert game.down[2] and not game.must_go_down and mv("discard 10H") in game.legal_moves(2)
+
+
+def test_S7_two_swaps_on_a_set_and_a_run_in_either_order():
+    """S7 (README reading), hand 2 (a set of 3 + a run of 4): Bob holds 8♥ for the joker in
+    Ann's set of 8s and 6♥ for the one in her run; his go-down (9♦ 9♥ JK, 2♣ JK 4♣ 5♣)
+    needs both. Either swap is listed first; after it, only the other; then the go-down."""
+    def bob_to_swap():
+        game = _bob_after_anns_go_down("8C 8D JK 4H 5H JK 7H KS", "8H 6H 9D 9H 2C 4C 5C KH")
+        assert [str(m) for m in game.legal_moves(1) if m.kind != "discard"] == [
+            "swap_joker 8H @0,0", "swap_joker 6H @0,1"]
+        return game
+
+    for first, second in (("8H @0,0", "6H @0,1"), ("6H @0,1", "8H @0,0")):
+        game = bob_to_swap()
+        game.apply(1, f"swap_joker {first}")
+        assert [str(m) for m in game.legal_moves(1)] == [f"swap_joker {second}"]
+        game.apply(1, f"swap_joker {second}")
+        assert [str(m) for m in game.legal_moves(1)] == ["meld 9D 9H JK | 2C JK 4C 5C"]
 
 
 def test_S7_no_swap_when_even_every_melded_joker_would_not_make_the_go_down():
@@ -521,6 +547,8 @@ def test_why_no_lay_off_or_swap_is_said_from_the_seats_view():
     assert lay_off_refusal(with_run, Card.parse("KS")) == "it fits on no meld now (runs grow in order at their ends)"
     assert lay_off_refusal(with_run, Card.parse("JK")) == (
         "it fits on no meld now (no more wilds than naturals in a meld)")
+    with pytest.raises(IllegalMove, match=r"^KS does not fit there$"):              # (apply's words: a set)
+        game.apply(1, "lay_off KS @1,0")
     assert swap_refusal(view, Card.parse("JK")).startswith("a wild card takes no joker's place")
     twos = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK 9C", "8C 8D 9D 10H"], stock="KS 6D 2S 3S",
                 upcard="QH", preset="shanghai-wild-twos")
