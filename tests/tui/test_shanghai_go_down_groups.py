@@ -187,7 +187,7 @@ def test_a_waiting_run_shows_its_wild_in_place_when_it_has_one_place_only():
     assert waiting_group_label("run", parse_cards("JK JD QD KD"), jokers, False) == "J♦ Q♦ K♦ JK"
     assert waiting_group_label("run", parse_cards("5D 3D 2D 6D"), twos, False) == "3♦ 2♦=4♦ 5♦ 6♦"
     # (two wild 2s that could only swap places stand in one place: which 2 is where is no choice)
-    assert waiting_group_label("run", parse_cards("3D 2D 2H 6D"), twos, False) == "3♦ 2♥=4♦ 2♦=5♦ 6♦"
+    assert waiting_group_label("run", parse_cards("3D 2D 2H 6D"), twos, False) == "3♦ 2♦=4♦ 2♥=5♦ 6♦"  # (card order)
     assert waiting_group_label("run", parse_cards("AD JK JD QD"), jokers, True) == "J-D Q-D JK=K-D A-D"
     assert waiting_group_label("set", parse_cards("QD JK QD"), jokers, False) == "Q♦ Q♦ JK=Q"
 
@@ -205,3 +205,23 @@ def test_S6_the_table_tells_a_group_against_the_contract_meld_of_its_kind(group,
     from cardtable.tui.shanghai.compose import group_place
 
     assert group_place((("set", 3), ("run", 4)), (), parse_cards(group), frozenset({15})) == (place, reason)
+
+
+def test_two_wild_twos_stand_where_the_waiting_group_showed_them():
+    """A play-tester's group 2♣ 2♥ K♠ A♠ (2s wild) waited as "2♥=J♠ 2♣=Q♠ K♠ A♠" and was
+    laid as "2♣=J♠ 2♥=Q♠ K♠ A♠": of go-downs that differ only in which wild 2 stands
+    where, the one first in card order is shown and laid, whatever order they come in."""
+    from cardtable.engine.cards import JOKER
+    from cardtable.games.shanghai.godown import go_down_options
+    from cardtable.tui.shanghai.compose import (distinct_go_downs, go_down_label, matching_go_downs,
+                                                waiting_group_label)
+
+    wilds = frozenset({2, JOKER})
+    contract = (("set", 3), ("run", 4))
+    run, threes = parse_cards("2H 2C KS AS"), parse_cards("3C 3C 3S")
+    options = go_down_options([*run, *threes], contract, wilds, limit=200)
+    moves = [Move("meld", tuple(card for group in groups for card in group), groups) for groups in options]
+    assert waiting_group_label("run", run, wilds, False) == "2♣=J♠ 2♥=Q♠ K♠ A♠"
+    for listed in (moves, moves[::-1]):
+        [laid] = distinct_go_downs(matching_go_downs(listed, contract, [threes, run]), wilds)
+        assert go_down_label(laid, contract, wilds, False) == "3♣ 3♣ 3♠  |  2♣=J♠ 2♥=Q♠ K♠ A♠"

@@ -99,16 +99,16 @@ def go_downs_of(moves: Iterable[Move], cards: Sequence[Card]) -> list[Move]:
 def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move]:
     """``moves`` less the go-downs that differ from an earlier one only in which wild 2
     (or other wild natural) stands where: a natural played as a wild stays where it is
-    laid (S7 takes back only jokers) and counts nothing, so the choice is the same. Those
-    that spend the fewest wild cards come first (all natural before a joker used up)."""
-    seen: set[object] = set()
-    out = []
+    laid (S7 takes back only jokers) and counts nothing, so the choice is the same. Of
+    such go-downs the one written first in card order stands for them all (as a group
+    waiting to be laid is shown: :func:`waiting_group_label`). Those that spend the
+    fewest wild cards come first (all natural before a joker used up)."""
+    kept: dict[object, Move] = {}
     for move in moves:
         shape = _wild_shape(move.groups, wilds)
-        if shape not in seen:
-            seen.add(shape)
-            out.append(move)
-    return sorted(out, key=lambda move: sum(card.rank in wilds for card in move.cards))
+        if shape not in kept or move.groups < kept[shape].groups:
+            kept[shape] = move
+    return sorted(kept.values(), key=lambda move: sum(card.rank in wilds for card in move.cards))
 
 
 def _wild_shape(groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> tuple[tuple[object, ...], ...]:
@@ -130,9 +130,11 @@ def waiting_group_label(kind: str, group: Sequence[Card], wilds: frozenset[int],
     chosen when the go-down is)."""
     ordered = _written(kind, group, wilds)
     if kind == "set" or any(card.rank in wilds for card in group):
-        placed = [ordered] if kind == "set" else list({
-            _wild_shape(groups, wilds): groups[0]
-            for groups in go_down_options(group, ((kind, len(group)),), wilds, limit=RUN_PLACES)}.values())
+        shapes: dict[object, tuple[Card, ...]] = {}
+        for groups in ([] if kind == "set" else go_down_options(group, ((kind, len(group)),), wilds, limit=RUN_PLACES)):
+            shape = _wild_shape(groups, wilds)  # (of one shape, the first in card order: as the go-down is laid)
+            shapes[shape] = min(shapes.get(shape, groups[0]), groups[0])
+        placed = [ordered] if kind == "set" else list(shapes.values())
         meld = make_meld(kind, placed[0], wilds) if len(placed) == 1 else "placed with the go-down"
         if not isinstance(meld, str):
             return meld_label(meld.cards, meld.wilds_stand_for(wilds), ascii)
