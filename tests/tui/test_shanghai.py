@@ -361,6 +361,58 @@ def test_score_sheet_then_match_end_after_ten_hands():
     asyncio.run(scenario())
 
 
+async def until_a_buy_prompt(pilot, app):
+    """Play the humans' turns (draw, then discard) and hand the screen on until a buy
+    prompt (S8) is open; the prompt."""
+    await pilot.pause()
+    for _step in range(400):
+        screen = app.screen
+        if isinstance(screen, MoveListDialog):
+            return screen
+        if isinstance(screen, HandoffScreen):
+            before = _key(app)
+            await pilot.press("enter")
+            await _changed(pilot, app, before)
+            continue
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = table.game
+        if table.busy or not game.to_act or game.to_act[0] not in table.humans:
+            await _changed(pilot, app, _key(app))
+            continue
+        before = _key(app)
+        seat = game.to_act[0]
+        await pilot.press("s" if game.view(seat).phase == "draw" else "d")
+        await _changed(pilot, app, before)
+    raise AssertionError("no buy prompt came")
+
+
+def test_o_in_the_buy_prompt_sorts_the_hand_it_shows_as_the_table_would():
+    """A play-tester, asked to buy a 5♣ while another player was on turn, pressed o to see
+    the hand by suit (does it fit a run?) and was told the dialog's keys: o sorts the
+    hand shown, the other way, and the table keeps that order for the player."""
+    async def scenario():
+        app = make_app(SEATS, preset="shanghai-classic", seed=11, game=stacked_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            dialog = await until_a_buy_prompt(pilot, app)
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            before = table.table.hand_order() or "rank"
+            after = "suit" if before == "rank" else "rank"
+            shown = dialog.query_one(Hand)
+            events = len(table.game.events)
+            await pilot.press("o")
+            await pilot.pause()
+            assert str(dialog.query_one("#dialog-note").render()) == f"hand sorted by {after}"
+            assert table.table.hand_order() == after and app.screen is dialog
+            assert shown.cards == table.table.in_order(shown.cards) == dialog.hand_cards
+            assert sorted(shown.cards) == sorted(table.game.view(table.game.to_act[0]).hand)
+            await pilot.press("o")
+            await pilot.pause()
+            assert table.table.hand_order() == before and len(table.game.events) == events
+
+    asyncio.run(scenario())
+
+
 def test_hint_in_the_buy_prompt_highlights_the_hard_bots_choice():
     """#7 hints: H in a move-list dialog (here the S8 buy prompt) asks the hard bot, from
     the asker's view only, and highlights its choice; the game does not move."""
@@ -371,28 +423,7 @@ def test_hint_in_the_buy_prompt_highlights_the_hard_bots_choice():
     async def scenario():
         app = make_app(SEATS, preset="shanghai-classic", seed=11, game=stacked_game())
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            for _step in range(400):
-                screen = app.screen
-                if isinstance(screen, MoveListDialog):
-                    break
-                if isinstance(screen, HandoffScreen):
-                    before = _key(app)
-                    await pilot.press("enter")
-                    await _changed(pilot, app, before)
-                    continue
-                table = app.screen
-                assert isinstance(table, TableScreen)
-                game = table.game
-                if table.busy or not game.to_act or game.to_act[0] not in table.humans:
-                    await _changed(pilot, app, _key(app))
-                    continue
-                before = _key(app)
-                seat = game.to_act[0]
-                await pilot.press("s" if game.view(seat).phase == "draw" else "d")
-                await _changed(pilot, app, before)
-            else:
-                raise AssertionError("no buy prompt came")
+            screen = await until_a_buy_prompt(pilot, app)
             table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
             game = table.game
             seat = game.to_act[0]

@@ -56,6 +56,7 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
                 Binding("v", "look", "look at the table", show=False),
                 Binding("L", "full_log", "log", show=False),
                 Binding("b", "bot_speed", "bot speed", show=False),
+                Binding("o", "sort_hand", "sort", show=False),
                 Binding("escape", "escape", "escape", show=False)]
 
     DEFAULT_CSS = """
@@ -125,6 +126,20 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     def action_full_log(self) -> None:
         """L: the round's whole log, as the table shows it to the player choosing."""
         self.table_does("action_full_log")
+
+    def action_sort_hand(self) -> None:
+        """o: the hand shown sorted the other way, as ``o`` at the table sorts it (and kept
+        there): judging a card offered, a player not on turn could not sort it first."""
+        if not self.hand_cards:
+            self.note("no hand shown here to sort")
+            return
+        sorted_as = self.table_does("sort_hand", self.hand_cards)
+        if sorted_as is None:
+            self.note("this table keeps one order: the hand is not sorted")
+            return
+        self.hand_cards, order = sorted_as
+        self.query_one(Hand).cards = self.hand_cards
+        self.note(f"hand sorted by {order}")
 
     def action_escape(self) -> None:
         """Escape: this dialog must be answered; say how (a subclass may take it as an answer)."""

@@ -30,6 +30,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "H", "hint: highlights the hard bot's choice (exchange: selects the cards)"),
     ("", "v", "look at the table under the dialog (melds, log); any key comes back"),
     ("", "L / b", "the whole log / the bots' speed, as at the table"),
+    ("", "o", "sort the hand shown by rank or by suit, as o at the table (Shanghai, Tonk)"),
     ("", "escape", "cancel a list of choices the table offered: nothing is played"),
     ("Hand-off", "enter", "the named player is ready to see their cards"),
     ("", "ctrl+s / r", "save the game / the preset's rules (no cards shown)"),

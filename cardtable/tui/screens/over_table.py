@@ -72,14 +72,15 @@ class OverTable(Arming, Screen[Result]):
         """The rules of the preset at the table below."""
         self.table_does("action_rules")
 
-    def table_does(self, action: str) -> None:
-        """Run ``action`` (a method name) on the nearest screen below this one that has it."""
+    def table_does(self, action: str, *args: Any) -> Any:
+        """Run ``action`` (a method name) with ``args`` on the nearest screen below this one
+        that has it, and give its result (None when no screen below has it)."""
         stack = self.app.screen_stack
         for below in reversed(stack[:stack.index(self)] if self in stack else []):
             act = getattr(below, action, None)
             if act is not None:
-                act()
-                return
+                return act(*args)
+        return None
 
 
 class RoundOver(OverTable[None]):

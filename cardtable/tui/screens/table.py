@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 from textual import events, work
@@ -16,6 +17,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from ...bots import make_bot, suggest_move
+from ...engine.cards import Card
 from ...engine.errors import IllegalMove
 from ...engine.game import Game
 from ...engine.moves import Move
@@ -553,6 +555,15 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant, self.game.players))
+
+    def sort_hand(self, cards: Sequence[Card]) -> tuple[tuple[Card, ...], str] | None:
+        """``o`` in a dialog over the table: the hand on screen sorted the other way, as
+        ``o`` at the table does it (the table keeps the order); ``cards`` in the new order,
+        and the order's name. None where the table has one order only (President)."""
+        if not self.table.SORTS:
+            return None
+        self.table.action_sort()
+        return self.table.in_order(cards), str(self.table.hand_order())
 
     def action_full_log(self) -> None:
         """The round's whole log as the table shows it to the player on screen."""

@@ -490,6 +490,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         self._offer_hand_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",
                                  [(swap_label(m, state.melds, state.names, state.viewer, False), m) for m in swaps])
 
+    SORTS = True
+
     def action_sort(self) -> None:
         self.sorted_by("rank" if self.by_suit else "suit")
         self._show_hand()  # (the same cards stay selected)

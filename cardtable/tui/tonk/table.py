@@ -101,6 +101,8 @@ class TonkTable(FamilyTable[TonkState]):
         """``cards`` in the hand's display order (dialogs show the hand this way too)."""
         return tuple(sorted(cards, key=self._order))
 
+    SORTS = True
+
     def action_sort(self) -> None:
         """Display order only: by suit (runs together) or by rank (sets together)."""
         self.sorted_by("suit" if self.by_rank else "rank")

@@ -5,7 +5,7 @@ line's lifetime, the card style in use, and posting the move a player chose."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -97,6 +97,9 @@ class FamilyTable(Widget, Generic[State]):
     SPARE_KEYS = ("H hint", "b bot speed", "t theme", "q quit")
     """Keys that work on every turn, added after a turn's own keys while the row has room
     (the turn's keys come first; help lists every key)."""
+
+    SORTS: ClassVar[bool] = False
+    """Whether ``o`` sorts the hand (``action_sort``: by rank, by suit) at this family's table."""
 
     covered: reactive[bool] = reactive(False)
     """Whether a dialog is over the table: its key bar is empty then (the dialog has its
