@@ -19,7 +19,6 @@ Move forms (every one is listed by ``legal_moves`` exactly as ``apply`` accepts 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
@@ -227,17 +226,33 @@ def _replaced(table: Table, owner: int, index: int, meld: Meld) -> Table:
     return copy
 
 
-def _may_reach_go_down(game: ShanghaiGame, hand: list[Card], placed: _Placed) -> bool:
-    """Whether ``hand`` could lay down the contract with every melded joker on the table
-    (``placed``) it holds a natural card for (S7: a swap only trades a natural for a
-    wild); False rules out a go-down and every swap of a seat not yet down."""
+def _some_melded_joker(table: Table) -> bool:
+    """Whether a joker lies in some meld on ``table`` (what a joker swap takes, S7)."""
+    return any(JOKER_CARD in meld.cards for melds in table for meld in melds)
+
+
+_Jokers = list[tuple[int, int, Meld, dict[Card, int]]]
+"""The melds holding a joker: (owner, meld index, meld, per natural card the joker's
+place it may take, :func:`_joker_places`), in table order."""
+
+
+def _reachable_jokers(hand: Sequence[Card], jokers: _Jokers) -> int:
+    """How many of the melded ``jokers`` ``hand`` holds a natural card to take back (S7),
+    at most: per meld no more than its jokers, and no more than the hand's cards that fit
+    some joker's place (each takes one)."""
     reach = 0
-    held: Counter[Card] | None = None
-    for _owner, _index, meld, facts in placed:
-        if facts.jokers:
-            held = held if held is not None else Counter(hand)
-            reach += min(meld.cards.count(JOKER_CARD), sum(held[card] for card in facts.jokers))
-    return can_go_down([*hand, *[JOKER_CARD] * reach] if reach else hand, game.contract, game.wild)
+    usable: set[int] = set()  # (the hand's cards, by position, that fit some joker's place)
+    for _owner, _index, meld, places in jokers:
+        fitting = [at for at, card in enumerate(hand) if card in places]
+        if fitting:
+            reach += min(meld.cards.count(JOKER_CARD), len(fitting))
+            usable.update(fitting)
+    return min(reach, len(usable))
+
+
+def _goes_down(game: ShanghaiGame, hand: list[Card], jokers: int) -> bool:
+    """Whether ``hand`` with ``jokers`` more wild cards could lay down the contract."""
+    return can_go_down([*hand, *[JOKER_CARD] * jokers] if jokers else hand, game.contract, game.wild)
 
 
 def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
@@ -247,52 +262,52 @@ def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
     wild = game.wild
     down = game.down[seat]
     moves: list[Move] = []
-    with_jokers = [(owner, index, meld, facts.jokers) for owner, index, meld, facts in placed if facts.jokers]
-    if not with_jokers:
-        return moves
-    choices = sorted(set(hand))
-    for owner, index, meld, jokers in with_jokers:
+    jokers = [(owner, index, meld, facts.jokers) for owner, index, meld, facts in placed if facts.jokers]
+    choices = sorted(set(hand)) if jokers else []
+    tried: dict[object, bool] = {}  # (positions reached by several orders of the same swaps)
+    for number, (owner, index, meld, places) in enumerate(jokers):
         for card in choices:
-            place = jokers.get(card)
+            place = places.get(card)
             if place is None:
                 continue
-            if not down or (not game.rules.out_by_discard and len(hand) == 1):
-                taken = meld.cards[place]
+            if not down:
+                if not _down_after_swaps(game, seat, hand, game.table, jokers, number, card, tried):
+                    continue
+            elif not game.rules.out_by_discard and len(hand) == 1:
                 table = _replaced(game.table, owner, index,
                                   meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
-                if not down:
-                    new_hand = list(hand)
-                    new_hand.remove(card)
-                    new_hand.append(taken)
-                    if not _down_after_swaps(game, seat, new_hand, table):
-                        continue
-                elif not fits_anywhere(taken, table, wild):
+                if not fits_anywhere(meld.cards[place], table, wild):
                     continue
             moves.append(Move("swap_joker", (card,), (), (owner, index)))
     return moves
 
 
-def _down_after_swaps(game: ShanghaiGame, seat: int, hand: list[Card], table: Table, start: int = 0) -> bool:
+def _down_after_swaps(game: ShanghaiGame, seat: int, hand: list[Card], table: Table, jokers: _Jokers,
+                      number: int, card: Card, tried: dict[object, bool], start: int = 0) -> bool:
     """S7 (README reading): whether a seat not yet down, holding ``hand`` with ``table``
-    on the table, can go down this turn: at once, or after more joker swaps (several
-    jokers taken may be what a go-down needs). Swaps on different melds leave the same
-    table and hand in any order, so further swaps are tried only on the ``start``-th meld
-    (in table order) and after it."""
-    placed = _table_facts(table, game.wild)
-    if not _may_reach_go_down(game, hand, placed):
-        return False
-    if may_go_down(game, seat, hand, table):
-        return True
-    for number, (owner, index, meld, facts) in enumerate(placed[start:], start):
-        for card, place in facts.jokers.items():
-            if card in hand:
-                later = _replaced(table, owner, index,
-                                  meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:]))
-                rest = list(hand)
-                rest.remove(card)
-                if _down_after_swaps(game, seat, [*rest, meld.cards[place]], later, number):
-                    return True
-    return False
+    on the table (its melds with jokers ``jokers``), can go down this turn after putting
+    ``card`` in the place of the joker of ``jokers[number]``: at once, or after more joker
+    swaps (several jokers taken may be what a go-down needs). Swaps on different melds
+    leave the same table and hand in any order, so further ones are tried only on the
+    ``start``-th meld with a joker and after it; ``tried`` keeps the answer for each
+    position reached (by hand and melds), as the first swap may be any of them."""
+    owner, index, meld, places = jokers[number]
+    place = places[card]
+    swapped = meld._replace(cards=meld.cards[:place] + (card,) + meld.cards[place + 1:])
+    hand = list(hand)
+    hand.remove(card)
+    hand.append(meld.cards[place])
+    jokers = [*jokers[:number], (owner, index, swapped, _joker_places(swapped, game.wild)), *jokers[number + 1:]]
+    reach = _reachable_jokers(hand, jokers)
+    if not _goes_down(game, hand, reach):
+        return False      # (the quick answer: even every joker it could take would not do)
+    position = (tuple(sorted(hand)), tuple(entry[2] for entry in jokers), start)
+    if position not in tried:
+        table = _replaced(table, owner, index, swapped)
+        tried[position] = may_go_down(game, seat, hand, table) or bool(reach) and any(
+            _down_after_swaps(game, seat, hand, table, jokers, later, natural, tried, later)
+            for later in range(start, len(jokers)) for natural in jokers[later][3] if natural in hand)
+    return tried[position]
 
 
 def may_discard(game: ShanghaiGame, seat: int) -> bool:
@@ -313,11 +328,17 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     moves = []
     if not game.down[seat]:
         hand = game.hands[seat]
-        placed = _table_facts(game.table, game.wild)
-        if _may_reach_go_down(game, hand, placed):
-            for groups in go_down_groups(game, seat, hand, game.table):
-                moves.append(Move("meld", tuple(chain.from_iterable(groups)), groups))
-            moves.extend(_swap_moves(game, seat, placed))
+        placed = _table_facts(game.table, game.wild) if _some_melded_joker(game.table) else []
+        reach = _reachable_jokers(hand, [(o, i, meld, facts.jokers) for o, i, meld, facts in placed if facts.jokers])
+        # Neither a go-down nor a joker swap (which only trades a natural for a wild) is
+        # possible if even the hand plus every joker it could take cannot lay down the
+        # contract (the quick answer: most hands cannot).
+        if _goes_down(game, hand, reach):
+            if not reach or can_go_down(hand, game.contract, game.wild):
+                for groups in go_down_groups(game, seat, hand, game.table):
+                    moves.append(Move("meld", tuple(chain.from_iterable(groups)), groups))
+            if reach:
+                moves.extend(_swap_moves(game, seat, placed))
     else:
         placed = _table_facts(game.table, game.wild)
         moves.extend(_lay_off_moves(game, seat, placed))
