@@ -400,3 +400,31 @@ def test_the_status_says_when_the_last_stock_card_makes_this_the_last_turn():
     assert present(game, 1, seats).status == "Bob — waiting for Ann · the stock is used up: the hand ends after this turn"
     game.apply(0, "discard QH")
     assert game.round_over
+
+
+def test_l_over_the_show_down_opens_the_hands_log_where_one_human_plays():
+    """A play-tester pressed L on the show-down to see how the hand ended and was told "L
+    is no key here": with one human the hand's whole log opens over it (escape comes
+    back); at a hot-seat table the log is each player's own, and a note says so."""
+    from cardtable.tui.screens.dialogs import LogScreen
+
+    async def scenario(seats, hot_seat):
+        app = make_app(seats, preset="tonk-classic", game=caught_dropper())
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            showdown = app.screen
+            await pilot.press("L")
+            await pilot.pause()
+            if hot_seat:
+                assert app.screen is showdown
+                assert "the log is each player's own at a hot-seat table: enter goes on" in [
+                    note.message for note in app._notifications]
+                return
+            assert isinstance(app.screen, LogScreen)
+            assert any("catches the dropper" in line for line in table_screen(app).table.state.log)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is showdown
+
+    asyncio.run(scenario("Ann,bot:simple,bot:simple", hot_seat=False))
+    asyncio.run(scenario("Ann,Dag,bot:simple", hot_seat=True))

@@ -88,9 +88,16 @@ class RoundOver(OverTable[None]):
     has no use for says so in a note, rather than nothing (as at the table)."""
 
     BINDINGS = [Binding("enter", "next", "go on", show=False),
-                Binding("space", "next", show=False)]
+                Binding("space", "next", show=False),
+                Binding("L", "full_log", "log", show=False)]
 
     ARMING_SECONDS = 0.4  # (the results of the hand just ended are not skipped by the Enter that ended it)
+
+    def action_full_log(self) -> None:
+        """L: the hand's whole log, as at the table (how the hand ended, what was laid), where
+        one human plays; in hot seat each player's log is their own, and this screen is everyone's."""
+        if not self.table_does("results_log"):
+            self.key_note.tell(self.app, "the log is each player's own at a hot-seat table: enter goes on")
 
     def action_next(self) -> None:
         if not self.armed():

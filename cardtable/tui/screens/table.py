@@ -565,6 +565,14 @@ class TableScreen(Screen[None]):
         self.table.action_sort()
         return self.table.in_order(cards), str(self.table.hand_order())
 
+    def results_log(self) -> bool:
+        """``L`` over a hand's results: the whole log, as at the table, where one human
+        plays (True); at a hot-seat table each player's log is their own (False)."""
+        if len(self.humans) > 1:
+            return False
+        self.action_full_log()
+        return True
+
     def action_full_log(self) -> None:
         """The round's whole log as the table shows it to the player on screen."""
         state = self.table.state
