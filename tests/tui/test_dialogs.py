@@ -668,3 +668,29 @@ def test_the_exchange_dialogs_keys_note_wraps_whole(size):
                     "v to look at the table") in text, text
 
     asyncio.run(scenario())
+
+
+def test_a_quick_clear_let_go_in_the_dialog_can_still_be_thrown_on_ones_own_turn():
+    """P24 "whatever the turn": a play-tester let the throw go in the out-of-turn dialog,
+    then selected the three 5s at the table on their own turn and was refused. The throw
+    is a play of that turn too: the line under the hand says so, and Enter makes it."""
+    variant = load_variant("president-bombs")
+    game = new_game(variant, 4, seed=1, hands=[["4C", "8D", "QS"], ["5C", "9H", "KD"],
+                                              ["5D", "5H", "5S", "3C"], ["6C", "7D", "JH"]])
+    app = make_app("bot:simple,bot:simple,Bob,bot:simple", preset="president-bombs", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))  # after the bot's 5♣
+            await pilot.press("escape")                                                # let it go
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and game.to_act == (2,))
+            await pilot.press("2", "3", "4")
+            await pilot.pause()
+            assert "selected: 5♦ 5♥ 5♠ (legal: four, clears the pile)" in screen_text(app)  # (whole at 80)
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: not game.view(2).pile)
+            cleared = next(event for event in reversed(game.events) if event.kind == "trick_cleared")
+            assert cleared.reason == "quick_clear" and game.hands[2] == list(parse_cards("3C"))
+
+    asyncio.run(scenario())

@@ -267,7 +267,7 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
             return self._window_moves(seat)
         if self._top is None:
             return self._leads(seat)
-        return self._follows(seat) + [PASS]
+        return self._follows(seat) + self._quick_clears(seat) + [PASS]
 
     def _normalize(self, move: Move) -> Move:
         """Cards of a play or gift are listed in hand order, so any order is accepted."""
@@ -290,7 +290,7 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
                                   quick=move.kind == "quick_clear")
         if move.kind == "pass":
             return self._pass(seat)
-        return self._put_down(seat, move.cards)
+        return self._put_down(seat, move.cards, quick=move.kind == "quick_clear")
 
     # ------------------------------------------------------------------ legal plays
     def _leads(self, seat: int) -> list[Move]:
@@ -350,19 +350,27 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         ranks = self.ranks
         top = self._top
         assert top is not None
-        options: list[Move] = []
+        options = self._quick_clears(seat)
         hand = self.hands[seat]
-        if self.rules.quick_clear:
-            need = 4 - self._run_of_top()
-            naturals = [c for c in hand if c not in ranks.wild and ranks.value[c] == top[0]]
-            if 1 <= need <= len(naturals):
-                options += [Move("quick_clear", cards) for cards in ranks.plays(naturals, [], need, top[0])]
         if self.rules.two_any_time and ranks.two_value is not None and \
                 (seat != self._turn or seat in self._locked):
             twos = [c for c in dict.fromkeys(hand) if c.rank == 2 and c not in ranks.wild]
             if twos and ranks.beats(ranks.two_value, 1, True, top) is not None:
                 options += [Move("play", (two,)) for two in twos]
         return options
+
+    def _quick_clears(self, seat: int) -> list[Move]:
+        """P24: ``seat``'s throws of the cards that complete four of the rank on top ("whatever
+        the turn": out of turn, and on its own turn too, where a throw declined in the
+        window may still be made)."""
+        if not self.rules.quick_clear or self._top is None:
+            return []
+        ranks = self.ranks
+        need = 4 - self._run_of_top()
+        naturals = [c for c in self.hands[seat] if c not in ranks.wild and ranks.value[c] == self._top[0]]
+        if not 1 <= need <= len(naturals):
+            return []
+        return [Move("quick_clear", cards) for cards in ranks.plays(naturals, [], need, self._top[0])]
 
     def _run_of_top(self) -> int:
         """Cards of the top rank in the plays at the top of the pile (P24)."""

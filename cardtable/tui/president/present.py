@@ -65,6 +65,9 @@ class PresidentState:
     plays: frozenset[tuple[str, ...]] = frozenset()
     to_scum: frozenset[tuple[str, ...]] = frozenset()
     """P26: the plays among ``plays`` that would take the viewer out as Scum."""
+    quick_clears: frozenset[tuple[str, ...]] = frozenset()
+    """P24: the plays among ``plays`` that complete four of the rank on top (thrown as a
+    quick clear: the pile clears and the thrower leads)."""
     can_play: bool = False
     can_pass: bool = False
     viewer: int | None = None
@@ -127,7 +130,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                       for partner, cards in view.shared if not view.round_over)
     legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []
     playing = view.phase == "play" and not view.window and bool(legal_moves)
-    plays = [m for m in legal_moves if m.kind == "play"] if playing else []
+    plays = [m for m in legal_moves if m.kind in ("play", "quick_clear")] if playing else []
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
@@ -135,6 +138,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    hand=view.hand, legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(play_key(m.cards) for m in plays),
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
+                   quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves))
 

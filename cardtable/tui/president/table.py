@@ -141,6 +141,9 @@ class PresidentTable(FamilyTable[PresidentState]):
         if key in state.to_scum:  # P26: legal, but going out on it makes you Scum (said in place of your points)
             text = Text(f"  selected: {cards_label(cards, ascii)} ")
             text.append("(legal, but it makes you Scum: P26)", style="bold yellow")
+        elif key in state.quick_clears:  # P24: said in place of your points too (it is long)
+            text = Text(f"  selected: {cards_label(cards, ascii)} ")
+            text.append("(legal: four, clears the pile)", style="green")
         else:
             text = Text(f"{me}selected: {cards_label(cards, ascii)} ")
             text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")
@@ -161,7 +164,8 @@ class PresidentTable(FamilyTable[PresidentState]):
         state = self.state
         if state is None or not self._may_act(state):
             return
-        self._choose(Move("play", self._selected()))
+        cards = self._selected()  # (P24: cards that complete four of the top rank are a quick clear)
+        self._choose(Move("quick_clear" if play_key(cards) in state.quick_clears else "play", cards))
 
     def action_pass_turn(self) -> None:
         self.pass_turn()

@@ -285,7 +285,9 @@ def test_P22_X3_several_seats_with_a_two_are_asked_one_at_a_time_clockwise():
 def test_P24_X3_several_seats_completing_four_are_asked_clockwise_from_the_players_left():
     """P24 / X3 with two decks: three seats each hold the two 7s that complete four after
     a pair of 7s; they are asked one at a time from the player's left (the seat whose turn
-    it is first), and when all decline the turn is that seat's as usual."""
+    it is first), and when all decline the turn is that seat's as usual — where, "whatever
+    the turn", it may still throw its two 7s (a play-tester declined the question and
+    could not make the throw at the table)."""
     game = president(hands=["7H 7S 3C", "7C 7D 9C", "7H 7S 4C", "7C 7D 5C"], quick_clear=True, decks=2)
     game.apply(1, play("7C 7D"))
     for seat, after in ((2, 3), (3, 0), (0, 2)):
@@ -295,7 +297,10 @@ def test_P24_X3_several_seats_completing_four_are_asked_clockwise_from_the_playe
         assert [s for s in range(4) if game.legal_moves(s)] == [seat]
         assert kinds(game.apply(seat, DECLINE)) == ["chance_declined"]
         assert game.to_act == (after,)
-    assert game.legal_moves(2) == [PASS]  # (the window is closed: seat 2 follows as usual)
+    assert game.legal_moves(2) == [Move("quick_clear", parse_cards("7H 7S")), PASS]  # (the window is closed)
+    events = game.apply(2, Move("quick_clear", parse_cards("7S 7H")))
+    assert kinds(events) == ["cards_played", "trick_cleared"] and not events[0].out_of_turn
+    assert events[1].reason == "quick_clear" and game.to_act == (2,) and game.pile == []
 
 
 def test_P22_P24_X3_mixed_chances_are_asked_in_one_clockwise_round():
@@ -312,4 +317,4 @@ def test_P22_P24_X3_mixed_chances_are_asked_in_one_clockwise_round():
         assert game.legal_moves(seat) == [asked[seat], DECLINE]
         assert kinds(game.apply(seat, DECLINE)) == ["chance_declined"]
         assert game.to_act == (after,)
-    assert game.legal_moves(2) == [PASS]
+    assert game.legal_moves(2) == [asked[2], PASS]   # (P24 "whatever the turn": its own turn too)
