@@ -451,6 +451,8 @@ def test_the_table_talk_answer_names_who_offers_and_escape_declines():
     dialog = PresidentUI().dialog(game, 2, parse_seats("Ann,Bob,Cy,Di"))
     assert dialog.prompt == "Cy: Bob offers table talk: accept, and you show each other your hands for this round?"
     assert [label for label, _move in dialog.options] == ["Accept", "Decline (escape)"] and dialog.on_escape == 1
+    # it opens on Decline (a play-tester's hasty Enter showed both hands), as the buy prompt does
+    assert dialog.first == 1
 
 
 def test_the_black_market_and_table_talk_questions_say_what_they_are():
@@ -465,8 +467,9 @@ def test_the_black_market_and_table_talk_questions_say_what_they_are():
     seats = parse_seats("Ann,Bob,Cy,Di")
     game, _ = second_round(exchange="none", black_market=True, table_talk=True)
     assert game.phase == "market_open" and game.to_act == (1,)               # Bob, the President
-    prompt = PresidentUI().dialog(game, 1, seats).prompt
-    assert prompt.startswith("Bob: open the black market? Then each player in turn, from you, may offer")
+    dialog = PresidentUI().dialog(game, 1, seats)
+    assert dialog.prompt.startswith("Bob: open the black market? Then each player in turn, from you, may offer")
+    assert dialog.options[dialog.first][1] == Move("decline")                   # (a hasty Enter opens nothing)
     game.apply(1, Move("open_market"))
     prompt = PresidentUI().dialog(game, 1, seats).prompt
     assert prompt.startswith("Bob: the black market is open — offer one of your cards to another player")

@@ -66,9 +66,12 @@ class PresidentUI(FamilyUI):
                       "your cards for it, or decline?" if card is not None
                       else f"{name}: {seats[offerer].name} offers table talk: accept, and you show each other "
                            "your hands for this round?")
-        # (escape answers no where there is a no: Decline, or no offer on the black market)
+        # (escape answers no where there is a no: Decline, or no offer on the black market;
+        # the list opens on it too, as the buy prompt opens on Decline: a hasty Enter shows
+        # no hand and gives no card away)
         no = next((i for i, (_label, move) in enumerate(options) if move.kind in ("decline", "pass")), None)
-        return MoveListDialog(titles.get(view.phase, "Choose"), prompt, options, view.hand, error, on_escape=no)
+        return MoveListDialog(titles.get(view.phase, "Choose"), prompt, options, view.hand, error,
+                              first=no or 0, on_escape=no)
 
     def window_dialog(self, game: Any, seat: int, seats: tuple[Seat, ...],
                       moves: list[Move]) -> ModalScreen[Move | None]:
