@@ -17,7 +17,7 @@ from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine.cards import ACE, Card
-from ...engine.events import RoundEnded
+from ...engine.events import Event, RoundEnded
 from ...games.tonk import events as ev
 from ...games.tonk.payments import stakes_reason, ties_lowest
 from ..seats import Seat
@@ -122,13 +122,13 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
                     tuple(fix(line) for line in payments), fix(why), tuple(fix(line) for line in side_payments))
 
 
-def _last_turn(hand_events: Sequence[object], seat: int, ascii: bool) -> str:
+def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> str:
     """What ``seat`` laid down on the turn it went out, in order (T5, T8): "spread J♣ J♦ J♥,
     hit 5♠, discarded 9♦" (the table is gone once the hand ends). A turn that goes out
     began with a draw (T5: only a drop or a declared 49 skips it, and neither goes out)."""
     plays: list[str] = []
     for event in reversed(hand_events):
-        if getattr(event, "seat", None) != seat:
+        if event.seat != seat:
             continue
         if isinstance(event, (ev.StockDrawn, ev.UpcardTaken)):
             break
