@@ -62,6 +62,15 @@ def test_shipped_themes_all_load_are_named_after_their_files_and_set_every_colou
         assert set(data["cards"]) == set(CARD_DEFAULTS)
 
 
+def test_every_shipped_theme_draws_card_borders_unlike_the_card_face():
+    """A designer's check: four-colour drew its card borders white on white, so the
+    hands in a dialog ran together into one white band."""
+    themes, _problems = load_themes()
+    for name, theme in themes.items():
+        cards = tomllib.loads(theme.source.read_text())["cards"]
+        assert cards["edge"].lower() != cards["face"].lower(), name
+
+
 # ----------------------------------------------------------------- bug 1: bad colours
 COLOUR_KEYS = [f"colors.{key}" for key in _Colors.model_fields if key != "boost"]
 CARD_KEYS = [f"cards.{key}" for key in CARD_DEFAULTS]
