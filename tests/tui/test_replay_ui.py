@@ -363,3 +363,23 @@ def test_help_over_a_replay_lists_the_replay_keys_first():
             assert "Everywhere" in text and keys < text.index("Everywhere"), text
 
     run(scenario)
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_a_replay_in_the_ascii_theme_writes_only_ascii(preset):
+    """A designer's check: the replay's header, key bar, step line, turn mark and cards
+    kept their arrows, dots, ▶ and suit symbols under the ASCII theme (the log said 6-C)."""
+    async def scenario():
+        game = to_round_end(play(preset, seed=4, moves=60))
+        saves_dir().mkdir(parents=True)
+        save_game(saves_dir() / "mid.json", game, SEATS)
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await at_step_10_of_the_saved_replay(pilot)
+            assert isinstance(app.screen, ReplayScreen)
+            for part in ("#replay-header", "#replay-keys", "#replay-step", "#replay-hands"):
+                text = str(app.screen.query_one(part).render())
+                assert text.isascii(), (part, text)
+            assert "<- -> one move" in str(app.screen.query_one("#replay-keys").render())
+
+    run(scenario)

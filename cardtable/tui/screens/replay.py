@@ -22,13 +22,17 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import round_word
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
-from ..text import game_title, uses_ascii
+from ..text import as_themed, game_title, uses_ascii
 from ..widgets.card import card_label
 from .saving import tui_seats
 
 EVERY_HAND = "every hand (replay)"
 HIDDEN_TITLE = "hands hidden: this round is still being played"
 
+
+
+REPLAY_KEYS = "← → one move · pgup pgdn ten · home / end: first / last · esc close · ? help"
+"""The replay's key bar (in the theme's characters)."""
 
 class ReplayScreen(Screen[None]):
     """``replay``: a :class:`~cardtable.store.Replay`. ``standalone``: closing quits the app
@@ -66,8 +70,7 @@ class ReplayScreen(Screen[None]):
         yield self.ui.make_table()
         yield Static(id="replay-hands")
         yield Static(id="replay-step")
-        yield Static("← → one move · pgup pgdn ten · home end start, end · esc close · ? help",
-                     id="replay-keys")
+        yield Static(id="replay-keys")
 
     @property
     def ascii(self) -> bool:
@@ -89,14 +92,15 @@ class ReplayScreen(Screen[None]):
         title = game_title(FAMILY_TITLES.get(game.family, game.family), game.variant.title)
         where = "round in play" if replay.hidden else f"step {replay.step}/{replay.total}"  # (see action_step)
         over = " · match over" if game.is_over and replay.at_end else ""
-        self.query_one("#replay-header", Static).update(Text(  # (the preset's title as written)
-            f"Replay · {title} · {where} · {round_word(game.family)} {game.round}{over}"))
+        self.query_one("#replay-header", Static).update(Text(as_themed(  # (the preset's title as written)
+            self.app, f"Replay · {title} · {where} · {round_word(game.family)} {game.round}{over}")))
+        self.query_one("#replay-keys", Static).update(Text(as_themed(self.app, REPLAY_KEYS)))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)
         hands = self.query_one("#replay-hands", Static)
         hands.border_title = HIDDEN_TITLE if replay.hidden else EVERY_HAND
         hands.update(self.hands_text())
-        self.query_one("#replay-step", Static).update(self.step_text())
+        self.query_one("#replay-step", Static).update(Text(as_themed(self.app, self.step_text().plain)))
 
     def hands_text(self) -> Text:
         """One line per seat: name, count and every card (red suits in red). With more
@@ -132,11 +136,12 @@ class ReplayScreen(Screen[None]):
         lines = []
         for seat, hand in enumerate(replay.hands):
             line = Text()
-            mark = "▶ " if seat in to_act else "  "
+            mark = ("> " if self.ascii else "▶ ") if seat in to_act else "  "
             size: object = len(hand)
             if replay.hidden:  # (counts as the table shows them: "?" where the preset hides them)
                 size = "?" if sizes[seat] is None else sizes[seat]
-            line.append(f"{mark}{names[seat]:<{width}} {size:>2} ", style="bold" if seat in to_act else "")
+            line.append(as_themed(self.app, f"{mark}{names[seat]:<{width}} {size:>2} "),
+                        style="bold" if seat in to_act else "")
             if replay.hidden:
                 line.append("hidden", style="dim")
             for card in in_order(hand):  # (as the table shows a hand: a Tonk hand sorted, not as drawn)
