@@ -21,7 +21,7 @@ from ..store.history import score_entries
 from .phrases import Phrases
 
 ASCII_SUITS = {"♣": "-C", "♦": "-D", "♥": "-H", "♠": "-S", "★": "*", "—": "-", "–": "-", "…": "...",
-               "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down", "−": "-"}
+               "·": "|", "▶": ">", "▲": "^", "←": "<-", "→": "->", "↑": "up", "↓": "down", "−": "-", "×": "x"}
 
 
 def game_title(family: str, title: str) -> str:

@@ -493,3 +493,26 @@ def test_escape_on_untouched_new_house_rules_closes_without_asking(user_presets)
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
 
     run(scenario)
+
+
+@pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
+def test_the_editor_under_the_ascii_theme_writes_ascii(preset):
+    """A designer's check: the editor kept "—", "·", "2–8" and the selects' ▼ under the
+    ASCII theme. Every text of the form is in ASCII there (Textual's own scrollbar and
+    text-box edges aside, which are not words)."""
+    from textual.widgets import Label
+
+    from cardtable.tui.app import CardtableApp
+
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from(preset), f"{preset}-x")
+            for _ in range(3):
+                await pilot.pause()
+            texts = [str(widget.render()) for widget in editor.query(Static)] + \
+                    [str(widget.render()) for widget in editor.query(Label)]
+            assert "New house rules - " in texts[0] or any(t.startswith("New house rules - ") for t in texts)
+            assert [t for t in texts if not t.isascii()] == []
+
+    run(scenario)

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
-from ..text import LOG_LINES, themed, uses_ascii
+from ..text import LOG_LINES, as_themed, themed, uses_ascii
 from .over_table import OverTable
 
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
@@ -387,7 +387,7 @@ class TooSmallNote(Static):
 
     def render(self) -> str:
         width, height = self.app.size
-        return (f"Terminal too small: {width}×{height}.\n"
-                f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
-                "Make the window bigger to go on,\n"
-                "or press ctrl+q to quit (a game in play is kept for Continue).")
+        return as_themed(self.app, f"Terminal too small: {width}×{height}.\n"
+                                   f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+                                   "Make the window bigger to go on,\n"
+                                   "or press ctrl+q to quit (a game in play is kept for Continue).")

@@ -20,6 +20,8 @@ from ...engine.registry import FAMILY_TITLES
 from ...presets.groups import KnobSpec, field_specs, format_text, knob_groups
 from ...presets.writer import Draft, name_problem
 from ..notes import note_width, soft_breaks
+from ..text import as_themed, uses_ascii
+from ..widgets.select_arrows import write_select_arrows
 from ..widgets.knob import KnobRow, control_id
 from .dialogs import Confirm
 
@@ -68,7 +70,7 @@ class EditorScreen(Screen[str | None]):
         base = f"from {draft.extends}" if draft.extends else "from the defaults"
         verb = "Edit" if self.editing else "New house rules"
         with Horizontal(id="editor-title"):
-            yield Static(Text(f"{verb} — {family}, {base}", style="bold"), id="editor-heading")
+            yield Static(Text(as_themed(self.app, f"{verb} — {family}, {base}"), style="bold"), id="editor-heading")
             yield Static("ctrl+r reset  tab next", id="editor-keys")  # (ctrl+s and esc: on the buttons)
         with Horizontal(id="editor-name-row"):
             yield Label("File name", classes="knob-name")
@@ -106,6 +108,7 @@ class EditorScreen(Screen[str | None]):
                        resets_to_opening=path in OWN_WORDS)
 
     def on_mount(self) -> None:
+        write_select_arrows(self, uses_ascii(self.app))
         self.revalidate()
         focus = "#editor-name" if not self.editing else "#knob-title"
         self.query_one(focus).focus()
@@ -177,16 +180,17 @@ class EditorScreen(Screen[str | None]):
                 rows[path].show_range(*seats)
         loose = [f"{path}: {why}" for path, why in self.problems.items() if path not in rows]
         note = self.name_note
-        self.query_one("#editor-name-note", Static).update(note)
+        self.query_one("#editor-name-note", Static).update(as_themed(self.app, note))
         self.query_one("#editor-save", Button).disabled = bool(self.problems or note)
         status = self.query_one("#editor-status", Static)
         if self.problems:
             count = len(self.problems)
             path, why = next(iter(self.problems.items()))
             first = loose[0] if loose else f"{path.removeprefix('rules.')}: {why}"
-            status.update(Text(f"{count} problem{'s' if count > 1 else ''} — {first}", style="bold red"))
+            status.update(Text(as_themed(self.app, f"{count} problem{'s' if count > 1 else ''} — {first}"),
+                               style="bold red"))
         elif note:
-            status.update(Text(f"file name: {note}", style="bold red"))
+            status.update(Text(as_themed(self.app, f"file name: {note}"), style="bold red"))
         else:
             status.update(Text("ready to save" + (" (unsaved changes)" if self.dirty else ""), style="green"))
 
@@ -205,7 +209,7 @@ class EditorScreen(Screen[str | None]):
         try:
             path = self.draft.save(self.preset_name)
         except (VariantError, ValueError, OSError) as error:
-            status.update(Text(f"not saved: {error}", style="bold red"))
+            status.update(Text(as_themed(self.app, f"not saved: {error}"), style="bold red"))
             return
         self.notify(soft_breaks(f"saved {path}", note_width(self.app)), title=self.preset_name, timeout=4, markup=False)
         self.dismiss(self.preset_name)

@@ -23,6 +23,7 @@ from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import LastTable
 from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note
 from ..text import as_themed, uses_ascii
+from ..widgets.select_arrows import write_select_arrows
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
@@ -40,10 +41,6 @@ a blank entry offered "Select" as a choice)."""
 NO_COUNT = ("–", 0)
 """The players list's entry until a preset is read (0 players: no preset keeps it, so the
 first one read takes the count of the table played last)."""
-SELECT_ARROWS = {"down-arrow": ("▼", "v"), "up-arrow": ("▲", "^")}
-"""The arrows of Textual's Select (by CSS class), and the ASCII theme's."""
-
-
 START_WAITS = 50
 """How many times (0.02 s apart) Start waits for the form to read a field just changed."""
 
@@ -199,9 +196,7 @@ class StartScreen(Screen[None]):
         house_rules.label = as_themed(self.app, HOUSE_RULES)
         house_rules.refresh(layout=True)  # "..." is wider than "…"
         ascii = uses_ascii(self.app)
-        for name, (arrow, ascii_arrow) in SELECT_ARROWS.items():
-            for widget in self.query(f"Select .{name}").results(Static):
-                widget.update(ascii_arrow if ascii else arrow)
+        write_select_arrows(self, ascii)
         self._show_info()
 
     def _show_info(self, *parts: tuple[str, str]) -> None:

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static, Switch, TextArea
 
 from ...presets.groups import KnobSpec, format_text, parse_text
-from ..text import markup_literal
+from ..text import as_themed, markup_literal
 
 
 def shown(spec: KnobSpec, value: Any) -> str:
@@ -78,10 +78,10 @@ class KnobHint(Static):
 
     def render(self) -> str:
         said = self._inherited[0] if self.app.size.width >= WIDE_COLUMNS else self._inherited[1]
-        first = " · ".join([said, *self._allowed])
+        first = as_themed(self.app, " · ".join([said, *self._allowed]))
         if cell_len(first) <= self.content_region.width or not self._allowed:
             return first
-        return " · ".join([*self._allowed, said])
+        return as_themed(self.app, " · ".join([*self._allowed, said]))
 
 
 def control_id(path: str) -> str:
@@ -137,12 +137,12 @@ class KnobRow(Vertical):
                 with Horizontal(classes="knob-control knob-switch"):
                     yield self._control()
                     # the switch's state in words, readable in any theme
-                    yield Static(shown(spec, self.value), classes="knob-state", markup=False)
+                    yield Static(as_themed(self.app, shown(spec, self.value)), classes="knob-state", markup=False)
             else:
                 yield self._control()
             yield KnobHint(*self._hint(), classes="knob-hint")
         if spec.description:
-            yield Static(described(spec), classes="knob-description", markup=False)
+            yield Static(as_themed(self.app, described(spec)), classes="knob-description", markup=False)
         yield Static("", classes="knob-error", markup=False)
 
     def _hint(self) -> tuple[tuple[str, str], list[str]]:
@@ -220,7 +220,7 @@ class KnobRow(Vertical):
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()
         self._read(event.value)
-        self.query_one(".knob-state", Static).update(shown(self.spec, event.value))
+        self.query_one(".knob-state", Static).update(as_themed(self.app, shown(self.spec, event.value)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
@@ -259,7 +259,7 @@ class KnobRow(Vertical):
         self.set_class(bool(error), "-invalid")
         if self.is_mounted:
             note = self.query_one(".knob-error", Static)
-            note.update(f"! {error}" if error else "")
+            note.update(as_themed(self.app, f"! {error}") if error else "")
 
     def watch_changed(self, changed: bool) -> None:
         self.set_class(changed, "-changed")
