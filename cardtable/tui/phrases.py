@@ -44,6 +44,9 @@ class Phrases:
         """The phrases on one line, as plain text."""
         return "".join(before + text.plain for before, text in self.pieces())
 
+    def __str__(self) -> str:
+        return self.plain
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         pieces = list(self.pieces())
         ends = [_kept_at_break(before) for before, _ in pieces[1:]] + [""]

@@ -375,11 +375,11 @@ def test_the_saves_and_replays_lists_and_the_continue_line_follow_the_ascii_them
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.2)
-            line = str(app.screen.query_one("#continue-info", Static).render())
+            line = str(app.screen.query_one("#continue-info", Static).content)
             assert "·" in line
             app.use_theme("ascii")
-            await settle(pilot, app, lambda: is_ascii(str(app.screen.query_one("#continue-info", Static).render())))
-            line = str(app.screen.query_one("#continue-info", Static).render())
+            await settle(pilot, app, lambda: is_ascii(str(app.screen.query_one("#continue-info", Static).content)))
+            line = str(app.screen.query_one("#continue-info", Static).content)
             assert "Shanghai rummy | hand 1 | 0 moves" in line, line
             start = app.screen
             for key in ("l", "v"):
@@ -473,3 +473,29 @@ def test_help_lists_every_key_of_the_hand_off_screen():
     end = next(i for i in range(start + 1, len(rows)) if rows[i][0])
     keys = {part for _where, key, _what in rows[start:end] for part in key.split(" / ")}
     assert {binding.key for binding in HandoffScreen.BINDINGS} <= keys
+
+
+def test_the_continue_line_at_80x24_wraps_between_its_parts():
+    """A designer's check: at 80x24 the autosave's line beside Continue ended on a dangling
+    separator ("… | saved 27 Nov 21:20 |"), its last part cut away. It wraps between its
+    parts only, so no row of it ends on a separator."""
+    from cardtable import new_game
+    from cardtable.store import AutoSaver
+
+    game = new_game(load_variant("shanghai-classic"), 5, seed=4)
+    seats = ["Annabelle", "Bartholomew", {"name": "Dagny", "kind": "bot", "level": "simple"},
+             {"name": "Evangeline", "kind": "bot", "level": "simple"},
+             {"name": "Fridtjof", "kind": "bot", "level": "simple"}]
+    AutoSaver(game, seats).detach()
+
+    async def scenario():
+        app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            info = app.screen.query_one("#continue-info", Static)
+            rows = screen_text(app).splitlines()[info.region.y:info.region.bottom]
+            shown = [row[info.region.x:info.region.right].strip() for row in rows]
+            assert shown and shown[0].startswith("Shanghai rummy | hand 1"), shown
+            assert not any(row.endswith("|") for row in shown), shown
+
+    asyncio.run(scenario())

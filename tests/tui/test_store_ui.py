@@ -589,7 +589,7 @@ def test_a_saves_seats_read_humans_first_then_the_bots():
 
     human = lambda name: {"name": name, "kind": "human", "level": None}  # noqa: E731
     bot = lambda name: {"name": name, "kind": "bot", "level": "medium"}  # noqa: E731
-    assert seat_names([human("Ann"), bot("Dag"), human("Bob"), bot("Eve")]) == "Ann, Bob · bots Dag, Eve"
-    assert seat_names([human("Ann"), bot("Dag")]) == "Ann · bot Dag"
-    assert seat_names([human("Ann"), human("Bob")]) == "Ann, Bob"
-    assert seat_names([bot("Dag"), bot("Eve")]) == "bots Dag, Eve"
+    assert seat_names([human("Ann"), bot("Dag"), human("Bob"), bot("Eve")]) == ["Ann, Bob", "bots Dag, Eve"]
+    assert seat_names([human("Ann"), bot("Dag")]) == ["Ann", "bot Dag"]
+    assert seat_names([human("Ann"), human("Bob")]) == ["Ann, Bob"]
+    assert seat_names([bot("Dag"), bot("Eve")]) == ["bots Dag, Eve"]

@@ -25,7 +25,7 @@ from ...store import (
 )
 from ...store.history import HistoryError
 from ..phrases import Phrases
-from ..text import as_themed, asciify, game_title, score_phrases, themed, uses_ascii
+from ..text import as_themed, game_title, score_phrases, themed, uses_ascii
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -45,22 +45,29 @@ def when(stamp: str | None) -> str:
     return f"{moment.day} {moment:%b %H:%M}"
 
 
-def seat_names(seats: Any) -> str:
-    """Who sits at a saved table, the humans first: "Ann, Bob · bots Dag, Eve" (a name's
-    "(bot)" after it wrapped onto a line of its own)."""
+def seat_names(seats: Any) -> list[str]:
+    """Who sits at a saved table, the humans first: ["Ann, Bob", "bots Dag, Eve"] (a
+    name's "(bot)" after it wrapped onto a line of its own)."""
     humans = [str(seat.get("name")) for seat in seats if seat.get("kind") != "bot"]
     bots = [str(seat.get("name")) for seat in seats if seat.get("kind") == "bot"]
-    return " · ".join([*([", ".join(humans)] if humans else []),
-                       *([f"bot{'s' * (len(bots) > 1)} {', '.join(bots)}"] if bots else [])])
+    return [*([", ".join(humans)] if humans else []),
+            *([f"bot{'s' * (len(bots) > 1)} {', '.join(bots)}"] if bots else [])]
+
+
+def save_phrases(info: SaveInfo, ascii: bool = False) -> Phrases:
+    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob · bot Dag"
+    (in ASCII for the ASCII theme), wrapped between its parts only: a line cut short
+    never ends on a separator."""
+    fix = themed(ascii)
+    title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
+    parts = [title, f"{round_word(info.family)} {info.rounds}", count(info.moves, "move"),
+             f"saved {when(info.saved_at)}", *seat_names(info.seats)]
+    return Phrases([fix(part) for part in parts], fix(" · "))
 
 
 def describe_save(info: SaveInfo, ascii: bool = False) -> str:
-    """"Shanghai — Classic · hand 3 · 42 moves · saved 3 May 14:05 · Ann, Bob · bot Dag"
-    (in ASCII for the ASCII theme)."""
-    title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
-    text = (f"{title} · {round_word(info.family)} {info.rounds} · {count(info.moves, 'move')} · "
-            f"saved {when(info.saved_at)} · {seat_names(info.seats)}")
-    return asciify(text) if ascii else text
+    """A save in one line (:func:`save_phrases`)."""
+    return save_phrases(info, ascii).plain
 
 
 class StoreBar(Vertical):
@@ -107,7 +114,7 @@ class StoreBar(Vertical):
         self.query_one("#continue", Button).display = exists and not self.error
         self.query_one("#discard", Button).display = exists and bool(self.error)
         self.query_one("#continue-info", Static).update(
-            Text(describe_save(info, uses_ascii(self.app)))  # (beside the Continue button)
+            save_phrases(info, uses_ascii(self.app))  # (beside the Continue button)
             if info else
             Text("The autosave cannot be loaded (it is kept as it is until you discard it):"))
         note = self.query_one("#continue-error", Static)
