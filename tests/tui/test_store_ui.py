@@ -5,6 +5,7 @@ hot-seat), a damaged autosave, the quit choices, ctrl+s, the Load dialog and the
 from __future__ import annotations
 
 import asyncio
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -449,6 +450,19 @@ def test_the_president_statistics_say_what_the_title_letters_stand_for():
     assert "P 3 · S 1" in text
     assert ("P President · VP Vice-President · Sec Secretary · N Neutral · Clk Clerk · VS Vice-Scum · S Scum"
             in text)
+    # at 80 columns a player's titles wrapped between a title and its count ("N" / "1"):
+    # the cell wraps between titles only
+    many = PlayerStats(name="Finn (bot, medium)", kinds=("bot",), matches=9, wins=2, last_played="", families={
+        "president": FamilyStats(matches=9, wins=2, titles={"president": 2, "vice_president": 4, "secretary": 2,
+                                                             "neutral": 1, "clerk": 2, "vice_scum": 1, "scum": 1})})
+    console = Console(width=60, record=True)
+    console.print(family_table("president", [many]))
+    lines = console.export_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if "P 2" in line)
+    column = lines[first].index("P 2")
+    cells = [line[column:].strip() for line in lines[first:] if line[column:].strip()]
+    assert len(cells) > 1 and all(re.fullmatch(r"(P|VP|Sec|N|Clk|VS|S) \d( · (P|VP|Sec|N|Clk|VS|S) \d)*", cell)
+                                  for cell in cells), cells
     narrow = Console(width=60, record=True)  # (a new player saw "· Clk" end a line and "Clerk" start the next)
     narrow.print(title_legend())
     assert narrow.export_text().splitlines() == ["P President · VP Vice-President · Sec Secretary · N Neutral",

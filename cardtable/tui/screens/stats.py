@@ -43,11 +43,13 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     for player, stats in sorted(rows, key=lambda r: (-r[1].matches, r[0].name.casefold())):
         cells = [player.label, str(stats.matches), str(stats.wins),
                  f"{stats.wins / stats.matches:.0%}" if stats.matches else "—"]
-        if family == "president":
+        if family == "president":  # (each title beside its count, the list wrapped between them)
             titles = stats.titles
-            cells.append(" · ".join(f"{TITLE_SHORT[t]} {titles[t]}" for t in TITLE_KEYS
-                                    if titles.get(t)) or "—")
-        elif family == "shanghai":
+            counted = [fix(f"{TITLE_SHORT[t]} {titles[t]}") for t in TITLE_KEYS if titles.get(t)]
+            table.add_row(Text(fix(cells[0])), *map(fix, cells[1:]),
+                          Phrases(counted, fix(" · ")) if counted else fix("—"))
+            continue
+        if family == "shanghai":
             average = stats.average_score
             cells.append("—" if average is None else f"{average:.1f}")
         elif family == "tonk":  # the net result: chips at the end less the starting chips
