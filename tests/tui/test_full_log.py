@@ -19,6 +19,25 @@ from .test_tonk import stacked_game
 from .tonk_driver import table_screen
 
 
+def bobs_tonk_game(**knobs):
+    """Two humans at Tonk; Bob, first to play, can spread 6♣ 6♦ 6♥ and, after drawing
+    9♠, 7♠ 8♠ 9♠: a Tonk."""
+    from ..games.tonk.tonk_helpers import stacked
+
+    return stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C", **knobs)
+
+
+async def bob_one_spread_from_tonk(pilot, app):
+    """Bob takes the screen, draws and spreads his sixes: one spread from a Tonk. The table screen."""
+    await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob")
+    await pilot.press("enter")
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+    table = table_screen(app)
+    for move in ("draw_stock", "spread 6C 6D 6H"):
+        table.apply(1, Move.parse(move))
+    return table
+
+
 def test_the_full_log_shows_the_viewers_story_and_closes_at_the_hand_off():
     async def scenario():
         game = stacked_game()  # Bob (seat 1) plays first; the stock starts with A♦
@@ -55,18 +74,11 @@ def test_an_open_log_closes_when_the_hand_ends_in_hot_seat():
     no log of Bob's left open for whoever sits down next (it stayed under the show-down)."""
     from cardtable.tui.tonk.showdown import ShowdownScreen
 
-    from ..games.tonk.tonk_helpers import stacked
-
     async def scenario():
-        game = stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C")
+        game = bobs_tonk_game()
         app = make_app("Ann,Bob", preset="tonk-classic", game=game)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob")
-            await pilot.press("enter")
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
-            table = table_screen(app)
-            for move in ("draw_stock", "spread 6C 6D 6H"):
-                table.apply(1, Move.parse(move))
+            table = await bob_one_spread_from_tonk(pilot, app)
             await pilot.press("L")  # "Bob draws 9♠" is in it
             await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
             table.apply(1, Move.parse("spread 7S 8S 9S"))  # Tonk: the hand is over
@@ -128,19 +140,11 @@ def test_an_open_quit_question_waits_for_its_answer_when_the_hand_ends():
     from cardtable.tui.screens.dialogs import ConfirmQuit
     from cardtable.tui.tonk.showdown import ShowdownScreen
 
-    from ..games.tonk.tonk_helpers import stacked
-
     async def scenario(last_hand):
-        game = stacked(["3S 4D 5S KH 9H", "6D 6C 6H 7S 8S"], stock="9S 2D 3D 8D 9D", upcard="8C",
-                       match_hands=1 if last_hand else 0)
+        game = bobs_tonk_game(match_hands=1 if last_hand else 0)
         app = make_app("Ann,Bob", preset="tonk-classic", game=game)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob")
-            await pilot.press("enter")
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
-            table = table_screen(app)
-            for move in ("draw_stock", "spread 6C 6D 6H"):
-                table.apply(1, Move.parse(move))
+            table = await bob_one_spread_from_tonk(pilot, app)
             await pilot.press("q")
             await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
             table.apply(1, Move.parse("spread 7S 8S 9S"))  # Tonk: the hand is over

@@ -56,6 +56,12 @@ def at_step(game: Game, step: int) -> Game:
     return Game.from_data(dict(data, log=data["log"][:step]))
 
 
+def save_mid(game: Game) -> None:
+    """Save ``game`` as mid.json in the saves folder (the replay list's only save)."""
+    saves_dir().mkdir(parents=True)
+    save_game(saves_dir() / "mid.json", game, SEATS)
+
+
 async def at_the_end_of_the_saved_replay(pilot) -> None:
     """From the start screen: v, the first save listed, and its last step."""
     for key in ("v", "enter", "end"):
@@ -101,8 +107,7 @@ def assert_hands(app, expected: Game) -> None:
 def test_replay_steps_forward_and_back_with_every_hand(preset):
     async def scenario():
         game = to_round_end(play(preset, seed=4, moves=30))  # (a round in play would stay hidden)
-        saves_dir().mkdir(parents=True)
-        save_game(saves_dir() / "mid.json", game, SEATS)
+        save_mid(game)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -149,8 +154,7 @@ def test_the_replay_at_80x24_keeps_every_box_whole(preset):
     table's middle boxes keep their bottom borders (the Tonk spreads box lost its)."""
     async def scenario():
         game = to_round_end(play(preset, seed=4, moves=60))  # the longest step line (a show-down)
-        saves_dir().mkdir(parents=True)
-        save_game(saves_dir() / "mid.json", game, SEATS)
+        save_mid(game)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await at_the_end_of_the_saved_replay(pilot)
@@ -290,8 +294,7 @@ def test_a_round_still_in_play_keeps_its_hands_hidden_in_the_replay(preset):
     async def scenario():
         game = play(preset, seed=4, moves=30)
         assert not game.round_over
-        saves_dir().mkdir(parents=True)
-        save_game(saves_dir() / "mid.json", game, SEATS)
+        save_mid(game)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30)) as pilot:
             for keys in (["v", "enter", "end"], ["left"] * 2):
@@ -371,8 +374,7 @@ def test_a_replay_in_the_ascii_theme_writes_only_ascii(preset):
     kept their arrows, dots, ▶ and suit symbols under the ASCII theme (the log said 6-C)."""
     async def scenario():
         game = to_round_end(play(preset, seed=4, moves=60))
-        saves_dir().mkdir(parents=True)
-        save_game(saves_dir() / "mid.json", game, SEATS)
+        save_mid(game)
         app = CardtableApp(theme="ascii", bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30)) as pilot:
             await at_step_10_of_the_saved_replay(pilot)

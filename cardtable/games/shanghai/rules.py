@@ -236,6 +236,11 @@ _Jokers = list[tuple[int, int, Meld, dict[Card, int]]]
 place it may take, :func:`_joker_places`), in table order."""
 
 
+def _jokers_of(placed: _Placed) -> _Jokers:
+    """The melds of ``placed`` that hold a joker, with the places their jokers may be taken from."""
+    return [(owner, index, meld, facts.jokers) for owner, index, meld, facts in placed if facts.jokers]
+
+
 def _reachable_jokers(hand: Sequence[Card], jokers: _Jokers) -> int:
     """How many of the melded ``jokers`` ``hand`` holds a natural card to take back (S7),
     at most: per meld no more than its jokers, and no more than the hand's cards that fit
@@ -262,7 +267,7 @@ def _swap_moves(game: ShanghaiGame, seat: int, placed: _Placed) -> list[Move]:
     wild = game.wild
     down = game.down[seat]
     moves: list[Move] = []
-    jokers = [(owner, index, meld, facts.jokers) for owner, index, meld, facts in placed if facts.jokers]
+    jokers = _jokers_of(placed)
     choices = sorted(set(hand)) if jokers else []
     tried: dict[object, bool] = {}  # (positions reached by several orders of the same swaps)
     for number, (owner, index, meld, places) in enumerate(jokers):
@@ -329,7 +334,7 @@ def legal_moves(game: ShanghaiGame, seat: int) -> list[Move]:
     if not game.down[seat]:
         hand = game.hands[seat]
         placed = _table_facts(game.table, game.wild) if _some_melded_joker(game.table) else []
-        reach = _reachable_jokers(hand, [(o, i, meld, facts.jokers) for o, i, meld, facts in placed if facts.jokers])
+        reach = _reachable_jokers(hand, _jokers_of(placed))
         # Neither a go-down nor a joker swap (which only trades a natural for a wild) is
         # possible if even the hand plus every joker it could take cannot lay down the
         # contract (the quick answer: most hands cannot).

@@ -52,6 +52,12 @@ class TonkView(PlayerView):
     deal and the draw) goes down in this one turn (what it spread this turn counts; a hit
     this turn rules it out)."""
 
+    @property
+    def last_turn(self) -> bool:
+        """T9: the stock's last card was drawn this turn, so the hand stops when it ends
+        (a turn never begins with the stock empty: the hand would have stopped)."""
+        return self.phase == "act" and self.stock_size == 0
+
     def drops_barred(self, seat: int) -> int:
         """T6: how many of ``seat``'s turns its hit spreads still bar from a drop: its
         ``drop_locks``, less the turn under way once that turn's chance to drop has gone

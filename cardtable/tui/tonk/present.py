@@ -171,9 +171,8 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     lock_short = f" · no drop {'x' if ascii else '×'}{locks}" if locks else ""
     if v.round_over:
         return ("the hand is over",) * 2, "", ""
-    # T9: the stock's last card was drawn this turn: the hand stops when the turn ends
     last, last_short = (" · the stock is used up: the hand ends after this turn", " · last turn") \
-        if v.phase == "act" and v.stock_size == 0 else ("", "")
+        if v.last_turn else ("", "")
     if actor != viewer:
         who = seats[actor].label if actor is not None else "…"
         return (f"waiting for {who}{lock_note}{last}", f"waiting for {who}{lock_short}{last_short}"), "", ""
