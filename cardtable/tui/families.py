@@ -96,11 +96,13 @@ class FamilyUI(ABC):
         raise NotImplementedError(f"{self.family} has no out-of-turn chances")
 
     def round_end_screen(self, game: Game, seats: tuple[Seat, ...], footer: str,
-                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]] | None) -> Screen[None] | None:
+                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]] | None,
+                         viewer: int | None = None) -> Screen[None] | None:
         """The family's own round-end screen (Tonk's show-down, Shanghai's score sheet),
         dismissed with None on Enter, or None for the shared one built from
         :meth:`round_summary`. ``in_order`` puts cards in the table's display order (None:
-        the family's own); the screen follows the theme itself."""
+        the family's own); ``viewer`` is the one human at the table (None in hot seat),
+        whose own cards may be shown; the screen follows the theme itself."""
         return None
 
     def match_over_reason(self, game: Game, seats: tuple[Seat, ...]) -> str:

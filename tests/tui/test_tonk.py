@@ -380,6 +380,25 @@ def test_the_hand_end_says_what_the_winner_laid_down_to_go_out():
         "Bob", "went out: spread 4♠ 5♠ 6♠ 7♠ 8♠, discarded K♦")
 
 
+def test_the_one_human_sees_their_own_hand_at_a_hand_end_without_a_show_down():
+    """T8: when a hand ends by going out, the losers' hands stay hidden ("not shown"); the
+    one human at the table still sees their own cards and count in their row (a play-tester
+    saw "not shown" beside their own name). In hot seat no viewer is passed: all hidden."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import showdown
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=1,
+                    hands=[["2C", "5D", "9H", "KS", "QH"], ["JC", "JD", "JH", "4S", "5S"], ["3C", "4D", "6H", "7S", "8C"]],
+                    stock=["6S", "2H", "3H", "7C", "8D"], upcard="8H")
+    for move in ["draw_stock", "spread JC JD JH", "spread 4S 5S 6S"]:
+        game.apply(1, move)
+    seats = parse_seats("Ann,Bob,Cy")
+    rows = [(row.name, row.hand, row.count) for row in showdown(game, seats, viewer=0).rows]
+    assert rows[0] == ("Ann", "2♣ 5♦ 9♥ Q♥ K♠ (yours, not shown)", "36")
+    assert rows[2] == ("Cy", "not shown", "—")
+    assert [row.hand for row in showdown(game, seats).rows][0] == "not shown"
+
+
 def test_the_spread_dialog_shows_the_hand_as_the_table_does():
     """The hand in the "Lay a spread" dialog (and the spades bet) is the hand below:
     same order, same numbers, the selected cards lifted (it showed the deal order)."""

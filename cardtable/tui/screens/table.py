@@ -344,8 +344,9 @@ class TableScreen(Screen[None]):
                 self.game.next_round()
 
         # (the hands shown to all in one order, not the last viewer's own: in hot seat, the family's own)
-        in_order = self.table.in_order if len(self.humans) < 2 else None
-        screen = self.ui.round_end_screen(self.game, self.seats, footer, in_order)
+        alone = len(self.humans) < 2
+        in_order = self.table.in_order if alone else None
+        screen = self.ui.round_end_screen(self.game, self.seats, footer, in_order, self.viewer if alone else None)
         if screen is None:
             heading, rows = self.ui.round_summary(self.game, self.seats)
             screen = RoundEndScreen(heading, rows, footer)

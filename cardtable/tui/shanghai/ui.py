@@ -77,7 +77,7 @@ class ShanghaiUI(FamilyUI):
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
-                         in_order: Any = None) -> Screen[None]:
+                         in_order: Any = None, viewer: int | None = None) -> Screen[None]:
         """The score sheet: every hand's points so far and the totals."""
         heading, _rows = self.round_summary(game, seats)
         went_out = any(out is not None for _points, out in sheet_hands(game))

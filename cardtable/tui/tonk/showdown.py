@@ -75,8 +75,10 @@ def totals(payments: tuple[tuple[int, int, int], ...]) -> dict[tuple[int, int], 
 
 
 def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
-             in_order: Callable[[Sequence[Card]], Sequence[Card]] | None = None) -> Showdown:
-    """The show-down of the hand that just ended (public facts only); each shown hand in
+             in_order: Callable[[Sequence[Card]], Sequence[Card]] | None = None,
+             viewer: int | None = None) -> Showdown:
+    """The show-down of the hand that just ended (public facts, and ``viewer``'s own hand
+    when the others' stay hidden: the one human at the table knows it); each shown hand in
     ``in_order`` (the table's display order; default by suit)."""
     events = game.events  # type: ignore[attr-defined]
     hand_events = this_round(events)
@@ -110,6 +112,10 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
         elif seat in winners:
             last = _last_turn(hand_events, seat, ascii) if won is not None and won.how in ("out", "tonk") else ""
             hand, count = "went out" + (f": {last}" if last else ""), "0"
+        elif seat == viewer:
+            own = game.view(seat)  # type: ignore[attr-defined]
+            order = in_order(own.hand) if in_order else sorted(own.hand, key=by_suit)
+            hand, count = f"{cards_label(order, ascii)} (yours, not shown)", str(own.counts[seat])
         else:
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners))

@@ -55,10 +55,11 @@ class TonkUI(FamilyUI):
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
-                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]] | None) -> Screen[None]:
-        """The show-down: every shown hand with its count, the payments (one line per payer and payee),
-        and the chips ledger."""
-        return ShowdownScreen(showdown(game, seats, False, in_order), footer)  # (the screen writes it as the theme does)
+                         in_order: Callable[[Sequence[Card]], tuple[Card, ...]] | None,
+                         viewer: int | None = None) -> Screen[None]:
+        """The show-down: every shown hand with its count (the viewer's own when the others'
+        stay hidden), the payments (one line per payer and payee), and the chips ledger."""
+        return ShowdownScreen(showdown(game, seats, False, in_order, viewer), footer)  # (the screen writes it as the theme does)
 
     def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
         """T13: why the match ended: "Dag is broke"; after voided hands, "20 of them
