@@ -90,3 +90,35 @@ def test_tonk_s_drop_question_is_a_dialog_like_the_others():
             assert answers == [False]
 
     asyncio.run(scenario())
+
+
+def test_the_button_enter_presses_wears_the_card_cursor_s_colour():
+    """(A play-tester read the quit question's focused "No, keep playing" as the one *not*
+    chosen: Textual reverses a focused button, which beside the coloured others looked
+    pale and off.) The focused button takes the card cursor's colour; Tab moves it on."""
+    from textual.color import Color
+    from textual.widgets import Button
+
+    from cardtable.tui.screens.dialogs import ConfirmQuit
+    from cardtable.tui.screens.table import TableScreen
+
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            await pilot.press("q")
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+            await pilot.pause()
+            cursor = Color.parse(app.theme_variables["card-cursor"])
+            buttons = {button.id: button for button in app.screen.query(Button)}
+            assert app.focused is buttons["no"]
+            looks = lambda: {name: b.styles.background == cursor for name, b in buttons.items()}  # noqa: E731
+            assert looks() == {"save": False, "no": True, "abandon": False}
+            await pilot.press("tab")
+            await pilot.pause()
+            assert looks() == {"save": False, "no": False, "abandon": True}
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(scenario())
