@@ -73,3 +73,30 @@ def test_why_a_listed_save_does_not_load_shows_at_80x24(position):
 
     asyncio.run(scenario())
     assert bad.read_bytes() == before
+
+
+def test_a_long_save_line_wraps_between_its_parts_at_80x24():
+    """(A play-tester read "· 7" / "moves · …" and "bots Dag," / "Eve" in the Load list: it
+    wrapped word by word.) A save's line breaks only between its parts, as the Continue
+    line does: no row ends on a separator, no count is parted from its word."""
+    saves_dir().mkdir(parents=True)
+    game = new_game(load_variant("shanghai-classic"), 4, seed=3)
+    for _ in range(7):
+        game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])
+    save_game(saves_dir() / "shanghai-classic-evening-game.json", game,
+              ["Annabelle", "Bartholomew", {"name": "Dag", "kind": "bot", "level": "simple"},
+               {"name": "Eve", "kind": "bot", "level": "simple"}])
+
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, LoadDialog)
+            rows = [line.split("▊")[1].split("▎")[0].strip() for line in screen_text(app).splitlines() if "▊ " in line]
+            assert rows == ["shanghai-classic-evening-game.json  Shanghai rummy · hand 1",
+                            "7 moves · saved " + rows[1].split("saved ")[1].split(" · ")[0] + " · Annabelle, Bartholomew",
+                            "bots Dag, Eve"]
+
+    asyncio.run(scenario())

@@ -393,17 +393,17 @@ def test_launch_resume_and_load_open_the_table(monkeypatch):
 def test_a_saved_shanghai_or_tonk_game_is_described_by_its_hand(tmp_path):
     """The games' own words: President plays rounds, Shanghai and Tonk hands."""
     from cardtable.store import save_info
-    from cardtable.tui.screens.store_menu import describe_save
+    from cardtable.tui.screens.store_menu import save_phrases
 
     for preset, players, word in (("shanghai-classic", 3, "hand"), ("tonk-classic", 3, "hand"),
                                   ("president-classic", 4, "round")):
         path = save_game(tmp_path / f"{preset}.json", new_game(load_variant(preset), players, seed=2),
                          ["Ann", "Dag", "Eve", "Finn"][:players])
-        assert f" · {word} 1 · 0 moves · " in describe_save(save_info(path))
+        assert f" · {word} 1 · 0 moves · " in save_phrases(save_info(path)).plain
     game = new_game(load_variant("tonk-classic"), 3, seed=2)
     game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])
     path = save_game(tmp_path / "one.json", game, ["Ann", "Dag", "Eve"])
-    assert " · hand 1 · 1 move · " in describe_save(save_info(path))  # (not "1 moves")
+    assert " · hand 1 · 1 move · " in save_phrases(save_info(path)).plain  # (not "1 moves")
 
 
 def test_a_game_and_its_preset_are_named_once():

@@ -65,11 +65,6 @@ def save_phrases(info: SaveInfo, ascii: bool = False) -> Phrases:
     return Phrases([fix(part) for part in parts], fix(" · "))
 
 
-def describe_save(info: SaveInfo, ascii: bool = False) -> str:
-    """A save in one line (:func:`save_phrases`)."""
-    return save_phrases(info, ascii).plain
-
-
 class StoreBar(Vertical):
     """Continue (first, when there is an autosave) and the Load / Replays / Statistics
     buttons. A damaged autosave shows its SaveError and offers to discard it."""
@@ -272,7 +267,8 @@ def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> 
             options.append(Option(Text(fix(f"{path.name}: cannot be loaded — {info.reason}"), style="red"),
                                   id=key, disabled=True))
         else:
-            options.append(Option(Text(path.name, style="bold") + Text(f"  {describe_save(info, ascii)}"), id=key))
+            # (wrapped between its parts: "7 / moves" or "Shanghai / rummy" never split)
+            options.append(Option(Phrases([Text(path.name, style="bold"), save_phrases(info, ascii)], "  "), id=key))
     return options
 
 
