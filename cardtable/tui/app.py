@@ -22,6 +22,7 @@ from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
 from .settings import DEFAULT_THEME, LastTable, Settings
 from .themes import CardTheme, load_themes, variable_defaults
+from .widgets.ascii_scrollbar import draw_scrollbars
 from .widgets.knob import WIDE_COLUMNS
 
 THEME_ORDER = ("felt", "dark", "four-colour", "ascii")
@@ -67,9 +68,7 @@ class CardtableApp(App[int]):
         """The theme asked for (``--theme`` or remembered) that did not load, if so."""
         self.card_theme = wanted if wanted in self.card_themes else (
             DEFAULT_THEME if DEFAULT_THEME in self.card_themes else next(iter(self.card_themes)))
-        self.card_ascii = self.card_themes[self.card_theme].ascii
-        self.set_class(self.card_ascii, "-ascii-cards")  # app.tcss: Textual's widgets in ASCII too
-        self.theme = self.card_themes[self.card_theme].textual_name
+        self._wear(self.card_themes[self.card_theme])
         self.theme_note = NoteSlot()
         """The note naming the theme ``t`` switched to (one, however often it is pressed)."""
 
@@ -93,15 +92,20 @@ class CardtableApp(App[int]):
     # ----------------------------------------------------------------- themes
     def use_theme(self, name: str) -> None:
         """Switch to the theme ``name`` and remember it."""
-        card_theme = self.card_themes[name]
         self.card_theme = name
-        self.card_ascii = card_theme.ascii
-        self.set_class(self.card_ascii, "-ascii-cards")
-        self.theme = card_theme.textual_name
+        self._wear(self.card_themes[name])
         for screen in self.screen_stack:
             screen.post_message(ThemeSwitched())
         self.refresh(layout=True)
         self.remember(theme=name)
+
+    def _wear(self, card_theme: CardTheme) -> None:
+        """Dress the app in ``card_theme``: its colours, and under an ASCII theme Textual's
+        own widgets in ASCII too (app.tcss's ``-ascii-cards`` rules, the scrollbars)."""
+        self.card_ascii = card_theme.ascii
+        self.set_class(self.card_ascii, "-ascii-cards")
+        draw_scrollbars(self.card_ascii)
+        self.theme = card_theme.textual_name
 
     def remember(self, **values: Any) -> None:
         """Keep ``values`` (fields of :class:`Settings`) in the user's settings file, for

@@ -498,8 +498,8 @@ def test_escape_on_untouched_new_house_rules_closes_without_asking(user_presets)
 @pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
 def test_the_editor_under_the_ascii_theme_writes_ascii(preset):
     """A designer's check: the editor kept "—", "·", "2–8" and the selects' ▼ under the
-    ASCII theme. Every text of the form is in ASCII there (Textual's own scrollbar and
-    text-box edges aside, which are not words)."""
+    ASCII theme. Every text of the form is in ASCII there, and so is the screen as drawn
+    (Textual's scrollbars and the contracts text box's edges too)."""
     from textual.widgets import Label
 
     from cardtable.tui.app import CardtableApp
@@ -514,5 +514,7 @@ def test_the_editor_under_the_ascii_theme_writes_ascii(preset):
                     [str(widget.render()) for widget in editor.query(Label)]
             assert "New house rules - " in texts[0] or any(t.startswith("New house rules - ") for t in texts)
             assert [t for t in texts if not t.isascii()] == []
+            drawn = screen_text(app)
+            assert drawn.isascii(), sorted(set(c for c in drawn if not c.isascii()))
 
     run(scenario)

@@ -499,3 +499,27 @@ def test_the_continue_line_at_80x24_wraps_between_its_parts():
             assert not any(row.endswith("|") for row in shown), shown
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("theme", ["felt", "ascii"])
+def test_ascii_theme_draws_scrollbars_without_block_glyphs(theme):
+    """(A visual check found Textual's eighth blocks ▁ … ▇ at a scrollbar thumb's ends under
+    the ASCII theme.) A long list scrolled through shows no such glyph under ASCII; under
+    felt it does (what makes the check worth having)."""
+    async def scenario():
+        app = CardtableApp(theme=theme, bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            app.push_screen(MoveListDialog("Pick", "Pick one.", [(f"choice {n}", None) for n in range(47)]))
+            await pilot.pause(0.3)
+            options = app.screen.query_one(OptionList)
+            seen = ""
+            for _ in range(24):
+                await pilot.press("down", "down")
+                seen += region_text(app, options)
+            blocks = set("▁▂▃▄▅▆▇▉▊▋▌▍▎▏") & set(seen)
+            assert bool(blocks) == (theme == "felt"), blocks
+            if theme == "ascii":
+                assert is_ascii(seen)
+
+    run(scenario)
