@@ -263,6 +263,11 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
                 return f"{family} has no titles (only President names its places)"
             return (f"unknown key {name!r}: the top level holds only family, extends, title, "
                     f"description{', players' + titles if titles else ' and players'}; knobs go in [rules]")
+        keys = _table_keys(family, loc[0]) if len(loc) == 2 else []
+        if keys:  # (a [titles] typo: as a knob's, with the keys the table holds)
+            close = difflib.get_close_matches(name, keys, n=1)
+            hint = f" — did you mean {close[0]!r}?" if close else ""
+            return f"unknown key {name!r}{hint} ([{loc[0]}] holds {', '.join(keys)})"
         return f"unknown key {name!r}"
     if kind == "missing" and loc == ("players",):
         rules = data.get("rules")
@@ -283,11 +288,17 @@ def unknown_knob(family: str, name: str) -> str:
 
 
 def _knob_names(family: str) -> list[str]:
+    return _table_keys(family, "rules")
+
+
+def _table_keys(family: str, table: str) -> list[str]:
+    """The keys a preset's ``[table]`` holds for ``family`` (none for an unknown table)."""
     try:
         model = variant_model(family)
     except (ImportError, ValueError):
         return []
-    return list(model.model_fields["rules"].annotation.model_fields)
+    field = model.model_fields.get(table)
+    return list(getattr(field.annotation, "model_fields", ())) if field is not None else []
 
 
 Broken = list[tuple[list[str], VariantError]]

@@ -263,6 +263,16 @@ def test_a_titles_table_outside_president_says_the_game_has_no_titles(user_prese
                                    "title, description and players;")
 
 
+def test_a_mistyped_title_key_gets_the_closest_and_the_keys_there_are(user_presets):
+    """(A new user's `scumm` under [titles] got only "unknown key", where a mistyped knob
+    gets "did you mean".)"""
+    keys = "president, vice_president, secretary, neutral, clerk, vice_scum, scum"
+    error = refused(user_presets, 'family = "president"\nextends = "president-classic"\n[titles]\nscumm = "Bum"\n')
+    assert (error.field, error.reason) == ("titles.scumm", f"unknown key 'scumm' — did you mean 'scum'? ([titles] holds {keys})")
+    error = refused(user_presets, 'family = "president"\nextends = "president-classic"\n[titles]\nzzz = "Bum"\n')
+    assert (error.field, error.reason) == ("titles.zzz", f"unknown key 'zzz' ([titles] holds {keys})")
+
+
 def test_a_preset_that_extends_its_own_name_is_told_so(user_presets):
     error = refused(user_presets, 'family = "tonk"\nextends = "t"\n', name="t")
     assert error.field == "extends" and error.reason.startswith("'t' is this preset itself")
