@@ -44,9 +44,9 @@ def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
 
 def parse_levels(text: str) -> list[str]:
     """A comma-separated list of bot levels, one per seat (``simulate --bots``, ``arena
-    --seats``): each stripped, ``bot:`` prefix dropped, as given otherwise ("simple" stays
-    "simple"). ValueError for an empty entry or an unknown level."""
-    levels = [entry.strip().removeprefix("bot:").strip() for entry in text.split(",")]
+    --seats``): each stripped and in lower case, ``bot:`` prefix dropped, as given otherwise
+    ("simple" stays "simple"). ValueError for an empty entry or an unknown level."""
+    levels = [entry.strip().lower().removeprefix("bot:").strip() for entry in text.split(",")]
     for seat, level in enumerate(levels, 1):
         if not level:
             raise ValueError(f"seat {seat} has no level in {text!r}: give one level per seat, "

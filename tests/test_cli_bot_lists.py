@@ -57,3 +57,11 @@ def test_arena_seats_out_of_range_give_an_example(capsys):
     assert main(["arena", "--preset", "scum-secretary", "--games", "1"]) == 2
     assert ("arena: Scum with Secretary is for 6–8 players, not 4 (--seats names 4 levels; for example --seats "
             "hard,medium,medium,medium,medium,medium)") in _err(capsys)
+
+
+def test_levels_are_read_in_any_case_and_printed_in_lower_case():
+    """(A new user's `--bots Hard,EASY,expert` printed "Hard" and "EASY" in the bot
+    column, where arena and stats print lower case.) An alias stays as written."""
+    from cardtable.sim import parse_levels
+
+    assert parse_levels(" Hard,EASY, BOT:Expert ,simple") == ["hard", "easy", "expert", "simple"]
