@@ -199,8 +199,9 @@ def test_under_a_dialog_the_key_bar_is_empty():
 
 
 def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_be_made():
-    """P6/P7: a lead may not pass, so its bar has no "p pass"; a player nothing of whose
-    beats the trick may only pass, so its bar has no play keys; otherwise both."""
+    """P6/P7: a lead may not pass, so its bar has no "p pass" and no Pass button is drawn
+    (a play-tester saw one under the hand); a player nothing of whose beats the trick may
+    only pass, so its bar has no play keys (Play is drawn, disabled); otherwise both."""
     from cardtable import load_variant, new_game
     from cardtable.bots import make_bot
     from cardtable.engine.rng import Rng
@@ -225,15 +226,18 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
             await pilot.pause()
             screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
             table = screen.query_one(FamilyTable)
-            bars = {}
+            bars, buttons = {}, {}
             for step, position in found.items():
                 table.covered = False  # (as uncovered: the hot seat's hand-off is over it)
                 table.state = present(position, 0, screen.seats)
                 await pilot.pause()
                 bars[step] = turn_keys(str(table.query_one("#keys").render()))
+                buttons[step] = [(b.id, not b.disabled) for b in table.query("#actions Button") if b.display]
             assert bars == {"lead": f"←→ space 1-9 select · enter play · {table_keys}",
                             "pass only": f"p pass · {table_keys}",
                             "both": f"←→ space 1-9 select · enter play · p pass · {table_keys}"}
+            assert buttons == {"lead": [("play", True)], "pass only": [("play", False), ("pass", True)],
+                               "both": [("play", True), ("pass", True)]}
 
     asyncio.run(scenario())
 

@@ -394,7 +394,7 @@ def test_the_one_human_sees_their_own_hand_at_a_hand_end_without_a_show_down():
         game.apply(1, move)
     seats = parse_seats("Ann,Bob,Cy")
     rows = [(row.name, row.hand, row.count) for row in showdown(game, seats, viewer=0).rows]
-    assert rows[0] == ("Ann", "2♣ 5♦ 9♥ Q♥ K♠ (yours, not shown)", "36")
+    assert rows[0] == ("Ann", "2♣ 5♦ 9♥ Q♥ K♠ (your hand)", "36")
     assert rows[2] == ("Cy", "not shown", "—")
     assert [row.hand for row in showdown(game, seats).rows][0] == "not shown"
 

@@ -77,7 +77,9 @@ class PresidentTable(FamilyTable[PresidentState]):
         hand.legal = state.legal
         hand.active = self._may_act(state)
         self.query_one("#play", Button).disabled = not state.can_play
-        self.query_one("#pass", Button).disabled = not state.can_pass
+        passing = self.query_one("#pass", Button)
+        passing.disabled = not state.can_pass
+        passing.display = not (state.can_play and not state.can_pass)  # (a lead may not pass, P6)
 
     def _may_act(self, state: PresidentState) -> bool:
         return state.can_play or state.can_pass

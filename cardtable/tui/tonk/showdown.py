@@ -115,7 +115,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
         elif seat == viewer:
             own = game.view(seat)  # type: ignore[attr-defined]
             order = in_order(own.hand) if in_order else sorted(own.hand, key=by_suit)
-            hand, count = f"{cards_label(order, ascii)} (yours, not shown)", str(own.counts[seat])
+            hand, count = f"{cards_label(order, ascii)} (your hand)", str(own.counts[seat])
         else:
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners))
