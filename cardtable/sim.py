@@ -208,7 +208,9 @@ def simulate(variant: Any, players: int, bot_levels: Sequence[str], games: int, 
             progress(index + 1)
     seconds = time.perf_counter() - start
     n = max(games, 1)
-    shares = {title: [counts[seat] / titled_rounds for seat in range(players)]
-              for title, counts in title_counts.items()} if titled_rounds else {}
+    ranked = list(type(variant.titles).model_fields) if hasattr(variant, "titles") else []  # (best first)
+    in_rank = sorted(title_counts, key=lambda title: ranked.index(title) if title in ranked else len(ranked))
+    shares = {title: [title_counts[title][seat] / titled_rounds for seat in range(players)]
+              for title in in_rank} if titled_rounds else {}
     return Summary(variant.family, variant.name, players, list(bot_levels), games, seconds,
                    [w / n for w in wins], [t / n for t in totals], moves / n, rounds / n, shares, stopped)

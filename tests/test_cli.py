@@ -74,6 +74,15 @@ def test_simulate_json_reports_title_shares_and_speed(capsys):
     assert data["games_per_second"] > 0 and data["moves_per_game"] > 50
 
 
+def test_simulate_json_lists_the_titles_best_first(capsys):
+    """(A new user read `secretary, vice_president, vice_scum, scum, clerk, president`: the
+    order titles were first met in.) The titles come in rank order, President first."""
+    assert main(["simulate", "--preset", "scum-secretary", "--players", "6", "--games", "2", "--seed", "3",
+                 "--json"]) == 0
+    titles = list(json.loads(capsys.readouterr().out)["title_shares"])
+    assert titles == ["president", "vice_president", "secretary", "clerk", "vice_scum", "scum"]
+
+
 def test_simulate_is_deterministic(capsys):
     args = ["simulate", "--players", "3", "--bots", "random,random,simple", "--games", "5", "--json"]
     main(args)
