@@ -33,8 +33,10 @@ def test_simulate_one_match_stopped_after_one_hand(capsys):
 def test_simulate_all_matches_stopped_after_one_round(capsys):
     assert main(["simulate", "--players", "3", "--games", "2", "--rounds", "1"]) == 0
     out = _out(capsys)
-    assert "All 2 matches stopped after 1 round, before their end (the standings decide them" in out
+    assert "Both matches stopped after 1 round, before their end (the standings decide them" in out
     assert "1.0 rounds per match" in out and "(3 players, seeds 1–2)" in out
+    assert main(["simulate", "--players", "3", "--games", "3", "--rounds", "1"]) == 0
+    assert "All 3 matches stopped after 1 round" in _out(capsys)
 
 
 def test_arena_title_and_columns_say_match_and_hand(capsys):

@@ -147,6 +147,6 @@ def test_arena_command_says_when_matches_stopped_at_the_hand_limit(capsys):
     their end (the JSON counts them in ``stopped``)."""
     assert main(["arena", "--game", "tonk", "--seats", "medium,easy", "--games", "2", "--seed", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "note: All 2 matches stopped after 10 hands, before their end" in out
+    assert "note: Both matches stopped after 10 hands, before their end" in out
     assert main(["arena", "--game", "tonk", "--seats", "medium,easy", "--games", "2", "--seed", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["stopped"] == 2

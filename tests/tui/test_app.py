@@ -279,6 +279,29 @@ def test_the_seats_show_when_the_preset_played_last_heads_the_list(preset):
     run(scenario)
 
 
+def test_after_a_table_of_bots_only_seat_one_is_a_human_again():
+    """(A new user watched `--seats "bot:simple,bot:easy"`; the next start screen offered
+    that table again, and Start would have opened another one without them.) Seat 1 is
+    "Player", a human; the other seats are as they were."""
+    settings = Settings.load()
+    settings.table = LastTable("tonk", "tonk-classic", [("Dag", "simple"), ("Eve", "easy"), ("Finn", "hard")])
+    settings.save()
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            await settle(pilot, app, lambda: screen.variant is not None)
+            for _ in range(3):
+                await pilot.pause()
+            assert screen.query_one("#players", Select).value == 3
+            seats = [(screen.query_one(f"#name-{i}", Input).value, screen.query_one(f"#kind-{i}", Select).value)
+                     for i in range(3)]
+            assert seats == [("Player", "human"), ("Eve", "easy"), ("Finn", "hard")]
+
+    run(scenario)
+
+
 def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):
     """A broken user preset named president-classic shadows the shipped one, which every
     other President preset extends: the start screen says why the list is empty, naming

@@ -160,8 +160,10 @@ class StartScreen(Screen[None]):
 
     def _seat_default(self, index: int, taken: list[str]) -> tuple[str, str]:
         """Seat ``index``'s name and kind: as last time, else a human "Player" then bots
-        named as none of the seats before (``taken``) is."""
-        if self.last is not None and index < len(self.last.seats):
+        named as none of the seats before (``taken``) is. A table of bots only (one watched,
+        ``--seats "bot:hard,bot:easy"``) gives seat 1 back to "Player": Start seats you."""
+        watched = self.last is not None and all(kind != "human" for _name, kind in self.last.seats)
+        if self.last is not None and index < len(self.last.seats) and not (index == 0 and watched):
             name, kind = self.last.seats[index]
             try:
                 kind = kind if kind == "human" else normalize_level(kind)
