@@ -257,9 +257,22 @@ def test_the_seats_show_when_the_preset_played_last_heads_the_list(preset):
     """A play-tester's last table was Forseti, the first President preset by name: the
     start screen showed "Players 4" and no seat rows (the player-count list's own first
     value, told after the preset had set the count, hid them)."""
+    async def check(app, screen):
+        assert screen.query_one("#preset", Select).value == preset
+        assert screen.query_one("#players", Select).value == 4
+        shown = [i for i in range(8) if screen.query_one(f"#seat-row-{i}").display]
+        assert shown == [0, 1, 2, 3]
+        assert [screen.query_one(f"#name-{i}", Input).value for i in shown] == ["Ann", "Bob", "Cy", "Di"]
+        assert "Seat 4" in screen_text(app)
+
+    _start_after(LastTable("president", preset, [("Ann", "human"), ("Bob", "human"), ("Cy", "hard"), ("Di", "easy")]),
+                 check)
+
+
+def _start_after(table, check):
+    """The start screen once ``table`` was the one played last; ``check(app, screen)`` reads it."""
     settings = Settings.load()
-    settings.table = LastTable("president", preset, [("Ann", "human"), ("Bob", "human"), ("Cy", "hard"),
-                                                     ("Di", "easy")])
+    settings.table = table
     settings.save()
 
     async def scenario():
@@ -269,12 +282,7 @@ def test_the_seats_show_when_the_preset_played_last_heads_the_list(preset):
             await settle(pilot, app, lambda: screen.variant is not None)
             for _ in range(3):
                 await pilot.pause()
-            assert screen.query_one("#preset", Select).value == preset
-            assert screen.query_one("#players", Select).value == 4
-            shown = [i for i in range(8) if screen.query_one(f"#seat-row-{i}").display]
-            assert shown == [0, 1, 2, 3]
-            assert [screen.query_one(f"#name-{i}", Input).value for i in shown] == ["Ann", "Bob", "Cy", "Di"]
-            assert "Seat 4" in screen_text(app)
+            await check(app, screen)
 
     run(scenario)
 
@@ -283,23 +291,13 @@ def test_after_a_table_of_bots_only_seat_one_is_a_human_again():
     """(A new user watched `--seats "bot:simple,bot:easy"`; the next start screen offered
     that table again, and Start would have opened another one without them.) Seat 1 is
     "Player", a human; the other seats are as they were."""
-    settings = Settings.load()
-    settings.table = LastTable("tonk", "tonk-classic", [("Dag", "simple"), ("Eve", "easy"), ("Finn", "hard")])
-    settings.save()
+    async def check(app, screen):
+        assert screen.query_one("#players", Select).value == 3
+        seats = [(screen.query_one(f"#name-{i}", Input).value, screen.query_one(f"#kind-{i}", Select).value)
+                 for i in range(3)]
+        assert seats == [("Player", "human"), ("Eve", "easy"), ("Finn", "hard")]
 
-    async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = app.screen
-            await settle(pilot, app, lambda: screen.variant is not None)
-            for _ in range(3):
-                await pilot.pause()
-            assert screen.query_one("#players", Select).value == 3
-            seats = [(screen.query_one(f"#name-{i}", Input).value, screen.query_one(f"#kind-{i}", Select).value)
-                     for i in range(3)]
-            assert seats == [("Player", "human"), ("Eve", "easy"), ("Finn", "hard")]
-
-    run(scenario)
+    _start_after(LastTable("tonk", "tonk-classic", [("Dag", "simple"), ("Eve", "easy"), ("Finn", "hard")]), check)
 
 
 def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):
