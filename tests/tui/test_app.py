@@ -667,7 +667,7 @@ def test_a_seat_added_on_the_start_screen_gets_a_name_nobody_has():
     (config_dir() / "settings.json").parent.mkdir(parents=True, exist_ok=True)
     (config_dir() / "settings.json").write_text(json.dumps({"table": {
         "family": "president", "preset": "president-classic",
-        "seats": [["Dag", "random"], ["Eve", "random"], ["Finn", "random"]]}}))
+        "seats": [["Ann", "human"], ["Dag", "random"], ["Eve", "random"], ["Finn", "random"]]}}))
 
     async def scenario():
         app = CardtableApp(theme="felt", bot_delay=0)
@@ -676,7 +676,7 @@ def test_a_seat_added_on_the_start_screen_gets_a_name_nobody_has():
             screen = app.screen
             assert isinstance(screen, StartScreen)
             names = [screen.query_one(f"#name-{i}", Input).value for i in range(6)]
-            assert names[:3] == ["Dag", "Eve", "Finn"]
+            assert names[:4] == ["Ann", "Dag", "Eve", "Finn"]
             assert len({name.casefold() for name in names}) == 6, names
 
     run(scenario)

@@ -288,7 +288,7 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             assert path.name.startswith("interrupted-tonk-classic-")
             assert load_game(path)[0] == interrupted
             notes = [n.message for n in app._notifications if "unfinished game" in n.message]
-            assert notes == ["Your unfinished game is kept: Load game (start screen) continues it."]
+            assert notes == [f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
             assert load_autosave()[0] == table_of(app).game
 
     run(scenario)

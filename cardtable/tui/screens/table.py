@@ -130,7 +130,7 @@ class TableScreen(Screen[None]):
 
             try:
                 load_game(kept)  # (replayed: a file that reads but does not play is no game to continue)
-                said = "Your unfinished game is kept: Load game (start screen) continues it."
+                said = f"Your unfinished game is kept as {kept.name}: Load game (start screen) continues it."
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
             self.app.notify(said, timeout=5, markup=False)  # (short: a note covers the seats' corner while it shows)
