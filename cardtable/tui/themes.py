@@ -180,6 +180,9 @@ def load_theme(path: Path) -> CardTheme:
     variables |= {f"suit-{key}": cards[key] for key in ("clubs", "diamonds", "hearts", "spades")}
     kind = "ascii" if spec.ascii else "round"
     variables |= {"border-type": kind, "panel-border-type": kind}
+    # the highlighted row of a focused list (a dialog's choice, a menu) wears the card cursor's
+    # colour, its text in contrast: the primary colour's bar was faint on the felt
+    variables["block-cursor-background"] = cards["cursor"]
     textual = Theme(name=f"cardtable-{name}", dark=spec.dark, variables=variables, **colors)
     try:  # what the app does with it: any colour the checks above let through fails here
         textual.to_color_system().generate()

@@ -122,3 +122,24 @@ def test_the_button_enter_presses_wears_the_card_cursor_s_colour():
             assert isinstance(app.screen, TableScreen)
 
     asyncio.run(scenario())
+
+
+def test_the_choice_enter_takes_wears_the_card_cursor_s_colour():
+    """(A play-tester pressed Enter twice on the spades bet's "Stay out" thinking "Bet"
+    was chosen: the highlight, the primary colour on the felt, was faint.) A focused list's
+    highlighted row takes the card cursor's colour, as the focused button does."""
+    from textual.color import Color
+    from textual.widgets import OptionList
+
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-spades", seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause()
+            options = app.screen.query_one(OptionList)
+            assert app.focused is options and "Stay out" in str(options.get_option_at_index(options.highlighted).prompt)
+            cursor = Color.parse(app.theme_variables["card-cursor"])
+            style = options.get_component_rich_style("option-list--option-highlighted")
+            assert Color.from_rich_color(style.bgcolor) == cursor
+
+    asyncio.run(scenario())
