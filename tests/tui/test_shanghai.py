@@ -863,7 +863,8 @@ def _crowded_table_app(game):
 
 def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight():
     """A meld longer than the box goes on under its first card; a set shows its
-    naturals before its wilds (a card laid off later does not stand behind the jokers);
+    naturals sorted before its wilds (a card laid off later does not stand behind the
+    jokers, nor apart from its suit: a play-tester's swapped-in K♣ stood after K♠);
     the box's foot counts the lines below and names pgdn, then pgup once scrolled; each
     meld's line names its owner (a play-tester scrolled to melds with no name)."""
     game = _crowded_table_game()
@@ -875,7 +876,7 @@ def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight
             await pilot.pause(0.2)
             box = app.screen.query_one("#sh-melds-box")
             text = screen_text(app)
-            assert "│ Ann  1 set 7♦ 7♥ 7♠ 7♦ 7♠ JK=7 JK=7    │" in text
+            assert "│ Ann  1 set 7♦ 7♦ 7♥ 7♠ 7♠ JK=7 JK=7    │" in text
             assert "│            JK=7 JK=7                   │" in text
             assert "│            9♥ 10♥ J♥ Q♥ K♥             │" in text
             assert box.border_subtitle == "1 more ↓ pgdn"

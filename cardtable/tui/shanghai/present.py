@@ -166,12 +166,14 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
 
 def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],
                ascii: bool) -> MeldLine:
-    """A table meld as shown: a run in order; a set with its naturals first, so a card
-    laid off later does not stand behind the wilds."""
+    """A table meld as shown: a run in order; a set with its naturals first, sorted (as a
+    go-down lists them), so a card laid off or swapped in later stands beside its likes,
+    not behind the wilds or between other suits."""
     cards = [(card, fix(card_label(stands, ascii)) if stands is not None else "")
              for card, stands in zip(meld.cards, meld.wilds_stand_for(wilds))]
     if meld.kind == "set":
-        cards.sort(key=lambda pair: bool(pair[1]))
+        naturals = sorted(pair for pair in cards if not pair[1])
+        cards = naturals + [pair for pair in cards if pair[1]]
     places = lay_off_places(meld, wilds)
     ends = tuple(next((Card(rank_of(value), places.suit) for at, value in places.ends if at == end), None)
                  for end in (LOW, HIGH)) if meld.kind == "run" else (None, None)
