@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, make_bot
-from .bots.base import normalize_level
+from .bots.base import normalize_level, tidy_level
 from .engine.game import Game
 from .engine.rng import Rng
 
@@ -46,7 +46,7 @@ def parse_levels(text: str) -> list[str]:
     """A comma-separated list of bot levels, one per seat (``simulate --bots``, ``arena
     --seats``): each stripped and in lower case, ``bot:`` prefix dropped, as given otherwise
     ("simple" stays "simple"). ValueError for an empty entry or an unknown level."""
-    levels = [entry.strip().lower().removeprefix("bot:").strip() for entry in text.split(",")]
+    levels = [tidy_level(entry) for entry in text.split(",")]
     for seat, level in enumerate(levels, 1):
         if not level:
             raise ValueError(f"seat {seat} has no level in {text!r}: give one level per seat, "

@@ -116,12 +116,18 @@ def _family_strong_bot(family: str) -> Any:
     return getattr(module, "make_strong_bot", None)
 
 
+def tidy_level(level: str) -> str:
+    """``level`` as typed, tidied: in lower case, without ``bot:`` or spaces around it (an
+    alias such as ``"simple"`` stays itself; :func:`normalize_level` resolves it)."""
+    if not isinstance(level, str):
+        raise TypeError(f"a bot level is text such as 'hard', not {level!r}")
+    return level.strip().lower().removeprefix("bot:").strip()
+
+
 def normalize_level(level: str) -> str:
     """``level`` as one of :data:`DIFFICULTIES` or ``"random"`` (``"bot:hard"`` and the
     alias ``"simple"`` accepted, in any case); ValueError naming the known levels otherwise."""
-    if not isinstance(level, str):
-        raise TypeError(f"a bot level is text such as 'hard', not {level!r}")
-    name = level.strip().lower().removeprefix("bot:")
+    name = tidy_level(level)
     name = ALIASES.get(name, name)
     if name not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")

@@ -179,8 +179,12 @@ def _stopped_text(stopped: int, games: int, limit: str) -> str:
     if games == 1:
         return (f"The match stopped after {limit}, before its end (the standings decide it; --rounds 0 plays "
                 "whole matches)")
-    which = ("Both matches" if games == 2 else f"All {games} matches") if stopped == games else \
-        f"{stopped} of {games} matches"
+    if stopped < games:
+        which = f"{stopped} of {games} matches"
+    elif games == 2:
+        which = "Both matches"
+    else:
+        which = f"All {games} matches"
     return (f"{which} stopped after {limit}, before their end (the standings decide them; --rounds 0 plays "
             "whole matches)")
 

@@ -264,7 +264,7 @@ def _reason(family: str, error: Any, problem: Problem, data: dict[str, Any]) -> 
             return (f"unknown key {name!r}: the top level holds only family, extends, title, "
                     f"description{', players' + titles if titles else ' and players'}; knobs go in [rules]")
         keys = _table_keys(family, loc[0]) if len(loc) == 2 else []
-        if keys:  # (a [titles] typo: as a knob's, with the keys the table holds)
+        if keys:  # (a typo in [titles] or players = {…}: as a knob's, with the keys the table holds)
             close = difflib.get_close_matches(name, keys, n=1)
             hint = f" — did you mean {close[0]!r}?" if close else ""
             return f"unknown key {name!r}{hint} ([{loc[0]}] holds {', '.join(keys)})"

@@ -22,7 +22,7 @@ from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
 from .settings import DEFAULT_THEME, LastTable, Settings
 from .themes import CardTheme, load_themes, variable_defaults
-from .widgets.ascii_scrollbar import draw_scrollbars
+from .widgets.ascii_scrollbar import draw_scrollbars_as_themed
 from .widgets.knob import WIDE_COLUMNS
 
 THEME_ORDER = ("felt", "dark", "four-colour", "ascii")
@@ -47,6 +47,7 @@ class CardtableApp(App[int]):
                  bot_delay: float | None = None, family: str | None = None,
                  save_settings: bool = True, game: Game | None = None, replay: Any = None) -> None:
         super().__init__()
+        draw_scrollbars_as_themed()
         self.replay = replay
         """A :class:`~cardtable.store.Replay` to open instead of the start screen (``cardtable replay``)."""
         self.setup = setup
@@ -101,10 +102,10 @@ class CardtableApp(App[int]):
 
     def _wear(self, card_theme: CardTheme) -> None:
         """Dress the app in ``card_theme``: its colours, and under an ASCII theme Textual's
-        own widgets in ASCII too (app.tcss's ``-ascii-cards`` rules, the scrollbars)."""
+        own widgets in ASCII too (app.tcss's ``-ascii-cards`` rules; the scrollbars ask
+        :func:`~cardtable.tui.text.uses_ascii` as they draw)."""
         self.card_ascii = card_theme.ascii
         self.set_class(self.card_ascii, "-ascii-cards")
-        draw_scrollbars(self.card_ascii)
         self.theme = card_theme.textual_name
 
     def remember(self, **values: Any) -> None:

@@ -352,6 +352,8 @@ def test_ascii_theme_menus_and_their_titles_are_ascii():
                 words = [shown.border_title or ""] + [str(o.prompt) for o in app.screen.query(OptionList).first().options] \
                     if app.screen.query(OptionList) else [shown.border_title or ""]
                 assert is_ascii("\n".join(words)) and " - " in words[0], words
+                drawn = screen_text(app)  # (the notes under the lists too: "No saved games yet … - ctrl+s")
+                assert is_ascii(drawn), sorted(set(c for c in drawn if not c.isascii()))
                 await pilot.press("escape")
                 await pilot.pause(0.2)
 
@@ -523,3 +525,8 @@ def test_ascii_theme_draws_scrollbars_without_block_glyphs(theme):
                 assert is_ascii(seen)
 
     run(scenario)
+    # the choice is the running app's: outside it (another app, or none) Textual's glyphs stay
+    from textual.scrollbar import ScrollBar
+
+    bar = ScrollBar.renderer.render_bar(size=10, virtual_size=35, window_size=10, position=3)
+    assert set("▁▂▃▄▅▆▇") & set("".join(segment.text for segment in bar.segments))

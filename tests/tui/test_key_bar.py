@@ -232,7 +232,7 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
                 table.state = present(position, 0, screen.seats)
                 await pilot.pause()
                 bars[step] = turn_keys(str(table.query_one("#keys").render()))
-                buttons[step] = [(b.id, not b.disabled) for b in table.query("#actions Button") if b.display]
+                buttons[step] = [(b.id, not b.disabled) for b in table.query("#actions Button") if b.visible]
             assert bars == {"lead": f"←→ space 1-9 select · enter play · {table_keys}",
                             "pass only": f"p pass · {table_keys}",
                             "both": f"←→ space 1-9 select · enter play · p pass · {table_keys}"}

@@ -399,6 +399,23 @@ def test_the_one_human_sees_their_own_hand_at_a_hand_end_without_a_show_down():
     assert [row.hand for row in showdown(game, seats).rows][0] == "not shown"
 
 
+def test_at_a_table_of_bots_the_show_down_shows_the_human_their_own_hand():
+    """T8: the table passes its one human to the show-down: when a bot goes out, Ann's row
+    shows her cards, "(your hand)", and her count."""
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=[["2C", "5D", "9H", "KS", "QH"],
+                                                                    ["JC", "JD", "JH", "4S", "5S"]],
+                    stock=["6S", "2H", "3H", "7C", "8D"], upcard="8H")
+    app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, ShowdownScreen))
+            rows = {row.name: (row.hand, row.count) for row in app.screen.data.rows}
+            assert rows["Ann"] == ("2♣ 5♦ 9♥ Q♥ K♠ (your hand)", "36")
+
+    asyncio.run(scenario())
+
+
 def test_the_spread_dialog_shows_the_hand_as_the_table_does():
     """The hand in the "Lay a spread" dialog (and the spades bet) is the hand below:
     same order, same numbers, the selected cards lifted (it showed the deal order)."""

@@ -70,6 +70,8 @@ class PresidentState:
     quick clear: the pile clears and the thrower leads)."""
     can_play: bool = False
     can_pass: bool = False
+    leads: bool = False
+    """P4: the viewer is to lead (the pile is empty): a lead may not pass, so no Pass is offered."""
     viewer: int | None = None
 
 
@@ -140,7 +142,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
                    can_play=playing and bool(plays),
-                   can_pass=playing and any(m.kind == "pass" for m in legal_moves))
+                   can_pass=playing and any(m.kind == "pass" for m in legal_moves),
+                   leads=playing and not view.pile)
 
 
 def play_key(cards: Iterable[Card]) -> tuple[str, ...]:

@@ -79,7 +79,7 @@ class PresidentTable(FamilyTable[PresidentState]):
         self.query_one("#play", Button).disabled = not state.can_play
         passing = self.query_one("#pass", Button)
         passing.disabled = not state.can_pass
-        passing.display = not (state.can_play and not state.can_pass)  # (a lead may not pass, P6)
+        passing.visible = not state.leads  # (its place kept: the selection beside it stays put)
 
     def _may_act(self, state: PresidentState) -> bool:
         return state.can_play or state.can_pass

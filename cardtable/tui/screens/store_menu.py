@@ -242,7 +242,7 @@ class _Picker(ModalScreen[Any]):
         return Text("")
 
     def say(self, message: str, style: str = "bold red") -> None:
-        self.query_one("#picker-note", Static).update(Text(message, style=style))
+        self.query_one("#picker-note", Static).update(Text(as_themed(self.app, message), style=style))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -282,7 +282,7 @@ class LoadDialog(_Picker):
 
     def note(self) -> Text:
         if not self.choices:
-            return Text(f"No saved games yet in {saves_dir()} — ctrl+s at the table saves one.")
+            return Text(as_themed(self.app, f"No saved games yet in {saves_dir()} — ctrl+s at the table saves one."))
         return Text(f"Saves folder: {saves_dir()}", style="dim")
 
     def chosen(self, choice: Any) -> None:

@@ -1,8 +1,9 @@
 """The end of a Tonk hand: the show-down (every hand face up with its count, when the
 hand was shown), how it ended, the payments (one line per payer and payee), and the chips ledger.
 
-:func:`showdown` reads only public events of the hand that just ended and the
-public ledger (``game.chips``); :class:`ShowdownScreen` draws it."""
+:func:`showdown` reads the public events of the hand that just ended, the public ledger
+(``game.chips``) and, for the one human at a table of bots, that seat's own view (its
+hand, when the others' stay hidden); :class:`ShowdownScreen` draws it."""
 
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
         elif seat == viewer:
             own = game.view(seat)  # type: ignore[attr-defined]
             order = in_order(own.hand) if in_order else sorted(own.hand, key=by_suit)
-            hand, count = f"{cards_label(order, ascii)} (your hand)", str(own.counts[seat])
+            hand, count = f"{cards_label(order, ascii) or '(empty)'} (your hand)", str(own.counts[seat])
         else:
             hand, count = "not shown", "-" if ascii else "—"
         rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners))

@@ -1,21 +1,38 @@
-"""Scrollbars in the theme's characters: Textual ends a scrollbar's thumb with eighth
-blocks (▁ ▂ … ▇, ▉ … ▏) for smooth motion; under the ASCII theme the thumb is whole
-cells of reversed space, which every terminal draws."""
+"""Scrollbars in the theme's characters: Textual draws a thumb's ends with eighth blocks
+(▁ ▂ … ▇, ▉ … ▏) for smooth motion; while the running app shows an ASCII theme the thumb
+is whole cells of reversed space, which every terminal draws."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.segment import Segments
+from textual._context import active_app  # (Textual's own "app now running"; no public name)
 from textual.scrollbar import ScrollBar, ScrollBarRender
+
+from ..text import uses_ascii
 
 
 class AsciiScrollBarRender(ScrollBarRender):
-    """A scrollbar without block glyphs: a thumb end that would take part of a cell is
-    left out (the thumb moves a cell at a time)."""
+    """A scrollbar without block glyphs: a thumb end that takes part of a cell is drawn
+    as a whole cell or not at all, so the thumb moves (and may grow by a cell) a cell at
+    a time."""
 
     VERTICAL_BARS = [" "] * 8
     HORIZONTAL_BARS = [" "] * 8
 
 
-def draw_scrollbars(ascii: bool) -> None:
-    """Draw every scrollbar as the theme writes it (a class setting of Textual's: one
-    app runs at a time)."""
-    ScrollBar.renderer = AsciiScrollBarRender if ascii else ScrollBarRender
+class ThemedScrollBarRender(ScrollBarRender):
+    """Textual's scrollbar, or :class:`AsciiScrollBarRender`'s while the app drawing it
+    shows an ASCII theme (decided as it draws: a theme switched with ``t`` redraws it,
+    and another app in the process keeps Textual's)."""
+
+    @classmethod
+    def render_bar(cls, *args: Any, **kwargs: Any) -> Segments:
+        plain = uses_ascii(active_app.get(None))
+        return (AsciiScrollBarRender if plain else ScrollBarRender).render_bar(*args, **kwargs)
+
+
+def draw_scrollbars_as_themed() -> None:
+    """Have every scrollbar follow the theme (Textual's class setting, made once)."""
+    ScrollBar.renderer = ThemedScrollBarRender

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static, Switch, TextArea
 
 from ...presets.groups import KnobSpec, format_text, parse_text
-from ..text import as_themed, markup_literal
+from ..text import as_themed, markup_literal, uses_ascii
 
 
 def shown(spec: KnobSpec, value: Any) -> str:
@@ -167,7 +167,8 @@ class KnobRow(Vertical):
     def _control(self) -> Widget:
         spec, value, ident = self.spec, self.value, control_id(self.path)
         if spec.kind == "bool":
-            return Switch(value=bool(value), id=ident, classes="knob-control")
+            # (its slide passes through eighth blocks: under the ASCII theme it jumps)
+            return Switch(value=bool(value), id=ident, classes="knob-control", animate=not uses_ascii(self.app))
         if spec.kind == "choice":
             return Select([(c, c) for c in spec.choices], value=value, allow_blank=False, id=ident,
                           compact=True, classes="knob-control")
