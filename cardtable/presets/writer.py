@@ -454,14 +454,17 @@ def export_target(name: str, destination: str | Path) -> Path:
     """The file exporting the preset ``name`` to ``destination`` writes (a .toml file, or
     NAME.toml in a folder); ValueError if there is none (the folder must exist)."""
     target = user_path(destination)
-    if target.is_dir():
-        return target / f"{name}.toml"
-    if target.suffix != ".toml":
-        if not target.suffix or str(destination).endswith(("/", os.sep)):
-            raise ValueError(f"{target}: no such folder")
-        raise ValueError(f"{target}: give a .toml file name (or a folder)")
-    if not target.parent.is_dir():
-        raise ValueError(f"{target.parent}: no such folder")
+    try:
+        if target.is_dir():
+            return target / f"{name}.toml"
+        if target.suffix != ".toml":
+            if not target.suffix or str(destination).endswith(("/", os.sep)):
+                raise ValueError(f"{target}: no such folder")
+            raise ValueError(f"{target}: give a .toml file name (or a folder)")
+        if not target.parent.is_dir():
+            raise ValueError(f"{target.parent}: no such folder")
+    except OSError as error:  # (a name too long for the file system, a folder it may not read)
+        raise ValueError(unusable(target, error)) from None
     return target
 
 
@@ -479,9 +482,17 @@ def export_preset(name: str, destination: str | Path, overwrite: bool = False) -
 def import_source(source: str | Path) -> Path:
     """The preset file ``source`` names; ValueError unless it is a .toml file."""
     path = user_path(source)
-    if path.suffix != ".toml" or not path.is_file():
-        raise ValueError(f"{path}: no such .toml file")
+    try:
+        if path.suffix != ".toml" or not path.is_file():
+            raise ValueError(f"{path}: " + ("a folder, not a .toml file" if path.is_dir() else "no such .toml file"))
+    except OSError as error:
+        raise ValueError(unusable(path, error)) from None
     return path
+
+
+def unusable(path: Path, error: OSError) -> str:
+    """Why the system will not use ``path``, in one line ("…: cannot be used: File name too long")."""
+    return f"{path}: cannot be used: {error.strerror or error}"
 
 
 def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:

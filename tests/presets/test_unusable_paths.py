@@ -55,3 +55,40 @@ def test_import_and_export_refuse_an_unknown_users_home_in_words(tmp_path):
         import_preset(f"{NO_USER}/ours.toml")
     with pytest.raises(ValueError, match=f"no home folder for '{NO_USER}'"):
         export_preset("forseti", f"{NO_USER}/ours.toml")
+
+
+def test_import_and_export_refuse_a_name_too_long_in_words(tmp_path):
+    """(A user typing a long path into the Export box crashed the app: the live check
+    asked the file system, which refused the name.)"""
+    from cardtable.presets.writer import export_target, import_source
+
+    long = tmp_path / f"{TOO_LONG}.toml"
+    for check in (lambda: export_target("forseti", long), lambda: import_source(long),
+                  lambda: export_preset("forseti", long), lambda: import_preset(long)):
+        with pytest.raises(ValueError, match="cannot be used: File name too long"):
+            check()
+    with pytest.raises(ValueError, match=f"{tmp_path}: a folder, not a .toml file"):
+        import_source(tmp_path)
+
+
+def test_the_export_box_says_a_name_is_too_long_as_it_is_typed():
+    import asyncio
+
+    from textual.widgets import Input, Static
+
+    from cardtable.presets.writer import export_target
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.screens.preset_dialogs import AskText, _path_problem
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(AskText("Export forseti to:", "", _path_problem(lambda text: export_target("forseti", text))))
+            await pilot.pause()
+            app.screen.query_one(Input).value = f"/tmp/{TOO_LONG}.toml"
+            await pilot.pause()
+            assert str(app.screen.query_one("#ask-note", Static).render()).endswith(
+                "cannot be used: File name too long")
+
+    asyncio.run(scenario())

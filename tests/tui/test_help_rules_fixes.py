@@ -334,6 +334,10 @@ def test_ascii_theme_draws_a_text_box_with_an_ascii_border():
             await pilot.pause(0.3)
             text = region_text(app, app.screen.query_one(Input))
             assert "+---" in text and is_ascii(text), text
+            app.screen.query_one(Input).value = "~/ours.toml"
+            await pilot.pause()
+            drawn = screen_text(app)  # (its keys note too: "enter: OK | escape: cancel")
+            assert "escape: cancel" in drawn and is_ascii(drawn), drawn
 
     run(scenario)
 

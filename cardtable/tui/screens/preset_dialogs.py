@@ -53,7 +53,7 @@ class AskText(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ask-box"):
-            yield Static(self.prompt, id="ask-prompt", markup=False)
+            yield Static(as_themed(self.app, self.prompt), id="ask-prompt", markup=False)
             yield Input(self.value, id="ask-input", placeholder=self.placeholder)
             yield Static("", id="ask-note", markup=False)
 
@@ -63,7 +63,7 @@ class AskText(ModalScreen[str | None]):
 
     def _show(self, text: str) -> str | None:
         problem = self.check(text.strip())
-        self.query_one("#ask-note", Static).update(Text(problem or "enter: OK · escape: cancel",
+        self.query_one("#ask-note", Static).update(Text(as_themed(self.app, problem or "enter: OK · escape: cancel"),
                                                         style="red" if problem else "dim"))
         return problem
 
