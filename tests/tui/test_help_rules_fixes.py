@@ -534,3 +534,44 @@ def test_ascii_theme_draws_scrollbars_without_block_glyphs(theme):
 
     bar = ScrollBar.renderer.render_bar(size=10, virtual_size=35, window_size=10, position=3)
     assert set("▁▂▃▄▅▆▇") & set("".join(segment.text for segment in bar.segments))
+
+
+def test_help_and_theme_keys_work_on_the_start_screen_s_menus_and_rewrite_them():
+    """(A new user's `t` and `?` did nothing over Load game, Replays, Statistics and the
+    house-rules menu, whose header offers them: a modal screen keeps the app's keys.)
+    There, `t` turns the theme and the menu is written again in its characters, the row
+    chosen kept; `?` opens the help."""
+    from cardtable.tui.screens.dialogs import HelpScreen
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for key in "lvih":
+                await pilot.press(key)
+                await pilot.pause()
+                menu = app.screen
+                lists = menu.query(OptionList)
+                if lists:
+                    await pilot.press("down")
+                    row = lists.first().highlighted
+                for _ in range(3):  # felt, dark, four-colour, ascii
+                    await pilot.press("t")
+                    await pilot.pause()
+                assert app.screen is menu and app.card_theme == "ascii"
+                drawn = screen_text(app)
+                assert is_ascii(drawn), (key, sorted(set(c for c in drawn if not c.isascii())))
+                if lists:
+                    assert menu.query(OptionList).first().highlighted == row
+                await pilot.press("question_mark")
+                await pilot.pause()
+                assert isinstance(app.screen, HelpScreen)
+                await pilot.press("escape")
+                await pilot.pause()
+                await pilot.press("t")  # (back to felt for the next menu)
+                await pilot.pause()
+                assert app.screen is menu and app.card_theme == "felt"
+                await pilot.press("escape")
+                await pilot.pause()
+
+    run(scenario)

@@ -22,6 +22,7 @@ from ..notes import unused_key
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
 from ..widgets.hand import Hand
+from .dialogs import HELP_AND_THEME
 from .look import LookScreen
 from .over_table import OverTable
 
@@ -49,8 +50,7 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     and ``b`` (the bots' speed); **H**, a hint when the table gives one (:attr:`hint`);
     and **v**, a look at the table under the dialog (the melds, the log) before answering."""
 
-    BINDINGS = [Binding("question_mark,f1", "app.help", "help", show=False),
-                Binding("t", "app.cycle_theme", "theme", show=False),
+    BINDINGS = [*HELP_AND_THEME,
                 Binding("q", "app.request_quit", "quit", show=False),
                 Binding("H", "hint", "hint", show=False),
                 Binding("v", "look", "look at the table", show=False),

@@ -25,6 +25,11 @@ EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
 ]
 """The app's keys, as (where, key, what it does); they work on every screen."""
 
+HELP_AND_THEME: list[BindingType] = [Binding("question_mark,f1", "app.help", "help", show=False),
+                                     Binding("t", "app.cycle_theme", "theme", show=False)]
+"""``?`` help and ``t`` theme, for a modal screen: Textual keeps the app's own keys from
+it (its header still offers them)."""
+
 KEYS: list[tuple[str, str, str]] = [
     ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter or g gives)"),
     ("", "H", "hint: highlights the hard bot's choice (exchange: selects the cards)"),

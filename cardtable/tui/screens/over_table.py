@@ -13,8 +13,8 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..messages import ThemeSwitched
 from ..notes import KeyNote
+from .retheme import Rethemed
 
 Result = TypeVar("Result")
 
@@ -83,7 +83,7 @@ class OverTable(Arming, Screen[Result]):
         return None
 
 
-class RoundOver(OverTable[None]):
+class RoundOver(Rethemed, OverTable[None]):
     """A round's (a hand's) results over the table: Enter or space goes on, and a key it
     has no use for says so in a note, rather than nothing (as at the table)."""
 
@@ -112,17 +112,3 @@ class RoundOver(OverTable[None]):
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
 
-    async def on_theme_switched(self, message: ThemeSwitched) -> None:
-        """The results again in the new theme's characters (an ASCII terminal showed
-        suit symbols and dashes until the next screen), the focus and the scroll kept."""
-        focused = self.focused.id if self.focused is not None else None
-        scrolled = {widget.id: widget.scroll_y for widget in self.query("*") if widget.id and widget.scroll_y}
-        await self.recompose()
-
-        def restore() -> None:
-            for ident, y in scrolled.items():
-                self.query_one(f"#{ident}").scroll_to(y=y, animate=False)
-            if focused is not None:
-                self.query_one(f"#{focused}").focus()
-
-        self.call_after_refresh(restore)

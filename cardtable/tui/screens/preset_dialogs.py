@@ -23,7 +23,8 @@ from ...presets.writer import (
     import_source, is_user_preset, name_problem, rename_preset,
 )
 from ..text import as_themed
-from .dialogs import Confirm  # (a yes/no question, shared with the start screen)
+from .dialogs import HELP_AND_THEME, Confirm  # (a yes/no question, shared with the start screen)
+from .retheme import Rethemed
 
 
 def _path_problem(check: Callable[[str], object]) -> Callable[[str], str | None]:
@@ -98,12 +99,12 @@ def _free_name(base: str) -> str:
     return ""
 
 
-class PresetMenu(ModalScreen[str | None]):
+class PresetMenu(Rethemed, ModalScreen[str | None]):
     """What to do with the preset chosen on the start screen. Dismisses with the name of
     the preset to select afterwards ("" after a delete), or None when nothing changed;
     a failed action (a file that does not load, say) keeps it open with the reason."""
 
-    BINDINGS = [Binding("escape", "close", show=False)]
+    BINDINGS = [*HELP_AND_THEME, Binding("escape", "close", show=False)]
 
     def __init__(self, preset: str | None) -> None:
         super().__init__()

@@ -21,6 +21,8 @@ from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, left_out
 from ..phrases import Phrases
 from ..text import as_themed, game_title, score_phrases, signed, signed_decimal, themed, uses_ascii
+from .dialogs import HELP_AND_THEME
+from .retheme import Rethemed
 from .store_menu import when
 
 
@@ -105,10 +107,10 @@ def statistics(ascii: bool = False) -> RenderableType:
     return Group(*parts)
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(Rethemed, ModalScreen[None]):
     """Statistics per player and family, and the recent matches; escape closes."""
 
-    BINDINGS = [Binding("escape,i,q", "close", "close", show=False)]
+    BINDINGS = [*HELP_AND_THEME, Binding("escape,i,q", "close", "close", show=False)]
     DEFAULT_CSS = """
     #stats-box { width: 95%; max-width: 120; height: 90%;
                  border: $panel-border-type $accent; background: $surface; padding: 0 1; }

@@ -26,6 +26,8 @@ from ...store import (
 from ...store.history import HistoryError
 from ..phrases import Phrases
 from ..text import as_themed, game_title, score_phrases, themed, uses_ascii
+from .dialogs import HELP_AND_THEME
+from .retheme import Rethemed
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -211,10 +213,10 @@ class _PickerList(OptionList):
         self.scroll_to_highlight()
 
 
-class _Picker(ModalScreen[Any]):
+class _Picker(Rethemed, ModalScreen[Any]):
     """A list of choices in a box, a note under it (always in sight); escape closes."""
 
-    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    BINDINGS = [*HELP_AND_THEME, Binding("escape", "close", "close", show=False)]
     DEFAULT_CSS = """
     .picker-box { width: 90%; max-width: 110; height: auto; max-height: 90%;
                   border: $panel-border-type $accent; background: $surface; padding: 0 1; }
