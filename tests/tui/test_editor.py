@@ -518,3 +518,35 @@ def test_the_editor_under_the_ascii_theme_writes_ascii(preset):
             assert drawn.isascii(), sorted(set(c for c in drawn if not c.isascii()))
 
     run(scenario)
+
+
+def test_t_in_the_editor_rewrites_its_words_in_place():
+    """(A play-tester left the ASCII theme in the editor: its title, the drop-downs' arrows
+    and the knobs' descriptions stayed in ASCII.) ``t`` rewrites them both ways, and what
+    was typed, unreadable or not, stays; at 80 columns the cut title ends without "…"."""
+    from textual.widgets import Input, Switch
+
+    from cardtable.tui.app import CardtableApp
+
+    async def scenario():
+        app = CardtableApp(theme="four-colour", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "x")
+            typed = editor.query_one("#knob-title", Input)
+            typed.value = "Ours — with dashes"
+            await pilot.pause()
+            editor.query(Switch).first().focus()  # (out of the text box, so that t is a key)
+            await pilot.pause()
+            await pilot.press("t")  # four-colour -> ascii
+            await pilot.pause()
+            assert app.card_theme == "ascii" and app.screen is editor
+            drawn = screen_text(app)
+            assert set(c for c in drawn if not c.isascii()) <= set("—"), drawn  # (the typed title, as typed)
+            assert "New house rules - Shanghai rummy" in drawn and "▼" not in drawn
+            await pilot.press("t")  # ascii -> felt
+            await pilot.pause()
+            drawn = screen_text(app)
+            assert "New house rules — Shanghai rummy" in drawn and "▼" in drawn and " v " not in drawn
+            assert typed.value == "Ours — with dashes"
+
+    run(scenario)

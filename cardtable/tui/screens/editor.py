@@ -19,6 +19,7 @@ from ...engine.errors import VariantError
 from ...engine.registry import FAMILY_TITLES
 from ...presets.groups import KnobSpec, field_specs, format_text, knob_groups
 from ...presets.writer import Draft, name_problem
+from ..messages import ThemeSwitched
 from ..notes import note_width, soft_breaks
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
@@ -69,8 +70,9 @@ class EditorScreen(Screen[str | None]):
         family = FAMILY_TITLES.get(draft.family, draft.family)
         base = f"from {draft.extends}" if draft.extends else "from the defaults"
         verb = "Edit" if self.editing else "New house rules"
+        self.heading = f"{verb} — {family}, {base}"
         with Horizontal(id="editor-title"):
-            yield Static(Text(as_themed(self.app, f"{verb} — {family}, {base}"), style="bold"), id="editor-heading")
+            yield Static(Text(as_themed(self.app, self.heading), style="bold"), id="editor-heading")
             yield Static("ctrl+r reset  tab next", id="editor-keys")  # (ctrl+s and esc: on the buttons)
         with Horizontal(id="editor-name-row"):
             yield Label("File name", classes="knob-name")
@@ -106,6 +108,15 @@ class EditorScreen(Screen[str | None]):
             inherited = inherited.get(key)
         return KnobRow(path, spec, self.draft.get(path), inherited, from_parent=self.draft.parent is not None,
                        resets_to_opening=path in OWN_WORDS)
+
+    def on_theme_switched(self, message: ThemeSwitched) -> None:
+        """Its words again in the new theme's characters, in place (``t`` in the editor):
+        a recomposed form would lose what was typed and not yet readable."""
+        self.query_one("#editor-heading", Static).update(Text(as_themed(self.app, self.heading), style="bold"))
+        write_select_arrows(self, uses_ascii(self.app))
+        for row in self.query(KnobRow):
+            row.retheme()
+        self.revalidate()
 
     def on_mount(self) -> None:
         write_select_arrows(self, uses_ascii(self.app))

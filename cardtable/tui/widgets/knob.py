@@ -255,6 +255,16 @@ class KnobRow(Vertical):
             control.value = format_text(spec.kind, value)
             self._show_start()
 
+    def retheme(self) -> None:
+        """Its words again in the theme's characters (``t`` pressed in the editor); what was
+        typed stays as it is."""
+        if self.spec.description:
+            self.query_one(".knob-description", Static).update(as_themed(self.app, described(self.spec)))
+        if self.spec.kind == "bool":
+            self.query_one(".knob-state", Static).update(as_themed(self.app, shown(self.spec, self.value)))
+        self.query_one(KnobHint).refresh()
+        self.watch_error(self.error)
+
     # ------------------------------------------------------------------ attributes down
     def watch_error(self, error: str) -> None:
         self.set_class(bool(error), "-invalid")
