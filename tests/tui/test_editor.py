@@ -550,3 +550,29 @@ def test_t_in_the_editor_rewrites_its_words_in_place():
             assert typed.value == "Ours — with dashes"
 
     run(scenario)
+
+
+def test_a_focused_switch_shows_where_tab_landed():
+    """(A play-tester could not tell which switch space would turn: the switch's own focus
+    border is gone in its one-line row.) Its on / off word is shaded and underlined while
+    it has the focus, as a focused text box is; not once the focus moves on."""
+    from textual.widgets import Switch
+
+    from cardtable.tui.app import CardtableApp
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "x")
+            switch = editor.query(Switch).first()
+            word = switch.parent.query_one(".knob-state", Static)
+            marked = lambda: (word.styles.background.a > 0, "underline" in str(word.styles.text_style))  # noqa: E731
+            assert marked() == (False, False)
+            switch.focus()
+            await pilot.pause()
+            assert marked() == (True, True)
+            await pilot.press("tab")
+            await pilot.pause()
+            assert app.focused is not switch and marked() == (False, False)
+
+    run(scenario)

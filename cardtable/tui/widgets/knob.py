@@ -255,6 +255,12 @@ class KnobRow(Vertical):
             control.value = format_text(spec.kind, value)
             self._show_start()
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.add_class("-focused")  # (app.tcss: a switch's word shows where Tab landed)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.remove_class("-focused")
+
     def retheme(self) -> None:
         """Its words again in the theme's characters (``t`` pressed in the editor); what was
         typed stays as it is."""
