@@ -48,6 +48,10 @@ later and nobody grouped yet lands in "other" (and a test asks for it to be plac
 Kind = Literal["bool", "choice", "int", "optional_int", "words", "numbers", "table", "contracts", "text"]
 
 
+TABLE_EXAMPLES = {"title_points": "president=2", "decks_by_players": "5=3", "card_points": "A=15"}
+"""One entry of each table knob, as an example of the form (a rank's points by default)."""
+
+
 @dataclass(frozen=True)
 class KnobSpec:
     """One knob as the editor shows it."""
@@ -186,7 +190,7 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
             if not sep:
                 key, _, value = item.rpartition(" ")
             if not key.strip():
-                raise ValueError(f"{item!r}: write name=number, e.g. A=15")
+                raise ValueError(f"{item!r}: write name=number, e.g. {TABLE_EXAMPLES.get(spec.name, 'A=15')}")
             name: Any = key.strip()
             if spec.key_type is int:
                 name = _int(name, "each name")
@@ -197,15 +201,20 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
         return table
     if kind == "contracts":
         hands = []
-        for number, line in enumerate((ln for ln in text.splitlines() if ln.strip()), start=1):
+        lines = text.splitlines()
+        for row, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue  # (a blank line is no hand)
+            # the hand, and the text box's line when blank lines make them differ
+            where = f"hand {len(hands) + 1}" + (f" (line {row})" if row != len(hands) + 1 else "")
             hand = []
             for meld in _items(line):
                 parts = meld.lower().split()
                 if len(parts) == 2 and parts[1] in ("set", "run"):
                     parts.reverse()
                 if len(parts) != 2 or parts[0] not in ("set", "run"):
-                    raise ValueError(f"hand {number}: {meld!r} is not like 'set 3' or 'run 4'")
-                hand.append((parts[0], _int(parts[1], f"hand {number}")))
+                    raise ValueError(f"{where}: {meld!r} is not like 'set 3' or 'run 4'")
+                hand.append((parts[0], _int(parts[1], where)))
             hands.append(tuple(hand))
         return tuple(hands)
     raise ValueError(f"{spec.name} has no text form")

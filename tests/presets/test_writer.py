@@ -62,8 +62,15 @@ def test_text_forms_are_forgiving_and_explain_mistakes():
     assert parse_text(specs["wilds"], "jk 2") == ("JK", "2")
     assert parse_text(specs["decks_by_players"], "3=2, 4 = 3") == {3: 2, 4: 3}
     assert parse_text(specs["go_out_in_one_bonus"], " ") is None
-    with pytest.raises(ValueError, match="hand 2"):
+    with pytest.raises(ValueError, match="hand 2: 'three of a kind' is not like"):
         parse_text(specs["contracts"], "set 3\nthree of a kind")
+    with pytest.raises(ValueError, match=r"hand 1 \(line 2\): 'run 2set 3' is not like"):
+        parse_text(specs["contracts"], "\nrun 2set 3")  # (the box's gutter numbers lines)
+    president = {spec.name: spec for spec in field_specs(_rules_model("president"))}
+    with pytest.raises(ValueError, match="write name=number, e.g. president=2"):  # (not a rank's A=15)
+        parse_text(president["title_points"], "3")
+    with pytest.raises(ValueError, match="write name=number, e.g. 5=3"):
+        parse_text(specs["decks_by_players"], "garbage")
     with pytest.raises(ValueError, match="whole number"):
         parse_text(specs["buys_per_hand"], "3, x")
     with pytest.raises(ValueError, match="A is given twice"):

@@ -201,7 +201,8 @@ class KnobRow(Vertical):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The whole row in sight when its field takes the focus (Textual brings just the
         field: the last row showed its input without its description, and a list opened
-        over the Save bar)."""
+        over the Save bar); and -focused marks it (app.tcss: a switch's word shows where Tab landed)."""
+        self.add_class("-focused")
         self.call_after_refresh(self.scroll_visible, animate=False)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
@@ -254,9 +255,6 @@ class KnobRow(Vertical):
         elif isinstance(control, Input):
             control.value = format_text(spec.kind, value)
             self._show_start()
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.add_class("-focused")  # (app.tcss: a switch's word shows where Tab landed)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.remove_class("-focused")
