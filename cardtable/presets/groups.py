@@ -200,7 +200,7 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
             table[name] = _int(value, str(name))
         return table
     if kind == "contracts":
-        hands = []
+        hands: list[tuple[tuple[str, int], ...]] = []
         lines = text.splitlines()
         for row, line in enumerate(lines, start=1):
             if not line.strip():

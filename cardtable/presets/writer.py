@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -308,11 +309,23 @@ def write_atomic(path: Path, text: str, check: bool = False, same_as: Any = None
             loaded = load_variant(temp)
             if same_as is not None and not same_preset(loaded, same_as):
                 raise LoadsDifferently(f"{path}: the copy would load as other rules than {same_as.source}")
+        os.chmod(temp, _file_mode(path))
         os.replace(temp, path)
     except BaseException:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions ``path`` keeps, or a new file's (as ``open`` would make it: a preset
+    is a file to share, not the temp file's owner-only one)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def same_preset(one: Any, other: Any) -> bool:
@@ -490,6 +503,14 @@ def import_source(source: str | Path) -> Path:
     return path
 
 
+def checked_import(source: str | Path) -> Path:
+    """The preset file ``source`` names, once it loads (:func:`import_source`; VariantError
+    when it does not): checked before anything is asked about its name."""
+    path = import_source(source)
+    load_variant(str(path.resolve()))
+    return path
+
+
 def unusable(path: Path, error: OSError) -> str:
     """Why the system will not use ``path``, in one line ("…: cannot be used: File name too long")."""
     return f"{path}: cannot be used: {error.strerror or error}"
@@ -498,8 +519,7 @@ def unusable(path: Path, error: OSError) -> str:
 def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:
     """Check the preset file ``source`` and copy it into the user's folder as ``name``
     (default: the file's stem). VariantError if it does not load, ValueError for a name."""
-    path = import_source(source)
-    load_variant(str(path.resolve()))
+    path = checked_import(source)
     name = name or path.stem
     _new_name(name)
     return name, _place(path.resolve(), name)

@@ -324,3 +324,20 @@ def test_house_rules_on_house_rules_name_their_parent_and_do_not_stack_the_defau
     assert tomllib.loads(text)["title"] == "Tonk (house rules on kitchen)" and "(house rules) (house rules)" not in text
     third = Draft.new_from("kitchen-2")  # (a third level names its own parent, once)
     assert third.values["title"] == "Tonk (house rules on kitchen-2)"
+
+
+def test_a_written_preset_is_a_file_to_share_and_a_replaced_one_keeps_its_permissions(tmp_path):
+    """(An exported preset came out readable by its owner only, the temp file's mode: a
+    file meant for a friend.) A new file gets what ``open`` would give it; a file replaced
+    keeps its own."""
+    import stat
+
+    from cardtable.presets.writer import export_preset
+
+    mask = os.umask(0)
+    os.umask(mask)
+    written = export_preset("forseti", tmp_path / "ours.toml")
+    assert stat.S_IMODE(written.stat().st_mode) == 0o666 & ~mask
+    written.chmod(0o600)
+    export_preset("forseti", written, overwrite=True)
+    assert stat.S_IMODE(written.stat().st_mode) == 0o600

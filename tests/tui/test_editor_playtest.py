@@ -180,6 +180,24 @@ def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_p
     run(scenario)
 
 
+async def _house_rules_menu(pilot, app):
+    """The start screen's house-rules menu (``h``)."""
+    await pilot.pause()
+    await pilot.press("h")
+    await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
+    return app.screen
+
+
+async def _import_typed(pilot, app, menu, typed):
+    """Import… chosen in the house-rules ``menu``, ``typed`` given as the file and Enter pressed."""
+    options = menu.query_one(OptionList)
+    options.highlighted = options.get_option_index("import")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+    app.screen.query_one("#ask-input", Input).value = typed
+    await pilot.press("enter")
+
+
 @pytest.mark.parametrize(("typed", "reason"), [
     ("{tmp}/nothing.toml", "{tmp}/nothing.toml: no such .toml file"),
     ("~no-such-user-cardtable/ours.toml",   # (it crashed the app: pathlib's RuntimeError)
@@ -194,17 +212,9 @@ def test_a_failed_imports_reason_is_said_in_the_path_box_and_the_path_kept(user_
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await pilot.press("h")
-            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
-            menu = app.screen
+            menu = await _house_rules_menu(pilot, app)
             for attempt in range(2):
-                options = menu.query_one(OptionList)
-                options.highlighted = options.get_option_index("import")
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-                app.screen.query_one("#ask-input", Input).value = typed
-                await pilot.press("enter")
+                await _import_typed(pilot, app, menu, typed)
                 await pilot.pause()
                 assert isinstance(app.screen, AskText), attempt
                 assert str(app.screen.query_one("#ask-note", Static).render()) == reason
@@ -213,6 +223,25 @@ def test_a_failed_imports_reason_is_said_in_the_path_box_and_the_path_kept(user_
                 await wait_for(pilot, lambda: app.screen is menu)
                 note = str(menu.query_one("#menu-note", Static).render())
                 assert note == "shipped presets are not changed: make your own from them", attempt
+
+    run(scenario)
+
+
+def test_a_broken_file_named_like_a_shipped_preset_is_told_broken_before_its_name_is_asked(user_presets, tmp_path):
+    """(A play-tester's broken forseti.toml was first asked a new name — "a shipped preset
+    is already called 'forseti'" — and only then refused.) The file is checked first: the
+    menu says why it does not load, and no name is asked."""
+    broken = tmp_path / "forseti.toml"
+    broken.write_text('family = "president"\nextends = "no-such-parent"\n')
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            menu = await _house_rules_menu(pilot, app)
+            await _import_typed(pilot, app, menu, str(broken))
+            await wait_for(pilot, lambda: app.screen is menu)
+            note = str(menu.query_one("#menu-note", Static).render())
+            assert "no preset named 'no-such-parent'" in note and list(user_presets.iterdir()) == []
 
     run(scenario)
 

@@ -17,10 +17,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.errors import VariantError
-from ...paths import user_path
 from ...presets.writer import (
-    Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, export_target, import_preset,
-    import_source, is_user_preset, name_problem, rename_preset,
+    Draft, ExportExists, checked_import, delete_preset, dependents, duplicate_preset, export_preset, export_target,
+    import_preset, import_source, is_user_preset, name_problem, rename_preset,
 )
 from ..text import as_themed
 from .dialogs import HELP_AND_THEME, Confirm  # (a yes/no question, shared with the start screen)
@@ -215,7 +214,7 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
                                                        placeholder="~/Downloads/our-table.toml"))
         if not path:
             return None
-        stem = user_path(path).stem
+        stem = checked_import(path).stem  # (a file that does not load is told before its name is asked)
         name: str | None = stem
         if name_problem(stem):
             name = await self.app.push_screen_wait(AskText(f"{name_problem(stem)}. Import it as:",
