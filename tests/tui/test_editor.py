@@ -472,6 +472,33 @@ def test_ctrl_r_puts_back_the_inherited_value_of_an_emptied_list(user_presets):
     run(scenario)
 
 
+def test_the_status_tells_what_was_typed_first_in_the_theme_s_colours(user_presets):
+    """(A play-tester typed `3` in title_points: the status led with the check it broke
+    elsewhere, "match_target: no title scores points", and "ready to save" was dark green
+    on the felt.) The text that cannot be read is told first; ready is in the theme's
+    success colour, problems in its error colour."""
+    from textual.color import Color
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("president-classic"), "ours")
+            status = editor.query_one("#editor-status", Static)
+            variables = app.theme_variables
+            assert status.styles.color == Color.parse(variables["success"])
+            editor.query_one("#knob-rules-match_target", Input).value = "11"
+            points = editor.query_one("#knob-rules-title_points", Input)
+            points.value = ""  # (as typed over: emptied, then the 3)
+            await pilot.pause()
+            points.value = "3"
+            await pilot.pause()
+            said = str(status.render())
+            assert said.startswith("2 problems — title_points: '3': write name=number, e.g. president=2"), said
+            assert status.styles.color == Color.parse(variables["error"])
+
+    run(scenario)
+
+
 def test_escape_on_untouched_new_house_rules_closes_without_asking(user_presets):
     """A play-tester opened new house rules and pressed Escape at once: "ready to save
     (unsaved changes)" and "Discard your changes?" for nothing changed. The suggested

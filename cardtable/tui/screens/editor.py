@@ -179,7 +179,7 @@ class EditorScreen(Screen[str | None]):
         if not self.query("#editor-status"):
             return  # composing, or already dismissed
         _variant, problems = self.draft.check(self.preset_name or "draft")
-        self.problems = {**problems, **self.unreadable}
+        self.problems = {**self.unreadable, **problems}  # (what was typed and cannot be read: told first)
         rows = {row.path: row for row in self.query(KnobRow)}
         for path, row in rows.items():  # (a check across players.min and .max is on "players")
             row.error = self.problems.get(path) or self.problems.get(path.rpartition(".")[0], "")
@@ -194,16 +194,16 @@ class EditorScreen(Screen[str | None]):
         self.query_one("#editor-name-note", Static).update(as_themed(self.app, note))
         self.query_one("#editor-save", Button).disabled = bool(self.problems or note)
         status = self.query_one("#editor-status", Static)
+        status.set_class(not (self.problems or note), "-ready")  # (app.tcss: the theme's success or error colour)
         if self.problems:
             count = len(self.problems)
             path, why = next(iter(self.problems.items()))
             first = loose[0] if loose else f"{path.removeprefix('rules.')}: {why}"
-            status.update(Text(as_themed(self.app, f"{count} problem{'s' if count > 1 else ''} — {first}"),
-                               style="bold red"))
+            status.update(as_themed(self.app, f"{count} problem{'s' if count > 1 else ''} — {first}"))
         elif note:
-            status.update(Text(as_themed(self.app, f"file name: {note}"), style="bold red"))
+            status.update(as_themed(self.app, f"file name: {note}"))
         else:
-            status.update(Text("ready to save" + (" (unsaved changes)" if self.dirty else ""), style="green"))
+            status.update("ready to save" + (" (unsaved changes)" if self.dirty else ""))
 
     @property
     def dirty(self) -> bool:
@@ -220,7 +220,8 @@ class EditorScreen(Screen[str | None]):
         try:
             path = self.draft.save(self.preset_name)
         except (VariantError, ValueError, OSError) as error:
-            status.update(Text(as_themed(self.app, f"not saved: {error}"), style="bold red"))
+            status.remove_class("-ready")
+            status.update(as_themed(self.app, f"not saved: {error}"))
             return
         self.notify(soft_breaks(f"saved {path}", note_width(self.app)), title=self.preset_name, timeout=4, markup=False)
         self.dismiss(self.preset_name)
