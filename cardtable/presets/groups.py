@@ -178,7 +178,10 @@ def parse_text(spec: KnobSpec, text: str) -> Any:
             if kind == "optional_int":
                 return None
             raise ValueError("give a whole number")
-        return _int(text)
+        number = _int(text)
+        if (spec.low is not None and number < spec.low) or (spec.high is not None and number > spec.high):
+            raise ValueError(f"should be {spec.range_text} (got {number})")  # (the range the row shows)
+        return number
     if kind == "words":
         return tuple(word.upper() for word in text.replace(";", ",").replace(",", " ").split())
     if kind == "numbers":

@@ -71,6 +71,14 @@ def test_text_forms_are_forgiving_and_explain_mistakes():
         parse_text(president["title_points"], "3")
     with pytest.raises(ValueError, match="write name=number, e.g. 5=3"):
         parse_text(specs["decks_by_players"], "garbage")
+    # a number outside the range its row shows says that range (the players' range is the
+    # one these rules seat, narrower than the model's 2-8: a play-tester read both)
+    from dataclasses import replace
+
+    players_min = replace(president["decks"], name="min", low=3, high=6)
+    with pytest.raises(ValueError, match="should be 3–6 \\(got 0\\)"):
+        parse_text(players_min, "0")
+    assert parse_text(players_min, "6") == 6
     with pytest.raises(ValueError, match="whole number"):
         parse_text(specs["buys_per_hand"], "3, x")
     with pytest.raises(ValueError, match="A is given twice"):

@@ -300,3 +300,26 @@ def test_a_long_value_shows_its_start_when_loaded_and_after_tabbing_through(user
             assert points.render_line(0).text.startswith("president=3, vice_president=1")
 
     run(scenario)
+
+
+def test_the_menu_steps_aside_while_an_action_asks(user_presets):
+    """(The house-rules menu's edge showed under the Export path box, a doubled border.)
+    While an action's question is open the menu's box is hidden; back, it shows."""
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            menu = await _house_rules_menu(pilot, app)
+            box = menu.query_one("#menu-box")
+            assert box.styles.visibility == "visible"
+            options = menu.query_one(OptionList)
+            options.highlighted = options.get_option_index("export")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            await pilot.pause()
+            assert box.styles.visibility == "hidden"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is menu)
+            await pilot.pause()
+            assert box.styles.visibility == "visible"
+
+    run(scenario)

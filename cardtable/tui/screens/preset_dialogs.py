@@ -131,6 +131,14 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.run_action_flow(str(event.option.id))
 
+    def on_screen_suspend(self) -> None:
+        """One box at a time: the menu steps aside while an action asks its question (its
+        edge showed under the path box, as a doubled border)."""
+        self.add_class("-asking")
+
+    def on_screen_resume(self) -> None:
+        self.remove_class("-asking")
+
     def action_close(self) -> None:
         self.dismiss(None)
 
