@@ -346,7 +346,8 @@ def test_the_replay_passes_by_a_hidden_chance_and_marks_the_tables_turn():
 
 def test_help_over_a_replay_lists_the_replay_keys_first():
     """? in a replay: its own keys come first (they were at the bottom, under the table's),
-    and a round still in play is said to keep its hands hidden."""
+    and a round still in play is said to keep its hands hidden; then the app's keys, and
+    none of a table's (a play-tester pressed r, L, H and ctrl+s there: nothing)."""
     from cardtable.tui.screens.dialogs import HelpScreen
 
     game = play("tonk-classic", seed=4, moves=6)
@@ -364,6 +365,7 @@ def test_help_over_a_replay_lists_the_replay_keys_first():
             text = screen_text(app)
             keys = text.index("a move back / forward (hands shown unless")  # (wraps before "still in play)")
             assert "Everywhere" in text and keys < text.index("Everywhere"), text
+            assert "ctrl+s" not in text and "hint" not in text and "Table" not in text, text
 
     run(scenario)
 

@@ -205,10 +205,10 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         rows = help_rows(self.table_screen(), ascii)
-        if self.from_replay():  # (the replay's own keys first)
+        if self.from_replay():  # (the replay's own keys, then the app's: a table's do nothing there)
             start = next(i for i, row in enumerate(rows) if row[0] == "Replay")
             end = next((i for i in range(start + 1, len(rows)) if rows[i][0]), len(rows))
-            rows = rows[start:end] + rows[:start] + rows[end:]
+            rows = rows[start:end] + EVERYWHERE_KEYS
         for where, key, what in rows:
             table.add_row(fix(where), fix(key), fix(what))
         with Vertical(id="help-box") as box:
