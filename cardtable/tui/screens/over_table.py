@@ -111,4 +111,3 @@ class RoundOver(Rethemed, OverTable[None]):
 
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
-

@@ -205,6 +205,9 @@ class KnobRow(Vertical):
         self.add_class("-focused")
         self.call_after_refresh(self.scroll_visible, animate=False)
 
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.remove_class("-focused")
+
     def on_input_blurred(self, event: Input.Blurred) -> None:
         event.stop()
         self._show_start()  # (tabbing through a long value left its end in view)
@@ -255,9 +258,6 @@ class KnobRow(Vertical):
         elif isinstance(control, Input):
             control.value = format_text(spec.kind, value)
             self._show_start()
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self.remove_class("-focused")
 
     def retheme(self) -> None:
         """Its words again in the theme's characters (``t`` pressed in the editor); what was
