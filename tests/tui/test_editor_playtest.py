@@ -163,14 +163,10 @@ def test_export_says_a_folder_is_missing_and_asks_before_replacing_a_file(user_p
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
             assert str(app.screen.query_one("#confirm-question", Static).render()) == (
                 f"{tmp_path / 'forseti.toml'} already exists. Replace it?")
-            await pilot.press("n")  # kept: back to the menu
-            await wait_for(pilot, lambda: isinstance(app.screen, PresetMenu))
-            assert (tmp_path / "forseti.toml").read_text() == "old"
-            options = app.screen.query_one(OptionList)
-            options.highlighted = options.get_option_index("export")
-            await pilot.press("enter")
+            await pilot.press("n")  # kept: back to the path, as typed, to change (it went to the menu)
             await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-            app.screen.query_one("#ask-input", Input).value = str(tmp_path)
+            assert (tmp_path / "forseti.toml").read_text() == "old"
+            assert app.screen.query_one("#ask-input", Input).value == str(tmp_path)
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
             await pilot.press("y")

@@ -201,18 +201,21 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         return None
 
     async def _export(self, preset: str) -> str | None:
-        path = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):",
-                                                       f"~/{preset}.toml",
-                                                       _path_problem(lambda text: export_target(preset, text))))
-        if not path:
-            return None
-        try:
-            written = export_preset(preset, path)
-        except ExportExists as exists:
-            if not await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
-                                                           "Replace (y)", "Keep it (n)")):
+        path = f"~/{preset}.toml"
+        while True:  # (a file kept rather than replaced: the path again, as typed, to change)
+            typed = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):", path,
+                                                            _path_problem(lambda text: export_target(preset, text))))
+            if not typed:
                 return None
-            written = export_preset(preset, path, overwrite=True)
+            path = typed
+            try:
+                written = export_preset(preset, path)
+                break
+            except ExportExists as exists:
+                if await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
+                                                           "Replace (y)", "Keep it (n)")):
+                    written = export_preset(preset, path, overwrite=True)
+                    break
         self.notify(f"wrote {written}", title="exported", timeout=5, markup=False)
         return preset
 
