@@ -96,6 +96,12 @@ def number(n: int, ascii: bool = False) -> str:
     return f"{'-' if ascii else '−'}{-n}" if n < 0 else str(n)
 
 
+def counted(n: int, word: str, ascii: bool = False) -> str:
+    """``n`` and ``word`` with the theme's minus sign, plural unless n is 1 or −1: "1 chip",
+    "0 chips", "−25 pts", "−1 chip"."""
+    return f"{number(n, ascii)} {word}{'s' * (abs(n) != 1)}"
+
+
 def signed(n: int, ascii: bool = False) -> str:
     """+3, −2 (-2 in ASCII), 0: chips or points won or lost."""
     return f"+{n}" if n > 0 else number(n, ascii)

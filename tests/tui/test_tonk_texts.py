@@ -131,7 +131,7 @@ def test_the_count_line_has_no_dangling_bar_before_the_draw():
 
 
 def test_counted_says_one_chip_either_way():
-    from cardtable.tui.tonk.present import counted
+    from cardtable.tui.text import counted
 
     assert [counted(n, "chip") for n in (1, -1, 0, -2, 3)] == ["1 chip", "−1 chip", "0 chips", "−2 chips",
                                                               "3 chips"]

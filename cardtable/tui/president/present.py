@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from ...engine.cards import Card
 from ...engine.events import RoundStarted
 from ...engine.game import Game
-from ...engine.words import count as count_of, ordinal, rank_plural
+from ...engine.words import ordinal, rank_plural
 from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import game_title, round_log, themed, this_round
+from ..text import counted, game_title, round_log, themed, this_round
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo, cards_held, short_forms
 
@@ -135,7 +135,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     plays = [m for m in legal_moves if m.kind in ("play", "quick_clear")] if playing else []
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
-    me = " · ".join(part for part in (title_of(view, viewer), count_of(view.scores[viewer], "pt")) if part)
+    me = " · ".join(part for part in (title_of(view, viewer), counted(view.scores[viewer], "pt")) if part)
     return replace(state, status=status, note=note, note_heading=exchange_heading(game), talk=talk,
                    hand=view.hand, legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(play_key(m.cards) for m in plays),
@@ -189,7 +189,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         # and is the count's own form when it is left alone (7 seats at 80 columns)
         short.append(held_short)
         alone = (held_short,)
-    facts.append(count_of(view.scores[seat], "pt"))
+    facts.append(counted(view.scores[seat], "pt"))
     marks = []
     title = title_of(view, seat)
     if title:

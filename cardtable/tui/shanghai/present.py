@@ -21,7 +21,7 @@ from ...games.shanghai.preset import contract_text
 from ...games.shanghai.rules import discard_refusal, lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
-from ..text import game_title, round_log, themed
+from ..text import counted, game_title, round_log, themed
 from ..widgets.card import card_label
 from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
@@ -186,7 +186,7 @@ def _seat_info(view: ShanghaiView, seat: int, seats: tuple[Seat, ...]) -> SeatIn
     down = view.down[seat]
     buys = view.buys_left[seat]
     cards, cards_short = cards_held(count)
-    facts = f"{cards} · {words.count(view.scores[seat], 'pt')}" + (" · dealer" if seat == view.dealer else "")
+    facts = f"{cards} · {counted(view.scores[seat], 'pt')}" + (" · dealer" if seat == view.dealer else "")
     buys_left = f"{buys} buy{'s' * (buys != 1)} left"
     # A seat that is down may not buy (S8): it shows "down"; one that is not shows its buys
     # first, so a narrow panel leaves out "not down" before them.
@@ -227,7 +227,7 @@ def _my_state(view: ShanghaiView, viewer: int) -> tuple[str, ...]:
     """The viewer's own state for the banner row, longest first (the table shows the
     longest that fits beside the banner). Once down, the buys go unsaid: only a player
     not down may buy (S8)."""
-    points = words.count(view.scores[viewer], "pt")
+    points = counted(view.scores[viewer], "pt")
     if view.down[viewer]:
         return (f"you: down · {points}",)
     buys = view.buys_left[viewer]

@@ -20,7 +20,7 @@ from ...games.tonk.rules import barred_turns, hit_refusal
 from ...games.tonk.spreads import spreads_taking_all
 from ...games.tonk.view import TonkView
 from ..seats import Seat
-from ..text import game_title, number, round_log, themed, this_round
+from ..text import counted, game_title, round_log, themed, this_round
 from ..widgets.card import cards_label
 from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
@@ -75,11 +75,6 @@ class TonkState(LegalMoves):
     no_hit: Mapping[Card, str] = field(default_factory=dict)
     """While the viewer may hit: why each card of the hand with no hit has none (the
     engine's words, :func:`~cardtable.games.tonk.rules.hit_refusal`)."""
-
-
-def counted(n: int, word: str, ascii: bool = False) -> str:
-    """``n`` and ``word``, plural unless n is 1 or −1: "1 chip", "0 chips", "3 hands", "−1 chip"."""
-    return f"{number(n, ascii)} {word}{'s' * (abs(n) != 1)}"
 
 
 def match_text(rules: TonkRules) -> str:

@@ -25,7 +25,7 @@ from ..seats import Seat
 from ..text import number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label
 from ..screens.over_table import RoundOver
-from .present import counted
+from ..text import counted
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from ..families import FamilyUI, SummaryRow
 from ..screens.choose import MoveListDialog
 from ..seats import Seat
 from ..widgets.card import cards_label
-from .present import counted, present
+from ..text import counted
+from .present import present
 from .showdown import ShowdownScreen, showdown
 from .table import TonkTable
 
