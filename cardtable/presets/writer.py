@@ -317,15 +317,23 @@ def write_atomic(path: Path, text: str, check: bool = False, same_as: Any = None
         raise
 
 
+def _umask() -> int:
+    mask = os.umask(0)  # (the only way to read it; done once, at import, before any thread)
+    os.umask(mask)
+    return mask
+
+
+_NEW_FILE_MODE = 0o666 & ~_umask()
+"""The permissions ``open`` gives a new file here (0o644 under the usual umask)."""
+
+
 def _file_mode(path: Path) -> int:
     """The permissions ``path`` keeps, or a new file's (as ``open`` would make it: a preset
     is a file to share, not the temp file's owner-only one)."""
     try:
         return stat.S_IMODE(path.stat().st_mode)
     except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
+        return _NEW_FILE_MODE
 
 
 def same_preset(one: Any, other: Any) -> bool:

@@ -574,7 +574,32 @@ def test_t_in_the_editor_rewrites_its_words_in_place():
             await pilot.pause()
             drawn = screen_text(app)
             assert "New house rules — Shanghai rummy" in drawn and "▼" in drawn and " v " not in drawn
-            assert typed.value == "Ours — with dashes"
+            assert editor.query_one("#knob-title", Input).value == "Ours — with dashes"  # (the same box: not composed anew)
+
+    run(scenario)
+
+
+def test_a_number_refused_by_the_old_range_is_read_again_when_the_range_widens(user_presets):
+    """(A play-tester typed players max 8 for Shanghai: "should be 3–6 (got 8)"; giving
+    decks_by_players a count for 7 and 8 widened the range, and the refusal stayed.) The
+    typed number is read again against the new range; and a table typed wrong is told on
+    its row, not a check of the value it left in place."""
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "ours")
+            most = editor.query_one("#knob-players-max", Input)
+            most.value = "8"
+            await pilot.pause()
+            assert editor.problems.get("players.max") == "should be 3–6 (got 8)"
+            decks = editor.query_one("#knob-rules-decks_by_players", Input)
+            decks.value = "2=2, 3=2, 4=2, 5=3, 6=3, 7=3, 8=3"
+            await pilot.pause()
+            await pilot.pause()
+            assert "players.max" not in editor.problems and editor.draft.get("players.max") == 8
+            decks.value = "2=2, 3=2, 4=2, 5=3, 6"
+            await pilot.pause()
+            assert editor.problems["rules.decks_by_players"].startswith("'6': write name=number")
 
     run(scenario)
 

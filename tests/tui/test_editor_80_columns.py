@@ -55,13 +55,17 @@ def test_the_play_testers_rows_at_80_and_at_100_columns(user_presets, size, hint
 
 
 def test_a_range_worked_out_anew_shows_at_80_columns(user_presets):
-    """Shanghai's player range follows the contracts and decks (show_range)."""
+    """Shanghai's player range follows the contracts and decks (show_range): decks for 7
+    and 8 players widen it."""
+    from textual.widgets import Input
+
     async def check(pilot, app, editor):
         assert shown_hint(editor, "players.min") == "parent 3 · 3–6"
-        row(editor, "players.min").show_range(2, 8)
+        editor.query_one("#knob-rules-decks_by_players", Input).value = "2=2, 3=2, 4=2, 5=3, 6=3, 7=3, 8=3"
         await pilot.pause()
-        assert shown_hint(editor, "players.min") == "parent 3 · 2–8"
-        assert row(editor, "players.min").query_one(".knob-hint").tooltip == "from parent: 3 · 2–8"
+        await pilot.pause()
+        assert shown_hint(editor, "players.min") == "parent 3 · 3–8"
+        assert row(editor, "players.min").query_one(".knob-hint").tooltip == "from parent: 3 · 3–8"
 
     in_editor("shanghai-classic", (80, 24), check)
 

@@ -575,3 +575,34 @@ def test_help_and_theme_keys_work_on_the_start_screen_s_menus_and_rewrite_them()
                 await pilot.pause()
 
     run(scenario)
+
+
+def test_a_menu_s_note_survives_a_theme_switch():
+    """(A review found `t` put a failed action's reason back to the usual note: the menu is
+    composed anew in the new theme.) The house-rules menu's and Load game's last words stay,
+    in the new theme's characters."""
+    from cardtable.tui.screens.preset_dialogs import PresetMenu
+    from cardtable.tui.screens.store_menu import LoadDialog
+
+    async def scenario():
+        app = CardtableApp(theme="four-colour", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for key, kind, note, say in (("h", PresetMenu, "#menu-note", lambda menu: menu._note("no — not that")),
+                                         ("l", LoadDialog, "#picker-note", lambda menu: menu.say("no — not that"))):
+                await pilot.press(key)
+                await pilot.pause()
+                menu = app.screen
+                assert isinstance(menu, kind)
+                say(menu)
+                await pilot.press("t")  # four-colour -> ascii
+                await pilot.pause()
+                assert str(menu.query_one(note, Static).render()) == "no - not that"
+                await pilot.press("t")  # ascii -> felt
+                await pilot.pause()
+                assert str(menu.query_one(note, Static).render()) == "no — not that"
+                await pilot.press("t", "t")  # felt -> dark -> four-colour
+                await pilot.press("escape")
+                await pilot.pause()
+
+    run(scenario)

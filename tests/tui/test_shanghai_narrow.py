@@ -18,7 +18,7 @@ from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.seats import parse_seats
 from cardtable.tui.shanghai.present import present
-from cardtable.tui.text import number
+from cardtable.tui.text import number as themed_number
 from cardtable.tui.widgets.card import card_label
 from cardtable.tui.widgets.hand import Hand
 
@@ -77,7 +77,7 @@ def test_hand_two_of_wild_twos_keeps_2s_wild_at_80_columns(theme):
     "2s wild" stay whole, the player's own state beside them shortened."""
     game = played_to("shanghai-wild-twos", 2)
     dot, dash = ("|", "-") if theme == "ascii" else ("·", "—")
-    points = number(game.view(2).scores[2], ascii=theme == "ascii")  # (−25 with the theme's minus sign)
+    points = themed_number(game.view(2).scores[2], ascii=theme == "ascii")  # (−25 with the theme's minus sign)
 
     async def scenario():
         app = make_app("Ann,bot:medium,Bob", preset="shanghai-wild-twos", game=game, theme=theme)

@@ -63,14 +63,14 @@ class EditorScreen(Screen[str | None]):
         self.problems: dict[str, str] = {}
         self._start = copy.deepcopy(draft.values), name
         """The draft and the file name as the editor opened: Escape asks only after a change."""
+        family = FAMILY_TITLES.get(draft.family, draft.family)
+        base = f"from {draft.extends}" if draft.extends else "from the defaults"
+        self.heading = f"{'Edit' if editing else 'New house rules'} — {family}, {base}"
+        """The title line, as the theme writes it when shown."""
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         draft = self.draft
-        family = FAMILY_TITLES.get(draft.family, draft.family)
-        base = f"from {draft.extends}" if draft.extends else "from the defaults"
-        verb = "Edit" if self.editing else "New house rules"
-        self.heading = f"{verb} — {family}, {base}"
         with Horizontal(id="editor-title"):
             yield Static(Text(as_themed(self.app, self.heading), style="bold"), id="editor-heading")
             yield Static("ctrl+r reset  tab next", id="editor-keys")  # (ctrl+s and esc: on the buttons)
@@ -179,7 +179,9 @@ class EditorScreen(Screen[str | None]):
         if not self.query("#editor-status"):
             return  # composing, or already dismissed
         _variant, problems = self.draft.check(self.preset_name or "draft")
-        self.problems = {**self.unreadable, **problems}  # (what was typed and cannot be read: told first)
+        # what was typed and cannot be read: told first, and on its row rather than a check
+        # of the value it left in place
+        self.problems = {**self.unreadable, **{path: why for path, why in problems.items() if path not in self.unreadable}}
         rows = {row.path: row for row in self.query(KnobRow)}
         for path, row in rows.items():  # (a check across players.min and .max is on "players")
             row.error = self.problems.get(path) or self.problems.get(path.rpartition(".")[0], "")

@@ -109,6 +109,8 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         super().__init__()
         self.preset = preset
         self.mine = bool(preset) and is_user_preset(preset or "")
+        self.said = ""
+        """Why the last action failed ("" : the usual note), kept when a theme recomposes the menu."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box") as box:
@@ -119,7 +121,8 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
                               or (ident != "import" and not self.preset))
                        for ident, label, only_mine in ACTIONS]
             yield OptionList(*options, id="menu-options")
-            yield Static(self.usual_note, id="menu-note", markup=False)
+            yield Static(Text(as_themed(self.app, self.said), style="bold red") if self.said else self.usual_note,
+                         id="menu-note", markup=False)
 
     @property
     def usual_note(self) -> str:
@@ -143,13 +146,16 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         self.dismiss(None)
 
     def _note(self, text: str) -> None:
-        self.query_one("#menu-note", Static).update(Text(text, style="bold red"))
+        """Why an action failed, under the options (until the next action)."""
+        self.said = text
+        self.query_one("#menu-note", Static).update(Text(as_themed(self.app, text), style="bold red"))
 
     @work(exclusive=True)
     async def run_action_flow(self, action: str) -> None:
         """Ask what the action needs, do it, and close with the preset to select; an
         action given up (escape in its dialog) comes back to this menu."""
         preset = self.preset or ""
+        self.said = ""
         self.query_one("#menu-note", Static).update(self.usual_note)  # (a failed action's reason is old now)
         try:
             result = await getattr(self, f"_{action}")(preset)

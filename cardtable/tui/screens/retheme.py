@@ -17,10 +17,11 @@ async def recompose_in_place(screen: Screen[object]) -> None:
     scrolled = {widget.id: widget.scroll_y for widget in screen.query("*") if widget.id and widget.scroll_y}
     highlighted = {widget.id: widget.highlighted for widget in screen.query(OptionList) if widget.id}
     await screen.recompose()
+    for ident, row in highlighted.items():  # (at once: a second switch queued behind reads them)
+        rows = screen.query_one(f"#{ident}", OptionList)
+        rows.highlighted = row if row is None or row < rows.option_count else None
 
     def restore() -> None:
-        for ident, row in highlighted.items():
-            screen.query_one(f"#{ident}", OptionList).highlighted = row
         for ident, y in scrolled.items():
             screen.query_one(f"#{ident}").scroll_to(y=y, animate=False)
         if focused is not None:

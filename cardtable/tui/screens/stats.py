@@ -119,7 +119,7 @@ class StatsScreen(Rethemed, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box") as box:
             box.border_title = Text(as_themed(self.app, "Statistics — escape closes"))
-            with VerticalScroll():
+            with VerticalScroll(id="stats-scroll"):  # (by id: a theme switched keeps its scroll)
                 yield Static(statistics(uses_ascii(self.app)), id="stats-body")
 
     def action_close(self) -> None:

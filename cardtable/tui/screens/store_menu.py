@@ -230,12 +230,16 @@ class _Picker(Rethemed, ModalScreen[Any]):
     def __init__(self) -> None:
         super().__init__()
         self.choices: dict[str, Any] = {}
+        self.said: tuple[str, str] | None = None
+        """The last thing :meth:`say` told (message, style): composed again with a new theme."""
 
     def compose(self) -> ComposeResult:
+        self.choices.clear()  # (filled by options(), again when a theme recomposes the list)
         with Vertical(classes="picker-box") as box:
             box.border_title = Text(as_themed(self.app, self.TITLE_TEXT + " — enter opens, escape closes"))
             yield _PickerList(*self.options(), id="picker-list")
-            yield Static(self.note(), id="picker-note", classes="picker-note")
+            said = Text(as_themed(self.app, self.said[0]), style=self.said[1]) if self.said else self.note()
+            yield Static(said, id="picker-note", classes="picker-note")
 
     def options(self) -> list[Option]:
         raise NotImplementedError
@@ -244,6 +248,7 @@ class _Picker(Rethemed, ModalScreen[Any]):
         return Text("")
 
     def say(self, message: str, style: str = "bold red") -> None:
+        self.said = message, style
         self.query_one("#picker-note", Static).update(Text(as_themed(self.app, message), style=style))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -21,11 +21,10 @@ from ...engine.cards import ACE, Card
 from ...engine.events import Event, RoundEnded
 from ...games.tonk import events as ev
 from ...games.tonk.payments import stakes_reason, ties_lowest
-from ..seats import Seat
-from ..text import number, signed, themed, this_round, uses_ascii
-from ..widgets.card import cards_label
 from ..screens.over_table import RoundOver
-from ..text import counted
+from ..seats import Seat
+from ..text import counted, number, signed, themed, this_round, uses_ascii
+from ..widgets.card import cards_label
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static, Switch, TextArea
 
-from ...presets.groups import KnobSpec, format_text, parse_text
+from ...presets.groups import TABLE_EXAMPLES, KnobSpec, format_text, parse_text
 from ..text import as_themed, markup_literal, uses_ascii
 
 
@@ -163,6 +163,9 @@ class KnobRow(Vertical):
         self.spec = replace(self.spec, low=low, high=high)
         if self.is_mounted:
             self.query_one(KnobHint).show(*self._hint())
+            typed = self.query_one(f"#{control_id(self.path)}")
+            if isinstance(typed, Input):  # (a number refused by the old range may fit the new one)
+                self._read(typed.value)
 
     def _control(self) -> Widget:
         spec, value, ident = self.spec, self.value, control_id(self.path)
@@ -188,7 +191,8 @@ class KnobRow(Vertical):
             return ""
         if self.inherited:
             return f"e.g. {format_text(kind, self.inherited)}"
-        return {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4", "table": "e.g. A=15, JK=50"}[kind]
+        return {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4",
+                "table": f"e.g. {TABLE_EXAMPLES.get(self.spec.name, 'A=15, JK=50')}"}[kind]
 
     def on_mount(self) -> None:
         self._show_start()
@@ -201,7 +205,8 @@ class KnobRow(Vertical):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The whole row in sight when its field takes the focus (Textual brings just the
         field: the last row showed its input without its description, and a list opened
-        over the Save bar); and -focused marks it (app.tcss: a switch's word shows where Tab landed)."""
+        over the Save bar); and -focused marks it (app.tcss: a switch's word shows where Tab
+        landed; a rule on ``:focus-within`` did not restyle the word beside the switch)."""
         self.add_class("-focused")
         self.call_after_refresh(self.scroll_visible, animate=False)
 
