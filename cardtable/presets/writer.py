@@ -527,7 +527,12 @@ def unusable(path: Path, error: OSError) -> str:
 def import_preset(source: str | Path, name: str | None = None) -> tuple[str, Path]:
     """Check the preset file ``source`` and copy it into the user's folder as ``name``
     (default: the file's stem). VariantError if it does not load, ValueError for a name."""
-    path = checked_import(source)
+    return place_import(checked_import(source), name)
+
+
+def place_import(path: Path, name: str | None = None) -> tuple[str, Path]:
+    """Copy the preset file ``path``, already checked (:func:`checked_import`), into the
+    user's folder as ``name`` (default: the file's stem); ValueError for a name."""
     name = name or path.stem
     _new_name(name)
     return name, _place(path.resolve(), name)

@@ -181,7 +181,8 @@ class EditorScreen(Screen[str | None]):
         _variant, problems = self.draft.check(self.preset_name or "draft")
         # what was typed and cannot be read: told first, and on its row rather than a check
         # of the value it left in place
-        self.problems = {**self.unreadable, **{path: why for path, why in problems.items() if path not in self.unreadable}}
+        checked = {path: why for path, why in problems.items() if path not in self.unreadable}
+        self.problems = {**self.unreadable, **checked}
         rows = {row.path: row for row in self.query(KnobRow)}
         for path, row in rows.items():  # (a check across players.min and .max is on "players")
             row.error = self.problems.get(path) or self.problems.get(path.rpartition(".")[0], "")

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from ...engine.errors import VariantError
 from ...presets.writer import (
     Draft, ExportExists, checked_import, delete_preset, dependents, duplicate_preset, export_preset, export_target,
-    import_preset, import_source, is_user_preset, name_problem, rename_preset,
+    import_source, is_user_preset, name_problem, place_import, rename_preset,
 )
 from ..text import as_themed
 from .dialogs import HELP_AND_THEME, Confirm  # (a yes/no question, shared with the start screen)
@@ -209,8 +209,9 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
     async def _export(self, preset: str) -> str | None:
         path = f"~/{preset}.toml"
         while True:  # (a file kept rather than replaced: the path again, as typed, to change)
-            typed = await self.app.push_screen_wait(AskText(f"Export {preset} to (a .toml file or a folder):", path,
-                                                            _path_problem(lambda text: export_target(preset, text))))
+            asked = AskText(f"Export {preset} to (a .toml file or a folder):", path,
+                            _path_problem(lambda text: export_target(preset, text)))
+            typed = await self.app.push_screen_wait(asked)
             if not typed:
                 return None
             path = typed
@@ -231,13 +232,14 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
                                                        placeholder="~/Downloads/our-table.toml"))
         if not path:
             return None
-        stem = checked_import(path).stem  # (a file that does not load is told before its name is asked)
+        checked = checked_import(path)  # (a file that does not load is told before its name is asked)
+        stem = checked.stem
         name: str | None = stem
         if name_problem(stem):
             name = await self.app.push_screen_wait(AskText(f"{name_problem(stem)}. Import it as:",
                                                            _free_name(stem + "-imported"), name_problem))
             if not name:
                 return None
-        name, placed = import_preset(path, name)
+        name, placed = place_import(checked, name)
         self.notify(f"imported as {name} ({placed})", title="imported", timeout=5, markup=False)
         return name
