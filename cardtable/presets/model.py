@@ -216,10 +216,11 @@ def describe_rules(rules: BaseModel) -> list[tuple[str, Any, str, Any]]:
     return rows
 
 
-def value_text(value: Any, name: str = "", rules: type[Knobs] | None = None) -> str:
+def value_text(value: Any, name: str = "", rules: type[Knobs] | None = None, minus: str = "-") -> str:
     """A knob's value in plain words: yes / no, none, lists comma-separated, tables as
-    ``key: value``; the family's ``rules`` model may word its own knob ``name`` (Shanghai's
-    contracts read "hand 2: 1 set of 3 + 1 run of 4", one hand a line)."""
+    ``key: value``, a number below zero with ``minus`` (the TUI passes its theme's "−"); the
+    family's ``rules`` model may word its own knob ``name`` (Shanghai's contracts read
+    "hand 2: 1 set of 3 + 1 run of 4", one hand a line)."""
     if rules is not None and name:
         own = rules.knob_text(name, value)
         if own is not None:
@@ -228,10 +229,12 @@ def value_text(value: Any, name: str = "", rules: type[Knobs] | None = None) -> 
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, int) and value < 0:
+        return f"{minus}{-value}"
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items()) or "—"
+        return ", ".join(f"{k}: {value_text(v, minus=minus)}" for k, v in value.items()) or "—"
     if isinstance(value, (list, tuple)):
-        return ", ".join(value_text(v) for v in value) or "—"
+        return ", ".join(value_text(v, minus=minus) for v in value) or "—"
     return str(value)
 
 

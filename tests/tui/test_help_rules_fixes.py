@@ -100,7 +100,8 @@ def test_shanghai_rules_read_contracts_in_words_and_a_missing_default_as_none():
             contracts = next(v for v in values if v.startswith("hand 1:"))
             assert "hand 1: 2 sets of 3\nhand 2: 1 set of 3 + 1 run of 4" in contracts
             assert "set, 3" not in contracts
-            assert "-50" in values and "default: none" in values
+            assert "−50" in values and "default: none" in values  # (the theme's minus sign, S13)
+            assert "−25" in values and "-25" not in values
             assert not any("None" in value for value in values)
             app.screen.query_one(".rules-row.-heading").scroll_visible(animate=False)
             await pilot.pause()
@@ -145,6 +146,16 @@ def test_knob_values_in_words():
     contracts = ((("set", 3), ("run", 4)), (("run", 4),) * 3)
     assert value_text(contracts, "contracts", ShanghaiRules) == "hand 1: 1 set of 3 + 1 run of 4\nhand 2: 3 runs of 4"
     assert value_text(contracts) == "set, 3, run, 4, run, 4, run, 4, run, 4"  # without the model: plain
+    assert value_text(-25) == "-25" and value_text({"A": -5}, minus="−") == "A: −5"  # (TOML's, or the theme's)
+
+
+def test_tonk_card_points_leave_out_a_joker_counting_nothing():
+    """T1, T4: a joker counts 0 unless a preset says otherwise; the rules do not list
+    "JK: 0" at a table whose deck has no jokers (tonk-classic)."""
+    tonk_rules = type(load_variant("tonk-classic").rules)
+    assert value_text(load_variant("tonk-classic").rules.card_points, "card_points", tonk_rules) == \
+        "A: 1, J: 10, Q: 10, K: 10"
+    assert value_text({"A": 1, "JK": 5}, "card_points", tonk_rules) == "A: 1, JK: 5"
 
 
 # ----------------------------------------------------------------- help

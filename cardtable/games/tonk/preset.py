@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from ...engine.cards import ACE, JACK, JOKER, KING, QUEEN, preset_rank, rank_of
-from ...presets.model import Knobs, PlayerRange, VariantBase
+from ...presets.model import Knobs, PlayerRange, VariantBase, value_text
 
 STANDARD_POINTS = {**{r: r for r in range(2, 11)}, JACK: 10, QUEEN: 10, KING: 10, ACE: 1, JOKER: 0}
 """T4: A = 1, 2–10 face value, J Q K = 10; a joker left in hand counts 0."""
@@ -23,7 +23,7 @@ class TonkRules(Knobs):
     upcard: bool = True
     """T2: the first undealt card is turned up to start the discard pile."""
     card_points: dict[str, int] = Field(default_factory=lambda: {"A": 1, "J": 10, "Q": 10, "K": 10, "JK": 0})
-    """T4: count of a card left in hand, by rank name (ranks not named count face value)."""
+    """T4: count of a card left in hand, by rank name (ranks not named count face value, a joker 0)."""
     hit_runs_only: bool = False
     """T6: only runs may be hit, never sets."""
     dead_fours: bool = False
@@ -50,6 +50,14 @@ class TonkRules(Knobs):
     """T13: the match ends after the hand in which a player's chips reach zero or less."""
     match_hands: int = Field(default=0, ge=0, le=10_000)
     """T13: the match ends after this many paid hands (0: no limit)."""
+
+    @classmethod
+    def knob_text(cls, name: str, value: Any) -> str | None:
+        """card_points without a joker counting 0, the standard count (most decks have none)."""
+        if name == "card_points":
+            shown = {rank: points for rank, points in value.items() if not (rank == "JK" and points == 0)}
+            return value_text(shown)
+        return None
 
     @field_validator("card_points")
     @classmethod

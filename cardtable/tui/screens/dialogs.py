@@ -296,14 +296,14 @@ class RulesScreen(ModalScreen[None]):
                 with Horizontal(classes="rules-row -heading"):
                     yield Static("knob", classes="rules-knob")
                     yield Static("value, and what it means", classes="rules-text")
-                rules = type(variant.rules)
+                rules, minus = type(variant.rules), "-" if uses_ascii(self.app) else "−"
                 for name, value, description, default in describe_rules(variant.rules):
                     with Horizontal(classes="rules-row"):
                         yield Static(name, classes="rules-knob", markup=False)
                         with Vertical(classes="rules-text"):
-                            yield Static(fix(value_text(value, name, rules)), classes="rules-value", markup=False)
+                            yield Static(fix(value_text(value, name, rules, minus)), classes="rules-value", markup=False)
                             if value != default:
-                                yield Static(fix(f"default: {value_text(default, name, rules)}"),
+                                yield Static(fix(f"default: {value_text(default, name, rules, minus)}"),
                                              classes="rules-default", markup=False)
                             yield Static(fix(description), classes="rules-meaning", markup=False)
                 if titles is not None:
