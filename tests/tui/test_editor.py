@@ -570,11 +570,19 @@ def test_t_in_the_editor_rewrites_its_words_in_place():
             drawn = screen_text(app)
             assert set(c for c in drawn if not c.isascii()) <= set("—"), drawn  # (the typed title, as typed)
             assert "New house rules - Shanghai rummy" in drawn and "▼" not in drawn
+            switch = editor.query(Switch).first()
+            was = switch.value
+            switch.toggle()  # under ASCII a switch does not slide: it is over at once
+            assert switch._slider_position == (0.0 if was else 1.0)
+            switch.toggle()
+            await pilot.pause()
             await pilot.press("t")  # ascii -> felt
             await pilot.pause()
             drawn = screen_text(app)
             assert "New house rules — Shanghai rummy" in drawn and "▼" in drawn and " v " not in drawn
             assert editor.query_one("#knob-title", Input).value == "Ours — with dashes"  # (the same box: not composed anew)
+            switch.toggle()  # (in felt it slides again: still where it was at the toggle)
+            assert switch._slider_position == (1.0 if was else 0.0)
 
     run(scenario)
 
@@ -626,5 +634,33 @@ def test_a_focused_switch_shows_where_tab_landed():
             await pilot.press("tab")
             await pilot.pause()
             assert app.focused is not switch and marked() == (False, False)
+
+    run(scenario)
+
+
+def test_a_failed_save_is_told_until_the_next_change_and_outlasts_a_theme_switch(user_presets, monkeypatch):
+    """(A theme switch in the editor put "ready to save" over "not saved: …".) Why a save
+    failed stays on the status line, in the new theme's characters, until the draft changes."""
+    def refuse(self, name):
+        raise OSError("[Errno 13] Permission denied: ‘ours.toml’")
+
+    monkeypatch.setattr(Draft, "save", refuse)
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("tonk-classic"), "ours")
+            status = editor.query_one("#editor-status", Static)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is editor and str(status.content) == "not saved: [Errno 13] Permission denied: ‘ours.toml’"
+            assert not status.has_class("-ready")
+            editor.query(Switch).first().focus()
+            await pilot.press("t")  # felt -> dark: still said
+            await pilot.pause()
+            assert app.card_theme != "felt" and str(status.content).startswith("not saved: ")
+            await pilot.press("space")  # a change: the failure was of the draft before it
+            await pilot.pause()
+            assert str(status.content) == "ready to save (unsaved changes)" and status.has_class("-ready")
 
     run(scenario)

@@ -61,6 +61,8 @@ class EditorScreen(Screen[str | None]):
         self.editing = editing
         self.unreadable: dict[str, str] = {}
         self.problems: dict[str, str] = {}
+        self.save_failure = ""
+        """Why the last save failed, told in the status until the next change."""
         self._start = copy.deepcopy(draft.values), name
         """The draft and the file name as the editor opened: Escape asks only after a change."""
         family = FAMILY_TITLES.get(draft.family, draft.family)
@@ -116,7 +118,7 @@ class EditorScreen(Screen[str | None]):
         write_select_arrows(self, uses_ascii(self.app))
         for row in self.query(KnobRow):
             row.retheme()
-        self.revalidate()
+        self._show_status()  # (a save's failure stays said)
 
     def on_mount(self) -> None:
         write_select_arrows(self, uses_ascii(self.app))
@@ -192,12 +194,19 @@ class EditorScreen(Screen[str | None]):
         if seats is not None:  # (while the rules do not read, the last range stays)
             for path in ("players.min", "players.max"):
                 rows[path].show_range(*seats)
+        self.save_failure = ""
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """The file name's note, and the status line: the problems (the first in words), the
+        file name's note, why the last save failed, or ready to save."""
+        rows = {row.path for row in self.query(KnobRow)}
         loose = [f"{path}: {why}" for path, why in self.problems.items() if path not in rows]
         note = self.name_note
         self.query_one("#editor-name-note", Static).update(as_themed(self.app, note))
         self.query_one("#editor-save", Button).disabled = bool(self.problems or note)
         status = self.query_one("#editor-status", Static)
-        status.set_class(not (self.problems or note), "-ready")  # (app.tcss: the theme's success or error colour)
+        status.set_class(not (self.problems or note or self.save_failure), "-ready")  # (app.tcss: success or error colour)
         if self.problems:
             count = len(self.problems)
             path, why = next(iter(self.problems.items()))
@@ -205,6 +214,8 @@ class EditorScreen(Screen[str | None]):
             status.update(as_themed(self.app, f"{count} problem{'s' if count > 1 else ''} — {first}"))
         elif note:
             status.update(as_themed(self.app, f"file name: {note}"))
+        elif self.save_failure:
+            status.update(as_themed(self.app, f"not saved: {self.save_failure}"))
         else:
             status.update("ready to save" + (" (unsaved changes)" if self.dirty else ""))
 
@@ -214,7 +225,6 @@ class EditorScreen(Screen[str | None]):
 
     # ------------------------------------------------------------------ actions
     def action_save(self) -> None:
-        status = self.query_one("#editor-status", Static)
         if self.problems or self.name_note:
             self.revalidate()
             self.notify("fix the marked fields first", title="not saved", severity="error", timeout=4, markup=False)
@@ -223,8 +233,8 @@ class EditorScreen(Screen[str | None]):
         try:
             path = self.draft.save(self.preset_name)
         except (VariantError, ValueError, OSError) as error:
-            status.remove_class("-ready")
-            status.update(as_themed(self.app, f"not saved: {error}"))
+            self.save_failure = str(error)
+            self._show_status()
             return
         self.notify(soft_breaks(f"saved {path}", note_width(self.app)), title=self.preset_name, timeout=4, markup=False)
         self.dismiss(self.preset_name)

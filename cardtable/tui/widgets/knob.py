@@ -26,6 +26,15 @@ from ...presets.groups import TABLE_EXAMPLES, KnobSpec, format_text, parse_text
 from ..text import as_themed, markup_literal, uses_ascii
 
 
+class KnobSwitch(Switch):
+    """A switch that slides when toggled, but not under the ASCII theme (a limited terminal
+    draws the slide as flicker); asked at each toggle, so ``t`` in the editor counts at once."""
+
+    def watch_value(self, value: bool) -> None:
+        self._should_animate = not uses_ascii(self.app)  # (Switch's own flag, read just below)
+        super().watch_value(value)
+
+
 def shown(spec: KnobSpec, value: Any) -> str:
     """A value in the words the row uses for it."""
     if value is None:
@@ -171,7 +180,7 @@ class KnobRow(Vertical):
         spec, value, ident = self.spec, self.value, control_id(self.path)
         if spec.kind == "bool":
             # (its slide passes through eighth blocks: under the ASCII theme it jumps)
-            return Switch(value=bool(value), id=ident, classes="knob-control", animate=not uses_ascii(self.app))
+            return KnobSwitch(value=bool(value), id=ident, classes="knob-control")
         if spec.kind == "choice":
             return Select([(c, c) for c in spec.choices], value=value, allow_blank=False, id=ident,
                           compact=True, classes="knob-control")
