@@ -300,7 +300,8 @@ def test_a_long_value_shows_its_start_when_loaded_and_after_tabbing_through(user
 
 def test_the_menu_steps_aside_while_an_action_asks(user_presets):
     """(The house-rules menu's edge showed under the Export path box, a doubled border.)
-    While an action's question is open the menu's box is hidden; back, it shows."""
+    While an action's question is open the menu's box is hidden; back, it shows; the help
+    over it leaves it in sight."""
     async def scenario():
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
@@ -317,5 +318,11 @@ def test_the_menu_steps_aside_while_an_action_asks(user_presets):
             await wait_for(pilot, lambda: app.screen is menu)
             await pilot.pause()
             assert box.styles.visibility == "visible"
+            await pilot.press("question_mark")  # the help over it leaves it in sight: it tells its keys
+            await wait_for(pilot, lambda: app.screen is not menu)
+            await pilot.pause()
+            assert box.styles.visibility == "visible"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is menu)
 
     run(scenario)

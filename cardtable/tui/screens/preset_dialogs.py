@@ -136,8 +136,9 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
 
     def on_screen_suspend(self) -> None:
         """One box at a time: the menu steps aside while an action asks its question (its
-        edge showed under the path box, as a doubled border)."""
-        self.add_class("-asking")
+        edge showed under the path box, as a doubled border); under the help it stays, for
+        the help tells its keys."""
+        self.set_class(isinstance(self.app.screen, (AskText, Confirm)), "-asking")
 
     def on_screen_resume(self) -> None:
         self.remove_class("-asking")
