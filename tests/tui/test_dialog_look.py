@@ -78,7 +78,7 @@ def test_tonk_s_drop_question_is_a_dialog_like_the_others():
             await pilot.press("x")
             await pilot.pause()
             assert str(dialog.query_one("#dialog-note", Static).render()) == \
-                "keys here: y drops, n or escape keeps playing, v to look at the table"
+                "keys here: y drops, n or escape keeps playing, v to look at the table; ? lists every key"
             await pilot.press("v")
             await pilot.pause()
             assert isinstance(app.screen, LookScreen) and "Drop with a count" not in screen_text(app)

@@ -668,7 +668,7 @@ def test_the_exchange_dialogs_keys_note_wraps_whole(size):
             await pilot.pause()
             text = " ".join(screen_text(app).replace("│", " ").split())
             assert ("keys here: space or a number picks a card, g or enter gives them, escape clears, "
-                    "v to look at the table") in text, text
+                    "v to look at the table; ? lists every key") in text, text
 
     asyncio.run(scenario())
 

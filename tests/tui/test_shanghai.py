@@ -462,6 +462,9 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
         "your cards do not make 2 sets of 3 yet (take a melded joker first: w)"
     assert why(replace(state, down=True, moves=(Move("discard", parse_cards("KS")),))) == \
         "you are down this hand (no new melds): discard (d)"  # (what may be done: the key bar lists only d too)
+    assert ShanghaiTable._why_no_group(state) == "no go-down group to take back: g makes one"
+    assert ShanghaiTable._why_no_group(replace(state, down=True)) == \
+        "no go-down group to take back: you are down this hand"  # (S6: g makes no group once down)
     lay_off = Move("lay_off", parse_cards("KS"), (), (1, 0))
     assert why(replace(state, down=True, moves=(lay_off, Move("discard", parse_cards("KS"))))) == \
         "you are down this hand (no new melds): lay off (l) or discard (d)"
@@ -475,6 +478,24 @@ def test_why_a_go_down_or_lay_off_is_not_offered_is_said_in_the_games_words():
     assert state.no_lay_off[Card.parse("KS")] == "you lay off once you are down (S6)"
     assert state.no_swap[Card.parse("KS")] == "no melded joker stands for it now"
     assert state.no_swaps == "no joker lies in a meld now"                 # S7, for w with nothing selected
+
+
+def test_after_a_joker_swap_the_status_asks_for_what_leads_down():
+    """S7: a player not down who took a melded joker must go down this turn; when the
+    contract still needs a second joker the status asks for that swap (w), not for a
+    go-down that ``g`` / ``m`` cannot make yet (a play-tester was told "go down now")."""
+    from dataclasses import replace
+
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import _status
+
+    view = replace(stacked_game().view(0), turn=0, phase="play", must_go_down=True)
+    seats = parse_seats(SEATS)
+    swap, meld = Move("swap_joker", parse_cards("9S"), (), (1, 1)), Move("meld", parse_cards("7C 7D 7H"))
+    assert _status(view, 0, seats, (swap,), False) == \
+        ("Ann — you took a joker: take another to go down (w swaps)", "Ann — you took a joker: another (w)")
+    assert _status(view, 0, seats, (swap, meld), False)[0] == \
+        "Ann — you took a joker: go down now (g adds a group, m lists go-downs)"
 
 
 def test_a_key_right_after_a_card_number_keeps_its_notice():
@@ -1054,7 +1075,7 @@ def test_the_buy_prompt_opens_on_decline():
             await pilot.press("s")  # (a table key: the dialog says which keys work, and nothing is played)
             await pilot.pause()
             note = str(app.screen.query_one("#dialog-note").render())
-            assert note == "keys here: ↑ ↓ to choose, enter to take it, v to look at the table, escape: Decline" and len(game.events) == events
+            assert note == "keys here: ↑ ↓ to choose, enter to take it, v to look at the table, escape: Decline; ? lists every key" and len(game.events) == events
             await pilot.press("t")  # (a key the dialog does take: the theme changes, the note stays)
             await pilot.pause()
             assert app.card_theme != "felt" and str(app.screen.query_one("#dialog-note").render()) == note
@@ -1177,7 +1198,8 @@ def test_the_score_sheet_keeps_a_player_to_one_line_at_80_columns():
 
 def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
     """S5/S6: the lay-off choices name the card a wild becomes at each end of a run
-    ("low end, as 3♥"); a natural card is only itself, so nothing is added."""
+    ("low end, as 3♥"), or on a set ("as a 9"); a natural card is only itself, so nothing
+    is added."""
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.compose import lay_off_label
     from cardtable.tui.shanghai.present import present
@@ -1197,6 +1219,12 @@ def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
                          False).endswith("— high end")  # (a natural is only itself in every theme)
     assert lay_off_label(Move("lay_off", (joker,), target=(2, 1, 0)), ascii_state.melds, state.names, 0,
                          True).endswith("— low end, as 3-H")
+    # a set: a wild laid off stands for its rank (a play-tester read "2♠ on your meld 1
+    # (10♦ 10♠ 10♠)" as a mistake where 2s are wild)
+    on_set = lambda card: lay_off_label(Move("lay_off", (card,), target=(2, 0)), state.melds,  # noqa: E731
+                                        state.names, 0, False)
+    assert on_set(joker) == "JK on Eve's meld 1 (9♣ 9♦ 9♠), as a 9"
+    assert on_set(Card.parse("9H")) == "9♥ on Eve's meld 1 (9♣ 9♦ 9♠)"
 
 
 def test_d_before_the_draw_says_to_draw_first():

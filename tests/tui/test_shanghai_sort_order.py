@@ -9,7 +9,7 @@ import asyncio
 from cardtable.engine.cards import parse_cards
 from cardtable.tui.screens.choose import MoveListDialog
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.shanghai.table import by_suit
+from cardtable.tui.shanghai.table import by_suit, wilds_last
 from cardtable.tui.widgets.hand import Hand
 
 from .helpers import make_app, settle
@@ -21,6 +21,37 @@ def test_by_suit_puts_an_ace_where_its_suit_would_run_with_it():
     an ace sorts low when its suit's other cards are nearer the 2 than the king."""
     cards = parse_cards("AD 3D 2D 4D KS AS JS AH JK 9C")
     assert by_suit(cards) == parse_cards("9C AD 2D 3D 4D AH JS KS AS JK")
+
+
+def test_wild_cards_sort_last_and_an_ace_keeps_its_place_while_composing():
+    """S5 (a play-tester read A♦ 2♦ 3♦ as a natural run where 2s are wild): the wild
+    cards go last in either order; an ace's place in its suit is read from the whole hand,
+    so that it does not jump while cards go into go-down groups."""
+    wild_twos = frozenset({2, 15})
+    assert by_suit(parse_cards("AD 2S 3D 7D JK 2D"), wild_twos) == parse_cards("AD 3D 7D 2D 2S JK")
+    assert by_suit(parse_cards("AD 2D 3D"), frozenset({15})) == parse_cards("AD 2D 3D")  # (2s not wild: a run)
+    assert wilds_last(parse_cards("2C 4D 5S JK QH"), wild_twos) == parse_cards("4D 5S QH 2C JK")
+    whole = parse_cards("AC 4C JC")  # (4 to J: the ace nearer the king, so last)
+    assert by_suit(parse_cards("AC 4C"), whole=whole) == parse_cards("4C AC")
+    assert by_suit(parse_cards("AC 4C")) == parse_cards("AC 4C")  # (alone with the 4, it would go first)
+
+
+def test_a_wild_two_stands_with_the_jokers_in_the_hand_on_screen():
+    """S5: at a table where 2s are wild the hand shows them after the naturals, by rank
+    and by suit (o); here in the buy prompt Ann is offered first, which shows the hand as
+    the table does."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-wild-twos", seed=5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: bool(app.screen.query(Hand)) and bool(app.screen.query_one(Hand).cards))
+            for _order in ("rank", "suit"):  # (the buy prompt shows the hand as the table does)
+                cards = tuple(app.screen.query_one(Hand).cards)
+                wild = [card.rank in (2, 15) for card in cards]
+                assert any(wild) and wild == sorted(wild), cards  # (every wild after every natural)
+                await pilot.press("o")
+                await pilot.pause()
+
+    asyncio.run(scenario())
 
 
 # Hand 2 (a set of 3 + a run of 4): Eve is down with a joker in her run (4♥ 5♥ JK=6♥ 7♥);
@@ -148,7 +179,7 @@ def test_backspace_with_no_go_down_group_says_so():
             screen = await _ann_drawn(pilot)
             await pilot.press("backspace")
             await pilot.pause()
-            assert screen.table.notice == "no go-down group to take back (g makes one)"
+            assert screen.table.notice == "no go-down group to take back: g makes one"
             await pilot.press("1")  # (any change of the selection retires a word)
             await pilot.pause()
             assert screen.table.notice == ""

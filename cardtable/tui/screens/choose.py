@@ -153,7 +153,7 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
         """A letter or digit the dialog takes no action for (the table's own keys, under
         it, wait until it is answered) says which keys work here, rather than nothing."""
         if unused_key(self, event):
-            self.note(self.keys_note())
+            self.note(f"{self.keys_note()}; ? lists every key")
 
     def action_hint(self) -> None:
         if self.hint is None:

@@ -194,6 +194,10 @@ def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], v
         stands = meld.ends[end] if meld is not None else None
         if stands is not None and stands != move.cards[0]:  # (a wild: what it will stand for)
             text += f", as {card_label(stands, ascii)}"
+    elif meld is not None and meld.kind == "set":
+        rank = next((c.rank for c, stands in zip(meld.cards, meld.stands) if not stands), None)
+        if rank is not None and move.cards[0].rank != rank:  # (a wild: the set's rank, S5)
+            text += f", as a {Card(rank, 'S').rank_text}"
     return text
 
 

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import ACE, Card
+from ...engine.cards import ACE, JOKER, Card
 from ...engine.moves import Move
 from ...engine.words import listed
 from ...games.shanghai.rules import LAST_CARD, NOT_DOWN
@@ -51,17 +51,27 @@ WINDOW_WAIT = "the upcard is on offer to the others: your turn goes on once they
 """What a table key says while the viewer's turn waits on the buy window (S8)."""
 
 
-def by_suit(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` by suit, then rank (jokers last). An ace goes where a run would use it:
-    first in its suit when the suit's other cards are nearer the 2 than the king
+def by_suit(cards: Sequence[Card], wilds: frozenset[int] = frozenset(),
+            whole: Sequence[Card] | None = None) -> tuple[Card, ...]:
+    """``cards`` by suit, then rank; the wild cards last (S5: jokers, and 2s where they are
+    wild). An ace goes where a run would use it: first in its suit when the suit's other
+    natural cards in ``whole`` (the whole hand, so that an ace keeps its place while cards
+    go into go-down groups; ``cards`` if not given) are nearer the 2 than the king
     (A 2 4 ♦), else last (J K A ♠); alone, last."""
     low_aces: set[str] = set()
+    whole = cards if whole is None else whole
     for suit in {card.suit for card in cards if card.rank == ACE}:
-        ranks = [card.rank for card in cards if card.suit == suit and card.rank != ACE]
+        ranks = [card.rank for card in whole if card.suit == suit and card.rank not in wilds and card.rank != ACE]
         if ranks and min(ranks) - 1 < ACE - max(ranks):
             low_aces.add(suit)
-    return tuple(sorted(cards, key=lambda card: (card.suit or "Z", 1 if card.rank == ACE and card.suit in low_aces
-                                                  else card.rank)))
+    return tuple(sorted(cards, key=lambda card: (card.rank in wilds, card.suit or "Z",
+                                                  1 if card.rank == ACE and card.suit in low_aces else card.rank)))
+
+
+def wilds_last(cards: Sequence[Card], wilds: frozenset[int]) -> tuple[Card, ...]:
+    """``cards`` in their order, the wild cards moved to the end (S5: a wild 2 among the
+    naturals read as one of a run)."""
+    return tuple(sorted(cards, key=lambda card: card.rank in wilds))
 
 
 GO_DOWN_CHOICES = 40
@@ -232,12 +242,16 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return ()
         left = Counter(state.hand) - Counter(card for group in self.groups for card in group)
-        return self.in_order([card for card in state.hand if left[card] > 0 and not left.subtract([card])])
+        return self.in_order([card for card in state.hand if left[card] > 0 and not left.subtract([card])],
+                             whole=state.hand)
 
-    def in_order(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+    def in_order(self, cards: Sequence[Card], whole: Sequence[Card] | None = None) -> tuple[Card, ...]:
         """``cards`` in the hand's display order: as the view lists them (by rank), or by
-        suit after ``o``. Every dialog over the table (the buy prompt too) shows the hand so."""
-        return by_suit(cards) if self.by_suit else tuple(cards)
+        suit after ``o``; wild cards last either way. Every dialog over the table (the buy
+        prompt too) shows the hand so. ``whole``: the hand ``cards`` are part of (see
+        :func:`by_suit`)."""
+        wilds = self.state.wilds if self.state is not None else frozenset({JOKER})
+        return by_suit(cards, wilds, whole) if self.by_suit else wilds_last(cards, wilds)
 
     def _offer_hand_choices(self, title: str, prompt: str, options: list[tuple[str, Move]]) -> None:
         """Offer ``options`` over the whole hand (the cards in go-down groups too), in the
@@ -419,11 +433,17 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         swap = " (take a melded joker first: w)" if state.can("swap_joker") else ""  # (S7: listed only if it leads down)
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet{swap}"
 
+    @staticmethod
+    def _why_no_group(state: ShanghaiState) -> str:
+        """Why backspace has no go-down group to take back (g makes them until one is down)."""
+        return "no go-down group to take back: " + ("you are down this hand" if state.down else "g makes one")
+
     def action_ungroup(self) -> None:
-        if self._ready() is None:
+        state = self._ready()
+        if state is None:
             return
         if not self.groups:
-            self.notice = "no go-down group to take back (g makes one)"
+            self.notice = self._why_no_group(state)
             return
         self.groups.pop()
         self.places.pop()
