@@ -68,7 +68,7 @@ class ShanghaiRules(Knobs):
     hand_size: int = Field(default=11, ge=3, le=20)
     """S2: cards dealt to each player."""
     wilds: tuple[str, ...] = ("JK",)
-    """S5: wild ranks ("JK", and "2" at some tables); a meld holds no more wilds than naturals."""
+    """S5: wild ranks ("JK", and "2" at some tables); a meld holds no more wilds than naturals; only a joker is ever swapped out (S7)."""
     buy_penalty: int = Field(default=2, ge=0, le=5)
     """S8: cards a buyer takes from the stock besides the upcard."""
     buy_priority: Literal["nearest_to_dealer", "next_in_turn"] = "nearest_to_dealer"
