@@ -428,3 +428,27 @@ def test_l_over_the_show_down_opens_the_hands_log_where_one_human_plays():
 
     asyncio.run(scenario("Ann,bot:simple,bot:simple", hot_seat=False))
     asyncio.run(scenario("Ann,Dag,bot:simple", hot_seat=True))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_a_long_hint_under_the_hand_wraps_whole(size):
+    """T8 (a play-tester at 80 columns read "… a Tonk: spread 6♣ 6♦" without its 6♥): a
+    hint longer than its row takes the key bar's row too, as a notice does."""
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 9H 3S 4S"],
+                    stock="5S 6C 7C 8C", upcard="KC")
+
+    async def scenario():
+        app = make_app("bot:simple,Bob", preset="tonk-classic", seed=1, game=game)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
+                         and app.screen.game.to_act == (1,))
+            screen = app.screen
+            await pilot.press("s")
+            await settle(pilot, app, lambda: screen.game.view(1).phase == "act")
+            await pilot.pause()
+            hint = "you can go out without a discard, a Tonk: spread 9♣ 9♦ 9♥ and 3♠ 4♠ 5♠"
+            assert " ".join(screen_text(app).split()).count(hint) == 1, screen_text(app)
+            row = screen.query_one("#selection")
+            assert row.size.height == (2 if size[0] == 80 else 1)
+
+    asyncio.run(scenario())

@@ -156,6 +156,7 @@ class TonkTable(FamilyTable[TonkState]):
         if not cards:
             hint = state.hint if state.phase == "act" else ""
             line.update(text + Text(f" {bar} {hint}", style="dim") if hint else text)
+            self._wrap_if_long(f"{text.plain} {bar} {hint}")
             return
         text.append(f" {bar} ")
         text.append(f"selected {cards_label(cards, self.ascii)}: ")
@@ -172,6 +173,7 @@ class TonkTable(FamilyTable[TonkState]):
         ok = any(not o.startswith(("not", "select")) for o in options)
         text.append(" · ".join(options), style="green" if ok else "yellow")
         line.update(text)
+        self._wrap_if_long(text.plain)
 
     # ----------------------------------------------------------------- input
     def on_hand_submitted(self, event: Hand.Submitted) -> None:

@@ -291,6 +291,16 @@ class FamilyTable(Widget, Generic[State]):
         """The notice's line as drawn (what is measured against its row)."""
         return self.notice
 
+    def _wrap_if_long(self, row: str) -> None:
+        """Let the notice's line take the key bar's row too while ``row``, the line as drawn
+        without a notice (a long hint: "you can go out without a discard, a Tonk: spread
+        6♣ 6♦ 6♥"), does not fit its own row either: nothing on it is cut."""
+        try:
+            width = self.query_one(self.NOTICE_LINE).content_size.width
+        except NoMatches:
+            return
+        self.set_class(self._notice_wraps() or (bool(width) and cell_len(row) > width), "-notice")
+
     def watch_notice(self) -> None:
         self.set_class(self._notice_wraps(), "-notice")
         if not self.is_mounted:
