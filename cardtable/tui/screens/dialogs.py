@@ -294,7 +294,7 @@ class RulesScreen(ModalScreen[None]):
                     yield Static(Text.assemble(("How to play. ", "bold"), fix(how)), id="rules-how")
                     yield Static("This table's rules:", id="rules-these", classes="-bold")
                 with Horizontal(classes="rules-row -heading"):
-                    yield Static("knob", classes="rules-knob")
+                    yield Static("rule", classes="rules-knob")
                     yield Static("value, and what it means", classes="rules-text")
                 rules, minus = type(variant.rules), "-" if uses_ascii(self.app) else "−"
                 for name, value, description, default in describe_rules(variant.rules):
