@@ -99,7 +99,8 @@ def _free_name(base: str) -> str:
 
 
 class PresetMenu(Rethemed, ModalScreen[str | None]):
-    """What to do with the preset chosen on the start screen. Dismisses with the name of
+    """What to do with the preset chosen on the start screen: only what may be done with it
+    (a shipped preset is not edited, renamed or deleted). Dismisses with the name of
     the preset to select afterwards ("" after a delete), or None when nothing changed;
     a failed action (a file that does not load, say) keeps it open with the reason."""
 
@@ -117,9 +118,8 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
             whose = "yours" if self.mine else "shipped"
             box.border_title = Text(as_themed(self.app, f"house rules — {self.preset} ({whose})" if self.preset
                                               else "house rules"))  # (a file's name as written)
-            options = [Option(as_themed(self.app, label), id=ident, disabled=(only_mine and not self.mine)
-                              or (ident != "import" and not self.preset))
-                       for ident, label, only_mine in ACTIONS]
+            options = [Option(as_themed(self.app, label), id=ident) for ident, label, only_mine in ACTIONS
+                       if (self.mine or not only_mine) and (self.preset or ident == "import")]  # (what may be done)
             yield OptionList(*options, id="menu-options")
             yield Static(Text(as_themed(self.app, self.said), style="bold red") if self.said else self.usual_note,
                          id="menu-note", markup=False)
