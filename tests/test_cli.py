@@ -36,6 +36,21 @@ def test_presets_show_lists_every_knob_in_plain_words(capsys):
     assert "Skítur" in out
 
 
+def test_presets_show_gives_a_default_only_where_the_words_differ(tmp_path, monkeypatch, capsys):
+    """T4: card points without "JK: 0" (the standard count, left unsaid) are the default in
+    words: no "(default …)" that reads the same; a changed count still gets one."""
+    monkeypatch.setenv("COLUMNS", "200")
+    same = tmp_path / "same.toml"
+    same.write_text('extends = "tonk-classic"\n[rules.card_points]\nA = 1\nJ = 10\nQ = 10\nK = 10\n')
+    assert main(["presets", "show", str(same)]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "card_points" in line)
+    assert "A: 1, J: 10, Q: 10, K: 10" in row and "default" not in row
+    (tmp_path / "aces.toml").write_text('extends = "tonk-classic"\n[rules.card_points]\nA = 11\n')
+    assert main(["presets", "show", str(tmp_path / "aces.toml")]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "card_points" in line)
+    assert "A: 11  (default A: 1, J: 10, Q: 10, K: 10)" in row
+
+
 def test_presets_show_writes_the_file_path_whole_at_any_width(monkeypatch, capsys):
     """A new player could not copy the path: at 80 columns it broke mid-word onto two lines."""
     from cardtable.presets.loader import preset_path

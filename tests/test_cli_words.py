@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cli import main
-from cardtable.engine.words import count
+from cardtable.engine.words import a_rank, count
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +20,10 @@ def _out(capsys) -> str:
 
 def test_count():
     assert (count(1, "hand"), count(0, "hand"), count(2, "match", "matches")) == ("1 hand", "0 hands", "2 matches")
+
+
+def test_one_card_of_a_rank_takes_its_article():
+    assert [a_rank(label) for label in ("9", "8", "10", "J", "A")] == ["a 9", "an 8", "a 10", "a jack", "an ace"]
 
 
 def test_simulate_one_match_stopped_after_one_hand(capsys):

@@ -100,8 +100,8 @@ def _presets_show(args: argparse.Namespace) -> int:
     table.add_column("what it means")
     rules = type(variant.rules)
     for name, value, description, default in describe_rules(variant.rules):
-        shown = Text.assemble(value_text(value, name, rules), (
-            "" if value == default else f"  (default {value_text(default, name, rules)})", "dim"))
+        words, was = value_text(value, name, rules), value_text(default, name, rules)
+        shown = Text.assemble(words, ("" if words == was else f"  (default {was})", "dim"))
         table.add_row(name, shown, description)
     console.print(table)
     titles = getattr(variant, "titles", None)

@@ -32,6 +32,12 @@ def rank_word(label: str) -> str:
     return RANK_WORDS.get(label, label)
 
 
+def a_rank(label: str) -> str:
+    """One card of a rank with its article: "a 9", "an 8", "a jack", "an ace"."""
+    word = rank_word(label)
+    return f"{'an' if word[:1] in ('a', 'e', 'i', 'o', 'u', '8') else 'a'} {word}"
+
+
 def rank_plural(label: str) -> str:
     """A rank's label for several cards of it: "9s", "jacks", "aces", "jokers"."""
     word = rank_word(label)

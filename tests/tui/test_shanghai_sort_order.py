@@ -44,12 +44,15 @@ def test_a_wild_two_stands_with_the_jokers_in_the_hand_on_screen():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-wild-twos", seed=5)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: bool(app.screen.query(Hand)) and bool(app.screen.query_one(Hand).cards))
+            shown = []
             for _order in ("rank", "suit"):  # (the buy prompt shows the hand as the table does)
                 cards = tuple(app.screen.query_one(Hand).cards)
                 wild = [card.rank in (2, 15) for card in cards]
                 assert any(wild) and wild == sorted(wild), cards  # (every wild after every natural)
+                shown.append(cards)
                 await pilot.press("o")
                 await pilot.pause()
+            assert shown[0] != shown[1]  # (o sorted it the other way)
 
     asyncio.run(scenario())
 

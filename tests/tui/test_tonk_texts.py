@@ -433,7 +433,8 @@ def test_l_over_the_show_down_opens_the_hands_log_where_one_human_plays():
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 def test_a_long_hint_under_the_hand_wraps_whole(size):
     """T8 (a play-tester at 80 columns read "… a Tonk: spread 6♣ 6♦" without its 6♥): a
-    hint longer than its row takes the key bar's row too, as a notice does."""
+    hint longer than its row takes the key bar's row too, as a notice does, and after a
+    resize that leaves it too long still."""
     game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 9H 3S 4S"],
                     stock="5S 6C 7C 8C", upcard="KC")
 
@@ -450,5 +451,10 @@ def test_a_long_hint_under_the_hand_wraps_whole(size):
             assert " ".join(screen_text(app).split()).count(hint) == 1, screen_text(app)
             row = screen.query_one("#selection")
             assert row.size.height == (2 if size[0] == 80 else 1)
+            await pilot.resize_terminal(82 if size[0] == 80 else 90, size[1])  # (measured again on a resize)
+            await pilot.pause()
+            await pilot.pause()
+            assert " ".join(screen_text(app).split()).count(hint) == 1, screen_text(app)
+            assert row.size.height == 2
 
     asyncio.run(scenario())

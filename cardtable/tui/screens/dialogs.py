@@ -296,15 +296,15 @@ class RulesScreen(ModalScreen[None]):
                 with Horizontal(classes="rules-row -heading"):
                     yield Static("rule", classes="rules-knob")
                     yield Static("value, and what it means", classes="rules-text")
-                rules, minus = type(variant.rules), "-" if uses_ascii(self.app) else "−"
+                rules = type(variant.rules)
                 for name, value, description, default in describe_rules(variant.rules):
+                    shown, was = (value_text(v, name, rules, minus="−") for v in (value, default))  # (fix: ASCII's -)
                     with Horizontal(classes="rules-row"):
                         yield Static(name, classes="rules-knob", markup=False)
                         with Vertical(classes="rules-text"):
-                            yield Static(fix(value_text(value, name, rules, minus)), classes="rules-value", markup=False)
-                            if value != default:
-                                yield Static(fix(f"default: {value_text(default, name, rules, minus)}"),
-                                             classes="rules-default", markup=False)
+                            yield Static(fix(shown), classes="rules-value", markup=False)
+                            if shown != was:  # (in words: a table equal but for an unsaid JK: 0 is no change)
+                                yield Static(fix(f"default: {was}"), classes="rules-default", markup=False)
                             yield Static(fix(description), classes="rules-meaning", markup=False)
                 if titles is not None:
                     yield Static(fix("Titles: " + ", ".join(titles(self.players))), id="rules-titles",

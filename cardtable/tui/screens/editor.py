@@ -200,6 +200,8 @@ class EditorScreen(Screen[str | None]):
     def _show_status(self) -> None:
         """The file name's note, and the status line: the problems (the first in words), the
         file name's note, why the last save failed, or ready to save."""
+        if not self.query("#editor-status"):
+            return  # composing, or already dismissed
         rows = {row.path for row in self.query(KnobRow)}
         loose = [f"{path}: {why}" for path, why in self.problems.items() if path not in rows]
         note = self.name_note

@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ...engine.cards import JOKER, Card
 from ...engine.moves import Move
+from ...engine.words import a_rank
 from ...games.shanghai.godown import go_down_options
 from ...games.shanghai.melds import contract_meld_refusal, kind_refusal, make_meld
 from ..widgets.card import card_label, meld_label
@@ -197,7 +198,7 @@ def lay_off_label(move: Move, melds: Sequence[MeldLine], names: Sequence[str], v
     elif meld is not None and meld.kind == "set":
         rank = next((c.rank for c, stands in zip(meld.cards, meld.stands) if not stands), None)
         if rank is not None and move.cards[0].rank != rank:  # (a wild: the set's rank, S5)
-            text += f", as a {Card(rank, 'S').rank_text}"
+            text += f", as {a_rank(Card(rank, 'S').rank_text)}"
     return text
 
 

@@ -259,7 +259,7 @@ def _status(v: ShanghaiView, viewer: int | None, seats: tuple[Seat, ...], moves:
             options.append(f"u takes the upcard {card_label(v.upcard, ascii)}")
             short.append(f"u upcard {card_label(v.upcard, ascii)}")
         return f"{who}your turn: " + " or ".join(options), f"{who}your turn: " + " or ".join(short)
-    if v.must_go_down and "meld" not in kinds:  # (S7: the contract needs another melded joker first)
+    if v.must_go_down and "meld" not in kinds and "swap_joker" in kinds:  # (S7: another melded joker first)
         return (f"{who}you took a joker: take another to go down (w swaps)", f"{who}you took a joker: another (w)")
     if v.must_go_down:
         return (f"{who}you took a joker: go down now (g adds a group, m lists go-downs)",

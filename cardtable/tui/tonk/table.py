@@ -129,35 +129,25 @@ class TonkTable(FamilyTable[TonkState]):
         return themed(self.ascii)(f"count {state.count} · {counted(state.chips or 0, 'chip', self.ascii)}")
 
     def _notice_row(self) -> str:
-        state = self.state
-        if state is None or state.viewer is None:
-            return self.notice
-        return f"{self._count_line(state)} {'|' if self.ascii else '│'} {self.notice}"
+        row = self._selection_row()
+        return row.plain if row is not None else ""
 
-    def _show_selection(self) -> None:
-        if not self.is_mounted:
-            return
+    def _selection_row(self) -> Text | None:
+        """The line under the hand: the count and chips, then the notice, else what the
+        selected cards would do, else the hint (a spread or a Tonk in reach); None with
+        nobody seated on screen."""
         state = self.state
-        line = self.query_one("#selection", Static)
-        spreads = self.query_one(SpreadsPanel)
-        spreads.targets = frozenset()
         if state is None or state.viewer is None:
-            line.update("")
-            return
+            return None
         bar = "|" if self.ascii else "│"
         text = Text()
         text.append(self._count_line(state), style="bold")
-        cards = self._selected() if state.phase == "act" else []
-        if len(cards) == 1:  # (marked under a notice too, e.g. a hint that selected the card)
-            spreads.targets = frozenset((m.target[0], m.target[1]) for m in self._hits_for(cards[0]) if m.target)
         if self.notice:
-            line.update(text + Text(f" {bar} ") + Text(self.notice, style="bold red"))
-            return
+            return text + Text(f" {bar} ") + Text(self.notice, style="bold red")
+        cards = self._selected() if state.phase == "act" else []
         if not cards:
             hint = state.hint if state.phase == "act" else ""
-            line.update(text + Text(f" {bar} {hint}", style="dim") if hint else text)
-            self._wrap_if_long(f"{text.plain} {bar} {hint}")
-            return
+            return text + Text(f" {bar} {hint}", style="dim") if hint else text
         text.append(f" {bar} ")
         text.append(f"selected {cards_label(cards, self.ascii)}: ")
         options = []
@@ -172,8 +162,19 @@ class TonkTable(FamilyTable[TonkState]):
             options.append("select 3 or more for a spread, 1 to hit or discard")
         ok = any(not o.startswith(("not", "select")) for o in options)
         text.append(" · ".join(options), style="green" if ok else "yellow")
-        line.update(text)
-        self._wrap_if_long(text.plain)
+        return text
+
+    def _show_selection(self) -> None:
+        if not self.is_mounted:
+            return
+        state = self.state
+        spreads = self.query_one(SpreadsPanel)
+        cards = self._selected() if state is not None and state.viewer is not None and state.phase == "act" else []
+        # (the spreads a single selected card hits are marked, under a notice too: a hint selected it)
+        spreads.targets = frozenset((m.target[0], m.target[1]) for m in self._hits_for(cards[0]) if m.target) \
+            if len(cards) == 1 else frozenset()
+        self.query_one("#selection", Static).update(self._selection_row() or "")
+        self.set_class(self._notice_wraps(), "-notice")  # (a long hint takes the key bar's row too)
 
     # ----------------------------------------------------------------- input
     def on_hand_submitted(self, event: Hand.Submitted) -> None:

@@ -276,30 +276,23 @@ class FamilyTable(Widget, Generic[State]):
     """The widget the notice is drawn in (see :meth:`_notice_wraps`)."""
 
     def _notice_wraps(self) -> bool:
-        """Whether the notice needs more than the one row of its line (:attr:`NOTICE_LINE`,
-        drawn as :meth:`_notice_row` says), and so takes the key bar's too (the class
-        ``-notice``). Before the line is laid out, any notice is taken to need it."""
-        if not self.notice:
+        """Whether the notice's line as drawn (:meth:`_notice_row`) needs more than its one
+        row (:attr:`NOTICE_LINE`), and so takes the key bar's too (the class ``-notice``).
+        Before the line is laid out, a notice is taken to need it (a row without one is
+        measured once it is: on its resize)."""
+        row = self._notice_row()
+        if not row:
             return False
         try:
             width = self.query_one(self.NOTICE_LINE).content_size.width
         except NoMatches:
-            return True
-        return not width or cell_len(self._notice_row()) > width
+            return bool(self.notice)
+        return bool(self.notice) if not width else cell_len(row) > width
 
     def _notice_row(self) -> str:
-        """The notice's line as drawn (what is measured against its row)."""
+        """The notice's line as drawn (what is measured against its row); a table whose
+        line says more than notices (Tonk's hint) gives that line, notice or not."""
         return self.notice
-
-    def _wrap_if_long(self, row: str) -> None:
-        """Let the notice's line take the key bar's row too while ``row``, the line as drawn
-        without a notice (a long hint: "you can go out without a discard, a Tonk: spread
-        6♣ 6♦ 6♥"), does not fit its own row either: nothing on it is cut."""
-        try:
-            width = self.query_one(self.NOTICE_LINE).content_size.width
-        except NoMatches:
-            return
-        self.set_class(self._notice_wraps() or (bool(width) and cell_len(row) > width), "-notice")
 
     def watch_notice(self) -> None:
         self.set_class(self._notice_wraps(), "-notice")

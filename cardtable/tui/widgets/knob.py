@@ -31,7 +31,8 @@ class KnobSwitch(Switch):
     draws the slide as flicker); asked at each toggle, so ``t`` in the editor counts at once."""
 
     def watch_value(self, value: bool) -> None:
-        self._should_animate = not uses_ascii(self.app)  # (Switch's own flag, read just below)
+        # (Switch's own flag, read by its watch_value in Textual 8; test_editor's ASCII toggle checks it holds)
+        self._should_animate = not uses_ascii(self.app)
         super().watch_value(value)
 
 
