@@ -673,6 +673,28 @@ def test_the_exchange_dialogs_keys_note_wraps_whole(size):
     asyncio.run(scenario())
 
 
+def test_a_long_choice_list_scrolls_so_that_its_keys_note_stays_whole_at_80x24():
+    """(A play-tester's lay-off list of seven choices at 80x24 cut the keys note after "v
+    to look at the", the box at its 90%.) Below 30 rows the list scrolls sooner; the note,
+    under a two-line prompt and the hand, is whole."""
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            options = [(f"2♠ on Eve's meld {n} (A♣ A♣ A♦ A♦ A♠ A♠), as an ace", Move("lay_off", parse_cards("2S")))
+                       for n in range(1, 10)]
+            prompt = "Ann: lay off 2♠ on which meld? " + "Each choice says what the wild stands for. " * 2
+            app.push_screen(MoveListDialog("Lay off", prompt, options, hand=parse_cards("2S 3C 4C 5D 6D 7H 8H")))
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.press("x")
+            await pilot.pause()
+            text = " ".join(screen_text(app).replace("│", " ").split())
+            assert "keys here: ↑ ↓ to choose, enter to take it, v to look at the table; ? lists every key" in text, \
+                screen_text(app)
+
+    asyncio.run(scenario())
+
+
 def test_a_quick_clear_let_go_in_the_dialog_can_still_be_thrown_on_ones_own_turn():
     """P24 "whatever the turn": a play-tester let the throw go in the out-of-turn dialog,
     then selected the three 5s at the table on their own turn and was refused. The throw
