@@ -1227,6 +1227,23 @@ def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
     assert on_set(Card.parse("9H")) == "9♥ on Eve's meld 1 (9♣ 9♦ 9♠)"
 
 
+def test_a_wild_two_in_its_own_place_in_a_run_is_written_as_it_is():
+    """S5 (a play-tester read "2♠=2♠ 3♠ 4♠ 5♠" as a typo): where 2s are wild, a 2 laid in
+    its own place in a run is written plainly, at the table and in the go-down lists; a 2
+    standing for another card still says which."""
+    from cardtable.games.shanghai.melds import Meld, make_run
+    from cardtable.tui.shanghai.present import _meld_line
+    from cardtable.tui.widgets.card import meld_label
+
+    wilds = frozenset({2, 15})
+    own, other = make_run(parse_cards("2S 3S 4S 5S"), wilds), make_run(parse_cards("2D 3S 4S 5S"), wilds)
+    assert isinstance(own, Meld) and isinstance(other, Meld)
+    assert meld_label(own.cards, own.wilds_stand_for(wilds)) == "2♠ 3♠ 4♠ 5♠"
+    assert meld_label(other.cards, other.wilds_stand_for(wilds)) == "2♦=2♠ 3♠ 4♠ 5♠"
+    assert _meld_line(0, 0, own, wilds, str, False).stands == ("", "", "", "")
+    assert _meld_line(0, 0, other, wilds, str, False).stands == ("2♠", "", "", "")
+
+
 def test_d_before_the_draw_says_to_draw_first():
     """S3: a turn begins with the draw; d says so and names the keys (not "select a
     card"), with a card selected or not (one wording), and nothing is played."""

@@ -38,7 +38,8 @@ class MeldLine:
     kind: str
     cards: tuple[Card, ...]
     stands: tuple[str, ...]
-    """Per card: "" for a natural, else the card it stands for ("7", "6♥")."""
+    """Per card: "" for a natural (or a wild 2 in its own place), else the card it stands
+    for ("7", "6♥")."""
     ends: tuple[Card | None, Card | None] = (None, None)
     """A run's next card below and above (3♦, 9♦; None where it cannot grow): what a
     card laid off at that end stands for."""
@@ -169,8 +170,8 @@ def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Ca
     """A table meld as shown: a run in order; a set with its naturals first, sorted (as a
     go-down lists them), so a card laid off or swapped in later stands beside its likes,
     not behind the wilds or between other suits."""
-    cards = [(card, fix(card_label(stands, ascii)) if stands is not None else "")
-             for card, stands in zip(meld.cards, meld.wilds_stand_for(wilds))]
+    cards = [(card, fix(card_label(stands, ascii)) if stands is not None and stands != card else "")
+             for card, stands in zip(meld.cards, meld.wilds_stand_for(wilds))]  # (a 2♠ as 2♠: as it is)
     if meld.kind == "set":
         naturals = sorted(pair for pair in cards if not pair[1])
         cards = naturals + [pair for pair in cards if pair[1]]

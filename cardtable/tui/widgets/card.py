@@ -38,8 +38,9 @@ def cards_label(cards: Sequence[Card], ascii: bool = False) -> str:
 
 def meld_label(cards: Sequence[Card], stands: Sequence[Card | None], ascii: bool = False) -> str:
     """``"4♥ 5♥ JK=6♥ 7♥"``: a meld or spread with what each wild stands for (``stands``,
-    from the engine: None for a natural card; a set's rank has suit "")."""
-    return " ".join(card_label(c, ascii) + (f"={card_label(s, ascii)}" if s is not None else "")
+    from the engine: None for a natural card; a set's rank has suit ""). A wild 2 in its
+    own place (2♠ as 2♠) is written as it is, not "2♠=2♠"."""
+    return " ".join(card_label(c, ascii) + (f"={card_label(s, ascii)}" if s is not None and s != c else "")
                     for c, s in zip(cards, stands))
 
 
