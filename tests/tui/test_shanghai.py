@@ -1227,6 +1227,21 @@ def test_a_wild_laid_off_on_a_run_says_what_it_will_stand_for():
     assert on_set(Card.parse("9H")) == "9♥ on Eve's meld 1 (9♣ 9♦ 9♠)"
 
 
+def test_the_wilds_choices_list_the_melds_in_the_order_the_groups_were_made():
+    """(A play-tester compared "2♦=6♠ 7♠ 8♠ 9♠ | 2♠=J♠ Q♠ K♠ A♠" with "2♠=J♠ Q♠ K♠ A♠ |
+    7♠ 8♠ 9♠ 2♦=10♠".) Two runs of 4 may be listed either way round by the engine; the
+    choices show them in the order of the player's groups."""
+    contract = (("run", 4), ("run", 4))
+    wilds = frozenset({2, 15})
+    low, high = parse_cards("7S 8S 9S 2D"), parse_cards("JS QS KS 2S")
+    move = Move("meld", (*high, *low), (high, low))
+    as_listed = "J♠ Q♠ K♠ 2♠=A♠  |  7♠ 8♠ 9♠ 2♦=10♠"
+    assert go_down_label(move, contract, wilds, False) == as_listed
+    grouped = (parse_cards("2D 7S 8S 9S"), parse_cards("2S JS QS KS"))  # (the player's groups, first made first)
+    assert go_down_label(move, contract, wilds, False, grouped) == "7♠ 8♠ 9♠ 2♦=10♠  |  J♠ Q♠ K♠ 2♠=A♠"
+    assert go_down_label(move, contract, wilds, False, (parse_cards("3H 4H 5H 6H"), high)) == as_listed  # (others)
+
+
 def test_a_wild_two_in_its_own_place_in_a_run_is_written_as_it_is():
     """S5 (a play-tester read "2♠=2♠ 3♠ 4♠ 5♠" as a typo): where 2s are wild, a 2 laid in
     its own place in a run is written plainly, at the table and in the go-down lists; a 2

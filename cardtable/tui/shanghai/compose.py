@@ -155,10 +155,25 @@ def unmatched_go_down(contract: Contract, groups: Sequence[Sequence[Card]], wild
     return Move("meld", tuple(c for g in ordered for c in g), ordered)
 
 
-def go_down_label(move: Move, contract: Contract, wilds: frozenset[int], ascii: bool) -> str:
-    """A go-down's melds, each wild with what it stands for (the engine's reading)."""
+def go_down_label(move: Move, contract: Contract, wilds: frozenset[int], ascii: bool,
+                  grouped: Sequence[Sequence[Card]] = ()) -> str:
+    """A go-down's melds, each wild with what it stands for (the engine's reading); with
+    ``grouped`` (the player's groups, in the contract's order), its melds in that order,
+    so that choices differing only in where the wilds stand read alike."""
     return "  |  ".join(meld_label(group, _stands(kind, group, wilds), ascii)
-                        for (kind, _s), group in zip(contract, move.groups))
+                        for (kind, _s), group in zip(contract, _in_order_of(move.groups, grouped)))
+
+
+def _in_order_of(melds: Sequence[Sequence[Card]], grouped: Sequence[Sequence[Card]]) -> Sequence[Sequence[Card]]:
+    """``melds`` in the order of the same cards in ``grouped`` (as they are, if they differ)."""
+    left, ordered = list(melds), []
+    for group in grouped:
+        match = next((meld for meld in left if sorted(meld) == sorted(group)), None)
+        if match is None:
+            return melds
+        left.remove(match)
+        ordered.append(match)
+    return ordered if not left else melds
 
 
 def _stands(kind: str, group: Sequence[Card], wilds: frozenset[int]) -> tuple[Card | None, ...]:

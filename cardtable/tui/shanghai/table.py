@@ -402,7 +402,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self._show_hand()
             self.query_one(Hand).select_cards(cards)
             self._show_selection()
-            self._offer_go_downs(state, "Where do the wilds stand?", "These cards make more than one go-down", found)
+            self._offer_go_downs(state, "Where do the wilds stand?", "These cards make more than one go-down", found,
+                                 groups)
         else:  # the engine says why; the groups before the first that fits no go-down stay,
             kept = groups_that_fit(state.moves, state.contract, groups)  # that one goes back selected
             self.groups, self.places = groups[:kept], list(range(kept))
@@ -463,13 +464,15 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return
         self._offer_go_downs(state, "Go down", "Choose a go-down", found)
 
-    def _offer_go_downs(self, state: ShanghaiState, title: str, prompt: str, found: list[Move]) -> None:
+    def _offer_go_downs(self, state: ShanghaiState, title: str, prompt: str, found: list[Move],
+                        grouped: Sequence[Sequence[Card]] = ()) -> None:
         """Let the player choose one of the go-downs ``found`` in a dialog (the first 40:
-        the prompt says how many more, and that selecting cards narrows them)."""
+        the prompt says how many more, and that selecting cards narrows them); each lists
+        its melds in the order of the player's ``grouped`` cards, if given."""
         shown = found[:GO_DOWN_CHOICES]
         more = f" (first {len(shown)} of {len(found)}; select cards to narrow)" if len(found) > len(shown) else ""
         self._offer_hand_choices(title, f"{prompt}{more}:",
-                                 [(go_down_label(m, state.contract, state.wilds, False), m) for m in shown])
+                                 [(go_down_label(m, state.contract, state.wilds, False, grouped), m) for m in shown])
 
     def action_lay_off(self) -> None:
         state = self._ready()
