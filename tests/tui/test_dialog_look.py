@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from textual import events
+
 from cardtable.tui.screens.choose import MoveListDialog
 from cardtable.tui.screens.dialogs import LogScreen
 from cardtable.tui.screens.look import LOOK_NOTE, LookScreen
@@ -141,5 +143,31 @@ def test_the_choice_enter_takes_wears_the_card_cursor_s_colour():
             cursor = Color.parse(app.theme_variables["card-cursor"])
             style = options.get_component_rich_style("option-list--option-highlighted")
             assert Color.from_rich_color(style.bgcolor) == cursor
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_quickly_after_a_look_end_it_once_and_the_question_stays():
+    """(A tester's v, then "ab" typed at once, took the buy prompt away with the look: the
+    game waited on a question no longer on screen; more keys crashed the app.) The first
+    key ends the look; the others are swallowed; the dialog is still there to answer."""
+
+    async def scenario():
+        game = shanghai_buy_offer()
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            dialog = app.screen
+            for _ in range(3):
+                await pilot.press("v")
+                await pilot.pause()
+                look = app.screen
+                assert isinstance(look, LookScreen)
+                for key in "abcx":  # (queued before the first is handled)
+                    look.post_message(events.Key(key, key))
+                await pilot.pause()
+                await pilot.pause()
+                assert app.screen is dialog and not dialog.has_class("-looking")
+            assert "Buy the upcard?" in screen_text(app) and game.phase == "buy" and game.to_act == (0,)
 
     asyncio.run(scenario())

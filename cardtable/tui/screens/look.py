@@ -23,14 +23,26 @@ class LookScreen(ModalScreen[None]):
     LookScreen #look-note { dock: bottom; height: 1; width: 100%; background: $accent; color: $text; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ending = False
+        """Whether a key or click has ended the look: keys typed quickly after it, before
+        the screen is gone, are swallowed (each one dismissing again popped the dialog
+        under it, and the game waited on a question no longer on screen)."""
+
     def compose(self) -> ComposeResult:
         yield Static(Text(as_themed(self.app, LOOK_NOTE)), id="look-note")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        self.dismiss(None)
+        self._end()
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.dismiss(None)
+        self._end()
+
+    def _end(self) -> None:
+        if not self.ending and self.app.screen is self:
+            self.ending = True
+            self.dismiss(None)
