@@ -293,6 +293,14 @@ class AutoSaver:
         self.last_error = None
         return True
 
+    def retry(self) -> bool:
+        """After a failed write, one more (asked before a quit, so that no game is lost
+        unsaid): True if the autosave holds the game now. A saver that could not move
+        another match's autosave aside never writes (it would write over that match)."""
+        if self.last_error is None:
+            return True
+        return self._attached and self.save_now()
+
     def _leave_slot(self) -> None:
         """Someone else wrote or removed the autosave since this saver's last write: go on
         in the file this match was moved to; if it was not moved, a new file, unless the

@@ -148,7 +148,7 @@ class CardtableApp(App[int]):
             if choice in ("save", "abandon"):
                 self.exit(0)  # "save": the table keeps its autosave when it closes
 
-        self.push_screen(ConfirmQuit(on_quit=self._leave), answered)
+        self.push_screen(ConfirmQuit(on_quit=self._leave, unsaved=tables[-1].unsaved()), answered)
 
     # ----------------------------------------------------------------- size
     @property

@@ -805,3 +805,44 @@ def test_looking_through_the_presets_keeps_the_player_count_chosen():
             assert max(seen) > 4  # (a preset for more than 4 was on the way)
 
     asyncio.run(scenario())
+
+
+def test_quitting_a_game_that_cannot_be_saved_says_so_and_a_mended_save_is_offered_again(monkeypatch):
+    """No lost game unsaid (a tester's autosave failed on a read-only folder; "Save and
+    quit" still promised Continue and quit with nothing written). q tries the autosave once
+    more; if it fails again the dialog says why, its button is "Quit anyway"; once the
+    folder is mended, q saves and offers "Save and quit" as usual."""
+    import cardtable.store.autosave as autosave
+    from cardtable.store import load_game
+
+    written = autosave.atomic_write
+
+    def refused(path, text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", seed=4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            table = app.screen
+            monkeypatch.setattr(autosave, "atomic_write", refused)
+            assert table.saver.save_now() is False  # (as after a move played while the folder is read-only)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            question = str(app.screen.query_one("#confirm-question").render())
+            assert question.startswith("Quit this game? It is not saved: Permission denied")
+            text = screen_text(app)
+            assert "Quit anyway (s)" in text and "Save and quit" not in text and "Continue" not in text
+            await pilot.press("n")
+            await pilot.pause()
+            monkeypatch.setattr(autosave, "atomic_write", written)  # (the folder mended)
+            await pilot.press("q")
+            await pilot.pause()
+            assert "Save and quit (s)" in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause()
+        assert app.return_code == 0
+        assert len(load_game(table.saver.path)[0].events) == len(table.game.events)  # (the autosave holds it all)
+
+    run(scenario)

@@ -342,17 +342,22 @@ class Confirm(ModalScreen[bool]):
 
 class ConfirmQuit(ModalScreen[str | None]):
     """Quitting a game under way: "save" (the autosave is kept: Continue next time),
-    "abandon" (the autosave is removed) or None (keep playing)."""
+    "abandon" (the autosave is removed) or None (keep playing). A game that cannot be
+    saved (``unsaved``: why) is said so first, its quit button "Quit anyway (s)", with no
+    abandon to offer: quitting loses it either way."""
 
     BINDINGS = [Binding("s", "answer('save')", show=False), Binding("y", "answer('abandon')", show=False),
                 Binding("n,escape", "answer(None)", show=False)]
 
-    def __init__(self, question: str = "Quit this game?", on_quit: Callable[[], object] | None = None) -> None:
+    def __init__(self, question: str = "Quit this game?", on_quit: Callable[[], object] | None = None,
+                 unsaved: str | None = None) -> None:
         super().__init__()
         self.question = question
         self.on_quit = on_quit
         """Called the moment a quit is chosen: the answer itself reaches the caller only
         after keys already typed (Textual delivers it later), which must not act."""
+        self.unsaved = unsaved
+        """Why the game cannot be saved (its autosave failed, and again when asked), or None."""
 
     DEFAULT_CSS = """
     #confirm-note { height: auto; margin: 1 0 0 0; color: $text-muted; }
@@ -362,6 +367,15 @@ class ConfirmQuit(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):  # (centred by the modal screen: the table shows around it)
+            if self.unsaved is not None:
+                yield Static(Text(as_themed(self.app, f"{self.question} It is not saved: {self.unsaved}."),
+                                  style="bold"), id="confirm-question")
+                with Horizontal(id="confirm-buttons"):
+                    yield Button("Quit anyway (s)", id="save", variant="error", compact=True)
+                    yield Button("No, keep playing (n)", id="no", variant="primary", compact=True)
+                yield Static("Quitting now loses what is not saved. Keep playing to mend what stops the "
+                             "save: the game tries again after every move.", id="confirm-note")
+                return
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
                 yield Button("Save and quit (s)", id="save", variant="success", compact=True)

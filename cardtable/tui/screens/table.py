@@ -521,6 +521,14 @@ class TableScreen(Screen[None]):
         if self.saver is not None:
             self.saver.abandon()
 
+    def unsaved(self) -> str | None:
+        """Why this game is not saved now, after one more try of its autosave (None: the
+        autosave holds it, and Continue brings it back)."""
+        saver = self.saver
+        if saver is None or saver.retry():
+            return None
+        return describe_error(saver.last_error) if saver.last_error is not None else "it cannot be saved"
+
     def _check_autosave(self) -> None:
         """A failed autosave write shows one warning (and one when it works again); a
         match that left the autosave slot to another window says where it is kept; a
