@@ -196,7 +196,9 @@ class Game:
             raise SaveError(f"not a saved game: a save is JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+        except RecursionError:
+            raise SaveError("not a saved game: the JSON is nested too deeply to read") from None
+        except ValueError as error:  # UnicodeDecodeError is a ValueError
             raise SaveError(f"not a saved game: the JSON does not parse ({error})") from None
         return cls.from_data(data)
 

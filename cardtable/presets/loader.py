@@ -135,17 +135,32 @@ def toml_problem(error: tomllib.TOMLDecodeError) -> str:
     return f"not valid TOML: {said}" + (f": {hint}" if hint else "")
 
 
+MAX_PRESET_BYTES = 1 << 20
+"""A preset file larger than this (1 MiB: the shipped ones are about 2 KiB) is refused unread."""
+
+
 def read_toml(path: Path) -> dict[str, Any]:
-    """A preset file's TOML as it is (no ``extends`` applied); a VariantError naming the
-    file if it cannot be read, is not UTF-8 or is not TOML."""
+    """A preset file's TOML as it is (no ``extends`` applied; a byte-order mark an editor
+    put first is skipped); a VariantError naming the file if it is no regular file (a
+    pipe or a device would never end), too large, unreadable, not UTF-8, not TOML, or
+    nested too deeply to read."""
     try:
+        if path.is_dir():
+            raise IsADirectoryError
+        if path.exists() and not path.is_file():  # (asked before opening: a pipe would wait for a writer)
+            raise VariantError(str(path), None, "not a file (a pipe or a device?)")
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            raw = handle.read(MAX_PRESET_BYTES + 1)
+        if len(raw) > MAX_PRESET_BYTES:
+            raise VariantError(str(path), None, f"larger than {MAX_PRESET_BYTES >> 20} MiB: too large to be a preset")
+        return tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as error:
         raise VariantError(str(path), None, toml_problem(error)) from None
     except UnicodeDecodeError as error:
         raise VariantError(str(path), None, f"not UTF-8 text (byte {error.object[error.start]:#04x} "
                                             f"at offset {error.start}); save it as UTF-8") from None
+    except RecursionError:
+        raise VariantError(str(path), None, "not a preset: lists or tables nested too deeply to read") from None
     except IsADirectoryError:
         raise VariantError(str(path), None, FOLDER) from None
     except OSError as error:

@@ -320,7 +320,9 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         what = "the JSON is damaged" if text.lstrip().startswith("{") else "the file is not JSON"
         raise _fail(path, f"not a saved game: {what} ({error.msg} at line "
                           f"{error.lineno}, column {error.colno})") from None
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise _fail(path, "not a saved game: the JSON is nested too deeply to read") from None
+    except ValueError as error:
         raise _fail(path, f"not a saved game: the JSON does not parse ({error})") from None
     return data
 

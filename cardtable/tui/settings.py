@@ -11,6 +11,8 @@ from typing import Any
 from ..paths import config_dir
 
 DEFAULT_THEME = "felt"
+MAX_SETTINGS_BYTES = 1 << 20
+"""A settings file larger than this is not read (it is a few hundred bytes)."""
 
 BOT_SPEEDS = (("normal", 0.7), ("fast", 0.3), ("instant", 0.0), ("slow", 1.5))
 """The bots' pause before each move, as the table's ``b`` key cycles it (normal first)."""
@@ -59,10 +61,14 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        """Read the settings file; a missing or damaged file (or part) gives the defaults."""
+        """Read the settings file; a missing or damaged file (or part) gives the defaults,
+        as does anything but a regular file there (a pipe would wait for a writer)."""
+        path = cls.path()
         try:
-            data = json.loads(cls.path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            if not path.is_file() or path.stat().st_size > MAX_SETTINGS_BYTES:
+                return cls()
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
             return cls()
         if not isinstance(data, dict):
             return cls()

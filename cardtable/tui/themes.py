@@ -144,9 +144,16 @@ def load_theme(path: Path) -> CardTheme:
     ``[cards]`` must parse as a Textual colour.
     """
     try:
+        if path.exists() and not path.is_file() and not path.is_dir():  # (a pipe would wait for a writer)
+            raise ThemeError(path, "not a file (a pipe or a device?)")
         with path.open("rb") as handle:
-            data = tomllib.load(handle)
+            raw = handle.read((1 << 20) + 1)
+        if len(raw) > 1 << 20:
+            raise ThemeError(path, "larger than 1 MiB: too large to be a theme")
+        data = tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))  # (an editor's byte-order mark skipped)
         spec = _ThemeFile.model_validate(data)
+    except RecursionError:
+        raise ThemeError(path, "not a theme: lists or tables nested too deeply to read") from None
     except IsADirectoryError:
         raise ThemeError(path, "is a folder, not a theme file") from None
     except OSError as error:

@@ -276,3 +276,34 @@ def test_a_mistyped_title_key_gets_the_closest_and_the_keys_there_are(user_prese
 def test_a_preset_that_extends_its_own_name_is_told_so(user_presets):
     error = refused(user_presets, 'family = "tonk"\nextends = "t"\n', name="t")
     assert error.field == "extends" and error.reason.startswith("'t' is this preset itself")
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("x = " + "[" * 2000 + "]" * 2000 + "\n", "not a preset: lists or tables nested too deeply to read"),
+    ("# " + "x" * (1 << 20) + "\n", "larger than 1 MiB: too large to be a preset"),
+], ids=["nested", "huge"])
+def test_a_crafted_preset_file_is_refused_in_words(tmp_path, content, reason):
+    """(A tester's 1 KB of nested lists crashed the start screen and `presets list` with a
+    RecursionError; a huge file was read whole.) A preset error, naming the file."""
+    path = tmp_path / "crafted.toml"
+    path.write_text(content)
+    with pytest.raises(VariantError) as error:
+        load_variant(str(path))
+    assert str(error.value) == f"{path}: {reason}"
+
+
+def test_a_byte_order_mark_an_editor_put_first_is_skipped(tmp_path):
+    path = tmp_path / "marked.toml"
+    path.write_text('extends = "tonk-classic"\ntitle = "Ours"\n', encoding="utf-8-sig")
+    assert load_variant(str(path)).title == "Ours"
+
+
+def test_a_pipe_in_the_presets_folder_is_told_not_a_file_and_never_waited_on(user_presets):
+    """(A tester's FIFO named like a preset made `presets list` hang.)"""
+    import os
+
+    from cardtable.presets.loader import read_toml
+
+    os.mkfifo(user_presets / "pipe.toml")
+    with pytest.raises(VariantError, match="not a file"):
+        read_toml(user_presets / "pipe.toml")

@@ -252,6 +252,20 @@ def test_a_damaged_last_table_in_the_settings_is_ignored():
     assert Settings.load().table == LastTable("tonk", "tonk-classic", [("Ann", "human")])
 
 
+def test_a_crafted_settings_file_gives_the_defaults_and_never_hangs():
+    """(A tester's settings.json of nested lists crashed every launch with a RecursionError;
+    a pipe in its place left the screen blank, waiting for a writer.)"""
+    import os
+
+    config_dir().mkdir(parents=True, exist_ok=True)
+    path = config_dir() / "settings.json"
+    path.write_text('{"theme": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert Settings.load() == Settings()
+    path.unlink()
+    os.mkfifo(path)
+    assert Settings.load() == Settings()
+
+
 @pytest.mark.parametrize("preset", ["forseti", "president-classic"])
 def test_the_seats_show_when_the_preset_played_last_heads_the_list(preset):
     """A play-tester's last table was Forseti, the first President preset by name: the
