@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -60,3 +61,17 @@ def json_kind(value: Any) -> str:
         return "true" if value else "false"
     kinds: dict[type, str] = {list: "an array", str: "a string", dict: "an object"}
     return kinds.get(type(value), "a number")
+
+
+CONTROL_NAMES = {"\x1b": "ESC", "\t": "a tab", "\n": "a line break", "\r": "a line break", "\x07": "a bell",
+                 "\x08": "a backspace", "\x7f": "a delete"}
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in ``text`` in words ("ESC", "a tab", "U+0001"), or
+    None: names and titles are plain text, since a terminal would obey an escape in them
+    (wipe the screen, retitle the window) and a tab or line break would break a row."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
+    return None

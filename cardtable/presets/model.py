@@ -7,9 +7,10 @@ import types
 from dataclasses import dataclass
 from typing import Annotated, Any, NoReturn, Self, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ..engine.errors import VariantError
+from ..engine.words import control_character
 
 
 class FrozenTable(dict):
@@ -138,6 +139,15 @@ class PlayerRange(ReadOnly):
         return self
 
 
+def plain_text(text: str) -> str:
+    """``text`` if it holds no control character (a title, a description, a title name);
+    else a ValueError saying which (a terminal would obey an escape in it)."""
+    held = control_character(text)
+    if held is not None:
+        raise ValueError(f"holds {held}: write plain text")
+    return text
+
+
 class VariantBase(ReadOnly):
     """A loaded preset. ``name`` is the file's stem; ``source`` where it was read."""
 
@@ -149,6 +159,11 @@ class VariantBase(ReadOnly):
     title: str = ""
     description: str = ""
     players: PlayerRange
+
+    @field_validator("title", "description")
+    @classmethod
+    def _plain_text(cls, text: str) -> str:
+        return plain_text(text)
 
     @model_validator(mode="after")
     def _default_title(self) -> VariantBase:

@@ -54,7 +54,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
-from ..engine.words import count, json_kind
+from ..engine.words import control_character, count, json_kind
 from ..paths import data_dir, user_path
 
 FORMAT = "cardtable-save"
@@ -102,6 +102,9 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
             name, level = getattr(seat, "name", None), getattr(seat, "bot", None)
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"seat {index} has no name")
+        held = control_character(name)
+        if held is not None:
+            raise ValueError(f"seat {index}'s name {name!r} holds {held}: a name is plain text")
         if level:
             try:
                 normalize_level(str(level))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import BOT_LEVELS
+from ..engine.words import control_character
 
 BOT_NAMES = ("Dag", "Eve", "Finn", "Gro", "Hal", "Ivy", "Jon", "Kai")
 """Names given to bots, skipping any a human already uses."""
@@ -70,6 +71,9 @@ def free_bot_names(taken: Iterable[str]) -> list[str]:
 def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
     """Seats from (name or None, bot level or None); unnamed bots get free names."""
     humans = [name for name, _bot in specs if name]
+    held = next(((human, char) for human in humans if (char := control_character(human)) is not None), None)
+    if held is not None:
+        raise ValueError(f"the name {held[0]!r} holds {held[1]}: a name is plain text")
     lowered = [name.casefold() for name in humans]
     if len(set(lowered)) != len(lowered):
         raise ValueError("two seats have the same name; give every player a different name")

@@ -11,7 +11,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from ...engine.cards import RANK_NAMES, Card, make_deck, preset_rank, rank_of
 from ...engine.rng import Rng
-from ...presets.model import Knobs, VariantBase
+from ...presets.model import Knobs, VariantBase, plain_text
 
 TITLE_KEYS = ("president", "vice_president", "secretary", "neutral", "clerk", "vice_scum", "scum")
 """Title keys from the top of the table to the bottom."""
@@ -144,7 +144,7 @@ class PresidentTitles(Knobs):
     def _named(cls, name: str) -> str:
         if not name.strip():
             raise ValueError("give a name (or leave it out for the default)")
-        return name
+        return plain_text(name)
 
 
 TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in PresidentTitles().model_dump().items())
