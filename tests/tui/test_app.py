@@ -860,3 +860,27 @@ def test_quitting_a_game_that_cannot_be_saved_says_so_and_a_mended_save_is_offer
         assert len(load_game(table.saver.path)[0].events) == len(table.game.events)  # (the autosave holds it all)
 
     run(scenario)
+
+
+def test_help_opens_over_the_quit_question_the_rules_and_the_log_and_closes_back_to_them():
+    """README: ? and F1 open the help everywhere (a tester found them dead in the quit
+    question and the rules)."""
+    from cardtable.tui.screens.dialogs import LogScreen, RulesScreen
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", seed=4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            for opener, kind, key in (("q", ConfirmQuit, "question_mark"), ("r", RulesScreen, "f1"),
+                                      ("L", LogScreen, "question_mark")):
+                await pilot.press(opener)
+                await settle(pilot, app, lambda: isinstance(app.screen, kind))
+                under = app.screen
+                await pilot.press(key)
+                await settle(pilot, app, lambda: isinstance(app.screen, HelpScreen))
+                await pilot.press("escape")
+                await settle(pilot, app, lambda: app.screen is under)
+                await pilot.press("escape")
+                await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+
+    run(scenario)

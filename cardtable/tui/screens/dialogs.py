@@ -25,10 +25,12 @@ EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
 ]
 """The app's keys, as (where, key, what it does); they work on every screen."""
 
-HELP_AND_THEME: list[BindingType] = [Binding("question_mark,f1", "app.help", "help", show=False),
-                                     Binding("t", "app.cycle_theme", "theme", show=False)]
-"""``?`` help and ``t`` theme, for a modal screen: Textual keeps the app's own keys from
-it (its header still offers them)."""
+HELP = Binding("question_mark,f1", "app.help", "help", show=False)
+"""``?`` help, for a modal screen: Textual keeps the app's own keys from it (its header
+still offers them)."""
+
+HELP_AND_THEME: list[BindingType] = [HELP, Binding("t", "app.cycle_theme", "theme", show=False)]
+"""``?`` help and ``t`` theme, for a modal screen that writes itself again in a new theme."""
 
 KEYS: list[tuple[str, str, str]] = [
     ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter or g gives)"),
@@ -225,7 +227,7 @@ class LogScreen(ModalScreen[None], OverTable[None]):
     the end), at any width. The game goes on under it, and ``b`` sets the bots' speed
     as at the table (``ctrl+s`` and ``r`` are the table's too)."""
 
-    BINDINGS = [Binding("escape,L,enter,q", "close", "close", show=False),
+    BINDINGS = [HELP, Binding("escape,L,enter,q", "close", "close", show=False),
                 Binding("b", "bot_speed", "bot speed", show=False)]
 
     def __init__(self, lines: Sequence[str]) -> None:
@@ -273,7 +275,7 @@ class RulesScreen(ModalScreen[None]):
     wrap instead of pushing each other off the screen. At a table (``players`` given), the
     titles are those given at that many players."""
 
-    BINDINGS = [Binding("escape,r,enter,q", "close", "close", show=False)]
+    BINDINGS = [HELP, Binding("escape,r,enter,q", "close", "close", show=False)]
 
     def __init__(self, variant: Any, players: int | None = None) -> None:
         super().__init__()
@@ -346,7 +348,7 @@ class ConfirmQuit(ModalScreen[str | None]):
     saved (``unsaved``: why) is said so first, its quit button "Quit anyway (s)", with no
     abandon to offer: quitting loses it either way."""
 
-    BINDINGS = [Binding("s", "answer('save')", show=False), Binding("y", "answer('abandon')", show=False),
+    BINDINGS = [HELP, Binding("s", "answer('save')", show=False), Binding("y", "answer('abandon')", show=False),
                 Binding("n,escape", "answer(None)", show=False)]
 
     def __init__(self, question: str = "Quit this game?", on_quit: Callable[[], object] | None = None,
