@@ -6,7 +6,9 @@ directory, which tests and portable installs use; otherwise platformdirs decides
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 import platformdirs
@@ -48,3 +50,46 @@ def shipped_dir(kind: str) -> Path:
     if installed.is_dir():
         return installed
     return _PACKAGE.parent / kind
+
+
+class NotRegularFile(OSError):
+    """A path that is a pipe, a device or a socket where a file was wanted."""
+
+
+class FileTooLarge(OSError):
+    """A file larger than its kind ever is; ``size`` its bytes (as far as they were read)."""
+
+    size = 0
+
+
+def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes. A folder
+    raises IsADirectoryError, a pipe or a device :class:`NotRegularFile` (it is opened
+    without waiting for a writer and judged on the open file, so one put there meanwhile
+    is never waited on either), a larger file :class:`FileTooLarge`; other OSErrors
+    (missing, no permission, a symlink loop) propagate."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(descriptor)
+        kind = info.st_mode
+        if stat.S_ISDIR(kind):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        if not stat.S_ISREG(kind):
+            raise NotRegularFile(errno.EINVAL, "not a regular file (a pipe or a device)", str(path))
+        if info.st_size > limit:
+            raise _too_large(path, limit, info.st_size)
+        handle = os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:  # (a file that grew, or one that tells no size)
+        raise _too_large(path, limit, len(data))
+    return data
+
+
+def _too_large(path: str | os.PathLike[str], limit: int, size: int) -> FileTooLarge:
+    error = FileTooLarge(errno.EFBIG, f"larger than {limit >> 20} MiB", str(path))
+    error.size = size
+    return error

@@ -19,7 +19,8 @@ from pydantic import ValidationError
 
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
-from ..paths import shipped_dir, user_dir, user_path
+from ..engine.words import control_character
+from ..paths import FileTooLarge, NotRegularFile, read_regular_file, shipped_dir, user_dir, user_path
 from .model import Problem, problem_of
 
 MERGED_TABLES = ("rules", "titles", "players")
@@ -33,9 +34,11 @@ broken preset's own unknown parent does not list them again (and again …)."""
 
 
 def _preset_files(folder: Path) -> dict[str, Path]:
+    """The presets of ``folder`` by name; a file whose name holds a control character is no
+    preset (a terminal would obey an escape in it wherever the name is shown)."""
     if not folder.is_dir():
         return {}
-    return {path.stem: path for path in sorted(folder.rglob("*.toml"))}
+    return {path.stem: path for path in sorted(folder.rglob("*.toml")) if control_character(path.stem) is None}
 
 
 FOLDER = "is a folder, not a preset file"
@@ -60,8 +63,12 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
         return _preset_file(text, relative_to)
     for folder in (user_dir("variants"), shipped_dir("variants")):
         candidate = _preset_files(folder).get(text)
-        if candidate is not None and candidate.resolve() != skip:
-            return candidate.resolve()
+        try:
+            if candidate is not None and candidate.resolve() != skip:
+                return candidate.resolve()
+        except (OSError, RuntimeError) as error:  # (3.11's pathlib: RuntimeError for a symlink loop)
+            raise VariantError(str(candidate), None, f"cannot be read: {getattr(error, 'strerror', None) or error}") \
+                from None
     if _LISTING.get():
         raise VariantError(text, None, f"no preset named {text!r}")
     names, broken = _names_that_load()
@@ -145,15 +152,11 @@ def read_toml(path: Path) -> dict[str, Any]:
     pipe or a device would never end), too large, unreadable, not UTF-8, not TOML, or
     nested too deeply to read."""
     try:
-        if path.is_dir():
-            raise IsADirectoryError
-        if path.exists() and not path.is_file():  # (asked before opening: a pipe would wait for a writer)
-            raise VariantError(str(path), None, "not a file (a pipe or a device?)")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_PRESET_BYTES + 1)
-        if len(raw) > MAX_PRESET_BYTES:
-            raise VariantError(str(path), None, f"larger than {MAX_PRESET_BYTES >> 20} MiB: too large to be a preset")
-        return tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))
+        return tomllib.loads(read_regular_file(path, MAX_PRESET_BYTES).decode("utf-8").removeprefix("\ufeff"))
+    except NotRegularFile:
+        raise VariantError(str(path), None, "not a file (a pipe or a device?)") from None
+    except FileTooLarge:
+        raise VariantError(str(path), None, f"larger than {MAX_PRESET_BYTES >> 20} MiB: too large to be a preset") from None
     except tomllib.TOMLDecodeError as error:
         raise VariantError(str(path), None, toml_problem(error)) from None
     except UnicodeDecodeError as error:

@@ -41,7 +41,6 @@ import errno
 import glob
 import os
 import re
-import stat
 import tempfile
 import time
 from collections.abc import Iterable
@@ -55,7 +54,7 @@ from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
 from ..engine.words import control_character, count, json_kind
-from ..paths import data_dir, user_path
+from ..paths import FileTooLarge, NotRegularFile, data_dir, read_regular_file, user_path
 
 FORMAT = "cardtable-save"
 VERSION = 1
@@ -295,15 +294,14 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     a deeply nested file never crashes). Raises :class:`SaveError` naming the file."""
     path = save_path(path)
     try:
-        kind = path.stat()
-        if stat.S_ISDIR(kind.st_mode):
-            raise _fail(path, "is a folder, not a saved game")
-        if not stat.S_ISREG(kind.st_mode):  # a pipe would wait for a writer, a device never end
-            raise _fail(path, "is not a regular file (a device or a pipe), not a saved game")
-        if kind.st_size > MAX_SAVE_BYTES:
-            raise _fail(path, f"is {kind.st_size // 2**20} MiB, too large to be a saved game "
-                              f"(at most {MAX_SAVE_BYTES // 2**20} MiB)")
-        raw = path.read_bytes()
+        raw = read_regular_file(path, MAX_SAVE_BYTES)
+    except IsADirectoryError:
+        raise _fail(path, "is a folder, not a saved game") from None
+    except NotRegularFile:  # a pipe would wait for a writer, a device never end
+        raise _fail(path, "is not a regular file (a device or a pipe), not a saved game") from None
+    except FileTooLarge as error:
+        raise _fail(path, f"is {error.size // 2**20} MiB, too large to be a saved game "
+                          f"(at most {MAX_SAVE_BYTES // 2**20} MiB)") from None
     except FileNotFoundError:
         raise _fail(path, "no such file") from None
     except OSError as error:

@@ -139,7 +139,7 @@ class CardtableApp(App[int]):
         if not tables or self.too_small:
             self.exit(0)  # (too small to ask: the autosave stays for Continue)
             return
-        if isinstance(self.screen, ConfirmQuit):
+        if any(isinstance(screen, ConfirmQuit) for screen in self.screen_stack):  # (under the help too)
             return
 
         def answered(choice: str | None) -> None:

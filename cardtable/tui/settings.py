@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..paths import config_dir
+from ..paths import config_dir, read_regular_file
 
 DEFAULT_THEME = "felt"
 MAX_SETTINGS_BYTES = 1 << 20
@@ -63,11 +63,8 @@ class Settings:
     def load(cls) -> Settings:
         """Read the settings file; a missing or damaged file (or part) gives the defaults,
         as does anything but a regular file there (a pipe would wait for a writer)."""
-        path = cls.path()
         try:
-            if not path.is_file() or path.stat().st_size > MAX_SETTINGS_BYTES:
-                return cls()
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_regular_file(cls.path(), MAX_SETTINGS_BYTES).decode("utf-8"))
         except (OSError, ValueError, RecursionError):
             return cls()
         if not isinstance(data, dict):

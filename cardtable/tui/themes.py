@@ -24,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..paths import shipped_dir, user_dir
+from ..engine.words import control_character
+from ..paths import FileTooLarge, NotRegularFile, read_regular_file, shipped_dir, user_dir
 from ..presets.loader import toml_problem
 
 CARD_DEFAULTS: dict[str, str] = {
@@ -36,6 +37,8 @@ CARD_DEFAULTS: dict[str, str] = {
 """Every card colour a theme may set; missing keys take these values."""
 
 BORDER_DEFAULTS = {"border-type": "round", "panel-border-type": "round"}
+MAX_THEME_BYTES = 1 << 20
+"""A theme file larger than this (1 MiB: the shipped ones are about 2 KiB) is refused unread."""
 
 
 class _Colors(BaseModel):
@@ -102,7 +105,8 @@ def theme_files() -> dict[str, Path]:
     for folder in _theme_folders():
         if folder.is_dir():
             for path in sorted(folder.glob("*.toml")):
-                found[path.stem] = path
+                if control_character(path.stem) is None:  # (a name is shown: an escape in it would be obeyed)
+                    found[path.stem] = path
     return found
 
 
@@ -144,16 +148,15 @@ def load_theme(path: Path) -> CardTheme:
     ``[cards]`` must parse as a Textual colour.
     """
     try:
-        if path.exists() and not path.is_file() and not path.is_dir():  # (a pipe would wait for a writer)
-            raise ThemeError(path, "not a file (a pipe or a device?)")
-        with path.open("rb") as handle:
-            raw = handle.read((1 << 20) + 1)
-        if len(raw) > 1 << 20:
-            raise ThemeError(path, "larger than 1 MiB: too large to be a theme")
-        data = tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))  # (an editor's byte-order mark skipped)
+        # (an editor's byte-order mark skipped)
+        data = tomllib.loads(read_regular_file(path, MAX_THEME_BYTES).decode("utf-8").removeprefix("\ufeff"))
         spec = _ThemeFile.model_validate(data)
     except RecursionError:
         raise ThemeError(path, "not a theme: lists or tables nested too deeply to read") from None
+    except NotRegularFile:
+        raise ThemeError(path, "not a file (a pipe or a device?)") from None
+    except FileTooLarge:
+        raise ThemeError(path, f"larger than {MAX_THEME_BYTES >> 20} MiB: too large to be a theme") from None
     except IsADirectoryError:
         raise ThemeError(path, "is a folder, not a theme file") from None
     except OSError as error:

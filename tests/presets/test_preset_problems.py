@@ -307,3 +307,18 @@ def test_a_pipe_in_the_presets_folder_is_told_not_a_file_and_never_waited_on(use
     os.mkfifo(user_presets / "pipe.toml")
     with pytest.raises(VariantError, match="not a file"):
         read_toml(user_presets / "pipe.toml")
+
+
+def test_a_preset_symlinked_to_itself_is_a_preset_error(user_presets):
+    """(Python 3.11's pathlib raised RuntimeError "Symlink loop" through `play --preset`.)"""
+    (user_presets / "loop.toml").symlink_to(user_presets / "loop.toml")
+    with pytest.raises(VariantError, match="cannot be read"):
+        load_variant("loop")
+
+
+def test_a_file_whose_name_holds_a_control_character_is_no_preset(user_presets):
+    """(A tester's file named with an escape was printed raw by `presets list`.)"""
+    (user_presets / "ev\x1b[2Jil.toml").write_text('extends = "tonk-classic"\n')
+    (user_presets / "fine.toml").write_text('extends = "tonk-classic"\n')
+    names = set(preset_files())
+    assert "fine" in names and not any("\x1b" in name for name in names)

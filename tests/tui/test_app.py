@@ -848,6 +848,9 @@ def test_quitting_a_game_that_cannot_be_saved_says_so_and_a_mended_save_is_offer
             assert question.startswith("Quit this game? It is not saved: Permission denied")
             text = screen_text(app)
             assert "Quit anyway (s)" in text and "Save and quit" not in text and "Continue" not in text
+            await pilot.press("y")  # (no abandon here: it would throw away the last autosave that worked)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit) and table.saver.path.exists()
             await pilot.press("n")
             await pilot.pause()
             monkeypatch.setattr(autosave, "atomic_write", written)  # (the folder mended)
@@ -864,7 +867,7 @@ def test_quitting_a_game_that_cannot_be_saved_says_so_and_a_mended_save_is_offer
 
 def test_help_opens_over_the_quit_question_the_rules_and_the_log_and_closes_back_to_them():
     """README: ? and F1 open the help everywhere (a tester found them dead in the quit
-    question and the rules)."""
+    question and the rules); a quit asked over the help asks once."""
     from cardtable.tui.screens.dialogs import LogScreen, RulesScreen
 
     async def scenario():
@@ -878,9 +881,35 @@ def test_help_opens_over_the_quit_question_the_rules_and_the_log_and_closes_back
                 under = app.screen
                 await pilot.press(key)
                 await settle(pilot, app, lambda: isinstance(app.screen, HelpScreen))
+                await pilot.press("ctrl+q")  # (one quit question at a time, even under the help)
+                await pilot.pause()
+                assert sum(isinstance(screen, ConfirmQuit) for screen in app.screen_stack) == 1
+                if isinstance(app.screen, ConfirmQuit):
+                    await pilot.press("n")
+                    await settle(pilot, app, lambda: isinstance(app.screen, HelpScreen))
                 await pilot.press("escape")
                 await settle(pilot, app, lambda: app.screen is under)
                 await pilot.press("escape")
                 await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+
+    run(scenario)
+
+
+def test_help_opens_over_a_yes_no_question_too():
+    from cardtable.tui.screens.dialogs import Confirm
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            answers = []
+            app.push_screen(Confirm("Delete your preset ours?"), answers.append)
+            await settle(pilot, app, lambda: isinstance(app.screen, Confirm))
+            question = app.screen
+            await pilot.press("question_mark")
+            await settle(pilot, app, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: app.screen is question)
+            assert answers == []  # (the help answers nothing)
 
     run(scenario)

@@ -1257,6 +1257,10 @@ def test_a_wild_two_in_its_own_place_in_a_run_is_written_as_it_is():
     assert meld_label(other.cards, other.wilds_stand_for(wilds)) == "2♦=2♠ 3♠ 4♠ 5♠"
     assert _meld_line(0, 0, own, wilds, str, False).stands == ("", "", "", "")
     assert _meld_line(0, 0, other, wilds, str, False).stands == ("2♠", "", "", "")
+    from cardtable.games.shanghai.events import WentDown  # (and the log's words alike)
+
+    went = WentDown(0, (own.cards, other.cards), (own.wilds_stand_for(wilds), other.wilds_stand_for(wilds)))
+    assert went.describe(lambda seat: "Ann") == "Ann goes down: 2♠ 3♠ 4♠ 5♠ | 2♦=2♠ 3♠ 4♠ 5♠"
 
 
 def test_d_before_the_draw_says_to_draw_first():

@@ -294,3 +294,16 @@ def test_a_crafted_theme_file_is_left_out_in_words_and_a_marked_one_loads():
     assert "deep" not in themes and "marked" in themes
     [problem] = problems
     assert "deep.toml" in problem and "nested too deeply to read" in problem
+
+
+def test_a_pipe_or_a_huge_file_in_the_themes_folder_is_left_out_unread():
+    import os
+
+    folder = user_dir("themes")
+    folder.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folder / "pipe.toml")
+    (folder / "huge.toml").write_text(felt_text() + "#" * (1 << 20))
+    themes, problems = load_themes()
+    assert "pipe" not in themes and "huge" not in themes
+    assert sorted(problems) == [f"{folder / 'huge.toml'}: larger than 1 MiB: too large to be a theme",
+                                f"{folder / 'pipe.toml'}: not a file (a pipe or a device?)"]

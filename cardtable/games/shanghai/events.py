@@ -109,8 +109,9 @@ class WentDown(Event):
 
 
 def _with_stand(card: Card, stands: Card | None) -> str:
-    """A melded card, and for a wild what it stands for: ``"JK=6♣"`` in a run, ``"JK=7"`` in a set."""
-    return card.pretty() if stands is None else f"{card.pretty()}={stands.pretty()}"
+    """A melded card, and for a wild what it stands for: ``"JK=6♣"`` in a run, ``"JK=7"`` in
+    a set; a wild 2 in its own place in a run is written plain (``"2♠"``, not ``"2♠=2♠"``)."""
+    return card.pretty() if stands is None or stands == card else f"{card.pretty()}={stands.pretty()}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -319,7 +319,7 @@ class RulesScreen(ModalScreen[None]):
 class Confirm(ModalScreen[bool]):
     """A yes/no question; y / n / escape answer."""
 
-    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+    BINDINGS = [HELP, Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
 
     def __init__(self, question: str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
         super().__init__()
@@ -393,6 +393,11 @@ class ConfirmQuit(ModalScreen[str | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer({"save": "save", "abandon": "abandon"}.get(str(event.button.id)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A game that cannot be saved offers no abandon: ``y`` would throw away the last
+        autosave that did work (an earlier point of this game)."""
+        return not (self.unsaved is not None and action == "answer" and parameters == ("abandon",))
 
     def action_answer(self, answer: str | None) -> None:
         if answer is not None and self.on_quit is not None:
