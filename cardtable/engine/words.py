@@ -75,3 +75,13 @@ def control_character(text: str) -> str | None:
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
             return CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
     return None
+
+
+def controls_escaped(text: str) -> str:
+    """``text`` with each control character written as its escape (``"Ann\\x1b[2J"``):
+    a name read from a file kept before names were checked (the match history) is shown,
+    never obeyed by the terminal."""
+    if control_character(text) is None:
+        return text
+    return "".join(char.encode("unicode_escape").decode("ascii") if control_character(char) else char
+                   for char in text)

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.words import json_kind
+from ..engine.words import controls_escaped, json_kind
 from ..paths import data_dir
 from .saves import normalize_seats, save_data
 
@@ -344,6 +344,12 @@ def _whole(match_id: int, what: str, *values: Any) -> None:
         raise HistoryError(f"match {match_id} is damaged: its {what} are not whole numbers")
 
 
+def _shown(value: Any) -> Any:
+    """A text read from the history with its control characters escaped (see
+    :func:`~cardtable.engine.words.controls_escaped`); anything else as it is."""
+    return controls_escaped(value) if isinstance(value, str) else value
+
+
 def left_out(damaged: Iterable[str]) -> list[str]:
     """What to tell of the damaged matches ``player_stats`` and ``recent_matches`` named:
     each once (both may meet the same match), "match 3 is damaged: …; it is left out"."""
@@ -395,9 +401,10 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
             continue
         level = bot_level(level) if kind == "bot" else None
         stats = players.get((who.casefold(), kind, level))
+        shown = _shown(who)  # (a name recorded before names were checked: shown, never obeyed)
         if stats is None:
-            stats = players[who.casefold(), kind, level] = PlayerStats(who, (kind,), 0, 0, {}, finished, level)
-        stats.name = who  # the latest spelling
+            stats = players[who.casefold(), kind, level] = PlayerStats(shown, (kind,), 0, 0, {}, finished, level)
+        stats.name = shown  # the latest spelling
         stats.matches += 1
         stats.wins += won
         stats.last_played = finished
@@ -494,10 +501,10 @@ def recent_matches(limit: int = 20, *, name: str | None = None, bot: bool | None
             if damaged is not None:
                 damaged.append(str(error))
             continue
-        records.append(MatchRecord(
-            mid, family, preset, title, finished, rounds, moves, seed,
-            tuple(s[0] for s in seats), tuple(s[1] for s in seats),
-            tuple(scores), tuple(winners), tuple(s[2] for s in seats)))
+        records.append(MatchRecord(  # (names and titles recorded before they were checked: shown, never obeyed)
+            mid, family, _shown(preset), _shown(title), finished, rounds, moves, seed,
+            tuple(_shown(s[0]) for s in seats), tuple(s[1] for s in seats),
+            tuple(scores), tuple(winners), tuple(_shown(s[2]) for s in seats)))
     return records
 
 

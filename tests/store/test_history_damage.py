@@ -109,3 +109,20 @@ def test_the_statistics_screen_names_a_damaged_match_it_leaves_out(tmp_path):
     text = console.export_text()
     assert f"match {bad} is damaged: its scores do not parse; it is left out" in text
     assert next(line for line in text.splitlines() if line.strip().startswith("Ann")).split()[1] == "1"  # not 2
+
+
+def test_a_name_recorded_with_a_control_character_is_shown_escaped(tmp_path):
+    """Names are checked when a table is seated; a history kept before (or edited) may
+    hold an escape: the statistics and the recent matches show it written out, so the
+    terminal never obeys it."""
+    from cardtable.store import player_stats, recent_matches
+
+    match_id = record_match(finished_game(tmp_path, "tonk", 2), seats_for(3))
+    connection = sqlite3.connect(history_path())
+    connection.execute("UPDATE seats SET name = ? WHERE match_id = ? AND name = 'Ann'", ("Ann\x1b[2J", match_id))
+    connection.execute("UPDATE matches SET preset_title = ? WHERE id = ?", ("Tonk\x07", match_id))
+    connection.commit()
+    connection.close()
+    [record] = recent_matches()
+    assert record.names[0] == "Ann\\x1b[2J" and record.preset_title == "Tonk\\x07"
+    assert "Ann\\x1b[2J" in [stats.name for stats in player_stats()]
