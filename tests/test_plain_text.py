@@ -59,3 +59,12 @@ def test_a_title_name_with_a_control_character_is_refused(user_presets):
     with pytest.raises(VariantError) as error:
         load_variant("ours")
     assert error.value.field == "titles.scum" and "holds a bell" in error.value.reason
+
+
+def test_a_preset_given_by_a_path_whose_name_holds_a_control_character_is_refused(tmp_path):
+    """(Its title, left out, would be the name: an escape shown wherever the title is.)"""
+    path = tmp_path / "ours\x1b[2J.toml"
+    path.write_text('extends = "tonk-classic"\n')
+    with pytest.raises(VariantError) as error:
+        load_variant(str(path))
+    assert error.value.field == "name" and "holds ESC" in error.value.reason

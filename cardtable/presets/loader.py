@@ -156,7 +156,8 @@ def read_toml(path: Path) -> dict[str, Any]:
     except NotRegularFile:
         raise VariantError(str(path), None, "not a file (a pipe or a device?)") from None
     except FileTooLarge:
-        raise VariantError(str(path), None, f"larger than {MAX_PRESET_BYTES >> 20} MiB: too large to be a preset") from None
+        raise VariantError(str(path), None,
+                           f"larger than {MAX_PRESET_BYTES >> 20} MiB: too large to be a preset") from None
     except tomllib.TOMLDecodeError as error:
         raise VariantError(str(path), None, toml_problem(error)) from None
     except UnicodeDecodeError as error:
