@@ -151,6 +151,12 @@ def test_simulate_takes_the_game_from_the_preset(capsys):
     assert json.loads(capsys.readouterr().out)["players"] == 3
 
 
+def test_simulate_takes_matches_as_another_name_for_games(capsys):
+    """(A tester typed --matches, as the help line says "matches to play".)"""
+    assert main(["simulate", "--game", "tonk", "--matches", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
 def test_an_error_text_in_brackets_is_printed_as_it_is(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
     bad.write_text('extends = "president-classic"\nfoo = 1\n')

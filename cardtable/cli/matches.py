@@ -31,7 +31,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                                "nearest count the preset allows)")
     simulate.add_argument("--bots", default=None,
                           help='one level per seat, e.g. "medium,random,medium,medium" (default: medium bots)')
-    simulate.add_argument("--games", type=number_from(1, high=MOST_MATCHES), default=100, help="matches to play (default 100)")
+    simulate.add_argument("--games", "--matches", type=number_from(1, high=MOST_MATCHES), default=100,
+                          help="matches to play (default 100)")
     simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
     simulate.add_argument("--rounds", "--hands", type=number_from(0), default=None, help=ROUNDS_HELP)
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -43,7 +44,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     arena.add_argument("--seats", default="hard,medium,medium,medium",
                        help='one level per seat: easy, medium, hard, expert, random or simple '
                             '(default "hard,medium,medium,medium")')
-    arena.add_argument("--games", type=number_from(1, high=MOST_MATCHES), default=40,
+    arena.add_argument("--games", "--matches", type=number_from(1, high=MOST_MATCHES), default=40,
                        help="matches to play; a multiple of the seats is best (default 40)")
     arena.add_argument("--jobs", type=number_from(1, high=MOST_JOBS), default=1,
                        help=f"worker processes (default 1; at most {MOST_JOBS}, and never more than the matches)")

@@ -22,6 +22,7 @@ from cardtable.tui.screens.dialogs import ConfirmQuit
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
+from cardtable.tui.notes import table_note_width
 from cardtable.tui.screens.table import TableScreen
 
 from .helpers import make_app, screen_text, settle, shanghai_buy_offer
@@ -288,7 +289,11 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             assert path.name.startswith("interrupted-tonk-classic-")
             assert load_game(path)[0] == interrupted
             notes = [n.message for n in app._notifications if "unfinished game" in n.message]
-            assert notes == [f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
+            assert [note.replace("\n", "") for note in notes] == [
+                f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
+            # (the file's name broken at a hyphen, never cut mid-word by the note's wrapping)
+            width = table_note_width(app)
+            assert all(len(word) <= width for word in notes[0].split())
             assert load_autosave()[0] == table_of(app).game
 
     run(scenario)

@@ -133,7 +133,8 @@ class TableScreen(Screen[None]):
                 said = f"Your unfinished game is kept as {kept.name}: Load game (start screen) continues it."
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
-            self.app.notify(said, timeout=5, markup=False)  # (short: a note covers the seats' corner while it shows)
+            # (short: a note covers the seats' corner while it shows; the file's name broken at a hyphen)
+            self.app.notify(soft_breaks(said, table_note_width(self.app)), timeout=5, markup=False)
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
