@@ -31,8 +31,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                                "nearest count the preset allows)")
     simulate.add_argument("--bots", default=None,
                           help='one level per seat, e.g. "medium,random,medium,medium" (default: medium bots)')
-    simulate.add_argument("--games", "--matches", type=number_from(1, high=MOST_MATCHES), default=100,
-                          help="matches to play (default 100)")
+    simulate.add_argument("--games", type=number_from(1, high=MOST_MATCHES), default=100,
+                          help="matches to play (default 100); --matches is the same")
+    _matches_alias(simulate)
     simulate.add_argument("--seed", type=SEED, default=1, help="the first match's seed; each next one adds 1 (default 1)")
     simulate.add_argument("--rounds", "--hands", type=number_from(0), default=None, help=ROUNDS_HELP)
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -44,8 +45,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     arena.add_argument("--seats", default="hard,medium,medium,medium",
                        help='one level per seat: easy, medium, hard, expert, random or simple '
                             '(default "hard,medium,medium,medium")')
-    arena.add_argument("--games", "--matches", type=number_from(1, high=MOST_MATCHES), default=40,
-                       help="matches to play; a multiple of the seats is best (default 40)")
+    arena.add_argument("--games", type=number_from(1, high=MOST_MATCHES), default=40,
+                       help="matches to play; a multiple of the seats is best (default 40); --matches is the same")
+    _matches_alias(arena)
     arena.add_argument("--jobs", type=number_from(1, high=MOST_JOBS), default=1,
                        help=f"worker processes (default 1; at most {MOST_JOBS}, and never more than the matches)")
     arena.add_argument("--seed", type=SEED, default=1,
@@ -57,6 +59,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 
 CLASSIC = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-classic"}
+
+
+def _matches_alias(parser: argparse.ArgumentParser) -> None:
+    """``--matches`` as another name for ``--games`` (the help says "matches to play"),
+    unlisted, its errors naming it as typed."""
+    parser.add_argument("--matches", dest="games", type=number_from(1, high=MOST_MATCHES),
+                        default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
 def _seeds_past_the_end(first: int, deals: int, command: str) -> bool:
