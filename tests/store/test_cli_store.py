@@ -10,6 +10,7 @@ import pytest
 from cardtable.cli import store as cli_store
 
 from cardtable.cli import main
+from cardtable.engine.cards import Card
 from cardtable.store import AutoSaver, autosave_path, record_match, save_game
 
 from .helpers import finished_game, seats_for, started_game
@@ -54,6 +55,11 @@ def test_replay_text(tmp_path, capsys):
     assert main(["replay", str(path), "--text"]) == 0
     out = capsys.readouterr().out
     assert "Ann is dealt" in out and re.search(r"Final chips won: Ann [+-]?\d+, Dag [+-]?\d+, Eve [+-]?\d+ — ", out)
+    # (a Tonk hand is kept as dealt; the text tells it in rank order, as a player holds it)
+    for dealt in re.findall(r"is dealt ((?:\S+ )*\S+)$", out, flags=re.M):
+        cards = [Card.parse(text.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S"))
+                 for text in dealt.split()]
+        assert cards == sorted(cards), dealt
 
 
 def test_replay_of_a_recorded_match(tmp_path, capsys):
