@@ -59,7 +59,7 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     error lists every preset that loads, or with ``every_name=False`` (a file's
     ``extends``, told in a note of a few lines) only the closest names."""
     text = str(name)
-    if text.endswith(".toml") or "/" in text or "\\" in text:
+    if names_a_file(text):
         return _preset_file(text, relative_to)
     for folder in (user_dir("variants"), shipped_dir("variants")):
         candidate = _preset_files(folder).get(text)
@@ -79,6 +79,12 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     unloadable = f"; {', '.join(broken)} {'does' if len(broken) == 1 else 'do'} not load" if broken else ""
     raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: "
                                    f"{', '.join(names) or 'none'}{unloadable})")
+
+
+def names_a_file(text: str) -> bool:
+    """Whether a preset given as ``text`` is a file's path (``.toml``, or a folder in it),
+    not a preset's name."""
+    return text.endswith(".toml") or "/" in text or "\\" in text
 
 
 def _preset_file(text: str, relative_to: Path | None) -> Path:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import variant_model
 from ..paths import shipped_dir, user_dir, user_path
-from .loader import load_variant, preset_files, preset_path, read_toml
+from .loader import load_variant, names_a_file, preset_files, preset_path, read_toml
 from .model import field_problem
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
@@ -407,9 +407,22 @@ def rename_preset(old: str, new: str) -> Path:
     return target
 
 
-def delete_preset(name: str) -> None:
-    """Delete the user's preset ``name``."""
-    user_preset_path(name).unlink()
+def delete_preset(name: str) -> str | None:
+    """Delete the user's preset ``name``; the preset it extended (its ``extends``) if that
+    is a preset name that still loads, for a menu to select in its place."""
+    path = user_preset_path(name)
+    try:
+        parent = read_toml(path).get("extends")
+    except VariantError:
+        parent = None
+    path.unlink()
+    if not isinstance(parent, str) or names_a_file(parent):
+        return None
+    try:
+        load_variant(parent)
+    except VariantError:
+        return None
+    return parent
 
 
 def _shipped_names() -> set[str]:

@@ -221,7 +221,7 @@ def test_file_chores(user_presets, tmp_path):
     with pytest.raises(ValueError, match="exists"):
         export_preset("children", tmp_path)
     assert export_preset("children", tmp_path, overwrite=True) == out
-    delete_preset("children")
+    assert delete_preset("children") == "ours"  # (what it extended: the menu selects it)
     name, placed = import_preset(out)
     assert name == "children" and load_variant("children").rules == load_variant("ours").rules
     with pytest.raises(ValueError, match="already called"):

@@ -101,7 +101,8 @@ def _free_name(base: str) -> str:
 class PresetMenu(Rethemed, ModalScreen[str | None]):
     """What to do with the preset chosen on the start screen: only what may be done with it
     (a shipped preset is not edited, renamed or deleted). Dismisses with the name of
-    the preset to select afterwards ("" after a delete), or None when nothing changed;
+    the preset to select afterwards (after a delete, the one it extended, or ""), or None
+    when nothing changed;
     a failed action (a file that does not load, say) keeps it open with the reason."""
 
     BINDINGS = [*HELP_AND_THEME, Binding("escape", "close", show=False)]
@@ -200,11 +201,11 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         warning = f"\n{', '.join(users)} extend{'s' if len(users) == 1 else ''} it and will stop loading." if users else ""
         if await self.app.push_screen_wait(Confirm(f"Delete your preset {preset}?{warning}",
                                                    "Delete (y)", "Keep it (n)")):
-            delete_preset(preset)
+            parent = delete_preset(preset)
             one = len(users) == 1
             stopped = f"; {', '.join(users)} no longer load{'s' * one} (extend{'s' * one} it)" if users else ""
             self.notify(f"deleted {preset}{stopped}", timeout=6 if users else 3, markup=False)
-            return ""
+            return parent or ""  # (the start screen selects the preset it was made from)
         return None
 
     async def _export(self, preset: str) -> str | None:
