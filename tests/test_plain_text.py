@@ -67,4 +67,5 @@ def test_a_preset_given_by_a_path_whose_name_holds_a_control_character_is_refuse
     path.write_text('extends = "tonk-classic"\n')
     with pytest.raises(VariantError) as error:
         load_variant(str(path))
-    assert error.value.field == "name" and "holds ESC" in error.value.reason
+    assert error.value.field is None and error.value.reason == "its file name holds ESC: rename the file"
+    assert "\x1b" not in str(error.value)  # (the path in the message written out)

@@ -52,8 +52,8 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
-    """``seat`` was dealt ``cards`` (seen by that seat only); told in rank order, as a
-    player sorts a hand picked up (Tonk keeps its hands as dealt)."""
+    """``seat`` was dealt ``cards`` (seen by that seat only), in the order the game tells
+    a hand (each family sorts its own: President 2s high, Tonk aces low)."""
 
     kind: ClassVar[str] = "cards_dealt"
     cards: tuple[Card, ...] = ()
@@ -63,7 +63,7 @@ class CardsDealt(Event):
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         if self.visible_to(viewer):
-            return f"{name(self.seat)} is dealt {pretty_cards(sorted(self.cards))}"  # type: ignore[arg-type]
+            return f"{name(self.seat)} is dealt {pretty_cards(self.cards)}"  # type: ignore[arg-type]
         return f"{name(self.seat)} is dealt {len(self.cards)} cards"  # type: ignore[arg-type]
 
 

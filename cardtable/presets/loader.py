@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
-from ..engine.words import control_character
+from ..engine.words import control_character, controls_escaped
 from ..paths import FileTooLarge, NotRegularFile, read_regular_file, shipped_dir, user_dir, user_path
 from .model import Problem, problem_of
 
@@ -96,6 +96,9 @@ def _preset_file(text: str, relative_to: Path | None) -> Path:
         raise VariantError(text, None, str(error)) from None
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
+    held = control_character(path.name)
+    if held is not None:  # (its name is the preset's, and its title when it gives none)
+        raise VariantError(controls_escaped(str(path)), None, f"its file name holds {held}: rename the file")
     try:
         if not path.is_file():
             raise VariantError(str(path), None, FOLDER if path.is_dir()

@@ -160,7 +160,7 @@ class VariantBase(ReadOnly):
     description: str = ""
     players: PlayerRange
 
-    @field_validator("name", "title", "description")  # (a title left out is the name)
+    @field_validator("title", "description")
     @classmethod
     def _plain_text(cls, text: str) -> str:
         return plain_text(text)

@@ -55,17 +55,23 @@ def test_replay_text(tmp_path, capsys):
     assert main(["replay", str(path), "--text"]) == 0
     out = capsys.readouterr().out
     assert "Ann is dealt" in out and re.search(r"Final chips won: Ann [+-]?\d+, Dag [+-]?\d+, Eve [+-]?\d+ — ", out)
-    # (a Tonk hand is kept as dealt; the text tells it in rank order, as a player holds it)
-    for dealt in re.findall(r"is dealt ((?:\S+ )*\S+)$", out, flags=re.M):
+    # (a Tonk hand is kept as dealt; the text tells it by rank, aces low as Tonk counts them)
+    dealt = re.findall(r"is dealt ((?:\S+ )*\S+)$", out, flags=re.M)
+    assert dealt
+    for hand in dealt:
         cards = [Card.parse(text.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S"))
-                 for text in dealt.split()]
-        assert cards == sorted(cards), dealt
+                 for text in hand.split()]
+        assert cards == sorted(cards, key=lambda card: (1 if card.rank == 14 else card.rank, card.suit)), hand
 
 
 def test_replay_of_a_recorded_match(tmp_path, capsys):
     match_id = record_match(finished_game(tmp_path, "president", 2), seats_for(4))
     assert main(["replay", "--match", str(match_id), "--text"]) == 0
-    assert "Final scores" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Final scores" in out
+    for hand in re.findall(r"is dealt ((?:\S+ )*\S+)$", out, flags=re.M):  # (P1: 2s high, told after the aces)
+        ranks = [text[:-1] for text in hand.split()]
+        assert "2" not in ranks or all(rank in ("2", "JK") for rank in ranks[ranks.index("2"):]), hand
     assert main(["replay", "--match", "77", "--text"]) == 2
     assert "no match 77" in capsys.readouterr().err
 

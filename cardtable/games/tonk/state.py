@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine.cards import Card, make_deck
+from ...engine.cards import ACE, Card, make_deck
 from ...engine.events import CardsDealt, CardsSetAside, Event, RoundStarted
 from ...engine.game import Game, stack_deck
 from ...engine.moves import Move
@@ -100,7 +100,8 @@ class TonkGame(TonkRulesMixin, Game):
         self._current = order[0]
         self._phase = "start"
         events: list[Event] = [RoundStarted(None, self.round, self.dealer, self.ROUND_WORD)]
-        events += [CardsDealt(seat, tuple(self._hands[seat])) for seat in order]
+        # (told in rank order, aces low as Tonk counts them; the hand itself stays as dealt)
+        events += [CardsDealt(seat, tuple(sorted(self._hands[seat], key=_ace_low))) for seat in order]
         if aside:
             events.append(CardsSetAside(None, len(aside)))
         if self._discard:
@@ -450,3 +451,7 @@ class TonkGame(TonkRulesMixin, Game):
                 tuple(self._side), tuple(self._spades), tuple(self._side_points), self._hands_paid,
                 tuple(sorted(self._grown_sets)))
 
+
+def _ace_low(card: Card) -> tuple[int, str]:
+    """A card's place in a hand told in words: by rank, the ace first (T4: it counts 1)."""
+    return (1 if card.rank == ACE else card.rank, card.suit)
