@@ -127,6 +127,9 @@ def test_simulate_is_deterministic(capsys):
     (["stats", "--recent", "-1"], "argument --recent: must be 0 or more, not -1"),
     (["replay", "--match", "abc"], "argument --match: 'abc' is not a whole number"),  # (argparse's "invalid int value")
     (["replay", "--match", "0"], "argument --match: must be 1 or more, not 0"),
+    # (past SQLite's integers: an OverflowError traceback before)
+    (["replay", "--match", str(2**63)], f"argument --match: must be {2**63 - 1} or less, not {2**63}"),
+    (["stats", "--recent", str(2**63)], f"argument --recent: must be {2**63 - 1} or less, not {2**63}"),
 ])
 def test_numbers_out_of_range_are_usage_errors(capsys, args, message):
     with pytest.raises(SystemExit) as stopped:

@@ -10,6 +10,8 @@ from ..engine.rng import SEED_HIGH, SEED_LOW
 
 SECONDS = "a number of seconds, e.g. 0.5"
 MOST_MATCHES, MOST_JOBS = 1_000_000, 64
+MATCH_ID_HIGH = 2**63 - 1
+"""The largest number the match history (SQLite) can hold: a match id, a count of matches."""
 ROUNDS_HELP = ("stop each match after this many rounds (hands, in Shanghai and Tonk: --hands is the same "
                "option; default: the preset's whole match; 10 for a match with no set length: Tonk with no "
                "hand limit, President with no target or round limit; 0: whole matches always)")
