@@ -135,6 +135,20 @@ class CardtableApp(App[int]):
             self.push_screen(HelpScreen())
 
     def action_request_quit(self) -> None:
+        """q / ctrl+q: quit, asking first what a quit would lose (house rules being edited
+        and not saved; a game under way: save it for Continue, or abandon it)."""
+        from .screens.dialogs import Confirm
+        from .screens.editor import EditorScreen  # (the editor builds on the app's screens)
+
+        editing = any(isinstance(screen, EditorScreen) and screen.dirty for screen in self.screen_stack)
+        if not editing:
+            self._ask_quit()
+        elif not isinstance(self.screen, (Confirm, ConfirmQuit)):
+            self.push_screen(Confirm("Quit without saving your house rules?", "Quit (y)", "Keep editing (n)"),
+                             lambda quit: self._ask_quit() if quit else None)
+
+    def _ask_quit(self) -> None:
+        """Quit, asking first about a game under way (see :meth:`action_request_quit`)."""
         tables = [s for s in self.screen_stack if isinstance(s, TableScreen) and not s.game.is_over]
         if not tables or self.too_small:
             self.exit(0)  # (too small to ask: the autosave stays for Continue)

@@ -665,3 +665,29 @@ def test_a_failed_save_is_told_until_the_next_change_and_outlasts_a_theme_switch
             assert str(status.content) == "ready to save (unsaved changes)" and status.has_class("-ready")
 
     run(scenario)
+
+
+def test_ctrl_q_in_the_editor_asks_before_dropping_unsaved_house_rules(user_presets):
+    """(A tester's ctrl+q quit at once, the typed rules lost; escape and q asked.) Quit
+    asks first while the editor holds changes; "Keep editing" goes back to them; with
+    nothing changed it quits at once."""
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("forseti"), "ours")
+            editor.query_one("#knob-title", Input).value = "Ours"
+            await pilot.pause()
+            assert editor.dirty
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            assert "Quit without saving your house rules?" in screen_text(app)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is editor)
+            assert editor.query_one("#knob-title", Input).value == "Ours" and app.return_code is None
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    run(scenario)
