@@ -509,7 +509,10 @@ def export_preset(name: str, destination: str | Path, overwrite: bool = False) -
     target = export_target(name, destination)
     if target.exists() and not overwrite:
         raise ExportExists(target)
-    write_atomic(target, portable_text(preset_path(name)))
+    try:
+        write_atomic(target, portable_text(preset_path(name)))
+    except OSError as error:  # (told of the file asked for, not the temporary one written first)
+        raise ValueError(f"{target}: cannot be written: {error.strerror or error}") from None
     return target
 
 

@@ -326,3 +326,30 @@ def test_the_menu_steps_aside_while_an_action_asks(user_presets):
             await wait_for(pilot, lambda: app.screen is menu)
 
     run(scenario)
+
+
+def test_an_export_the_system_will_not_write_is_told_and_the_path_kept(user_presets, tmp_path, monkeypatch):
+    """(A tester's export to /proc/x.toml closed the box and said "[Errno 2] … '/proc/.x.toml.
+    43dsqemt.tmp'", the temporary file's name, the path lost.) The path box comes back with
+    the typed path and why, naming the file asked for."""
+    import cardtable.presets.writer as writer
+
+    def refused(path, text):
+        raise PermissionError(13, "Permission denied", str(path.parent / f".{path.name}.x1y2.tmp"))
+
+    monkeypatch.setattr(writer, "write_atomic", refused)
+    target = tmp_path / "ours.toml"
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await export_to(pilot, app, str(target))
+            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            prompt = str(app.screen.query_one("#ask-prompt", Static).render())
+            assert prompt.startswith(f"Not written: {target}: cannot be written: Permission denied.")
+            assert ".tmp" not in prompt and app.screen.query_one("#ask-input", Input).value == str(target)
+            assert not target.exists()
+
+    run(scenario)

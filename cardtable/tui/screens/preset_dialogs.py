@@ -209,22 +209,26 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         return None
 
     async def _export(self, preset: str) -> str | None:
-        path = f"~/{preset}.toml"
-        while True:  # (a file kept rather than replaced: the path again, as typed, to change)
-            asked = AskText(f"Export {preset} to (a .toml file or a folder):", path,
+        path, failed = f"~/{preset}.toml", ""
+        while True:  # (a file kept, or one that could not be written: the path again, as typed, to change)
+            asked = AskText(f"{failed}Export {preset} to (a .toml file or a folder):", path,
                             _path_problem(lambda text: export_target(preset, text)))
             typed = await self.app.push_screen_wait(asked)
             if not typed:
                 return None
             path = typed
             try:
-                written = export_preset(preset, path)
-                break
-            except ExportExists as exists:
-                if await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
-                                                           "Replace (y)", "Keep it (n)")):
-                    written = export_preset(preset, path, overwrite=True)
+                try:
+                    written = export_preset(preset, path)
                     break
+                except ExportExists as exists:
+                    if await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
+                                                               "Replace (y)", "Keep it (n)")):
+                        written = export_preset(preset, path, overwrite=True)
+                        break
+                failed = ""
+            except ValueError as error:  # (a folder the system will not write in: /proc, read-only)
+                failed = f"Not written: {error}.\n"
         self.notify(f"wrote {written}", title="exported", timeout=5, markup=False)
         return preset
 
