@@ -69,3 +69,11 @@ def test_a_preset_given_by_a_path_whose_name_holds_a_control_character_is_refuse
         load_variant(str(path))
     assert error.value.field is None and error.value.reason == "its file name holds ESC: rename the file"
     assert "\x1b" not in str(error.value)  # (the path in the message written out)
+
+
+def test_a_title_of_only_spaces_is_refused(user_presets):
+    """(A tester's three spaces left a blank line for the preset everywhere.)"""
+    (user_presets / "ours.toml").write_text('extends = "tonk-classic"\ntitle = "   "\n')
+    with pytest.raises(VariantError) as error:
+        load_variant("ours")
+    assert error.value.field == "title" and "not only spaces" in error.value.reason

@@ -148,11 +148,22 @@ def format_text(kind: Kind, value: Any) -> str:
     return str(value)
 
 
+LONGEST_NUMBER = 12
+"""Digits a number typed in the editor may have (no knob goes past a million): a longer
+one is told too long, in a short message, not echoed whole."""
+
+
 def _int(text: str, what: str = "") -> int:
+    typed = text.strip()
+    digits = typed.lstrip("+-")
+    if len(digits) > LONGEST_NUMBER and digits.isdigit():
+        raise ValueError(f"{what + ': ' if what else ''}{typed[:LONGEST_NUMBER]}… is too long a number "
+                         f"({len(digits)} digits)")
     try:
-        return int(text.strip())
+        return int(typed)
     except ValueError:
-        raise ValueError(f"{what + ': ' if what else ''}{text.strip()!r} is not a whole number") from None
+        shown = repr(typed) if len(typed) <= 2 * LONGEST_NUMBER else repr(typed[:2 * LONGEST_NUMBER]) + "…"
+        raise ValueError(f"{what + ': ' if what else ''}{shown} is not a whole number") from None
 
 
 def _items(text: str) -> list[str]:

@@ -165,6 +165,13 @@ class VariantBase(ReadOnly):
     def _plain_text(cls, text: str) -> str:
         return plain_text(text)
 
+    @field_validator("title")
+    @classmethod
+    def _seen_title(cls, title: str) -> str:
+        if title and not title.strip():
+            raise ValueError("give a title, not only spaces (or leave it out: the file's name is used)")
+        return title
+
     @model_validator(mode="after")
     def _default_title(self) -> VariantBase:
         if not self.title:

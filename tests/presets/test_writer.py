@@ -71,6 +71,11 @@ def test_text_forms_are_forgiving_and_explain_mistakes():
         parse_text(president["title_points"], "3")
     with pytest.raises(ValueError, match="write name=number, e.g. 5=3"):
         parse_text(specs["decks_by_players"], "garbage")
+    # (a tester's 5,000 pasted digits were echoed whole, over the form, and called "not a whole number")
+    with pytest.raises(ValueError, match=r"^999999999999… is too long a number \(5000 digits\)$"):
+        parse_text(specs["hand_size"], "9" * 5000)
+    with pytest.raises(ValueError, match=r"^'xxxxxxxxxxxxxxxxxxxxxxxx'… is not a whole number$"):
+        parse_text(specs["hand_size"], "x" * 500)
     # a number outside the range its row shows says that range (the players' range is the
     # one these rules seat, narrower than the model's 2-8: a play-tester read both)
     from dataclasses import replace
