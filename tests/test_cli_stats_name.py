@@ -98,3 +98,12 @@ def test_a_bot_asked_at_one_level_is_that_level_alone_in_the_players_and_the_rec
         assert len(data["recent"]) == matches, asked
     assert main(["stats", "--name", "Dag", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["recent"]) == 4                    # the name: every Dag
+
+
+def test_a_name_holding_a_control_character_is_refused_not_echoed(capsys):
+    """(A tester's `--name` with an escape was printed back raw: "No finished matches for …".)"""
+    with pytest.raises(SystemExit) as stopped:
+        main(["stats", "--name", "x\x1b[2Jy"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --name: 'x\\x1b[2Jy' holds ESC: a name is plain text" in err and "\x1b" not in err

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..engine.rng import SEED_HIGH, SEED_LOW
+from ..engine.words import control_character
 
 
 SECONDS = "a number of seconds, e.g. 0.5"
@@ -44,8 +45,12 @@ SEED = number_from(SEED_LOW, high=SEED_HIGH)
 
 
 def player_name(text: str) -> str:
-    """An argparse type: a player's name, without surrounding blanks; an empty one is a usage error."""
+    """An argparse type: a player's name, without surrounding blanks; an empty one, or one
+    holding a control character (no seat may have one), is a usage error."""
     name = text.strip()
     if not name:
         raise argparse.ArgumentTypeError("give a player's name (leave --name out for every player)")
+    held = control_character(name)
+    if held is not None:
+        raise argparse.ArgumentTypeError(f"{name!r} holds {held}: a name is plain text")
     return name
