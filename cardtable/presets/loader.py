@@ -151,6 +151,14 @@ def toml_problem(error: tomllib.TOMLDecodeError) -> str:
     return f"not valid TOML: {said}" + (f": {hint}" if hint else "")
 
 
+def toml_file(path: Path, limit: int) -> dict[str, Any]:
+    """The TOML of a regular file of at most ``limit`` bytes (:func:`read_regular_file`), a
+    byte-order mark an editor put first skipped. Raises as its parts do: OSError (and its
+    :class:`NotRegularFile`, :class:`FileTooLarge`), UnicodeDecodeError, TOMLDecodeError,
+    RecursionError (lists nested too deeply); each caller words them for its kind of file."""
+    return tomllib.loads(read_regular_file(path, limit).decode("utf-8").removeprefix("\ufeff"))
+
+
 MAX_PRESET_BYTES = 1 << 20
 """A preset file larger than this (1 MiB: the shipped ones are about 2 KiB) is refused unread."""
 
@@ -161,7 +169,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     pipe or a device would never end), too large, unreadable, not UTF-8, not TOML, or
     nested too deeply to read."""
     try:
-        return tomllib.loads(read_regular_file(path, MAX_PRESET_BYTES).decode("utf-8").removeprefix("\ufeff"))
+        return toml_file(path, MAX_PRESET_BYTES)
     except NotRegularFile:
         raise VariantError(str(path), None, "not a file (a pipe or a device?)") from None
     except FileTooLarge:

@@ -25,8 +25,8 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from ..engine.words import control_character
-from ..paths import FileTooLarge, NotRegularFile, read_regular_file, shipped_dir, user_dir
-from ..presets.loader import toml_problem
+from ..paths import FileTooLarge, NotRegularFile, shipped_dir, user_dir
+from ..presets.loader import toml_file, toml_problem
 
 CARD_DEFAULTS: dict[str, str] = {
     "face": "#f4f1e6", "edge": "#9a9a8c", "back": "#7b2334", "clubs": "#1b1b1b",
@@ -148,8 +148,7 @@ def load_theme(path: Path) -> CardTheme:
     ``[cards]`` must parse as a Textual colour.
     """
     try:
-        # (an editor's byte-order mark skipped)
-        data = tomllib.loads(read_regular_file(path, MAX_THEME_BYTES).decode("utf-8").removeprefix("\ufeff"))
+        data = toml_file(path, MAX_THEME_BYTES)
         spec = _ThemeFile.model_validate(data)
     except RecursionError:
         raise ThemeError(path, "not a theme: lists or tables nested too deeply to read") from None

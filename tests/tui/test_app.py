@@ -898,8 +898,10 @@ def test_help_opens_over_the_quit_question_the_rules_and_the_log_and_closes_back
 def test_help_opens_over_a_yes_no_question_too():
     from cardtable.tui.screens.dialogs import Confirm
 
+    from .editor_helpers import app_at_start
+
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             answers = []

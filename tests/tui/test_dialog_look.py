@@ -5,6 +5,7 @@ the bots' speed, as at the table; none of them answers the dialog."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
 from textual import events
 
@@ -15,14 +16,21 @@ from cardtable.tui.screens.look import LOOK_NOTE, LookScreen
 from .helpers import make_app, screen_text, settle, shanghai_buy_offer
 
 
+@asynccontextmanager
+async def at_buy_prompt():
+    """(pilot, app, game) of a Shanghai table whose S8 buy prompt is open for Ann."""
+    game = shanghai_buy_offer()
+    app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+        yield pilot, app, game
+
+
 def test_v_looks_at_the_table_under_the_buy_prompt_and_any_key_comes_back():
     """(A play-tester could not see the melds and the log the buy prompt covered.)"""
 
     async def scenario():
-        game = shanghai_buy_offer()
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+        async with at_buy_prompt() as (pilot, app, game):
             dialog = app.screen
             box = dialog.query_one("#dialog-box")
             assert str(box.border_subtitle) == "v: look at the table"
@@ -153,10 +161,7 @@ def test_keys_typed_quickly_after_a_look_end_it_once_and_the_question_stays():
     key ends the look; the others are swallowed; the dialog is still there to answer."""
 
     async def scenario():
-        game = shanghai_buy_offer()
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+        async with at_buy_prompt() as (pilot, app, game):
             dialog = app.screen
             for _ in range(3):
                 await pilot.press("v")
