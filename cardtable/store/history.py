@@ -98,16 +98,10 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     except (OSError, sqlite3.Error) as error:  # e.g. a folder where the file should be
         raise HistoryError(f"{target}: cannot open the match history ({error})") from None
     try:
-        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-        connection.create_function("casefold", 1, _casefold, deterministic=True)
-        connection.create_function("bot_level", 1, bot_level, deterministic=True)
+        _prepare(connection)
         _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))
         connection.execute("PRAGMA foreign_keys = ON")
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise HistoryError(f"{target}: written by a newer cardtable (schema {version}); "
-                               f"this one knows schema {SCHEMA_VERSION}")
-        if version < SCHEMA_VERSION:
+        if _schema(connection, target) < SCHEMA_VERSION:
             def create() -> None:
                 with _immediate(connection):
                     for statement in _SCHEMA.split(";"):
@@ -122,6 +116,51 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _prepare(connection: sqlite3.Connection) -> None:
+    """The busy timeout and the SQL functions every query may use."""
+    connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    connection.create_function("casefold", 1, _casefold, deterministic=True)
+    connection.create_function("bot_level", 1, bot_level, deterministic=True)
+
+
+def _schema(connection: sqlite3.Connection, target: Path) -> int:
+    """The history's schema version; a HistoryError if a newer cardtable wrote it."""
+    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise HistoryError(f"{target}: written by a newer cardtable (schema {version}); "
+                           f"this one knows schema {SCHEMA_VERSION}")
+    return version
+
+
+def _reader(target: Path) -> sqlite3.Connection:
+    """A connection that only reads the history at ``target``, so statistics and replays
+    work from a history this user may not write: a read-only file, or a read-only folder
+    (where SQLite cannot make the WAL's shared-memory file, and no process can write the
+    history, so it is read as immutable). A history without its tables yet is opened by
+    :func:`connect`, which gives them."""
+    for mode in ("mode=ro", "immutable=1"):
+        try:
+            connection = sqlite3.connect(f"{target.absolute().as_uri()}?{mode}", uri=True,
+                                         timeout=BUSY_TIMEOUT, isolation_level=None)
+        except sqlite3.Error:
+            break  # (connect tells why it cannot be opened)
+        try:
+            _prepare(connection)
+            if _schema(connection, target) == SCHEMA_VERSION:
+                return connection
+        except sqlite3.DatabaseError as error:
+            connection.close()
+            if "readonly" in str(error):  # (SQLite's word for the missing shared-memory file)
+                continue
+            raise HistoryError(f"{target}: cannot use the match history ({error})") from None
+        except BaseException:
+            connection.close()
+            raise
+        connection.close()
+        break
+    return connect(target)
 
 
 def _casefold(text: Any) -> Any:
@@ -316,8 +355,8 @@ def _round(value: float | None) -> float | None:
 
 def _read(target: Path, read: Callable[[sqlite3.Connection], Any]) -> Any:
     """``read(connection)`` on the history at ``target``; a HistoryError if the database
-    cannot answer (a table missing, the file damaged)."""
-    connection = connect(target)
+    cannot answer (a table missing, the file damaged). Reading never writes: see :func:`_reader`."""
+    connection = _reader(target)
     try:
         return read(connection)
     except sqlite3.DatabaseError as error:
