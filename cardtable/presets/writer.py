@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -361,6 +362,26 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def free_name(wanted: str) -> str:
+    """A name no preset has, as near ``wanted`` as names allow: accents dropped, other
+    characters made "-", cut to fit, then "-2", "-3"… until free ("Our table!" is
+    "Our-table", a taken "scum-classic-house" is "scum-classic-house-2")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(c))
+    base = re.sub(r"[^A-Za-z0-9_-]+", "-", plain).lstrip("-_").rstrip("-") or "preset"
+    for number in range(1, 1000):
+        suffix = "" if number == 1 else f"-{number}"
+        name = base[:40 - len(suffix)].rstrip("-_") + suffix
+        if name_problem(name) is None:
+            return name
+    return ""
+
+
+def import_name(stem: str) -> str:
+    """The name offered for a preset file called ``stem`` when that cannot be its name:
+    the stem cleaned ("Our table!" is "Our-table"), or a taken one with "-imported"."""
+    return free_name(stem if not NAME_PATTERN.fullmatch(stem) else f"{stem}-imported")
+
+
 def is_user_preset(name: str) -> bool:
     found = preset_files().get(name)
     return found is not None and found[1] == "user"
@@ -486,19 +507,33 @@ class ExportExists(ValueError):
 
 def export_target(name: str, destination: str | Path) -> Path:
     """The file exporting the preset ``name`` to ``destination`` writes (a .toml file, or
-    NAME.toml in a folder); ValueError if there is none (the folder must exist)."""
+    NAME.toml in a folder; a symbolic link's file, the link kept); ValueError if there is
+    none (the folder must exist) or it is in the user's presets folder (a file there is a
+    preset: Duplicate makes one, and an export there would override a shipped preset of
+    its name or flatten the preset's own file)."""
     target = user_path(destination)
     try:
         if target.is_dir():
-            return target / f"{name}.toml"
-        if target.suffix != ".toml":
+            target = target / f"{name}.toml"
+        elif target.suffix != ".toml":
+            if target.exists():
+                raise ValueError(f"{target}: a file, not a folder or a .toml file")
             if not target.suffix or str(destination).endswith(("/", os.sep)):
                 raise ValueError(f"{target}: no such folder")
             raise ValueError(f"{target}: give a .toml file name (or a folder)")
-        if not target.parent.is_dir():
-            raise ValueError(f"{target.parent}: no such folder")
+        elif not target.parent.is_dir():
+            there = "a file, not a folder" if target.parent.exists() else "no such folder"
+            raise ValueError(f"{target.parent}: {there}")
+        if target.is_symlink():
+            target = target.resolve()
+            if not target.parent.is_dir():
+                raise ValueError(f"{destination}: a symbolic link to {target}, in no such folder")
+        if target.parent.resolve() == user_dir("variants").resolve():
+            raise ValueError(f"{target.parent}: your presets folder; use Duplicate to copy a preset there")
     except OSError as error:  # (a name too long for the file system, a folder it may not read)
         raise ValueError(unusable(target, error)) from None
+    except RuntimeError:  # (a symbolic link loop)
+        raise ValueError(f"{target}: a symbolic link that leads back to itself") from None
     return target
 
 

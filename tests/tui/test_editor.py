@@ -691,3 +691,28 @@ def test_ctrl_q_in_the_editor_asks_before_dropping_unsaved_house_rules(user_pres
         assert app.return_code == 0
 
     run(scenario)
+
+
+def test_an_import_whose_file_name_cannot_be_a_presets_is_offered_a_cleaned_name(user_presets, tmp_path):
+    """A file called "our table.toml" was asked its name with an empty box."""
+    Draft.new_from("west-coast").save("ours")
+    (tmp_path / "our table.toml").write_text((user_presets / "ours.toml").read_text())
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await open_menu(pilot, app, "ours")
+            await choose(pilot, app, "import")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "our table.toml")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, AskText) and "Import it as" in str(
+                app.screen.query_one("#ask-prompt").render()))
+            assert app.screen.query_one("#ask-input", Input).value == "our-table"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert app.screen.query_one("#preset", Select).value == "our-table"
+        assert load_variant("our-table").rules == load_variant("ours").rules
+
+    run(scenario)

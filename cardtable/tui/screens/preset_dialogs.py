@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from ...engine.errors import VariantError
 from ...presets.writer import (
     Draft, ExportExists, checked_import, delete_preset, dependents, duplicate_preset, export_preset, export_target,
-    import_source, is_user_preset, name_problem, place_import, rename_preset,
+    free_name, import_name, import_source, is_user_preset, name_problem, place_import, rename_preset,
 )
 from ..text import as_themed
 from .dialogs import HELP_AND_THEME, Confirm  # (a yes/no question, shared with the start screen)
@@ -88,14 +88,6 @@ ACTIONS = [
     ("import", "Import a .toml file…", False),
 ]
 """(id, label, only for the user's own presets)."""
-
-
-def _free_name(base: str) -> str:
-    for number in range(1, 100):
-        name = base if number == 1 else f"{base}-{number}"
-        if name_problem(name) is None:
-            return name
-    return ""
 
 
 class PresetMenu(Rethemed, ModalScreen[str | None]):
@@ -171,7 +163,7 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
     async def _new(self, preset: str) -> str | None:
         from .editor import EditorScreen
 
-        return await self.app.push_screen_wait(EditorScreen(Draft.new_from(preset), _free_name(f"{preset}-house")))
+        return await self.app.push_screen_wait(EditorScreen(Draft.new_from(preset), free_name(f"{preset}-house")))
 
     async def _edit(self, preset: str) -> str | None:
         from .editor import EditorScreen
@@ -179,7 +171,7 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         return await self.app.push_screen_wait(EditorScreen(Draft.of_user_preset(preset), preset, editing=True))
 
     async def _duplicate(self, preset: str) -> str | None:
-        name = await self.app.push_screen_wait(AskText(f"Copy {preset} as (file name):", _free_name(f"{preset}-copy"),
+        name = await self.app.push_screen_wait(AskText(f"Copy {preset} as (file name):", free_name(f"{preset}-copy"),
                                                        name_problem))
         if name:
             duplicate_preset(preset, name)
@@ -243,7 +235,7 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         name: str | None = stem
         if name_problem(stem):
             name = await self.app.push_screen_wait(AskText(f"{name_problem(stem)}. Import it as:",
-                                                           _free_name(stem + "-imported"), name_problem))
+                                                           import_name(stem), name_problem))
             if not name:
                 return None
         name, placed = place_import(checked, name)
