@@ -455,8 +455,14 @@ def test_ctrl_r_puts_back_the_inherited_value_of_an_emptied_list(user_presets):
             contracts.text = "set 3, set 3\nrun 4, run 4"
             await pilot.pause()
             assert draft.get("rules.buys_per_hand") == (3, 3)  # (kept in step)
+            await reset(pilot, contracts)  # (the buys grow back to the inherited list, not with 3s)
+            assert contracts.text == hands
+            assert draft.get("rules.buys_per_hand") == draft.inherited("rules", "buys_per_hand") != (3,) * 10
+            assert not row(editor, "rules.buys_per_hand").changed
+            contracts.text = hands + "\nset 3, set 3, set 3, run 4"  # (beyond the inherited list: its last number)
+            await pilot.pause()
+            assert draft.get("rules.buys_per_hand") == draft.inherited("rules", "buys_per_hand") + (4,)
             await reset(pilot, contracts)
-            assert contracts.text == hands and len(draft.get("rules.buys_per_hand")) == 10
 
             title = editor.query_one("#knob-title", Input)
             own = title.value

@@ -136,14 +136,20 @@ class EditorScreen(Screen[str | None]):
 
     def _keep_buys_in_step(self, contracts: tuple[Any, ...]) -> None:
         """Shanghai's buys_per_hand has one number per hand of the contracts: when the
-        hands change in number, it is trimmed, or extended with its last number, if it
-        was in step with them (a list already out of step is left to the user)."""
+        hands change in number, it is trimmed, or extended, if it was in step with them
+        (a list already out of step is left to the user). It is extended as the inherited
+        list goes on while it is the start of that list (so a shortened list grows back
+        to the inherited one), then with its last number."""
         rules = self.draft.values["rules"]
         buys, before = rules.get("buys_per_hand"), rules.get("contracts")
         if not buys or before is None or len(buys) != len(before) or len(contracts) == len(buys) \
                 or not contracts or "rules.buys_per_hand" in self.unreadable:
             return
-        buys = tuple(buys[:len(contracts)]) + (buys[-1],) * (len(contracts) - len(buys))
+        inherited = tuple(self.draft.inherited("rules", "buys_per_hand") or ())
+        buys = tuple(buys)
+        if buys == inherited[:len(buys)]:
+            buys = inherited[:len(contracts)]
+        buys = buys[:len(contracts)] + (buys[-1],) * (len(contracts) - len(buys))
         self.draft.set("rules.buys_per_hand", buys)
         self.query_one(f"#{control_id('rules.buys_per_hand')}", Input).value = format_text("numbers", buys)
 
