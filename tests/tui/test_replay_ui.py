@@ -387,3 +387,56 @@ def test_a_replay_in_the_ascii_theme_writes_only_ascii(preset):
             assert "<- -> one move" in str(app.screen.query_one("#replay-keys").render())
 
     run(scenario)
+
+
+def test_a_shanghai_replay_scrolls_its_melds_with_the_arrows():
+    """pgup / pgdn step ten moves in a replay, so the melds box's "3 more ↓ pgdn" could
+    not be reached by keys: there its foot names ↑ ↓, which scroll it."""
+    game = new_game(load_variant("shanghai-classic"), 3, seed=4)
+    bot, rng = make_bot("shanghai", "simple"), Rng(4)
+    while not (game.round_over and game.round == 9):  # (four melds a player: more than the box shows)
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+
+    async def scenario():
+        save_mid(game)
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_the_end_of_the_saved_replay(pilot)
+            box = app.screen.query_one("#sh-melds-box")
+            step = app.screen.replay.step
+            assert str(box.border_subtitle) == "3 more ↓ down"
+            await pilot.press("down")
+            await pilot.pause()
+            await pilot.pause()
+            assert str(box.border_subtitle) == "↑ up" and app.screen.replay.step == step  # (no move stepped)
+            await pilot.press("up")
+            await pilot.pause()
+            await pilot.pause()
+            assert str(box.border_subtitle) == "3 more ↓ down"
+
+    run(scenario)
+
+
+def test_a_step_too_long_for_its_three_lines_is_cut_with_an_ellipsis(monkeypatch):
+    """The step line has three lines: a longer step lost its end without a mark."""
+    from rich.text import Text
+
+    monkeypatch.setattr(ReplayScreen, "step_text", lambda self: Text(" ".join(f"word{n}" for n in range(80))))
+
+    async def scenario():
+        save_mid(play("president-classic", seed=4, moves=20))
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_the_end_of_the_saved_replay(pilot)
+            lines = str(app.screen.query_one("#replay-step").render()).splitlines()
+            assert len(lines) == 3 and lines[0].startswith("word0 word1") and lines[-1].endswith(" …")
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            wider = str(app.screen.query_one("#replay-step").render()).splitlines()
+            assert len(wider) == 3 and len(wider[0]) > len(lines[0]) and wider[-1].endswith(" …")
+
+    run(scenario)

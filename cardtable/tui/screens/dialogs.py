@@ -57,6 +57,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Replay", "← →", "a move back / forward (hands shown unless still in play)"),
     ("", "pgup / pgdn", "ten moves back / forward"),
     ("", "home / end", "the first deal / the end of the save"),
+    ("", "↑ ↓", "scroll the melds (Shanghai)"),
     ("", "escape", "close the replay"),
 ]
 """The keys away from the table, as (where, key, what it does). The table's keys are read

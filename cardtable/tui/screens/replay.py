@@ -22,6 +22,7 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import round_word
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
+from ..notes import wrapped
 from ..text import as_themed, game_title, uses_ascii
 from ..widgets.card import card_label
 from .saving import tui_seats
@@ -47,6 +48,8 @@ class ReplayScreen(Screen[None]):
         Binding("home", "jump(0)", "start", priority=True),
         Binding("end", "jump(-1)", "end", priority=True),
         Binding("escape,q", "close", "close", priority=True),
+        Binding("up", "scroll_table(-1)", "scroll up", show=False),
+        Binding("down", "scroll_table(1)", "scroll down", show=False),
     ]
     DEFAULT_CSS = """
     ReplayScreen #table #hand, ReplayScreen #table #actions, ReplayScreen #table #selection,
@@ -77,6 +80,9 @@ class ReplayScreen(Screen[None]):
         return uses_ascii(self.app)
 
     def on_mount(self) -> None:
+        table: Any = self.query_one("#table")
+        if hasattr(table, "melds_keys"):
+            table.melds_keys = ("up", "down")  # (pgup / pgdn step ten moves here)
         self.show()
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
@@ -100,7 +106,12 @@ class ReplayScreen(Screen[None]):
         hands = self.query_one("#replay-hands", Static)
         hands.border_title = HIDDEN_TITLE if replay.hidden else EVERY_HAND
         hands.update(self.hands_text())
-        self.query_one("#replay-step", Static).update(Text(as_themed(self.app, self.step_text().plain)))
+        self._show_step()
+
+    def _show_step(self) -> None:
+        """The step line, in at most the three lines it has (a long step cut with " …")."""
+        lines = wrapped(as_themed(self.app, self.step_text().plain), max(10, self.app.size.width - 2), 3)
+        self.query_one("#replay-step", Static).update(Text("\n".join(lines)))
 
     def hands_text(self) -> Text:
         """One line per seat: name, count and every card (red suits in red). With more
@@ -154,6 +165,7 @@ class ReplayScreen(Screen[None]):
     def on_resize(self) -> None:
         if self.is_mounted:
             self.query_one("#replay-hands", Static).update(self.hands_text())
+            self._show_step()
 
     def step_text(self) -> Text:
         """What the current step did, every card shown."""
@@ -169,6 +181,12 @@ class ReplayScreen(Screen[None]):
         return Text(number + (shown or fallback))  # (the events say it in words)
 
     # ----------------------------------------------------------------- keys
+    def action_scroll_table(self, direction: int) -> None:
+        """↑ ↓ scroll what the table has to scroll (Shanghai's melds)."""
+        table: Any = self.query_one("#table")
+        if hasattr(table, "action_scroll_melds"):
+            table.action_scroll_melds(direction)
+
     def action_step(self, steps: int) -> None:
         self._go(self.replay.step + steps, 1 if steps > 0 else -1)
 

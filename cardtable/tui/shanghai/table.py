@@ -82,6 +82,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
 
     NOTICE_LINE = "#sh-info"  # (the notice shows on the info row, under the hand)
+    melds_keys = ("pgup", "pgdn")
+    """The keys the melds box's foot names for scrolling it (a replay, whose pgup / pgdn
+    step through the moves, scrolls it with ↑ ↓)."""
 
     family = "shanghai"
 
@@ -171,7 +174,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return  # (the table is being taken down: a new match replaced it)
         above, below = round(box.scroll_y), round(box.max_scroll_y - box.scroll_y)
         up, down, dot = ("^", "v", "|") if self.ascii else ("↑", "↓", "·")
-        parts = ([f"{up} pgup"] if above > 0 else []) + ([f"{below} more {down} pgdn"] if below > 0 else [])
+        back, on = self.melds_keys
+        parts = ([f"{up} {back}"] if above > 0 else []) + ([f"{below} more {down} {on}"] if below > 0 else [])
         box.border_subtitle = Text(f" {dot} ".join(parts))
 
     # ----------------------------------------------------------------- drawing
