@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import variant_model
 from ..paths import shipped_dir, user_dir, user_path
+from .groups import format_text
 from .loader import load_variant, names_a_file, preset_files, preset_path, read_toml
 from .model import field_problem
 
@@ -248,10 +249,12 @@ class Draft:
                 if section == "rules" and descriptions.get(key):
                     lines.append(f"# {descriptions[key]}")
                 was = self.inherited(section, key)
-                text = toml_value(value, multiline=key == "contracts")
+                if key == "contracts":
+                    lines.append(f"{_key(key)} = {_contracts_text(value, was if self.extends else None)}")
+                    continue
                 shown = "not set" if was is None else toml_value(was)
-                note = f"   # was {shown}" if self.extends and "\n" not in text else ""
-                lines.append(f"{_key(key)} = {text}{note}")
+                note = f"   # was {shown}" if self.extends else ""
+                lines.append(f"{_key(key)} = {toml_value(value)}{note}")
         return "\n".join(lines) + "\n"
 
     def save(self, name: str) -> Path:
@@ -263,12 +266,31 @@ class Draft:
 
 
 # ---------------------------------------------------------------------- TOML text
+def _contracts_text(contracts: Any, was: Any) -> str:
+    """Shanghai's contracts as a TOML array, a hand a line; with ``was`` (the inherited
+    contracts), each changed hand says what it was ("# was set 3, run 4"), an added one
+    "# new", and the hands taken off the end are listed as they were."""
+    lines = []
+    for number, hand in enumerate(contracts):
+        note = ""
+        if was is not None:
+            before = was[number] if number < len(was) else None
+            if before is None:
+                note = "   # new"
+            elif toml_value(before) != toml_value(hand):
+                note = f"   # was {format_text('contracts', (before,))}"
+        lines.append(f"  {toml_value(hand)},{note}")
+    for before in (was or ())[len(contracts):]:
+        lines.append(f"  # was also {format_text('contracts', (before,))}")
+    return "[\n" + "\n".join(lines) + "\n]"
+
+
 def _key(key: Any) -> str:
     text = str(key)
     return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
 
 
-def toml_value(value: Any, multiline: bool = False) -> str:
+def toml_value(value: Any) -> str:
     """``value`` as TOML (strings, booleans, integers, arrays, inline tables)."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -279,10 +301,7 @@ def toml_value(value: Any, multiline: bool = False) -> str:
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }" if value else "{}"
     if isinstance(value, (list, tuple)):
-        items = [toml_value(v) for v in value]
-        if multiline and items:
-            return "[\n" + "".join(f"  {item},\n" for item in items) + "]"
-        return "[" + ", ".join(items) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if value is None:
         raise ValueError("TOML has no 'none' value")
     raise TypeError(f"cannot write {value!r} as TOML")

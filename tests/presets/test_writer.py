@@ -354,3 +354,28 @@ def test_a_written_preset_is_a_file_to_share_and_a_replaced_one_keeps_its_permis
     written.chmod(0o640)  # (neither the temp file's 0o600 nor a new file's)
     export_preset("forseti", written, overwrite=True)
     assert stat.S_IMODE(written.stat().st_mode) == 0o640
+
+
+def test_changed_contracts_say_what_each_hand_was(user_presets):
+    """Every other changed rule says "# was …"; the contracts, a hand a line, said
+    nothing of what they were. Now a changed hand says what it was, an added one "new",
+    and hands taken off the end are listed; the file loads as the contracts edited."""
+    draft = Draft.new_from("shanghai-classic")
+    hands = list(draft.inherited("rules", "contracts"))
+    edited = [*hands[:1], (("run", 4), ("set", 3)), *hands[2:8]]
+    draft.set("rules.contracts", tuple(edited))
+    draft.set("rules.buys_per_hand", (3,) * 8)
+    path = draft.save("short")
+    text = path.read_text()
+    assert "  [[\"set\", 3], [\"set\", 3]],\n" in text  # (unchanged: no comment)
+    assert "  [[\"run\", 4], [\"set\", 3]],   # was set 3, run 4\n" in text
+    assert "  # was also set 3, set 3, set 3, run 5\n  # was also run 5, run 5, run 5\n]" in text
+    assert load_variant("short").rules.contracts == tuple(edited)
+
+    draft = Draft.new_from("shanghai-classic")
+    draft.set("rules.contracts", (*hands, (("set", 3),) * 4))
+    draft.set("rules.buys_per_hand", (3,) * 11)
+    text = draft.save("long").read_text()
+    assert "  [[\"set\", 3], [\"set\", 3], [\"set\", 3], [\"set\", 3]],   # new\n]" in text
+    assert text.count("# was") == 1  # (the buys' line alone: no hand of the ten changed)
+    assert len(load_variant("long").rules.contracts) == 11
