@@ -381,14 +381,15 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def free_name(wanted: str) -> str:
-    """A name no preset has, as near ``wanted`` as names allow: accents dropped, other
-    characters made "-", cut to fit, then "-2", "-3"… until free ("Our table!" is
-    "Our-table", a taken "scum-classic-house" is "scum-classic-house-2")."""
+def free_name(wanted: str, ending: str = "") -> str:
+    """A name no preset has, as near ``wanted`` + ``ending`` as names allow: accents
+    dropped, other characters made "-", ``wanted`` cut to fit (the ending whole), then
+    "-2", "-3"… until free ("Our table!" is "Our-table", a taken "forseti-house" is
+    "forseti-house-2")."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(c))
     base = re.sub(r"[^A-Za-z0-9_-]+", "-", plain).lstrip("-_").rstrip("-") or "preset"
     for number in range(1, 1000):
-        suffix = "" if number == 1 else f"-{number}"
+        suffix = ending + ("" if number == 1 else f"-{number}")
         name = base[:40 - len(suffix)].rstrip("-_") + suffix
         if name_problem(name) is None:
             return name
@@ -398,7 +399,7 @@ def free_name(wanted: str) -> str:
 def import_name(stem: str) -> str:
     """The name offered for a preset file called ``stem`` when that cannot be its name:
     the stem cleaned ("Our table!" is "Our-table"), or a taken one with "-imported"."""
-    return free_name(stem if not NAME_PATTERN.fullmatch(stem) else f"{stem}-imported")
+    return free_name(stem) if not NAME_PATTERN.fullmatch(stem) else free_name(stem, "-imported")
 
 
 def is_user_preset(name: str) -> bool:
@@ -544,10 +545,11 @@ def export_target(name: str, destination: str | Path) -> Path:
             there = "a file, not a folder" if target.parent.exists() else "no such folder"
             raise ValueError(f"{target.parent}: {there}")
         if target.is_symlink():
-            target = target.resolve()
+            link, target = target, target.resolve()
             if not target.parent.is_dir():
-                raise ValueError(f"{destination}: a symbolic link to {target}, in no such folder")
-        if target.parent.resolve() == user_dir("variants").resolve():
+                raise ValueError(f"{link}: a symbolic link to {target}, in no such folder")
+        presets, folder = user_dir("variants").resolve(), target.parent.resolve()
+        if folder == presets or presets in folder.parents:  # (a .toml file anywhere in it is a preset)
             raise ValueError(f"{target.parent}: your presets folder; use Duplicate to copy a preset there")
     except OSError as error:  # (a name too long for the file system, a folder it may not read)
         raise ValueError(unusable(target, error)) from None

@@ -135,11 +135,12 @@ def _schema(connection: sqlite3.Connection, target: Path) -> int:
 
 
 def _reader(target: Path) -> sqlite3.Connection:
-    """A connection that only reads the history at ``target``, so statistics and replays
-    work from a history this user may not write: a read-only file, or a read-only folder
-    (where SQLite cannot make the WAL's shared-memory file, and no process can write the
-    history, so it is read as immutable). A history without its tables yet is opened by
-    :func:`connect`, which gives them."""
+    """A connection that only reads the history at ``target`` (it never changes the file),
+    so statistics and replays work from a history this user may not write: a read-only
+    file, or a read-only folder. In such a folder SQLite cannot make a WAL history's
+    shared-memory file; with no ``-wal`` or ``-journal`` file beside it, nothing is
+    pending, and the history is read as immutable. A history that needs writing first (a
+    journal left by a crash to roll back; no tables yet) is opened by :func:`connect`."""
     for mode in ("mode=ro", "immutable=1"):
         try:
             connection = sqlite3.connect(f"{target.absolute().as_uri()}?{mode}", uri=True,
@@ -152,8 +153,10 @@ def _reader(target: Path) -> sqlite3.Connection:
                 return connection
         except sqlite3.DatabaseError as error:
             connection.close()
-            if "readonly" in str(error):  # (SQLite's word for the missing shared-memory file)
+            if mode == "mode=ro" and _folder_read_only(error, target):
                 continue
+            if "readonly" in str(error):
+                break
             raise HistoryError(f"{target}: cannot use the match history ({error})") from None
         except BaseException:
             connection.close()
@@ -161,6 +164,13 @@ def _reader(target: Path) -> sqlite3.Connection:
         connection.close()
         break
     return connect(target)
+
+
+def _folder_read_only(error: sqlite3.Error, target: Path) -> bool:
+    """Whether SQLite refused to read ``target`` only for want of its shared-memory file,
+    in a folder it may not write, with nothing pending beside it (see :func:`_reader`)."""
+    return getattr(error, "sqlite_errorname", "") in ("SQLITE_READONLY_DIRECTORY", "SQLITE_READONLY_CANTINIT") \
+        and not any(Path(f"{target}{side}").exists() for side in ("-wal", "-journal"))
 
 
 def _casefold(text: Any) -> Any:

@@ -18,13 +18,15 @@ def test_an_export_into_the_presets_folder_is_refused_so_nothing_is_overridden(u
     one onto the preset's own file flattened its ``extends``."""
     Draft.new_from("forseti").save("ours")
     own = (user_presets / "ours.toml").read_text()
+    (user_presets / "sub").mkdir()  # (a .toml file in a folder inside it is a preset too)
     for destination in (user_presets, user_presets / "president-classic.toml", user_presets / "ours.toml",
-                        user_presets / ".." / "variants" / "new.toml"):
+                        user_presets / ".." / "variants" / "new.toml", user_presets / "sub",
+                        user_presets / "sub" / "president-classic.toml"):
         with pytest.raises(ValueError) as refused:
             export_preset("ours", destination)
-        assert str(refused.value) == f"{user_presets if destination == user_presets else destination.parent}: " \
-                                     "your presets folder; use Duplicate to copy a preset there"
-    assert sorted(p.name for p in user_presets.iterdir()) == ["ours.toml"]
+        folder = destination if destination.is_dir() else destination.parent
+        assert str(refused.value) == f"{folder}: your presets folder; use Duplicate to copy a preset there"
+    assert sorted(p.name for p in user_presets.rglob("*")) == ["ours.toml", "sub"]
     assert (user_presets / "ours.toml").read_text() == own
     assert load_variant("president-classic").title == "President"
 
@@ -40,8 +42,14 @@ def test_an_export_onto_a_symbolic_link_writes_its_file_and_keeps_the_link(user_
     assert link.is_symlink() and tomllib.loads(link.read_text())["extends"] == "forseti"
     dangling = tmp_path / "gone.toml"
     dangling.symlink_to(tmp_path / "nowhere" / "x.toml")
-    with pytest.raises(ValueError, match="a symbolic link to .*nowhere/x.toml, in no such folder"):
+    with pytest.raises(ValueError) as refused:
         export_target("ours", dangling)
+    assert str(refused.value) == f"{dangling}: a symbolic link to {tmp_path / 'nowhere' / 'x.toml'}, in no such folder"
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "ours.toml").symlink_to(tmp_path / "nowhere" / "x.toml")
+    with pytest.raises(ValueError) as refused:  # (the link named, not the folder it was found in)
+        export_target("ours", tmp_path / "out")
+    assert str(refused.value).startswith(f"{tmp_path / 'out' / 'ours.toml'}: a symbolic link to ")
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -70,6 +78,14 @@ def test_a_free_name_is_as_near_the_wanted_one_as_names_allow(user_presets, want
 def test_a_long_name_that_is_taken_is_cut_to_leave_room_for_its_number(user_presets):
     Draft.new_from("forseti").save("x" * 40)
     assert free_name("x" * 45) == "x" * 38 + "-2"
+
+
+def test_an_ending_is_kept_whole_and_the_name_cut_before_it(user_presets):
+    """A long preset's "-house" / "-imported" was cut to "-impo", or lost behind "-2"."""
+    assert free_name("y" * 40, "-house") == "y" * 34 + "-house"
+    assert import_name("z" * 35) == "z" * 31 + "-imported"
+    Draft.new_from("forseti").save("y" * 34 + "-house")
+    assert free_name("y" * 40, "-house") == "y" * 32 + "-house-2"
 
 
 def test_an_import_is_offered_a_name_it_can_have(user_presets):

@@ -163,7 +163,7 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
     async def _new(self, preset: str) -> str | None:
         from .editor import EditorScreen
 
-        return await self.app.push_screen_wait(EditorScreen(Draft.new_from(preset), free_name(f"{preset}-house")))
+        return await self.app.push_screen_wait(EditorScreen(Draft.new_from(preset), free_name(preset, "-house")))
 
     async def _edit(self, preset: str) -> str | None:
         from .editor import EditorScreen
@@ -171,7 +171,7 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         return await self.app.push_screen_wait(EditorScreen(Draft.of_user_preset(preset), preset, editing=True))
 
     async def _duplicate(self, preset: str) -> str | None:
-        name = await self.app.push_screen_wait(AskText(f"Copy {preset} as (file name):", free_name(f"{preset}-copy"),
+        name = await self.app.push_screen_wait(AskText(f"Copy {preset} as (file name):", free_name(preset, "-copy"),
                                                        name_problem))
         if name:
             duplicate_preset(preset, name)

@@ -22,9 +22,9 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import round_word
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
-from ..notes import wrapped
 from ..text import as_themed, game_title, uses_ascii
 from ..widgets.card import card_label
+from ..widgets.family_table import FamilyTable
 from .saving import tui_seats
 
 EVERY_HAND = "every hand (replay)"
@@ -80,9 +80,7 @@ class ReplayScreen(Screen[None]):
         return uses_ascii(self.app)
 
     def on_mount(self) -> None:
-        table: Any = self.query_one("#table")
-        if hasattr(table, "melds_keys"):
-            table.melds_keys = ("up", "down")  # (pgup / pgdn step ten moves here)
+        self.query_one("#table", FamilyTable).scroll_keys = ("up", "down")  # (pgup / pgdn step ten moves here)
         self.show()
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
@@ -110,8 +108,16 @@ class ReplayScreen(Screen[None]):
 
     def _show_step(self) -> None:
         """The step line, in at most the three lines it has (a long step cut with " …")."""
-        lines = wrapped(as_themed(self.app, self.step_text().plain), max(10, self.app.size.width - 2), 3)
-        self.query_one("#replay-step", Static).update(Text("\n".join(lines)))
+        line = self.query_one("#replay-step", Static)
+        width = max(10, line.content_region.width or self.app.size.width - 2)  # (before the first layout: the screen's)
+        lines = list(Text(as_themed(self.app, self.step_text().plain)).wrap(self.app.console, width))
+        if len(lines) > 3:
+            last = lines[2]
+            last.truncate(width - 2)
+            last.rstrip()
+            last.append(" …")
+            lines = lines[:3]
+        line.update(Text("\n").join(lines))
 
     def hands_text(self) -> Text:
         """One line per seat: name, count and every card (red suits in red). With more
@@ -183,9 +189,7 @@ class ReplayScreen(Screen[None]):
     # ----------------------------------------------------------------- keys
     def action_scroll_table(self, direction: int) -> None:
         """↑ ↓ scroll what the table has to scroll (Shanghai's melds)."""
-        table: Any = self.query_one("#table")
-        if hasattr(table, "action_scroll_melds"):
-            table.action_scroll_melds(direction)
+        self.query_one("#table", FamilyTable).scroll_box(direction)
 
     def action_step(self, steps: int) -> None:
         self._go(self.replay.step + steps, 1 if steps > 0 else -1)

@@ -82,9 +82,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
     """The whole Shanghai table for the human on screen."""
 
     NOTICE_LINE = "#sh-info"  # (the notice shows on the info row, under the hand)
-    melds_keys = ("pgup", "pgdn")
-    """The keys the melds box's foot names for scrolling it (a replay, whose pgup / pgdn
-    step through the moves, scrolls it with ↑ ↓)."""
 
     family = "shanghai"
 
@@ -174,7 +171,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return  # (the table is being taken down: a new match replaced it)
         above, below = round(box.scroll_y), round(box.max_scroll_y - box.scroll_y)
         up, down, dot = ("^", "v", "|") if self.ascii else ("↑", "↓", "·")
-        back, on = self.melds_keys
+        back, on = self.scroll_keys
         parts = ([f"{up} {back}"] if above > 0 else []) + ([f"{below} more {down} {on}"] if below > 0 else [])
         box.border_subtitle = Text(f" {dot} ".join(parts))
 
@@ -524,6 +521,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         self._show_hand()  # (the same cards stay selected)
 
     def action_scroll_melds(self, direction: int) -> None:
+        self.scroll_box(direction)
+
+    def scroll_box(self, direction: int) -> None:
         box = self.query_one("#sh-melds-box", VerticalScroll)
         if direction < 0:
             box.scroll_page_up()

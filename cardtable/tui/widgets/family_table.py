@@ -101,6 +101,14 @@ class FamilyTable(Widget, Generic[State]):
     SORTS: ClassVar[bool] = False
     """Whether ``o`` sorts the hand (``action_sort``: by rank, by suit) at this family's table."""
 
+    scroll_keys = ("pgup", "pgdn")
+    """The keys the foot of a box of the table that scrolls names (a replay, whose pgup /
+    pgdn step through the moves, scrolls it with ↑ ↓: :meth:`scroll_box`)."""
+
+    def scroll_box(self, direction: int) -> None:
+        """Scroll the table's box that scrolls (Shanghai's melds) a page up (``direction``
+        < 0) or down; a table without one has nothing to scroll."""
+
     covered: reactive[bool] = reactive(False)
     """Whether a dialog is over the table: its key bar is empty then (the dialog has its
     own keys, and the table's wait)."""
