@@ -292,26 +292,50 @@ def test_the_last_players_enter_pressed_twice_never_uncovers_the_next_hand(armed
     asyncio.run(scenario())
 
 
-def test_an_enter_that_reaches_the_hand_off_before_it_has_mounted_does_not_uncover(armed_screens):
-    """A play-tester's two Enters in one terminal read (tmux: send-keys Enter; send-keys
-    Enter) on a results screen: the second reached the hand-off that followed before the
-    hand-off had mounted (a key binding runs the screen's action at once), found no time
-    it was shown, took it as long ago, and uncovered the next hand at once."""
+def on_a_bare_hand_off(early) -> list[str]:
+    """Push a hand-off to Bob on a bare app, run ``early(pilot, screen)`` (input that must
+    not uncover), check it did not, then Bob's Enter after the wait; who was uncovered."""
     from textual.app import App
 
-    uncovered = []
+    uncovered: list[str] = []
 
     async def scenario():
         app = App()
         async with app.run_test(size=(80, 24)) as pilot:
             screen = HandoffScreen("Bob", uncover=lambda: uncovered.append("Bob"))
             app.push_screen(screen)
-            screen.action_ready()            # (as the binding would, before the screen's mount)
-            await pilot.pause(0.05)
+            await early(pilot, screen)
             assert uncovered == [] and app.screen is screen
-            await pilot.pause(ARMED + 0.1)
-            screen.action_ready()
+            await pilot.pause(ARMED + 0.1)                   # (the keyboard passed; Bob sits down)
+            await pilot.press("enter")
             await pilot.pause(0.05)
-            assert uncovered == ["Bob"] and app.screen is not screen
+            assert app.screen is not screen
 
     asyncio.run(scenario())
+    return uncovered
+
+
+def test_an_enter_that_reaches_the_hand_off_before_it_has_mounted_does_not_uncover(armed_screens):
+    """A play-tester's two Enters in one terminal read (tmux: send-keys Enter; send-keys
+    Enter) on a results screen: the second reached the hand-off that followed before the
+    hand-off had mounted (a key binding runs the screen's action at once), found no time
+    it was shown, took it as long ago, and uncovered the next hand at once."""
+    async def early(pilot, screen):
+        screen.action_ready()            # (as the binding would, before the screen's mount)
+        await pilot.pause(0.05)
+
+    assert on_a_bare_hand_off(early) == ["Bob"]
+
+
+def test_a_held_enter_never_gets_past_the_hand_off(armed_screens):
+    """A play-tester held Enter after Ann's play: its repeats, every few hundredths of a
+    second, outlasted the wait counted from the hand-off's showing, and Bob's hand showed
+    on Ann's screen. A key while the hand-off waits starts the wait again: only an Enter
+    after the repeats stop — Bob's own — uncovers the table (also a results screen's)."""
+    async def early(pilot, screen):
+        await pilot.pause(0.05)
+        for _ in range(int(2 * ARMED / 0.05)):  # (Ann's Enter held twice as long as the wait)
+            await pilot.press("enter")
+            await pilot.pause(0.05)
+
+    assert on_a_bare_hand_off(early) == ["Bob"]

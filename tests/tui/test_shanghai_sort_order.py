@@ -13,7 +13,7 @@ from cardtable.tui.shanghai.table import by_suit, wilds_last
 from cardtable.tui.widgets.hand import Hand
 
 from .helpers import make_app, settle
-from .test_shanghai import _changed, _key, hand_two_game, stacked_game
+from .test_shanghai import _changed, _key, _press_cards, hand_two_game, stacked_game
 
 
 def test_by_suit_puts_an_ace_where_its_suit_would_run_with_it():
@@ -186,5 +186,32 @@ def test_backspace_with_no_go_down_group_says_so():
             await pilot.press("1")  # (any change of the selection retires a word)
             await pilot.pause()
             assert screen.table.notice == ""
+
+    asyncio.run(scenario())
+
+
+def test_d_after_a_joker_swap_with_groups_built_says_only_to_finish_the_go_down():
+    """S7: after taking a joker Ann must go down this turn. With a group built, d said
+    "finish the go-down (g) or undo its groups (backspace) before you discard", but
+    undoing them leads to no discard; it says to finish, and why."""
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", seed=4, game=swap_game())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _ann_drawn(pilot)
+            await _press_cards(pilot, screen, parse_cards("6H"))
+            await pilot.press("w")
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.press("enter")                        # put 6♥ in Eve's run, take its joker
+            await settle(pilot, app, lambda: screen.game.view(0).must_go_down)
+            await _press_cards(pilot, screen, parse_cards("QC QD QH"))
+            await pilot.press("g")
+            await settle(pilot, app, lambda: bool(screen.table.groups))
+            await _press_cards(pilot, screen, parse_cards("KH"))
+            before = len(screen.game.events)
+            await pilot.press("d")
+            await pilot.pause()
+            assert len(screen.game.events) == before
+            assert screen.table.notice == ("finish the go-down (g): after taking a joker you must lay down your "
+                                           "contract before you discard (S7)")
 
     asyncio.run(scenario())

@@ -21,10 +21,11 @@ Result = TypeVar("Result")
 
 class Arming:
     """Mixin for a screen that stray, repeated input must not get past: the key or click
-    that brought it up (an Enter pressed twice, a key's repeat, a double click) must not
+    that brought it up (an Enter pressed twice, a key held down, a double click) must not
     also take it away — for :attr:`ARMING_SECONDS` after it shows, :meth:`armed` is False
-    and the screen ignores what would dismiss it — and a second answer must not dismiss
-    it twice (:meth:`dismiss`)."""
+    and the screen ignores what would dismiss it; a key in that time starts the wait again,
+    so a held key, repeating, never gets past — and a second answer must not dismiss it
+    twice (:meth:`dismiss`)."""
 
     ARMING_SECONDS = 0.0
 
@@ -39,15 +40,23 @@ class Arming:
         return super().dismiss(result)  # type: ignore[misc]
 
     def on_mount(self) -> None:
-        self._shown_at = monotonic()
+        self._quiet_since = monotonic()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key while the screen is not armed starts the wait again (this runs before the
+        key's binding): a held Enter repeats every few hundredths of a second once it
+        repeats, and got past a wait counted from the screen's showing alone."""
+        if not self.armed():
+            self._quiet_since = monotonic()
 
     def armed(self) -> bool:
-        """Whether :attr:`ARMING_SECONDS` have passed since the screen showed (not before
-        it has: a key read with the one that brought it up reaches it before its mount)."""
-        shown = getattr(self, "_shown_at", None)
-        if shown is None:
+        """Whether :attr:`ARMING_SECONDS` have passed since the screen showed and since the
+        last key it heard unarmed (not before it has shown: a key read with the one that
+        brought it up reaches it before its mount)."""
+        quiet = getattr(self, "_quiet_since", None)
+        if quiet is None:
             return not self.ARMING_SECONDS
-        return monotonic() - shown >= self.ARMING_SECONDS
+        return monotonic() - quiet >= self.ARMING_SECONDS
 
 
 class OverTable(Arming, Screen[Result]):

@@ -340,7 +340,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return
         if self.groups:  # a discard ends the turn: the go-down being built would be lost
-            self.notice = "finish the go-down (g) or undo its groups (backspace) before you discard"
+            self.notice = (f"finish the go-down (g): {state.no_discard}" if state.no_discard  # (S7: undoing
+                           else "finish the go-down (g) or undo its groups (backspace) before you discard")  # is no way)
             return
         if state.to_draw:  # (a card selected or not)
             self.notice = state.draw_first
