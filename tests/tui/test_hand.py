@@ -231,3 +231,21 @@ def test_a_cards_number_past_the_hand_is_told_not_ignored():
             assert app.query_one(Hand).selected_cards() == parse_cards("KS")
 
     asyncio.run(scenario())
+
+
+def test_the_cursor_goes_round_the_hand_at_its_ends():
+    """→ on the last card goes to the first, ← on the first to the last (as the README
+    says); home / end go to the ends and stay."""
+    async def scenario():
+        app = HandApp(parse_cards("3C 4D 5H"))
+        async with app.run_test(size=(40, 8)) as pilot:
+            await pilot.pause()
+            hand = app.query_one(Hand)
+            hand.focus()
+            seen = []
+            for key in ("end", "right", "left", "home", "left", "home"):
+                await pilot.press(key)
+                seen.append(hand.cursor)
+            return seen
+
+    assert asyncio.run(scenario()) == [2, 0, 2, 0, 2, 0]
