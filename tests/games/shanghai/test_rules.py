@@ -53,6 +53,16 @@ def test_S3_turn_draw_discard_and_the_dead_card():
     assert mv("take_upcard") in game.legal_moves(0)
 
 
+def test_S3_the_upcard_taken_may_be_discarded_at_once():
+    """S3 says "then discard one card" and forbids none: the upcard taken may go straight
+    back (a house rule some tables add; not the rule book's)."""
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC", upcard="4H")
+    game.apply(1, "take_upcard")
+    assert mv("discard 4H") in game.legal_moves(1)
+    game.apply(1, "discard 4H")
+    assert game.upcard == Card.parse("4H") and game.hands[1] == list(cards("5H 6S")) and game.to_act == (2,)
+
+
 def test_S3_must_draw_before_anything_else():
     game = deal(["2C 3D", MELDER, "8C 9D"], stock="KC QC JC", upcard="4H")
     with pytest.raises(IllegalMove, match="draw first"):
