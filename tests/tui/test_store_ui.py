@@ -612,3 +612,35 @@ def test_a_saves_seats_read_humans_first_then_the_bots():
     assert seat_names([human("Ann"), bot("Dag")]) == ["Ann", "bot Dag"]
     assert seat_names([human("Ann"), human("Bob")]) == ["Ann, Bob"]
     assert seat_names([bot("Dag"), bot("Eve")]) == ["bots Dag, Eve"]
+
+
+def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_question():
+    """A play-tester's new Shanghai table opened on a buy offer, and "Your unfinished game
+    is kept as …" covered the offer's first line ("Buy 2♣ wi▌"). The note now waits for
+    the table itself: Ann's own turn, after she answers."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    save_game(autosave_path(), new_game(load_variant("tonk-classic"), 3, seed=9), ["Ann", "Dag", "Eve"])
+
+    def kept_notes(app) -> list[str]:
+        return [n.message for n in app._notifications if "unfinished game" in n.message]
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=shanghai_buy_offer())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause(0.1)
+            assert kept_notes(app) == [] and list_saves()            # (kept already; not said yet)
+            for _offer in range(5):                                      # Ann declines each offer
+                await pilot.press("escape")
+                await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
+                    app.screen is table_of(app) and table_of(app).game.to_act == (0,)), limit=1000)
+                if app.screen is table_of(app):
+                    break
+            assert table_of(app).game.view(0).phase == "draw"            # her own turn, at the table
+            await settle(pilot, app, lambda: bool(kept_notes(app)))
+            [(path, _info)] = list_saves()
+            assert [note.replace("\n", "") for note in kept_notes(app)] == [
+                f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
+
+    run(scenario)

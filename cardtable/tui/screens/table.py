@@ -86,6 +86,8 @@ class TableScreen(Screen[None]):
         self._told_moved = False
         self._told_history = False
         self.speed_note = NoteSlot()
+        self.kept_note = ""
+        """Where the unfinished game this table replaced was kept, until told (:meth:`_tell_kept_note`)."""
 
     def compose(self) -> ComposeResult:
         yield self.ui.make_table()
@@ -134,7 +136,9 @@ class TableScreen(Screen[None]):
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
             # (short: a note covers the seats' corner while it shows; the file's name broken at a hyphen)
-            self.app.notify(soft_breaks(said, table_note_width(self.app)), timeout=5, markup=False)
+            self.kept_note = soft_breaks(said, table_note_width(self.app))
+            if not self.humans:
+                self._tell_kept_note()
         self.show_table()
         self._check_autosave()
         self.call_after_refresh(self.advance)
@@ -260,6 +264,7 @@ class TableScreen(Screen[None]):
             dialog = self.ui.dialog(self.game, seat, self.seats, self.error)
             self.error = ""
             if dialog is None:
+                self._tell_kept_note()
                 return  # the table itself takes the move (MoveChosen)
             if isinstance(dialog, TableDialog):
                 dialog.hand_cards = self.table.in_order(dialog.hand_cards)
@@ -276,6 +281,14 @@ class TableScreen(Screen[None]):
             self._ask(dialog, answered)
 
         self._hand_to(seat, ask)
+
+    def _tell_kept_note(self) -> None:
+        """Say where the unfinished game was kept, once, when the table itself is in sight
+        (a human's turn at the table, or a table of bots): told at once, the note covered
+        the first line of a question the table opened with (a buy offer)."""
+        if self.kept_note:
+            self.app.notify(self.kept_note, timeout=5, markup=False)
+            self.kept_note = ""
 
     def _looks_after(self, player: int) -> list[int]:
         """The humans holding cards, clockwise from ``player``'s left, but not ``player``."""
