@@ -500,12 +500,18 @@ def list_saves(folder: str | os.PathLike[str] | None = None) -> list[tuple[Path,
     return result
 
 
+SAVE_STEM_BYTES = 120
+"""The most bytes of a save file's name before its time stamp (file systems take 255)."""
+
+
 def new_save_path(game: Game, folder: str | os.PathLike[str] | None = None, name: str | None = None) -> Path:
     """A fresh file name for a named save: ``<name>-<YYYYmmdd-HHMMSS>.json`` in ``folder``
-    (the name defaults to the game's preset)."""
+    (the name defaults to the game's preset; cut to :data:`SAVE_STEM_BYTES`, so that a
+    preset's long file name still makes a file name the system takes)."""
     where = Path(folder) if folder is not None else saves_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in (name or game.variant.name or game.family))
+    stem = stem.encode("utf-8")[:SAVE_STEM_BYTES].decode("utf-8", "ignore")
     path = where / f"{stem}-{stamp}.json"
     counter = 2
     while path.exists():

@@ -429,3 +429,26 @@ def test_one_seat_for_two_players_is_said_in_the_singular():
 
     with pytest.raises(ValueError, match="^1 seat for a game of 2 players$"):
         normalize_seats(["Ann"], 2)
+
+
+def test_a_preset_with_a_long_file_name_still_saves_and_is_kept(user_presets):
+    """A preset file named with 118 "ü" (236 bytes, a name the system takes) made save
+    names too long: ctrl+s crashed the table, and the next table could never move that
+    autosave aside, so no later game was autosaved. Save names are cut to fit."""
+    from cardtable import load_variant, new_game
+    from cardtable.store import autosave_path, list_saves, saves_dir
+    from cardtable.store.autosave import keep_autosave
+    from cardtable.tui.screens.saving import save_named
+
+    long_name = "ü" * 118
+    (user_presets / f"{long_name}.toml").write_text('family = "president"\nextends = "forseti"\n')
+    game = new_game(load_variant(long_name), 4, seed=2)
+    said = save_named(game, seats_for(4))
+    assert said.startswith("saved as ü") and said.endswith(".json")
+    [(saved, _info)] = list_saves()
+    assert len(saved.name.encode()) < 255 and load_game(saved)[0] == game
+    other = new_game(load_variant(long_name), 4, seed=7)
+    save_game(autosave_path(), other, seats_for(4))
+    kept = keep_autosave(new_game(load_variant("forseti"), 4, seed=3))
+    assert kept is not None and kept.parent == saves_dir() and kept.name.startswith("interrupted-ü")
+    assert load_game(kept)[0] == other and not autosave_path().exists()

@@ -18,8 +18,8 @@ def start_autosave(game: Game, seats: Sequence[Seat]) -> AutoSaver:
 
 def save_named(game: Game, seats: Sequence[Seat]) -> str:
     """Save ``game`` under a fresh name; the one-line answer for the status line."""
-    path = new_save_path(game)
     try:
+        path = new_save_path(game)
         save_game(path, game, seats)
     except (OSError, ValueError) as error:
         return f"not saved: {describe_error(error)}"
