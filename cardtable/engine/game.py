@@ -230,13 +230,16 @@ class Game:
             game = game_class(family)(
                 variant, data["players"], data["seed"], hands=setup.get("hands"),
                 stock=setup.get("stock"), upcard=setup.get("upcard"), dealer=setup.get("dealer", 0))
-            for number, record in enumerate(data["log"], start=1):
+            log = data["log"]
+            if not isinstance(log, list):
+                raise SaveError(f"the save is damaged: its move log is {json_kind(log)}, not a list")
+            for number, record in enumerate(log, start=1):
                 game.replay(record)
         except (SaveError, IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError,
                 OverflowError, RecursionError) as error:  # e.g. a seed of 1e400, a log nested too deep
             if isinstance(error, SaveError) and not number:
                 raise
-            record = data["log"][number - 1] if 0 < number <= len(data["log"]) else None
+            record = data["log"][number - 1] if 0 < number <= len(data["log"]) else None  # (a list, by now)
             raise SaveError(replay_refusal(error, number, record)) from None
         return game
 

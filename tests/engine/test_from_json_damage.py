@@ -53,6 +53,17 @@ def test_a_move_by_a_seat_the_game_does_not_have_is_told_in_the_records_own_coun
                                 f"({seat}: the 4 seats are 0 to 3): ['move', {seat}, 'pass']")
 
 
+@pytest.mark.parametrize("log, kind", [({"a": 1}, "an object"), ("move", "a string"), (7, "a number")])
+def test_a_move_log_that_is_not_a_list_is_a_save_error(log, kind):
+    """A tester's log of ``{"a": 1}`` escaped as ``KeyError: 0`` (the records were read
+    from its keys, and the bad one looked up by number)."""
+    data = saved()
+    data["log"] = log
+    with pytest.raises(SaveError) as error:
+        Game.from_data(data)
+    assert str(error.value) == f"the save is damaged: its move log is {kind}, not a list"
+
+
 def test_a_log_nested_too_deep_is_a_save_error():
     data = saved()
     data["log"] = [nested(100_000)]
