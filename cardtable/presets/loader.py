@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -33,12 +35,56 @@ _LISTING: ContextVar[bool] = ContextVar("_LISTING", default=False)
 broken preset's own unknown parent does not list them again (and again …)."""
 
 
+Resolved = tuple[dict[str, Any], dict[tuple[str, ...], Path]]
+"""A preset's data with every ``extends`` applied, and which file set each key."""
+
+
+Link = tuple[dict[str, Any], Any, "Path | VariantError | None"]
+"""A preset file's own keys, the ``extends`` it names, and that parent's file (or why
+there is none; None: it extends nothing)."""
+
+
+class _Scan:
+    """What one load or survey of the presets has read already: each presets folder's
+    files, and each preset file resolved (each step of a chain of ``extends`` looks its
+    parent up by name, and each preset of a folder of chained ones resolved its whole
+    chain again: both were quadratic)."""
+
+    def __init__(self) -> None:
+        self.folders: dict[Path, dict[str, Path]] = {}
+        self.resolved: dict[Path, Resolved] = {}
+        self.links: dict[Path, Link] = {}
+
+
+_SCANS: ContextVar[_Scan | None] = ContextVar("_SCANS", default=None)
+"""The scan in progress, while one preset loads or all are surveyed (:func:`_one_scan`)."""
+
+
+@contextmanager
+def _one_scan() -> Iterator[None]:
+    """Within it, each presets folder is scanned and each preset file resolved once (the
+    outermost one holds the scan)."""
+    if _SCANS.get() is not None:
+        yield
+        return
+    token = _SCANS.set(_Scan())
+    try:
+        yield
+    finally:
+        _SCANS.reset(token)
+
+
 def _preset_files(folder: Path) -> dict[str, Path]:
     """The presets of ``folder`` by name; a file whose name holds a control character is no
     preset (a terminal would obey an escape in it wherever the name is shown)."""
-    if not folder.is_dir():
-        return {}
-    return {path.stem: path for path in sorted(folder.rglob("*.toml")) if control_character(path.stem) is None}
+    scan = _SCANS.get()
+    if scan is not None and folder in scan.folders:
+        return scan.folders[folder]
+    found = {} if not folder.is_dir() else {
+        path.stem: path for path in sorted(folder.rglob("*.toml")) if control_character(path.stem) is None}
+    if scan is not None:
+        scan.folders[folder] = found
+    return found
 
 
 FOLDER = "is a folder, not a preset file"
@@ -188,51 +234,98 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise VariantError(str(path), None, f"cannot be read: {error.strerror or error}") from None
 
 
-def resolve(path: Path, chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], dict[tuple[str, ...], Path]]:
-    """The preset's data with every ``extends`` applied, and which file set each key."""
-    if path in chain:
-        loop = " -> ".join(p.stem for p in (*chain, path))
-        # (named: the file where the loop begins and ends, the one loaded when the loop is its own)
-        raise VariantError(str(path), "extends", f"presets extend each other in a cycle: {loop}")
-    raw = read_toml(path)
+def resolve(path: Path, chain: tuple[Path, ...] = ()) -> Resolved:
+    """The preset's data with every ``extends`` applied, and which file set each key
+    (``chain``: the presets extending it, the one loaded first). The chain is walked, not
+    recursed, so it may be as long as the files make it; in a scan (:func:`_one_scan`)
+    each file is resolved once."""
+    scan = _SCANS.get()
+    walked: list[tuple[Path, dict[str, Any], Any]] = []  # (file, its keys, the parent it names)
+    seen, current = {*chain}, path
     data: dict[str, Any] = {}
     origins: dict[tuple[str, ...], Path] = {}
-    parent = raw.pop("extends", None)
-    if parent is not None:
-        if not isinstance(parent, str) or not parent:
-            raise VariantError(str(path), "extends", "must be a preset name or a .toml path")
-        try:
-            parent_path = preset_path(parent, relative_to=path.parent, skip=path, every_name=False)
-        except VariantError as error:
-            if parent == path.stem:
-                raise VariantError(str(path), "extends", f"{parent!r} is this preset itself: a preset "
-                                                         "extends another one (or a shipped preset of "
-                                                         "the same name)") from None
-            reason = error.reason if error.file == parent else f"{error.reason}: {error.file}"
-            raise VariantError(str(path), "extends", reason) from None
-        data, origins = resolve(parent_path, (*chain, path))
+    while True:
+        if current in seen:
+            raise VariantError(str(current), "extends", f"presets extend each other in a cycle"
+                                                        f"{_loop([*chain, *(w[0] for w in walked), current])}")
+        done = scan.resolved.get(current) if scan is not None else None
+        if done is not None:
+            data, origins = dict(done[0]), dict(done[1])
+            break
+        raw, parent, parent_path = _link(current, scan)
+        walked.append((current, raw, parent))
+        seen.add(current)
+        if parent_path is None:
+            break
+        if isinstance(parent_path, VariantError):
+            raise parent_path
+        current = parent_path
+    for current, raw, parent in reversed(walked):
         family, inherited = raw.get("family"), data.get("family")
-        if family is not None and inherited is not None and family != inherited:
-            raise VariantError(str(path), "family", f"is {family!r}, but it extends {parent!r}, a "
-                                                    f"{inherited} preset: a preset extends one of its own game")
-    for key, value in raw.items():
-        if key in MERGED_TABLES and isinstance(value, dict) and isinstance(data.get(key), dict):
-            data[key] = {**data[key], **value}
-            origins |= {(key, sub): path for sub in value}
-            origins[(key,)] = path  # the table as a whole was last changed here
-        else:
-            data[key] = value
-            origins[(key,)] = path
-            if isinstance(value, dict):
-                origins |= {(key, sub): path for sub in value}
+        if parent is not None and family is not None and inherited is not None and family != inherited:
+            raise VariantError(str(current), "family", f"is {family!r}, but it extends {parent!r}, a "
+                                                       f"{inherited} preset: a preset extends one of its own game")
+        for key, value in raw.items():
+            if key in MERGED_TABLES and isinstance(value, dict) and isinstance(data.get(key), dict):
+                data[key] = {**data[key], **value}
+                origins |= {(key, sub): current for sub in value}
+                origins[(key,)] = current  # the table as a whole was last changed here
+            else:
+                data[key] = value
+                origins[(key,)] = current
+                if isinstance(value, dict):
+                    origins |= {(key, sub): current for sub in value}
+        if scan is not None:
+            scan.resolved[current] = (dict(data), dict(origins))  # (copies: the next file writes over these)
     return data, origins
+
+
+def _loop(files: list[Path]) -> str:
+    """A cycle of ``extends`` in words, ": x -> a -> b -> a" (a long one shortened, with
+    how many presets it passes through)."""
+    names = [file.stem for file in files]
+    if len(names) <= 9:
+        return ": " + " -> ".join(names)
+    return f" through {len(names) - 1} presets: " + " -> ".join([*names[:4], "…", *names[-4:]])
+
+
+def _link(path: Path, scan: _Scan | None) -> Link:
+    """``path``'s own keys, the parent it names and that parent's file (read once in a scan)."""
+    link = scan.links.get(path) if scan is not None else None
+    if link is None:
+        raw = read_toml(path)
+        parent = raw.pop("extends", None)
+        try:
+            parent_path: Path | VariantError | None = None if parent is None else _parent_path(path, parent)
+        except VariantError as error:
+            parent_path = error
+        link = (raw, parent, parent_path)
+        if scan is not None:
+            scan.links[path] = link
+    return link
+
+
+def _parent_path(path: Path, parent: Any) -> Path:
+    """The file of the preset ``path`` extends (its ``extends`` is ``parent``)."""
+    if not isinstance(parent, str) or not parent:
+        raise VariantError(str(path), "extends", "must be a preset name or a .toml path")
+    try:
+        return preset_path(parent, relative_to=path.parent, skip=path, every_name=False)
+    except VariantError as error:
+        if parent == path.stem:
+            raise VariantError(str(path), "extends", f"{parent!r} is this preset itself: a preset "
+                                                     "extends another one (or a shipped preset of "
+                                                     "the same name)") from None
+        reason = error.reason if error.file == parent else f"{error.reason}: {error.file}"
+        raise VariantError(str(path), "extends", reason) from None
 
 
 def load_variant(name: str | Path) -> Any:
     """Load a preset by name (user folder, then shipped) or by path to a ``.toml`` file."""
-    path = preset_path(name)
-    data, origins = resolve(path)
-    return _validate(path, data, origins)
+    with _one_scan():
+        path = preset_path(name)
+        data, origins = resolve(path)
+        return _validate(path, data, origins)
 
 
 def validate_file(path: str | Path) -> Any:
@@ -347,13 +440,14 @@ def survey_presets() -> tuple[dict[str, str], Broken]:
     order (a broken file that others extend breaks those too: one reason, many names)."""
     families: dict[str, str] = {}
     problems: dict[str, tuple[list[str], VariantError]] = {}
-    for name, (path, _origin) in preset_files().items():
-        try:
-            families[name] = load_variant(path).family
-        except VariantError as error:
-            problems.setdefault(str(error), ([], error))[0].append(name)
-        except ValueError:
-            continue
+    with _one_scan():
+        for name, (path, _origin) in preset_files().items():
+            try:
+                families[name] = load_variant(path).family
+            except VariantError as error:
+                problems.setdefault(str(error), ([], error))[0].append(name)
+            except ValueError:
+                continue
     for names, _error in problems.values():
         names.sort()
     return families, sorted(problems.values(), key=lambda problem: problem[0][0])

@@ -174,6 +174,26 @@ def test_extends_cycle_is_refused(user_presets):
         assert (caught.value.file, caught.value.field) == (str(file.resolve()), "extends")
 
 
+def test_a_long_chain_of_extends_loads_and_lists(user_presets):
+    """A tester's 1,500 presets, each extending the one before, crashed ``presets list``
+    and the start screen with Python's RecursionError past about a thousand (and took
+    minutes short of it: each preset looked every parent up and resolved its whole chain
+    again). The chain is walked, each file read once in a listing."""
+    write(user_presets, "c0", 'family = "tonk"\nextends = "tonk-classic"\ntitle = "Deep"\n')
+    for number in range(1, 1500):
+        write(user_presets, f"c{number}", f'extends = "c{number - 1}"\n' + ("[rules]\nstake = 3\n" if number == 700 else ""))
+    deep = load_variant("c1499")
+    assert (deep.title, deep.rules.stake) == ("Deep", 3) and load_variant("c699").rules.stake != 3
+    names = list_variants("tonk")
+    assert {"c0", "c700", "c1499"} <= set(names) and len(names) >= 1500
+    write(user_presets, "c0", 'extends = "c1499"\n')  # (the chain closed into a loop: every one refused)
+    with pytest.raises(VariantError) as caught:
+        load_variant("c1499")
+    assert caught.value.reason == ("presets extend each other in a cycle through 1500 presets: "
+                                   "c1499 -> c1498 -> c1497 -> c1496 -> … -> c2 -> c1 -> c0 -> c1499")
+    assert not {"c0", "c700", "c1499"} & set(list_variants("tonk"))
+
+
 def test_bad_toml_is_refused_with_the_line(user_presets):
     path = write(user_presets, "typo", 'family = "president\n')
     with pytest.raises(VariantError, match="not valid TOML") as caught:
