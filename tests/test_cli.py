@@ -123,6 +123,10 @@ def test_simulate_is_deterministic(capsys):
     (["play", "--bot-delay", "inf"], "argument --bot-delay: 'inf' is not a number of seconds, e.g. 0.5"),
     (["play", "--bot-delay=-inf"], "argument --bot-delay: '-inf' is not a number of seconds, e.g. 0.5"),
     (["play", "--bot-delay", "soon"], "argument --bot-delay: 'soon' is not a number of seconds, e.g. 0.5"),
+    (["play", "--bot-delay", "1e308"], "argument --bot-delay: must be 10.0 or less, not 1e308"),  # (it overflowed the clock)
+    (["resume", "--bot-delay", "11"], "argument --bot-delay: must be 10.0 or less, not 11"),
+    (["arena", "--game", "tonk", "--iterations", "99999999999999999999"],
+     "argument --iterations: must be 1000000 or less, not 99999999999999999999"),  # (it searched for ever)
     (["resume", "--bot-delay", "Infinity"], "argument --bot-delay: 'Infinity' is not a number of seconds, e.g. 0.5"),
     (["stats", "--recent", "-1"], "argument --recent: must be 0 or more, not -1"),
     (["replay", "--match", "abc"], "argument --match: 'abc' is not a whole number"),  # (argparse's "invalid int value")

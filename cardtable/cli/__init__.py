@@ -19,7 +19,7 @@ from .. import __version__
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES
 from . import matches, presets, store
-from .options import SECONDS, SEED, number_from
+from .options import MOST_BOT_DELAY, SECONDS, SEED, number_from
 from .output import Console, fail
 from .presets import PRESET_ACTIONS, via_parent
 
@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
     play.add_argument("--seed", type=SEED, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
-    play.add_argument("--bot-delay", type=number_from(0, float, SECONDS), default=None, help="seconds a bot pauses before its move")
+    play.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None, help="seconds a bot pauses before its move")
     play.set_defaults(handler=_play)
 
     matches.add_commands(sub)

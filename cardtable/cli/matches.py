@@ -17,7 +17,7 @@ from ..engine.rng import SEED_HIGH
 from ..engine.words import count
 from ..games.president.preset import TITLE_KEYS, TITLE_SHORT
 from ..presets import load_variant
-from .options import MOST_JOBS, MOST_MATCHES, ROUNDS_HELP, SEED, number_from
+from .options import MOST_ITERATIONS, MOST_JOBS, MOST_MATCHES, ROUNDS_HELP, SEED, number_from
 from .output import Console, fail
 
 
@@ -53,7 +53,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     arena.add_argument("--seed", type=SEED, default=1,
                        help="the first deal's seed; each rotation of the seats deals the next (default 1)")
     arena.add_argument("--rounds", "--hands", type=number_from(0), default=None, help=ROUNDS_HELP)
-    arena.add_argument("--iterations", type=number_from(1), default=None, help="override the search bots' iterations per decision (default: their level's)")
+    arena.add_argument("--iterations", type=number_from(1, high=MOST_ITERATIONS), default=None, help="override the search bots' iterations per decision (default: their level's)")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.set_defaults(handler=_arena)
 

@@ -11,6 +11,9 @@ from ..engine.words import control_character
 
 SECONDS = "a number of seconds, e.g. 0.5"
 MOST_MATCHES, MOST_JOBS = 1_000_000, 64
+MOST_BOT_DELAY, MOST_ITERATIONS = 10.0, 1_000_000
+"""A bot that waits longer than this looks like a hang (and a huge wait overflowed the
+clock); a search of more iterations would not end in a sitting."""
 MATCH_ID_HIGH = 2**63 - 1
 """The largest number the match history (SQLite) can hold: a match id, a count of matches."""
 ROUNDS_HELP = ("stop each match after this many rounds (hands, in Shanghai and Tonk: --hands is the same "

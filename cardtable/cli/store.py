@@ -15,7 +15,7 @@ from rich.text import Text
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
-from .options import MATCH_ID_HIGH, SECONDS, number_from, player_name
+from .options import MATCH_ID_HIGH, MOST_BOT_DELAY, SECONDS, number_from, player_name
 from .output import Console, fail
 
 
@@ -30,7 +30,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     load.add_argument("file", help="a save file (.json)")
     for command in (resume, load):
         command.add_argument("--theme", help="theme name")
-        command.add_argument("--bot-delay", type=number_from(0, float, SECONDS), default=None,
+        command.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None,
                              help="seconds a bot pauses before its move")
     resume.set_defaults(handler=_resume)
     load.set_defaults(handler=_load)
