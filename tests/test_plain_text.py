@@ -6,6 +6,7 @@ escape in it (a tester's name wiped the screen and retitled the window)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -24,6 +25,40 @@ def test_control_characters_are_named_in_words():
         ["ESC", "a tab", "a line break", "U+0001", "U+2028"]
     # (plain names of any script stay: accents, right-to-left, emoji joined by a zero-width joiner)
     assert [control_character(text) for text in ("Þór", "שרה", "👩\u200d🚀", "Bob [beta]")] == [None] * 4
+
+
+@pytest.mark.parametrize("name, said", [
+    ("\u200b", "U+200B (zero width space)"),
+    ("Ann\u200b", "U+200B (zero width space)"),
+    ("Ann\u202eBob", "U+202E (right-to-left override)"),
+    ("\ufeff", "U+FEFF (zero width no-break space)"),
+])
+def test_invisible_and_text_turning_characters_are_refused_in_names(name, said):
+    """A tester seated a player named only a zero-width space, "Ann" beside "Ann" with
+    one, and a name with a right-to-left override that turned the row after it around."""
+    assert control_character(name) == said
+    with pytest.raises(ValueError, match=re.escape(f"holds {said}: a name is plain text") + "$"):
+        parse_seats(f"{name},bot:easy")
+
+
+def test_one_name_written_two_ways_is_one_name():
+    """"é" composed, or as e and a combining accent, looks the same: two seats so named
+    were taken as two players (while "Ann" and "ann" were refused)."""
+    with pytest.raises(ValueError, match="two seats have the same name"):
+        parse_seats("Jos\u00e9,Jose\u0301,bot:easy")
+    with pytest.raises(ValueError, match="have the same name"):
+        normalize_seats(["Jos\u00e9", "JOSE\u0301"], 2)
+
+
+@pytest.mark.parametrize("name", ["Dag (bot, hard)", "ANN (bot)", "Eve ( Bot )"])
+def test_a_name_marked_as_a_bot_is_refused_for_a_human(name):
+    """The tables print a bot as "Dag (bot, hard)": a human so named passed as that bot in
+    the statistics (``stats --name "Dag (bot, hard)"`` found the human)."""
+    from cardtable.tui.seats import name_bots
+
+    with pytest.raises(ValueError, match="ends as the tables mark a bot: give a player a name of their own$"):
+        name_bots([(name, None), (None, "easy")])
+    assert [seat.name for seat in name_bots([("Robot", None), ("Ann (bottle)", None)])] == ["Robot", "Ann (bottle)"]
 
 
 def test_seats_with_a_control_character_are_refused_on_the_command_line_and_the_start_screen():

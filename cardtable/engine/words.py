@@ -67,14 +67,31 @@ CONTROL_NAMES = {"\x1b": "ESC", "\t": "a tab", "\n": "a line break", "\r": "a li
                  "\x08": "a backspace", "\x7f": "a delete"}
 
 
+INVISIBLE = frozenset("\u200b\u200e\u200f\u2060\ufeff") | frozenset(map(chr, [*range(0x202A, 0x202F),
+                                                                             *range(0x2066, 0x206A)]))
+"""Characters that show nothing or turn the text after them around (zero-width space,
+the direction marks, embeddings, overrides and isolates, word joiner, byte-order mark):
+a name of only them is blank, and "Ann" with one is not "Ann" (joiners, which emoji and
+some scripts need, are kept)."""
+
+
 def control_character(text: str) -> str | None:
-    """The first control character in ``text`` in words ("ESC", "a tab", "U+0001"), or
-    None: names and titles are plain text, since a terminal would obey an escape in them
-    (wipe the screen, retitle the window) and a tab or line break would break a row."""
+    """The first control character in ``text`` in words ("ESC", "a tab", "U+0001", "U+202E
+    (right-to-left override)"), or None: names and titles are plain text, since a terminal
+    would obey an escape in them (wipe the screen, retitle the window), a tab or line break
+    would break a row, and an invisible character hides a name or turns it around."""
     for char in text:
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
             return CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
+        if char in INVISIBLE:
+            return f"U+{ord(char):04X} ({unicodedata.name(char).lower()})"
     return None
+
+
+def name_key(name: str) -> str:
+    """What tells two players' names apart: case and the way an accent is written aside
+    ("É" composed or as E and a combining accent are one letter), blanks around it too."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def controls_escaped(text: str) -> str:

@@ -53,7 +53,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
-from ..engine.words import control_character, count, json_kind
+from ..engine.words import control_character, count, json_kind, name_key
 from ..paths import FileTooLarge, NotRegularFile, data_dir, read_regular_file, user_path
 
 FORMAT = "cardtable-save"
@@ -110,7 +110,7 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
             except ValueError as error:
                 raise ValueError(f"seat {index} ({name}) has an {error}") from None
         twin = next((number for number, other in enumerate(result, 1)
-                     if other["name"].strip().casefold() == name.strip().casefold()), None)
+                     if name_key(other["name"]) == name_key(name)), None)
         if twin is not None:
             raise ValueError(f"seats {twin} and {index} have the same name, {name.strip()!r}: "
                              "every player needs a different name")

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..bots import BOT_LEVELS
-from ..engine.words import control_character
+from ..engine.words import control_character, name_key
 
 BOT_NAMES = ("Dag", "Eve", "Finn", "Gro", "Hal", "Ivy", "Jon", "Kai")
+BOT_MARK = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)
+"""How the tables and the statistics mark a bot after its name: "Dag (bot)", "Dag (bot, hard)"."""
 """Names given to bots, skipping any a human already uses."""
 
 
@@ -64,8 +67,8 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
 
 def free_bot_names(taken: Iterable[str]) -> list[str]:
     """The names of :data:`BOT_NAMES` none of ``taken`` is (ignoring case), in order."""
-    used = {name.casefold() for name in taken}
-    return [name for name in BOT_NAMES if name.casefold() not in used]
+    used = {name_key(name) for name in taken}
+    return [name for name in BOT_NAMES if name_key(name) not in used]
 
 
 def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
@@ -74,7 +77,10 @@ def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
     held = next(((human, char) for human in humans if (char := control_character(human)) is not None), None)
     if held is not None:
         raise ValueError(f"the name {held[0]!r} holds {held[1]}: a name is plain text")
-    lowered = [name.casefold() for name in humans]
+    marked = next((human for human in humans if BOT_MARK.search(human)), None)
+    if marked is not None:  # ("Dag (bot, hard)" as a human took the bot's statistics)
+        raise ValueError(f"the name {marked!r} ends as the tables mark a bot: give a player a name of their own")
+    lowered = [name_key(name) for name in humans]
     if len(set(lowered)) != len(lowered):
         raise ValueError("two seats have the same name; give every player a different name")
     free = iter(free_bot_names(humans))
