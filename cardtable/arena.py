@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from .bots.base import normalize_level
@@ -322,12 +323,20 @@ def run_arena(preset: str, lineup: Sequence[str], games: int, seed: int = 1, job
             if progress:
                 progress(len(records))
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        workers = min(jobs, len(tasks))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            # (a match is handed out only as a worker is free: matches queued ahead in the
+            # pool could not be cancelled, and ctrl+c waited for each worker to play one more)
+            waiting = iter(tasks)
+            running = {pool.submit(play_task, task) for task in islice(waiting, workers)}
             try:
-                for future in as_completed([pool.submit(play_task, task) for task in tasks]):
-                    records.append(future.result())
-                    if progress:
-                        progress(len(records))
+                while running:
+                    done, running = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        records.append(future.result())
+                        if progress:
+                            progress(len(records))
+                        running |= {pool.submit(play_task, task) for task in islice(waiting, 1)}
             except BaseException:  # a failed match (or ctrl+c): stop at once, not after the rest
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
