@@ -120,7 +120,7 @@ def preset_path(name: str | Path, *, relative_to: Path | None = None, skip: Path
     names, broken = _names_that_load()
     if not every_name:
         raise VariantError(text, None, f"no preset named {text!r} ({_closest(text, names)})")
-    close = difflib.get_close_matches(text, names, n=1)
+    close = _nearest(text, names, 1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     unloadable = f"; {', '.join(broken)} {'does' if len(broken) == 1 else 'do'} not load" if broken else ""
     raise VariantError(text, None, f"no preset named {text!r} ({hint}known presets: "
@@ -154,10 +154,16 @@ def _preset_file(text: str, relative_to: Path | None) -> Path:
         raise VariantError(text, None, f"cannot be read: {error.strerror or error}") from None
 
 
+def _nearest(text: str, names: list[str], most: int) -> list[str]:
+    """Up to ``most`` of ``names`` nearest ``text``, in any case ("FORSETI" is 'forseti')."""
+    folded = {name.casefold(): name for name in names}
+    return [folded[near] for near in difflib.get_close_matches(text.casefold(), list(folded), n=most)]
+
+
 def _closest(text: str, names: list[str]) -> str:
     """"did you mean 'a', 'b' or 'c'?": the names nearest ``text`` (else those holding
     it), or where every name is listed."""
-    close = difflib.get_close_matches(text, names, n=3) or [name for name in names if text in name][:3]
+    close = _nearest(text, names, 3) or [name for name in names if text.casefold() in name.casefold()][:3]
     if not close:
         return "none is close; `cardtable presets list` names every preset"
     quoted = [repr(name) for name in close]

@@ -20,6 +20,14 @@ def test_an_unknown_parent_names_the_closest_presets_only(user_presets):
     assert not {"forseti", "tonk-classic", "shanghai-classic"} & set(error.reason.replace("'", " ").split())
 
 
+def test_a_name_in_other_case_is_suggested_as_it_is_written(user_presets):
+    """"FORSETI" (caps lock on) was told no preset is close to it."""
+    error = refused(user_presets, 'family = "president"\nextends = "FORSETI"\n')
+    assert error.reason == "no preset named 'FORSETI' (did you mean 'forseti'?)"
+    with pytest.raises(VariantError, match=r"^FORSETI: no preset named 'FORSETI' \(did you mean 'forseti'\? known presets"):
+        load_variant("FORSETI")
+
+
 def test_an_unknown_parent_near_nothing_points_to_the_list(user_presets):
     error = refused(user_presets, 'family = "tonk"\nextends = "zzz"\n')
     assert error.field == "extends"
