@@ -19,7 +19,7 @@ from .. import __version__
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES
 from . import matches, presets, store
-from .options import MOST_BOT_DELAY, SECONDS, SEED, number_from
+from .options import MOST_BOT_DELAY, PRESET, SEATS, SECONDS, SEED, number_from
 from .output import Console, fail
 from .presets import PRESET_ACTIONS, via_parent
 
@@ -69,8 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game", choices=FAMILIES,
                       help="game family: with --seats or --seed, its classic preset (unless --preset); "
                            "alone, the start screen on that game")
-    play.add_argument("--preset", help="preset name or .toml path")
-    play.add_argument("--seats", help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
+    play.add_argument("--preset", type=PRESET, help="preset name or .toml path")
+    play.add_argument("--seats", type=SEATS, help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
     play.add_argument("--seed", type=SEED, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
     play.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None, help="seconds a bot pauses before its move")

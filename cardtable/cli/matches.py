@@ -17,7 +17,7 @@ from ..engine.rng import SEED_HIGH
 from ..engine.words import count
 from ..games.president.preset import TITLE_KEYS, TITLE_SHORT
 from ..presets import load_variant
-from .options import MOST_ITERATIONS, MOST_JOBS, MOST_MATCHES, ROUNDS_HELP, SEED, number_from
+from .options import MOST_ITERATIONS, MOST_JOBS, MOST_MATCHES, PRESET, ROUNDS_HELP, SEED, given, number_from
 from .output import Console, fail
 
 
@@ -25,7 +25,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     """``simulate`` and ``arena``: bot-only matches, their results in a table or JSON."""
     simulate = sub.add_parser("simulate", help="play bot-only matches and print the results")
     simulate.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
-    simulate.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
+    simulate.add_argument("--preset", type=PRESET, help="preset name or .toml path (default: the family's classic)")
     simulate.add_argument("--players", type=number_from(1), default=None,
                           help="players at the table (default: as many as --bots names, else 4, or the "
                                "nearest count the preset allows)")
@@ -41,8 +41,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
     arena = sub.add_parser("arena", help="bot levels against each other, seats rotated, with 95%% intervals")
     arena.add_argument("--game", choices=FAMILIES, help="game family (default: the preset's, else president)")
-    arena.add_argument("--preset", help="preset name or .toml path (default: the family's classic)")
-    arena.add_argument("--seats", default="hard,medium,medium,medium",
+    arena.add_argument("--preset", type=PRESET, help="preset name or .toml path (default: the family's classic)")
+    arena.add_argument("--seats", type=given('the seats\' levels, e.g. "hard,medium"'), default="hard,medium,medium,medium",
                        help='one level per seat: easy, medium, hard, expert, random or simple '
                             '(default "hard,medium,medium,medium")')
     arena.add_argument("--games", type=number_from(1, high=MOST_MATCHES), default=40,

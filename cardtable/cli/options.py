@@ -47,6 +47,22 @@ SEED = number_from(SEED_LOW, high=SEED_HIGH)
 """A seed: a 64-bit whole number, as saves and the history keep it."""
 
 
+def given(what: str, option: bool = True) -> Any:
+    """An argparse type: ``what`` (a preset, the seats), not empty or blank ("" left the
+    default in silence, or was looked up as a preset of no name); ``option``: it may be
+    left out, and the message says so."""
+    def convert(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"give {what}" + (" (or leave the option out)" if option else ""))
+        return text
+    convert.__name__ = "text"
+    return convert
+
+
+PRESET = given("a preset's name or a .toml file")
+SEATS = given("the seats, e.g. \"Ann,bot:medium\"")
+
+
 def player_name(text: str) -> str:
     """An argparse type: a player's name, without surrounding blanks; an empty one, or one
     holding a control character (no seat may have one), is a usage error."""
