@@ -162,7 +162,9 @@ class CardtableApp(App[int]):
             if choice in ("save", "abandon"):
                 self.exit(0)  # "save": the table keeps its autosave when it closes
 
-        self.push_screen(ConfirmQuit(on_quit=self._leave, unsaved=tables[-1].unsaved()), answered)
+        moved_to = getattr(tables[-1].saver, "moved_to", None)  # (another window took the autosave)
+        self.push_screen(ConfirmQuit(on_quit=self._leave, unsaved=tables[-1].unsaved(),
+                                     kept_in=moved_to.name if moved_to is not None else None), answered)
 
     # ----------------------------------------------------------------- size
     @property

@@ -318,6 +318,14 @@ def test_a_table_whose_autosave_another_window_took_says_where_its_game_goes_on(
             notes = [n.message for n in app._notifications if "took the autosave" in n.message]
             assert notes == [f"Another cardtable window took the autosave: this game is kept in "
                              f"{moved_to.name} (Load game continues it)."]
+            # the quit question no longer promises Continue: that would bring back the other game
+            await pilot.press("q")
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+            note = str(app.screen.query_one("#confirm-note").render())
+            assert note.replace("\n", " ").startswith(f"This game is kept in {moved_to.name}: Load game continues it")
+            await pilot.press("s")
+            await pilot.pause()
+        assert load_game(moved_to)[0] == screen.game and load_autosave()[0] == other
 
     run(scenario)
 

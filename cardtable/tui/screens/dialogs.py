@@ -353,9 +353,12 @@ class ConfirmQuit(ModalScreen[str | None]):
                 Binding("n,escape", "answer(None)", show=False)]
 
     def __init__(self, question: str = "Quit this game?", on_quit: Callable[[], object] | None = None,
-                 unsaved: str | None = None) -> None:
+                 unsaved: str | None = None, kept_in: str | None = None) -> None:
         super().__init__()
         self.question = question
+        self.kept_in = kept_in
+        """The saves file this game is kept in, when another window took the autosave (so
+        Continue would bring back that window's game, not this one), or None."""
         self.on_quit = on_quit
         """Called the moment a quit is chosen: the answer itself reaches the caller only
         after keys already typed (Textual delivers it later), which must not act."""
@@ -383,9 +386,11 @@ class ConfirmQuit(ModalScreen[str | None]):
             with Horizontal(id="confirm-buttons"):
                 yield Button("Save and quit (s)", id="save", variant="success", compact=True)
                 yield Button("No, keep playing (n)", id="no", variant="primary", compact=True)
-            yield Static("A saved game comes back with Continue.", id="confirm-note")
-            yield Static("Abandon this game? Its autosave goes (a game you saved with ctrl+s stays in Load game).",
-                         id="confirm-abandon-question")
+            kept = self.kept_in
+            yield Static(Text(f"This game is kept in {kept}: Load game continues it (another window has the autosave)."
+                              if kept else "A saved game comes back with Continue."), id="confirm-note")
+            yield Static(Text(f"Abandon this game? {kept or 'Its autosave'} goes (a game you saved with ctrl+s "
+                              "stays in Load game)."), id="confirm-abandon-question")
             with Horizontal(id="confirm-abandon"):
                 yield Button("Abandon and quit (y)", id="abandon", variant="error", compact=True)
 
