@@ -145,6 +145,9 @@ def make_bot(family: str, level: str, variant: Any = None, seed: int = 0) -> Bot
     shown so far they choose the same move: see :mod:`cardtable.bots.search`)."""
     if family not in FAMILIES:
         raise ValueError(f"unknown game family {family!r} (known: {', '.join(FAMILIES)})")
+    played = getattr(variant, "family", family)
+    if played != family:  # (a search bot would imagine the wrong game's cards, and fail on its first view)
+        raise ValueError(f"a {family} bot cannot play the {played} preset {getattr(variant, 'name', '')!r}")
     level = normalize_level(level)
     if level == "random":
         return RandomBot()

@@ -113,3 +113,12 @@ def test_easy_bot_never_throws_away_a_joker(family, hands, upcard):
     bot, rng = EasyBot(make_bot(family, "medium")), Rng(4)
     picks = {bot.choose(view, legal, rng) for _ in range(300)}
     assert joker not in picks and len(picks) > 3
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_bot_for_one_game_refuses_another_games_preset(level):
+    """make_bot("tonk", "hard", <a President preset>) was accepted, and failed on its
+    first view (AttributeError: no spreads); it is refused at once, saying why."""
+    with pytest.raises(ValueError, match="^a tonk bot cannot play the president preset 'forseti'$"):
+        make_bot("tonk", level, load_variant("forseti"))
+    assert make_bot("tonk", level, load_variant("tonk-classic")) is not None
