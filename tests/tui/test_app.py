@@ -915,29 +915,3 @@ def test_help_opens_over_a_yes_no_question_too():
             assert answers == []  # (the help answers nothing)
 
     run(scenario)
-
-
-def test_a_faster_speed_shortens_the_pause_under_way():
-    """A tester's bots paused 60 s (``--bot-delay 60``), and b (a faster speed) did not
-    shorten the pause already begun: the bot still waited the whole minute."""
-    import time
-
-    from cardtable import load_variant
-    from cardtable.tui.seats import TableSetup
-
-    setup = TableSetup(load_variant("president-classic"), parse_seats("bot:simple,bot:simple,bot:simple"), 3)
-
-    async def scenario():
-        app = CardtableApp(setup=setup, theme="felt", bot_delay=10, save_settings=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.busy)
-            table = app.screen
-            dealt = len(table.game.events)
-            await pilot.pause(0.3)
-            assert len(table.game.events) == dealt               # (the first bot pauses its 10 s)
-            pressed = time.monotonic()
-            await pilot.press("b")                               # 10 s counts as slow: next is normal, 0.7 s
-            await settle(pilot, app, lambda: len(table.game.events) > dealt, limit=500)
-            assert time.monotonic() - pressed < 5
-
-    run(scenario)

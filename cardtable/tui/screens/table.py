@@ -442,14 +442,9 @@ class TableScreen(Screen[None]):
     def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float,
                 stamp: int) -> None:
         """A bot thinks in a worker thread (after ``delay`` seconds, so a person can follow
-        the play: a faster speed chosen meanwhile with b shortens the pause, and closing the
-        table ends it); its move is applied on the UI thread, if the game is still where it
+        the play); its move is applied on the UI thread, if the game is still where it
         was (``stamp``: its number of events then)."""
-        started = time.monotonic()
-        while not self.closed and (left := min(delay, self.bot_delay) - (time.monotonic() - started)) > 0:
-            time.sleep(min(left, 0.05))
-        if self.closed:
-            return
+        time.sleep(delay)
         move = self.bots[seat].choose(view, moves, self.rngs[seat])
         try:
             app.call_from_thread(self._bot_moved, seat, move, game, stamp)
