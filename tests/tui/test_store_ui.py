@@ -288,6 +288,8 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             [(path, _info)] = list_saves()
             assert path.name.startswith("interrupted-tonk-classic-")
             assert load_game(path)[0] == interrupted
+            # (told once Ann's turn is at the table: a moment after the turn is hers)
+            await settle(pilot, app, lambda: any("unfinished game" in n.message for n in app._notifications))
             notes = [n.message for n in app._notifications if "unfinished game" in n.message]
             assert [note.replace("\n", "") for note in notes] == [
                 f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
