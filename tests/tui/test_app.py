@@ -27,7 +27,7 @@ from .helpers import load_themes, make_app, screen_text, settle
 
 
 def run(scenario):
-    asyncio.run(scenario())
+    return asyncio.run(scenario())
 
 
 def test_t_cycles_themes_and_the_choice_is_remembered():
@@ -915,3 +915,62 @@ def test_help_opens_over_a_yes_no_question_too():
             assert answers == []  # (the help answers nothing)
 
     run(scenario)
+
+
+def test_a_faster_speed_shortens_the_pause_under_way():
+    """A tester's bots paused 60 s (``--bot-delay 60``), and b (a faster speed) did not
+    shorten the pause already begun: the bot still waited the whole minute."""
+    import time
+
+    from cardtable import load_variant
+    from cardtable.tui.seats import TableSetup
+
+    setup = TableSetup(load_variant("president-classic"), parse_seats("bot:simple,bot:simple,bot:simple"), 3)
+
+    async def scenario():
+        app = CardtableApp(setup=setup, theme="felt", bot_delay=10, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.busy)
+            table = app.screen
+            dealt = len(table.game.events)
+            await pilot.pause(0.3)
+            assert len(table.game.events) == dealt               # (the first bot pauses its 10 s)
+            pressed = time.monotonic()
+            await pilot.press("b")                               # 10 s counts as slow: next is normal, 0.7 s
+            await settle(pilot, app, lambda: len(table.game.events) > dealt, limit=500)
+            assert time.monotonic() - pressed < 5
+
+    run(scenario)
+
+
+def test_closing_the_table_ends_a_bots_pause(monkeypatch):
+    """A tester quit while a bot paused 60 s (``--bot-delay 60``): the screen stayed blank
+    until the pause ran out (the program waits for the bot's thread). Closing the table
+    ends the pause, and the bot makes no move."""
+    import time
+
+    from cardtable import load_variant
+    from cardtable.tui.seats import TableSetup
+
+    setup = TableSetup(load_variant("president-classic"), parse_seats("bot:simple,bot:simple,bot:simple"), 3)
+    pause = TableScreen.pause_before_move
+    ended: list[tuple[bool, float]] = []
+    monkeypatch.setattr(TableScreen, "pause_before_move",
+                        lambda table, delay: ended.append((answer := pause(table, delay), time.monotonic())) or answer)
+
+    async def scenario():
+        app = CardtableApp(setup=setup, theme="felt", bot_delay=10, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.busy)
+            await pilot.pause(0.3)
+            assert ended == []                                   # (the first bot pauses its 10 s)
+            closing = time.monotonic()
+            app.exit()
+        return closing
+
+    closing = run(scenario)
+    for _wait in range(100):
+        if ended:
+            break
+        time.sleep(0.05)
+    assert ended and ended[0][0] is False and ended[0][1] - closing < 3

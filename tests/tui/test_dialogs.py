@@ -143,13 +143,10 @@ def test_a_bots_out_of_turn_chance_shows_nowhere_on_the_table(monkeypatch):
     5s. The table Ann sees is the one she would see if nobody could, and the bot answers
     at once (a pause before it would show that a chance had opened: every other bot move
     waits the bot delay)."""
-    from types import SimpleNamespace
-
     from cardtable.tui.president.present import present
-    from cardtable.tui.screens import table as table_module
 
     delays: list[float] = []
-    monkeypatch.setattr(table_module, "time", SimpleNamespace(sleep=delays.append))
+    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: delays.append(delay) or True)
     variant = load_variant("president-bombs")
     hands = [["4C", "8D", "QS"], ["5C", "9H", "KD"], ["5D", "5H", "5S", "3C"], ["6C", "7D", "JH"]]
     game = new_game(variant, 4, seed=1, hands=hands)

@@ -152,14 +152,12 @@ def test_help_left_open_closes_when_the_terminal_is_handed_on(monkeypatch):
     """X1: the help Ann opened while a bot thought is hers; when the bot's move hands the
     terminal to Bob, it closes, so Bob starts at the covered table, then his own."""
     import threading
-    from types import SimpleNamespace
 
-    from cardtable.tui.screens import table as table_module
     from cardtable.tui.screens.dialogs import HelpScreen
 
     thinking = threading.Event()  # (the bot after Ann waits for it: no race with a busy machine)
     thinking.set()
-    monkeypatch.setattr(table_module, "time", SimpleNamespace(sleep=lambda seconds: thinking.wait(30)))
+    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: thinking.wait(30))
 
     async def scenario():
         app = make_app("Ann,bot:simple,Bob,bot:simple", seed=3)

@@ -5,6 +5,7 @@ family's plug-in (``cardtable.tui.families``)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import replace
 from collections.abc import Sequence
@@ -70,6 +71,8 @@ class TableScreen(Screen[None]):
                      for i, s in enumerate(self.seats) if s.bot}
         self.rngs = {i: Rng(self.game.seed).fork(i + 1) for i in self.bots}
         self.bot_delay = bot_delay
+        self._speed_changed = threading.Event()
+        """Set when the speed changes or the table closes: it wakes a bot's pause (:meth:`pause_before_move`)."""
         self.busy = False
         """A bot is thinking or a screen on top waits for an answer."""
         self.window_visits: list[int] | None = None
@@ -106,6 +109,7 @@ class TableScreen(Screen[None]):
         app = self.app
         app.bot_delay = self.bot_delay  # type: ignore[attr-defined]
         app.remember(bot_delay=self.bot_delay)  # type: ignore[attr-defined]
+        self._speed_changed.set()
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
         # (a note, not the notice under the hand: a table of bots alone has no hand, and the
         # speed is no refusal to stand in red until the next move)
@@ -145,6 +149,7 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.closed = True
+        self._speed_changed.set()
         if self.bridge is not None:
             self.bridge.close()
         if self.saver is not None:
@@ -441,15 +446,29 @@ class TableScreen(Screen[None]):
     @work(thread=True, group="bots")
     def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float,
                 stamp: int) -> None:
-        """A bot thinks in a worker thread (after ``delay`` seconds, so a person can follow
-        the play); its move is applied on the UI thread, if the game is still where it
+        """A bot thinks in a worker thread (after :meth:`pause_before_move`, so a person can
+        follow the play); its move is applied on the UI thread, if the game is still where it
         was (``stamp``: its number of events then)."""
-        time.sleep(delay)
+        if not self.pause_before_move(delay):
+            return
         move = self.bots[seat].choose(view, moves, self.rngs[seat])
         try:
             app.call_from_thread(self._bot_moved, seat, move, game, stamp)
         except RuntimeError:  # the app is closing
             pass
+
+    def pause_before_move(self, delay: float) -> bool:
+        """Wait ``delay`` seconds before a bot's move (on the bot's thread). A faster speed
+        chosen meanwhile (b) shortens the pause, and closing the table ends it: False then,
+        and the bot makes no move."""
+        started = time.monotonic()
+        while not self.closed:
+            left = min(delay, self.bot_delay) - (time.monotonic() - started)
+            if left <= 0:
+                return True
+            if self._speed_changed.wait(left):
+                self._speed_changed.clear()  # (the time left is worked out again at the new speed)
+        return False
 
     # ----------------------------------------------------------------- hints (issue 7)
     def action_hint(self) -> None:
