@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import OptionList, Select
+from textual.widgets import Input, OptionList, Select
 
 from cardtable.presets.writer import Draft
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.editor import EditorScreen
+from cardtable.tui.screens.preset_dialogs import AskText
 from cardtable.tui.screens.preset_dialogs import PresetMenu
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.knob import KnobRow
@@ -68,6 +69,15 @@ async def choose(pilot, app, action: str) -> None:
     options.highlighted = options.get_option_index(action)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def ask_for(pilot, app, preset: str, action: str) -> Input:
+    """The house-rules menu on ``preset``, then ``action`` ("rename", "import", …): the box
+    that asks for its name or path."""
+    await open_menu(pilot, app, preset)
+    await choose(pilot, app, action)
+    await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+    return app.screen.query_one("#ask-input", Input)
 
 
 async def new_house_rules(pilot, app, preset: str) -> EditorScreen:

@@ -17,8 +17,8 @@ from cardtable.tui.screens.preset_dialogs import AskText, Confirm, PresetMenu
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.knob import KnobRow
 
-from .editor_helpers import (app_at_start, choose, editor_ready, new_house_rules, open_editor, open_menu, row, run,
-                             wait_for)
+from .editor_helpers import (app_at_start, ask_for, choose, editor_ready, new_house_rules, open_editor, open_menu, row,
+                             run, wait_for)
 from .helpers import screen_text
 
 SHIPPED = sorted(name for name, (_path, origin) in preset_files().items() if origin == "shipped")
@@ -192,10 +192,7 @@ def test_rename_duplicate_delete_with_confirmation(user_presets):
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            await open_menu(pilot, app, "ours")
-            await choose(pilot, app, "rename")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-            ask = app.screen.query_one("#ask-input", Input)
+            ask = await ask_for(pilot, app, "ours", "rename")
             ask.value = "forseti"
             await pilot.press("enter")  # refused: a shipped name
             assert isinstance(app.screen, AskText) and "shipped" in str(app.screen.query_one("#ask-note").render())
@@ -205,10 +202,8 @@ def test_rename_duplicate_delete_with_confirmation(user_presets):
             assert app.screen.query_one("#preset", Select).value == "mine"
             assert (user_presets / "mine.toml").exists() and not (user_presets / "ours.toml").exists()
 
-            await open_menu(pilot, app, "mine")
-            await choose(pilot, app, "duplicate")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-            assert app.screen.query_one("#ask-input", Input).value == "mine-copy"
+            ask = await ask_for(pilot, app, "mine", "duplicate")
+            assert ask.value == "mine-copy"
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             assert load_variant("mine-copy").rules == load_variant("mine").rules
@@ -245,10 +240,8 @@ def test_renaming_the_preset_played_last_keeps_it_offered(user_presets):
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.variant is not None)
             assert app.screen.query_one("#preset", Select).value == "ours"
-            await open_menu(pilot, app, "ours")
-            await choose(pilot, app, "rename")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-            app.screen.query_one("#ask-input", Input).value = "mine"
+            ask = await ask_for(pilot, app, "ours", "rename")
+            ask.value = "mine"
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert Settings.load().table == LastTable("president", "mine", [("Ann", "human"), ("Dag", "hard"),
@@ -309,11 +302,9 @@ def test_export_and_import_through_the_menu(user_presets, tmp_path):
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            await open_menu(pilot, app, "ours")
-            await choose(pilot, app, "export")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
+            ask = await ask_for(pilot, app, "ours", "export")
             # a folder that is not there is said at once, and the typed path stays to mend
-            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nope" / "share.toml")
+            ask.value = str(tmp_path / "nope" / "share.toml")
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, AskText)
@@ -327,10 +318,8 @@ def test_export_and_import_through_the_menu(user_presets, tmp_path):
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             assert (tmp_path / "share.toml").exists()
 
-            await open_menu(pilot, app, "ours")
-            await choose(pilot, app, "import")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "nothing.toml")
+            ask = await ask_for(pilot, app, "ours", "import")
+            ask.value = str(tmp_path / "nothing.toml")
             await pilot.press("enter")                          # refused in the box: the path stays to mend
             await pilot.pause()
             assert isinstance(app.screen, AskText)
@@ -708,10 +697,8 @@ def test_an_import_whose_file_name_cannot_be_a_presets_is_offered_a_cleaned_name
         app = app_at_start()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            await open_menu(pilot, app, "ours")
-            await choose(pilot, app, "import")
-            await wait_for(pilot, lambda: isinstance(app.screen, AskText))
-            app.screen.query_one("#ask-input", Input).value = str(tmp_path / "our table.toml")
+            ask = await ask_for(pilot, app, "ours", "import")
+            ask.value = str(tmp_path / "our table.toml")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, AskText) and "Import it as" in str(
                 app.screen.query_one("#ask-prompt").render()))
