@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +45,17 @@ Link = tuple[dict[str, Any], Any, "Path | VariantError | None"]
 there is none; None: it extends nothing)."""
 
 
+@dataclass
 class _Scan:
     """What one load or survey of the presets has read already: each presets folder's
-    files, and each preset file resolved (each step of a chain of ``extends`` looks its
-    parent up by name, and each preset of a folder of chained ones resolved its whole
-    chain again: both were quadratic)."""
+    files, each preset file resolved, and each file's link to its parent (kept for a chain
+    that fails too). Each step of a chain of ``extends`` looks its parent up by name, and
+    each preset of a folder of chained ones resolved its whole chain again: both were
+    quadratic."""
 
-    def __init__(self) -> None:
-        self.folders: dict[Path, dict[str, Path]] = {}
-        self.resolved: dict[Path, Resolved] = {}
-        self.links: dict[Path, Link] = {}
+    folders: dict[Path, dict[str, Path]] = field(default_factory=dict)
+    resolved: dict[Path, Resolved] = field(default_factory=dict)
+    links: dict[Path, Link] = field(default_factory=dict)
 
 
 _SCANS: ContextVar[_Scan | None] = ContextVar("_SCANS", default=None)
@@ -240,20 +242,20 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise VariantError(str(path), None, f"cannot be read: {error.strerror or error}") from None
 
 
-def resolve(path: Path, chain: tuple[Path, ...] = ()) -> Resolved:
-    """The preset's data with every ``extends`` applied, and which file set each key
-    (``chain``: the presets extending it, the one loaded first). The chain is walked, not
-    recursed, so it may be as long as the files make it; in a scan (:func:`_one_scan`)
-    each file is resolved once."""
+def resolve(path: Path) -> Resolved:
+    """The preset's data with every ``extends`` applied, and which file set each key. The
+    chain is walked, not recursed, so it may be as long as the files make it; in a scan
+    (:func:`_one_scan`) each file is resolved once."""
     scan = _SCANS.get()
     walked: list[tuple[Path, dict[str, Any], Any]] = []  # (file, its keys, the parent it names)
-    seen, current = {*chain}, path
+    seen: set[Path] = set()
+    current = path
     data: dict[str, Any] = {}
     origins: dict[tuple[str, ...], Path] = {}
     while True:
         if current in seen:
             raise VariantError(str(current), "extends", f"presets extend each other in a cycle"
-                                                        f"{_loop([*chain, *(w[0] for w in walked), current])}")
+                                                        f"{_loop([*(w[0] for w in walked), current])}")
         done = scan.resolved.get(current) if scan is not None else None
         if done is not None:
             data, origins = dict(done[0]), dict(done[1])
