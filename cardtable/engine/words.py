@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
@@ -67,12 +68,21 @@ CONTROL_NAMES = {"\x1b": "ESC", "\t": "a tab", "\n": "a line break", "\r": "a li
                  "\x08": "a backspace", "\x7f": "a delete"}
 
 
-INVISIBLE = frozenset("\u200b\u200e\u200f\u2060\ufeff") | frozenset(map(chr, [*range(0x202A, 0x202F),
-                                                                             *range(0x2066, 0x206A)]))
-"""Characters that show nothing or turn the text after them around (zero-width space,
-the direction marks, embeddings, overrides and isolates, word joiner, byte-order mark):
-a name of only them is blank, and "Ann" with one is not "Ann" (joiners, which emoji and
-some scripts need, are kept)."""
+SHOWS_NOTHING = frozenset(map(chr, [0x00AD, 0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x2800, 0x3164,
+                                     0xFFA0]))
+"""Characters that are no format character but show nothing all the same (soft hyphen,
+grapheme joiner, the Hangul fillers, the blank Braille pattern, …)."""
+
+KEPT_FORMATS = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xE0020, 0xE0080)))
+"""Format characters a name may hold: the joiners (emoji and some scripts need them) and
+the tags that spell a flag's region."""
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char`` shows nothing or turns the text after it around (a zero-width
+    space, a direction mark, embedding, override or isolate, a byte-order mark, a filler):
+    a name of only such characters is blank, and "Ann" with one is not "Ann"."""
+    return char in SHOWS_NOTHING or (unicodedata.category(char) == "Cf" and char not in KEPT_FORMATS)
 
 
 def control_character(text: str) -> str | None:
@@ -83,8 +93,9 @@ def control_character(text: str) -> str | None:
     for char in text:
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
             return CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
-        if char in INVISIBLE:
-            return f"U+{ord(char):04X} ({unicodedata.name(char).lower()})"
+        if invisible(char):
+            named = unicodedata.name(char, "")
+            return f"U+{ord(char):04X} ({named.lower()})" if named else f"U+{ord(char):04X}"
     return None
 
 
@@ -92,6 +103,19 @@ def name_key(name: str) -> str:
     """What tells two players' names apart: case and the way an accent is written aside
     ("É" composed or as E and a combining accent are one letter), blanks around it too."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+BOT_MARK = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)
+"""How the tables and the statistics mark a bot after its name: "Dag (bot)", "Dag (bot, hard)"."""
+
+MARKED_AS_BOT = "ends as the tables mark a bot: give a player a name of their own"
+"""What a human's name that :func:`marked_as_bot` is told."""
+
+
+def marked_as_bot(name: str) -> bool:
+    """Whether a human's ``name`` ends as the tables mark a bot ("Dag (bot, hard)" as a
+    human took that bot's statistics)."""
+    return BOT_MARK.search(name) is not None
 
 
 def controls_escaped(text: str) -> str:

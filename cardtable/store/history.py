@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.words import controls_escaped, json_kind
+from ..engine.words import controls_escaped, json_kind, name_key
 from ..paths import data_dir
 from .saves import normalize_seats, save_data
 
@@ -121,7 +121,7 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
 def _prepare(connection: sqlite3.Connection) -> None:
     """The busy timeout and the SQL functions every query may use."""
     connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-    connection.create_function("casefold", 1, _casefold, deterministic=True)
+    connection.create_function("name_key", 1, _name_key, deterministic=True)
     connection.create_function("bot_level", 1, bot_level, deterministic=True)
 
 
@@ -173,10 +173,10 @@ def _folder_read_only(error: sqlite3.Error, target: Path) -> bool:
         and not any(Path(f"{target}{side}").exists() for side in ("-wal", "-journal"))
 
 
-def _casefold(text: Any) -> Any:
-    """SQL ``casefold(name)``: a name in any case, as Python compares names ("Élodie" is
-    "élodie"; SQLite's NOCASE knows only ASCII letters)."""
-    return text.casefold() if isinstance(text, str) else text
+def _name_key(text: Any) -> Any:
+    """SQL ``name_key(name)``: what tells names apart, as the seats do (:func:`name_key`:
+    "Élodie" is "élodie", composed or not; SQLite's NOCASE knows only ASCII letters)."""
+    return name_key(text) if isinstance(text, str) else text
 
 
 class _immediate:
@@ -429,8 +429,8 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
              " FROM seats s JOIN matches m ON m.id = s.match_id")
     params: tuple[Any, ...] = ()
     if name is not None:
-        query += " WHERE casefold(s.name) = ?"
-        params = (name.casefold(),)
+        query += " WHERE name_key(s.name) = ?"
+        params = (name_key(name),)
     rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
                                                                 params).fetchall())
     bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out, as from the recent list)
@@ -449,10 +449,10 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
         if match_id in bad:
             continue
         level = bot_level(level) if kind == "bot" else None
-        stats = players.get((who.casefold(), kind, level))
+        stats = players.get((name_key(who), kind, level))
         shown = _shown(who)  # (a name recorded before names were checked: shown, never obeyed)
         if stats is None:
-            stats = players[who.casefold(), kind, level] = PlayerStats(shown, (kind,), 0, 0, {}, finished, level)
+            stats = players[name_key(who), kind, level] = PlayerStats(shown, (kind,), 0, 0, {}, finished, level)
         stats.name = shown  # the latest spelling
         stats.matches += 1
         stats.wins += won
@@ -466,7 +466,7 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
             fam.titles[title] = fam.titles.get(title, 0) + count
         if final_title:
             fam.final_titles[final_title] = fam.final_titles.get(final_title, 0) + 1
-    return sorted(players.values(), key=lambda p: (-p.matches, p.name.casefold(), p.level or ""))
+    return sorted(players.values(), key=lambda p: (-p.matches, name_key(p.name), p.level or ""))
 
 
 def bot_level(level: Any) -> str | None:
@@ -529,11 +529,11 @@ def recent_matches(limit: int = 20, *, name: str | None = None, bot: bool | None
     played = ""
     params: list[Any] = [int(limit)]  # (the query's ? in order: the seat's, then the limit)
     if name is not None:
-        seat = ["casefold(s.name) = ?"] + ([] if bot is None else ["s.kind = ?"]) + \
-            ([] if level is None else ["casefold(bot_level(s.level)) = ?"])
+        seat = ["name_key(s.name) = ?"] + ([] if bot is None else ["s.kind = ?"]) + \
+            ([] if level is None else ["name_key(bot_level(s.level)) = ?"])
         played = f" WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = matches.id AND {' AND '.join(seat)})"
-        params = [name.casefold(), *(() if bot is None else ("bot" if bot else "human",)),
-                  *(() if level is None else (str(bot_level(level)).casefold(),)), *params]
+        params = [name_key(name), *(() if bot is None else ("bot" if bot else "human",)),
+                  *(() if level is None else (name_key(str(bot_level(level))),)), *params]
 
     def read(connection: sqlite3.Connection) -> list[tuple[tuple[Any, ...], list[Any]]]:
         matches = connection.execute(

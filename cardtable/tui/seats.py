@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..bots import BOT_LEVELS
-from ..engine.words import control_character, name_key
+from ..engine.words import MARKED_AS_BOT, control_character, marked_as_bot, name_key
 
 BOT_NAMES = ("Dag", "Eve", "Finn", "Gro", "Hal", "Ivy", "Jon", "Kai")
-BOT_MARK = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)
-"""How the tables and the statistics mark a bot after its name: "Dag (bot)", "Dag (bot, hard)"."""
 """Names given to bots, skipping any a human already uses."""
 
 
@@ -77,9 +74,9 @@ def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
     held = next(((human, char) for human in humans if (char := control_character(human)) is not None), None)
     if held is not None:
         raise ValueError(f"the name {held[0]!r} holds {held[1]}: a name is plain text")
-    marked = next((human for human in humans if BOT_MARK.search(human)), None)
-    if marked is not None:  # ("Dag (bot, hard)" as a human took the bot's statistics)
-        raise ValueError(f"the name {marked!r} ends as the tables mark a bot: give a player a name of their own")
+    marked = next((human for human in humans if marked_as_bot(human)), None)
+    if marked is not None:
+        raise ValueError(f"the name {marked!r} {MARKED_AS_BOT}")
     lowered = [name_key(name) for name in humans]
     if len(set(lowered)) != len(lowered):
         raise ValueError("two seats have the same name; give every player a different name")
