@@ -9,6 +9,7 @@ Headless (no textual, no rich); the TUI's editor only drives a Draft.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -545,6 +546,8 @@ def export_target(name: str, destination: str | Path) -> Path:
             there = "a file, not a folder" if target.parent.exists() else "no such folder"
             raise ValueError(f"{target.parent}: {there}")
         if target.is_symlink():
+            if _loops(target):
+                raise ValueError(f"{target}: a symbolic link that leads back to itself")
             link, target = target, target.resolve()
             if not target.parent.is_dir():
                 raise ValueError(f"{link}: a symbolic link to {target}, in no such folder")
@@ -553,9 +556,16 @@ def export_target(name: str, destination: str | Path) -> Path:
             raise ValueError(f"{target.parent}: your presets folder; use Duplicate to copy a preset there")
     except OSError as error:  # (a name too long for the file system, a folder it may not read)
         raise ValueError(unusable(target, error)) from None
-    except RuntimeError:  # (a symbolic link loop)
-        raise ValueError(f"{target}: a symbolic link that leads back to itself") from None
     return target
+
+
+def _loops(link: Path) -> bool:
+    """Whether following ``link`` comes back to it (a dangling link does not)."""
+    try:
+        os.stat(link)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    return False
 
 
 def export_preset(name: str, destination: str | Path, overwrite: bool = False) -> Path:

@@ -51,6 +51,12 @@ def test_an_export_onto_a_symbolic_link_writes_its_file_and_keeps_the_link(user_
         export_target("ours", tmp_path / "out")
     assert str(refused.value).startswith(f"{tmp_path / 'out' / 'ours.toml'}: a symbolic link to ")
     assert not (tmp_path / "nowhere").exists()
+    looping = tmp_path / "loop.toml"
+    looping.symlink_to(looping)
+    with pytest.raises(ValueError) as refused:  # (told, on every Python: from 3.13 resolve() no longer refuses it)
+        export_preset("ours", looping, overwrite=True)
+    assert str(refused.value) == f"{looping}: a symbolic link that leads back to itself"
+    assert looping.is_symlink()
 
 
 def test_a_file_is_not_called_a_missing_folder(user_presets, tmp_path):
