@@ -143,7 +143,10 @@ class CardtableApp(App[int]):
         editing = any(isinstance(screen, EditorScreen) and screen.dirty for screen in self.screen_stack)
         if not editing:
             self._ask_quit()
-        elif not isinstance(self.screen, (Confirm, ConfirmQuit)):
+        elif isinstance(self.screen, (Confirm, ConfirmQuit)):  # (the editor's own question, or this one)
+            self.notify("First answer the question on screen; then ctrl+q asks about quitting.", timeout=4,
+                        markup=False)
+        else:
             self.push_screen(Confirm("Quit without saving your house rules?", "Quit (y)", "Keep editing (n)"),
                              lambda quit: self._ask_quit() if quit else None)
 

@@ -679,6 +679,15 @@ def test_ctrl_q_in_the_editor_asks_before_dropping_unsaved_house_rules(user_pres
             await pilot.press("n")
             await wait_for(pilot, lambda: app.screen is editor)
             assert editor.query_one("#knob-title", Input).value == "Ours" and app.return_code is None
+            await pilot.press("escape")                          # the editor's own question first
+            await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            asked = app.screen
+            await pilot.press("ctrl+q")                          # (it said nothing, and did nothing)
+            await wait_for(pilot, lambda: any("First answer the question on screen" in str(note.message)
+                                              for note in app._notifications))
+            assert app.screen is asked
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is editor)
             await pilot.press("ctrl+q")
             await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
             await pilot.press("y")
