@@ -141,29 +141,38 @@ def _reader(target: Path) -> sqlite3.Connection:
     shared-memory file; with no ``-wal`` or ``-journal`` file beside it, nothing is
     pending, and the history is read as immutable. A history that needs writing first (a
     journal left by a crash to roll back; no tables yet) is opened by :func:`connect`."""
-    for mode in ("mode=ro", "immutable=1"):
+    try:
         try:
-            connection = sqlite3.connect(f"{target.absolute().as_uri()}?{mode}", uri=True,
-                                         timeout=BUSY_TIMEOUT, isolation_level=None)
-        except sqlite3.Error:
-            break  # (connect tells why it cannot be opened)
-        try:
-            _prepare(connection)
-            if _schema(connection, target) == SCHEMA_VERSION:
-                return connection
+            connection = _read_only(target, "mode=ro")
         except sqlite3.DatabaseError as error:
-            connection.close()
-            if mode == "mode=ro" and _folder_read_only(error, target):
-                continue
-            if "readonly" in str(error):
-                break
+            if not _folder_read_only(error, target):
+                raise
+            connection = _read_only(target, "immutable=1")
+    except sqlite3.DatabaseError as error:
+        if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_READONLY:
             raise HistoryError(f"{target}: cannot use the match history ({error})") from None
-        except BaseException:
-            connection.close()
-            raise
+        connection = None  # (it needs writing first: a crash's journal to roll back)
+    return connection if connection is not None else connect(target)
+
+
+def _read_only(target: Path, mode: str) -> sqlite3.Connection | None:
+    """A connection that reads the history at ``target`` (``mode``: how, as SQLite's URI
+    says it), or None when :func:`connect` must open it: it cannot be opened (connect says
+    why), or its tables are not made yet or are an older version's."""
+    try:
+        connection = sqlite3.connect(f"{target.absolute().as_uri()}?{mode}", uri=True,
+                                     timeout=BUSY_TIMEOUT, isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        _prepare(connection)
+        if _schema(connection, target) == SCHEMA_VERSION:
+            return connection
+    except BaseException:
         connection.close()
-        break
-    return connect(target)
+        raise
+    connection.close()
+    return None
 
 
 def _folder_read_only(error: sqlite3.Error, target: Path) -> bool:

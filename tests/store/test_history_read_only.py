@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,8 @@ def recorded(tmp_path: Path, journal: str) -> Path:
     history written by an older cardtable or another SQLite tool may not be in WAL)."""
     record_match(finished_game(tmp_path, "president", 1), seats_for(4))
     path = history_path()
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db:
         assert db.execute(f"PRAGMA journal_mode = {journal}").fetchone()[0] == journal
-    db.close()
     return path
 
 
@@ -42,9 +42,8 @@ def test_reading_leaves_the_history_as_it_was(tmp_path, journal):
     [match] = recent_matches()
     assert load_match(match.id)["seats"][0]["name"] == "Ann"
     assert path.read_bytes() == before
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == journal
-    db.close()
 
 
 CRASH_MID_WRITE = """
