@@ -14,8 +14,8 @@ MOST_MATCHES, MOST_JOBS = 1_000_000, 64
 MOST_BOT_DELAY, MOST_ITERATIONS = 10.0, 1_000_000
 """A bot that waits longer than this looks like a hang (and a huge wait overflowed the
 clock); a search of more iterations would not end in a sitting."""
-MATCH_ID_HIGH = 2**63 - 1
-"""The largest number the match history (SQLite) can hold: a match id, a count of matches."""
+SQLITE_INT_HIGH = 2**63 - 1
+"""The largest whole number the match history (SQLite) holds: a match id, a count of matches."""
 ROUNDS_HELP = ("stop each match after this many rounds (hands, in Shanghai and Tonk: --hands is the same "
                "option; default: the preset's whole match; 10 for a match with no set length: Tonk with no "
                "hand limit, President with no target or round limit; 0: whole matches always)")
@@ -55,11 +55,11 @@ def given(what: str, option: bool = True) -> Any:
         if not text.strip():
             raise argparse.ArgumentTypeError(f"give {what}" + (" (or leave the option out)" if option else ""))
         return text
-    convert.__name__ = "text"
     return convert
 
 
-PRESET = given("a preset's name or a .toml file")
+A_PRESET = "a preset's name or a .toml file"
+PRESET = given(A_PRESET)
 SEATS = given("the seats, e.g. \"Ann,bot:medium\"")
 
 

@@ -14,7 +14,7 @@ from ..engine.registry import FAMILIES, FAMILY_TITLES
 from ..paths import user_dir, user_path
 from ..presets import describe_rules, load_variant, value_text
 from ..presets.loader import preset_files, preset_path, read_toml
-from .options import given
+from .options import A_PRESET, given
 from .output import Console
 
 
@@ -31,7 +31,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     listing.add_argument("--game", choices=FAMILIES)
     listing.set_defaults(handler=_presets_list)
     show = presets_sub.add_parser("show", help="every knob of a preset in plain words")
-    show.add_argument("name", type=given("a preset's name or a .toml file", option=False))
+    show.add_argument("name", type=given(A_PRESET, option=False))
     show.set_defaults(handler=_presets_show)
     validate = presets_sub.add_parser("validate", help="check a preset file")
     validate.add_argument("file", type=given("a preset file", option=False))

@@ -15,7 +15,7 @@ from rich.text import Text
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
-from .options import MATCH_ID_HIGH, MOST_BOT_DELAY, SECONDS, number_from, player_name
+from .options import SQLITE_INT_HIGH, MOST_BOT_DELAY, SECONDS, number_from, player_name
 from .output import Console, fail
 
 
@@ -36,13 +36,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     load.set_defaults(handler=_load)
     replay = sub.add_parser("replay", help="step through a saved or finished game")
     replay.add_argument("file", nargs="?", help="a save file (.json)")
-    replay.add_argument("--match", type=number_from(1, high=MATCH_ID_HIGH),
+    replay.add_argument("--match", type=number_from(1, high=SQLITE_INT_HIGH),
                         help="a finished match from the history (see cardtable stats)")
     replay.add_argument("--text", action="store_true", help="print the game move by move as text")
     replay.set_defaults(handler=_replay)
     stats = sub.add_parser("stats", help="match history and statistics per player")
     stats.add_argument("--name", type=player_name, help="only this player (name, ignoring case)")
-    stats.add_argument("--recent", type=number_from(0, high=MATCH_ID_HIGH), default=10,
+    stats.add_argument("--recent", type=number_from(0, high=SQLITE_INT_HIGH), default=10,
                        help="how many recent matches to list")
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.set_defaults(handler=_stats)

@@ -155,8 +155,8 @@ one is told too long, in a short message, not echoed whole."""
 
 def _int(text: str, what: str = "") -> int:
     typed = text.strip()
-    digits = typed.lstrip("+-")
-    if len(digits) > LONGEST_NUMBER and digits.isdigit():
+    digits = typed.lstrip("+-").lstrip("0")  # ("0005" is 5; "²" is no digit of a number)
+    if len(digits) > LONGEST_NUMBER and digits.isdecimal():
         raise ValueError(f"{what + ': ' if what else ''}{typed[:LONGEST_NUMBER]}… is too long a number "
                          f"({len(digits)} digits)")
     try:

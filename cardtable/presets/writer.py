@@ -10,6 +10,7 @@ Headless (no textual, no rich); the TUI's editor only drives a Draft.
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import os
 import re
@@ -30,8 +31,11 @@ from .groups import format_text
 from .loader import load_variant, names_a_file, preset_files, preset_path, read_toml
 from .model import field_problem
 
-NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
-"""A preset name: letters, digits, ``-`` and ``_``, at most 40, as the file's stem."""
+MAX_NAME = 40
+"""The longest a preset's name may be."""
+
+NAME_PATTERN = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{MAX_NAME - 1}}}")
+"""A preset name: letters, digits, ``-`` and ``_``, at most :data:`MAX_NAME`, as the file's stem."""
 
 META = ("title", "description")
 
@@ -374,7 +378,7 @@ def same_preset(one: Any, other: Any) -> bool:
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a new preset's name, or None."""
     if not NAME_PATTERN.fullmatch(name):
-        return "use letters, digits, - and _ (at most 40), e.g. our-table"
+        return f"use letters, digits, - and _ (at most {MAX_NAME}), e.g. our-table"
     found = preset_files().get(name)
     if found is not None:
         mine = "one of your presets" if found[1] == "user" else "a shipped preset"
@@ -389,18 +393,18 @@ def free_name(wanted: str, ending: str = "") -> str:
     "forseti-house-2")."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(c))
     base = re.sub(r"[^A-Za-z0-9_-]+", "-", plain).lstrip("-_").rstrip("-") or "preset"
-    for number in range(1, 1000):
+    for number in itertools.count(1):
         suffix = ending + ("" if number == 1 else f"-{number}")
-        name = base[:40 - len(suffix)].rstrip("-_") + suffix
+        name = base[:MAX_NAME - len(suffix)].rstrip("-_") + suffix
         if name_problem(name) is None:
             return name
-    return ""
+    raise AssertionError("unreachable: the numbers run out after the names")
 
 
 def import_name(stem: str) -> str:
     """The name offered for a preset file called ``stem`` when that cannot be its name:
     the stem cleaned ("Our table!" is "Our-table"), or a taken one with "-imported"."""
-    return free_name(stem) if not NAME_PATTERN.fullmatch(stem) else free_name(stem, "-imported")
+    return free_name(stem, "-imported") if NAME_PATTERN.fullmatch(stem) else free_name(stem)
 
 
 def is_user_preset(name: str) -> bool:

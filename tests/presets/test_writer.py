@@ -76,6 +76,9 @@ def test_text_forms_are_forgiving_and_explain_mistakes():
         parse_text(specs["hand_size"], "9" * 5000)
     with pytest.raises(ValueError, match=r"^'xxxxxxxxxxxxxxxxxxxxxxxx'… is not a whole number$"):
         parse_text(specs["hand_size"], "x" * 500)
+    assert parse_text(specs["hand_size"], "0000000000011") == 11   # (leading zeros are no length: it is 11)
+    with pytest.raises(ValueError, match=r"^'²²²²²²²²²²²²²' is not a whole number$"):  # (no "too long a number")
+        parse_text(specs["hand_size"], "²" * 13)
     # a number outside the range its row shows says that range (the players' range is the
     # one these rules seat, narrower than the model's 2-8: a play-tester read both)
     from dataclasses import replace
