@@ -158,8 +158,11 @@ def _preset_file(text: str, relative_to: Path | None) -> Path:
 
 def _nearest(text: str, names: list[str], most: int) -> list[str]:
     """Up to ``most`` of ``names`` nearest ``text``, in any case ("FORSETI" is 'forseti')."""
-    folded = {name.casefold(): name for name in names}
-    return [folded[near] for near in difflib.get_close_matches(text.casefold(), list(folded), n=most)]
+    folded: dict[str, list[str]] = {}  # (two names may differ in case only: both are told)
+    for name in names:
+        folded.setdefault(name.casefold(), []).append(name)
+    near = difflib.get_close_matches(text.casefold(), list(folded), n=most)
+    return [name for key in near for name in folded[key]][:most]
 
 
 def _closest(text: str, names: list[str]) -> str:

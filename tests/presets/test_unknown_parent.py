@@ -26,6 +26,9 @@ def test_a_name_in_other_case_is_suggested_as_it_is_written(user_presets):
     assert error.reason == "no preset named 'FORSETI' (did you mean 'forseti'?)"
     with pytest.raises(VariantError, match=r"^FORSETI: no preset named 'FORSETI' \(did you mean 'forseti'\? known presets"):
         load_variant("FORSETI")
+    (user_presets / "Forseti.toml").write_text('extends = "forseti"\n')  # (two names in case only: both told)
+    assert refused(user_presets, 'family = "president"\nextends = "FORSETI"\n').reason == \
+        "no preset named 'FORSETI' (did you mean 'Forseti' or 'forseti'?)"
 
 
 def test_an_unknown_parent_near_nothing_points_to_the_list(user_presets):

@@ -102,8 +102,8 @@ class FamilyTable(Widget, Generic[State]):
     """Whether ``o`` sorts the hand (``action_sort``: by rank, by suit) at this family's table."""
 
     scroll_keys = ("pgup", "pgdn")
-    """The keys the foot of a box of the table that scrolls names (a replay, whose pgup /
-    pgdn step through the moves, scrolls it with ↑ ↓: :meth:`scroll_box`)."""
+    """The keys that scroll the table's scrolling box, as its foot names them (a replay,
+    whose pgup / pgdn step through the moves, scrolls it with ↑ ↓: :meth:`scroll_box`)."""
 
     def scroll_box(self, direction: int) -> None:
         """Scroll the table's box that scrolls (Shanghai's melds) a page up (``direction``
