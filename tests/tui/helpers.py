@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from contextlib import asynccontextmanager
 
 from rich.console import Console
 
@@ -39,6 +40,19 @@ def shanghai_buy_offer(seed: int = 3):
     game.apply(1, "draw_stock")
     assert game.to_act == (0,) and game.view(0).phase == "buy"
     return game
+
+
+@asynccontextmanager
+async def at_buy_prompt(seats: str = "Ann,bot:simple,bot:simple"):
+    """(pilot, app, game) of a Shanghai table whose S8 buy prompt is open for Ann
+    (:func:`shanghai_buy_offer`)."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    game = shanghai_buy_offer()
+    app = make_app(seats, preset="shanghai-classic", game=game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+        yield pilot, app, game
 
 
 async def settle(pilot, app, done, limit: int = 300) -> None:

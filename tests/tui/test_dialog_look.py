@@ -5,7 +5,6 @@ the bots' speed, as at the table; none of them answers the dialog."""
 from __future__ import annotations
 
 import asyncio
-from contextlib import asynccontextmanager
 
 from textual import events
 
@@ -13,17 +12,7 @@ from cardtable.tui.screens.choose import MoveListDialog
 from cardtable.tui.screens.dialogs import LogScreen
 from cardtable.tui.screens.look import LOOK_NOTE, LookScreen
 
-from .helpers import make_app, screen_text, settle, shanghai_buy_offer
-
-
-@asynccontextmanager
-async def at_buy_prompt():
-    """(pilot, app, game) of a Shanghai table whose S8 buy prompt is open for Ann."""
-    game = shanghai_buy_offer()
-    app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
-        yield pilot, app, game
+from .helpers import at_buy_prompt, make_app, screen_text, settle
 
 
 def test_v_looks_at_the_table_under_the_buy_prompt_and_any_key_comes_back():

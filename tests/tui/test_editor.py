@@ -451,7 +451,9 @@ def test_ctrl_r_puts_back_the_inherited_value_of_an_emptied_list(user_presets):
             contracts.text = hands + "\nset 3, set 3, set 3, run 4"  # (beyond the inherited list: its last number)
             await pilot.pause()
             assert draft.get("rules.buys_per_hand") == draft.inherited("rules", "buys_per_hand") + (4,)
-            await reset(pilot, contracts)
+            await reset(pilot, contracts)                      # (and back from beyond it)
+            assert contracts.text == hands
+            assert draft.get("rules.buys_per_hand") == draft.inherited("rules", "buys_per_hand")
 
             title = editor.query_one("#knob-title", Input)
             own = title.value

@@ -25,7 +25,7 @@ from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
 from cardtable.tui.notes import table_note_width
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import make_app, screen_text, settle, shanghai_buy_offer
+from .helpers import at_buy_prompt, make_app, screen_text, settle
 from .test_hotseat import CARD_FACE, press_move
 
 
@@ -509,12 +509,8 @@ def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
     the save is written and a note says its name; the prompt stays open."""
     from cardtable.tui.screens.choose import MoveListDialog
 
-    game = shanghai_buy_offer()
-
     async def scenario():
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+        async with at_buy_prompt() as (pilot, app, game):
             await pilot.press("ctrl+s")
             await pilot.pause()
             [(path, _info)] = list_saves()
@@ -636,9 +632,7 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
         return [n.message for n in app._notifications if "unfinished game" in n.message]
 
     async def scenario():
-        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=shanghai_buy_offer())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+        async with at_buy_prompt() as (pilot, app, _game):
             await pilot.pause(0.1)
             assert kept_notes(app) == [] and list_saves()            # (kept already; not said yet)
             for _offer in range(5):                                      # Ann declines each offer
