@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from rich.text import Text
 from textual import work
@@ -208,21 +209,26 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
             typed = await self.app.push_screen_wait(asked)
             if not typed:
                 return None
-            path = typed
+            path, failed = typed, ""
             try:
-                try:
-                    written = export_preset(preset, path)
-                    break
-                except ExportExists as exists:
-                    if await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
-                                                               "Replace (y)", "Keep it (n)")):
-                        written = export_preset(preset, path, overwrite=True)
-                        break
-                failed = ""
+                written = await self._write_export(preset, path)
             except ValueError as error:  # (a folder the system will not write in: /proc, read-only)
                 failed = f"Not written: {error}.\n"
+                continue
+            if written is not None:
+                break
         self.notify(f"wrote {written}", title="exported", timeout=5, markup=False)
         return preset
+
+    async def _write_export(self, preset: str, path: str) -> Path | None:
+        """Export ``preset`` to ``path``, asking before a file there is replaced (None: it is
+        kept); ValueError if it cannot be written."""
+        try:
+            return export_preset(preset, path)
+        except ExportExists as exists:
+            replacing = await self.app.push_screen_wait(Confirm(f"{exists.path} already exists. Replace it?",
+                                                                "Replace (y)", "Keep it (n)"))
+        return export_preset(preset, path, overwrite=True) if replacing else None
 
     async def _import(self, preset: str) -> str | None:
         path = await self.app.push_screen_wait(AskText("Import the preset file (path to a .toml):", "",
