@@ -174,6 +174,21 @@ def test_extends_cycle_is_refused(user_presets):
         assert (caught.value.file, caught.value.field) == (str(file.resolve()), "extends")
 
 
+def test_a_cycle_through_a_user_file_with_a_shipped_name_says_so(user_presets):
+    """A tester's president-classic.toml extended forseti, which extends president-classic:
+    now the user's file, so every shipped President preset was "in a cycle", with no word
+    of why. The message names the user's file that takes the shipped one's place."""
+    ours = write(user_presets, "president-classic", 'extends = "forseti"\ntitle = "Our President"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant("forseti")
+    assert caught.value.reason == ("presets extend each other in a cycle: forseti -> president-classic -> forseti; "
+                                   f"your {ours.resolve()} takes the place of the shipped president-classic")
+    write(user_presets, "a", 'extends = "b"\n')
+    write(user_presets, "b", 'extends = "a"\n')
+    with pytest.raises(VariantError, match="cycle: a -> b -> a$"):  # (no shipped name: nothing more to say)
+        load_variant("a")
+
+
 def test_a_long_chain_of_extends_loads_and_lists(user_presets):
     """A tester's 1,500 presets, each extending the one before, crashed ``presets list``
     and the start screen with Python's RecursionError past about a thousand (and took
