@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from rich.text import Text
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
-from .options import SQLITE_INT_HIGH, MOST_BOT_DELAY, SECONDS, number_from, player_name
+from .options import MOST_BOT_DELAY, SECONDS, SQLITE_INT_HIGH, number_from, player_name
 from .output import Console, fail
 
 
@@ -49,10 +50,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from ..store import autosave_path, has_autosave
+    from ..store import autosave_path
 
     args.file = autosave_path()
-    if not has_autosave():
+    if not os.path.lexists(args.file):  # (a folder or a pipe in its place is told what it is, by _play_on)
         return fail(f"no unfinished game to resume (there is no autosave: {args.file})", command="resume", status=1)
     return _play_on(args, "resume")
 

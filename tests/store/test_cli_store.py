@@ -147,6 +147,10 @@ def test_load_hands_the_checked_game_to_the_table(tmp_path, tui_stub):
 def test_resume(tmp_path, capsys, tui_stub):
     assert main(["resume"]) == 1
     assert capsys.readouterr().err.startswith("cardtable resume: no unfinished game to resume (there is no autosave:")
+    autosave_path().mkdir(parents=True)  # (something in its place is told what it is, not "no autosave")
+    assert main(["resume"]) == 2
+    assert capsys.readouterr().err == f"cardtable resume: {autosave_path()}: is a folder, not a saved game\n"
+    autosave_path().rmdir()
     game = started_game(tmp_path, "president", 3, 12)
     AutoSaver(game, seats_for(4)).detach()
     assert main(["resume"]) == 0
