@@ -79,10 +79,13 @@ class TonkGame(TonkRulesMixin, Game):
         else:
             undealt, aside = self._deal_stacked(deck, order, hands, stock, upcard)
         self._discard = []
-        if rules.upcard and undealt:
+        turned = bool(rules.upcard and undealt)
+        if turned:
             self._discard.append(undealt.pop(0))
         if not undealt:
-            raise ValueError("stock: the stock needs at least one card")
+            raise ValueError("stock: the stock needs at least one card" +
+                             (" besides the upcard, which is turned from it (or give upcard=…)"
+                              if turned and stock else ""))
         self._stock = undealt[::-1]  # top card last
         self._spreads = [[] for _ in range(n)]
         self._spread_view = None

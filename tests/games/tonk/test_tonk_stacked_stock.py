@@ -63,3 +63,13 @@ def test_an_upcard_in_a_preset_without_one_is_refused() -> None:
 
 
 PINNED_SEED_3 = ["4H 8D 2H JD QC", "2D 5C 5H AS QH"]
+
+
+def test_a_stock_of_one_card_and_no_upcard_says_the_upcard_is_turned_from_it() -> None:
+    """T2: the upcard is turned from the stock given when no upcard is: a stock of one card
+    was told "the stock needs at least one card", which it had."""
+    with pytest.raises(ValueError, match=r"^stock: the stock needs at least one card besides the upcard, "
+                                         r"which is turned from it \(or give upcard=…\)$"):
+        new_game(load_variant("tonk-classic"), players=2, seed=1, stock=["KD"])
+    game = new_game(load_variant("tonk-classic"), players=2, seed=1, stock=["KD"], upcard="2C")
+    assert game.view(0).stock_size == 1 and game.view(0).discard_top == Card.parse("2C")
