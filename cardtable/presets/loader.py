@@ -49,9 +49,7 @@ there is none; None: it extends nothing)."""
 class _Scan:
     """What one load or survey of the presets has read already: each presets folder's
     files, each preset file resolved, and each file's link to its parent (kept for a chain
-    that fails too). Each step of a chain of ``extends`` looks its parent up by name, and
-    each preset of a folder of chained ones resolved its whole chain again: both were
-    quadratic."""
+    that fails too), so that a listing reads each file once however the presets chain."""
 
     folders: dict[Path, dict[str, Path]] = field(default_factory=dict)
     resolved: dict[Path, Resolved] = field(default_factory=dict)
