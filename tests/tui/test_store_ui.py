@@ -562,6 +562,8 @@ def test_a_damaged_autosave_kept_aside_is_not_promised_to_continue():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")
         async with app.run_test(size=(100, 30)) as pilot:
             await human_turn(pilot, app, seat=0)
+            # (told once Ann's turn is at the table: a moment after the turn is hers)
+            await settle(pilot, app, lambda: any("damaged autosave" in n.message for n in app._notifications))
             notes = [n.message for n in app._notifications if "autosave" in n.message or "interrupted" in n.message]
             assert len(notes) == 1 and notes[0].startswith("A damaged autosave was kept as interrupted-")
             assert notes[0].endswith("(Load game says what is wrong with it).")
