@@ -24,10 +24,12 @@ Choices:
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import sqlite3
+import stat
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -37,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.words import controls_escaped, json_kind, name_key
+from ..engine.words import controls_escaped, count, json_kind, name_key
 from ..paths import data_dir
 from .saves import normalize_seats, save_data
 
@@ -92,6 +94,7 @@ class HistoryError(RuntimeError):
 def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     """Open (and create or upgrade) the history database; autocommit mode, WAL, busy timeout."""
     target = Path(path or history_path())
+    _recorded(target)  # (a pipe there would be waited on for ever)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT, isolation_level=None)
@@ -99,9 +102,12 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
         raise HistoryError(f"{target}: cannot open the match history ({error})") from None
     try:
         _prepare(connection)
+        version = _schema(connection, target)
+        if version == 0 and _tables(connection):  # (before anything is written to it)
+            raise HistoryError(_not_ours(target))
         _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))
         connection.execute("PRAGMA foreign_keys = ON")
-        if _schema(connection, target) < SCHEMA_VERSION:
+        if version < SCHEMA_VERSION:
             def create() -> None:
                 with _immediate(connection):
                     for statement in _SCHEMA.split(";"):
@@ -134,13 +140,37 @@ def _schema(connection: sqlite3.Connection, target: Path) -> int:
     return version
 
 
-def _reader(target: Path) -> sqlite3.Connection:
+def _recorded(target: Path) -> bool:
+    """Whether a history file is at ``target`` with anything in it (False: none yet, or an
+    empty file); a HistoryError if what is there is no file SQLite may open: a folder, a
+    pipe or a device (opening one waits for ever), a symbolic link that leads back to
+    itself, a folder that may not be read."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        reason = "a symbolic link that leads back to itself" if error.errno == errno.ELOOP else \
+            f"cannot be read: {error.strerror or error}"
+        raise HistoryError(f"{target}: {reason}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise HistoryError(f"{target}: is a folder, not a match history")
+    if not stat.S_ISREG(info.st_mode):
+        raise HistoryError(f"{target}: is not a regular file (a device or a pipe), not a match history")
+    return info.st_size > 0
+
+
+def _reader(target: Path) -> sqlite3.Connection | None:
     """A connection that only reads the history at ``target`` (it never changes the file),
     so statistics and replays work from a history this user may not write: a read-only
     file, or a read-only folder. In such a folder SQLite cannot make a WAL history's
     shared-memory file; with no ``-wal`` or ``-journal`` file beside it, nothing is
-    pending, and the history is read as immutable. A history that needs writing first (a
-    journal left by a crash to roll back; no tables yet) is opened by :func:`connect`."""
+    pending, and the history is read as immutable. None: nothing is recorded (no file, an
+    empty one, a database with no tables yet). A history that needs writing first (a
+    journal left by a crash to roll back; an older cardtable's tables to bring up to
+    date) is opened by :func:`connect`; another program's database is a HistoryError."""
+    if not _recorded(target):
+        return None
     try:
         try:
             connection = _read_only(target, "mode=ro")
@@ -148,17 +178,41 @@ def _reader(target: Path) -> sqlite3.Connection:
             if not _folder_read_only(error, target):
                 raise
             connection = _read_only(target, "immutable=1")
+        if connection is None:
+            return connect(target)  # (it says why the file cannot be opened)
+        try:
+            version = _schema(connection, target)
+            tables = version != SCHEMA_VERSION and _tables(connection)
+        except BaseException:
+            connection.close()
+            raise
+        if version == SCHEMA_VERSION:
+            return connection
+        connection.close()
     except sqlite3.DatabaseError as error:
         if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_READONLY:
             raise HistoryError(f"{target}: cannot use the match history ({error})") from None
-        connection = None  # (it needs writing first: a crash's journal to roll back)
-    return connection if connection is not None else connect(target)
+        return connect(target)  # (it needs writing first: a crash's journal to roll back)
+    if not tables:
+        return None
+    if version == 0:
+        raise HistoryError(_not_ours(target))
+    return connect(target)
+
+
+def _tables(connection: sqlite3.Connection) -> bool:
+    """Whether the database holds any table (one of version 0 that does is not ours)."""
+    return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'").fetchone() is not None
+
+
+def _not_ours(target: Path) -> str:
+    return (f"{target}: not a match history of cardtable (another program's database); "
+            "move it away and cardtable starts a new one")
 
 
 def _read_only(target: Path, mode: str) -> sqlite3.Connection | None:
     """A connection that reads the history at ``target`` (``mode``: how, as SQLite's URI
-    says it), or None when :func:`connect` must open it: it cannot be opened (connect says
-    why), or its tables are not made yet or are an older version's."""
+    says it), or None when it cannot be opened (:func:`connect` says why)."""
     try:
         connection = sqlite3.connect(f"{target.absolute().as_uri()}?{mode}", uri=True,
                                      timeout=BUSY_TIMEOUT, isolation_level=None)
@@ -166,13 +220,11 @@ def _read_only(target: Path, mode: str) -> sqlite3.Connection | None:
         return None
     try:
         _prepare(connection)
-        if _schema(connection, target) == SCHEMA_VERSION:
-            return connection
+        _schema(connection, target)  # (a file that is no database says so here)
     except BaseException:
         connection.close()
         raise
-    connection.close()
-    return None
+    return connection
 
 
 def _folder_read_only(error: sqlite3.Error, target: Path) -> bool:
@@ -373,9 +425,12 @@ def _round(value: float | None) -> float | None:
 
 
 def _read(target: Path, read: Callable[[sqlite3.Connection], Any]) -> Any:
-    """``read(connection)`` on the history at ``target``; a HistoryError if the database
-    cannot answer (a table missing, the file damaged). Reading never writes: see :func:`_reader`."""
+    """``read(connection)`` on the history at ``target`` (None if nothing is recorded); a
+    HistoryError if the database cannot answer (a table missing, the file damaged).
+    Reading never writes: see :func:`_reader`."""
     connection = _reader(target)
+    if connection is None:
+        return None
     try:
         return read(connection)
     except sqlite3.DatabaseError as error:
@@ -402,6 +457,13 @@ def _whole(match_id: int, what: str, *values: Any) -> None:
         raise HistoryError(f"match {match_id} is damaged: its {what} are not whole numbers")
 
 
+def _texts(match_id: int, *values: Any, or_none: bool = False) -> None:
+    """HistoryError unless every one of ``values`` is a text (or None, ``or_none``):
+    SQLite keeps bytes or a number in a text column as readily."""
+    if not all(isinstance(value, str) or (or_none and value is None) for value in values):
+        raise HistoryError(f"match {match_id} is damaged: a name, title or time in it is not text")
+
+
 def _shown(value: Any) -> Any:
     """A text read from the history with its control characters escaped (see
     :func:`~cardtable.engine.words.controls_escaped`); anything else as it is."""
@@ -419,6 +481,8 @@ def _match_results(match_id: int, scores: Any, winners: Any, seats: int) -> tupl
     is damaged: …") if they are not."""
     scores, winners = _stored(match_id, "scores", scores, list), _stored(match_id, "winners", winners, list)
     _whole(match_id, "scores", *scores)
+    if len(scores) != seats:
+        raise HistoryError(f"match {match_id} is damaged: its scores are {len(scores)} for {count(seats, 'seat')}")
     if not all(type(seat) is int and 0 <= seat < seats for seat in winners):
         raise HistoryError(f"match {match_id} is damaged: its winners are not seats of the match")
     return scores, winners
@@ -431,8 +495,6 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     recorded. A match whose row is damaged is left out, and said in ``damaged`` ("match 3
     is damaged: …") when given."""
     target = Path(path or history_path())
-    if not target.exists():
-        return []
     query = ("SELECT s.name, s.kind, s.level, s.score, s.won, s.final_title, s.titles, s.hands, m.family,"
              " m.finished_at, m.id, m.scores, m.winners, (SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id)"
              " FROM seats s JOIN matches m ON m.id = s.match_id")
@@ -441,11 +503,13 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
         query += " WHERE name_key(s.name) = ?"
         params = (name_key(name),)
     rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
-                                                                params).fetchall())
+                                                                params).fetchall()) or []
     bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out, as from the recent list)
     for _who, _kind, _level, score, won, _final, titles, hands, _family, _finished, match_id, results, winners, \
             seats in rows:
         try:
+            _texts(match_id, _who, _kind, _family, _finished)
+            _texts(match_id, _level, _final, or_none=True)
             _match_results(match_id, results, winners, seats)
             _whole(match_id, "seats' scores", score, won, hands or 0)
             _whole(match_id, "title counts", *_stored(match_id, "titles", titles or "{}", dict).values())
@@ -533,8 +597,6 @@ def recent_matches(limit: int = 20, *, name: str | None = None, bot: bool | None
     :class:`PlayerStats` groups levels) or a human (``bot=False``). A match whose row is
     damaged is left out, and said in ``damaged`` ("match 3 is damaged: …") when given."""
     target = Path(path or history_path())
-    if not target.exists():
-        return []
     played = ""
     params: list[Any] = [int(limit)]  # (the query's ? in order: the seat's, then the limit)
     if name is not None:
@@ -552,8 +614,12 @@ def recent_matches(limit: int = 20, *, name: str | None = None, bot: bool | None
                                            " ORDER BY seat", (match[0],)).fetchall()) for match in matches]
 
     records = []
-    for (mid, family, preset, title, finished, rounds, moves, seed, scores, winners), seats in _read(target, read):
+    for (mid, family, preset, title, finished, rounds, moves, seed, scores, winners), seats in \
+            _read(target, read) or []:
         try:
+            _texts(mid, family, preset, title, finished, *(seat[0] for seat in seats), *(seat[1] for seat in seats))
+            _texts(mid, *(seat[2] for seat in seats), or_none=True)
+            _whole(mid, "rounds, moves and seed", rounds, moves, seed)
             scores, winners = _match_results(mid, scores, winners, len(seats))
         except HistoryError as error:
             if damaged is not None:
@@ -570,8 +636,6 @@ def load_match(match_id: int, *, path: str | os.PathLike[str] | None = None) -> 
     """The save document of a recorded match (for :class:`~cardtable.store.replay.Replay`).
     Raises KeyError if there is no such match, HistoryError if its row is damaged."""
     target = Path(path or history_path())
-    if not target.exists():
-        raise KeyError(match_id)
     row = _read(target, lambda connection: connection.execute(
         "SELECT save FROM matches WHERE id = ?", (int(match_id),)).fetchone())
     if row is None:

@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -150,8 +151,50 @@ def test_not_a_database(tmp_path):
 
 def test_a_folder_where_the_database_should_be(tmp_path):
     history_path().mkdir(parents=True)
-    with pytest.raises(HistoryError, match="cannot open the match history"):
+    with pytest.raises(HistoryError, match="is a folder, not a match history$"):
         player_stats()
+
+
+def test_a_pipe_where_the_history_should_be_is_told_not_waited_on(tmp_path):
+    """A tester's history was a named pipe: ``stats`` and ``replay`` waited for ever."""
+    history_path().parent.mkdir(parents=True)
+    os.mkfifo(history_path())
+    for use in (player_stats, recent_matches, lambda: load_match(1),
+                lambda: record_match(finished_game(tmp_path, "tonk", 1), seats_for(3))):
+        with pytest.raises(HistoryError) as caught:
+            use()
+        assert str(caught.value) == f"{history_path()}: is not a regular file (a device or a pipe), not a match history"
+
+
+def test_a_symbolic_link_loop_or_a_file_as_the_folder_is_told(tmp_path):
+    history_path().parent.mkdir(parents=True)
+    history_path().symlink_to(history_path())
+    with pytest.raises(HistoryError, match=": a symbolic link that leads back to itself$"):
+        player_stats()
+    history_path().unlink()
+    history_path().parent.rmdir()
+    history_path().parent.write_text("a file where the data folder goes")
+    with pytest.raises(HistoryError, match=r": cannot be read: Not a directory$"):
+        recent_matches()
+
+
+def test_reading_an_empty_or_another_programs_database_leaves_it_as_it_was(tmp_path):
+    """Reading never writes: a zero-byte history was made a 32 KiB database, and another
+    program's database got cardtable's tables (and was read as an empty history)."""
+    history_path().parent.mkdir(parents=True)
+    history_path().write_bytes(b"")
+    assert player_stats() == [] and recent_matches() == []
+    assert history_path().read_bytes() == b""
+    history_path().unlink()
+    with closing(sqlite3.connect(history_path())) as db:
+        db.execute("CREATE TABLE notes (x)")
+        db.commit()
+    before = history_path().read_bytes()
+    for use in (player_stats, recent_matches, lambda: load_match(1),
+                lambda: record_match(finished_game(tmp_path, "tonk", 1), seats_for(3))):
+        with pytest.raises(HistoryError, match="not a match history of cardtable \\(another program's database\\)"):
+            use()
+    assert history_path().read_bytes() == before
 
 
 def test_the_command_line_says_what_is_wrong_with_the_history(capsys):
