@@ -34,6 +34,12 @@ def open_ended(variant: Any) -> bool:
     return variant.family == "president" and not rules.match_target and not rules.match_rounds
 
 
+def never_ends(variant: Any) -> bool:
+    """Whether the preset's match has no end at all: :func:`open_ended`, and (Tonk)
+    nobody's going broke ends it either."""
+    return open_ended(variant) and not (variant.family == "tonk" and variant.rules.broke_ends_match)
+
+
 def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
     """The rounds a bot match plays (0: the preset's whole match): ``max_rounds`` when
     given, else :data:`OPEN_MATCH_ROUNDS` for a match with no set length (:func:`open_ended`)."""

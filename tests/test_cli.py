@@ -151,6 +151,8 @@ def test_numbers_out_of_range_are_usage_errors(capsys, args, message):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "--players", "2", "--games", "1"], "President is for 3–7 players, not 2"),
+    (["simulate", "--players", "99999999999999999999", "--games", "1"],  # (was an OverflowError)
+     "President is for 3–7 players, not 99999999999999999999"),
     (["simulate", "--bots", "simple,godlike,simple,simple", "--games", "1"],
      "--bots: unknown bot level 'godlike' (known: easy, medium, hard, expert, random, simple)"),
 ])

@@ -79,3 +79,23 @@ def test_a_president_match_with_no_target_and_no_round_limit_stops_after_ten_rou
     err = " ".join(capsys.readouterr().err.split())
     assert "The preset's matches have no set length (Tonk: no hand limit; President: no target and no " \
            "round limit), so --rounds 0 may never end; give --rounds N" in err
+
+
+def test_an_arena_of_whole_matches_that_never_end_is_refused(user_presets, capsys):
+    """A tester's ``arena --rounds 0`` on a President preset with no target and no round
+    limit played for ever, saying nothing; a Tonk match that going broke still ends is
+    played (the arena's ctrl+c test plays tonk-classic so)."""
+    (user_presets / "endless.toml").write_text('family = "president"\nextends = "president-classic"\n'
+                                               "[rules]\nmatch_target = 0\nmatch_rounds = 0\n")
+    assert main(["arena", "--preset", "endless", "--seats", "random,random,random", "--games", "1",
+                 "--rounds", "0"]) == 2
+    assert " ".join(capsys.readouterr().err.split()) == (
+        "cardtable arena: President's matches never end (Tonk: no hand limit, and going broke does not end "
+        "them; President: no target and no round limit), so --rounds 0 would play for ever; give --rounds N to "
+        "stop each match after N rounds")
+    assert main(["arena", "--preset", "endless", "--seats", "random,random,random", "--games", "1",
+                 "--rounds", "2", "--json"]) == 0
+    (user_presets / "endless-tonk.toml").write_text('extends = "tonk-classic"\n[rules]\nbroke_ends_match = false\n')
+    assert main(["arena", "--preset", "endless-tonk", "--seats", "random,random", "--games", "1",
+                 "--rounds", "0"]) == 2
+    assert "matches never end" in capsys.readouterr().err

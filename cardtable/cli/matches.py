@@ -110,11 +110,11 @@ def _simulate(args: argparse.Namespace) -> int:
         args.players = len(levels)
     elif args.players is None:
         args.players = min(max(4, low), high)  # as `cardtable play` seats the table
-    if args.bots is None:
-        levels = ["medium"] * args.players  # (the simple bot, by the name the start screen gives it)
     if not low <= args.players <= high:
         why = f" (--bots names {count(args.players, 'bot')})" if args.bots is not None else ""
         return fail(f"{variant.title} is for {low}–{high} players, not {args.players}{why}", command="simulate")
+    if args.bots is None:  # (after the check: a --players of 10**20 made this list first)
+        levels = ["medium"] * args.players  # (the simple bot, by the name the start screen gives it)
     if _seeds_past_the_end(args.seed, args.games, "simulate"):
         return 2
     try:  # (the bar on stderr, as the result goes to stdout: `simulate > file` still shows it)
@@ -199,11 +199,15 @@ def _stopped_text(stopped: int, games: int, limit: str) -> str:
             "whole matches)")
 
 
+ENDLESS = ("The preset's matches have no set length (Tonk: no hand limit; President: no target and no "
+           "round limit), so --rounds 0 may never end")
+"""Why --rounds 0 is no way to play an open-ended preset's matches (sim.open_ended)."""
+
+
 def _too_long(seed: int, max_moves: int, levels: Sequence[str], endless: bool = False) -> str:
     """What ``simulate`` says when a match does not end (sim.MatchTooLong); ``endless``:
     the preset's match has no set length (sim.open_ended)."""
-    why = ("The preset's matches have no set length (Tonk: no hand limit; President: no target "
-           "and no round limit), so --rounds 0 may never end; give "
+    why = (f"{ENDLESS}; give "
            if endless else "Bots that play at random can keep a match going that long; try other --bots, or "
            if "random" in levels else "The preset's matches are that long; try ")
     return (f"the match with seed {seed} did not end within {max_moves:,} moves, "
@@ -216,7 +220,7 @@ def _arena(args: argparse.Namespace) -> int:
 
     from ..arena import MAX_MOVES, METRIC_LABELS, run_arena
     from ..engine.words import round_word
-    from ..sim import parse_levels
+    from ..sim import never_ends, parse_levels
 
     variant = _preset_for(args)
     if variant is None:
@@ -231,6 +235,10 @@ def _arena(args: argparse.Namespace) -> int:
         example = ",".join(["hard"] + ["medium"] * (low - 1))
         return fail(f"{variant.title} is for {low}–{high} players, not {len(lineup)} (--seats names "
                     f"{count(len(lineup), 'level')}; for example --seats {example})", command="arena")
+    if args.rounds == 0 and never_ends(variant):  # (simulate finds out after 200,000 moves; searching bots, never)
+        return fail(f"{variant.title}'s matches never end (Tonk: no hand limit, and going broke does not end "
+                    "them; President: no target and no round limit), so --rounds 0 would play for ever; give "
+                    "--rounds N to stop each match after N rounds", command="arena")
     if _seeds_past_the_end(args.seed, -(-args.games // len(lineup)), "arena"):  # (a deal per rotation of the seats)
         return 2
     try:  # (the bar on stderr, as for simulate)
