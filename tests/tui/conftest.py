@@ -16,6 +16,9 @@ from cardtable.tui.screens.summary import MatchEndScreen
 GUARDED = (HandoffScreen, RoundOver, MatchEndScreen)
 """The screens that take no Enter in their first moments (``Arming``)."""
 
+PLAYERS_WAIT = {screen: screen.ARMING_SECONDS for screen in GUARDED}
+"""Each guarded screen's wait as players have it (the tests' is none, or ``ARMED``)."""
+
 
 @pytest.fixture(autouse=True)
 def at_once(monkeypatch):
@@ -24,7 +27,7 @@ def at_once(monkeypatch):
 
 
 ARMED = 1.5
-"""The guard's time in its tests: longer than a player's (0.4 s), so that a slow machine
+"""The guard's time in its tests: longer than a player's (0.8 s at a hand-off), so that a slow machine
 still presses the early keys inside it; the tests wait ``ARMED`` seconds and a little."""
 
 

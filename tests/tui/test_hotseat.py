@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .conftest import ARMED
+from .conftest import ARMED, PLAYERS_WAIT
 from .helpers import make_app, screen_text, settle
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
@@ -321,6 +323,26 @@ def test_an_enter_that_reaches_the_hand_off_before_it_has_mounted_does_not_uncov
     async def early(pilot, screen):
         screen.action_ready()            # (as the binding would, before the screen's mount)
         await pilot.pause(0.05)
+
+    assert on_a_bare_hand_off(early) == ["Bob"]
+
+
+def test_a_held_enters_first_repeat_comes_inside_the_hand_offs_wait(monkeypatch):
+    """A play-tester held Enter after Ann's play: a held key first repeats some 0.5–0.66 s
+    after it is pressed (GNOME, Windows; X11), and the hand-off, shown 0.15 s after the
+    press, had waited its 0.4 s by then: the repeat uncovered Bob's hand. Its wait is
+    longer than that first delay, so the repeats keep starting it again."""
+    from time import monotonic
+
+    monkeypatch.setattr(HandoffScreen, "ARMING_SECONDS", PLAYERS_WAIT[HandoffScreen])
+
+    async def early(pilot, screen):
+        await pilot.pause(0.51)                      # (0.66 s after Ann pressed Enter, 0.15 s before it showed)
+        if monotonic() - screen._quiet_since > 0.75:
+            pytest.skip("the machine was too slow to press inside the wait")
+        for _ in range(10):                          # (then it repeats, every 33 ms)
+            await pilot.press("enter")
+            await pilot.pause(0.033)
 
     assert on_a_bare_hand_off(early) == ["Bob"]
 
