@@ -974,3 +974,37 @@ def test_closing_the_table_ends_a_bots_pause(monkeypatch):
             break
         time.sleep(0.05)
     assert ended and ended[0][0] is False and ended[0][1] - closing < 3
+
+
+def test_the_bots_wait_while_the_quit_question_is_open_or_the_terminal_is_too_small():
+    """A play-tester left the quit question open to think, and resized the window too
+    small for a moment: the bots played on behind both, and the moves were missed. They
+    wait for the player, and play on once the question is answered or the table shows."""
+    from cardtable import load_variant
+    from cardtable.tui.screens.dialogs import ConfirmQuit
+    from cardtable.tui.seats import TableSetup
+
+    setup = TableSetup(load_variant("president-classic"), parse_seats("bot:simple,bot:simple,bot:simple"), 3)
+
+    async def scenario():
+        app = CardtableApp(setup=setup, theme="felt", bot_delay=0.05, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            await pilot.resize_terminal(60, 15)
+            await pilot.pause(0.3)                               # (a bot already thinking makes its move)
+            held = len(table.game.events)
+            await pilot.pause(0.5)
+            assert len(table.game.events) == held                # (unheld: some ten moves)
+            await pilot.resize_terminal(100, 30)
+            await settle(pilot, app, lambda: len(table.game.events) > held)
+            await pilot.press("q")
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+            await pilot.pause(0.3)
+            held = len(table.game.events)
+            await pilot.pause(0.5)
+            assert len(table.game.events) == held and not table.game.round_over
+            await pilot.press("n")
+            await settle(pilot, app, lambda: len(table.game.events) > held)
+
+    run(scenario)

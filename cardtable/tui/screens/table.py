@@ -458,17 +458,29 @@ class TableScreen(Screen[None]):
             pass
 
     def pause_before_move(self, delay: float) -> bool:
-        """Wait ``delay`` seconds before a bot's move (on the bot's thread). A faster speed
-        chosen meanwhile (b) shortens the pause, and closing the table ends it: False then,
-        and the bot makes no move."""
+        """Wait ``delay`` seconds before a bot's move (on the bot's thread), and while the
+        bots are held (:meth:`_bots_held`). A faster speed chosen meanwhile (b) shortens the
+        pause, and closing the table ends it: False then, and the bot makes no move."""
         started = time.monotonic()
         while not self.closed:
+            if self._bots_held():  # (the pause begins again when the player is back)
+                self._speed_changed.wait(0.1)
+                started = time.monotonic()
+                continue
             left = min(delay, self.bot_delay) - (time.monotonic() - started)
             if left <= 0:
                 return True
-            if self._speed_changed.wait(left):
+            if self._speed_changed.wait(min(left, 0.1)):
                 self._speed_changed.clear()  # (the time left is worked out again at the new speed)
         return False
+
+    def _bots_held(self) -> bool:
+        """Whether the bots wait for the player: the quit question is open, or the terminal
+        is too small to show the table (a player who stops to think, or mends the window,
+        misses no move)."""
+        app = self.app
+        return bool(getattr(app, "too_small", False)) or any(isinstance(screen, ConfirmQuit)
+                                                             for screen in list(app.screen_stack))
 
     # ----------------------------------------------------------------- hints (issue 7)
     def action_hint(self) -> None:
