@@ -1458,3 +1458,35 @@ def test_two_enters_in_one_read_on_the_buy_question_do_not_pop_the_table():
             assert sum(e.kind == "buy_declined" and e.seat == 0 for e in table.game.events) == 1
 
     asyncio.run(scenario())
+
+
+def test_w_with_the_one_card_that_swaps_swaps_at_once():
+    """S7: a play-tester selected 9♣ (the hint's card) and pressed w, and was asked to
+    confirm the one swap there was, with Cancel; l with a single place lays off at once.
+    A selected card with one swap makes it at once (with none selected, w lists them)."""
+    from ..games.shanghai.helpers import deal
+    from ..games.shanghai.test_rules import MELDER
+
+    game = deal(["2C 3D 4D 5D", MELDER, "8C 8D 9C 3C 3D 3H 10H"], stock="5C 6D 2S 3S 4S", upcard="QH")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK"); game.apply(1, "discard KD")
+    game.apply(2, "take_upcard")
+    app = make_app("bot:simple,bot:simple,Ann", preset="shanghai-classic", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            screen = app.screen
+            await pilot.press("w")                               # (nothing selected: the list of swaps)
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: app.screen is screen)
+            before = len(screen.game.events)
+            await _press_cards(pilot, screen, parse_cards("9C"))
+            await pilot.press("w")
+            await settle(pilot, app, lambda: len(screen.game.events) > before)
+            swapped = screen.game.events[before]
+            assert app.screen is screen and (swapped.kind, swapped.seat, swapped.card) == ("joker_swapped", 2, Card.parse("9C"))
+            assert {move.kind for move in screen.game.legal_moves(2)} == {"meld"}   # (now it must go down)
+
+    asyncio.run(scenario())

@@ -512,6 +512,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.notice = f"no joker swap now: {state.no_swaps}" if not selected else \
                 f"no swap for {cards_label(selected, self.ascii)}: {state.no_swap.get(selected[0], 'not now')}"
             return
+        if selected and len(swaps) == 1:  # (as l lays a card with one place to go off at once)
+            self._choose(swaps[0])
+            return
         self._offer_hand_choices("Swap a joker", "Put a natural card in a joker's place and take the joker:",
                                  [(swap_label(m, state.melds, state.names, state.viewer, False), m) for m in swaps])
 
