@@ -122,9 +122,11 @@ def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
     blind); at full size the same keys play."""
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")
-        async with app.run_test(size=(70, 20)) as pilot:
+        async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy
-                         and app.screen.game.to_act == (0,))
+                         and app.screen.game.to_act == (0,))   # (the bots wait while it is too small)
+            await pilot.resize_terminal(70, 20)
+            await pilot.pause()
             assert app.screen.query_one(TooSmallNote).display
             assert "Terminal too small" in screen_text(app)
             assert "or press ctrl+q to quit (a game in play is kept for Continue)." in screen_text(app)
@@ -132,6 +134,9 @@ def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
             await pilot.press("p", "question_mark", "t")  # pass (a pair of 5s is to beat), help, theme
             await pilot.pause()
             assert len(game.events) == before and isinstance(app.screen, TableScreen)
+            await pilot.resize_terminal(20, 5)               # (a tiny window: the short note, whole)
+            await pilot.pause()
+            assert screen_text(app).split() == "Too small: 20×5. Needs 80×24. Make it bigger, or ctrl+q quits.".split()
             await pilot.resize_terminal(100, 30)
             await pilot.pause()
             assert not app.screen.query_one(TooSmallNote).display

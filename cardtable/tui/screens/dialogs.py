@@ -419,6 +419,9 @@ class TooSmallNote(Static):
 
     def render(self) -> str:
         width, height = self.app.size
+        if width < 64 or height < 8:  # (the long note, wrapped in a tiny window, lost its last lines: ctrl+q)
+            return as_themed(self.app, f"Too small: {width}×{height}.\nNeeds {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+                                       "Make it bigger,\nor ctrl+q quits.")
         return as_themed(self.app, f"Terminal too small: {width}×{height}.\n"
                                    f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
                                    "Make the window bigger to go on,\n"
