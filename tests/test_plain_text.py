@@ -138,3 +138,40 @@ def test_a_title_of_only_spaces_is_refused(user_presets):
     with pytest.raises(VariantError) as error:
         load_variant("ours")
     assert error.value.field == "title" and "not only spaces" in error.value.reason
+
+
+def test_a_saves_preset_name_is_plain_text_too(tmp_path):
+    """The preset's title was checked in a save, but not its name, which ``replay`` printed
+    with its escape: "President (president, preset ESC[31mX)"."""
+    game = new_game(load_variant("tonk-classic"), 2, seed=1)
+    path = save_game(tmp_path / "n.json", game, ["Ann", "Bob"])
+    document = json.loads(path.read_text())
+    document["game"]["variant"]["name"] = "\x1b[31mX"
+    document["checksum"] = checksum(document)
+    path.write_text(json.dumps(document))
+    with pytest.raises(SaveError, match=r"name: holds ESC: write plain text"):
+        load_game(path)
+
+
+def test_the_command_line_shows_a_typed_escape_as_a_picture_never_obeys_it(capsys):
+    """A tester's ``presets show $'a\\e[2Jb'`` and ``replay $'x\\e[31mRED.json'`` cleared the
+    screen and turned it red: the quoted name was escaped, the path before it not. Every
+    line the command line prints shows a control character as its picture (␛)."""
+    from cardtable.cli import main
+
+    assert main(["presets", "show", "a\x1b[2Jb"]) == 2
+    assert main(["replay", "x\x1b[31mRED.json"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "Preset error a␛[2Jb: no preset named 'a\\x1b[2Jb'" in err
+    assert "cardtable replay: x␛[31mRED.json: no such file" in err
+
+
+def test_a_preset_in_a_folder_whose_name_holds_an_escape_is_not_read(user_presets):
+    from cardtable import list_variants
+
+    folder = user_presets / "e\x1b]0;TITLE\x07z"
+    folder.mkdir()
+    (folder / "brk.toml").write_text('extends = "tonk-classic"\n')
+    (user_presets / "fine").mkdir()
+    (user_presets / "fine" / "ok.toml").write_text('extends = "tonk-classic"\n')
+    assert "ok" in list_variants("tonk") and "brk" not in list_variants("tonk")

@@ -75,13 +75,15 @@ def _one_scan() -> Iterator[None]:
 
 
 def _preset_files(folder: Path) -> dict[str, Path]:
-    """The presets of ``folder`` by name; a file whose name holds a control character is no
-    preset (a terminal would obey an escape in it wherever the name is shown)."""
+    """The presets of ``folder`` by name; a file whose name, or the name of a folder it is
+    in, holds a control character is no preset (a terminal would obey an escape in it
+    wherever the name or the path is shown)."""
     scan = _SCANS.get()
     if scan is not None and folder in scan.folders:
         return scan.folders[folder]
     found = {} if not folder.is_dir() else {
-        path.stem: path for path in sorted(folder.rglob("*.toml")) if control_character(path.stem) is None}
+        path.stem: path for path in sorted(folder.rglob("*.toml"))
+        if control_character(str(path.relative_to(folder).with_suffix(""))) is None}
     if scan is not None:
         scan.folders[folder] = found
     return found

@@ -160,7 +160,7 @@ class VariantBase(ReadOnly):
     description: str = ""
     players: PlayerRange
 
-    @field_validator("title", "description")
+    @field_validator("name", "title", "description")  # (a save's preset name too: a replay prints it)
     @classmethod
     def _plain_text(cls, text: str) -> str:
         return plain_text(text)
