@@ -13,7 +13,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, FAMILY_TITLES
 from ..paths import user_dir, user_path
 from ..presets import describe_rules, load_variant, value_text
-from ..presets.loader import preset_files, preset_path, read_toml
+from ..presets.loader import preset_files, preset_path, read_toml, unread_presets
 from .options import A_PRESET, given
 from .output import Console
 
@@ -76,6 +76,10 @@ def _presets_list(args: argparse.Namespace) -> int:
     console.print(table)
     for reason, names in broken.items():  # each reason whole, however narrow the terminal
         console.print(Text.assemble(("Does not load:", "red"), f" {', '.join(names)}: {reason}"), highlight=False)
+    for unread, read in unread_presets():  # (a backup in a folder below is no preset of its own)
+        why = "nearer the top of your presets folder" if len(read.parts) < len(unread.parts) else "first by path"
+        console.print(Text.assemble(("Not read:", "yellow"), f" {unread}: the {read.stem} preset is {read} ({why})"),
+                      highlight=False)
     console.print(Text(f"Your presets: {user_dir('variants')}"), highlight=False)
     return 0
 

@@ -81,12 +81,31 @@ def _preset_files(folder: Path) -> dict[str, Path]:
     scan = _SCANS.get()
     if scan is not None and folder in scan.folders:
         return scan.folders[folder]
-    found = {} if not folder.is_dir() else {
-        path.stem: path for path in sorted(folder.rglob("*.toml"))
-        if control_character(str(path.relative_to(folder).with_suffix(""))) is None}
+    found: dict[str, Path] = {}
+    for path in _in_folder(folder):
+        found.setdefault(path.stem, path)
     if scan is not None:
         scan.folders[folder] = found
     return found
+
+
+def _in_folder(folder: Path) -> list[Path]:
+    """The preset files in ``folder`` and the folders in it, those nearer the top first
+    (of two files of one name, the one that is read: a copy kept in a folder below does not
+    take its place), then in order of their paths."""
+    if not folder.is_dir():
+        return []
+    paths = [path for path in folder.rglob("*.toml")
+             if control_character(str(path.relative_to(folder).with_suffix(""))) is None]
+    return sorted(paths, key=lambda path: (len(path.relative_to(folder).parts), path))
+
+
+def unread_presets() -> list[tuple[Path, Path]]:
+    """The user's preset files not read because a file of the same name is nearer the
+    top of the presets folder: (the file not read, the one read instead)."""
+    folder = user_dir("variants")
+    read = _preset_files(folder)
+    return [(path, read[path.stem]) for path in _in_folder(folder) if read[path.stem] != path]
 
 
 FOLDER = "is a folder, not a preset file"

@@ -317,3 +317,19 @@ def test_P30_no_title_points_loads_when_the_match_ends_by_rounds(user_presets):
                                          'match_target = 0\nmatch_rounds = 5\n')
     rules = load_variant(path).rules
     assert rules.title_points == {} and rules.match_rounds == 5
+
+
+def test_of_two_files_of_one_name_the_one_nearer_the_top_is_read_and_the_list_says_so(user_presets, capsys):
+    """A tester's ``dup.toml`` and ``sub/dup.toml``: ``presets validate`` read the first,
+    every other command the second, and nothing said so; a backup kept in a folder below
+    replaced the preset."""
+    from cardtable.cli import main
+
+    write(user_presets, "dup", 'extends = "forseti"\ntitle = "top one"\n')
+    (user_presets / "sub").mkdir()
+    below = write(user_presets / "sub", "dup", 'extends = "forseti"\ntitle = "sub one"\n')
+    assert load_variant("dup").title == "top one"
+    assert main(["presets", "list"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"Not read: {below}: the dup preset is {user_presets / 'dup.toml'} (nearer the top of your presets folder)" \
+        in out
