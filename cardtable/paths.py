@@ -52,6 +52,16 @@ def shipped_dir(kind: str) -> Path:
     return _PACKAGE.parent / kind
 
 
+def leads_back(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a symbolic link that, followed, comes back to itself (a missing
+    file, or a link to one, does not)."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    return False
+
+
 class NotRegularFile(OSError):
     """A path that is a pipe, a device or a socket where a file was wanted."""
 

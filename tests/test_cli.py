@@ -125,12 +125,14 @@ def test_simulate_is_deterministic(capsys):
     (["play", "--bot-delay", "soon"], "argument --bot-delay: 'soon' is not a number of seconds, e.g. 0.5"),
     (["play", "--bot-delay", "1e308"], "argument --bot-delay: must be 10.0 or less, not 1e308"),  # (it overflowed the clock)
     # (an empty preset or seats left the default in silence, or named a preset of no name)
-    (["play", "--preset", ""], "argument --preset: give a preset's name or a .toml file (or leave the option out)"),
-    (["simulate", "--preset", " "], "argument --preset: give a preset's name or a .toml file (or leave the option out)"),
-    (["play", "--seats", ""], 'argument --seats: give the seats, e.g. "Ann,bot:medium" (or leave the option out)'),
-    (["arena", "--seats", ""], """argument --seats: give the seats' levels, e.g. "hard,medium" (or leave the option out)"""),
+    (["play", "--preset", ""], "argument --preset: give a preset's name or a .toml file (or leave it out)"),
+    (["simulate", "--preset", " "], "argument --preset: give a preset's name or a .toml file (or leave it out)"),
+    (["play", "--seats", ""], 'argument --seats: give the seats, e.g. "Ann,bot:medium" (or leave it out)'),
+    (["arena", "--seats", ""], """argument --seats: give the seats' levels, e.g. "hard,medium" (or leave it out)"""),
     (["presets", "show", ""], "argument name: give a preset's name or a .toml file"),
     (["presets", "validate", ""], "argument file: give a preset file"),
+    (["load", ""], "argument file: give a save file"),               # (it was ".: is a folder, not a saved game")
+    (["replay", ""], "argument file: give a save file (or leave it out)"),
     (["resume", "--bot-delay", "11"], "argument --bot-delay: must be 10.0 or less, not 11"),
     (["arena", "--game", "tonk", "--iterations", "99999999999999999999"],
      "argument --iterations: must be 1000000 or less, not 99999999999999999999"),  # (it searched for ever)

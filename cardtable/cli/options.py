@@ -48,12 +48,12 @@ SEED = number_from(SEED_LOW, high=SEED_HIGH)
 
 
 def given(what: str, option: bool = True) -> Any:
-    """An argparse type: ``what`` (a preset, the seats), not empty or blank ("" left the
-    default in silence, or was looked up as a preset of no name); ``option``: it may be
-    left out, and the message says so."""
+    """An argparse type: ``what`` (a preset, the seats, a file), not empty or blank (""
+    left the default in silence, was looked up as a preset of no name, or read as the
+    folder "."); ``option``: it may be left out, and the message says so."""
     def convert(text: str) -> str:
         if not text.strip():
-            raise argparse.ArgumentTypeError(f"give {what}" + (" (or leave the option out)" if option else ""))
+            raise argparse.ArgumentTypeError(f"give {what}" + (" (or leave it out)" if option else ""))
         return text
     return convert
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
-from .options import MOST_BOT_DELAY, SECONDS, SQLITE_INT_HIGH, number_from, player_name
+from .options import MOST_BOT_DELAY, SECONDS, SQLITE_INT_HIGH, given, number_from, player_name
 from .output import Console, fail
 
 
@@ -28,7 +28,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     """resume, load, replay and stats (issue 8); the work is in cardtable.store."""
     resume = sub.add_parser("resume", help="continue the interrupted game (the autosave)")
     load = sub.add_parser("load", help="open a saved game")
-    load.add_argument("file", help="a save file (.json)")
+    load.add_argument("file", type=given("a save file", option=False), help="a save file (.json)")
     for command in (resume, load):
         command.add_argument("--theme", help="theme name")
         command.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None,
@@ -36,7 +36,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     resume.set_defaults(handler=_resume)
     load.set_defaults(handler=_load)
     replay = sub.add_parser("replay", help="step through a saved or finished game")
-    replay.add_argument("file", nargs="?", help="a save file (.json)")
+    replay.add_argument("file", nargs="?", type=given("a save file"), help="a save file (.json)")
     replay.add_argument("--match", type=number_from(1, high=SQLITE_INT_HIGH),
                         help="a finished match from the history (see cardtable stats)")
     replay.add_argument("--text", action="store_true", help="print the game move by move as text")
@@ -53,9 +53,21 @@ def _resume(args: argparse.Namespace) -> int:
     from ..store import autosave_path
 
     args.file = autosave_path()
-    if not os.path.lexists(args.file):  # (a folder or a pipe in its place is told what it is, by _play_on)
+    if not _there(args.file):  # (a folder or a pipe in its place is told what it is, by _play_on)
         return fail(f"no unfinished game to resume (there is no autosave: {args.file})", command="resume", status=1)
     return _play_on(args, "resume")
+
+
+def _there(path: Path) -> bool:
+    """Whether anything is at ``path``, or may be: a folder that may not be read hides it
+    (loading it says so)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _load(args: argparse.Namespace) -> int:

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, variant_model
 from ..engine.words import control_character, controls_escaped
-from ..paths import FileTooLarge, NotRegularFile, read_regular_file, shipped_dir, user_dir, user_path
+from ..paths import FileTooLarge, NotRegularFile, leads_back, read_regular_file, shipped_dir, user_dir, user_path
 from .model import Problem, problem_of
 
 MERGED_TABLES = ("rules", "titles", "players")
@@ -168,8 +168,9 @@ def _preset_file(text: str, relative_to: Path | None) -> Path:
         raise VariantError(controls_escaped(str(path)), None, f"its file name holds {held}: rename the file")
     try:
         if not path.is_file():
-            raise VariantError(str(path), None, FOLDER if path.is_dir()
-                               else "not a file" if path.exists() else "no such preset file")
+            raise VariantError(str(path), None, FOLDER if path.is_dir() else "not a file" if path.exists()
+                               else "a symbolic link that leads back to itself" if leads_back(path)
+                               else "no such preset file")
         return path.resolve()
     except OSError as error:  # a name too long for the file system, a folder it may not read
         raise VariantError(text, None, f"cannot be read: {error.strerror or error}") from None

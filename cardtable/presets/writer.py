@@ -9,7 +9,6 @@ Headless (no textual, no rich); the TUI's editor only drives a Draft.
 
 from __future__ import annotations
 
-import errno
 import itertools
 import json
 import os
@@ -26,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..engine.errors import VariantError
 from ..engine.registry import variant_model
-from ..paths import shipped_dir, user_dir, user_path
+from ..paths import leads_back, shipped_dir, user_dir, user_path
 from .groups import format_text
 from .loader import load_variant, names_a_file, preset_files, preset_path, read_toml
 from .model import field_problem
@@ -550,7 +549,7 @@ def export_target(name: str, destination: str | Path) -> Path:
             there = "a file, not a folder" if target.parent.exists() else "no such folder"
             raise ValueError(f"{target.parent}: {there}")
         if target.is_symlink():
-            if _loops(target):
+            if leads_back(target):
                 raise ValueError(f"{target}: a symbolic link that leads back to itself")
             link, target = target, target.resolve()
             if not target.parent.is_dir():
@@ -561,15 +560,6 @@ def export_target(name: str, destination: str | Path) -> Path:
     except OSError as error:  # (a name too long for the file system, a folder it may not read)
         raise ValueError(unusable(target, error)) from None
     return target
-
-
-def _loops(link: Path) -> bool:
-    """Whether following ``link`` comes back to it (a dangling link does not)."""
-    try:
-        os.stat(link)
-    except OSError as error:
-        return error.errno == errno.ELOOP
-    return False
 
 
 def export_preset(name: str, destination: str | Path, overwrite: bool = False) -> Path:

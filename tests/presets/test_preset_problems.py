@@ -314,6 +314,12 @@ def test_a_preset_symlinked_to_itself_is_a_preset_error(user_presets):
     (user_presets / "loop.toml").symlink_to(user_presets / "loop.toml")
     with pytest.raises(VariantError, match="cannot be read"):
         load_variant("loop")
+    # (given as a path, or as a parent, it was "no such preset file": it is there, and loops)
+    with pytest.raises(VariantError, match="a symbolic link that leads back to itself$"):
+        load_variant(str(user_presets / "loop.toml"))
+    (user_presets / "child.toml").write_text('extends = "./loop.toml"\n')
+    with pytest.raises(VariantError, match="extends: a symbolic link that leads back to itself"):
+        load_variant("child")
 
 
 def test_a_file_whose_name_holds_a_control_character_is_no_preset(user_presets):

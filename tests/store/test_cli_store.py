@@ -159,3 +159,19 @@ def test_resume(tmp_path, capsys, tui_stub):
     autosave_path().write_text("{}")
     assert main(["resume"]) == 2
     assert "autosave.json" in capsys.readouterr().err and autosave_path().read_text() == "{}"
+
+
+def test_resume_from_a_data_folder_that_may_not_be_read_says_so(tmp_path):
+    """A tester's unreadable data folder was told "there is no autosave"."""
+    from cardtable.paths import data_dir
+
+    from .test_history_read_only import run_without_write_rights
+
+    data_dir().mkdir(parents=True, exist_ok=True)
+    data_dir().chmod(0o000)
+    try:
+        done = run_without_write_rights("from cardtable.cli import main\nraise SystemExit(main(['resume']))")
+    finally:
+        data_dir().chmod(0o755)
+    assert done.returncode == 2
+    assert " ".join(done.stderr.split()) == f"cardtable resume: {autosave_path()}: cannot be read (Permission denied)"
