@@ -313,7 +313,7 @@ def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row
     app = make_app("Ann,bot:simple,bot:simple", preset=PRESETS[family], seed=5)
 
     async def scenario():
-        async with app.run_test(size=(width, 34)) as pilot:
+        async with app.run_test(size=(max(width, 80), 34)) as pilot:   # (the bots wait while it is too small)
             await pilot.pause()
             screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
             table = screen.query_one(FamilyTable)
@@ -322,6 +322,8 @@ def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row
                 if app.screen is screen:
                     break
                 await pilot.press("escape")
+            await pilot.resize_terminal(width, 34)
+            await pilot.pause()
             keys = str(table.query_one("#keys").render())
             assert keys == OWN_TURN[family] + spares
             assert len(keys) <= width - 2
