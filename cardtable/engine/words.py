@@ -85,15 +85,25 @@ def invisible(char: str) -> bool:
     return char in SHOWS_NOTHING or (unicodedata.category(char) == "Cf" and char not in KEPT_FORMATS)
 
 
-def control_character(text: str) -> str | None:
+TURNING = frozenset("\u061c\u200b\u200e\u200f\u2060\ufeff") | frozenset(map(chr, [*range(0x202A, 0x202F),
+                                                                            *range(0x2066, 0x206A)]))
+"""The invisible characters refused in kept text too (:func:`control_character`): the
+direction marks, embeddings, overrides and isolates, which turn a row around, and the
+zero-width space, word joiner and byte-order mark refused since names were first checked."""
+
+
+def control_character(text: str, *, kept: bool = False) -> str | None:
     """The first control character in ``text`` in words ("ESC", "a tab", "U+0001", "U+202E
     (right-to-left override)"), or None: names and titles are plain text, since a terminal
     would obey an escape in them (wipe the screen, retitle the window), a tab or line break
-    would break a row, and an invisible character hides a name or turns it around."""
+    would break a row, and an invisible character hides a name or turns it around.
+    ``kept``: text read back from a save or the history, which may have been written
+    before every invisible character was refused: only the control characters and
+    :data:`TURNING` are refused there, so that a game kept then still loads."""
     for char in text:
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
             return CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
-        if invisible(char):
+        if char in TURNING or (not kept and invisible(char)):
             named = unicodedata.name(char, "")
             return f"U+{ord(char):04X} ({named.lower()})" if named else f"U+{ord(char):04X}"
     return None

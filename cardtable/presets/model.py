@@ -7,7 +7,7 @@ import types
 from dataclasses import dataclass
 from typing import Annotated, Any, NoReturn, Self, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from ..engine.errors import VariantError
 from ..engine.words import control_character
@@ -139,10 +139,12 @@ class PlayerRange(ReadOnly):
         return self
 
 
-def plain_text(text: str) -> str:
+def plain_text(text: str, info: ValidationInfo | None = None) -> str:
     """``text`` if it holds no control character (a title, a description, a title name);
-    else a ValueError saying which (a terminal would obey an escape in it)."""
-    held = control_character(text)
+    else a ValueError saying which (a terminal would obey an escape in it). Validating a
+    preset kept in a save (``info``'s context ``{"kept": True}``: :meth:`VariantBase.from_data`),
+    the invisible characters refused only since it may have been written pass."""
+    held = control_character(text, kept=bool(info is not None and info.context and info.context.get("kept")))
     if held is not None:
         raise ValueError(f"holds {held}: write plain text")
     return text
@@ -162,8 +164,8 @@ class VariantBase(ReadOnly):
 
     @field_validator("name", "title", "description")  # (a save's preset name too: a replay prints it)
     @classmethod
-    def _plain_text(cls, text: str) -> str:
-        return plain_text(text)
+    def _plain_text(cls, text: str, info: ValidationInfo) -> str:
+        return plain_text(text, info)
 
     @field_validator("title")
     @classmethod
@@ -183,11 +185,11 @@ class VariantBase(ReadOnly):
         return self.model_dump(mode="json")
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> VariantBase:
-        """The preset in ``data`` (as a save stores it); VariantError naming the first
-        field that is wrong."""
+    def from_data(cls, data: dict[str, Any], kept: bool = True) -> VariantBase:
+        """The preset in ``data`` (as a save stores it; ``kept``: read back, see
+        :func:`plain_text`); VariantError naming the first field that is wrong."""
         try:
-            return cls.model_validate(data)
+            return cls.model_validate(data, context={"kept": kept})
         except ValidationError as error:
             first = error.errors()[0]
             problem = problem_of(first, cls)
@@ -211,7 +213,7 @@ class VariantBase(ReadOnly):
         data = self.to_data()
         data["rules"] = {**data["rules"], **knobs}
         data["source"] = where
-        return self.from_data(data)  # type: ignore[return-value]
+        return self.from_data(data, kept=False)  # type: ignore[return-value]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):

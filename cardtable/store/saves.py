@@ -53,7 +53,7 @@ from ..engine.errors import SaveError
 from ..engine.game import SAVE_FORMAT as GAME_FORMAT
 from ..engine.game import Game
 from ..engine.registry import FAMILIES
-from ..engine.words import MARKED_AS_BOT, control_character, count, json_kind, marked_as_bot, name_key
+from ..engine.words import control_character, count, json_kind, name_key
 from ..paths import FileTooLarge, NotRegularFile, data_dir, read_regular_file, user_path
 
 FORMAT = "cardtable-save"
@@ -101,11 +101,9 @@ def normalize_seats(seats: Iterable[Any], players: int | None = None) -> Seats:
             name, level = getattr(seat, "name", None), getattr(seat, "bot", None)
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"seat {index} has no name")
-        held = control_character(name)
+        held = control_character(name, kept=True)  # (new names follow the seats' stricter rules: tui.seats)
         if held is not None:
             raise ValueError(f"seat {index}'s name {name!r} holds {held}: a name is plain text")
-        if not level and marked_as_bot(name):
-            raise ValueError(f"seat {index}'s name {name!r} {MARKED_AS_BOT}")
         if level:
             try:
                 normalize_level(str(level))

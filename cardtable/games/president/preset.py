@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from math import prod
 from typing import ClassVar, Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from ...engine.cards import RANK_NAMES, Card, make_deck, preset_rank, rank_of
 from ...engine.rng import Rng
@@ -141,10 +141,10 @@ class PresidentTitles(Knobs):
 
     @field_validator("*")
     @classmethod
-    def _named(cls, name: str) -> str:
+    def _named(cls, name: str, info: ValidationInfo) -> str:
         if not name.strip():
             raise ValueError("give a name (or leave it out for the default)")
-        return plain_text(name)
+        return plain_text(name, info)
 
 
 TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in PresidentTitles().model_dump().items())
