@@ -27,7 +27,7 @@ def at_once(monkeypatch):
 
 
 ARMED = 1.5
-"""The guard's time in its tests: longer than a player's (0.8 s at a hand-off), so that a slow machine
+"""The guard's time in its tests: longer than a player's (0.8 s), so that a slow machine
 still presses the early keys inside it; the tests wait ``ARMED`` seconds and a little."""
 
 

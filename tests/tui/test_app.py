@@ -1013,3 +1013,24 @@ def test_the_bots_wait_while_the_quit_question_is_open_or_the_terminal_is_too_sm
             await settle(pilot, app, lambda: len(table.game.events) > held)
 
     run(scenario)
+
+
+def test_a_held_bot_waits_without_spinning_even_after_a_speed_change():
+    """A review: an earlier speed change (b) left the pause's wake-up set, and a held bot
+    (quit question open) then looked whether it was still held millions of times a
+    second, starving the screen. A wake-up is taken once; held, it looks ten times a second."""
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    release = time.monotonic() + 0.5
+    looks: list[float] = []
+
+    def held() -> bool:
+        looks.append(time.monotonic())
+        return time.monotonic() < release
+
+    table = SimpleNamespace(closed=False, bot_delay=0.0, _wake_pause=threading.Event(), _bots_held=held)
+    table._wake_pause.set()                                   # (b pressed at instant speed: nothing cleared it)
+    assert TableScreen.pause_before_move(table, 0.0) is True
+    assert time.monotonic() >= release and len(looks) < 20    # (some 6 looks in the half second)

@@ -12,7 +12,7 @@ from textual.containers import Center, Middle, Vertical
 from textual.widgets import Static
 
 from ..notes import unused_key
-from .over_table import OverTable
+from .over_table import HELD_KEY_SECONDS, OverTable
 
 
 class HandoffScreen(OverTable[None]):
@@ -23,12 +23,10 @@ class HandoffScreen(OverTable[None]):
 
     BINDINGS = [Binding("enter", "ready", "ready", show=False)]
 
-    ARMING_SECONDS = 0.8
+    ARMING_SECONDS = HELD_KEY_SECONDS
     """The last player's second Enter (or a key's repeat, a double click on Play) came
     before the next player had the keyboard and showed them the next hand: for this long
-    nothing uncovers the table. Longer than a held key waits before it repeats (0.5 s on
-    GNOME and Windows, 0.66 s on X11): at 0.4 s a held Enter's first repeat came after the
-    wait and uncovered the next player's hand."""
+    nothing uncovers the table."""
 
     def __init__(self, name: str, reason: str = "", uncover: Callable[[], None] | None = None) -> None:
         super().__init__(classes="handoff")

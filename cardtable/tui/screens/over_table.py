@@ -19,6 +19,12 @@ from .retheme import Rethemed
 Result = TypeVar("Result")
 
 
+HELD_KEY_SECONDS = 0.8
+"""Quiet before a guarded screen takes Enter: longer than a held key waits before it
+repeats (0.5 s on GNOME and Windows, 0.66 s on X11), so a held key's first repeat comes
+inside the wait and starts it again (at 0.4 s it came after, and got past)."""
+
+
 class Arming:
     """Mixin for a screen that stray, repeated input must not get past: the key or click
     that brought it up (an Enter pressed twice, a key held down, a double click) must not
@@ -100,7 +106,7 @@ class RoundOver(Rethemed, OverTable[None]):
                 Binding("space", "next", show=False),
                 Binding("L", "full_log", "log", show=False)]
 
-    ARMING_SECONDS = 0.4  # (the results of the hand just ended are not skipped by the Enter that ended it)
+    ARMING_SECONDS = HELD_KEY_SECONDS  # (the results of the hand just ended are not skipped by the Enter that ended it)
 
     def action_full_log(self) -> None:
         """L: the hand's whole log, as at the table (how the hand ended, what was laid), where

@@ -17,7 +17,7 @@ from textual.widgets import Button, Static
 from ..families import SummaryRow
 from ..notes import KeyNote
 from ..text import number, signed, themed, uses_ascii
-from .over_table import Arming, RoundOver
+from .over_table import HELD_KEY_SECONDS, Arming, RoundOver
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -85,7 +85,7 @@ class MatchEndScreen(Arming, Screen[str]):
     ``low_wins``: the lowest total wins); returns "again", "new" or "quit". The Enter
     that took the last results away, pressed twice, must not press Play again unread."""
 
-    ARMING_SECONDS = 0.4
+    ARMING_SECONDS = HELD_KEY_SECONDS
 
     BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
                 Binding("q", "choose('quit')", show=False)]

@@ -71,7 +71,7 @@ class TableScreen(Screen[None]):
                      for i, s in enumerate(self.seats) if s.bot}
         self.rngs = {i: Rng(self.game.seed).fork(i + 1) for i in self.bots}
         self.bot_delay = bot_delay
-        self._speed_changed = threading.Event()
+        self._wake_pause = threading.Event()
         """Set when the speed changes or the table closes: it wakes a bot's pause (:meth:`pause_before_move`)."""
         self.busy = False
         """A bot is thinking or a screen on top waits for an answer."""
@@ -109,7 +109,7 @@ class TableScreen(Screen[None]):
         app = self.app
         app.bot_delay = self.bot_delay  # type: ignore[attr-defined]
         app.remember(bot_delay=self.bot_delay)  # type: ignore[attr-defined]
-        self._speed_changed.set()
+        self._wake_pause.set()
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
         # (a note, not the notice under the hand: a table of bots alone has no hand, and the
         # speed is no refusal to stand in red until the next move)
@@ -149,7 +149,7 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.closed = True
-        self._speed_changed.set()
+        self._wake_pause.set()
         if self.bridge is not None:
             self.bridge.close()
         if self.saver is not None:
@@ -463,15 +463,14 @@ class TableScreen(Screen[None]):
         pause, and closing the table ends it: False then, and the bot makes no move."""
         started = time.monotonic()
         while not self.closed:
-            if self._bots_held():  # (the pause begins again when the player is back)
-                self._speed_changed.wait(0.1)
-                started = time.monotonic()
-                continue
+            held = self._bots_held()
             left = min(delay, self.bot_delay) - (time.monotonic() - started)
-            if left <= 0:
+            if held:
+                started = time.monotonic()  # (the pause begins again when the player is back)
+            elif left <= 0:
                 return True
-            if self._speed_changed.wait(min(left, 0.1)):
-                self._speed_changed.clear()  # (the time left is worked out again at the new speed)
+            if self._wake_pause.wait(0.1 if held else min(left, 0.1)):
+                self._wake_pause.clear()  # (woken: the speed changed or the table closed; looked at again)
         return False
 
     def _bots_held(self) -> bool:
@@ -480,7 +479,7 @@ class TableScreen(Screen[None]):
         misses no move)."""
         app = self.app
         return bool(getattr(app, "too_small", False)) or any(isinstance(screen, ConfirmQuit)
-                                                             for screen in list(app.screen_stack))
+                                                             for screen in app.screen_stack)
 
     # ----------------------------------------------------------------- hints (issue 7)
     def action_hint(self) -> None:
@@ -543,6 +542,9 @@ class TableScreen(Screen[None]):
         again); an illegal one, a bot's bug, is said and the seat's first listed move is
         made instead, so the match goes on."""
         if self.closed or game is not self.game:
+            return
+        if self._bots_held():  # (the quit question opened, or the window shrank, while the bot thought)
+            self.set_timer(0.1, lambda: self._bot_moved(seat, move, game, stamp))
             return
         self.busy = False
         if seat not in game.to_act or len(game.events) != stamp:
