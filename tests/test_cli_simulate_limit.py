@@ -68,17 +68,18 @@ def test_the_table_says_when_matches_were_stopped_early(capsys):
 def test_a_president_match_with_no_target_and_no_round_limit_stops_after_ten_rounds(user_presets, capsys,
                                                                                     monkeypatch):
     """Such a match never ends: simulate stops it after 10 rounds by default, as a Tonk
-    match with no hand limit; whole (``--rounds 0``) it is told it has no set length."""
+    match with no hand limit; whole (``--rounds 0``) it is refused, before a move."""
     (user_presets / "endless.toml").write_text('family = "president"\nextends = "president-classic"\n'
                                                "[rules]\nmatch_target = 0\nmatch_rounds = 0\n")
     assert main(["simulate", "--preset", "endless", "--players", "4", "--games", "1", "--json"]) == 0
     import json
     assert json.loads(capsys.readouterr().out)["rounds_per_game"] == 10
-    monkeypatch.setattr(sim, "MAX_MOVES", 500)
+    monkeypatch.setattr(sim, "MAX_MOVES", 500)  # (said before a move is played: the matches never end)
     assert main(["simulate", "--preset", "endless", "--players", "4", "--games", "1", "--rounds", "0"]) == 2
-    err = " ".join(capsys.readouterr().err.split())
-    assert "The preset's matches have no set length (Tonk: no hand limit; President: no target and no " \
-           "round limit), so --rounds 0 may never end; give --rounds N" in err
+    assert " ".join(capsys.readouterr().err.split()) == (
+        "cardtable simulate: President's matches never end (Tonk: no hand limit, and going broke does not end "
+        "them; President: no target and no round limit), so --rounds 0 would play for ever; give --rounds N to "
+        "stop each match after N rounds")
 
 
 def test_an_arena_of_whole_matches_that_never_end_is_refused(user_presets, capsys):
@@ -99,3 +100,14 @@ def test_an_arena_of_whole_matches_that_never_end_is_refused(user_presets, capsy
     assert main(["arena", "--preset", "endless-tonk", "--seats", "random,random", "--games", "1",
                  "--rounds", "0"]) == 2
     assert "matches never end" in capsys.readouterr().err
+
+
+def test_a_whole_tonk_match_that_runs_too_long_says_the_preset_has_no_set_length(monkeypatch, capsys):
+    """tonk-classic ends when somebody is broke, which may take thousands of hands: whole
+    (``--rounds 0``) it is played, and a match past the move limit is told why."""
+    monkeypatch.setattr(sim, "MAX_MOVES", 50)
+    assert main(["simulate", "--game", "tonk", "--players", "2", "--games", "1", "--rounds", "0"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith("cardtable simulate: the match with seed 1 did not end within 50 moves, so there are no "
+                          "results. The preset's matches have no set length (Tonk: no hand limit; President: no "
+                          "target and no round limit), so --rounds 0 may never end; give --rounds N")

@@ -92,7 +92,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..engine.words import round_word
-    from ..sim import MatchTooLong, default_max_rounds, open_ended, parse_levels, simulate
+    from ..sim import MatchTooLong, default_max_rounds, never_ends, open_ended, parse_levels, simulate
 
     variant = _preset_for(args)
     if variant is None:
@@ -115,6 +115,8 @@ def _simulate(args: argparse.Namespace) -> int:
         return fail(f"{variant.title} is for {low}–{high} players, not {args.players}{why}", command="simulate")
     if args.bots is None:  # (after the check: a --players of 10**20 made this list first)
         levels = ["medium"] * args.players  # (the simple bot, by the name the start screen gives it)
+    if args.rounds == 0 and never_ends(variant):
+        return fail(_never_ends(variant), command="simulate")
     if _seeds_past_the_end(args.seed, args.games, "simulate"):
         return 2
     try:  # (the bar on stderr, as the result goes to stdout: `simulate > file` still shows it)
@@ -204,6 +206,14 @@ ENDLESS = ("The preset's matches have no set length (Tonk: no hand limit; Presid
 """Why --rounds 0 is no way to play an open-ended preset's matches (sim.open_ended)."""
 
 
+def _never_ends(variant: Any) -> str:
+    """What ``simulate`` and ``arena`` say to ``--rounds 0`` for a preset whose matches
+    never end (sim.never_ends), before playing a move."""
+    return (f"{variant.title}'s matches never end (Tonk: no hand limit, and going broke does not end them; "
+            "President: no target and no round limit), so --rounds 0 would play for ever; give --rounds N "
+            "to stop each match after N rounds")
+
+
 def _too_long(seed: int, max_moves: int, levels: Sequence[str], endless: bool = False) -> str:
     """What ``simulate`` says when a match does not end (sim.MatchTooLong); ``endless``:
     the preset's match has no set length (sim.open_ended)."""
@@ -235,10 +245,8 @@ def _arena(args: argparse.Namespace) -> int:
         example = ",".join(["hard"] + ["medium"] * (low - 1))
         return fail(f"{variant.title} is for {low}–{high} players, not {len(lineup)} (--seats names "
                     f"{count(len(lineup), 'level')}; for example --seats {example})", command="arena")
-    if args.rounds == 0 and never_ends(variant):  # (simulate finds out after 200,000 moves; searching bots, never)
-        return fail(f"{variant.title}'s matches never end (Tonk: no hand limit, and going broke does not end "
-                    "them; President: no target and no round limit), so --rounds 0 would play for ever; give "
-                    "--rounds N to stop each match after N rounds", command="arena")
+    if args.rounds == 0 and never_ends(variant):
+        return fail(_never_ends(variant), command="arena")
     if _seeds_past_the_end(args.seed, -(-args.games // len(lineup)), "arena"):  # (a deal per rotation of the seats)
         return 2
     try:  # (the bar on stderr, as for simulate)
