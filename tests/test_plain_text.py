@@ -183,9 +183,11 @@ def test_the_command_line_shows_a_typed_escape_as_a_picture_never_obeys_it(capsy
 
     assert main(["presets", "show", "a\x1b[2Jb"]) == 2
     assert main(["replay", "x\x1b[31mRED.json"]) == 2
+    assert main(["replay", "y\u202eRED.json"]) == 2
     err = capsys.readouterr().err
     assert "\x1b" not in err and "Preset error a␛[2Jb: no preset named 'a\\x1b[2Jb'" in err
     assert "cardtable replay: x␛[31mRED.json: no such file" in err
+    assert "cardtable replay: y\ufffdRED.json: no such file" in err   # (a right-to-left override turned the line)
 
 
 def test_a_preset_in_a_folder_whose_name_holds_an_escape_is_not_read(user_presets):

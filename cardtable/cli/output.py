@@ -7,13 +7,15 @@ from typing import Any
 from rich.console import Console as RichConsole
 from rich.text import Text
 
+from ..engine.words import TURNING
 from ..paths import user_path
 
 
 PICTURES = {code: chr(0x2400 + code) for code in range(32) if chr(code) not in "\n\t"} | {0x7F: "\u2421"} | \
-    {code: "\ufffd" for code in range(0x80, 0xA0)}
+    {code: "\ufffd" for code in [*range(0x80, 0xA0), 0x2028, 0x2029, *map(ord, TURNING)]}
 """Each control character but the line break and the tab, as a picture of it ("␛" for
-ESC; U+FFFD for the C1 controls), one character for one."""
+ESC; U+FFFD for the C1 controls, the line and paragraph separators and the characters that
+turn a row around), one character for one."""
 
 
 def visible(text: str) -> str:

@@ -59,14 +59,14 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _there(path: Path) -> bool:
-    """Whether anything is at ``path``, or may be: a folder that may not be read hides it
-    (loading it says so)."""
+    """Whether anything is at ``path`` (a link to nothing is not), or may be: a folder that
+    may not be read hides it (loading it says so)."""
     try:
-        os.lstat(path)
+        os.stat(path)
     except FileNotFoundError:
         return False
     except OSError:
-        return True
+        pass
     return True
 
 

@@ -103,9 +103,9 @@ def _in_folder(folder: Path) -> list[Path]:
 def unread_presets() -> list[tuple[Path, Path]]:
     """The user's preset files not read because a file of the same name is nearer the
     top of the presets folder: (the file not read, the one read instead)."""
-    folder = user_dir("variants")
-    read = _preset_files(folder)
-    return [(path, read[path.stem]) for path in _in_folder(folder) if read[path.stem] != path]
+    first: dict[str, Path] = {}
+    return [(path, first[path.stem]) for path in _in_folder(user_dir("variants"))
+            if first.setdefault(path.stem, path) != path]
 
 
 FOLDER = "is a folder, not a preset file"

@@ -559,6 +559,8 @@ def export_target(name: str, destination: str | Path) -> Path:
             raise ValueError(f"{target.parent}: your presets folder; use Duplicate to copy a preset there")
     except OSError as error:  # (a name too long for the file system, a folder it may not read)
         raise ValueError(unusable(target, error)) from None
+    except RuntimeError:  # (Python 3.11's resolve(), for a link made to loop since leads_back looked)
+        raise ValueError(f"{target}: a symbolic link that leads back to itself") from None
     return target
 
 

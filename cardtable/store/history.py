@@ -505,11 +505,11 @@ def player_stats(name: str | None = None, *, path: str | os.PathLike[str] | None
     rows = _read(target, lambda connection: connection.execute(query + " ORDER BY m.finished_at, m.id",
                                                                 params).fetchall()) or []
     bad: dict[int, str] = {}  # match id: what is damaged (the whole match is left out, as from the recent list)
-    for _who, _kind, _level, score, won, _final, titles, hands, _family, _finished, match_id, results, winners, \
+    for who, kind, level, score, won, final_title, titles, hands, family, finished, match_id, results, winners, \
             seats in rows:
         try:
-            _texts(match_id, _who, _kind, _family, _finished)
-            _texts(match_id, _level, _final, or_none=True)
+            _texts(match_id, who, kind, family, finished)
+            _texts(match_id, level, final_title, or_none=True)
             _match_results(match_id, results, winners, seats)
             _whole(match_id, "seats' scores", score, won, hands or 0)
             _whole(match_id, "title counts", *_stored(match_id, "titles", titles or "{}", dict).values())

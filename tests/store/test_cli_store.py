@@ -151,6 +151,10 @@ def test_resume(tmp_path, capsys, tui_stub):
     assert main(["resume"]) == 2
     assert capsys.readouterr().err == f"cardtable resume: {autosave_path()}: is a folder, not a saved game\n"
     autosave_path().rmdir()
+    autosave_path().symlink_to(autosave_path().parent / "gone.json")  # (a link to nothing is no autosave)
+    assert main(["resume"]) == 1
+    assert "there is no autosave" in capsys.readouterr().err
+    autosave_path().unlink()
     game = started_game(tmp_path, "president", 3, 12)
     AutoSaver(game, seats_for(4)).detach()
     assert main(["resume"]) == 0

@@ -414,12 +414,16 @@ class ConfirmQuit(ModalScreen[str | None]):
 MIN_SIZE = (80, 24)
 
 
+TINY = (64, 8)
+"""Below this size the too-small note is its short form, which fits whole."""
+
+
 class TooSmallNote(Static):
     """Covers a screen while the terminal is smaller than 80×24 (see app.tcss)."""
 
     def render(self) -> str:
         width, height = self.app.size
-        if width < 64 or height < 8:  # (the long note, wrapped in a tiny window, lost its last lines: ctrl+q)
+        if width < TINY[0] or height < TINY[1]:  # (the long note, wrapped in a tiny window, lost its ctrl+q line)
             return as_themed(self.app, f"Too small: {width}×{height}.\nNeeds {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
                                        "Make it bigger,\nor ctrl+q quits.")
         return as_themed(self.app, f"Terminal too small: {width}×{height}.\n"
