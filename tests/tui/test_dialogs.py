@@ -500,33 +500,37 @@ def test_escape_in_the_exchange_clears_the_cards_then_says_how_to_answer():
     asyncio.run(scenario())
 
 
-def test_a_question_waits_for_the_quit_question_to_close(monkeypatch):
-    """A buy prompt (S8) that comes while the player has the quit question open waits
-    until it is answered: pushed over it, it buried the question and took keys meant for
-    it (Enter declined the buy). (The bots wait while the question is open, but one past
-    its pause, thinking, still moves.)"""
+@pytest.mark.parametrize("side", ["help", "quit"])
+def test_a_question_waits_for_a_side_dialog_to_close(monkeypatch, side):
+    """A buy prompt (S8) that comes while the player has a side dialog open (help, the
+    quit question) waits until it closes: pushed over it, it buried the dialog and took
+    keys meant for it (Enter declined the buy). Under the quit question the bots wait
+    too: a move thought out while it opened is made once it is answered."""
     import threading
 
-    from cardtable.tui.screens.dialogs import ConfirmQuit
+    from cardtable.tui.screens.dialogs import ConfirmQuit, HelpScreen
 
     game = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
         "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
         "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
     app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-    asked = threading.Event()  # (the bot beside Ann thinks until the quit question is open)
-    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: asked.wait(30))
+    opened = threading.Event()  # (the bot beside Ann thinks until the dialog is open)
+    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: opened.wait(30))
+    key, dialog = ("question_mark", HelpScreen) if side == "help" else ("q", ConfirmQuit)
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
-            await pilot.press("q")                   # while the bot beside Ann thinks
-            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
-            asked.set()
-            await settle(pilot, app, lambda: game.view(0).phase == "buy" and game.to_act == (0,))
-            for _ in range(3):
-                await pilot.pause()
-            assert isinstance(app.screen, ConfirmQuit)   # still on top, still answerable
-            await pilot.press("n")                   # keep playing
+            await pilot.press(key)                   # while the bot beside Ann thinks
+            await settle(pilot, app, lambda: isinstance(app.screen, dialog))
+            opened.set()
+            if side == "help":
+                await settle(pilot, app, lambda: game.view(0).phase == "buy" and game.to_act == (0,))
+            else:
+                await pilot.pause(0.5)
+                assert game.view(0).phase == "draw" and game.to_act == (1,)   # (the bot's move waits)
+            assert isinstance(app.screen, dialog)    # still on top, still answerable
+            await pilot.press("escape" if side == "help" else "n")
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             assert app.screen.title_text == "Buy the upcard?"
 

@@ -24,6 +24,7 @@ from ..notes import note_width, soft_breaks
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
 from ..widgets.knob import KnobRow, control_id
+from ..widgets.typed_input import TypedInput
 from .dialogs import Confirm
 
 ABOUT = [
@@ -78,7 +79,7 @@ class EditorScreen(Screen[str | None]):
             yield Static("ctrl+r reset  tab next", id="editor-keys")  # (ctrl+s and esc: on the buttons)
         with Horizontal(id="editor-name-row"):
             yield Label("File name", classes="knob-name")
-            yield Input(self.preset_name, id="editor-name", compact=True, disabled=self.editing,
+            yield TypedInput(self.preset_name, id="editor-name", compact=True, disabled=self.editing,
                         placeholder="e.g. our-table", max_length=40)
             yield Static("", id="editor-name-note", markup=False)
         with VerticalScroll(id="editor-form", can_focus=False):  # (Tab goes field to field)

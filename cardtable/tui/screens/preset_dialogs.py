@@ -23,6 +23,7 @@ from ...presets.writer import (
     free_name, import_name, import_source, is_user_preset, name_problem, place_import, rename_preset,
 )
 from ..text import as_themed
+from ..widgets.typed_input import TypedInput
 from .dialogs import HELP_AND_THEME, Confirm  # (a yes/no question, shared with the start screen)
 from .retheme import Rethemed
 
@@ -55,7 +56,7 @@ class AskText(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ask-box"):
             yield Static(as_themed(self.app, self.prompt), id="ask-prompt", markup=False)
-            yield Input(self.value, id="ask-input", placeholder=self.placeholder)
+            yield TypedInput(self.value, id="ask-input", placeholder=self.placeholder)
             yield Static("", id="ask-note", markup=False)
 
     def on_mount(self) -> None:

@@ -24,6 +24,7 @@ from ..settings import LastTable
 from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
+from ..widgets.typed_input import TypedInput
 from .dialogs import RulesScreen
 from .store_menu import StoreBar
 
@@ -114,11 +115,11 @@ class StartScreen(Screen[None]):
                         yield Label(f"Seat {i + 1}", classes="start-label")
                         name, kind = self._seat_default(i, taken)
                         taken.append(name)
-                        yield Input(value=name, id=f"name-{i}", compact=True, max_length=16)
+                        yield TypedInput(value=name, id=f"name-{i}", compact=True, max_length=16)
                         yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", compact=True)
                 with Horizontal(classes="start-row"):
                     yield Label("Seed", classes="start-label")
-                    yield Input(placeholder="random", id="seed", type="integer", compact=True)
+                    yield TypedInput(placeholder="random", id="seed", type="integer", compact=True)
         with Horizontal(id="start-bottom"):
             yield Button("Start (s)", id="start", variant="primary", compact=True)
             yield Static(id="start-error")

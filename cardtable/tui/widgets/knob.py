@@ -24,6 +24,7 @@ from textual.widgets import Input, Label, Select, Static, Switch, TextArea
 
 from ...presets.groups import TABLE_EXAMPLES, KnobSpec, format_text, parse_text
 from ..text import as_themed, markup_literal, uses_ascii
+from .typed_input import TypedInput, TypedTextArea
 
 
 class KnobSwitch(Switch):
@@ -186,11 +187,11 @@ class KnobRow(Vertical):
             return Select([(c, c) for c in spec.choices], value=value, allow_blank=False, id=ident,
                           compact=True, classes="knob-control")
         if spec.kind == "contracts":
-            area = TextArea(format_text(spec.kind, value), id=ident, classes="knob-control knob-area",
+            area = TypedTextArea(format_text(spec.kind, value), id=ident, classes="knob-control knob-area",
                             soft_wrap=False, show_line_numbers=True)
             area.border_title = "one hand a line: set 3, run 4"
             return area
-        return Input(format_text(spec.kind, value), id=ident, compact=True, classes="knob-control",
+        return TypedInput(format_text(spec.kind, value), id=ident, compact=True, classes="knob-control",
                      placeholder=self._example())
 
     def _example(self) -> str:
