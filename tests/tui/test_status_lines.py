@@ -606,3 +606,16 @@ def test_draw_first_names_only_the_draws_the_rules_allow_now():
     assert Moves("draw_stock", "take_upcard", "drop").draw_first == "draw first: s from the stock or u the upcard"
     assert Moves("draw_stock", "drop").draw_first == "draw first: s from the stock"
     assert Moves("take_upcard").draw_first == "draw first: u the upcard"
+
+
+def test_a_president_player_who_is_out_is_told_so_while_the_others_play_on():
+    """A play-tester went out first: the hand showed "(no cards)" over the Play and Pass
+    buttons, and the status only "waiting for Dag", nothing of being out (the first
+    out: the President)."""
+    hands = ["5C", "3S 4S 6C 7D", "3H 4H 6D 7C", "3C 4C 6H 8D"]
+    game = new_game(load_variant("president-classic"), players=4, hands=hands, dealer=3)
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    game.apply(0, Move.parse("play 5C"))
+    assert 0 in game.view(0).out and not game.round_over
+    assert present(game, 0, seats).status == "Ann — you are out (1st): the others play the round out"
+    assert present(game, 1, seats).status.startswith("Bob — your turn")

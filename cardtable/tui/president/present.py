@@ -243,6 +243,9 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — press p to pass"
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
+    if viewer is not None and viewer in view.out:  # (the hand empty, its buttons idle: say why)
+        place = f" ({ordinal(view.finish_order.index(viewer) + 1)})" if viewer in view.finish_order else ""
+        return f"{who}you are out{place}: the others play the round out"
     if actor is None or view.turn is None:
         return who + "waiting"
     out = " · you passed, out of this trick (P6)" if viewer is not None and viewer in view.locked else ""
