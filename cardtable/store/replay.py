@@ -29,7 +29,7 @@ from ..engine.errors import SaveError
 from ..engine.events import Event
 from ..engine.game import Game, replay_refusal
 from ..engine.words import listed
-from .history import score_word, scores_text
+from .history import bot_level, score_word, scores_text
 from .saves import Seats, check_document, read_save
 
 
@@ -225,7 +225,7 @@ class Replay:
         variant = self.final.variant
         yield f"{variant.title} ({self.final.family}, preset {variant.name}) · seed {self.final.seed}"
         yield "Seats: " + ", ".join(
-            f"{i}: {s['name']}" + (f" (bot {s['level']})" if s["kind"] == "bot" else "")
+            f"{i}: {s['name']}" + (f" (bot, {bot_level(s['level'])})" if s["kind"] == "bot" else "")
             for i, s in enumerate(self.seats))
         for step in range(self.total + 1):
             hidden = self.is_hidden(step)
