@@ -92,6 +92,16 @@ def test_a_game_kept_before_invisible_characters_were_refused_still_loads(tmp_pa
     path.write_text(json.dumps(document))
     with pytest.raises(SaveError, match="right-to-left override"):
         load_game(path)
+    president = save_game(tmp_path / "titles.json", new_game(load_variant("president-classic"), 4, seed=1),
+                          ["Ann", "Bob", "Cy", "Di"])                # (a title name, in a model within the preset)
+    document = json.loads(president.read_text())
+    document["game"]["variant"]["titles"]["president"] = "Pre\u00adsident"
+    document["checksum"] = checksum(document)
+    president.write_text(json.dumps(document))
+    assert load_game(president)[0].variant.titles.president == "Pre\u00adsident"
+    (tmp_path / "soft.toml").write_text('extends = "president-classic"\ntitle = "Pre\u00adsident"\n', encoding="utf-8")
+    with pytest.raises(VariantError, match="holds U\\+00AD"):        # (a preset file is new text: refused)
+        load_variant(str(tmp_path / "soft.toml"))
 
 
 def test_the_statistics_know_one_name_written_two_ways_as_one_player(tmp_path):

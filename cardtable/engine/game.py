@@ -216,7 +216,7 @@ class Game:
             family = data["family"]
             model = variant_model(family)
             try:
-                variant = model.from_data(data["variant"])
+                variant = model.from_data(data["variant"], kept=True)
             except VariantError as error:
                 raise SaveError("the preset in the save does not load here (damaged, or saved under rules this "
                                 f"cardtable no longer allows): {error.field or 'preset'}: {error.reason}") from None

@@ -185,9 +185,9 @@ class VariantBase(ReadOnly):
         return self.model_dump(mode="json")
 
     @classmethod
-    def from_data(cls, data: dict[str, Any], kept: bool = True) -> VariantBase:
-        """The preset in ``data`` (as a save stores it; ``kept``: read back, see
-        :func:`plain_text`); VariantError naming the first field that is wrong."""
+    def from_data(cls, data: dict[str, Any], kept: bool = False) -> VariantBase:
+        """The preset in ``data`` (as a save stores it; ``kept``: read back from a save,
+        see :func:`plain_text`); VariantError naming the first field that is wrong."""
         try:
             return cls.model_validate(data, context={"kept": kept})
         except ValidationError as error:
@@ -213,7 +213,7 @@ class VariantBase(ReadOnly):
         data = self.to_data()
         data["rules"] = {**data["rules"], **knobs}
         data["source"] = where
-        return self.from_data(data, kept=False)  # type: ignore[return-value]
+        return self.from_data(data)  # type: ignore[return-value]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VariantBase):

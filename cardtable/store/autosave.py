@@ -135,7 +135,7 @@ class _Point:
     def of_document(cls, document: dict[str, Any]) -> _Point | None:
         game = document["game"]
         try:
-            variant = variant_model(game["family"]).from_data(game["variant"])
+            variant = variant_model(game["family"]).from_data(game["variant"], kept=True)
         except (ValueError, KeyError, TypeError):  # (a pydantic ValidationError is a ValueError)
             return None
         setup = json.dumps(game.get("setup"), sort_keys=True)

@@ -541,8 +541,8 @@ class TableScreen(Screen[None]):
         """Apply a bot's move. One for a position gone by is dropped (the turn is asked
         again); an illegal one, a bot's bug, is said and the seat's first listed move is
         made instead, so the match goes on."""
-        if self.closed or game is not self.game:
-            return
+        if self.closed or game is not self.game or getattr(self.app, "leaving", False):
+            return  # (after "Save and quit", a move held back meanwhile is not made: the autosave keeps the game as seen)
         if self._bots_held():  # (the quit question opened, or the window shrank, while the bot thought)
             self.set_timer(0.1, lambda: self._bot_moved(seat, move, game, stamp))
             return

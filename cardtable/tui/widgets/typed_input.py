@@ -17,7 +17,7 @@ def editing_keys(box: type[Any], but: tuple[str, ...] = ()) -> dict[str, str]:
 
 
 class InOrder:
-    """For a text box: its editing keys act as they are read. Textual runs a text box's key
+    """For a text box: its editing keys (not Enter or Tab) act as they are read. Textual runs a text box's key
     bindings only once the key has gone up to the screen, after the characters typed
     behind it are already in: a player's quick "abc ⌫⌫⌫ x" left "a" in the house-rules
     editor's file name (two backspaces ran after the x, and deleted it)."""
@@ -25,13 +25,17 @@ class InOrder:
     EDITING_KEYS: dict[str, str] = {}
 
     async def _on_key(self, event: events.Key) -> None:
+        """An editing key's action at once (the base class's own handler then does not run:
+        Textual calls each class's in turn unless the default is prevented); any other key
+        as the base class takes it. An action that declines (a copy with nothing selected)
+        lets the key go on to the screen's bindings, as before."""
         action = self.EDITING_KEYS.get(event.key)
         if action is None:
-            await super()._on_key(event)  # type: ignore[misc]
             return
-        event.stop()
         event.prevent_default()
-        await self.run_action(action)  # type: ignore[attr-defined]
+        self._restart_blink()  # type: ignore[attr-defined]  # (as the base handler does for every key)
+        if await self.app.run_action(action, self):  # type: ignore[attr-defined]
+            event.stop()
 
 
 class TypedInput(InOrder, Input):
