@@ -119,6 +119,20 @@ def test_the_statistics_know_one_name_written_two_ways_as_one_player(tmp_path):
     assert [stats.matches for stats in player_stats(path=history, name="jos\u00e9")] == [2]
 
 
+def test_a_kept_human_named_like_a_bot_never_reads_like_the_bot_in_the_statistics(tmp_path):
+    """A save kept before such names were refused may seat a human "Dag (bot, medium)"
+    beside the bot Dag: the two rows read alike. The human's says "(human)"."""
+    from cardtable.store.history import player_stats, record_match
+
+    from .store.helpers import finished_game
+
+    history = tmp_path / "history.sqlite"
+    seats = [{"name": "Dag (bot, medium)", "kind": "human"}, {"name": "Dag", "bot": "medium"}, "Cy"]
+    record_match(finished_game(tmp_path, "tonk", 1), seats, path=history)
+    labels = sorted(stats.label for stats in player_stats(path=history))
+    assert labels == sorted(["Cy", "Dag (bot, medium) (human)", "Dag (bot, medium)"])
+
+
 def test_seats_with_a_control_character_are_refused_on_the_command_line_and_the_start_screen():
     with pytest.raises(ValueError, match=r"^the name 'Ann\\x1b\[2J\\x1b\]0;PWNED\\x07' holds ESC: a name is plain text$"):
         parse_seats(f"{ESCAPE},bot:easy")

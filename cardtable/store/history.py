@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.words import controls_escaped, count, json_kind, name_key
+from ..engine.words import controls_escaped, count, json_kind, marked_as_bot, name_key
 from ..paths import data_dir
 from .saves import normalize_seats, save_data
 
@@ -377,9 +377,11 @@ class PlayerStats:
 
     @property
     def label(self) -> str:
-        """The player as the statistics print it: "Ann", "Dag (bot, hard)"."""
+        """The player as the statistics print it: "Ann", "Dag (bot, hard)"; a human whose
+        name ends as a bot's mark (a save kept before such names were refused) with
+        "(human)" after it, so the two rows never read alike."""
         if "bot" not in self.kinds:
-            return self.name
+            return f"{self.name} (human)" if marked_as_bot(self.name) else self.name
         return f"{self.name} (bot, {self.level})" if self.level else f"{self.name} (bot)"
 
     @property
