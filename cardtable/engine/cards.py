@@ -69,9 +69,11 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str | Card) -> Card:
         """Read ``"7S"``, ``"10H"``, ``"TH"``, ``"1S"`` (ace), ``"JK"``, in any case; a
-        ``Card`` is returned as it is."""
+        ``Card`` is returned as it is, if it is a card of a deck."""
         if isinstance(text, Card):
-            return text
+            if text in _STR:
+                return text
+            raise ValueError(f"{tuple(text)!r} is no card of a deck (write e.g. Card.parse(\"7S\"))")
         try:
             return _PARSED[text.strip().upper()]
         except (KeyError, AttributeError):
@@ -127,6 +129,8 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
     """Parse several cards: a sequence of strings/cards, or one space-separated string."""
     if isinstance(cards, str):
         cards = cards.split()
+    elif isinstance(cards, Card) or not isinstance(cards, Iterable):
+        raise ValueError(f"{cards!r} is not cards (give a list of them, or their text: \"7S 7H\")")
     return tuple(Card.parse(card) for card in cards)
 
 

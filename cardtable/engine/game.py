@@ -134,10 +134,15 @@ class Game:
             if seat not in self.to_act:
                 raise IllegalMove(self._not_your_turn(seat))
             legal = self._legal_list(seat)
-        if move not in legal:  # legal iff listed; the family says why not
-            move = self._normalize(move)
-            if move not in legal:
+        # legal iff listed (the listed move itself is played: one built by hand may equal it
+        # with lists or floats); else the family says why not
+        found = _listed(legal, move)
+        if found is None:
+            move = self._normalize(_in_shape(move))
+            found = _listed(legal, move)
+            if found is None:
                 raise IllegalMove(self._illegal_reason(seat, move) or "that move is not allowed now")
+        move = found
         self._legal_cache.clear()
         events = self._play(seat, move)
         self._log.append(["move", seat, move])
@@ -311,7 +316,7 @@ class Game:
     # ------------------------------------------------------------------ for families
     def _deal(self, hands: Sequence[CardsIn] | None, stock: CardsIn,
               upcard: str | Card | None) -> list[Event]:
-        if isinstance(hands, str):
+        if isinstance(hands, str) or (hands is not None and not isinstance(hands, (list, tuple))):
             raise ValueError('hands: give a list with one hand per seat, e.g. ["3S 4H", "5D 6C", ...]')
         parsed_hands = None if hands is None else [list(parse_cards(h or ())) for h in hands]
         if parsed_hands is not None:
@@ -463,3 +468,39 @@ def cards_left(deck: Iterable[Card], *taken: Iterable[Card], strict: bool = Fals
             rest.append(card)
             left[card] -= 1
     return rest
+
+
+def _listed(legal: list[Move], move: Move) -> Move | None:
+    """The move of ``legal`` equal to ``move``, or None."""
+    try:
+        return legal[legal.index(move)]
+    except ValueError:
+        return None
+
+
+def _in_shape(move: Move) -> Move:
+    """``move`` with its parts in the shapes :class:`Move` gives them — a list of cards or
+    a list target made tuples, card texts read — so that a move built by hand is judged as
+    the listed one it equals; IllegalMove for parts of no move's shape (a target that is
+    no seat and meld numbers, a card that is no card of a deck)."""
+    def card(each: Any) -> Card:
+        if isinstance(each, (str, Card)):
+            return Card.parse(each)  # (a ValueError for a Card made of no rank or suit)
+        raise ValueError(f"{each!r} is no card")
+
+    def cards(given: Any) -> tuple[Card, ...]:
+        if isinstance(given, (str, Card)) or not isinstance(given, (tuple, list)):
+            raise ValueError(f"cards are a tuple of cards, not {given!r}")
+        return tuple(card(each) for each in given)
+
+    try:
+        if not isinstance(move.kind, str):
+            raise ValueError(f"a move's kind is a word, not {move.kind!r}")
+        target = move.target
+        if target is not None:
+            if not isinstance(target, (tuple, list)) or not all(type(t) is int for t in target):
+                raise ValueError(f"a target is a tuple of seat and meld numbers, not {target!r}")
+            target = tuple(target)
+        return Move(move.kind, cards(move.cards), tuple(cards(group) for group in move.groups), target)
+    except ValueError as error:
+        raise IllegalMove(f"not a move of this game: {error}") from None

@@ -247,3 +247,84 @@ def test_a_view_built_at_once_must_name_every_field_and_nothing_else():
     fields["chip"] = fields.pop("chips")
     with pytest.raises(TypeError, match=r"^TonkView\.of: missing \['chips'\]; not fields \['chip'\]$"):
         TonkView.of(**fields)
+
+
+def _first_targeted(preset: str, players: int):
+    """A game of ``preset`` played (seeded, at random) to a seat's first move with a target
+    (a Tonk hit, a Shanghai lay-off): (the game, the seat, that move)."""
+    import random
+
+    game = new_game(load_variant(preset), players, seed=5)
+    for step in range(5000):
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        moves = game.legal_moves(seat)
+        aimed = [move for move in moves if move.target is not None]
+        if aimed:
+            return game, seat, aimed[0]
+        game.apply(seat, random.Random(step).choice(moves))
+    raise AssertionError(f"{preset}: no move with a target in 5000 steps")
+
+
+@pytest.mark.parametrize("preset", ["tonk-classic", "shanghai-classic"])
+def test_a_move_built_by_hand_in_another_shape_is_judged_as_the_listed_one(preset):
+    """A library tester's hand-built moves: a list target was refused with a false reason,
+    a float one got through to a TypeError, a target of text a TypeError. One equal to a
+    listed move is that move (as listed, in its shapes); parts of no move's shape are an
+    IllegalMove that says so, and change nothing."""
+    from cardtable import Card, Move
+
+    game, seat, move = _first_targeted(preset, 3)
+    for equal in (move._replace(target=list(move.target)), move._replace(cards=list(move.cards)),
+                  move._replace(target=tuple(float(t) for t in move.target))):
+        copy_ = copy.deepcopy(game)
+        copy_.apply(seat, equal)
+        assert copy_._log[-1] == ["move", seat, move] and type(copy_._log[-1][2].target[0]) is int
+    before = copy.deepcopy(game)
+    for shape, said in ((move._replace(target=tuple(str(t) for t in move.target)), "a target is a tuple"),
+                        (move._replace(target=5), "a target is a tuple"),
+                        (move._replace(cards=(Card(99, "X"),)), "is no card"),
+                        (Move("play", None), "cards are a tuple of cards")):
+        with pytest.raises(IllegalMove, match=f"^not a move of this game: .*{said}"):
+            game.apply(seat, shape)
+    assert game == before
+
+
+@pytest.mark.parametrize("preset, players", [("president-classic", 4), ("forseti", 4), ("scum-secretary", 6),
+                                             ("president-bombs", 4)])
+def test_a_stacked_round_too_short_for_its_exchange_is_refused(preset, players):
+    """P13: a library tester's second round dealt one card each: Scum gave its only card,
+    the President gave two back and had none to lead, and the round could never end. Such
+    a deal is refused (changing nothing); one with enough cards plays to its end."""
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    game = new_game(load_variant(preset), players, hands=[[f"{ranks[seat]}S"] for seat in range(players)])
+    while not game.round_over:
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_moves(seat)[0])
+    before = copy.deepcopy(game)
+    with pytest.raises(ValueError, match=r"^hands: seat \d is dealt 1 card, fewer than the \d it gives in the "
+                                         r"exchange \(P13\)$"):
+        game.next_round(hands=[[f"{ranks[seat]}H"] for seat in range(players)])
+    assert game == before
+    game.next_round(hands=[[f"{ranks[seat]}{suit}" for suit in "HDC"] for seat in range(players)])
+    for _move in range(500):
+        if game.round_over:
+            break
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_moves(seat)[0])
+    assert game.round_over
+
+
+def test_odd_cards_and_hands_for_a_deal_are_told_as_value_errors():
+    """A library tester's Card(1, "S") (no rank of a deck) was a KeyError naming
+    Card.parse('1S') (the ace), and hands=5 or stock=5 a TypeError."""
+    from cardtable import Card
+
+    with pytest.raises(ValueError, match=r"^\(1, 'S'\) is no card of a deck"):
+        new_game(load_variant("tonk-classic"), 2, hands=[[Card(1, "S")], ["4S"]])
+    with pytest.raises(ValueError, match=r"^hands: give a list with one hand per seat"):
+        new_game(load_variant("president-classic"), 3, hands=5)
+    with pytest.raises(ValueError, match=r"^5 is not cards \(give a list of them"):
+        new_game(load_variant("tonk-classic"), 2, hands=[["4S"], ["5S"]], stock=5)

@@ -63,6 +63,7 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         else:
             self.aside = stack_deck(deck, *hands)
             self.hands = hands
+            self._check_stacked_exchange()
         if rules.scum_redeal and self.titles is not None:
             scum = self._seat_titled("scum")
             while not any(card.rank in (JACK, QUEEN, KING) for card in self.hands[scum]):
@@ -80,6 +81,19 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         if self.phase == "deal":
             events += self._after_exchange()
         return events
+
+    def _check_stacked_exchange(self) -> None:
+        """P13: a stacked deal gives each seat of this round's exchange at least the cards it
+        gives (a Scum of one card, giving two, left the President with none to lead, and
+        the round stuck)."""
+        if self.titles is None or self.rules.exchange == "none":
+            return
+        for low, high, count in self._exchange_pairs():
+            short = next((seat for seat in (low, high) if len(self.hands[seat]) < count), None)
+            if short is not None:
+                raise ValueError(f"hands: seat {short} is dealt {len(self.hands[short])} "
+                                 f"card{'s' if len(self.hands[short]) != 1 else ''}, fewer than the "
+                                 f"{count} it gives in the exchange (P13)")
 
     @classmethod
     def from_position(cls, variant: PresidentVariant, players: int, seed: int, *, round: int,
