@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .words import controls_escaped
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the game is unchanged.
@@ -29,10 +31,11 @@ class VariantError(ValueError):
         self.field = field
         self.reason = reason
         self.more = tuple(more)
-        where = f"{file}: {field}" if field else file
+        shown = controls_escaped(file)  # (a name or path typed with an escape: printed, never obeyed)
+        where = f"{shown}: {field}" if field else shown
         lines = [f"{where}: {reason}"]
         for other in self.more:
-            there = other.file if other.file != file else ""
+            there = controls_escaped(other.file) if other.file != file else ""
             place = ": ".join(part for part in (there, other.field or "") if part)
             lines.append(f"  and {place + ': ' if place else ''}{other.reason}")
         super().__init__("\n".join(lines))
