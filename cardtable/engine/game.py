@@ -213,7 +213,7 @@ class Game:
 
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a cardtable saved game")
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:  # (true == 1 in Python)
             raise SaveError(f"saved by an unknown format version {data.get('version')!r} "
                             f"(this cardtable reads version {SAVE_VERSION})")
         number = 0

@@ -40,6 +40,15 @@ def test_a_player_count_that_is_not_a_whole_number_is_a_save_error():
         Game.from_data(data)
 
 
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_a_format_version_that_is_not_the_whole_number_is_a_save_error(version):
+    """A library tester's "version": true loaded (true == 1 in Python)."""
+    data = saved()
+    data["version"] = version
+    with pytest.raises(SaveError, match="saved by an unknown format version"):
+        Game.from_data(data)
+
+
 @pytest.mark.parametrize("seat", [7, -1])
 def test_a_move_by_a_seat_the_game_does_not_have_is_told_in_the_records_own_count(seat):
     """X5: a play-tester's hand-edited ``["move", 7, "draw_stock"]`` read "seat 8's
