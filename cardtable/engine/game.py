@@ -483,15 +483,10 @@ def _in_shape(move: Move) -> Move:
     a list target made tuples, card texts read — so that a move built by hand is judged as
     the listed one it equals; IllegalMove for parts of no move's shape (a target that is
     no seat and meld numbers, a card that is no card of a deck)."""
-    def card(each: Any) -> Card:
-        if isinstance(each, (str, Card)):
-            return Card.parse(each)  # (a ValueError for a Card made of no rank or suit)
-        raise ValueError(f"{each!r} is no card")
-
     def cards(given: Any) -> tuple[Card, ...]:
-        if isinstance(given, (str, Card)) or not isinstance(given, (tuple, list)):
+        if not isinstance(given, (tuple, list)):
             raise ValueError(f"cards are a tuple of cards, not {given!r}")
-        return tuple(card(each) for each in given)
+        return parse_cards(given)  # (a ValueError for what is no card, a Card of no rank or suit too)
 
     try:
         if not isinstance(move.kind, str):

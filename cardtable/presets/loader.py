@@ -269,7 +269,11 @@ def resolve(path: Path) -> Resolved:
     """The preset's data with every ``extends`` applied, and which file set each key. The
     chain is walked, not recursed, so it may be as long as the files make it; in a scan
     (:func:`_one_scan`) each file is resolved once."""
-    scan = _SCANS.get()
+    with _one_scan():
+        return _resolve(path, _SCANS.get() or _Scan())
+
+
+def _resolve(path: Path, scan: _Scan) -> Resolved:
     walked: list[tuple[Path, dict[str, Any], Any]] = []  # (file, its keys, the parent it names)
     seen: set[Path] = set()
     current = path
@@ -279,7 +283,7 @@ def resolve(path: Path) -> Resolved:
         if current in seen:
             raise VariantError(str(current), "extends", f"presets extend each other in a cycle"
                                                         f"{_loop([*(w[0] for w in walked), current])}")
-        done = scan.resolved.get(current) if scan is not None else None
+        done = scan.resolved.get(current)
         if done is not None:
             data, origins = dict(done[0]), dict(done[1])
             break
@@ -306,8 +310,7 @@ def resolve(path: Path) -> Resolved:
                 origins[(key,)] = current
                 if isinstance(value, dict):
                     origins |= {(key, sub): current for sub in value}
-        if scan is not None:
-            scan.resolved[current] = (dict(data), dict(origins))  # (copies: the next file writes over these)
+        scan.resolved[current] = (dict(data), dict(origins))  # (copies: the next file writes over these)
     return data, origins
 
 
@@ -328,9 +331,9 @@ def _loop(files: list[Path]) -> str:
     return said
 
 
-def _link(path: Path, scan: _Scan | None) -> Link:
+def _link(path: Path, scan: _Scan) -> Link:
     """``path``'s own keys, the parent it names and that parent's file (read once in a scan)."""
-    link = scan.links.get(path) if scan is not None else None
+    link = scan.links.get(path)
     if link is None:
         raw = read_toml(path)
         parent = raw.pop("extends", None)
@@ -338,9 +341,7 @@ def _link(path: Path, scan: _Scan | None) -> Link:
             parent_path: Path | VariantError | None = None if parent is None else _parent_path(path, parent)
         except VariantError as error:
             parent_path = error
-        link = (raw, parent, parent_path)
-        if scan is not None:
-            scan.links[path] = link
+        link = scan.links[path] = (raw, parent, parent_path)
     return link
 
 
