@@ -102,8 +102,8 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
         raise HistoryError(f"{target}: cannot open the match history ({error})") from None
     try:
         _prepare(connection)
-        version = _schema(connection, target)
-        if version == 0 and _tables(connection):  # (before anything is written to it)
+        version, tables = _schema(connection, target)
+        if version == 0 and tables:  # (before anything is written to it)
             raise HistoryError(_not_ours(target))
         _retry(lambda: connection.execute("PRAGMA journal_mode = WAL"))
         connection.execute("PRAGMA foreign_keys = ON")
@@ -131,13 +131,19 @@ def _prepare(connection: sqlite3.Connection) -> None:
     connection.create_function("bot_level", 1, bot_level, deterministic=True)
 
 
-def _schema(connection: sqlite3.Connection, target: Path) -> int:
-    """The history's schema version; a HistoryError if a newer cardtable wrote it."""
-    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+def _schema(connection: sqlite3.Connection, target: Path) -> tuple[int, bool]:
+    """The history's schema version and whether it holds any table (one of version 0
+    that does is not ours), read in one statement: another cardtable creating the tables
+    meanwhile is seen before or after, never half-way (version 0 read before it, its
+    tables after, was "another program's database"). A HistoryError if a newer cardtable
+    wrote it."""
+    version, tables = connection.execute(
+        "SELECT user_version, EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table') "
+        "FROM pragma_user_version").fetchone()
     if version > SCHEMA_VERSION:
         raise HistoryError(f"{target}: written by a newer cardtable (schema {version}); "
                            f"this one knows schema {SCHEMA_VERSION}")
-    return version
+    return int(version), bool(tables)
 
 
 def _recorded(target: Path) -> bool:
@@ -181,8 +187,7 @@ def _reader(target: Path) -> sqlite3.Connection | None:
         if connection is None:
             return connect(target)  # (it says why the file cannot be opened)
         try:
-            version = _schema(connection, target)
-            tables = version != SCHEMA_VERSION and _tables(connection)
+            version, tables = _schema(connection, target)
         except BaseException:
             connection.close()
             raise
@@ -198,11 +203,6 @@ def _reader(target: Path) -> sqlite3.Connection | None:
     if version == 0:
         raise HistoryError(_not_ours(target))
     return connect(target)
-
-
-def _tables(connection: sqlite3.Connection) -> bool:
-    """Whether the database holds any table (one of version 0 that does is not ours)."""
-    return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'").fetchone() is not None
 
 
 def _not_ours(target: Path) -> str:

@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -246,6 +247,45 @@ def test_two_processes_writing_at_once(tmp_path):
         assert db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 50 * 4
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert player_stats("Ann")[0].matches == 50
+
+
+OPENER = """
+import sys, time
+from pathlib import Path
+from cardtable.store.history import HistoryError, connect
+folder, go = Path(sys.argv[1]), Path(sys.argv[2])
+print("ready", flush=True)
+while not go.exists() or not go.read_text():
+    time.sleep(0.001)
+start, refused = float(go.read_text()), 0
+for n in range(40):  # (all three open history n at the same moment)
+    while time.time() < start + n * 0.05:
+        pass
+    try:
+        connect(folder / f"history{n}.sqlite3").close()
+    except HistoryError:
+        refused += 1
+print(refused)
+"""
+
+
+def test_three_processes_creating_the_history_at_once_all_open_it(tmp_path):
+    """Each finds the history new, or made by another: never "another program's database"
+    (one read the version before another made the tables, the tables after, and refused
+    the history one time in ten)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    go = tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", OPENER, str(tmp_path), str(go)], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    go.write_text(str(time.time() + 0.2))
+    refused = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        refused.append(int(out))
+    assert refused == [0, 0, 0]
 
 
 def test_a_failed_write_tells_its_own_error_not_the_rollbacks():
