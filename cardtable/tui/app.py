@@ -164,10 +164,21 @@ class CardtableApp(App[int]):
                 tables[-1].abandon()  # quit on purpose: the autosave goes
             if choice in ("save", "abandon"):
                 self.exit(0)  # "save": the table keeps its autosave when it closes
+            elif choice == "start":
+                self._to_start_screen(tables[-1])
 
         moved_to = getattr(tables[-1].saver, "moved_to", None)  # (another window took the autosave)
         self.push_screen(ConfirmQuit(on_quit=self._leave, unsaved=tables[-1].unsaved(),
                                      kept_in=moved_to.name if moved_to is not None else None), answered)
+
+    def _to_start_screen(self, table: TableScreen) -> None:
+        """Close ``table`` and what is over it (a buy question, the hand-off, the help) for
+        the start screen; its autosave stays for Continue. Keys typed between the choice
+        and now did nothing (:attr:`leaving`); from here on they are the start screen's."""
+        while self.screen is not table:
+            self.pop_screen()
+        self.switch_screen(StartScreen())
+        self.leaving = False
 
     # ----------------------------------------------------------------- size
     @property
@@ -178,7 +189,8 @@ class CardtableApp(App[int]):
 
     leaving = False
     """Set once a quit is chosen or the app exits: keys typed after "Save and quit" do
-    nothing (a quick ``t`` would otherwise still change the saved theme)."""
+    nothing (a quick ``t`` would otherwise still change the saved theme); after "Save, to
+    the start screen" until the start screen is there."""
 
     def _leave(self) -> None:
         self.leaving = True

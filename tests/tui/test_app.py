@@ -832,8 +832,9 @@ def test_looking_through_the_presets_keeps_the_player_count_chosen():
 def test_quitting_a_game_that_cannot_be_saved_says_so_and_a_mended_save_is_offered_again(monkeypatch):
     """No lost game unsaid (a tester's autosave failed on a read-only folder; "Save and
     quit" still promised Continue and quit with nothing written). q tries the autosave once
-    more; if it fails again the dialog says why, its button is "Quit anyway"; once the
-    folder is mended, q saves and offers "Save and quit" as usual."""
+    more; if it fails again the dialog says why, its button is "Quit anyway", and neither
+    abandon nor the start screen is offered; once the folder is mended, q saves and offers
+    "Save and quit" as usual."""
     import cardtable.store.autosave as autosave
     from cardtable.store import load_game
 
@@ -856,9 +857,11 @@ def test_quitting_a_game_that_cannot_be_saved_says_so_and_a_mended_save_is_offer
             assert question.startswith("Quit this game? It is not saved: Permission denied")
             text = screen_text(app)
             assert "Quit anyway (s)" in text and "Save and quit" not in text and "Continue" not in text
+            assert "start screen" not in text
             await pilot.press("y")  # (no abandon here: it would throw away the last autosave that worked)
+            await pilot.press("m")  # (nor the start screen: the game would be lost there too)
             await pilot.pause()
-            assert isinstance(app.screen, ConfirmQuit) and table.saver.path.exists()
+            assert isinstance(app.screen, ConfirmQuit) and table.saver.path.exists() and not app.leaving
             await pilot.press("n")
             await pilot.pause()
             monkeypatch.setattr(autosave, "atomic_write", written)  # (the folder mended)

@@ -225,6 +225,32 @@ def test_quit_choices_keep_or_abandon_the_autosave(choice, kept):
     run(scenario)
 
 
+def test_m_in_the_quit_question_saves_and_goes_back_to_the_start_screen_where_continue_resumes():
+    """A play-tester could leave a game only by quitting the program. ``m`` closes the
+    table and what is over it (here the buy question) for the start screen; Continue
+    brings the same game back, at the same question."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    async def scenario():
+        async with at_buy_prompt() as (pilot, app, game):
+            moves = len(game.events)
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmQuit)
+            assert "Save, to the start screen (m)" in screen_text(app)
+            await pilot.press("m")
+            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            assert not any(isinstance(s, (TableScreen, MoveListDialog)) for s in app.screen_stack)
+            assert not app.leaving and has_autosave()
+            assert "Continue (c)" in screen_text(app)
+            await pilot.press("c")
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            assert table.game is not game and table.game.events == game.events[:moves]
+            assert table.game.view(0).phase == "buy"
+
+    run(scenario)
+
+
 def test_failed_autosave_warns_once_and_the_game_goes_on(monkeypatch):
     import cardtable.store.autosave as autosave
 

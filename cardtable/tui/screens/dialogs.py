@@ -21,7 +21,7 @@ from .over_table import OverTable
 EVERYWHERE_KEYS: list[tuple[str, str, str]] = [
     ("Everywhere", "? / F1", "this help"),
     ("", "t", "next theme (remembered)"),
-    ("", "q / ctrl+q", "quit (asks before abandoning a game)"),
+    ("", "q / ctrl+q", "quit (a game under way: save and quit, back to the start screen, or abandon)"),
 ]
 """The app's keys, as (where, key, what it does); they work on every screen."""
 
@@ -345,12 +345,13 @@ class Confirm(ModalScreen[bool]):
 
 class ConfirmQuit(ModalScreen[str | None]):
     """Quitting a game under way: "save" (the autosave is kept: Continue next time),
+    "start" (kept too, and the start screen comes back: another game, or this one later),
     "abandon" (the autosave is removed) or None (keep playing). A game that cannot be
     saved (``unsaved``: why) is said so first, its quit button "Quit anyway (s)", with no
-    abandon to offer: quitting loses it either way."""
+    abandon and no start screen to offer: leaving loses it either way."""
 
-    BINDINGS = [HELP, Binding("s", "answer('save')", show=False), Binding("y", "answer('abandon')", show=False),
-                Binding("n,escape", "answer(None)", show=False)]
+    BINDINGS = [HELP, Binding("s", "answer('save')", show=False), Binding("m", "answer('start')", show=False),
+                Binding("y", "answer('abandon')", show=False), Binding("n,escape", "answer(None)", show=False)]
 
     def __init__(self, question: str = "Quit this game?", on_quit: Callable[[], object] | None = None,
                  unsaved: str | None = None, kept_in: str | None = None) -> None:
@@ -368,7 +369,8 @@ class ConfirmQuit(ModalScreen[str | None]):
     DEFAULT_CSS = """
     #confirm-note { height: auto; margin: 1 0 0 0; color: $text-muted; }
     #confirm-abandon-question { height: auto; margin-top: 1; }
-    #confirm-abandon { height: 1; }
+    #confirm-abandon, #confirm-start { height: 1; }
+    #confirm-start { margin-top: 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -386,6 +388,8 @@ class ConfirmQuit(ModalScreen[str | None]):
             with Horizontal(id="confirm-buttons"):
                 yield Button("Save and quit (s)", id="save", variant="success", compact=True)
                 yield Button("No, keep playing (n)", id="no", variant="primary", compact=True)
+            with Horizontal(id="confirm-start"):
+                yield Button("Save, to the start screen (m)", id="start", variant="success", compact=True)
             kept = self.kept_in
             yield Static(Text(f"This game is kept in {kept}: Load game continues it (another window has the autosave)."
                               if kept else "A saved game comes back with Continue."), id="confirm-note")
@@ -398,12 +402,13 @@ class ConfirmQuit(ModalScreen[str | None]):
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_answer({"save": "save", "abandon": "abandon"}.get(str(event.button.id)))
+        self.action_answer({"save": "save", "start": "start", "abandon": "abandon"}.get(str(event.button.id)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A game that cannot be saved offers no abandon: ``y`` would throw away the last
-        autosave that did work (an earlier point of this game)."""
-        return not (self.unsaved is not None and action == "answer" and parameters == ("abandon",))
+        """A game that cannot be saved offers no abandon (``y`` would throw away the last
+        autosave that did work, an earlier point of this game) and no start screen (the
+        game would be lost there as by a quit, but the question said only "quit")."""
+        return not (self.unsaved is not None and action == "answer" and parameters in (("abandon",), ("start",)))
 
     def action_answer(self, answer: str | None) -> None:
         if answer is not None and self.on_quit is not None:
