@@ -55,6 +55,14 @@ async def at_buy_prompt(seats: str = "Ann,bot:simple,bot:simple"):
         yield pilot, app, game
 
 
+def table_screen(app):
+    """The table, under whatever is over it (a buy question the bots opened at once, the
+    hand-off, a show-down); None before it opens."""
+    from cardtable.tui.screens.table import TableScreen
+
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, TableScreen)), None)
+
+
 async def settle(pilot, app, done, limit: int = 300) -> None:
     """Let bots (zero delay, worker thread) move until ``done()`` is true."""
     for _ in range(limit):

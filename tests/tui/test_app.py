@@ -23,7 +23,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.seats import TableSetup, parse_seats
 from cardtable.tui.settings import LastTable, Settings
 
-from .helpers import load_themes, make_app, screen_text, settle
+from .helpers import load_themes, make_app, screen_text, settle, table_screen
 
 
 def run(scenario):
@@ -782,8 +782,6 @@ def test_start_screen_a_key_typed_just_before_s_is_read_first(first, family, pre
     has read what it shows."""
     from textual import events
 
-    from cardtable.tui.screens.table import TableScreen
-
     async def scenario():
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -793,12 +791,10 @@ def test_start_screen_a_key_typed_just_before_s_is_read_first(first, family, pre
             expected = preset or names[(names.index(start.query_one("#preset", Select).value) + 1) % len(names)]
             for key in (first, "s"):  # (both arrive before either is handled)
                 app.post_message(events.Key(key, key))
-            def table():  # (the bots may already have put a buy question over it)
-                return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-
-            await settle(pilot, app, lambda: table() is not None and table().table.state is not None,
-                         limit=2000)  # (mounted, shown)
-            assert (table().game.family, table().game.variant.name) == (family, expected)
+            # (the bots may already have put a buy question over the table)
+            await settle(pilot, app, lambda: table_screen(app) is not None and table_screen(app).table.state
+                         is not None, limit=2000)  # (mounted, shown)
+            assert (table_screen(app).game.family, table_screen(app).game.variant.name) == (family, expected)
 
     asyncio.run(scenario())
 

@@ -112,10 +112,13 @@ def test_the_button_enter_presses_wears_the_card_cursor_s_colour():
             buttons = {button.id: button for button in app.screen.query(Button)}
             assert app.focused is buttons["no"]
             looks = lambda: {name: b.styles.background == cursor for name, b in buttons.items()}  # noqa: E731
-            assert looks() == {"save": False, "no": True, "abandon": False}
+            assert looks() == {"save": False, "no": True, "start": False, "abandon": False}
             await pilot.press("tab")
             await pilot.pause()
-            assert looks() == {"save": False, "no": False, "abandon": True}
+            assert looks() == {"save": False, "no": False, "start": True, "abandon": False}
+            await pilot.press("tab")
+            await pilot.pause()
+            assert looks() == {"save": False, "no": False, "start": False, "abandon": True}
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)

@@ -16,7 +16,7 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import held_hints, make_app, played_round, screen_text, settle
+from .helpers import held_hints, make_app, played_round, screen_text, settle, table_screen
 
 
 def test_exchange_dialogs_for_both_humans_behind_handoffs():
@@ -232,7 +232,7 @@ def _table_behind_bobs_look(anns_cards):
             assert app.screen.player == "Bob"
             await pilot.press("enter")
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            table = table_screen(app)
             return table.table.state, tuple(label for label, _move in app.screen.options)
 
     return asyncio.run(scenario())
@@ -567,7 +567,7 @@ def test_ctrl_s_and_r_work_on_the_results_of_a_round(preset):
             [path] = saves_dir().glob("*.json")
             assert any(path.name in note.message.replace("\n", "") for note in app._notifications)
             # (a note only: the line under the hand said it again at the next hand)
-            assert next(s for s in app.screen_stack if isinstance(s, TableScreen)).table.notice == ""
+            assert table_screen(app).table.notice == ""
             loaded, _seats = load_game(path)
             assert loaded == game and loaded.round_over
             await pilot.press("r")

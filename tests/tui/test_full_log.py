@@ -14,9 +14,8 @@ from cardtable.tui.screens.dialogs import LogScreen
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import make_app, settle
+from .helpers import make_app, settle, table_screen
 from .test_tonk import stacked_game
-from .tonk_driver import table_screen
 
 
 def bobs_tonk_game(**knobs):
@@ -104,18 +103,24 @@ def test_a_log_at_its_limit_says_its_start_is_left_out():
     asyncio.run(scenario())
 
 
-def test_an_open_log_goes_on_as_the_bots_play():
+def test_an_open_log_goes_on_as_the_bots_play(monkeypatch):
     """The log opened while the bots move takes in their moves (it stayed as it was when
     opened: "Bob discards 7♦" while two more bots played)."""
+    import threading
+
+    log_open = threading.Event()  # (the bot waits to move until the log is open)
+    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: log_open.wait(30))
+
     async def scenario():
         game = stacked_game()  # Bob (seat 1) plays first
         app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
-        app.bot_delay = 1.0  # (L is pressed long before the bot moves)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("L")                             # before the bot's first move
             await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
+            assert game.to_act == (1,)
             opened = app.screen.lines
+            log_open.set()
             await settle(pilot, app, lambda: game.to_act == (0,))  # the bot drew and discarded
             await pilot.pause()
             shown = str(app.screen.query_one("#log-lines", Static).render()).splitlines()

@@ -22,7 +22,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.log import EventLog
 from cardtable.tui.widgets.seat import SeatPanel
 
-from .helpers import make_app, screen_text, settle, shanghai_buy_offer
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer, table_screen
 
 
 def run(scenario):
@@ -67,7 +67,7 @@ async def at_table(pilot, app) -> TableScreen:
 
     await settle(pilot, app, waiting, limit=2000)
     await pilot.pause()
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    return table_screen(app)
 
 
 # ----------------------------------------------------------------- rules

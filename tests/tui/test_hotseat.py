@@ -14,7 +14,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
 from .conftest import ARMED, PLAYERS_WAIT
-from .helpers import make_app, screen_text, settle
+from .helpers import make_app, screen_text, settle, table_screen
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
 
@@ -74,7 +74,7 @@ def test_whole_round_hot_seat_two_humans_two_bots():
                 if isinstance(screen, HandoffScreen):
                     text = screen_text(app)
                     assert not CARD_FACE.search(text), text
-                    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+                    table = table_screen(app)
                     assert table.viewer is None
                     assert table.table.state.hand == ()
                     handoffs.append(screen.player)
@@ -245,6 +245,32 @@ def test_a_table_key_on_the_hand_off_says_the_keys_wait_for_enter():
                 assert isinstance(app.screen, HandoffScreen)
             assert str(hint.render()) == (f"{app.screen.player}: press Enter when only you can see the screen; the table's keys "
                                           "work after it.")
+
+    asyncio.run(scenario())
+
+
+def test_the_hand_offs_hint_is_greyed_while_enter_does_nothing_yet(armed_screens):
+    """A play-tester's quick Enter on "Pass to …" did nothing, unexplained: the hint
+    shows greyed until Enter works, and again after a key pressed in the wait (which
+    starts it again)."""
+    from textual.widgets import Static
+
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            handoff = app.screen
+            assert isinstance(handoff, HandoffScreen)
+            hint = handoff.query_one("#handoff-hint", Static)
+            assert hint.has_class("-waiting")
+            await pilot.press("enter")                        # (too early: nothing)
+            await pilot.pause(ARMED + 0.3)
+            assert app.screen is handoff and not hint.has_class("-waiting")
+            await pilot.press("L")                            # (a key in no wait: none starts)
+            await pilot.pause(0.2)
+            assert not hint.has_class("-waiting")
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
 
     asyncio.run(scenario())
 

@@ -33,7 +33,7 @@ from cardtable.tui.widgets.log import EventLog
 from cardtable.tui.widgets.seat import SeatPanel
 from tests.store.helpers import finished_game
 
-from .helpers import make_app, settle, screen_text, shanghai_buy_offer
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer, table_screen
 
 CLOSER, BRACKETED = "[/]", "Bob [beta]"
 """A name Textual's markup cannot parse (it crashed), and one it read as a style tag
@@ -72,7 +72,7 @@ def app_for(setup: TableSetup, game=None, theme: str = "felt") -> CardtableApp:
 
 
 async def ann_to_act(pilot, app) -> TableScreen:
-    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    table = table_screen(app)
     await settle(pilot, app, lambda: table.game.to_act and table.game.to_act[0] == 2 and not table.busy,
                  limit=1000)
     await pilot.pause()

@@ -13,7 +13,7 @@ from cardtable.engine.cards import parse_cards
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, screen_text, settle
+from .helpers import make_app, screen_text, settle, table_screen
 from .test_shanghai import _press_cards
 from .test_shanghai_go_down_groups import ann_to_play
 
@@ -154,7 +154,7 @@ def test_a_header_too_wide_ends_with_an_ellipsis(theme, end):
         app = make_app("Bartholomew Jones-Fitzwilliam the Third of Kent,bot:simple,bot:simple", preset="shanghai-classic",
                        seed=3, theme=theme)
         async with app.run_test(size=(80, 24)) as pilot:
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen)).table
+            table = table_screen(app).table
             await settle(pilot, app, lambda: table.header, limit=1000)
             await pilot.pause()
             shown = table.query_one("#header").render_line(0).text.rstrip()

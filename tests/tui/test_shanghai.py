@@ -26,7 +26,7 @@ from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import decline_all
 from .conftest import ARMED
-from .helpers import make_app, screen_text, settle, shanghai_buy_offer
+from .helpers import make_app, screen_text, settle, shanghai_buy_offer, table_screen
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
 SEATS = "Ann,bot:simple,Bob"
@@ -200,7 +200,7 @@ def test_whole_hand_hot_seat_with_buy_prompt_go_down_and_lay_off():
                 screen = app.screen
                 if isinstance(screen, ScoreSheetScreen):
                     break
-                table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+                table = table_screen(app)
                 if isinstance(screen, HandoffScreen):
                     text = screen_text(app)
                     assert not CARD_FACE.search(text), text  # X1: no cards behind a hand-off
@@ -395,7 +395,7 @@ def test_o_in_the_buy_prompt_sorts_the_hand_it_shows_as_the_table_would():
         app = make_app(SEATS, preset="shanghai-classic", seed=11, game=stacked_game())
         async with app.run_test(size=(100, 30)) as pilot:
             dialog = await until_a_buy_prompt(pilot, app)
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            table = table_screen(app)
             before = table.table.hand_order() or "rank"
             after = "suit" if before == "rank" else "rank"
             shown = dialog.query_one(Hand)
@@ -424,7 +424,7 @@ def test_hint_in_the_buy_prompt_highlights_the_hard_bots_choice():
         app = make_app(SEATS, preset="shanghai-classic", seed=11, game=stacked_game())
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await until_a_buy_prompt(pilot, app)
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            table = table_screen(app)
             game = table.game
             seat = game.to_act[0]
             assert game.view(seat).phase == "buy"
@@ -1102,7 +1102,7 @@ def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():
             await pilot.pause()  # (a prompt just pushed finishes mounting before the app closes)
             from cardtable.tui.widgets.seat import SeatPanel
 
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            table = table_screen(app)
             panels = [panel for panel in table.query(SeatPanel) if panel.display]
             shown = [str(panel.render()).splitlines()[1] for panel in panels]  # (drawn even under a dialog)
             view = table.game.view(None)
@@ -1135,7 +1135,7 @@ def test_five_seat_panels_at_80_columns_keep_every_players_points():
                 isinstance(app.screen, TableScreen) and not app.screen.busy and app.screen.game.to_act == (0,)
                 and app.screen.game.phase != "buy"), limit=2000)
             await pilot.pause()  # (a prompt just pushed finishes mounting before the app closes)
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            table = table_screen(app)
             panels = [panel for panel in table.query(SeatPanel) if panel.display]
             facts = [str(panel.render()).splitlines()[0] for panel in panels]  # (drawn even under a dialog)
             assert len(facts) == 4 and panels[0].content_size.width <= 16
@@ -1285,17 +1285,20 @@ def test_d_before_the_draw_says_to_draw_first():
     asyncio.run(scenario())
 
 
-def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard():
+def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard(monkeypatch):
     """S8: Ann draws from the stock and the upcard is offered to the bots: meanwhile she
     may pick cards (the keys did nothing, silently), a table key says to wait, and once
     they answer the picked card stays picked and the note goes."""
+    import threading
+
     from cardtable.tui.shanghai.table import WINDOW_WAIT
 
     game = new_game(load_variant("shanghai-classic"), 3, seed=3, dealer=2, hands=[
         "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S", "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS",
         "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
     app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-    app.bot_delay = 1.0  # (the window stays open while Ann presses her keys)
+    keys_pressed = threading.Event()  # (the window stays open while Ann presses her keys)
+    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: keys_pressed.wait(30))
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:
@@ -1314,7 +1317,8 @@ def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard():
             await pilot.press("1", "1")                        # (a selection change retires it)
             await pilot.press("d")
             await pilot.pause()
-            assert screen.table.notice == WINDOW_WAIT
+            assert screen.table.notice == WINDOW_WAIT and game.view(0).phase == "buy"
+            keys_pressed.set()
             await settle(pilot, app, lambda: game.view(0).phase == "play", limit=1000)
             await pilot.pause()
             assert hand.selected == {0} and screen.table.notice == ""

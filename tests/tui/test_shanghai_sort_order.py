@@ -12,7 +12,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.shanghai.table import by_suit, wilds_last
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, settle
+from .helpers import make_app, settle, table_screen
 from .test_shanghai import _changed, _key, _press_cards, hand_two_game, stacked_game
 
 
@@ -40,10 +40,13 @@ def test_a_wild_two_stands_with_the_jokers_in_the_hand_on_screen():
     """S5: at a table where 2s are wild the hand shows them after the naturals, by rank
     and by suit (o); here in the buy prompt Ann is offered first, which shows the hand as
     the table does."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-wild-twos", seed=5)
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: bool(app.screen.query(Hand)) and bool(app.screen.query_one(Hand).cards))
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) and bool(app.screen.query(Hand))
+                         and bool(app.screen.query_one(Hand).cards))
             shown = []
             for _order in ("rank", "suit"):  # (the buy prompt shows the hand as the table does)
                 cards = tuple(app.screen.query_one(Hand).cards)
@@ -121,7 +124,7 @@ def test_the_buy_prompt_shows_the_hand_sorted_by_suit():
                 screen = app.screen
                 if isinstance(screen, MoveListDialog):
                     await settle(pilot, app, lambda: bool(screen.query(Hand)) and bool(screen.query_one(Hand).cards))
-                    hand = next(s for s in app.screen_stack if isinstance(s, TableScreen)).game.view(0).hand
+                    hand = table_screen(app).game.view(0).hand
                     shown = tuple(screen.query_one(Hand).cards)
                     if sorted_yet:
                         assert shown == by_suit(hand) != hand

@@ -109,7 +109,8 @@ def test_in_hot_seat_each_player_keeps_their_own_hand_order():
     for the next table."""
     from cardtable.tui.screens.handoff import HandoffScreen
 
-    from .tonk_driver import Advisor, press_move, table_screen
+    from .helpers import table_screen
+    from .tonk_driver import Advisor, press_move
 
     async def scenario():
         app = _app("tonk-classic", "Ann,Bob,bot:simple", 5)

@@ -25,7 +25,7 @@ from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
 from cardtable.tui.notes import table_note_width
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import at_buy_prompt, make_app, screen_text, settle
+from .helpers import at_buy_prompt, make_app, screen_text, settle, table_screen
 from .test_hotseat import CARD_FACE, press_move
 
 
@@ -38,7 +38,7 @@ def start_app() -> CardtableApp:
 
 
 def table_of(app) -> TableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    return table_screen(app)
 
 
 def snapshot(game) -> tuple:
@@ -244,7 +244,7 @@ def test_m_in_the_quit_question_saves_and_goes_back_to_the_start_screen_where_co
             assert "Continue (c)" in screen_text(app)
             await pilot.press("c")
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
-            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            table = table_screen(app)
             assert table.game is not game and table.game.events == game.events[:moves]
             assert table.game.view(0).phase == "buy"
 

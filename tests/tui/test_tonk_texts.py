@@ -14,8 +14,7 @@ from cardtable.tui.screens.summary import MatchEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.tonk.showdown import ShowdownScreen
 
-from .helpers import make_app, screen_text, settle
-from .tonk_driver import table_screen
+from .helpers import make_app, screen_text, settle, table_screen
 
 
 def run(scenario):

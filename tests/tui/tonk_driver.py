@@ -9,15 +9,12 @@ from textual.widgets import OptionList
 from cardtable.bots import make_bot
 from cardtable.engine.rng import Rng
 from cardtable.tui.screens.choose import MoveListDialog
-from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.tonk.dialogs import ConfirmDrop
 from cardtable.tui.widgets.hand import Hand
 
+from .helpers import table_screen
+
 KEY_OF = {"draw_stock": "s", "take_upcard": "u", "declare": "c"}
-
-
-def table_screen(app) -> TableScreen:
-    return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
 
 
 async def pick_option(pilot, app, move) -> None:

@@ -45,6 +45,15 @@ class HandoffScreen(OverTable[None]):
             yield Static(Text(f"Pass to {self.player}"), id="handoff-name")
             yield Static(Text(f"{self.player}: press Enter when only you can see the screen."), id="handoff-hint")
 
+    def on_mount(self) -> None:
+        """The hint shows greyed while Enter does nothing yet (:attr:`ARMING_SECONDS`, again
+        after each key in them): a play-tester's quick Enter did nothing, unexplained."""
+        self._show_armed()
+        self.set_interval(0.1, self._show_armed)
+
+    def _show_armed(self) -> None:
+        self.query_one("#handoff-hint", Static).set_class(not self.armed(), "-waiting")
+
     def action_ready(self) -> None:
         if self.app.screen is not self or not self.armed():  # (a second click or Enter already on its way)
             return

@@ -66,7 +66,7 @@ class ShanghaiUI(FamilyUI):
         buys = view.buys_left[seat]
         prompt = (f"{seats[seat].name}: {why}Buy {card}{extra}? "
                   f"You have {buys} buy{'s' * (buys != 1)} left "
-                  f"this hand; bought cards wait for your own turn.")
+                  f"this hand; bought cards join your hand now, to play on your own turn.")
         options: list[tuple[str, Move | None]] = []
         if any(m.kind == "buy" for m in moves):
             options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
