@@ -149,15 +149,56 @@ def this_round(events: Sequence[Event]) -> Sequence[Event]:
 
 def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Callable[[str], str],
               skip: tuple[type[Event], ...] = (CardsDealt,)) -> tuple[str, ...]:
-    """The current round's story told for ``viewer`` (its last :data:`LOG_LINES` lines): every event
+    """The current round's story told to ``viewer`` (its last :data:`LOG_LINES` lines): every event
     from the latest deal on, except the kinds in ``skip``, hiding what the viewer may
-    not see (``Event.describe``; an event the viewer may not learn of at all is left out)."""
+    not see (``Event.describe``; an event the viewer may not learn of at all is left out),
+    and naming the viewer "you" (:func:`told_to_you`)."""
+    def named(seat: int) -> str:
+        return YOU if seat == viewer else name(seat)
+
     lines: list[str] = []
     for event in reversed(this_round(events)):  # newest first, so only the last LOG_LINES are told
         if len(lines) == LOG_LINES:
             break
         if not isinstance(event, skip):
-            line = event.describe(name, viewer)
+            line = event.describe(named, viewer)
             if line:  # (empty: nothing this viewer may learn of)
-                lines.append(fix(line))
+                lines.append(fix(told_to_you(line)))
     return tuple(reversed(lines))
+
+
+YOU = "\x00"
+"""Stands in a log line for the player it is told to (no name holds a control character)."""
+_SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go", "says": "say"}
+_AND_THEN = ("becomes", "takes", "shows")
+"""The verbs that go on a sentence after "and" ("Ann buys Q♠ and takes 2 cards")."""
+
+
+def _to_you(verb: str) -> str:
+    """A verb as said of "you": "draws" -> "draw", "passes" -> "pass", "is" -> "are"."""
+    if verb in _SECOND_PERSON:
+        return _SECOND_PERSON[verb]
+    if verb.endswith(("sses", "ches", "shes", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def told_to_you(line: str) -> str:
+    """A log line in which :data:`YOU` stands for a player, as told to that player: "You
+    draw 3♠", "Finn lays off 2♦ on your meld 1", "You lay off K♠ on your own meld 2",
+    "You buy Q♠ and take 2 cards", "Bob pays you 2 chips"."""
+    if YOU not in line:
+        return line
+    if line.startswith(YOU):  # (the sentence is about you)
+        line = line.replace(" their own ", " your own ")
+        for verb in _AND_THEN:
+            line = line.replace(f" and {verb} ", f" and {_to_you(verb)} ")
+
+    def said(match: re.Match[str]) -> str:
+        first = match.start() == 0
+        if match.group(1) == "'s":
+            return "Your" if first else "your"
+        verb = match.group(2)
+        return ("You" if first else "you") + (f" {_to_you(verb)}" if verb else "")
+
+    return re.sub(YOU + r"(?:('s)\b| ([a-z]+)\b)?", said, line)

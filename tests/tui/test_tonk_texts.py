@@ -86,7 +86,7 @@ def test_the_show_down_pays_each_seat_once_with_the_total():
             assert "Ann pays Eve 2 chips" in text and "Dag pays Eve 1 chip" in text, text
             assert "Ann pays Eve 1 chip" not in text, text
             log = "\n".join(table_screen(app).table.state.log)  # the table's log (and a replay's)
-            assert "Eve catches the dropper — Ann pays Eve 2 chips, Dag pays Eve 1 chip" in log, log
+            assert "Eve catches the dropper — you pay Eve 2 chips, Dag pays Eve 1 chip" in log, log  # (told to Ann)
 
     run(scenario)
 

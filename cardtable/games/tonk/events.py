@@ -75,7 +75,7 @@ class SpreadHit(Event):
     locks: int = 0
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        whose = "own" if self.owner == self.seat else f"{name(self.owner)}'s"
+        whose = "their own" if self.owner == self.seat else f"{name(self.owner)}'s"
         text = f"{_seat(name, self.seat)} hits {self.card.pretty()} on {whose} spread, making {spread_text(self.spread)}"
         if self.owner != self.seat:
             text += f" ({name(self.owner)} may not drop for {self.locks} turn{'s' * (self.locks != 1)})"

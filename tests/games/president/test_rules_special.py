@@ -120,7 +120,7 @@ def test_P22_declining_the_chance_returns_the_turn():
     from cardtable.tui.text import round_log
 
     assert not any("chance" in line or "D " in line for line in round_log(game.events, 2, names, str))
-    assert "D lets the out-of-turn chance go" in round_log(game.events, 3, names, str)
+    assert "You let the out-of-turn chance go" in round_log(game.events, 3, names, str)  # (told to D)
 
 
 def test_P23_a_bomb_goes_on_anything_clears_and_its_player_leads():

@@ -67,7 +67,7 @@ def test_a_spread_with_a_joker_says_where_it_stands() -> None:
     assert run.describe(lambda seat: NAMES[seat]) == f"{NAMES[0]} spreads 2♥ 3♥ JK=4♥"
     hit = SpreadHit(1, card=Card.parse("7H"), owner=1,
                     spread=(Card.parse("7C"), Card.parse("7D"), Card.parse("7H"), Card.parse("JK")))
-    assert hit.describe(lambda seat: NAMES[seat]) == f"{NAMES[1]} hits 7♥ on own spread, making 7♣ 7♦ 7♥ JK=7"
+    assert hit.describe(lambda seat: NAMES[seat]) == f"{NAMES[1]} hits 7♥ on their own spread, making 7♣ 7♦ 7♥ JK=7"
 
 
 @pytest.mark.parametrize("caught", ["seed", "pagat", "texas"])
