@@ -15,8 +15,10 @@ from ..engine.game import Game
 from ..paths import user_dir
 from ..presets import preset_path
 from .messages import ThemeSwitched
-from .notes import START_NOTE_SECONDS, NoteSlot, in_folder, not_loaded, note_width, problems_note, wrapped
+from .notes import (START_NOTE_SECONDS, NoteSlot, in_folder, not_loaded, note_width, problems_note, soft_breaks,
+                    table_note_width, wrapped)
 from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
+from .screens.over_table import HELD_KEY_SECONDS
 from .screens.start import StartScreen
 from .screens.table import DEFAULT_BOT_DELAY, TableScreen
 from .seats import TableSetup
@@ -54,6 +56,7 @@ class CardtableApp(App[int]):
         self.game = game
         """A game already under way for ``setup`` (tests, and resuming later)."""
         self.family = family
+        self.farewell = []
         self.save_settings = save_settings
         self.settings = Settings.load()
         remembered = self.settings.bot_delay if self.settings.bot_delay is not None else DEFAULT_BOT_DELAY
@@ -163,6 +166,7 @@ class CardtableApp(App[int]):
             if choice == "abandon":
                 tables[-1].abandon()  # quit on purpose: the autosave goes
             if choice in ("save", "abandon"):
+                self.farewell.extend(tables[-1].untold_notes())
                 self.exit(0)  # "save": the table keeps its autosave when it closes
             elif choice == "start":
                 self._to_start_screen(tables[-1])
@@ -171,14 +175,29 @@ class CardtableApp(App[int]):
         self.push_screen(ConfirmQuit(on_quit=self._leave, unsaved=tables[-1].unsaved(),
                                      kept_in=moved_to.name if moved_to is not None else None), answered)
 
+    START_SCREEN_QUIET = HELD_KEY_SECONDS
+    """After "Save, to the start screen" keys do nothing for this long: a play-tester's
+    ``m`` then ``s`` (the quit question's "Save and quit") pressed Start at once, and the
+    game just kept went from Continue to Load game."""
+
     def _to_start_screen(self, table: TableScreen) -> None:
         """Close ``table`` and what is over it (a buy question, the hand-off, the help) for
-        the start screen; its autosave stays for Continue. Keys typed between the choice
-        and now did nothing (:attr:`leaving`); from here on they are the start screen's."""
+        the start screen; its autosave stays for Continue. Keys typed since the choice, and
+        for :attr:`START_SCREEN_QUIET` more, do nothing (:attr:`leaving`)."""
         while self.screen is not table:
             self.pop_screen()
+        untold = table.untold_notes()  # (the table opened with a question, and was left before its turn)
         self.switch_screen(StartScreen())
-        self.leaving = False
+
+        def arrived() -> None:
+            self.leaving = False
+
+        if self.START_SCREEN_QUIET:
+            self.set_timer(self.START_SCREEN_QUIET, arrived)
+        else:
+            arrived()
+        for note in untold:
+            self.notify(soft_breaks(note, table_note_width(self)), timeout=8, markup=False)
 
     # ----------------------------------------------------------------- size
     @property
@@ -187,10 +206,14 @@ class CardtableApp(App[int]):
         width, height = self.size
         return width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
+    farewell: list[str]
+    """What a table left to say when the app quit (printed after it: where the unfinished
+    game a new table replaced was kept, when the player quit before the table said so)."""
+
     leaving = False
     """Set once a quit is chosen or the app exits: keys typed after "Save and quit" do
     nothing (a quick ``t`` would otherwise still change the saved theme); after "Save, to
-    the start screen" until the start screen is there."""
+    the start screen" until a moment after the start screen is there."""
 
     def _leave(self) -> None:
         self.leaving = True

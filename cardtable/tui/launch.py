@@ -32,6 +32,8 @@ def _run(app: Any, args: Any) -> int:
         return _fail("the table needs a terminal: standard input and standard error must both be one "
                      "(for a game as text, see `cardtable replay FILE --text`)", args)
     result = app.run()
+    for note in getattr(app, "farewell", ()):
+        print(note)
     return app.return_code or int(result or 0)  # (1 after a crash: scripts can tell)
 
 

@@ -251,6 +251,30 @@ def test_m_in_the_quit_question_saves_and_goes_back_to_the_start_screen_where_co
     run(scenario)
 
 
+def test_keys_typed_right_after_m_do_not_start_a_new_game_over_the_one_just_kept(armed_screens):
+    """A play-tester's ``m`` then ``s`` (the quit question's "Save and quit") pressed Start
+    on the start screen at once: the game just kept went from Continue to Load game. The
+    start screen takes keys only after a moment's quiet."""
+    from .conftest import ARMED
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            game = app.screen.game
+            await pilot.press("q", "m", "s", "s")
+            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            await pilot.press("s")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, StartScreen) and not list_saves()  # (nothing started, nothing moved)
+            await pilot.pause(ARMED)
+            await pilot.press("c")
+            await settle(pilot, app, lambda: table_screen(app) is not None)
+            assert table_screen(app).game.events == game.events
+
+    run(scenario)
+
+
 def test_failed_autosave_warns_once_and_the_game_goes_on(monkeypatch):
     import cardtable.store.autosave as autosave
 
@@ -676,3 +700,39 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
                 f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
 
     run(scenario)
+
+
+@pytest.mark.parametrize("leave", ["m", "s"])
+def test_a_table_left_before_it_said_where_the_game_it_replaced_is_kept_says_it_on_leaving(leave, monkeypatch,
+                                                                                          capsys):
+    """A play-tester's new table opened on a buy offer, and they left it (m) before their
+    turn: "Your unfinished game is kept as …" was never said. ``m`` says it on the start
+    screen; ``s`` (quit) prints it after the table closes."""
+    from textual.app import App
+
+    save_game(autosave_path(), new_game(load_variant("tonk-classic"), 3, seed=9), ["Ann", "Dag", "Eve"])
+    farewell = []
+
+    async def scenario():
+        async with at_buy_prompt() as (pilot, app, _game):
+            await pilot.pause(0.1)
+            [(path, _info)] = list_saves()
+            said = f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."
+            await pilot.press("q", leave)
+            if leave == "m":
+                await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+                await pilot.pause(0.1)
+                notes = [n.message.replace("\n", "") for n in app._notifications if "unfinished" in n.message]
+                assert notes == [said] and app.farewell == []
+            else:
+                await pilot.pause(0.1)
+                assert app.farewell == [said]
+                farewell.append(app)
+
+    run(scenario)
+    if leave == "s":  # (the command line prints it once the terminal is the shell's again)
+        monkeypatch.setattr(App, "run", lambda app: 0)
+        monkeypatch.setattr(launch, "can_draw_table", lambda: True)
+        assert launch._run(farewell[0], SimpleNamespace()) == 0
+        assert capsys.readouterr().out == farewell[0].farewell[0] + "\n"
+

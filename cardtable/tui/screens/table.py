@@ -287,6 +287,12 @@ class TableScreen(Screen[None]):
 
         self._hand_to(seat, ask)
 
+    def untold_notes(self) -> list[str]:
+        """The notes this table has not told yet, as one line each (where the unfinished
+        game it replaced was kept): the player leaves it before its first turn."""
+        note, self.kept_note = self.kept_note, ""
+        return [note.replace("\n", "")] if note else []  # (as said: without the note's soft breaks)
+
     def _tell_kept_note(self) -> None:
         """Say where the unfinished game was kept, once, when the table itself is in sight
         (a human's turn at the table, or a table of bots): told at once, the note covered
