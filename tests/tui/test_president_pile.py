@@ -31,6 +31,7 @@ def test_the_empty_pile_names_the_bomb_that_cleared_it():
     assert present(fresh, 0, SEATS).pile_earlier == ""
     state = present(bombed(), 0, SEATS)
     assert (state.pile_caption, state.pile_earlier) == ("(empty pile)", "last: Cy's bomb 6♣ 6♦ 6♥ 6♠")
+    assert present(bombed(), 2, SEATS).pile_earlier == "last: your bomb 6♣ 6♦ 6♥ 6♠"  # (told to Cy, as the log is)
 
 
 def test_a_trick_taken_when_all_pass_is_named_too():
@@ -40,6 +41,19 @@ def test_a_trick_taken_when_all_pass_is_named_too():
     for seat in (3, 0, 1):
         game.apply(seat, "pass")
     assert present(game, 0, SEATS).pile_earlier == "last: Cy takes it with 3♣"
+    assert present(game, 2, SEATS).pile_earlier == "last: you take it with 3♣"
+
+
+def test_the_pile_tells_its_viewer_what_they_played_as_the_log_does():
+    """The caption, the earlier plays and who leads say "you" to the viewer (a play-tester
+    read "Player played" above a log saying "You play")."""
+    game = bombed()
+    game.apply(2, "play 3C")
+    told = present(game, 2, SEATS)
+    assert told.pile_caption == "You played" and present(game, 0, SEATS).pile_caption == "Cy played"
+    game.apply(3, "play 7C")
+    assert present(game, 2, SEATS).pile_earlier == "You 3♣" and present(game, 0, SEATS).pile_earlier == "Cy 3♣"
+    assert present(bombed(), 2, SEATS).pile_footer == "You lead" and present(bombed(), 0, SEATS).pile_footer == "Cy leads"
 
 
 def test_a_new_round_starts_with_nothing_said_of_the_last_one():
@@ -64,7 +78,7 @@ def test_at_80x24_the_last_trick_shows_inside_the_pile():
             await settle(pilot, app, lambda: bool(app.screen.query(TrickPile)) and "Cy — your turn" in screen_text(app))
             pile = app.screen.query_one(TrickPile)
             rows = screen_text(app).splitlines()[pile.region.y:pile.region.bottom]
-            assert any("last: Cy's bomb 6♣ 6♦ 6♥ 6♠" in row for row in rows)
+            assert any("last: your bomb 6♣ 6♦ 6♥ 6♠" in row for row in rows)  # (told to Cy)
 
     asyncio.run(scenario())
 

@@ -20,7 +20,7 @@ from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import counted, game_title, round_log, themed, this_round
+from ..text import YOU, counted, game_title, round_log, themed, this_round, told_to_you
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo, cards_held, short_forms
 
@@ -97,7 +97,9 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     view = game.view(viewer)
     assert isinstance(view, PresidentView)
     fix = themed(ascii)
-    name = lambda seat: seats[seat].name  # noqa: E731
+    def name(seat: int) -> str:  # (the viewer is "you" in the trick's words, as in the log)
+        return YOU if seat == viewer else seats[seat].name
+
     ranks = RankOrder(view.rules)  # (what a wild on the pile stood for; what may not be led)
     variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")
@@ -115,15 +117,16 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         shown = [f"{name(s)} {play_text(c, ranks.stands_for(c))}" for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
         footer = f"to {_beat(view)}: {view.to_beat}" if view.to_beat else ""
-        earlier = fix(earlier)
+        earlier = fix(told_to_you(earlier))
         pile_cards = last_cards
     else:
-        caption, earlier, pile_cards = "(empty pile)", fix(_last_trick(game, name)), ()
+        caption, earlier, pile_cards = "(empty pile)", fix(told_to_you(_last_trick(game, name))), ()
         footer = f"{name(view.turn)} leads" if view.turn is not None and view.phase == "play" else ""
 
     log = round_log(game.events, viewer, lambda s: seats[s].name, fix)
-    state = PresidentState(header=header, seats=seat_infos, pile_caption=fix(caption), pile_cards=pile_cards,
-                           pile_earlier=earlier, pile_footer=fix(footer), log=log, status="", viewer=viewer)
+    state = PresidentState(header=header, seats=seat_infos, pile_caption=fix(told_to_you(caption)),
+                           pile_cards=pile_cards, pile_earlier=earlier, pile_footer=fix(told_to_you(footer)), log=log,
+                           status="", viewer=viewer)
     status = fix(_status(game, view, viewer, seats, ranks))
     if viewer is None:
         return replace(state, status=status)
