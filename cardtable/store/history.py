@@ -133,17 +133,21 @@ def _prepare(connection: sqlite3.Connection) -> None:
 
 def _schema(connection: sqlite3.Connection, target: Path) -> tuple[int, bool]:
     """The history's schema version and whether it holds any table (one of version 0
-    that does is not ours), read in one statement: another cardtable creating the tables
-    meanwhile is seen before or after, never half-way (version 0 read before it, its
-    tables after, was "another program's database"). A HistoryError if a newer cardtable
-    wrote it."""
-    version, tables = connection.execute(
-        "SELECT user_version, EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table') "
-        "FROM pragma_user_version").fetchone()
-    if version > SCHEMA_VERSION:
-        raise HistoryError(f"{target}: written by a newer cardtable (schema {version}); "
-                           f"this one knows schema {SCHEMA_VERSION}")
-    return int(version), bool(tables)
+    that does is not ours), read in one transaction: another cardtable creating the
+    tables meanwhile is seen before or after, never half-way (version 0 read before it,
+    its tables after, was "another program's database"). A HistoryError if a newer
+    cardtable wrote it (said before its tables are read: this SQLite may not read them)."""
+    connection.execute("BEGIN")
+    try:
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise HistoryError(f"{target}: written by a newer cardtable (schema {version}); "
+                               f"this one knows schema {SCHEMA_VERSION}")
+        tables = connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'").fetchone() is not None
+    finally:
+        if connection.in_transaction:  # (it only read: nothing to keep; an error may have ended it)
+            connection.execute("ROLLBACK")
+    return version, tables
 
 
 def _recorded(target: Path) -> bool:

@@ -143,6 +143,25 @@ def test_a_database_from_a_newer_cardtable_is_refused(tmp_path):
         player_stats()
 
 
+def test_a_newer_cardtables_history_whose_tables_this_sqlite_cannot_read_is_told_as_newer(tmp_path):
+    """The version is read before the tables: a table written in a way this SQLite does
+    not know said "malformed database schema", not "written by a newer cardtable"."""
+    with closing(sqlite3.connect(history_path_made())) as db:
+        db.execute("CREATE TABLE later (x)")
+        db.execute("PRAGMA user_version = 99")
+        db.execute("PRAGMA writable_schema = ON")
+        db.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE later (x) WITHOUT SOMETHING_NEW' WHERE name = 'later'")
+        db.commit()
+    for use in (player_stats, connect):
+        with pytest.raises(HistoryError, match="written by a newer cardtable .schema 99."):
+            use()
+
+
+def history_path_made() -> Path:
+    history_path().parent.mkdir(parents=True, exist_ok=True)
+    return history_path()
+
+
 def test_not_a_database(tmp_path):
     history_path().parent.mkdir(parents=True, exist_ok=True)
     history_path().write_bytes(b"this is not sqlite" * 100)
