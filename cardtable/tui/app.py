@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from time import monotonic
 from typing import Any
 
 from textual import events
@@ -157,6 +158,7 @@ class CardtableApp(App[int]):
         """Quit, asking first about a game under way (see :meth:`action_request_quit`)."""
         tables = [s for s in self.screen_stack if isinstance(s, TableScreen) and not s.game.is_over]
         if not tables or self.too_small:
+            self.farewell.extend(note for table in tables for note in table.untold_notes())
             self.exit(0)  # (too small to ask: the autosave stays for Continue)
             return
         if any(isinstance(screen, ConfirmQuit) for screen in self.screen_stack):  # (under the help too)
@@ -176,26 +178,39 @@ class CardtableApp(App[int]):
                                      kept_in=moved_to.name if moved_to is not None else None), answered)
 
     START_SCREEN_QUIET = HELD_KEY_SECONDS
-    """After "Save, to the start screen" keys do nothing for this long: a play-tester's
-    ``m`` then ``s`` (the quit question's "Save and quit") pressed Start at once, and the
-    game just kept went from Continue to Load game."""
+    """After "Save, to the start screen" the start screen takes no key and no click until
+    this long has passed with none (a key in it starts the wait again, as on the hand-off:
+    ``Arming``): a play-tester's ``m`` then ``s`` (the quit question's "Save and quit")
+    pressed Start at once, and the game just kept went from Continue to Load game; a held
+    Enter pressed Continue and undid the ``m``."""
+
+    _quiet_since: float | None = None
+
+    def _in_quiet(self, event: events.Event) -> bool:
+        """Whether ``event``, a key or a mouse button, comes in the start screen's quiet
+        (:attr:`START_SCREEN_QUIET`); a key there starts it again."""
+        if self._quiet_since is None or not isinstance(event, (events.Key, events.MouseDown, events.MouseUp)):
+            return False
+        if monotonic() - self._quiet_since >= self.START_SCREEN_QUIET:
+            self._quiet_since = None
+            return False
+        if isinstance(event, events.Key):
+            self._quiet_since = monotonic()
+        return True
 
     def _to_start_screen(self, table: TableScreen) -> None:
         """Close ``table`` and what is over it (a buy question, the hand-off, the help) for
-        the start screen; its autosave stays for Continue. Keys typed since the choice, and
-        for :attr:`START_SCREEN_QUIET` more, do nothing (:attr:`leaving`)."""
-        while self.screen is not table:
+        the start screen; its autosave stays for Continue. Keys typed since the choice did
+        nothing (:attr:`leaving`), nor do keys and clicks in the start screen's first
+        moments (:attr:`START_SCREEN_QUIET`)."""
+        table.close()  # (it asks nothing more, its bots stop: a question it held back must not follow)
+        while self.screen is not table and table in self.screen_stack:
             self.pop_screen()
         untold = table.untold_notes()  # (the table opened with a question, and was left before its turn)
-        self.switch_screen(StartScreen())
-
-        def arrived() -> None:
-            self.leaving = False
-
-        if self.START_SCREEN_QUIET:
-            self.set_timer(self.START_SCREEN_QUIET, arrived)
-        else:
-            arrived()
+        if table in self.screen_stack:
+            self.switch_screen(StartScreen())
+        self.leaving = False
+        self._quiet_since = monotonic() if self.START_SCREEN_QUIET else None
         for note in untold:
             self.notify(soft_breaks(note, table_note_width(self)), timeout=8, markup=False)
 
@@ -213,7 +228,7 @@ class CardtableApp(App[int]):
     leaving = False
     """Set once a quit is chosen or the app exits: keys typed after "Save and quit" do
     nothing (a quick ``t`` would otherwise still change the saved theme); after "Save, to
-    the start screen" until a moment after the start screen is there."""
+    the start screen" until the start screen is there (:meth:`_to_start_screen`)."""
 
     def _leave(self) -> None:
         self.leaving = True
@@ -234,7 +249,7 @@ class CardtableApp(App[int]):
         game): nobody plays a card they cannot see. Once the app is leaving, no key does
         anything."""
         if isinstance(event, events.Key) and not event.is_forwarded and (
-                self.leaving or (self.too_small and event.key != "ctrl+q")):
+                self.leaving or (self.too_small and event.key != "ctrl+q")) or self._in_quiet(event):
             event.stop()
             return
         await super().on_event(event)

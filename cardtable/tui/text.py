@@ -153,9 +153,7 @@ def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Cal
     from the latest deal on, except the kinds in ``skip``, hiding what the viewer may
     not see (``Event.describe``; an event the viewer may not learn of at all is left out),
     and naming the viewer "you" (:func:`told_to_you`)."""
-    def named(seat: int) -> str:
-        return YOU if seat == viewer else name(seat)
-
+    named = naming_you(name, viewer)
     lines: list[str] = []
     for event in reversed(this_round(events)):  # newest first, so only the last LOG_LINES are told
         if len(lines) == LOG_LINES:
@@ -172,6 +170,15 @@ YOU = "\x00"
 _SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go", "says": "say"}
 _AND_THEN = ("becomes", "takes", "shows")
 """The verbs that go on a sentence after "and" ("Ann buys Q♠ and takes 2 cards")."""
+_CLAUSE_STARTS = ("— ", "; ", ", ", ": ")
+"""What stands before a clause whose subject may be "you" ("— you pay Eve 2 chips", "last: you take it")."""
+
+
+def naming_you(name: Namer, viewer: int | None) -> Namer:
+    """``name``, but :data:`YOU` for ``viewer`` (a seat; None: nobody is "you")."""
+    def named(seat: int) -> str:
+        return YOU if viewer is not None and seat == viewer else name(seat)
+    return named
 
 
 def _to_you(verb: str) -> str:
@@ -198,7 +205,8 @@ def told_to_you(line: str) -> str:
         first = match.start() == 0
         if match.group(1) == "'s":
             return "Your" if first else "your"
-        verb = match.group(2)
-        return ("You" if first else "you") + (f" {_to_you(verb)}" if verb else "")
+        verb = match.group(2)  # (said of "you" where a sentence or a clause starts with it)
+        subject = first or match.string[max(match.start() - 2, 0):match.start()] in _CLAUSE_STARTS
+        return ("You" if first else "you") + (f" {_to_you(verb) if subject else verb}" if verb else "")
 
     return re.sub(YOU + r"(?:('s)\b| ([a-z]+)\b)?", said, line)

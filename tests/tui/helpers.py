@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import threading
 from contextlib import asynccontextmanager
 
 from rich.console import Console
@@ -53,6 +54,23 @@ async def at_buy_prompt(seats: str = "Ann,bot:simple,bot:simple"):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
         yield pilot, app, game
+
+
+def hold_bots(monkeypatch) -> threading.Event:
+    """Bots think until the returned event is set (no race with a busy machine), or until
+    their table closes: a test that fails leaves no bot waiting behind it."""
+    from cardtable.tui.screens.table import TableScreen
+
+    released = threading.Event()
+
+    def pause(table, delay: float) -> bool:
+        while not released.wait(0.05):
+            if table.closed:
+                return False
+        return not table.closed
+
+    monkeypatch.setattr(TableScreen, "pause_before_move", pause)
+    return released
 
 
 def table_screen(app):

@@ -16,7 +16,7 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import held_hints, make_app, played_round, screen_text, settle, table_screen
+from .helpers import held_hints, hold_bots, make_app, played_round, screen_text, settle, table_screen
 
 
 def test_exchange_dialogs_for_both_humans_behind_handoffs():
@@ -506,16 +506,13 @@ def test_a_question_waits_for_a_side_dialog_to_close(monkeypatch, side):
     quit question) waits until it closes: pushed over it, it buried the dialog and took
     keys meant for it (Enter declined the buy). Under the quit question the bots wait
     too: a move thought out while it opened is made once it is answered."""
-    import threading
-
     from cardtable.tui.screens.dialogs import ConfirmQuit, HelpScreen
 
     game = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
         "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
         "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
     app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-    opened = threading.Event()  # (the bot beside Ann thinks until the dialog is open)
-    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: opened.wait(30))
+    opened = hold_bots(monkeypatch)  # (the bot beside Ann thinks until the dialog is open)
     key, dialog = ("question_mark", HelpScreen) if side == "help" else ("q", ConfirmQuit)
 
     async def scenario():

@@ -14,7 +14,7 @@ from cardtable.tui.screens.dialogs import LogScreen
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import make_app, settle, table_screen
+from .helpers import hold_bots, make_app, settle, table_screen
 from .test_tonk import stacked_game
 
 
@@ -106,10 +106,7 @@ def test_a_log_at_its_limit_says_its_start_is_left_out():
 def test_an_open_log_goes_on_as_the_bots_play(monkeypatch):
     """The log opened while the bots move takes in their moves (it stayed as it was when
     opened: "Bob discards 7♦" while two more bots played)."""
-    import threading
-
-    log_open = threading.Event()  # (the bot waits to move until the log is open)
-    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: log_open.wait(30))
+    log_open = hold_bots(monkeypatch)  # (the bot waits to move until the log is open)
 
     async def scenario():
         game = stacked_game()  # Bob (seat 1) plays first

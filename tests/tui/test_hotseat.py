@@ -14,7 +14,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
 from .conftest import ARMED, PLAYERS_WAIT
-from .helpers import make_app, screen_text, settle, table_screen
+from .helpers import hold_bots, make_app, screen_text, settle, table_screen
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]) ?[│|]")
 
@@ -153,13 +153,10 @@ def test_ctrl_s_on_a_hand_off_screen_saves_and_says_where():
 def test_help_left_open_closes_when_the_terminal_is_handed_on(monkeypatch):
     """X1: the help Ann opened while a bot thought is hers; when the bot's move hands the
     terminal to Bob, it closes, so Bob starts at the covered table, then his own."""
-    import threading
-
     from cardtable.tui.screens.dialogs import HelpScreen
 
-    thinking = threading.Event()  # (the bot after Ann waits for it: no race with a busy machine)
+    thinking = hold_bots(monkeypatch)  # (the bot after Ann waits for it: no race with a busy machine)
     thinking.set()
-    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: thinking.wait(30))
 
     async def scenario():
         app = make_app("Ann,bot:simple,Bob,bot:simple", seed=3)
@@ -264,7 +261,11 @@ def test_the_hand_offs_hint_is_greyed_while_enter_does_nothing_yet(armed_screens
             hint = handoff.query_one("#handoff-hint", Static)
             assert hint.has_class("-waiting")
             await pilot.press("enter")                        # (too early: nothing)
-            await pilot.pause(ARMED + 0.3)
+            await pilot.pause(ARMED - 0.5)
+            await pilot.press("L")                            # (a key in the wait starts it again)
+            await pilot.pause(0.7)
+            assert app.screen is handoff and hint.has_class("-waiting")
+            await pilot.pause(ARMED)
             assert app.screen is handoff and not hint.has_class("-waiting")
             await pilot.press("L")                            # (a key in no wait: none starts)
             await pilot.pause(0.2)

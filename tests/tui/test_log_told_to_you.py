@@ -35,6 +35,9 @@ THIRD_PERSON = re.compile(r"\b[Yy]ou (?:is|was|has|does|goes|says|\w*[^s\W]s)\b|
     (f"{YOU} and Jess show each other their hands", "You and Jess show each other their hands"),
     (f"Ann and {YOU} go out", "Ann and you go out"),
     (f"Cards left: {YOU} 5♣ (5); Ann 7♦ (7)", "Cards left: you 5♣ (5); Ann 7♦ (7)"),
+    (f"Ann shows 5♣ (5); {YOU} shows 7♦ (7)", "Ann shows 5♣ (5); you show 7♦ (7)"),
+    (f"Bob offers {YOU} table talk", "Bob offers you table talk"),
+    (f"Bob says to {YOU} as always", "Bob says to you as always"),  # (a word after an object "you" is kept)
     ("Bob draws 3♠", "Bob draws 3♠"),
 ])
 def test_a_line_about_the_viewer_is_told_in_the_second_person(line, told):

@@ -26,7 +26,7 @@ from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import decline_all
 from .conftest import ARMED
-from .helpers import make_app, screen_text, settle, shanghai_buy_offer, table_screen
+from .helpers import hold_bots, make_app, screen_text, settle, shanghai_buy_offer, table_screen
 
 CARD_FACE = re.compile(r"[│|] ?(10|[2-9JQKA]|JK) ?[│|]")
 SEATS = "Ann,bot:simple,Bob"
@@ -1289,16 +1289,13 @@ def test_while_the_upcard_is_offered_after_your_draw_you_pick_your_discard(monke
     """S8: Ann draws from the stock and the upcard is offered to the bots: meanwhile she
     may pick cards (the keys did nothing, silently), a table key says to wait, and once
     they answer the picked card stays picked and the note goes."""
-    import threading
-
     from cardtable.tui.shanghai.table import WINDOW_WAIT
 
     game = new_game(load_variant("shanghai-classic"), 3, seed=3, dealer=2, hands=[
         "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S", "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS",
         "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
     app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
-    keys_pressed = threading.Event()  # (the window stays open while Ann presses her keys)
-    monkeypatch.setattr(TableScreen, "pause_before_move", lambda table, delay: keys_pressed.wait(30))
+    keys_pressed = hold_bots(monkeypatch)  # (the window stays open while Ann presses her keys)
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:

@@ -25,7 +25,7 @@ from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
 from cardtable.tui.notes import table_note_width
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import at_buy_prompt, make_app, screen_text, settle, table_screen
+from .helpers import at_buy_prompt, hold_bots, make_app, screen_text, settle, table_screen
 from .test_hotseat import CARD_FACE, press_move
 
 
@@ -254,7 +254,8 @@ def test_m_in_the_quit_question_saves_and_goes_back_to_the_start_screen_where_co
 def test_keys_typed_right_after_m_do_not_start_a_new_game_over_the_one_just_kept(armed_screens):
     """A play-tester's ``m`` then ``s`` (the quit question's "Save and quit") pressed Start
     on the start screen at once: the game just kept went from Continue to Load game. The
-    start screen takes keys only after a moment's quiet."""
+    start screen takes no key and no click until a moment has passed with none (a held
+    Enter, repeating, pressed Continue once the wait was over, and undid the ``m``)."""
     from .conftest import ARMED
 
     async def scenario():
@@ -264,13 +265,89 @@ def test_keys_typed_right_after_m_do_not_start_a_new_game_over_the_one_just_kept
             game = app.screen.game
             await pilot.press("q", "m", "s", "s")
             await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
-            await pilot.press("s")
+            for _repeat in range(int(2 * ARMED / 0.3)):  # (a held Enter, for longer than the wait)
+                await pilot.press("enter")
+                await pilot.pause(0.3)
             await pilot.pause(0.2)
             assert isinstance(app.screen, StartScreen) and not list_saves()  # (nothing started, nothing moved)
+            await click_as_a_terminal_does(pilot, app, "#start")  # (a click starts no wait of its own)
+            assert isinstance(app.screen, StartScreen) and not list_saves()
             await pilot.pause(ARMED)
             await pilot.press("c")
             await settle(pilot, app, lambda: table_screen(app) is not None)
             assert table_screen(app).game.events == game.events
+
+    run(scenario)
+
+
+async def click_as_a_terminal_does(pilot, app, selector: str) -> None:
+    """A click on ``selector`` as the terminal sends it, through the app (Pilot's own
+    clicks go to the screen, past the app)."""
+    from textual import events
+
+    x, y = app.screen.query_one(selector).region.offset + (1, 0)
+    for kind in (events.MouseDown, events.MouseUp):
+        app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause(0.05)
+
+
+def test_a_click_right_after_m_does_not_start_a_game_either(armed_screens):
+    """The start screen's quiet after ``m`` holds off clicks as well as keys (a click on
+    Continue opened a table whose bots never began: the app was still "leaving")."""
+    from .conftest import ARMED
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await human_turn(pilot, app, seat=0)
+            await pilot.press("q", "m")
+            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            await click_as_a_terminal_does(pilot, app, "#start")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, StartScreen) and not list_saves()
+            await pilot.pause(ARMED)
+            await click_as_a_terminal_does(pilot, app, "#start")    # (a new game: the kept one goes to Load game)
+            await settle(pilot, app, lambda: table_screen(app) is not None)
+            await settle(pilot, app, lambda: len(table_screen(app).game.events) > 5)  # (its bots play)
+            assert len(list_saves()) == 1
+
+    run(scenario)
+
+
+def test_a_question_the_table_held_back_behind_the_help_does_not_follow_it_to_the_start_screen(monkeypatch):
+    """A buy question that came while the help was open waits for the help to close; left
+    with ``m`` from the quit question opened over the help, the table asks nothing more
+    (it pushed the buy question over the start screen)."""
+    from cardtable.tui.screens.choose import MoveListDialog
+    from cardtable.tui.screens.dialogs import HelpScreen
+
+    from .helpers import shanghai_buy_offer
+
+    game = shanghai_buy_offer()
+    game_before = new_game(load_variant("shanghai-classic"), 3, seed=3, hands=[
+        "7C 7D 7H 7S 9S 9H 9D 9C 4C 5D KS", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S",
+        "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"], upcard="QS")
+    assert game_before.to_act == (1,) and game.events[:len(game_before.events)] == game_before.events
+    opened = hold_bots(monkeypatch)  # (the bot beside Ann thinks until the help is open)
+    app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game_before)
+
+    async def scenario():
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+                await pilot.press("question_mark")
+                await settle(pilot, app, lambda: isinstance(app.screen, HelpScreen))
+                opened.set()
+                await settle(pilot, app, lambda: game_before.view(0).phase == "buy" and game_before.to_act == (0,))
+                await pilot.press("ctrl+q")
+                await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+                await pilot.press("m")
+                await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+                await pilot.pause(0.3)
+                assert [type(s) for s in app.screen_stack[1:]] == [StartScreen]
+                assert not any(isinstance(s, (MoveListDialog, TableScreen)) for s in app.screen_stack)
+        finally:
+            opened.set()
 
     run(scenario)
 

@@ -20,7 +20,7 @@ from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
-from ..text import YOU, counted, game_title, round_log, themed, this_round, told_to_you
+from ..text import counted, game_title, naming_you, round_log, themed, this_round, told_to_you
 from ..widgets.card import cards_label
 from ..widgets.seat import SeatInfo, cards_held, short_forms
 
@@ -97,9 +97,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     view = game.view(viewer)
     assert isinstance(view, PresidentView)
     fix = themed(ascii)
-    def name(seat: int) -> str:  # (the viewer is "you" in the trick's words, as in the log)
-        return YOU if seat == viewer else seats[seat].name
-
+    name = naming_you(lambda seat: seats[seat].name, viewer)  # (the viewer is "you" in the trick, as in the log)
     ranks = RankOrder(view.rules)  # (what a wild on the pile stood for; what may not be led)
     variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")

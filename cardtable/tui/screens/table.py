@@ -139,8 +139,7 @@ class TableScreen(Screen[None]):
                 said = f"Your unfinished game is kept as {kept.name}: Load game (start screen) continues it."
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
-            # (short: a note covers the seats' corner while it shows; the file's name broken at a hyphen)
-            self.kept_note = soft_breaks(said, table_note_width(self.app))
+            self.kept_note = said  # (short: a note covers the seats' corner while it shows)
             if not self.humans:
                 self._tell_kept_note()
         self.show_table()
@@ -148,12 +147,19 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
-        self.closed = True
-        self._wake_pause.set()
+        self.close()
         if self.bridge is not None:
             self.bridge.close()
         if self.saver is not None:
             self.saver.detach()  # app exit or a new table: the autosave stays for Continue
+
+    def close(self) -> None:
+        """The table is being left: it asks nothing more (not a question it held back while
+        a side dialog was open) and its bots stop (a pause ends; a move thought out is not
+        made)."""
+        self.closed = True
+        self._waiting_question = None
+        self._wake_pause.set()
 
     def show_table(self) -> None:
         """Give the table what the human on screen may see (during an out-of-turn look,
@@ -291,15 +297,14 @@ class TableScreen(Screen[None]):
         """The notes this table has not told yet, as one line each (where the unfinished
         game it replaced was kept): the player leaves it before its first turn."""
         note, self.kept_note = self.kept_note, ""
-        return [note.replace("\n", "")] if note else []  # (as said: without the note's soft breaks)
+        return [note] if note else []
 
     def _tell_kept_note(self) -> None:
         """Say where the unfinished game was kept, once, when the table itself is in sight
         (a human's turn at the table, or a table of bots): told at once, the note covered
         the first line of a question the table opened with (a buy offer)."""
-        if self.kept_note:
-            self.app.notify(self.kept_note, timeout=5, markup=False)
-            self.kept_note = ""
+        for note in self.untold_notes():  # (the file's name broken at a hyphen, not cut anywhere)
+            self.app.notify(soft_breaks(note, table_note_width(self.app)), timeout=5, markup=False)
 
     def _looks_after(self, player: int) -> list[int]:
         """The humans holding cards, clockwise from ``player``'s left, but not ``player``."""
