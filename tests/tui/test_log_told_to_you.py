@@ -69,3 +69,22 @@ def test_every_line_of_a_random_round_told_to_each_seat_says_you_for_that_seat_a
                 assert mine == line
             else:
                 assert NAMES[viewer] not in re.findall(r"\w+", mine) and re.search(r"\b[Yy]our?\b", mine), (mine, line)
+
+
+def test_shanghai_says_you_among_the_players_not_down_yet():
+    """"not down yet: you, Finn" for the viewer, the names for an onlooker."""
+    from cardtable.bots import make_bot
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.present import present
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=4)
+    bot, rng = make_bot("shanghai", "simple"), Rng(4)
+    while sum(game.view(None).down) != 1:  # (one seat down, two not)
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = parse_seats("Ann,Bob,Cy")
+    waiting = [s for s in range(3) if not game.view(None).down[s]]
+    viewer = waiting[0]
+    told = present(game, viewer, seats).not_down
+    assert told == "not down yet: " + ", ".join("you" if s == viewer else seats[s].name for s in waiting)
+    assert present(game, None, seats).not_down == "not down yet: " + ", ".join(seats[s].name for s in waiting)

@@ -124,7 +124,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     wilds = view.wilds
     melds = tuple(_meld_line(owner, index, meld, wilds, fix, ascii)
                   for owner, owned in enumerate(view.melds) for index, meld in enumerate(owned))
-    waiting = [names[s] for s in range(n) if not view.down[s]]
+    waiting = ["you" if s == viewer else names[s] for s in range(n) if not view.down[s]]
     not_down = ("not down yet: " + ", ".join(waiting)) if waiting and len(waiting) < n else \
         ("nobody is down yet" if waiting else "")
     me = ""
