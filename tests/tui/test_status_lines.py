@@ -372,8 +372,8 @@ def test_the_trick_box_marks_earlier_plays_it_leaves_out():
     game.apply(0, "play 6C")
     assert present(game, 1, seats, False).pile_earlier == "You 3♣ · Cy 4♣ · Di 5♣"  # (told to Bob)
     game.apply(1, "play 8C")
-    assert present(game, 2, seats, False).pile_earlier == "… · Cy 4♣ · Di 5♣ · Ann 6♣"
-    assert present(game, 2, seats, True).pile_earlier == "... | Cy 4-C | Di 5-C | Ann 6-C"
+    assert present(game, 2, seats, False).pile_earlier == "… · You 4♣ · Di 5♣ · Ann 6♣"  # (told to Cy)
+    assert present(game, 2, seats, True).pile_earlier == "... | You 4-C | Di 5-C | Ann 6-C"
 
 
 def test_a_table_talk_partners_hand_is_told_beside_the_status_all_round():

@@ -112,10 +112,10 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if view.pile:
         last_seat, last_cards = view.pile[-1]
         caption = f"{name(last_seat)} played"
-        shown = [f"{name(s)} {play_text(c, ranks.stands_for(c))}" for s, c in view.pile[-4:-1]]
+        shown = [told_to_you(f"{name(s)} {play_text(c, ranks.stands_for(c))}") for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
         footer = f"to {_beat(view)}: {view.to_beat}" if view.to_beat else ""
-        earlier = fix(told_to_you(earlier))
+        earlier = fix(earlier)
         pile_cards = last_cards
     else:
         caption, earlier, pile_cards = "(empty pile)", fix(told_to_you(_last_trick(game, name))), ()
