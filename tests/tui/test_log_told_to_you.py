@@ -71,8 +71,9 @@ def test_every_line_of_a_random_round_told_to_each_seat_says_you_for_that_seat_a
                 assert NAMES[viewer] not in re.findall(r"\w+", mine) and re.search(r"\b[Yy]our?\b", mine), (mine, line)
 
 
-def test_shanghai_says_you_among_the_players_not_down_yet():
-    """"not down yet: you, Finn" for the viewer, the names for an onlooker."""
+def test_shanghai_says_you_among_the_players_not_down_yet_and_for_the_viewers_melds():
+    """"not down yet: you, Finn" for the viewer, the names for an onlooker; the melds panel
+    names the viewer's melds "you" too."""
     from cardtable.bots import make_bot
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.shanghai.present import present
@@ -85,6 +86,9 @@ def test_shanghai_says_you_among_the_players_not_down_yet():
     seats = parse_seats("Ann,Bob,Cy")
     waiting = [s for s in range(3) if not game.view(None).down[s]]
     viewer = waiting[0]
-    told = present(game, viewer, seats).not_down
-    assert told == "not down yet: " + ", ".join("you" if s == viewer else seats[s].name for s in waiting)
-    assert present(game, None, seats).not_down == "not down yet: " + ", ".join(seats[s].name for s in waiting)
+    told = present(game, viewer, seats)
+    assert told.not_down == "not down yet: " + ", ".join("you" if s == viewer else seats[s].name for s in waiting)
+    assert told.owners == tuple("you" if s == viewer else seats[s].name for s in range(3))
+    onlooker = present(game, None, seats)
+    assert onlooker.not_down == "not down yet: " + ", ".join(seats[s].name for s in waiting)
+    assert onlooker.owners == ("Ann", "Bob", "Cy")

@@ -897,7 +897,7 @@ def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight
             await pilot.pause(0.2)
             box = app.screen.query_one("#sh-melds-box")
             text = screen_text(app)
-            assert "│ Ann  1 set 7♦ 7♦ 7♥ 7♠ 7♠ JK=7 JK=7    │" in text
+            assert "│ you  1 set 7♦ 7♦ 7♥ 7♠ 7♠ JK=7 JK=7    │" in text  # (Ann's, told to her)
             assert "│            JK=7 JK=7                   │" in text
             assert "│            9♥ 10♥ J♥ Q♥ K♥             │" in text
             assert box.border_subtitle == "1 more ↓ pgdn"
@@ -907,7 +907,7 @@ def test_long_melds_wrap_under_their_cards_and_the_box_says_what_is_out_of_sight
             text = screen_text(app)
             assert "not down yet: Gro" in text
             # scrolled past Ann's first meld, her second still says whose it is (as every meld does)
-            assert "│ Ann  2 run A♥ 2♥ 3♥" in text and "│ Dag  2 run 4♣ 5♣" in text
+            assert "│ you  2 run A♥ 2♥ 3♥" in text and "│ Dag  2 run 4♣ 5♣" in text
 
     asyncio.run(scenario())
 

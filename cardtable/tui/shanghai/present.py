@@ -56,6 +56,8 @@ class ShanghaiState(LegalMoves):
     """The viewer's own state: "you: not down · 3 buys left · 15 pts" ("" for nobody)."""
     seats: tuple[SeatInfo, ...]
     names: tuple[str, ...]
+    owners: tuple[str, ...]
+    """Each seat as the melds panel names its melds: "you" for the viewer (as the log says)."""
     stock_size: int
     upcard: Card | None
     discard_top: Card | None
@@ -157,6 +159,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     window_wait = viewer is not None and view.phase == "buy" and view.turn == viewer and not view.round_over
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
+        owners=tuple("you" if seat == viewer else name for seat, name in enumerate(names)),
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status,
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,

@@ -183,7 +183,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         piles = self.query_one(Piles)
         piles.stock_size, piles.upcard, piles.discard_top = state.stock_size, state.upcard, state.discard_top
         melds = self.query_one(MeldsView)
-        melds.names, melds.melds, melds.footer = state.names, state.melds, state.not_down
+        melds.names, melds.melds, melds.footer = state.owners, state.melds, state.not_down
         melds.refresh(layout=True)
         self.call_after_refresh(self._show_melds_scroll)
         if not state.can("meld") or not self._groups_fit(state):
