@@ -183,18 +183,14 @@ def _reader(target: Path) -> sqlite3.Connection | None:
         return None
     try:
         try:
-            connection = _read_only(target, "mode=ro")
+            opened = _read_only(target, "mode=ro")
         except sqlite3.DatabaseError as error:
             if not _folder_read_only(error, target):
                 raise
-            connection = _read_only(target, "immutable=1")
-        if connection is None:
+            opened = _read_only(target, "immutable=1")
+        if opened is None:
             return connect(target)  # (it says why the file cannot be opened)
-        try:
-            version, tables = _schema(connection, target)
-        except BaseException:
-            connection.close()
-            raise
+        connection, version, tables = opened
         if version == SCHEMA_VERSION:
             return connection
         connection.close()
@@ -214,9 +210,10 @@ def _not_ours(target: Path) -> str:
             "move it away and cardtable starts a new one")
 
 
-def _read_only(target: Path, mode: str) -> sqlite3.Connection | None:
+def _read_only(target: Path, mode: str) -> tuple[sqlite3.Connection, int, bool] | None:
     """A connection that reads the history at ``target`` (``mode``: how, as SQLite's URI
-    says it), or None when it cannot be opened (:func:`connect` says why)."""
+    says it) with the history's :func:`_schema`, or None when it cannot be opened
+    (:func:`connect` says why)."""
     try:
         connection = sqlite3.connect(f"{target.absolute().as_uri()}?{mode}", uri=True,
                                      timeout=BUSY_TIMEOUT, isolation_level=None)
@@ -224,11 +221,11 @@ def _read_only(target: Path, mode: str) -> sqlite3.Connection | None:
         return None
     try:
         _prepare(connection)
-        _schema(connection, target)  # (a file that is no database says so here)
+        version, tables = _schema(connection, target)  # (a file that is no database says so here)
     except BaseException:
         connection.close()
         raise
-    return connection
+    return connection, version, tables
 
 
 def _folder_read_only(error: sqlite3.Error, target: Path) -> bool:

@@ -37,10 +37,6 @@ def start_app() -> CardtableApp:
     return CardtableApp(theme="felt", bot_delay=0, save_settings=False)
 
 
-def table_of(app) -> TableScreen:
-    return table_screen(app)
-
-
 def snapshot(game) -> tuple:
     """Everything that must come back: the data (preset, seed, log), turn, hands, log."""
     return (game.to_data(), game.to_act, game.round,
@@ -53,7 +49,7 @@ async def human_turn(pilot, app, seat=None):
     def done():
         if isinstance(app.screen, HandoffScreen):
             return True
-        table = table_of(app)
+        table = table_screen(app)
         to_act = table.game.to_act
         return bool(to_act) and to_act[0] not in table.bots and (seat is None or to_act[0] == seat) and \
             (not table.busy or app.screen is not table)
@@ -78,8 +74,8 @@ def test_continue_brings_back_a_hot_seat_game_hand_off_first():
                 await settle(pilot, app, lambda: len(screen.game.events) > before)
                 moves += 1
             await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
-            before = snapshot(table_of(app).game)
-            assert table_of(app).saver.writes > 3
+            before = snapshot(table_screen(app).game)
+            assert table_screen(app).saver.writes > 3
         # the app is closed mid-round: the autosave stays
         assert has_autosave()
         assert snapshot(load_autosave()[0]) == before
@@ -96,7 +92,7 @@ def test_continue_brings_back_a_hot_seat_game_hand_off_first():
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen)  # no hand before a human confirms
             assert not CARD_FACE.search(screen_text(app))
-            table = table_of(app)
+            table = table_screen(app)
             assert table.viewer is None and table.table.state.hand == ()
             assert snapshot(table.game) == before
             await pilot.press("enter")
@@ -114,14 +110,14 @@ def test_every_family_autosaves_and_continues(preset):
         app = make_app("Ann,bot:simple,bot:simple", preset=preset, seed=5)
         async with app.run_test(size=(100, 30)) as pilot:
             await human_turn(pilot, app, seat=0)
-            before = snapshot(table_of(app).game)
+            before = snapshot(table_screen(app).game)
         app = start_app()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.press("c")
             await pilot.pause()
             assert not isinstance(app.screen, (StartScreen, HandoffScreen))  # one human: no hand-off
-            table = table_of(app)
+            table = table_screen(app)
             assert snapshot(table.game) == before
             assert table.viewer == 0 and table.saver is not None
 
@@ -423,7 +419,7 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             # (the file's name broken at a hyphen, never cut mid-word by the note's wrapping)
             width = table_note_width(app)
             assert all(len(word) <= width for word in notes[0].split())
-            assert load_autosave()[0] == table_of(app).game
+            assert load_autosave()[0] == table_screen(app).game
 
     run(scenario)
 
@@ -502,7 +498,7 @@ def test_load_dialog_lists_saves_and_damaged_files_and_opens_one():
             options.highlighted = index
             await pilot.press("enter")
             await pilot.pause()
-            table = table_of(app)
+            table = table_screen(app)
             assert snapshot(table.game) == snapshot(load_game(good)[0])
             assert isinstance(app.screen, HandoffScreen)  # two humans: hand-off first
             assert (saves_dir() / "broken.json").read_text() == "not json at all"  # never rewritten
@@ -767,10 +763,10 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
             for _offer in range(5):                                      # Ann declines each offer
                 await pilot.press("escape")
                 await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or (
-                    app.screen is table_of(app) and table_of(app).game.to_act == (0,)), limit=1000)
-                if app.screen is table_of(app):
+                    app.screen is table_screen(app) and table_screen(app).game.to_act == (0,)), limit=1000)
+                if app.screen is table_screen(app):
                     break
-            assert table_of(app).game.view(0).phase == "draw"            # her own turn, at the table
+            assert table_screen(app).game.view(0).phase == "draw"            # her own turn, at the table
             await settle(pilot, app, lambda: bool(kept_notes(app)))
             [(path, _info)] = list_saves()
             assert [note.replace("\n", "") for note in kept_notes(app)] == [

@@ -126,7 +126,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     wilds = view.wilds
     melds = tuple(_meld_line(owner, index, meld, wilds, fix, ascii)
                   for owner, owned in enumerate(view.melds) for index, meld in enumerate(owned))
-    waiting = ["you" if s == viewer else names[s] for s in range(n) if not view.down[s]]
+    owners = tuple("you" if seat == viewer else name for seat, name in enumerate(names))  # (as the log says)
+    waiting = [owners[s] for s in range(n) if not view.down[s]]
     not_down = ("not down yet: " + ", ".join(waiting)) if waiting and len(waiting) < n else \
         ("nobody is down yet" if waiting else "")
     me = ""
@@ -159,7 +160,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     window_wait = viewer is not None and view.phase == "buy" and view.turn == viewer and not view.round_over
     return ShanghaiState(
         header=header, banner=banner, me=me, seats=infos, names=names, stock_size=view.stock_size,
-        owners=tuple("you" if seat == viewer else name for seat, name in enumerate(names)),
+        owners=owners,
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status,
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
