@@ -302,14 +302,17 @@ def test_a_lay_off_held_back_by_the_last_card_rule_says_so():
 
 @pytest.mark.parametrize(("family", "width", "spares"), [
     ("tonk", 120, " · H hint · b bot speed · t theme · q quit"),
-    ("tonk", 60, " · H hint"),
+    ("tonk", 70, " · H hint · q quit"),
+    ("tonk", 60, " · q quit"),
     ("shanghai", 100, " · H hint · b bot speed · t theme · q quit"),
     ("president", 100, " · b bot speed"),
     ("president", 80, ""),
 ])
-def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row_has_room(family, width, spares):
+def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row_has_room_quit_first(family, width, spares):
     """A new player found H (hint), b and q only in President's bar: every family adds
-    them after the turn's own keys as far as the row has room, never cutting one."""
+    them after the turn's own keys as far as the row has room, never cutting one. A short
+    row keeps q (quit) first, then H (hint), t (theme), b (bot speed), listed in the bar's
+    order: a player who could not see how to stop was stuck."""
     app = make_app("Ann,bot:simple,bot:simple", preset=PRESETS[family], seed=5)
 
     async def scenario():

@@ -95,8 +95,11 @@ class FamilyTable(Widget, Generic[State]):
     WAITING_KEYS = "b bot speed · L log · r rules · ? help · t theme · q quit"
     """The key bar while another player decides: the table's keys that work meanwhile."""
     SPARE_KEYS = ("H hint", "b bot speed", "t theme", "q quit")
-    """Keys that work on every turn, added after a turn's own keys while the row has room
-    (the turn's keys come first; help lists every key)."""
+    """Keys that work on every turn, added in this order after a turn's own keys while the
+    row has room (the turn's keys come first; help lists every key)."""
+    SPARE_KEYS_KEPT_FIRST = ("q quit", "H hint", "t theme", "b bot speed")
+    """:attr:`SPARE_KEYS` by how much a player misses them when the row is short: the way
+    out first (a player who cannot see how to stop is stuck), then the hint."""
 
     SORTS: ClassVar[bool] = False
     """Whether ``o`` sorts the hand (``action_sort``: by rank, by suit) at this family's table."""
@@ -195,10 +198,14 @@ class FamilyTable(Widget, Generic[State]):
             return themed(self.ascii)(self.WAITING_KEYS)
         keys = self._turn_keys(state)
         separator = next((sep for sep in (" · ", " | ") if sep in keys), "  ")  # (as the theme writes it)
-        for spare in self._spare_keys(state):
-            if spare not in keys and cell_len(keys + separator + spare) <= self._row_width():
-                keys += separator + spare
-        return keys
+        spares = [spare for spare in self._spare_keys(state) if spare not in keys]
+        room = self._row_width() - cell_len(keys)
+        kept: set[str] = set()
+        for spare in sorted(spares, key=self.SPARE_KEYS_KEPT_FIRST.index):
+            if cell_len(separator + spare) <= room:
+                kept.add(spare)
+                room -= cell_len(separator + spare)
+        return separator.join([keys, *(spare for spare in spares if spare in kept)])
 
     def _spare_keys(self, state: State) -> tuple[str, ...]:
         """The every-turn keys that work at this step (:attr:`SPARE_KEYS`)."""
