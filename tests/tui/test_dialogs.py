@@ -723,3 +723,32 @@ def test_a_quick_clear_let_go_in_the_dialog_can_still_be_thrown_on_ones_own_turn
             assert cleared.reason == "quick_clear" and game.hands[2] == list(parse_cards("3C"))
 
     asyncio.run(scenario())
+
+
+def test_a_key_the_quit_question_has_no_use_for_names_its_keys(monkeypatch):
+    """A play-tester pressed L, r and x on the quit question: nothing happened, unsaid. A
+    key it takes no action for now says its keys in a note (as at the table); its answers
+    are unchanged (n keeps playing), and the help's Quit rows list m too."""
+    from cardtable.tui.screens.dialogs import KEYS, ConfirmQuit
+
+    hold_bots(monkeypatch)
+    app = make_app("Ann,bot:simple,bot:simple", preset="president-classic", seed=3)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: table_screen(app) is not None)
+            await pilot.press("q")
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+            await pilot.press("x")
+            await pilot.pause()
+            notes = [note.message for note in app._notifications]
+            assert notes == ["x is no key here: s saves and quits, m to the start screen, y abandons, n keeps playing"]
+            await pilot.press("n")
+            await settle(pilot, app, lambda: app.screen is table_screen(app))
+
+    asyncio.run(scenario())
+    start = next(i for i, (where, _key, _what) in enumerate(KEYS) if where == "Quit")
+    end = next(i for i in range(start + 1, len(KEYS)) if KEYS[i][0])
+    said = {key: what for row in KEYS[start:end] for key, what in zip(row[1].split(" / "), row[2].split(" / "))}
+    assert said == {"s": "save and quit (Continue next time)", "m": "save, to the start screen",
+                    "y": "abandon the game", "n": "keep playing"}

@@ -457,3 +457,27 @@ def test_a_long_hint_under_the_hand_wraps_whole(size):
             assert row.size.height == 2
 
     asyncio.run(scenario())
+
+
+def test_after_the_draw_a_lock_out_of_two_turns_is_told_as_the_next_turn():
+    """T6/T7: Ann hits Bob's run twice, barring his drop this turn and the next. Before his
+    draw the status says so; after it, at a table where drops come only before the draw,
+    only his next turn is barred, and the status says "next turn" (a play-tester read "no
+    drop this turn" there, when no drop could come this turn anyway)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=1,
+                    hands=[["7H", "8H", "KC", "QC", "2S"], ["4H", "5H", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D", "10D"], upcard="8C")
+    for seat, move in [(1, "draw_stock"), (1, "spread 4H 5H 6H"), (1, "discard KS"), (0, "draw_stock"),
+                       (0, "hit 7H @1,0"), (0, "hit 8H @1,0"), (0, "discard KC")]:
+        game.apply(seat, move)
+    seats = parse_seats("Ann,Bob")
+
+    def note() -> str:
+        return present(game, 1, seats).status.partition(" · ")[2]
+
+    assert note() == "no drop this turn or your next turn (hit)"
+    game.apply(1, "draw_stock")
+    assert note() == "no drop on your next turn (hit)"

@@ -76,10 +76,13 @@ class PresidentTable(FamilyTable[PresidentState]):
         hand.cards = state.hand
         hand.legal = state.legal
         hand.active = self._may_act(state)
-        self.query_one("#play", Button).disabled = not state.can_play
-        passing = self.query_one("#pass", Button)
-        passing.disabled = not state.can_pass
-        passing.visible = not state.leads  # (its place kept: the selection beside it stays put)
+        # a button shows only while it may be pressed: not while another player decides, nor
+        # Play when nothing beats the trick, nor Pass on a lead (their places kept: the
+        # selection beside them stays put)
+        for button, may in ((self.query_one("#play", Button), state.can_play),
+                            (self.query_one("#pass", Button), state.can_pass)):
+            button.disabled = not may
+            button.visible = may
 
     def _may_act(self, state: PresidentState) -> bool:
         return state.can_play or state.can_pass
@@ -165,6 +168,7 @@ class PresidentTable(FamilyTable[PresidentState]):
     def play_selected(self) -> None:
         state = self.state
         if state is None or not self._may_act(state):
+            self._out_of_turn()
             return
         cards = self._selected()  # (P24: cards that complete four of the top rank are a quick clear)
         self._choose(Move("quick_clear" if play_key(cards) in state.quick_clears else "play", cards))
@@ -176,3 +180,5 @@ class PresidentTable(FamilyTable[PresidentState]):
         state = self.state
         if state is not None and self._may_act(state):
             self._choose(Move("pass"))  # (when leading, the engine says why not)
+        else:
+            self._out_of_turn()

@@ -4,10 +4,12 @@ and the "terminal too small" notice."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...presets import describe_rules, value_text
+from ..notes import KeyNote
 from ..text import LOG_LINES, as_themed, themed, uses_ascii
 from .over_table import OverTable
 
@@ -53,7 +56,8 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "escape", "leave a name or the seed (letters typed there are text, not keys)"),
     ("Editor", "ctrl+s", "save the preset (refused, with the reason, while a rule is invalid)"),
     ("", "escape", "leave the editor (asks first if there are unsaved changes)"),
-    ("Quit", "s / y / n", "save and quit (Continue next time) / abandon the game / keep playing"),
+    ("Quit", "s / m", "save and quit (Continue next time) / save, to the start screen"),
+    ("", "y / n", "abandon the game / keep playing"),
     ("Replay", "← →", "a move back / forward (hands shown unless still in play)"),
     ("", "pgup / pgdn", "ten moves back / forward"),
     ("", "home / end", "the first deal / the end of the save"),
@@ -413,7 +417,17 @@ class ConfirmQuit(ModalScreen[str | None]):
     def action_answer(self, answer: str | None) -> None:
         if answer is not None and self.on_quit is not None:
             self.on_quit()
+        self.key_note.withdraw()
         self.dismiss(answer)
+
+    @cached_property
+    def key_note(self) -> KeyNote:
+        """The note for a key the question has no use for: its own keys, as its buttons say."""
+        return KeyNote("s quits anyway, n keeps playing" if self.unsaved is not None else
+                       "s saves and quits, m to the start screen, y abandons, n keeps playing")
+
+    def on_key(self, event: events.Key) -> None:
+        self.key_note.key(self, event)
 
 
 MIN_SIZE = (80, 24)

@@ -323,13 +323,17 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         return None
 
     def _ready(self) -> ShanghaiState | None:
-        """The state, if the viewer may move now; while their turn waits on the buy window,
-        None with a notice saying so (the key did nothing, silently)."""
+        """The state, if the viewer may move now; while their turn waits on the buy window
+        or another player decides, None with a notice saying so (the key did nothing,
+        unsaid)."""
         state = self.state
         if state is not None and state.window_wait:
             self.notice = WINDOW_WAIT
             return None
-        return state if state is not None and state.my_turn else None
+        if state is not None and not state.my_turn:
+            self._out_of_turn()
+            return None
+        return state
 
     def action_draw(self, kind: str) -> None:
         if self._ready():

@@ -173,6 +173,10 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         return (f"waiting for {who}{lock_note}{last}", f"waiting for {who}{lock_short}{last_short}"), "", ""
     if locks:  # (on the barred player's own turn, this turn counts: "1 turn" read as one more)
         lock_note = f" · no drop {barred_turns(locks)} (hit)"
+    if locks and phase == "act" and v.rules is not None and not v.rules.drop_may_come("act"):
+        # (T7: past the draw no drop comes this turn anyway, and the engine counts it no more:
+        # the turns barred are all to come; "this turn" was read as wrong)
+        lock_note = f" · no drop on your next {counted(locks, 'turn') if locks > 1 else 'turn'} (hit)"
     if v.phase == "bet":
         return ("spades side bet: bet or stay out",) * 2, "", ""
     if phase == "start":

@@ -200,7 +200,11 @@ class TonkTable(FamilyTable[TonkState]):
             self.action_upcard()
 
     def _acting(self) -> bool:
-        return self.state is not None and self.state.phase != ""
+        """Whether the viewer decides now; if not, the notice says so."""
+        if self.state is not None and self.state.phase != "":
+            return True
+        self._out_of_turn()
+        return False
 
     def _ready_to_meld(self) -> bool:
         """Whether the viewer may spread, hit or discard now; if not, the notice says why
@@ -280,7 +284,7 @@ class TonkTable(FamilyTable[TonkState]):
 
     def action_drop(self) -> None:
         state = self.state
-        if state is None or not state.phase:
+        if state is None or not self._acting():
             return
         drop = Move("drop")
         if drop not in state.moves:

@@ -67,6 +67,9 @@ class LegalMoves:
 
 State = TypeVar("State", bound=TableState)
 
+OUT_OF_TURN = "not your turn now: the keys on the bar below work meanwhile"
+"""What a key of a turn says while another player decides (it did nothing, unsaid)."""
+
 
 _UNREAD = object()
 """An order not read yet (None is an order never chosen)."""
@@ -149,6 +152,8 @@ class FamilyTable(Widget, Generic[State]):
         self._show_keys()
         hand = self.query_one(Hand)
         hand.display = state.viewer is not None
+        if self.notice == OUT_OF_TURN and self._may_act(state):
+            self.notice = ""  # (the viewer's turn came: its keys work now)
         self._show_table(state)
         self._show_selection()
         if self._hand_takes_keys(state) and self.screen.is_active:
@@ -210,6 +215,16 @@ class FamilyTable(Widget, Generic[State]):
     def _spare_keys(self, state: State) -> tuple[str, ...]:
         """The every-turn keys that work at this step (:attr:`SPARE_KEYS`)."""
         return self.SPARE_KEYS
+
+    def on_hand_inactive(self, event: Hand.Inactive) -> None:
+        event.stop()
+        self._out_of_turn()
+
+    def _out_of_turn(self) -> None:
+        """A key of a turn was pressed while another player decides: it did nothing, and
+        the notice says why (:data:`OUT_OF_TURN`) until the viewer's turn comes."""
+        if self.state is not None and self.state.viewer is not None:
+            self.notice = OUT_OF_TURN
 
     def _turn_keys(self, state: State) -> str:
         """The keys of this step of the viewer's turn, as the theme writes them."""

@@ -118,6 +118,14 @@ class Hand(CardsWidget, can_focus=True):
             super().__init__()
             self.hand = hand
 
+    class Inactive(Message):
+        """The user pressed a key that picks or plays cards while the hand takes none
+        (another player decides): the table says so."""
+
+        def __init__(self, hand: Hand) -> None:
+            super().__init__()
+            self.hand = hand
+
     def watch_cards(self, old: tuple[Card, ...], new: tuple[Card, ...]) -> None:
         """New cards clear the selection; the same cards in another order (``o`` sorts)
         keep it, and the cursor stays on its card; cards that came in (a draw, a bought
@@ -187,7 +195,10 @@ class Hand(CardsWidget, can_focus=True):
             self.cursor = index % len(self.cards)
 
     def action_toggle_card(self, index: int | None = None) -> None:
-        if not self.active or not self.cards:
+        if not self.active:
+            self.post_message(self.Inactive(self))
+            return
+        if not self.cards:
             return
         index = self.cursor if index is None else index
         if not 0 <= index < len(self.cards):
@@ -209,8 +220,7 @@ class Hand(CardsWidget, can_focus=True):
             self._set_selected(frozenset())
 
     def action_submit(self) -> None:
-        if self.active:
-            self.post_message(self.Submitted(self))
+        self.post_message(self.Submitted(self) if self.active else self.Inactive(self))
 
     def on_click(self, event: events.Click) -> None:
         where = event.get_content_offset(self)  # (the row is drawn in the content area, inside padding)
