@@ -201,7 +201,7 @@ def test_under_a_dialog_the_key_bar_is_empty():
 def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_be_made():
     """P6/P7: a lead may not pass, so its bar has no "p pass" and no Pass button is drawn
     (a play-tester saw one under the hand); a player nothing of whose beats the trick may
-    only pass, so its bar has no play keys (Play is drawn, disabled); otherwise both."""
+    only pass, so its bar has no play keys and no Play button is drawn; otherwise both."""
     from cardtable import load_variant, new_game
     from cardtable.bots import make_bot
     from cardtable.engine.rng import Rng
@@ -236,26 +236,10 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
             assert bars == {"lead": f"←→ space 1-9 select · enter play · {table_keys}",
                             "pass only": f"p pass · {table_keys}",
                             "both": f"←→ space 1-9 select · enter play · p pass · {table_keys}"}
-            assert buttons == {"lead": [("play", True)], "pass only": [("play", False), ("pass", True)],
+            assert buttons == {"lead": [("play", True)], "pass only": [("pass", True)],
                                "both": [("play", True), ("pass", True)]}
 
     asyncio.run(scenario())
-
-
-def test_with_the_stock_out_the_shanghai_key_bar_offers_the_upcard_alone():
-    """S12: the stock is out and cannot be rebuilt, but the upcard is live: the draw is
-    taking it. The bar lists u (it listed no draw at all), and Enter says to draw first."""
-    from ..games.shanghai.helpers import deal
-
-    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard="4H")
-    assert game.to_act == (1,) and [str(move) for move in game.legal_moves(1)] == ["take_upcard"]
-
-    async def script(keys, table):
-        assert await keys(1) == "? help · u upcard · o sort"
-        table.on_hand_submitted(None)  # (Enter, nothing selected)
-        assert table.notice == "draw first: u the upcard"
-
-    shanghai_key_bars(game, script)
 
 
 def test_the_last_card_rule_is_said_when_d_or_l_is_pressed():

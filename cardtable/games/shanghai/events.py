@@ -200,7 +200,8 @@ class HandsCounted(Event):
 
 @dataclass(frozen=True, slots=True)
 class StockRanOut(Event):
-    """S12: nobody can draw (no stock, nothing to reshuffle); the hand ends without a winner."""
+    """S12: no stock card can be drawn (no stock, and no pile under the upcard to rebuild
+    it from); the hand ends without a winner, a live upcard or not."""
 
     kind: ClassVar[str] = "stock_ran_out"
 

@@ -380,22 +380,27 @@ class ShanghaiGame(Game):
     # ------------------------------------------------------------------ steps
     def _begin_turn(self) -> list[Event]:
         """Settled reading: a seat that is down has no first claim, so the window opens
-        before its draw. S12: once the stock may not be rebuilt again, a turn that
-        begins with the stock empty ends the hand instead."""
+        before its draw. S12: a turn that begins with no stock card to draw ends the
+        hand instead (:meth:`_enter_draw`)."""
         self.must_go_down = self.went_down_now = self.played_wild = False
-        if not self.stock and self.rebuilds_spent():
-            return self._stock_exhausted()
+        if not self.can_draw_stock():
+            return self._no_stock()
         if self.down[self.turn] and self.live and not self.offered:
             return self._open_window(pre_draw=True)
         return self._enter_draw()
 
     def _enter_draw(self) -> list[Event]:
-        """S12: if nobody can draw at all, the hand ends and every hand scores."""
+        """S12: a draw with no stock card to draw ends the hand (:meth:`_no_stock`)."""
         self.phase = "draw"
-        if not self.stock and self.rebuilds_spent():
+        return [] if self.can_draw_stock() else self._no_stock()
+
+    def _no_stock(self) -> list[Event]:
+        """S12: the stock is empty and may not be rebuilt — the rebuilds are spent, or
+        there is no pile under the upcard to rebuild it from. The hand ends and every
+        hand scores; a live upcard does not keep it going (settled reading: taken and
+        thrown back turn after turn, it would go round the table for ever)."""
+        if self.rebuilds_spent():
             return self._stock_exhausted()
-        if self.can_draw_stock() or self.live:
-            return []
         return [StockRanOut(None)] + self._end_hand(None)
 
     def _stock_exhausted(self) -> list[Event]:

@@ -99,8 +99,7 @@ class ShanghaiState(LegalMoves):
 
     @property
     def to_draw(self) -> bool:
-        """The viewer's turn is at its draw (S3: the stock or the upcard; S12: the upcard
-        alone when the stock is out and cannot be rebuilt)."""
+        """The viewer's turn is at its draw (S3: the stock or the upcard)."""
         return self.can("draw_stock") or self.can("take_upcard")
 
 

@@ -58,8 +58,8 @@ class LegalMoves:
     @property
     def draw_first(self) -> str:
         """What a key that needs the draw done says before it, naming only the draws the
-        rules allow now: "draw first: s from the stock or u the upcard" (the upcard alone
-        once the stock is out; the stock alone with no upcard to take)."""
+        rules allow now: "draw first: s from the stock or u the upcard" (the stock alone
+        with no upcard to take)."""
         ways = [way for way, kind in (("s from the stock", "draw_stock"), ("u the upcard", "take_upcard"))
                 if self.can(kind)]
         return "draw first: " + " or ".join(ways)

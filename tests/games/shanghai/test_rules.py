@@ -410,17 +410,30 @@ def test_S12_the_pile_less_its_top_becomes_the_stock():
 
 
 def test_S12_no_stock_and_nothing_to_rebuild_ends_the_hand():
+    """Settled reading: with no stock and no pile under the upcard to rebuild it from,
+    the hand ends at the next draw, a live upcard or not: taken and thrown back turn
+    after turn, it went round the table for ever (a hand with no end)."""
     game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard="4H")
-    game.apply(1, "take_upcard"); game.apply(1, "discard 6S")
-    game.apply(2, "take_upcard"); game.apply(2, "discard 9D")
-    game.apply(0, "take_upcard"); game.apply(0, "discard 9D")
-    assert mv("draw_stock") not in game.legal_moves(1)
-    game.apply(1, "take_upcard"); game.apply(1, "discard 9D")
-    # the pile is 9D only after each take; seat 2 can still take it
-    assert game.legal_moves(2) == [mv("take_upcard")]
+    assert game.round_over and game.legal_moves(1) == []
+    assert [type(e) for e in game.events[-3:-1]] == [StockRanOut, HandsCounted]
+    ended = game.events[-1]
+    assert isinstance(ended, RoundEnded) and ended.points == (10, 10, 10)  # (2C 3D | 5H 6S | 8C 9D)
     game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="", upcard=None)
     assert isinstance(game.events[-1], RoundEnded) and game.round_over
     assert any(isinstance(e, StockRanOut) for e in game.events)
+
+
+def test_S12_the_last_stock_card_bought_away_ends_the_hand_at_the_next_draw():
+    """S12: the stock's last card goes as a buy's penalty; the drawer's turn goes on (its
+    stock card is drawn), and the next turn, with no stock and only the upcard in the
+    pile, ends the hand rather than passing the upcard round for ever."""
+    game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC", upcard="4H")
+    game.apply(1, "draw_stock")                      # KC; the 4H is offered, the dealer first
+    game.apply(0, "decline")
+    game.apply(2, "buy")                             # 4H and QC, the last stock card
+    assert game.stock == [] and game.discard == [] and not game.round_over
+    game.apply(1, "discard 6S")                      # the pile is 6S alone
+    assert game.round_over and any(isinstance(e, StockRanOut) for e in game.events)
 
 
 def _rebuild_once(preset="shanghai-classic"):
