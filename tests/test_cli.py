@@ -287,3 +287,17 @@ def test_version_is_the_package_s(capsys):
     assert stopped.value.code == 0
     assert capsys.readouterr().out == f"cardtable {cardtable.__version__}\n"
     assert version("cardtable") == cardtable.__version__
+
+
+def test_presets_list_prints_a_long_path_whole_on_its_line(tmp_path, monkeypatch, capsys):
+    """A presets folder deeper than the terminal is wide: its notes are printed whole, for
+    the terminal to wrap (a line break put inside a path was kept by a copy and paste)."""
+    home = tmp_path / ("a-long-folder-name-" * 5) / "home"
+    folder = home / "config" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "typo.toml").write_text('family = "president"\nextends = "president-classic"\n[rules]\nequal_ranks = 1\n')
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    assert main(["presets", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"Your presets: {folder}" in lines
+    assert any(line.startswith(f"Does not load: typo: {folder / 'typo.toml'}: rules.equal_ranks") for line in lines)

@@ -74,13 +74,16 @@ def _presets_list(args: argparse.Namespace) -> int:
     for _key, cells in sorted(rows):
         table.add_row(*cells)
     console.print(table)
-    for reason, names in broken.items():  # each reason whole, however narrow the terminal
-        console.print(Text.assemble(("Does not load:", "red"), f" {', '.join(names)}: {reason}"), highlight=False)
+    # (each note whole, however narrow the terminal: the terminal wraps it, never cutting a
+    # path in two with a line break that a copy would keep)
+    for reason, names in broken.items():
+        console.print(Text.assemble(("Does not load:", "red"), f" {', '.join(names)}: {reason}"), highlight=False,
+                      soft_wrap=True)
     for unread, read in unread_presets():  # (a backup in a folder below is no preset of its own)
         why = "nearer the top of your presets folder" if len(read.parts) < len(unread.parts) else "first by path"
         console.print(Text.assemble(("Not read:", "yellow"), f" {unread}: the {read.stem} preset is {read} ({why})"),
-                      highlight=False)
-    console.print(Text(f"Your presets: {user_dir('variants')}"), highlight=False)
+                      highlight=False, soft_wrap=True)
+    console.print(Text(f"Your presets: {user_dir('variants')}"), highlight=False, soft_wrap=True)
     return 0
 
 
