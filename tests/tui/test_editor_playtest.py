@@ -29,11 +29,16 @@ def test_an_empty_title_name_is_marked_and_not_saved(user_presets):
             editor.query_one("#knob-titles-president", Input).value = " "
             await pilot.pause()
             assert row(editor, "titles.president").has_class("-invalid")
-            assert error_text(editor, "titles.president") == "! give a name (or leave it out for the default)"
+            assert error_text(editor, "titles.president") == "! give a name, or ctrl+r puts back 'Forseti'"
             assert editor.query_one("#editor-save", Button).disabled
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, EditorScreen) and not (user_presets / "ours.toml").exists()
+            box = editor.query_one("#knob-titles-president", Input)
+            box.focus()
+            await pilot.press("ctrl+r")  # (the way back the error names)
+            await pilot.pause()
+            assert box.value == "Forseti" and not row(editor, "titles.president").has_class("-invalid")
 
     run(scenario)
 

@@ -282,10 +282,16 @@ def test_a_row_writes_c_alike_to_keep_every_players_points():
     asyncio.run(scenario())
 
 
-def test_a_title_stays_whole_where_the_shorter_status_makes_the_line_fit():
+@pytest.mark.parametrize(("width", "expected"), [
+    (100, ["Vara-forseti · out of trick", "Forseti", "Vara-skítur"]),
+    (80, ["VF · out of trick", "Forseti", "VS"]),
+])
+def test_a_title_stays_whole_where_the_shorter_status_makes_the_line_fit(width, expected):
     """A play-tester at 100 columns saw "Fors." beside "Vara-skítur · out of trick": title
     and status went to their short forms together. The status gives way first now
-    ("passed, out of trick" is "out of trick"); the titles are cut only past that."""
+    ("passed, out of trick" is "out of trick"); the titles are cut only past that. At 80
+    columns another read "Vara-forseti · passed", not told the seat is out of the trick:
+    "out of trick" stays while the titles shorten ("passed" is the last resort)."""
     from .helpers import played_round, settle
 
     game = played_round("forseti", 4, seed=1)
@@ -297,10 +303,10 @@ def test_a_title_stays_whole_where_the_shorter_status_makes_the_line_fit():
 
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple", seed=1, game=game, preset="forseti")
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(width, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
             panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
             marks = [str(panel.render()).splitlines()[1] for panel in panels]
-            assert marks == ["Vara-forseti · out of trick", "Forseti", "Vara-skítur"], marks
+            assert marks == expected, marks
 
     asyncio.run(scenario())

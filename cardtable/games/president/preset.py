@@ -44,7 +44,7 @@ class PresidentRules(Knobs):
     play_on_own: bool = False
     """P7: the last player may play higher on their own cards before leading anew."""
     round_end: Literal["last_player", "card_count", "card_points"] = "last_player"
-    """P9: play until one player holds cards, or rank the rest by fewest cards / lowest points when the first goes out."""
+    """P9: play until only one player holds cards, or rank the rest by fewest cards / lowest points when the first goes out."""
     top_positions: int = Field(default=2, ge=1, le=3)
     """P10: titled places at each end (3 adds Secretary and Clerk)."""
     dealer: Literal["president", "scum"] = "president"

@@ -203,7 +203,9 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         pass  # (the place is on the first line)
     elif seat in view.locked:
         marks.append("passed, out of trick")
-        short.append(("passed, out of trick", ("out of trick", "passed")))
+        # ("out of trick" while titles shorten, as a row's panels go deeper alike: "passed"
+        # alone did not say the seat is out of the trick; it is the last resort)
+        short.append(("passed, out of trick", ("out of trick",) * 3 + ("passed",)))
     elif seat in view.passed:
         marks.append("passed")
     to_act = view.phase == "play" and view.turn == seat and not view.round_over and not out

@@ -45,7 +45,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Hand-off", "enter", "the named player is ready to see their cards"),
     ("", "ctrl+s / r", "save the game / the preset's rules (no cards shown)"),
     ("Round end", "enter", "deal the next round"),
-    ("", "L", "the hand's whole log (one human at the table; in hot seat it is each player's own)"),
+    ("", "L", "the hand's whole log (in hot seat as the whole table saw it: no one's own cards)"),
     ("Match end", "a / n / q", "play again / new game / quit"),
     ("Start", "tab, enter", "move between fields; s or Start begins the game"),
     ("", "g / e / p", "the next game / preset / one player more (after the most, the fewest)"),

@@ -183,6 +183,15 @@ class EditorScreen(Screen[str | None]):
         value = self.draft.inherited(section, key or None)
         return value.get(key) if section == "players" and isinstance(value, dict) else value
 
+    def _in_editor_words(self, path: str, why: str) -> str:
+        """``why`` a rule's value is refused, as the editor says it: an emptied text box
+        whose rule has an inherited value names ctrl+r, the editor's way back to it (a
+        preset file's "leave it out" means nothing here, where emptying it was refused)."""
+        inherited = self._inherited_for(path)
+        if isinstance(inherited, str) and inherited and not str(self.draft.get(path) or "").strip():
+            return f"give a name, or ctrl+r puts back {inherited!r}"
+        return why
+
     def revalidate(self) -> None:
         """Check the draft with the family's model and put each problem on its row."""
         if not self.query("#editor-status"):
@@ -190,7 +199,8 @@ class EditorScreen(Screen[str | None]):
         _variant, problems = self.draft.check(self.preset_name or "draft")
         # what was typed and cannot be read: told first, and on its row rather than a check
         # of the value it left in place
-        checked = {path: why for path, why in problems.items() if path not in self.unreadable}
+        checked = {path: self._in_editor_words(path, why) for path, why in problems.items()
+                   if path not in self.unreadable}
         self.problems = {**self.unreadable, **checked}
         rows = {row.path: row for row in self.query(KnobRow)}
         for path, row in rows.items():  # (a check across players.min and .max is on "players")

@@ -109,10 +109,10 @@ class RoundOver(Rethemed, OverTable[None]):
     ARMING_SECONDS = HELD_KEY_SECONDS  # (the results of the hand just ended are not skipped by the Enter that ended it)
 
     def action_full_log(self) -> None:
-        """L: the hand's whole log, as at the table (how the hand ended, what was laid), where
-        one human plays; in hot seat each player's log is their own, and this screen is everyone's."""
-        if not self.table_does("results_log"):
-            self.key_note.tell(self.app, "the log is each player's own at a hot-seat table: enter goes on")
+        """L: the hand's whole log (how the hand ended, what was laid): the player's own,
+        as at the table, where one human plays; in hot seat, whose results are everyone's,
+        as the whole table saw it."""
+        self.table_does("results_log")
 
     def action_next(self) -> None:
         if not self.armed():

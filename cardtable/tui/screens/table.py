@@ -632,13 +632,14 @@ class TableScreen(Screen[None]):
         self.table.action_sort()
         return self.table.in_order(cards), str(self.table.hand_order())
 
-    def results_log(self) -> bool:
+    def results_log(self) -> None:
         """``L`` over a hand's results: the whole log, as at the table, where one human
-        plays (True); at a hot-seat table each player's log is their own (False)."""
+        plays; at a hot-seat table, whose results everyone reads, the log as the whole
+        table saw it (no one's own cards: a hand-off's privacy holds)."""
         if len(self.humans) > 1:
-            return False
-        self.action_full_log()
-        return True
+            self.app.push_screen(LogScreen(self.ui.present(self.game, None, self.seats, self.ascii).log))
+        else:
+            self.action_full_log()
 
     def action_full_log(self) -> None:
         """The round's whole log as the table shows it to the player on screen."""
