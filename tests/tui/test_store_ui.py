@@ -18,7 +18,7 @@ from cardtable.store import (
 )
 from cardtable.tui import launch
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.screens.dialogs import ConfirmQuit
+from cardtable.tui.screens.dialogs import Confirm, ConfirmQuit
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
@@ -287,6 +287,13 @@ async def click_as_a_terminal_does(pilot, app, selector: str) -> None:
         await pilot.pause(0.05)
 
 
+async def kept_by_m(pilot, app) -> None:
+    """At Ann's turn, q then m: the game is kept for Continue, the start screen is back."""
+    await human_turn(pilot, app, seat=0)
+    await pilot.press("q", "m")
+    await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+
+
 def test_a_click_right_after_m_does_not_start_a_game_either(armed_screens):
     """The start screen's quiet after ``m`` holds off clicks as well as keys (a click on
     Continue opened a table whose bots never began: the app was still "leaving")."""
@@ -295,14 +302,14 @@ def test_a_click_right_after_m_does_not_start_a_game_either(armed_screens):
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")
         async with app.run_test(size=(100, 30)) as pilot:
-            await human_turn(pilot, app, seat=0)
-            await pilot.press("q", "m")
-            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            await kept_by_m(pilot, app)
             await click_as_a_terminal_does(pilot, app, "#start")
             await pilot.pause(0.2)
             assert isinstance(app.screen, StartScreen) and not list_saves()
             await pilot.pause(ARMED)
             await click_as_a_terminal_does(pilot, app, "#start")    # (a new game: the kept one goes to Load game)
+            await settle(pilot, app, lambda: isinstance(app.screen, Confirm))  # (asked first: see below)
+            await pilot.press("y")
             await settle(pilot, app, lambda: table_screen(app) is not None)
             await settle(pilot, app, lambda: len(table_screen(app).game.events) > 5)  # (its bots play)
             assert len(list_saves()) == 1
@@ -809,3 +816,34 @@ def test_a_table_left_before_it_said_where_the_game_it_replaced_is_kept_says_it_
         assert launch._run(farewell[0], SimpleNamespace()) == 0
         assert capsys.readouterr().out == farewell[0].farewell[0] + "\n"
 
+
+
+def test_start_over_a_game_to_continue_asks_first_and_back_keeps_it(armed_screens):
+    """Two play-testers pressed s on the start screen with a game to Continue: a new table
+    opened at once, and a note said only later where their game had gone. Start now asks
+    (the unfinished game is kept in Load game); n goes back with the game still under
+    Continue, y starts the new one and the old one is listed in Load game."""
+    from cardtable.store.autosave import has_autosave
+    from cardtable.tui.screens.start import NEW_OVER_CONTINUE
+
+    from .conftest import ARMED
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await kept_by_m(pilot, app)
+            await pilot.pause(ARMED)
+            await pilot.press("s")
+            await settle(pilot, app, lambda: isinstance(app.screen, Confirm))
+            assert app.screen.question == NEW_OVER_CONTINUE
+            await pilot.press("n")
+            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            assert has_autosave() and not list_saves()
+            await pilot.press("s")
+            await settle(pilot, app, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            await settle(pilot, app, lambda: table_screen(app) is not None)
+            await settle(pilot, app, lambda: len(list_saves()) == 1)
+            assert list_saves()[0][0].name.startswith("interrupted-")
+
+    run(scenario)

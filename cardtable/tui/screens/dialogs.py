@@ -47,7 +47,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("Round end", "enter", "deal the next round"),
     ("", "L", "the hand's whole log (in hot seat as the whole table saw it: no one's own cards)"),
     ("Match end", "a / n / q", "play again / new game / quit"),
-    ("Start", "tab, enter", "move between fields; s or Start begins the game"),
+    ("Start", "tab, enter", "move between fields; s or Start begins the game (asks first over a game to Continue)"),
     ("", "g / e / p", "the next game / preset / one player more (after the most, the fewest)"),
     ("", "r", "the rules of the chosen preset"),
     ("", "c / x", "continue the interrupted game (the autosave) / discard an autosave that does not load"),

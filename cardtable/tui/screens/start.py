@@ -25,8 +25,13 @@ from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, probl
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
 from ..widgets.typed_input import TypedInput
-from .dialogs import RulesScreen
+from ...store.autosave import has_autosave
+from .dialogs import Confirm, RulesScreen
 from .store_menu import StoreBar
+
+NEW_OVER_CONTINUE = ("Start a new game? The unfinished one (Continue) is kept in Load game, "
+                     "where it can be continued later: nothing is lost.")
+"""Asked when Start is pressed while there is a game to Continue."""
 
 MAX_SEATS = 8
 KINDS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: medium", "medium"), ("Bot: hard", "hard"),
@@ -398,9 +403,11 @@ class StartScreen(Screen[None]):
         return (self.query_one("#family", Select).value == self._listed_family
                 and preset in (NO_PRESET, self._loaded) and count == shown)
 
-    def action_start(self, waited: int = 0) -> None:
+    def action_start(self, waited: int = 0, confirmed: bool = False) -> None:
         """Open the table the form describes, once the form has read what it shows (the
-        game of a ``g`` typed just before, not the one shown before it)."""
+        game of a ``g`` typed just before, not the one shown before it). With a game to
+        Continue, ask first (:data:`NEW_OVER_CONTINUE`): players started a new one over it
+        by a stray ``s`` and learned only later, from a note, where it had gone."""
         from .table import TableScreen
 
         if not self.is_current:  # (left while it waited)
@@ -412,6 +419,13 @@ class StartScreen(Screen[None]):
             setup = self.setup()
         except ValueError as error:
             self.query_one("#start-error", Static).update(Text(str(error), style="bold red"))
+            return
+        if has_autosave() and not confirmed:
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.action_start(waited, confirmed=True)
+
+            self.app.push_screen(Confirm(NEW_OVER_CONTINUE, "Start a new game (y)", "Back (n)"), answered)
             return
         self.app.clear_notifications()  # (a saved preset's or a broken one's note: not over the table)
         self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))
