@@ -45,8 +45,10 @@ class NoteSlot:
 
 def unused_key(screen: Screen[Any], event: events.Key) -> str | None:
     """The letter, digit or sign of ``event`` when ``screen`` has no key for it (then the
-    screen says so, rather than nothing); None for a key it takes, or one that types nothing."""
-    if event.is_printable and event.key not in screen.active_bindings and event.character:
+    screen says so, rather than nothing); None for a key it takes, or one that types
+    nothing to name (space)."""
+    if event.is_printable and event.key not in screen.active_bindings and event.character \
+            and not event.character.isspace():  # (space is no letter or sign to name)
         return event.character
     return None
 

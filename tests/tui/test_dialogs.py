@@ -743,8 +743,12 @@ def test_a_key_the_quit_question_has_no_use_for_names_its_keys(monkeypatch):
             await pilot.pause()
             notes = [note.message for note in app._notifications]
             assert notes == ["x is no key here: s saves and quits, m to the start screen, y abandons, n keeps playing"]
+            await pilot.press("space")  # (no letter or sign to name: nothing more is said)
+            await pilot.pause()
+            assert len(app._notifications) == 1
             await pilot.press("n")
             await settle(pilot, app, lambda: app.screen is table_screen(app))
+            assert not app._notifications  # (the note went with the question)
 
     asyncio.run(scenario())
     start = next(i for i, (where, _key, _what) in enumerate(KEYS) if where == "Quit")

@@ -381,7 +381,7 @@ class ShanghaiGame(Game):
     def _begin_turn(self) -> list[Event]:
         """Settled reading: a seat that is down has no first claim, so the window opens
         before its draw. S12: a turn that begins with no stock card to draw ends the
-        hand instead (:meth:`_enter_draw`)."""
+        hand instead (:meth:`_no_stock`)."""
         self.must_go_down = self.went_down_now = self.played_wild = False
         if not self.can_draw_stock():
             return self._no_stock()

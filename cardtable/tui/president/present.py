@@ -22,7 +22,7 @@ from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import counted, game_title, naming_you, round_log, themed, this_round, told_to_you
 from ..widgets.card import cards_label
-from ..widgets.seat import SeatInfo, cards_held, short_forms
+from ..widgets.seat import TITLE_FORMS, SeatInfo, cards_held, short_forms
 
 
 @dataclass(frozen=True)
@@ -203,9 +203,10 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         pass  # (the place is on the first line)
     elif seat in view.locked:
         marks.append("passed, out of trick")
-        # ("out of trick" while titles shorten, as a row's panels go deeper alike: "passed"
-        # alone did not say the seat is out of the trick; it is the last resort)
-        short.append(("passed, out of trick", ("out of trick",) * 3 + ("passed",)))
+        # ("out of trick" at every depth a title still shortens at — the title itself, then
+        # its TITLE_FORMS — as a row's panels go deeper alike: "passed" alone did not say
+        # the seat is out of the trick; it is the last resort)
+        short.append(("passed, out of trick", ("out of trick",) * (1 + TITLE_FORMS) + ("passed",)))
     elif seat in view.passed:
         marks.append("passed")
     to_act = view.phase == "play" and view.turn == seat and not view.round_over and not out

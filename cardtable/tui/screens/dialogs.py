@@ -429,6 +429,9 @@ class ConfirmQuit(ModalScreen[str | None]):
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
 
+    def on_unmount(self) -> None:
+        self.key_note.withdraw()  # (closed by the table too, at a hand-off: not over the next player)
+
 
 MIN_SIZE = (80, 24)
 

@@ -184,11 +184,12 @@ class EditorScreen(Screen[str | None]):
         return value.get(key) if section == "players" and isinstance(value, dict) else value
 
     def _in_editor_words(self, path: str, why: str) -> str:
-        """``why`` a rule's value is refused, as the editor says it: an emptied text box
-        whose rule has an inherited value names ctrl+r, the editor's way back to it (a
-        preset file's "leave it out" means nothing here, where emptying it was refused)."""
+        """``why`` a rule's value is refused, as the editor says it: an emptied title name
+        (``titles.*``) names ctrl+r, the editor's way back to the inherited name (a preset
+        file's "leave it out" means nothing here, where emptying it was refused)."""
         inherited = self._inherited_for(path)
-        if isinstance(inherited, str) and inherited and not str(self.draft.get(path) or "").strip():
+        if path.startswith("titles.") and isinstance(inherited, str) and inherited \
+                and not str(self.draft.get(path) or "").strip():
             return f"give a name, or ctrl+r puts back {inherited!r}"
         return why
 

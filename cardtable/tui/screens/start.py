@@ -25,7 +25,6 @@ from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, probl
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
 from ..widgets.typed_input import TypedInput
-from ...store.autosave import has_autosave
 from .dialogs import Confirm, RulesScreen
 from .store_menu import StoreBar
 
@@ -420,7 +419,7 @@ class StartScreen(Screen[None]):
         except ValueError as error:
             self.query_one("#start-error", Static).update(Text(str(error), style="bold red"))
             return
-        if has_autosave() and not confirmed:
+        if self.query_one(StoreBar).can_continue() and not confirmed:
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.action_start(waited, confirmed=True)

@@ -118,6 +118,11 @@ class StoreBar(Vertical):
         note.display = exists and bool(self.error)
         note.update(Text(self.error))  # (the error quotes the file as written)
 
+    def can_continue(self) -> bool:
+        """Whether Continue is offered: an autosave that loads (not a damaged one, which
+        only Discard is offered for)."""
+        return bool(self.query_one("#continue-row").display and self.query_one("#continue", Button).display)
+
     def focus_first(self) -> bool:
         """Focus Continue (or Discard) when there is an autosave; False if there is none."""
         for name in ("#continue", "#discard"):

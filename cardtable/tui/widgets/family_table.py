@@ -67,8 +67,9 @@ class LegalMoves:
 
 State = TypeVar("State", bound=TableState)
 
-OUT_OF_TURN = "not your turn now: the keys on the bar below work meanwhile"
-"""What a key of a turn says while another player decides (it did nothing, unsaid)."""
+OUT_OF_TURN = "not your turn now"
+"""What a key of a turn says while another player decides (it did nothing, unsaid); short,
+so that it never takes the key bar's row, which lists the keys that work meanwhile."""
 
 
 _UNREAD = object()
@@ -222,8 +223,9 @@ class FamilyTable(Widget, Generic[State]):
 
     def _out_of_turn(self) -> None:
         """A key of a turn was pressed while another player decides: it did nothing, and
-        the notice says why (:data:`OUT_OF_TURN`) until the viewer's turn comes."""
-        if self.state is not None and self.state.viewer is not None:
+        the notice says why (:data:`OUT_OF_TURN`) until the viewer's turn comes. A viewer
+        with no cards (out of a President round) has no turn to wait for: nothing is said."""
+        if self.state is not None and self.state.viewer is not None and self.query_one(Hand).cards:
             self.notice = OUT_OF_TURN
 
     def _turn_keys(self, state: State) -> str:

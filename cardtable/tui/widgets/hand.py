@@ -195,10 +195,10 @@ class Hand(CardsWidget, can_focus=True):
             self.cursor = index % len(self.cards)
 
     def action_toggle_card(self, index: int | None = None) -> None:
+        if not self.cards:
+            return
         if not self.active:
             self.post_message(self.Inactive(self))
-            return
-        if not self.cards:
             return
         index = self.cursor if index is None else index
         if not 0 <= index < len(self.cards):

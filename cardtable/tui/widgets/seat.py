@@ -177,6 +177,10 @@ def needs_alone(line: str, width: int, separator: str = SEPARATOR,
     return fitted != first and separator not in fitted
 
 
+TITLE_FORMS = 2
+"""The most shorter forms :func:`short_forms` gives a title (the cut, the initials)."""
+
+
 def short_forms(title: str) -> tuple[str, ...]:
     """Shorter ways to write a title, longest first, for narrow seat panels, one per depth
     (:func:`fit_depth`): a long last word cut to four letters and a full stop, then the
