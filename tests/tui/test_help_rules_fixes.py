@@ -617,3 +617,26 @@ def test_a_menu_s_note_survives_a_theme_switch():
                 await pilot.pause()
 
     run(scenario)
+
+
+@pytest.mark.parametrize(("colours", "headless", "glyphs"), [
+    ("256", False, False), ("standard", False, False), ("truecolor", False, True), ("256", True, True),
+])
+def test_a_terminal_of_few_colours_draws_whole_cell_scrollbar_thumbs(colours, headless, glyphs):
+    """A play-tester under tmux (256 colours) read a thumb's ▁▁ ends as stray marks in the
+    help's text: the track's colour fell together with the background's. In a terminal of
+    fewer than true colours the thumb is whole cells, as under the ASCII theme; a true-colour
+    terminal, and a headless app (no terminal), keep Textual's smooth ends."""
+    from types import SimpleNamespace
+
+    from textual._context import active_app
+    from textual.scrollbar import ScrollBar
+
+    app = SimpleNamespace(is_headless=headless, console=SimpleNamespace(color_system=colours), card_ascii=False)
+    token = active_app.set(app)
+    try:
+        bar = ScrollBar.renderer.render_bar(size=10, virtual_size=35, window_size=10, position=3)
+    finally:
+        active_app.reset(token)
+    drawn = "".join(segment.text for segment in bar.segments)
+    assert bool(set("▁▂▃▄▅▆▇") & set(drawn)) == glyphs, drawn

@@ -1,6 +1,8 @@
 """Scrollbars in the theme's characters: Textual draws a thumb's ends with eighth blocks
-(▁ ▂ … ▇, ▉ … ▏) for smooth motion; while the running app shows an ASCII theme the thumb
-is whole cells of reversed space, which every terminal draws."""
+(▁ ▂ … ▇, ▉ … ▏) for smooth motion; while the running app shows an ASCII theme, or draws
+in a terminal of few colours (256, as under tmux by default), the thumb is whole cells of
+reversed space, which every terminal draws (there the track's colour fell together with
+the background's, and a thumb's ends read as stray "▁▁" marks in the text)."""
 
 from __future__ import annotations
 
@@ -29,8 +31,15 @@ class ThemedScrollBarRender(ScrollBarRender):
 
     @classmethod
     def render_bar(cls, *args: Any, **kwargs: Any) -> Segments:
-        plain = uses_ascii(active_app.get(None))
+        app = active_app.get(None)
+        plain = uses_ascii(app) or few_colours(app)
         return (AsciiScrollBarRender if plain else ScrollBarRender).render_bar(*args, **kwargs)
+
+
+def few_colours(app: Any) -> bool:
+    """Whether ``app`` draws in a real terminal of fewer colours than true colour (a
+    headless app, as under test, draws for no terminal)."""
+    return app is not None and not app.is_headless and app.console.color_system not in (None, "truecolor")
 
 
 def draw_scrollbars_as_themed() -> None:
