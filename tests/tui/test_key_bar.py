@@ -244,8 +244,9 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
 
 def test_the_last_card_rule_is_said_when_d_or_l_is_pressed():
     """S10 (no out_by_discard): down with one card left, that card is laid off, never
-    discarded: d and Enter say so (they said to go down after taking a joker, S7); and a
-    lay-off held back because it would leave a last card that fits nowhere is said as such
+    discarded: d and Enter say so (they said to go down after taking a joker, S7), and l
+    lays it off with nothing selected (a play-tester was told to select their only card);
+    and a lay-off held back because it would leave a last card that fits nowhere is said as such
     (not "none of your cards fits")."""
     from ..games.shanghai.helpers import deal, decline_all
 
@@ -262,6 +263,10 @@ def test_the_last_card_rule_is_said_when_d_or_l_is_pressed():
         assert table.notice == last
         table.on_hand_submitted(None)  # (Enter, nothing selected)
         assert table.notice == last
+        chosen = []
+        table._choose = chosen.append
+        table.action_lay_off()  # (l, nothing selected: the last card needs no selecting)
+        assert [str(move) for move in chosen] == ["lay_off 9H @1,1"]
 
     shanghai_key_bars(game, script)
 

@@ -487,7 +487,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if not state.can("lay_off") and not self._selected():  # (say why at once, not "select a card")
             self.notice = state.draw_first if state.to_draw else "no lay-off now: " + self._why_no_lay_off(state)
             return
-        card = self._one_card("l to lay it off")
+        hand = self.query_one(Hand).cards
+        # (a last card needs no selecting: laying it off goes out, never a card thrown away)
+        card = hand[0] if len(hand) == 1 and not self._selected() else self._one_card("l to lay it off")
         if card is None:
             return
         found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
