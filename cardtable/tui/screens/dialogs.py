@@ -417,7 +417,6 @@ class ConfirmQuit(ModalScreen[str | None]):
     def action_answer(self, answer: str | None) -> None:
         if answer is not None and self.on_quit is not None:
             self.on_quit()
-        self.key_note.withdraw()
         self.dismiss(answer)
 
     @cached_property

@@ -402,13 +402,11 @@ class StartScreen(Screen[None]):
         return (self.query_one("#family", Select).value == self._listed_family
                 and preset in (NO_PRESET, self._loaded) and count == shown)
 
-    def action_start(self, waited: int = 0, confirmed: bool = False) -> None:
+    def action_start(self, waited: int = 0) -> None:
         """Open the table the form describes, once the form has read what it shows (the
         game of a ``g`` typed just before, not the one shown before it). With a game to
         Continue, ask first (:data:`NEW_OVER_CONTINUE`): players started a new one over it
         by a stray ``s`` and learned only later, from a note, where it had gone."""
-        from .table import TableScreen
-
         if not self.is_current:  # (left while it waited)
             return
         if not self._form_settled() and waited < START_WAITS:
@@ -419,12 +417,18 @@ class StartScreen(Screen[None]):
         except ValueError as error:
             self.query_one("#start-error", Static).update(Text(str(error), style="bold red"))
             return
-        if self.query_one(StoreBar).can_continue() and not confirmed:
+        if self.query_one(StoreBar).can_continue():
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self.action_start(waited, confirmed=True)
+                    self._open_table(setup)
 
             self.app.push_screen(Confirm(NEW_OVER_CONTINUE, "Start a new game (y)", "Back (n)"), answered)
             return
+        self._open_table(setup)
+
+    def _open_table(self, setup: TableSetup) -> None:
+        """The table of ``setup``, in this screen's place."""
+        from .table import TableScreen
+
         self.app.clear_notifications()  # (a saved preset's or a broken one's note: not over the table)
         self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))
