@@ -249,3 +249,67 @@ def test_the_cursor_goes_round_the_hand_at_its_ends():
             return seen
 
     assert asyncio.run(scenario()) == [2, 0, 2, 0, 2, 0]
+
+
+
+def picked(cards, keys) -> tuple[list[int], int, str]:
+    """The card numbers selected (1-based), the cursor's number and the number row
+    after ``keys``."""
+    async def scenario():
+        app = HandApp(cards)
+        async with app.run_test(size=(100, 8)) as pilot:
+            await pilot.pause()
+            hand = app.query_one(Hand)
+            hand.focus()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return sorted(i + 1 for i in hand.selected), hand.cursor + 1, hand.render_line(5).text
+
+    return asyncio.run(scenario())
+
+
+def test_plus_then_a_digit_picks_a_card_past_the_tenth():
+    """A Shanghai hand after buys holds 14–21 cards, a three-player President hand 17:
+    ``+ 2`` picks card 12, ``+ 0`` card 20, ``+ + 8`` card 28 (``=`` for ``+`` too); the
+    digits typed alone still pick cards 1 and 2."""
+    assert picked(TWO_DECKS, ("plus", "2"))[:2] == ([12], 12)
+    assert picked(TWO_DECKS, ("plus", "0"))[:2] == ([20], 20)
+    assert picked(TWO_DECKS, ("plus", "plus", "8"))[:2] == ([28], 28)
+    assert picked(TWO_DECKS, ("equals_sign", "4"))[:2] == ([14], 14)
+    assert picked(TWO_DECKS, ("1", "2", "plus", "1", "plus", "2"))[:2] == ([1, 2, 11, 12], 12)
+
+
+def test_after_plus_the_number_row_shows_the_digit_that_picks_each_card():
+    """The row under cards 11–20 reads 1 … 9, 0 (the cursor on card 11) until the digit."""
+    fourteen = TWO_DECKS[:14]
+    _selected, cursor, row = picked(fourteen, ("plus",))
+    assert cursor == 11 and row.split() == ["1", "2", "3", "4"]
+    assert picked(TWO_DECKS, ("plus",))[2].split() == [str(n % 10) for n in range(1, 11)]
+    assert picked(fourteen, ("plus", "3"))[2].split() == [str(n) for n in range(1, 15)]
+
+
+def test_plus_is_let_go_by_escape_or_another_key_and_told_past_the_last_card():
+    """Escape after ``+`` lets it go and keeps the selection; another key (→) too, and
+    the digit after it picks a card from 1 on. Past the last card (``+`` of 10 cards,
+    ``+ 7`` of 14) the hand says so, as for ``8`` of six cards."""
+    fourteen = TWO_DECKS[:14]
+    assert picked(fourteen, ("1", "plus", "escape", "2"))[:2] == ([1, 2], 2)
+    assert picked(fourteen, ("plus", "right", "2"))[:2] == ([2], 2)
+    told = []
+
+    class Telling(HandApp):
+        def on_hand_no_card(self, event: Hand.NoCard) -> None:
+            told.append(event.words)
+
+    async def scenario(cards, keys):
+        app = Telling(cards)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            app.query_one(Hand).focus()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return app.query_one(Hand).selected
+
+    assert asyncio.run(scenario(TWO_DECKS[:10], ("plus", "2"))) == {1}
+    assert asyncio.run(scenario(fourteen, ("plus", "7"))) == frozenset()
+    assert told == ["no card 11: the row shows 10 cards", "no card 17: the row shows 14 cards"]

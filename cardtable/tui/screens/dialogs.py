@@ -76,7 +76,8 @@ ACTION_WORDS: dict[str, str] = {
     "move": "move the cursor along your hand",
     "jump": "the cursor to the first / last card",
     "toggle_card": "select / unselect the card under the cursor",
-    "pick": "select / unselect card 1 … 9, 10 (cards past 10: ← or → to it, then space)",
+    "pick": "select / unselect card 1 … 9, 10",
+    "tens": "cards past 10: + then the card's last digit (+ 2: card 12; + + 1: card 21)",
     "clear": "clear the selection",
 }
 """What a table binding does, by action name, where every family means the same."""
@@ -122,7 +123,8 @@ FAMILY_EXTRAS: dict[str, list[tuple[str, str]]] = {
 }
 """A family's table input that is no key binding of the table."""
 
-KEY_NAMES = {"left": "←", "right": "→", "pageup": "pgup", "pagedown": "pgdn", "question_mark": "?"}
+KEY_NAMES = {"left": "←", "right": "→", "pageup": "pgup", "pagedown": "pgdn", "question_mark": "?", "plus": "+",
+             "equals_sign": "="}
 """Textual key names as the help writes them (the arrows stay words in the ASCII theme)."""
 
 

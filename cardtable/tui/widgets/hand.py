@@ -67,6 +67,7 @@ class Hand(CardsWidget, can_focus=True):
         Binding("enter", "submit", "play", show=False),
         Binding("escape", "clear", "clear", show=False),
         *(Binding(str((i + 1) % 10), f"pick({i})", show=False) for i in range(10)),
+        Binding("plus,equals_sign", "tens", show=False),
     ]
 
     cards: reactive[tuple[Card, ...]] = reactive((), always_update=True)
@@ -132,6 +133,7 @@ class Hand(CardsWidget, can_focus=True):
         upcard), none gone, take the cursor to the first of them, wherever the sort put
         it, and the cards selected before stay selected."""
         if old != new:
+            self._set_tens(0)
             kept = [old[index] for index in sorted(self.selected) if index < len(old)]
             self.selected = frozenset()
             self._first = 0
@@ -209,14 +211,50 @@ class Hand(CardsWidget, can_focus=True):
             return
         self._set_selected(self.selected ^ {index})
 
+    tens = 0
+    """Cards past the 10th: ``+`` makes the next digit pick card 10 + digit (``+ 2``:
+    card 12; ``+ 0``: card 20), ``+ +`` card 20 + digit; the number row then shows
+    those cards' last digits. Any other key lets it go."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("plus", "equals_sign", "escape") and not event.key.isdigit():
+            self._set_tens(0)  # (escape lets it go as its own action: the selection stays)
+
+    def _set_tens(self, tens: int) -> None:
+        if tens != self.tens:
+            self.tens = tens
+            self.refresh()
+
+    def action_tens(self) -> None:
+        """``+``: the next digit picks a card past the 10th (:attr:`tens`); the cursor
+        goes to the first of them, so the stretch that holds them is in sight. Past the
+        last card it says so, as a number would."""
+        if not self.cards:
+            return
+        if not self.active:
+            self.post_message(self.Inactive(self))
+            return
+        tens = self.tens + 10
+        if tens >= len(self.cards):
+            self._set_tens(0)
+            self.post_message(self.NoCard(self, tens + 1, len(self.cards)))
+            return
+        self._set_tens(tens)
+        self.cursor = tens
+
     def action_pick(self, index: int) -> None:
+        index += self.tens
+        self._set_tens(0)
         if self.active and self.cards and index >= len(self.cards):
             self.post_message(self.NoCard(self, index + 1, len(self.cards)))
             return
         self.action_toggle_card(index)
 
     def action_clear(self) -> None:
-        if self.selected:
+        """Escape: let go of a ``+`` typed (:attr:`tens`), else clear the selection."""
+        if self.tens:
+            self._set_tens(0)
+        elif self.selected:
             self._set_selected(frozenset())
 
     def action_submit(self) -> None:
@@ -277,6 +315,8 @@ class Hand(CardsWidget, can_focus=True):
         for i, cell in enumerate(layout.widths, layout.first):
             shown = layout.step > MIN_STEP or i < 10 or (self.active and i == self.cursor) or i == last
             number = str(i + 1) if shown else ""
+            if self.tens:  # (after +: the digit that picks each card it reaches)
+                number = str((i + 1 - self.tens) % 10) if self.tens <= i < self.tens + 10 else ""
             compact = layout.step <= MIN_STEP and i < last
             labels.append((number if compact else number.rjust(RANK_COLUMN + 1)).ljust(cell)[:cell])
         for j in range(1, len(labels)):
