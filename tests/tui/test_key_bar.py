@@ -20,6 +20,8 @@ def turn_keys(bar: str) -> str:
     another player decides gets none: it is returned as it is."""
     if bar in (FamilyTable.WAITING_KEYS, FamilyTable.WAITING_KEYS.replace("·", "|")):
         return bar
+    for separator in (" · ", " | ", "  "):  # (the way to cards past the 10th, for a hand of more)
+        bar = bar.replace(separator + FamilyTable.TENS_KEY, "")
     for spare in reversed(FamilyTable.SPARE_KEYS):
         for separator in (" · ", " | ", "  "):
             bar = bar.removesuffix(separator + spare)
@@ -222,7 +224,7 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
     table_keys = "H hint · ? help · t theme · q quit"
 
     async def scenario():
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(120, 30)) as pilot:
             await pilot.pause()
             screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
             table = screen.query_one(FamilyTable)
@@ -293,15 +295,17 @@ def test_a_lay_off_held_back_by_the_last_card_rule_says_so():
     ("tonk", 120, " · H hint · b bot speed · t theme · q quit"),
     ("tonk", 70, " · H hint · q quit"),
     ("tonk", 60, " · q quit"),
-    ("shanghai", 100, " · H hint · b bot speed · t theme · q quit"),
-    ("president", 100, " · b bot speed"),
+    ("shanghai", 100, " · +2 card 12 · H hint · b bot speed · t theme · q quit"),
+    ("president", 100, " · +2 card 12"),
     ("president", 80, ""),
 ])
 def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row_has_room_quit_first(family, width, spares):
     """A new player found H (hint), b and q only in President's bar: every family adds
     them after the turn's own keys as far as the row has room, never cutting one. A short
     row keeps q (quit) first, then H (hint), t (theme), b (bot speed), listed in the bar's
-    order: a player who could not see how to stop was stuck."""
+    order: a player who could not see how to stop was stuck. A hand of more than 10 cards
+    (as Shanghai's and four-player President's from the deal) adds ``+2 card 12``
+    after the hint: cards past the 10th are picked with ``+`` then a digit."""
     app = make_app("Ann,bot:simple,bot:simple", preset=PRESETS[family], seed=5)
 
     async def scenario():

@@ -101,9 +101,13 @@ class FamilyTable(Widget, Generic[State]):
     SPARE_KEYS = ("H hint", "b bot speed", "t theme", "q quit")
     """Keys that work on every turn, added in this order after a turn's own keys while the
     row has room (the turn's keys come first; help lists every key)."""
-    SPARE_KEYS_KEPT_FIRST = ("q quit", "H hint", "t theme", "b bot speed")
-    """:attr:`SPARE_KEYS` by how much a player misses them when the row is short: the way
-    out first (a player who cannot see how to stop is stuck), then the hint."""
+    TENS_KEY = "+2 card 12"
+    """The way to cards past the 10th (:attr:`Hand.tens`), first of the spare keys while
+    the hand holds more than 10 cards."""
+    SPARE_KEYS_KEPT_FIRST = ("q quit", "H hint", TENS_KEY, "t theme", "b bot speed")
+    """:attr:`SPARE_KEYS` (and :attr:`TENS_KEY`) by how much a player misses them when the
+    row is short: the way out first (a player who cannot see how to stop is stuck), then
+    the hint."""
 
     SORTS: ClassVar[bool] = False
     """Whether ``o`` sorts the hand (``action_sort``: by rank, by suit) at this family's table."""
@@ -150,12 +154,12 @@ class FamilyTable(Widget, Generic[State]):
         self.query_one(EventLog).lines = state.log
         self.query_one(LastLine).line = state.log[-1] if state.log else ""
         self._show_status(state)
-        self._show_keys()
         hand = self.query_one(Hand)
         hand.display = state.viewer is not None
         if self.notice == OUT_OF_TURN and self._may_act(state):
             self.notice = ""  # (the viewer's turn came: its keys work now)
         self._show_table(state)
+        self._show_keys()  # (after the hand's cards: more than 10 add TENS_KEY)
         self._show_selection()
         if self._hand_takes_keys(state) and self.screen.is_active:
             hand.focus()
@@ -204,7 +208,8 @@ class FamilyTable(Widget, Generic[State]):
             return themed(self.ascii)(self.WAITING_KEYS)
         keys = self._turn_keys(state)
         separator = next((sep for sep in (" · ", " | ") if sep in keys), "  ")  # (as the theme writes it)
-        spares = [spare for spare in self._spare_keys(state) if spare not in keys]
+        tens = [self.TENS_KEY] if len(self.query_one(Hand).cards) > 10 else []
+        spares = [spare for spare in (*tens, *self._spare_keys(state)) if spare not in keys]
         room = self._row_width() - cell_len(keys)
         kept: set[str] = set()
         for spare in sorted(spares, key=self.SPARE_KEYS_KEPT_FIRST.index):
