@@ -225,3 +225,29 @@ def test_two_wild_twos_stand_where_the_waiting_group_showed_them():
     for listed in (moves, moves[::-1]):
         [laid] = distinct_go_downs(matching_go_downs(listed, contract, [threes, run]), wilds)
         assert go_down_label(laid, contract, wilds, False) == "3♣ 3♣ 3♠  |  2♣=J♠ 2♥=Q♠ K♠ A♠"
+
+
+def test_the_key_bar_names_plus_for_cards_past_the_tenth_while_the_row_holds_more_than_ten():
+    """Ann's 12 cards after her draw: the bar says "+2 card 12"; a go-down group (g) takes
+    three out of the row, so the 9 left need no + and the bar drops it; backspace puts
+    the group back, and the bar says it again."""
+    game = ann_to_play(new_game(load_variant("shanghai-classic"), 3, seed=11, hands=HANDS, upcard="QS"))
+
+    async def scenario():
+        async with _app(game).run_test(size=(120, 30)) as pilot:
+            screen = await _ready(pilot)
+            table, hand = screen.table, screen.query_one(Hand)
+
+            def bar() -> str:
+                return str(table.query_one("#keys").render())
+
+            assert len(hand.cards) == 12 and "+2 card 12" in bar()
+            await _press_cards(pilot, screen, parse_cards("7C 7D 7H"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert len(hand.cards) == 9 and "+2" not in bar()
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert len(hand.cards) == 12 and "+2 card 12" in bar()
+
+    asyncio.run(scenario())
