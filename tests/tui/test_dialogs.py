@@ -90,6 +90,28 @@ def test_the_exchange_dialog_takes_no_card_too_many_and_gives_a_hint():
     asyncio.run(scenario())
 
 
+
+def test_in_the_exchange_dialog_plus_picks_past_the_tenth_and_escape_lets_it_go():
+    """P13 exchange: Bob's hand holds more than 10 cards; ``+ 2`` picks card 12. Escape
+    comes to the dialog before the hand: just after ``+`` it lets the ``+`` go and keeps
+    the card chosen (it cleared card 1 and left ``+`` waiting, so 2 then chose card 12)."""
+    async def scenario():
+        game = played_round(seed=3)  # Bob is President: he gives 2 cards
+        app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _to_bobs_exchange(pilot, app)
+            hand = app.screen.query_one(Hand)
+            assert len(hand.cards) > 12
+            await pilot.press("plus", "2")
+            await pilot.pause()
+            assert hand.selected == {11}
+            await pilot.press("escape", "1", "plus", "escape", "2")
+            await pilot.pause()
+            assert hand.selected == {0, 1} and hand.tens == 0
+            assert "(past 10: + then a digit)" in app.screen.keys_note()
+
+    asyncio.run(scenario())
+
 def _looks_after_cats_lead(bobs_cards):
     """Cat leads 5♣ at a table of three humans and a bot (president-bombs: P24
     quick-clear); the hand-offs and dialogs that follow, as (player, title, options)."""
@@ -671,8 +693,8 @@ def test_the_exchange_dialogs_keys_note_wraps_whole(size):
             await pilot.press("x")
             await pilot.pause()
             text = " ".join(screen_text(app).replace("│", " ").split())
-            assert ("keys here: space or a number picks a card, g or enter gives them, escape clears, "
-                    "v to look at the table; ? lists every key") in text, text
+            assert ("keys here: space or a number picks a card (past 10: + then a digit), g or enter gives them, "
+                    "escape clears, v to look at the table; ? lists every key") in text, text
 
     asyncio.run(scenario())
 

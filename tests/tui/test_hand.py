@@ -313,3 +313,28 @@ def test_plus_is_let_go_by_escape_or_another_key_and_told_past_the_last_card():
     assert asyncio.run(scenario(TWO_DECKS[:10], ("plus", "2"))) == {1}
     assert asyncio.run(scenario(fourteen, ("plus", "7"))) == frozenset()
     assert told == ["no card 11: the row shows 10 cards", "no card 17: the row shows 14 cards"]
+
+
+def test_plus_is_let_go_by_a_click_and_when_the_hand_goes_inactive():
+    """A click on a card after ``+`` picks that card and lets the ``+`` go (2 then picks
+    card 2, not 12); a hand that stops taking cards (another player's turn) lets it go
+    too, its number row back to the cards' numbers."""
+    async def scenario():
+        app = HandApp(TWO_DECKS[:14])
+        async with app.run_test(size=(100, 8)) as pilot:
+            await pilot.pause()
+            hand = app.query_one(Hand)
+            hand.focus()
+            await pilot.press("plus")
+            await pilot.click(Hand, offset=(hand.styles.padding.left + 1, 3))  # (card 1)
+            await pilot.press("2")
+            await pilot.pause()
+            clicked = sorted(hand.selected)
+            await pilot.press("plus")
+            hand.active = False
+            await pilot.pause()
+            return clicked, hand.tens, hand.render_line(5).text.split()
+
+    clicked, tens, numbers = asyncio.run(scenario())
+    assert clicked == [0, 1] and tens == 0
+    assert numbers == [str(n) for n in range(1, 15)]

@@ -174,6 +174,8 @@ def test_help_at_a_shanghai_table_lists_shanghai_keys_not_president_ones():
             for words in ("draw from the stock", "take back the last go-down group", "swap a natural card",
                           "scroll the melds", "1 … 9, 0", "← / →"):
                 assert words in text
+            rows = {key: what for _where, key, what in help_rows(app.screen.table_screen())}
+            assert rows["+ / ="] == "cards past 10: + then the card's last digit (+ 2: card 12; + + 1: card 21)"
             assert "p pass" not in " ".join(text.split())
             assert "Play or Pass" not in text and "play the selected cards" not in text
             assert "spread" not in help_text(app)  # nor Tonk's

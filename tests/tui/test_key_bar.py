@@ -295,8 +295,8 @@ def test_a_lay_off_held_back_by_the_last_card_rule_says_so():
     ("tonk", 120, " · H hint · b bot speed · t theme · q quit"),
     ("tonk", 70, " · H hint · q quit"),
     ("tonk", 60, " · q quit"),
-    ("shanghai", 100, " · +2 card 12 · H hint · b bot speed · t theme · q quit"),
-    ("president", 100, " · +2 card 12"),
+    ("shanghai", 100, " · +1 card 11 · H hint · b bot speed · t theme · q quit"),
+    ("president", 100, " · +1 card 11"),
     ("president", 80, ""),
 ])
 def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row_has_room_quit_first(family, width, spares):
@@ -304,7 +304,7 @@ def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row
     them after the turn's own keys as far as the row has room, never cutting one. A short
     row keeps q (quit) first, then H (hint), t (theme), b (bot speed), listed in the bar's
     order: a player who could not see how to stop was stuck. A hand of more than 10 cards
-    (as Shanghai's and four-player President's from the deal) adds ``+2 card 12``
+    (as Shanghai's and four-player President's from the deal) adds ``+1 card 11``
     after the hint: cards past the 10th are picked with ``+`` then a digit."""
     app = make_app("Ann,bot:simple,bot:simple", preset=PRESETS[family], seed=5)
 

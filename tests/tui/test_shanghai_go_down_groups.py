@@ -228,9 +228,10 @@ def test_two_wild_twos_stand_where_the_waiting_group_showed_them():
 
 
 def test_the_key_bar_names_plus_for_cards_past_the_tenth_while_the_row_holds_more_than_ten():
-    """Ann's 12 cards after her draw: the bar says "+2 card 12"; a go-down group (g) takes
+    """Ann's 12 cards after her draw: the bar says "+1 card 11"; a go-down group (g) takes
     three out of the row, so the 9 left need no + and the bar drops it; backspace puts
-    the group back, and the bar says it again."""
+    the group back, and the bar says it again. A dialog over the table (a buy offer that
+    comes while Ann waits) lets a + typed go: the hand keeps the focus under it."""
     game = ann_to_play(new_game(load_variant("shanghai-classic"), 3, seed=11, hands=HANDS, upcard="QS"))
 
     async def scenario():
@@ -241,13 +242,18 @@ def test_the_key_bar_names_plus_for_cards_past_the_tenth_while_the_row_holds_mor
             def bar() -> str:
                 return str(table.query_one("#keys").render())
 
-            assert len(hand.cards) == 12 and "+2 card 12" in bar()
+            assert len(hand.cards) == 12 and "+1 card 11" in bar()
             await _press_cards(pilot, screen, parse_cards("7C 7D 7H"))
             await pilot.press("g")
             await pilot.pause()
             assert len(hand.cards) == 9 and "+2" not in bar()
             await pilot.press("backspace")
             await pilot.pause()
-            assert len(hand.cards) == 12 and "+2 card 12" in bar()
+            assert len(hand.cards) == 12 and "+1 card 11" in bar()
+            await pilot.press("plus")  # (a dialog that comes over the table lets the + go)
+            assert hand.tens == 10
+            table.covered = True
+            await pilot.pause()
+            assert hand.tens == 0 and hand.has_focus
 
     asyncio.run(scenario())

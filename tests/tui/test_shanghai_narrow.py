@@ -26,7 +26,7 @@ from .helpers import make_app, screen_text, settle
 
 DRAW_KEYS = "? help · s stock · u upcard · o sort"
 """The key bar before the draw (the ASCII theme writes | for ·)."""
-DRAW_BAR = DRAW_KEYS + " · +2 card 12 · H hint · t theme · q quit"
+DRAW_BAR = DRAW_KEYS + " · +1 card 11 · H hint · t theme · q quit"
 """The same with the every-turn keys the row has room for at 80 columns (a hand of more
 than 10 cards: + then a digit picks a card past the 10th)."""
 

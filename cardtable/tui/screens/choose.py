@@ -201,13 +201,15 @@ class CardChoiceDialog(TableDialog[Move]):
     ESCAPE_NOTE = "this needs an answer to play on: choose the cards (space or a number), then g or enter"
 
     def keys_note(self) -> str:
-        return "keys here: space or a number picks a card, g or enter gives them, escape clears, v to look at the table"
+        return ("keys here: space or a number picks a card (past 10: + then a digit), g or enter gives them, "
+                "escape clears, v to look at the table")
 
     def action_escape(self) -> None:
-        """Escape clears the cards chosen; with none, it says how to answer (it did nothing)."""
+        """Escape lets a ``+`` typed go, else clears the cards chosen (as on the hand: the
+        escape key comes here first); with none, it says how to answer (it did nothing)."""
         hand = self.query_one(Hand)
-        if hand.selected:
-            hand.selected = frozenset()
+        if hand.tens or hand.selected:
+            hand.action_clear()
         else:
             super().action_escape()
 

@@ -78,7 +78,7 @@ ACTION_WORDS: dict[str, str] = {
     "toggle_card": "select / unselect the card under the cursor",
     "pick": "select / unselect card 1 … 9, 10",
     "tens": "cards past 10: + then the card's last digit (+ 2: card 12; + + 1: card 21)",
-    "clear": "clear the selection",
+    "clear": "clear the selection (just after +: let the + go)",
 }
 """What a table binding does, by action name, where every family means the same."""
 

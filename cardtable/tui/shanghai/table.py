@@ -264,7 +264,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         rest = self._rest()
         if tuple(hand.cards) != rest:
             hand.cards = rest
-            self._show_keys()  # (a group taken out, or back: the bar's "+2 card 12" goes by the row)
+            self._show_keys()  # (a group taken out, or back: the bar's "+1 card 11" goes by the row)
         hand.refresh()
 
     def _show_selection(self) -> None:

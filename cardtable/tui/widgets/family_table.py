@@ -101,7 +101,7 @@ class FamilyTable(Widget, Generic[State]):
     SPARE_KEYS = ("H hint", "b bot speed", "t theme", "q quit")
     """Keys that work on every turn, added in this order after a turn's own keys while the
     row has room (the turn's keys come first; help lists every key)."""
-    TENS_KEY = "+2 card 12"
+    TENS_KEY = "+1 card 11"
     """The way to cards past the 10th (:attr:`Hand.tens`), first of the spare keys while
     the hand holds more than 10 cards."""
     SPARE_KEYS_KEPT_FIRST = ("q quit", "H hint", TENS_KEY, "t theme", "b bot speed")
@@ -186,7 +186,9 @@ class FamilyTable(Widget, Generic[State]):
         """The width of a line of the table inside its padding (one cell each side)."""
         return (self.size.width or self.app.size.width) - 2
 
-    def watch_covered(self) -> None:
+    def watch_covered(self, covered: bool) -> None:
+        if covered:  # (a dialog over the table does not take the hand's focus away)
+            self.query_one(Hand).cancel_tens()
         self._show_keys()
 
     def _show_keys(self) -> None:

@@ -98,8 +98,9 @@ class Hand(CardsWidget, can_focus=True):
             self.hand = hand
 
     class NoCard(Message):
-        """The user pressed the number of a card past the row's last (``number``: 1–10;
-        ``shown``: the cards in the row then, which a Shanghai go-down's groups leave)."""
+        """The user pressed the number of a card past the row's last (``number``: 1–10, or
+        past 10 by ``+`` and a digit; ``shown``: the cards in the row then, which a Shanghai
+        go-down's groups leave)."""
 
         def __init__(self, hand: Hand, number: int, shown: int) -> None:
             super().__init__()
@@ -133,7 +134,7 @@ class Hand(CardsWidget, can_focus=True):
         upcard), none gone, take the cursor to the first of them, wherever the sort put
         it, and the cards selected before stay selected."""
         if old != new:
-            self._set_tens(0)
+            self.cancel_tens()
             kept = [old[index] for index in sorted(self.selected) if index < len(old)]
             self.selected = frozenset()
             self._first = 0
@@ -214,11 +215,23 @@ class Hand(CardsWidget, can_focus=True):
     tens = 0
     """Cards past the 10th: ``+`` makes the next digit pick card 10 + digit (``+ 2``:
     card 12; ``+ 0``: card 20), ``+ +`` card 20 + digit; the number row then shows
-    those cards' last digits. Any other key lets it go."""
+    those cards' last digits. Any other key lets it go, and so do a click, the hand losing
+    the focus or going inactive, and a dialog over the table (:meth:`cancel_tens`)."""
 
     def on_key(self, event: events.Key) -> None:
         if event.key not in ("plus", "equals_sign", "escape") and not event.key.isdigit():
-            self._set_tens(0)  # (escape lets it go as its own action: the selection stays)
+            self.cancel_tens()  # (escape lets it go as its own action: the selection stays)
+
+    def on_blur(self) -> None:
+        self.cancel_tens()
+
+    def watch_active(self, active: bool) -> None:
+        if not active:
+            self.cancel_tens()
+
+    def cancel_tens(self) -> None:
+        """Let a ``+`` typed go (:attr:`tens`): the next digit picks a card from 1 again."""
+        self._set_tens(0)
 
     def _set_tens(self, tens: int) -> None:
         if tens != self.tens:
@@ -236,7 +249,7 @@ class Hand(CardsWidget, can_focus=True):
             return
         tens = self.tens + 10
         if tens >= len(self.cards):
-            self._set_tens(0)
+            self.cancel_tens()
             self.post_message(self.NoCard(self, tens + 1, len(self.cards)))
             return
         self._set_tens(tens)
@@ -244,7 +257,7 @@ class Hand(CardsWidget, can_focus=True):
 
     def action_pick(self, index: int) -> None:
         index += self.tens
-        self._set_tens(0)
+        self.cancel_tens()
         if self.active and self.cards and index >= len(self.cards):
             self.post_message(self.NoCard(self, index + 1, len(self.cards)))
             return
@@ -253,7 +266,7 @@ class Hand(CardsWidget, can_focus=True):
     def action_clear(self) -> None:
         """Escape: let go of a ``+`` typed (:attr:`tens`), else clear the selection."""
         if self.tens:
-            self._set_tens(0)
+            self.cancel_tens()
         elif self.selected:
             self._set_selected(frozenset())
 
@@ -261,6 +274,7 @@ class Hand(CardsWidget, can_focus=True):
         self.post_message(self.Submitted(self) if self.active else self.Inactive(self))
 
     def on_click(self, event: events.Click) -> None:
+        self.cancel_tens()
         where = event.get_content_offset(self)  # (the row is drawn in the content area, inside padding)
         if not self.cards or where is None or where.y >= HAND_HEIGHT:
             return
