@@ -102,6 +102,7 @@ def test_in_the_exchange_dialog_plus_picks_past_the_tenth_and_escape_lets_it_go(
             await _to_bobs_exchange(pilot, app)
             hand = app.screen.query_one(Hand)
             assert len(hand.cards) > 12
+            assert "or a number (past 10: + then a digit); then g or Enter" in app.screen.prompt
             await pilot.press("plus", "2")
             await pilot.pause()
             assert hand.selected == {11}

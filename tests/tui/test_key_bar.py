@@ -29,7 +29,7 @@ def turn_keys(bar: str) -> str:
 
 PRESETS = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-classic"}
 OWN_TURN = {  # (at Ann's first turn: a lead in President, the draw in Shanghai and Tonk)
-    "president": "←→ space 1-9 select · enter play · p pass · H hint · ? help · t theme · q quit",
+    "president": "←→ space 1-9 select · enter play · p pass · ? help",
     "shanghai": "? help · s stock · u upcard · o sort",
     "tonk": "? help · s stock · u take the upcard · o sort",  # (cards may be sorted and picked before the draw)
 }
@@ -221,7 +221,7 @@ def test_the_president_key_bar_offers_the_pass_and_the_play_only_when_they_may_b
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
     assert set(found) == {"lead", "pass only", "both"}
     app = make_app("Ann,Bob,Cy,Di", preset="president-classic", seed=3)
-    table_keys = "H hint · ? help · t theme · q quit"
+    table_keys = "? help"
 
     async def scenario():
         async with app.run_test(size=(120, 30)) as pilot:
@@ -296,16 +296,17 @@ def test_a_lay_off_held_back_by_the_last_card_rule_says_so():
     ("tonk", 70, " · H hint · q quit"),
     ("tonk", 60, " · q quit"),
     ("shanghai", 100, " · +1 card 11 · H hint · b bot speed · t theme · q quit"),
-    ("president", 100, " · +1 card 11"),
-    ("president", 80, ""),
+    ("president", 100, " · +1 card 11 · H hint · t theme · q quit"),
+    ("president", 80, " · +1 card 11 · q quit"),
 ])
 def test_after_a_turns_own_keys_the_bar_adds_hint_speed_theme_quit_while_the_row_has_room_quit_first(family, width, spares):
     """A new player found H (hint), b and q only in President's bar: every family adds
     them after the turn's own keys as far as the row has room, never cutting one. A short
     row keeps q (quit) first, then H (hint), t (theme), b (bot speed), listed in the bar's
     order: a player who could not see how to stop was stuck. A hand of more than 10 cards
-    (as Shanghai's and four-player President's from the deal) adds ``+1 card 11``
-    after the hint: cards past the 10th are picked with ``+`` then a digit."""
+    (as Shanghai's and four-player President's from the deal) adds ``+1 card 11``, kept
+    right after q: cards past the 10th are picked with ``+`` then a digit (President's
+    own keys are long: at 80 columns H and t give way to it)."""
     app = make_app("Ann,bot:simple,bot:simple", preset=PRESETS[family], seed=5)
 
     async def scenario():

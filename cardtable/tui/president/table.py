@@ -25,8 +25,9 @@ PLAY_KEYS = (("←→ space 1-9 select", "<- -> space 1-9 select"), ("enter play
 """The keys of a play, as written and in ASCII: listed while the viewer may play."""
 PASS_KEYS = (("p pass", "p pass"),)
 """The key of a pass: listed while the viewer may pass (not when leading)."""
-TABLE_KEYS = (("H hint", "H hint"), ("? help", "? help"), ("t theme", "t theme"), ("q quit", "q quit"))
-"""The keys that work on every turn."""
+TABLE_KEYS = (("? help", "? help"),)
+"""The key that lists every key (the others that work on every turn follow as the row has
+room: :attr:`FamilyTable.SPARE_KEYS`)."""
 SEPARATORS = (" · ", "  ")
 """Between keys; in ASCII spaced rather than "|"-separated, so that every key fits 80 columns."""
 

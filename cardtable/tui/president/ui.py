@@ -48,7 +48,8 @@ class PresidentUI(FamilyUI):
             count = len(moves[0].cards)
             whom = f" to {seats[view.give_to[0]].name}" if view.give_to else ""
             got = f"you received {cards_label(view.received)}; " if view.received else ""
-            prompt = f"{name}: {got}choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or a number; then g or Enter)."
+            number = "a number" + (" (past 10: + then a digit)" if len(view.hand) > 10 else "")
+            prompt = f"{name}: {got}choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or {number}; then g or Enter)."
             return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
         options = [(self._label(move, view, seats), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}

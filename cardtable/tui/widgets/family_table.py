@@ -104,10 +104,11 @@ class FamilyTable(Widget, Generic[State]):
     TENS_KEY = "+1 card 11"
     """The way to cards past the 10th (:attr:`Hand.tens`), first of the spare keys while
     the hand holds more than 10 cards."""
-    SPARE_KEYS_KEPT_FIRST = ("q quit", "H hint", TENS_KEY, "t theme", "b bot speed")
+    SPARE_KEYS_KEPT_FIRST = ("q quit", TENS_KEY, "H hint", "t theme", "b bot speed")
     """:attr:`SPARE_KEYS` (and :attr:`TENS_KEY`) by how much a player misses them when the
     row is short: the way out first (a player who cannot see how to stop is stuck), then
-    the hint."""
+    the way to the cards past the 10th (an 80-column President row had no room for it:
+    its 17 cards), then the hint."""
 
     SORTS: ClassVar[bool] = False
     """Whether ``o`` sorts the hand (``action_sort``: by rank, by suit) at this family's table."""
