@@ -221,7 +221,7 @@ class HelpScreen(ModalScreen[None]):
         for where, key, what in rows:
             table.add_row(fix(where), fix(key), fix(what))
         with Vertical(id="help-box") as box:
-            box.border_title = Text(fix("keys — escape closes"))
+            box.border_title = Text(fix("keys — pgdn for more, escape closes"))
             yield VerticalScroll(Static(table))
 
     def action_close(self) -> None:

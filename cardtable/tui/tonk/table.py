@@ -58,7 +58,7 @@ class TonkTable(FamilyTable[TonkState]):
         with Horizontal(id="middle"):
             with Vertical(id="spreads-box"):
                 yield SpreadsPanel(id="spreads")
-                yield LastLine(id="lastline")
+                yield LastLine(id="lastline", rows=3, most=3)
             with Vertical(id="piles-box"):
                 yield PilesPanel(id="piles")
             yield EventLog(id="log")

@@ -153,7 +153,8 @@ class FamilyTable(Widget, Generic[State]):
         self._show_header(state.header)
         show_seat_panels(self.query_one("#seats", Horizontal), state.seats, self._dress_seat)
         self.query_one(EventLog).lines = state.log
-        self.query_one(LastLine).line = state.log[-1] if state.log else ""
+        last = self.query_one(LastLine)
+        last.lines = tuple(state.log[-last.most:])
         self._show_status(state)
         hand = self.query_one(Hand)
         hand.display = state.viewer is not None

@@ -47,26 +47,45 @@ def wrap(line: str, width: int) -> list[str]:
 
 
 class LastLine(Widget):
-    """The newest log line after a "»", for tables too narrow to show the log: it wraps
-    onto a second row if it must, and is cut with an ellipsis after that."""
+    """The newest log lines, each after a "»", for tables too narrow to show the log: up to
+    ``most`` lines, as many whole ones as fit ``rows`` rows (at Tonk's spreads three, so
+    that a bot's take, spread and discard read without opening the log, in the rows the
+    spreads leave; a trick or the melds show what was played, and keep their rows). The newest line wraps onto the rows
+    if it must, and is cut with an ellipsis after them."""
 
     DEFAULT_CSS = "LastLine { height: auto; }"
-    ROWS = 2
 
-    line: reactive[str] = reactive("", layout=True, always_update=True)
+    lines: reactive[tuple[str, ...]] = reactive((), layout=True, always_update=True)
 
-    def _rows(self, width: int) -> list[str]:
-        if not self.line:
+    def __init__(self, *, rows: int = 2, most: int = 1, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows, self.most = rows, most
+
+    def _rows(self, width: int, room: int | None = None) -> list[str]:
+        """The rows to show in ``width`` columns: at most :attr:`rows`, and at most
+        ``room`` (the rows the widget was given, when its height is not its content's)."""
+        if not self.lines:
             return [""]
+        rows_given = self.rows if room is None else max(1, min(self.rows, room))
         ascii = uses_ascii(self.app)
-        rows = wrap(f"{'>' if ascii else '»'} {self.line}", max(width, len(INDENT) + 2))
-        if len(rows) > self.ROWS:
+        width = max(width, len(INDENT) + 2)
+        newest, *older = [wrap(f"{'>' if ascii else '»'} {line}", width) for line in reversed(self.lines)]
+        if len(newest) > rows_given:
             cut = "..." if ascii else "…"
-            rows = rows[:self.ROWS - 1] + [rows[self.ROWS - 1][:max(width - len(cut), 0)] + cut]
+            return newest[:rows_given - 1] + [newest[rows_given - 1][:max(width - len(cut), 0)] + cut]
+        rows = newest
+        for wrapped in older:
+            if len(rows) + len(wrapped) > rows_given:
+                break
+            rows = wrapped + rows
         return rows
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._rows(width))
 
     def render(self) -> Text:
-        return Text("\n".join(self._rows(self.content_size.width)), no_wrap=True)
+        """The rows, at the foot of the widget when it is given more (Tonk's takes the rows
+        its spreads leave: ``height: 1fr``)."""
+        width, height = self.content_size
+        rows = self._rows(width, height)
+        return Text("\n".join([""] * (height - len(rows)) + rows), no_wrap=True)
