@@ -119,6 +119,7 @@ def test_hot_seat_hand_with_spread_hit_lock_out_drop_and_show_down():
             text = screen_text(app)
             assert "no drop ×1" in text and "6♣" in text and "3♠" in text
             assert screen.table.state.status.endswith(" · no drop this turn (hit)")  # (his own turn counts)
+            assert screen.table.state.status_short.endswith(" · no drop (hit)")  # (said why, as 80 columns say it)
             await pilot.press("D")  # locked out by the hit: the engine's reason is shown
             await pilot.pause()
             assert "may not drop" in screen.table.notice

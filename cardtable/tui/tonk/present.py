@@ -163,7 +163,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     and the hint for the viewer, whose ``locks`` turns are barred from a drop (T6)."""
     kinds = {move.kind for move in moves}
     lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""
-    lock_short = f" · no drop {'x' if ascii else '×'}{locks}" if locks else ""
+    lock_short = " · no drop (hit)" if locks else ""  # (the count is on the panel: "no drop ×1" read as a riddle)
     if v.round_over:
         return ("the hand is over",) * 2, "", ""
     last, last_short = (" · the stock is used up: the hand ends after this turn", " · last turn") \
