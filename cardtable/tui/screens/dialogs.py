@@ -237,14 +237,15 @@ class LogScreen(ModalScreen[None], OverTable[None]):
     BINDINGS = [HELP, Binding("escape,L,enter,q", "close", "close", show=False),
                 Binding("b", "bot_speed", "bot speed", show=False)]
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, lines: Sequence[str], over: bool = False) -> None:
         super().__init__()
-        self.lines = tuple(lines)
+        self.lines, self.over = tuple(lines), over
 
     def compose(self) -> ComposeResult:
         fix = themed(uses_ascii(self.app))
         with Vertical(id="log-box") as box:
-            box.border_title = Text(fix("The round so far — newest last (escape closes)"))
+            round_ = "The round" if self.over else "The round so far"  # (over: opened on its results)
+            box.border_title = Text(fix(f"{round_} — newest last (escape closes)"))
             with VerticalScroll(id="log-scroll"):
                 yield Static(self._text(), id="log-lines")
 
