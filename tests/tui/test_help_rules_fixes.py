@@ -642,3 +642,27 @@ def test_a_terminal_of_few_colours_draws_whole_cell_scrollbar_thumbs(colours, he
         active_app.reset(token)
     drawn = "".join(segment.text for segment in bar.segments)
     assert bool(set("▁▂▃▄▅▆▇") & set(drawn)) == glyphs, drawn
+
+
+def test_the_helps_title_says_pgdn_while_rows_lie_below():
+    """A play-tester read the help's first page at 80x24 as the whole help: while rows
+    lie below, its title names pgdn; on a screen that shows it all, only escape."""
+    from cardtable.tui.screens.dialogs import HelpScreen
+
+    titles = []
+
+    async def scenario():
+        app = make_app("Ann,bot:simple", preset="tonk-classic", seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_table(pilot, app)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            titles.append(str(app.screen.query_one("#help-box").border_title))
+            await pilot.resize_terminal(200, 100)
+            await pilot.pause()
+            await pilot.pause()
+            titles.append(str(app.screen.query_one("#help-box").border_title))
+
+    run(scenario)
+    assert titles == ["keys — pgdn for more, escape closes", "keys — escape closes"]

@@ -57,7 +57,8 @@ def test_under_a_trick_or_the_melds_the_newest_line_alone():
     """President's and Shanghai's line (``most`` 1, two rows): a short newest line takes
     one row, the line before it is not shown."""
     assert shown(TURN, 2, most=1) == ["» Dag discards 7♦"]
-    assert shown((*TURN, LONG), 2, most=1, width=30)[0] == "» Eve goes down: 7♣ 7♦ 7♥ and"
+    assert shown((*TURN, LONG), 2, most=1, width=30) == ["» Eve goes down: 7♣ 7♦ 7♥ and",
+                                                         "  9♠ 9♥ 9♦ and lays off a…"]
 
 
 def test_at_tonks_spreads_the_lines_take_only_the_rows_the_spreads_leave():
@@ -99,3 +100,37 @@ def test_at_tonks_spreads_the_lines_take_only_the_rows_the_spreads_leave():
         room, needed, rows, log = asyncio.run(scenario(with_spreads(owners, seed=1)))
         assert needed >= owners and rows[-1] == f"» {log[-1]}"
         assert len(rows) == min(3, room - needed) >= 1, (owners, room, needed, rows)
+
+
+def test_spreads_that_fill_the_box_leave_the_newest_line_a_row():
+    """Seven owners' rows of spreads in a box of seven rows (a reviewer's case): the
+    newest line keeps its row at the foot (the spreads' last row gives way, as before
+    the lines took the rows the spreads leave)."""
+    from textual.containers import Vertical
+
+    from cardtable.engine.cards import parse_cards
+    from cardtable.tui.tonk.present import SpreadRow
+    from cardtable.tui.tonk.widgets import SpreadsPanel
+
+    rows = tuple(SpreadRow(i, f"P{i}", (tuple(parse_cards("3C 4C 5C")),)) for i in range(7))
+
+    class Box(App[None]):
+        CSS = "#box { height: 7; } SpreadsPanel { height: auto; } LastLine { height: 1fr; min-height: 1; }"
+
+        def compose(self) -> ComposeResult:
+            with Vertical(id="box"):
+                yield SpreadsPanel()
+                yield LastLine(rows=3, most=3)
+
+        def on_mount(self) -> None:
+            self.query_one(SpreadsPanel).rows = rows
+            self.query_one(LastLine).lines = TURN
+
+    async def scenario():
+        app = Box()
+        async with app.run_test(size=(60, 12)) as pilot:
+            await pilot.pause()
+            spreads, last = app.query_one(SpreadsPanel), app.query_one(LastLine)
+            return spreads.region.height, [last.render_line(y).text.rstrip() for y in range(last.region.height)]
+
+    assert asyncio.run(scenario()) == (6, ["» Dag discards 7♦"])

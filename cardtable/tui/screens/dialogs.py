@@ -220,9 +220,21 @@ class HelpScreen(ModalScreen[None]):
             rows = rows[start:end] + EVERYWHERE_KEYS
         for where, key, what in rows:
             table.add_row(fix(where), fix(key), fix(what))
-        with Vertical(id="help-box") as box:
-            box.border_title = Text(fix("keys — pgdn for more, escape closes"))
+        with Vertical(id="help-box"):
             yield VerticalScroll(Static(table))
+
+    def on_mount(self) -> None:
+        self._title()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._title)
+
+    def _title(self) -> None:
+        """The box's title: the keys that close it, and ``pgdn`` while rows lie below
+        (a play-tester who read only the first page took it for the whole help)."""
+        more = self.query_one(VerticalScroll).max_scroll_y > 0
+        title = "keys — pgdn for more, escape closes" if more else "keys — escape closes"
+        self.query_one("#help-box").border_title = Text(themed(uses_ascii(self.app))(title))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -72,7 +72,12 @@ class SpreadsPanel(CardsWidget):
         return Strip(list(strip) + [blank(width - strip.cell_length, felt)])
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return max(1, len(self._lines(width)))
+        """The rows of every spread, less a row for each widget shown under the panel (the
+        log's last lines at a narrow table: the newest stays in sight, as it did when the
+        spreads took what it left)."""
+        below = sum(1 for widget in self.parent.children if widget is not self and widget.display) \
+            if self.parent is not None else 0
+        return max(1, min(len(self._lines(width)), container.height - below))
 
 
 class PilesPanel(CardsWidget):

@@ -48,10 +48,10 @@ def wrap(line: str, width: int) -> list[str]:
 
 class LastLine(Widget):
     """The newest log lines, each after a "»", for tables too narrow to show the log: up to
-    ``most`` lines, as many whole ones as fit ``rows`` rows (at Tonk's spreads three, so
-    that a bot's take, spread and discard read without opening the log, in the rows the
-    spreads leave; a trick or the melds show what was played, and keep their rows). The newest line wraps onto the rows
-    if it must, and is cut with an ellipsis after them."""
+    ``most`` lines, as many whole ones as fit ``rows`` rows. At Tonk's spreads three, in the
+    rows the spreads leave, so that a bot's take, spread and discard read without opening
+    the log; under a trick or the melds, which show what was played, the newest alone. The
+    newest line wraps onto the rows if it must, and is cut with an ellipsis after them."""
 
     DEFAULT_CSS = "LastLine { height: auto; }"
 
@@ -59,11 +59,14 @@ class LastLine(Widget):
 
     def __init__(self, *, rows: int = 2, most: int = 1, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rows, self.most = rows, most
+        self.rows = rows
+        """The most rows the lines take (fewer where the widget is given fewer)."""
+        self.most = most
+        """The most log lines shown (the table sets ``lines`` to its newest ``most``)."""
 
     def _rows(self, width: int, room: int | None = None) -> list[str]:
-        """The rows to show in ``width`` columns: at most :attr:`rows`, and at most
-        ``room`` (the rows the widget was given, when its height is not its content's)."""
+        """The rows to show in ``width`` columns: at most ``rows``, and at most ``room``
+        (the rows the widget was given, when its height is not its content's)."""
         if not self.lines:
             return [""]
         rows_given = self.rows if room is None else max(1, min(self.rows, room))
