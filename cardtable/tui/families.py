@@ -78,6 +78,12 @@ class FamilyUI(ABC):
         Unicode: a :class:`~cardtable.tui.screens.choose.TableDialog` writes them in the theme."""
         return None
 
+    def standing_answer(self, game: Game, seat: int) -> Move | None:
+        """The move that answers ``seat``'s question now for a player who chose, in its
+        dialog, to be asked no more this round (a Shanghai buy offer: decline), else None
+        (the question is asked)."""
+        return None
+
     def in_window(self, game: Game) -> bool:
         """Whether an out-of-turn window is open (X3)."""
         return False

@@ -455,7 +455,8 @@ def test_the_shanghai_buy_prompt_opens_on_decline_and_escape_declines():
 
     game = shanghai_buy_offer()
     dialog = ShanghaiUI().dialog(game, 0, parse_seats("Ann,Bob,Cy"))
-    assert [label for label, _move in dialog.options] == ["Buy Q♠ (+2 from the stock)", "Decline (escape)"]
+    assert [label for label, _move in dialog.options] == ["Buy Q♠ (+2 from the stock)", "Decline (escape)",
+                                                                   "Decline, and no more offers this hand"]
     assert dialog.first == dialog.on_escape == 1 and dialog.options[1][1] == Move("decline")
 
 

@@ -1067,8 +1067,8 @@ def test_the_buy_prompt_opens_on_decline():
             await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
             options = app.screen.query_one(OptionList)
             assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline (escape)"
-            await pilot.press("down")  # (the cursor stops at the last choice: no wrapping round to Buy)
-            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline (escape)"
+            await pilot.press("down", "down")  # (the cursor stops at the last choice: no wrapping round to Buy)
+            assert str(options.get_option_at_index(options.highlighted).prompt) == "Decline, and no more offers this hand"
             await pilot.press("up", "up")
             assert options.highlighted == 0
             events = len(game.events)
@@ -1086,6 +1086,37 @@ def test_the_buy_prompt_opens_on_decline():
             assert len(game.hands[0]) == 11
 
     asyncio.run(scenario())
+
+
+def test_no_more_offers_this_hand_declines_the_hands_later_offers_unasked():
+    """S8: a player who will not buy this hand chooses "Decline, and no more offers this
+    hand": the hand's later offers are declined without a question (a play-tester was
+    asked at nearly every discard until they went down); the next hand asks again."""
+    from cardtable.games.shanghai.events import BuyDeclined
+
+    game = shanghai_buy_offer(seed=11)
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.press("down", "enter")
+            declined = []
+            for _ in range(40):  # (Ann draws and discards on her turns; the bots play theirs)
+                await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog) or game.round_over
+                             or (game.to_act == (0,) and app.screen.table.state is not None
+                                 and app.screen.table.state.my_turn))
+                assert not isinstance(app.screen, MoveListDialog), "asked again this hand"
+                declined = [e for e in game.events if isinstance(e, BuyDeclined) and e.seat == 0]
+                if game.round_over or len(declined) >= 3:
+                    break
+                await pilot.press("s" if game.view(0).phase == "draw" else "1")
+                if game.view(0).phase == "play" and app.screen.table.query_one(Hand).selected:
+                    await pilot.press("d")
+            assert len(declined) >= 3 and game.round == 1
+            return app.screen.asked_no_more
+
+    assert asyncio.run(scenario()) == {(0, 1)}
 
 
 def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():

@@ -282,12 +282,17 @@ class MoveListDialog(TableDialog["Move | None"]):
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
                  hand: Sequence[Card] = (), error: str = "", first: int = 0,
-                 on_escape: int | None = None) -> None:
+                 on_escape: int | None = None, standing: int | None = None) -> None:
         super().__init__(classes="dialog")
         self.title_text, self.prompt = title, prompt
         self.options = list(options)
         self.first = first
         """The option highlighted at first (Enter at once chooses it)."""
+        self.standing = standing
+        """The option that also answers the same question for the rest of the round
+        ("Decline, and no more offers this hand"): :attr:`stands` once it is chosen."""
+        self.stands = False
+        """Whether the player chose :attr:`standing` (the table then asks no more)."""
         self.on_escape = on_escape
         """The option escape chooses (a "no" such as Decline), if any: its label says so
         ("Decline (escape)")."""
@@ -332,7 +337,9 @@ class MoveListDialog(TableDialog["Move | None"]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.options[int(event.option.id or 0)][1])
+        index = int(event.option.id or 0)
+        self.stands = index == self.standing
+        self.dismiss(self.options[index][1])
 
     def action_escape(self) -> None:
         if self.on_escape is None:

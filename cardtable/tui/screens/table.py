@@ -81,6 +81,10 @@ class TableScreen(Screen[None]):
         self._waiting_question: tuple[Screen[Any], Any] | None = None
         """A game's question that came while the player had a side dialog open (:meth:`_ask`)."""
         self.error = ""
+        self.asked_no_more: set[tuple[int, int]] = set()
+        """(seat, round) of each human who chose in a dialog to be asked no more this round
+        (:meth:`FamilyUI.standing_answer`: a Shanghai player's "no more buy offers this
+        hand"). The table's own, not the game's: a loaded game asks again."""
         self.closed = False
         self.bridge: Bridge | None = None
         self.saver: Any = None
@@ -270,6 +274,12 @@ class TableScreen(Screen[None]):
             self.app.screen.dismiss(None)
 
     def _human_turn(self, seat: int) -> None:
+        if (seat, self.game.round) in self.asked_no_more:
+            standing = self.ui.standing_answer(self.game, seat)
+            if standing is not None:  # (no hand-off, no dialog: the player said so)
+                self.apply(seat, standing)
+                return
+
         def ask() -> None:
             self.show_table()
             dialog = self.ui.dialog(self.game, seat, self.seats, self.error)
@@ -284,6 +294,8 @@ class TableScreen(Screen[None]):
 
             def answered(move: Move | None) -> None:
                 self.busy = False
+                if getattr(dialog, "stands", False):
+                    self.asked_no_more.add((seat, self.game.round))
                 if move is None:
                     self.advance()
                 else:

@@ -70,10 +70,16 @@ class ShanghaiUI(FamilyUI):
         options: list[tuple[str, Move | None]] = []
         if any(m.kind == "buy" for m in moves):
             options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
-        options.append(("Decline", next((m for m in moves if m.kind == "decline"), None)))
+        decline = next((m for m in moves if m.kind == "decline"), None)
+        options.append(("Decline", decline))
+        options.append(("Decline, and no more offers this hand", decline))
         # Decline comes highlighted: a reflexive Enter must not buy (and take the penalty cards); escape declines
-        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=len(options) - 1,
-                              on_escape=len(options) - 1)
+        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=len(options) - 2,
+                              on_escape=len(options) - 2, standing=len(options) - 1)
+
+    def standing_answer(self, game: Any, seat: int) -> Move | None:
+        """S8: "no more offers this hand" declines each buy offer of the hand unasked."""
+        return Move("decline") if game.view(seat).phase == "buy" else None
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
