@@ -79,7 +79,9 @@ class ShanghaiUI(FamilyUI):
 
     def standing_answer(self, game: Any, seat: int) -> Move | None:
         """S8: "no more offers this hand" declines each buy offer of the hand unasked."""
-        return Move("decline") if game.view(seat).phase == "buy" else None
+        if game.view(seat).phase != "buy":
+            return None
+        return next((move for move in game.legal_moves(seat) if move.kind == "decline"), None)
 
     # ----------------------------------------------------------------- hand end
     def round_end_screen(self, game: Any, seats: tuple[Seat, ...], footer: str,
