@@ -1091,7 +1091,8 @@ def test_the_buy_prompt_opens_on_decline():
 def test_no_more_offers_this_hand_declines_the_hands_later_offers_unasked():
     """S8: a player who will not buy this hand chooses "Decline, and no more offers this
     hand": the hand's later offers are declined without a question (a play-tester was
-    asked at nearly every discard until they went down); the next hand asks again."""
+    asked at nearly every discard until they went down). The table keeps the choice by
+    seat and hand, so the next hand asks again."""
     from cardtable.games.shanghai.events import BuyDeclined
 
     game = shanghai_buy_offer(seed=11)
@@ -1117,6 +1118,53 @@ def test_no_more_offers_this_hand_declines_the_hands_later_offers_unasked():
             return app.screen.asked_no_more
 
     assert asyncio.run(scenario()) == {(0, 1)}
+
+
+def test_in_hot_seat_no_more_offers_still_comes_behind_a_hand_off(monkeypatch):
+    """S8, hot seat: Ann's later offers are declined unasked, but each with the screen
+    handed to her first (a reviewer: a hand-off skipped told Bob she buys nothing more)."""
+    from cardtable.games.shanghai.events import BuyDeclined
+
+    game = shanghai_buy_offer(seed=11)
+    viewers = []
+    answer = TableScreen._answer_standing
+
+    def answering(self, seat, move):
+        viewers.append((seat, self.viewer))
+        answer(self, seat, move)
+
+    monkeypatch.setattr(TableScreen, "_answer_standing", answering)
+
+    async def scenario():
+        app = make_app("Ann,Bob,bot:simple", preset="shanghai-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            stood = False
+            for _ in range(300):
+                screen = table_screen(app)
+                await settle(pilot, app, lambda: isinstance(app.screen, (HandoffScreen, MoveListDialog))
+                             or game.round_over or (app.screen is screen and not screen.busy
+                                                    and screen.viewer in game.to_act))
+                if game.round_over or len(viewers) >= 2:
+                    break
+                if isinstance(app.screen, HandoffScreen):
+                    await pilot.pause(ARMED)
+                    await pilot.press("enter")
+                elif isinstance(app.screen, MoveListDialog):
+                    asked = screen.viewer
+                    assert not (stood and asked == 0), "Ann asked again this hand"
+                    await pilot.press(*(("down", "enter") if asked == 0 else ("escape",)))
+                    stood = stood or asked == 0
+                else:
+                    seat = screen.viewer
+                    await pilot.press("s" if game.view(seat).phase == "draw" else "1")
+                    if game.view(seat).phase == "play" and screen.table.query_one(Hand).selected:
+                        await pilot.press("d")
+                await pilot.pause()
+            declined = [e for e in game.events if isinstance(e, BuyDeclined) and e.seat == 0]
+            assert stood and len(viewers) >= 2 and len(declined) >= 3
+
+    asyncio.run(scenario())
+    assert all(viewer == 0 for seat, viewer in viewers if seat == 0), viewers
 
 
 def test_five_seat_panels_at_80_columns_keep_the_buys_of_who_may_buy():

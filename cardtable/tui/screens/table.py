@@ -274,11 +274,11 @@ class TableScreen(Screen[None]):
             self.app.screen.dismiss(None)
 
     def _human_turn(self, seat: int) -> None:
-        if (seat, self.game.round) in self.asked_no_more:
-            standing = self.ui.standing_answer(self.game, seat)
-            if standing is not None:  # (no hand-off, no dialog: the player said so)
-                self.apply(seat, standing)
-                return
+        standing = self.ui.standing_answer(self.game, seat) if (seat, self.game.round) in self.asked_no_more else None
+        if standing is not None:  # (no dialog: the player said so; in hot seat still behind a
+            # hand-off, or the others would learn that this player buys nothing more this hand)
+            self._hand_to(seat, lambda: self._answer_standing(seat, standing))
+            return
 
         def ask() -> None:
             self.show_table()
@@ -304,6 +304,17 @@ class TableScreen(Screen[None]):
             self._ask(dialog, answered)
 
         self._hand_to(seat, ask)
+
+    def _answer_standing(self, seat: int, move: Move) -> None:
+        """Make ``seat``'s standing answer (:attr:`asked_no_more`), held as a bot's move is
+        while the quit question is open or the terminal too small; the hand on screen keeps
+        its picked cards (it is no move of the viewer's turn)."""
+        if self.closed or getattr(self.app, "leaving", False):
+            return
+        if self._bots_held():
+            self.set_timer(0.1, self.advance)
+            return
+        self.game.apply(seat, move)
 
     def untold_notes(self) -> list[str]:
         """The notes this table has not told yet, as one line each (where the unfinished

@@ -72,10 +72,12 @@ class ShanghaiUI(FamilyUI):
             options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
         decline = next((m for m in moves if m.kind == "decline"), None)
         options.append(("Decline", decline))
-        options.append(("Decline, and no more offers this hand", decline))
+        if decline is not None:
+            options.append(("Decline, and no more offers this hand", decline))
         # Decline comes highlighted: a reflexive Enter must not buy (and take the penalty cards); escape declines
-        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=len(options) - 2,
-                              on_escape=len(options) - 2, standing=len(options) - 1)
+        plain = len(options) - 1 - (decline is not None)  # (the plain Decline)
+        return MoveListDialog("Buy the upcard?", prompt, options, view.hand, error, first=plain, on_escape=plain,
+                              standing=plain + 1 if decline is not None else None)
 
     def standing_answer(self, game: Any, seat: int) -> Move | None:
         """S8: "no more offers this hand" declines each buy offer of the hand unasked."""
