@@ -17,6 +17,7 @@ from ..screens.choose import CardChoiceDialog, MoveListDialog
 from ..seats import Seat
 from ..text import this_round
 from ..widgets.card import cards_label
+from ..widgets.hand import DIGIT_KEYS, PAST_DIGITS
 from .present import exchange_heading, exchange_note, present, title_of
 from .table import PresidentTable
 
@@ -48,7 +49,7 @@ class PresidentUI(FamilyUI):
             count = len(moves[0].cards)
             whom = f" to {seats[view.give_to[0]].name}" if view.give_to else ""
             got = f"you received {cards_label(view.received)}; " if view.received else ""
-            number = "a number" + (" (past 10: + then a digit)" if len(view.hand) > 10 else "")
+            number = "a number" + (f" ({PAST_DIGITS})" if len(view.hand) > DIGIT_KEYS else "")
             prompt = f"{name}: {got}choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or {number}; then g or Enter)."
             return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
         options = [(self._label(move, view, seats), move) for move in moves]

@@ -21,7 +21,7 @@ from ..messages import ThemeSwitched
 from ..notes import unused_key
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
-from ..widgets.hand import Hand
+from ..widgets.hand import PAST_DIGITS, Hand
 from .dialogs import HELP_AND_THEME
 from .look import LookScreen
 from .over_table import OverTable
@@ -201,7 +201,7 @@ class CardChoiceDialog(TableDialog[Move]):
     ESCAPE_NOTE = "this needs an answer to play on: choose the cards (space or a number), then g or enter"
 
     def keys_note(self) -> str:
-        return ("keys here: space or a number picks a card (past 10: + then a digit), g or enter gives them, "
+        return (f"keys here: space or a number picks a card ({PAST_DIGITS}), g or enter gives them, "
                 "escape clears, v to look at the table")
 
     def action_escape(self) -> None:

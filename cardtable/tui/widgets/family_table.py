@@ -153,8 +153,7 @@ class FamilyTable(Widget, Generic[State]):
         self._show_header(state.header)
         show_seat_panels(self.query_one("#seats", Horizontal), state.seats, self._dress_seat)
         self.query_one(EventLog).lines = state.log
-        last = self.query_one(LastLine)
-        last.lines = tuple(state.log[-last.most:])
+        self.query_one(LastLine).lines = tuple(state.log)
         self._show_status(state)
         hand = self.query_one(Hand)
         hand.display = state.viewer is not None
@@ -212,7 +211,7 @@ class FamilyTable(Widget, Generic[State]):
             return themed(self.ascii)(self.WAITING_KEYS)
         keys = self._turn_keys(state)
         separator = next((sep for sep in (" · ", " | ") if sep in keys), "  ")  # (as the theme writes it)
-        tens = [self.TENS_KEY] if len(self.query_one(Hand).cards) > 10 else []
+        tens = [self.TENS_KEY] if self.query_one(Hand).past_digits else []
         spares = [spare for spare in (*tens, *self._spare_keys(state)) if spare not in keys]
         room = self._row_width() - cell_len(keys)
         kept: set[str] = set()

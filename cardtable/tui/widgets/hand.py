@@ -26,6 +26,10 @@ MIN_STEP = 2
 """The fewest columns a card may show under the next: its rank over its suit."""
 RANK_COLUMN = 2
 """The column of a card's rank ("│ K │"; a "10" ends there), where its number ends."""
+DIGIT_KEYS = 10
+"""The cards the digit keys reach (1–9, and 0 for the 10th); ``+`` reaches the ten after them."""
+PAST_DIGITS = "past 10: + then a digit"
+"""How a prompt names the way to the cards past :data:`DIGIT_KEYS`."""
 
 
 class HandLayout(NamedTuple):
@@ -66,7 +70,7 @@ class Hand(CardsWidget, can_focus=True):
         Binding("space", "toggle_card", "select", show=False),
         Binding("enter", "submit", "play", show=False),
         Binding("escape", "clear", "clear", show=False),
-        *(Binding(str((i + 1) % 10), f"pick({i})", show=False) for i in range(10)),
+        *(Binding(str((i + 1) % DIGIT_KEYS), f"pick({i})", show=False) for i in range(DIGIT_KEYS)),
         Binding("plus,equals_sign", "tens", show=False),
     ]
 
@@ -218,6 +222,11 @@ class Hand(CardsWidget, can_focus=True):
     those cards' last digits. Any other key lets it go, and so do a click, the hand losing
     the focus or going inactive, and a dialog over the table (:meth:`cancel_tens`)."""
 
+    @property
+    def past_digits(self) -> bool:
+        """Whether the hand holds cards past the digit keys' reach (``+`` reaches them)."""
+        return len(self.cards) > DIGIT_KEYS
+
     def on_key(self, event: events.Key) -> None:
         if event.key not in ("plus", "equals_sign", "escape") and not event.key.isdigit():
             self.cancel_tens()  # (escape lets it go as its own action: the selection stays)
@@ -247,7 +256,7 @@ class Hand(CardsWidget, can_focus=True):
         if not self.active:
             self.post_message(self.Inactive(self))
             return
-        tens = self.tens + 10
+        tens = self.tens + DIGIT_KEYS
         if tens >= len(self.cards):
             self.cancel_tens()
             self.post_message(self.NoCard(self, tens + 1, len(self.cards)))
@@ -327,10 +336,10 @@ class Hand(CardsWidget, can_focus=True):
         last = layout.first + layout.shown - 1
         labels = []
         for i, cell in enumerate(layout.widths, layout.first):
-            shown = layout.step > MIN_STEP or i < 10 or (self.active and i == self.cursor) or i == last
+            shown = layout.step > MIN_STEP or i < DIGIT_KEYS or (self.active and i == self.cursor) or i == last
             number = str(i + 1) if shown else ""
             if self.tens:  # (after +: the digit that picks each card it reaches)
-                number = str((i + 1 - self.tens) % 10) if self.tens <= i < self.tens + 10 else ""
+                number = str((i + 1 - self.tens) % DIGIT_KEYS) if self.tens <= i < self.tens + DIGIT_KEYS else ""
             compact = layout.step <= MIN_STEP and i < last
             labels.append((number if compact else number.rjust(RANK_COLUMN + 1)).ljust(cell)[:cell])
         for j in range(1, len(labels)):

@@ -62,7 +62,7 @@ class LastLine(Widget):
         self.rows = rows
         """The most rows the lines take (fewer where the widget is given fewer)."""
         self.most = most
-        """The most log lines shown (the table sets ``lines`` to its newest ``most``)."""
+        """The most log lines shown, the newest of ``lines`` (the whole log)."""
 
     def _rows(self, width: int, room: int | None = None) -> list[str]:
         """The rows to show in ``width`` columns: at most ``rows``, and at most ``room``
@@ -72,7 +72,8 @@ class LastLine(Widget):
         rows_given = self.rows if room is None else max(1, min(self.rows, room))
         ascii = uses_ascii(self.app)
         width = max(width, len(INDENT) + 2)
-        newest, *older = [wrap(f"{'>' if ascii else '»'} {line}", width) for line in reversed(self.lines)]
+        newest, *older = [wrap(f"{'>' if ascii else '»'} {line}", width)
+                          for line in reversed(self.lines[-self.most:])]
         if len(newest) > rows_given:
             cut = "..." if ascii else "…"
             return newest[:rows_given - 1] + [newest[rows_given - 1][:max(width - len(cut), 0)] + cut]
