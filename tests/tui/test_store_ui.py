@@ -21,8 +21,7 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.dialogs import Confirm, ConfirmQuit
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.start import StartScreen
-from cardtable.tui.screens.store_menu import LoadDialog, StoreBar
-from cardtable.tui.notes import table_note_width
+from cardtable.tui.screens.store_menu import LoadDialog, StoreBar, when
 from cardtable.tui.screens.table import TableScreen
 
 from .helpers import at_buy_prompt, hold_bots, make_app, screen_text, settle, table_screen
@@ -415,17 +414,15 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")
         async with app.run_test(size=(100, 30)) as pilot:
             await human_turn(pilot, app, seat=0)
-            [(path, _info)] = list_saves()
+            [(path, info)] = list_saves()
             assert path.name.startswith("interrupted-tonk-classic-")
             assert load_game(path)[0] == interrupted
             # (told once Ann's turn is at the table: a moment after the turn is hers)
             await settle(pilot, app, lambda: any("unfinished game" in n.message for n in app._notifications))
             notes = [n.message for n in app._notifications if "unfinished game" in n.message]
-            assert [note.replace("\n", "") for note in notes] == [
-                f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
-            # (the file's name broken at a hyphen, never cut mid-word by the note's wrapping)
-            width = table_note_width(app)
-            assert all(len(word) <= width for word in notes[0].split())
+            # (named as Load game lists it, not by its file's name, which a player found meaningless)
+            assert notes == [f"Your unfinished game (Tonk, hand 1, saved {when(info.saved_at)}) is kept: "
+                             "Load game (start screen) continues it."]
             assert load_autosave()[0] == table_screen(app).game
 
     run(scenario)
@@ -675,7 +672,6 @@ def test_ctrl_s_over_the_buy_prompt_saves_and_says_where():
 def test_a_save_date_the_clock_cannot_convert_is_shown_as_written():
     """A hand-edited ``saved_at`` of year 1 at +14:00 made the start screen crash
     (OverflowError converting it to local time)."""
-    from cardtable.tui.screens.store_menu import when
 
     assert when("0001-01-01T00:00:00+14:00") == "0001-01-01T00:00:00+14:00"
     assert when("not a date") == "not a date" and when(None) == "?"
@@ -754,7 +750,7 @@ def test_a_saves_seats_read_humans_first_then_the_bots():
 
 def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_question():
     """A play-tester's new Shanghai table opened on a buy offer, and "Your unfinished game
-    is kept as …" covered the offer's first line ("Buy 2♣ wi▌"). The note now waits for
+    is kept …" covered the offer's first line ("Buy 2♣ wi▌"). The note now waits for
     the table itself: Ann's own turn, after she answers."""
     from cardtable.tui.screens.choose import MoveListDialog
 
@@ -775,9 +771,9 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
                     break
             assert table_screen(app).game.view(0).phase == "draw"            # her own turn, at the table
             await settle(pilot, app, lambda: bool(kept_notes(app)))
-            [(path, _info)] = list_saves()
-            assert [note.replace("\n", "") for note in kept_notes(app)] == [
-                f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."]
+            [(_path, info)] = list_saves()
+            assert kept_notes(app) == [f"Your unfinished game (Tonk, hand 1, saved {when(info.saved_at)}) is kept: "
+                                       "Load game (start screen) continues it."]
 
     run(scenario)
 
@@ -786,7 +782,7 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
 def test_a_table_left_before_it_said_where_the_game_it_replaced_is_kept_says_it_on_leaving(leave, monkeypatch,
                                                                                           capsys):
     """A play-tester's new table opened on a buy offer, and they left it (m) before their
-    turn: "Your unfinished game is kept as …" was never said. ``m`` says it on the start
+    turn: "Your unfinished game (…) is kept" was never said. ``m`` says it on the start
     screen; ``s`` (quit) prints it after the table closes."""
     from textual.app import App
 
@@ -796,8 +792,9 @@ def test_a_table_left_before_it_said_where_the_game_it_replaced_is_kept_says_it_
     async def scenario():
         async with at_buy_prompt() as (pilot, app, _game):
             await pilot.pause(0.1)
-            [(path, _info)] = list_saves()
-            said = f"Your unfinished game is kept as {path.name}: Load game (start screen) continues it."
+            [(_path, info)] = list_saves()
+            said = (f"Your unfinished game (Tonk, hand 1, saved {when(info.saved_at)}) is kept: "
+                    "Load game (start screen) continues it.")
             await pilot.press("q", leave)
             if leave == "m":
                 await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))

@@ -61,10 +61,16 @@ def save_phrases(info: SaveInfo, ascii: bool = False) -> Phrases:
     (in ASCII for the ASCII theme), wrapped between its parts only: a line cut short
     never ends on a separator."""
     fix = themed(ascii)
-    title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
-    parts = [title, f"{round_word(info.family)} {info.rounds}", count(info.moves, "move"),
-             f"saved {when(info.saved_at)}", *seat_names(info.seats)]
+    title, rounds, saved = save_words(info)
+    parts = [title, rounds, count(info.moves, "move"), saved, *seat_names(info.seats)]
     return Phrases([fix(part) for part in parts], fix(" · "))
+
+
+def save_words(info: SaveInfo) -> tuple[str, str, str]:
+    """A save's game, round and time as Load game lists them: ("Tonk", "hand 3",
+    "saved 3 May 14:05"); a note names a kept game by them, not by its file's name."""
+    title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
+    return title, f"{round_word(info.family)} {info.rounds}", f"saved {when(info.saved_at)}"
 
 
 class StoreBar(Vertical):

@@ -30,7 +30,7 @@ from ..notes import NoteSlot, soft_breaks, table_note_width, unused_key
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed, ordinal, round_word
-from ..text import kind_words, uses_ascii
+from ..text import kind_words, themed, uses_ascii
 from ..widgets.hand import Hand
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
@@ -136,11 +136,13 @@ class TableScreen(Screen[None]):
         kept = getattr(self.saver, "kept", None)
         if kept is not None:
             from ...engine.errors import SaveError
-            from ...store import load_game
+            from ...store import load_game, save_info
+            from .store_menu import save_words
 
             try:
                 load_game(kept)  # (replayed: a file that reads but does not play is no game to continue)
-                said = f"Your unfinished game is kept as {kept.name}: Load game (start screen) continues it."
+                said = themed(self.ascii)(f"Your unfinished game ({', '.join(save_words(save_info(kept)))}) is kept: "
+                                          "Load game (start screen) continues it.")  # (as Load game lists it)
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
             self.kept_note = said  # (short: a note covers the seats' corner while it shows)
