@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..engine.cards import pretty_cards
+from ..engine.cards import Card, pretty_cards
 from ..engine.events import CardsDealt, Event, Namer, RoundStarted
 from ..engine.moves import Move
 from ..store.history import score_entries
@@ -145,6 +146,28 @@ def this_round(events: Sequence[Event]) -> Sequence[Event]:
         if isinstance(events[index], RoundStarted):
             return events[index:]
     return events
+
+
+Moved = Callable[[Event], tuple[Sequence[Card], Sequence[Card]]]
+"""The cards one of a player's events brought into its hand and the cards it took out
+(a draw brings one; a meld takes its cards): ``((), ())`` for any other event."""
+
+
+def came_since_discard(events: Sequence[Event], viewer: int | None, hand: Sequence[Card],
+                       moved: Moved) -> tuple[Card, ...]:
+    """The cards that came into ``viewer``'s hand since its last discard this round (a
+    draw, a taken or bought upcard) and are in it still: what a rummy table tags "new".
+    A card come in and put down is not counted again by a twin from another deck."""
+    if viewer is None:
+        return ()
+    mine = [event for event in this_round(events) if event.seat == viewer]
+    since = next((len(mine) - at for at, event in enumerate(reversed(mine)) if event.kind == "card_discarded"), 0)
+    came: Counter[Card] = Counter()
+    for event in mine[since:]:
+        brought, spent = moved(event)
+        came.update(brought)
+        came.subtract(spent)
+    return tuple((+came & Counter(hand)).elements())
 
 
 def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Callable[[str], str],

@@ -56,6 +56,9 @@ class PresidentState:
     until they first play on their own turn (cards thrown out of turn do not count: the
     table behind an out-of-turn dialog shows nobody's status): the table puts it after
     the status or on a line of its own."""
+    fresh: tuple[Card, ...] = ()
+    """The cards the viewer got in the exchange, for as long as :attr:`note` tells them:
+    the hand tags them "new"."""
     note_heading: str = "Exchange"
     """What ``note`` is headed at the table (:func:`exchange_heading`)."""
     talk: str = ""
@@ -138,7 +141,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), counted(view.scores[viewer], "pt")) if part)
     return replace(state, status=status, note=note, note_heading=exchange_heading(game), talk=talk,
-                   hand=view.hand, legal=legal, me=fix(f"you: {me}"),
+                   hand=view.hand, fresh=tuple(_exchanged(game, view, viewer)[1]), legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(play_key(m.cards) for m in plays),
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
@@ -280,16 +283,22 @@ def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
     return f"lead a card or set of one rank (not {', '.join(barred)})"
 
 
-def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
-    """"you gave A♦ 2♥, got 7♥ 8♣" until ``viewer`` has played on their own turn this round
-    or is out ("" if nothing was exchanged). A card that went and came back (got in the
-    exchange, given back on the black market) is left out: the note says how the hand
-    changed."""
+def _exchanged(game: object, view: PresidentView, viewer: int) -> tuple[list[Card], list[Card]]:
+    """The cards ``viewer`` gave and got in this round's exchange, until it has played
+    on its own turn this round or is out (nothing after). A card that went and came back
+    (got in the exchange, given back on the black market) is left out of both: they say
+    how the hand changed."""
     if (view.round_over or not (view.received or view.given) or viewer in view.out
             or _has_played(game, viewer)):
-        return ""
-    given = _net(view.given, Counter(view.given) - Counter(view.received))
-    received = _net(view.received, Counter(view.received) - Counter(view.given))
+        return [], []
+    return (_net(view.given, Counter(view.given) - Counter(view.received)),
+            _net(view.received, Counter(view.received) - Counter(view.given)))
+
+
+def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:
+    """"you gave A♦ 2♥, got 7♥ 8♣" while :func:`_exchanged` tells it ("" if nothing
+    was exchanged)."""
+    given, received = _exchanged(game, view, viewer)
     parts = []
     if given:
         parts.append(f"gave {cards_label(given, ascii)}")

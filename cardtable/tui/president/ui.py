@@ -51,7 +51,8 @@ class PresidentUI(FamilyUI):
             got = f"you received {cards_label(view.received)}; " if view.received else ""
             number = "a number" + (f" ({PAST_DIGITS})" if len(view.hand) > DIGIT_KEYS else "")
             prompt = f"{name}: {got}choose {count} card{'s' * (count != 1)} to give{whom} (← → and space, or {number}; then g or Enter)."
-            return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error)  # type: ignore[return-value]
+            return CardChoiceDialog("Card exchange", prompt, view.hand, count, error=error,  # type: ignore[return-value]
+                                    fresh=view.received)
         options = [(self._label(move, view, seats), move) for move in moves]
         titles = {"market_open": "Black market", "market": "Black market", "talk": "Table talk"}
         prompt = {  # (P18, P19: what the question is, in the game's words)

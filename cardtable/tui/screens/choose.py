@@ -214,10 +214,12 @@ class CardChoiceDialog(TableDialog[Move]):
             super().action_escape()
 
     def __init__(self, title: str, prompt: str, hand: Sequence[Card], count: int, kind: str = "give",
-                 error: str = "") -> None:
+                 error: str = "", fresh: Sequence[Card] = ()) -> None:
         super().__init__(classes="dialog")
         self.title_text, self.prompt, self.hand_cards = title, prompt, tuple(hand)
         self.count, self.kind, self.note_text = count, kind, error
+        self.fresh = tuple(fresh)
+        """Cards just got (an exchange's), tagged "new" in the hand (:attr:`Hand.fresh`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
@@ -230,6 +232,7 @@ class CardChoiceDialog(TableDialog[Move]):
     def on_mount(self) -> None:
         hand = self.query_one(Hand)
         hand.cards = self.hand_cards
+        hand.fresh = self.fresh
         hand.most = self.count
         hand.focus()
 

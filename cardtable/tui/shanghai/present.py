@@ -16,12 +16,14 @@ from ...engine.cards import JOKER, Card
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...games.shanghai.events import (CardLaidOff, JokerSwapped, StockDrawn, UpcardBought, UpcardTaken,
+                                       WentDown)
 from ...games.shanghai.melds import HIGH, LOW, lay_off_places, rank_of
 from ...games.shanghai.preset import contract_text
 from ...games.shanghai.rules import discard_refusal, lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
-from ..text import counted, game_title, round_log, themed
+from ..text import came_since_discard, counted, game_title, round_log, themed
 from ..widgets.card import card_label
 from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
@@ -74,6 +76,10 @@ class ShanghaiState(LegalMoves):
     contract: Contract = ()
     wilds: frozenset[int] = frozenset()
     hand: tuple[Card, ...] = ()
+    fresh: tuple[Card, ...] = ()
+    """The cards come into the viewer's hand since its last discard (its draw, a bought
+    upcard and its stock cards, a wild won by a joker swap), while held: the hand tags
+    them "new" (they are sorted in among the others)."""
     viewer: int | None = None
     down: bool = False
     """Whether the viewer is down (has laid down the contract)."""
@@ -163,7 +169,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         upcard=view.upcard, discard_top=view.discard_top, melds=melds, not_down=fix(not_down),
         log=round_log(game.events, viewer, lambda s: seats[s].name, fix), status=status,
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
-        wilds=wilds, hand=view.hand, viewer=viewer,
+        wilds=wilds, hand=view.hand, viewer=viewer, fresh=came_since_discard(game.events, viewer, view.hand, _moved),
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap,
         no_swaps=no_swaps, no_discard=no_discard, window_wait=window_wait)
 
@@ -225,6 +231,24 @@ def _drawn(events: Sequence[Event], viewer: int | None, hand: Sequence[Card]) ->
             return None if card is None or card not in hand or card in put_down else (
                 "drew" if event.kind == "stock_drawn" else "took", card)
     return None
+
+
+def _moved(event: Event) -> tuple[Sequence[Card], Sequence[Card]]:
+    """The cards a player's event brought into its hand and took out of it (see
+    :data:`~cardtable.tui.text.Moved`): a draw or a buy brings (a buy its stock cards
+    too), a joker swap brings the wild and takes the card put in its place, a go-down
+    or a lay-off takes."""
+    if isinstance(event, (StockDrawn, UpcardTaken)):
+        return (event.card,) if event.card is not None else (), ()
+    if isinstance(event, UpcardBought):
+        return (event.card, *event.extra) if event.card is not None else event.extra, ()
+    if isinstance(event, JokerSwapped):
+        return (event.wild,) if event.wild is not None else (), (event.card,) if event.card is not None else ()
+    if isinstance(event, WentDown):
+        return (), [card for group in event.groups for card in group]
+    if isinstance(event, CardLaidOff) and event.card is not None:
+        return (), (event.card,)
+    return (), ()
 
 
 def _my_state(view: ShanghaiView, viewer: int) -> tuple[str, ...]:

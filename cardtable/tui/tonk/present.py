@@ -11,16 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ...engine.cards import Card
-from ...engine.events import CardsDealt, RoundStarted
+from ...engine.events import CardsDealt, Event, RoundStarted
 from ...engine.game import Game
 from ...engine.moves import Move
-from ...games.tonk.events import SidePotWon
+from ...games.tonk.events import SidePotWon, SpreadHit, SpreadLaid, StockDrawn, UpcardTaken
 from ...games.tonk.preset import TonkRules
 from ...games.tonk.rules import barred_turns, hit_refusal
 from ...games.tonk.spreads import spreads_taking_all
 from ...games.tonk.view import TonkView
 from ..seats import Seat
-from ..text import counted, game_title, round_log, themed, this_round
+from ..text import came_since_discard, counted, game_title, round_log, themed, this_round
 from ..widgets.card import cards_label
 from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
@@ -62,6 +62,9 @@ class TonkState(LegalMoves):
     a long list of choices at 80 columns); "" if none is."""
     viewer: int | None = None
     hand: tuple[Card, ...] = ()
+    fresh: tuple[Card, ...] = ()
+    """The card the viewer drew (from the stock or the pile) this turn, while held: the
+    hand tags it "new" until the discard (a sort may have put it anywhere)."""
     count: int | None = None
     chips: int | None = None
     phase: str = ""
@@ -153,8 +156,19 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
     return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {said_short}") if said_short != status else "",
                      keys=fix(keys), viewer=viewer, hand=view.hand,
+                     fresh=came_since_discard(g.events, viewer, view.hand, _moved),
                      count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
                      hint=fix(hint), no_hit=no_hit, **common)  # type: ignore[arg-type]
+
+
+def _moved(event: Event) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards a player's event brought into its hand and took out of it (see
+    :data:`~cardtable.tui.text.Moved`): a draw brings a card, a spread or a hit takes."""
+    if isinstance(event, (StockDrawn, UpcardTaken)):
+        return (event.card,), ()
+    if isinstance(event, SpreadLaid):
+        return (), event.cards
+    return ((), (event.card,)) if isinstance(event, SpreadHit) else ((), ())
 
 
 def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,

@@ -44,6 +44,9 @@ class TableState(Protocol):
     @property
     def viewer(self) -> int | None:
         """The seat whose hand is shown (None: nobody's, e.g. a replay)."""
+    @property
+    def fresh(self) -> tuple[Card, ...]:
+        """The viewer's cards just come in, tagged "new" in the hand (:attr:`Hand.fresh`)."""
 
 
 class LegalMoves:
@@ -157,6 +160,7 @@ class FamilyTable(Widget, Generic[State]):
         self._show_status(state)
         hand = self.query_one(Hand)
         hand.display = state.viewer is not None
+        hand.fresh = state.fresh
         if self.notice == OUT_OF_TURN and self._may_act(state):
             self.notice = ""  # (the viewer's turn came: its keys work now)
         self._show_table(state)

@@ -30,6 +30,8 @@ DIGIT_KEYS = 10
 """The cards the digit keys reach (1–9, and 0 for the 10th); ``+`` reaches the ten after them."""
 PAST_DIGITS = "past 10: + then a digit"
 """How a prompt names the way to the cards past :data:`DIGIT_KEYS`."""
+FRESH_TAG = "new"
+"""Written over a card just come into the hand (:attr:`Hand.fresh`)."""
 
 
 class HandLayout(NamedTuple):
@@ -83,6 +85,10 @@ class Hand(CardsWidget, can_focus=True):
     """The first card drawn when the hand is too long for its row (kept between draws)."""
     active: reactive[bool] = reactive(True)
     """Whether the hand takes input (it is this human's turn)."""
+    fresh: reactive[tuple[Card, ...]] = reactive(())
+    """Cards just come into the hand, tagged "new" above them (each copy once; the screen
+    says which: a draw until the discard, the cards got in an exchange until the first
+    play). A fresh card in a group set aside, or lifted, shows no tag."""
 
     class SelectionChanged(Message):
         """The user selected or unselected a card; ``change`` counts the hand's selection
@@ -363,6 +369,7 @@ class Hand(CardsWidget, can_focus=True):
             segments.append(Segment(("<" if self.ascii else "‹") if y == 2 else " ", felt + styles["number"]))
         last = layout.first + layout.shown - 1
         numbers = self._numbers(layout) if y == HAND_HEIGHT - 1 else []
+        fresh = self._indices(self.fresh) if y == 0 and self.fresh else frozenset()
         for i in range(layout.first, last + 1):
             card = self.cards[i]
             cell = layout.widths[i - layout.first]
@@ -373,6 +380,9 @@ class Hand(CardsWidget, can_focus=True):
                 label = numbers[i - layout.first]
                 style = felt + styles["number"] + (styles["cursor"] + Style(reverse=True) if cursor else Style())
                 segments.append(Segment(label, style))
+                continue
+            if y == 0 and i in fresh and not lifted:
+                segments.append(Segment(self._fresh_tag(cell), felt + styles["number"] + Style(bold=True)))
                 continue
             if not top <= y < top + 4:
                 marker = "^" if self.ascii else "▲"
@@ -389,6 +399,14 @@ class Hand(CardsWidget, can_focus=True):
         used = sum(len(s.text) for s in segments)
         segments.append(blank(width - used, felt))
         return Strip(segments)
+
+    def _fresh_tag(self, cell: int) -> str:
+        """The tag over a fresh card ``cell`` columns wide: "new" from its left edge (over
+        a card mostly under the next, where a wide tag would sit over its neighbour's,
+        a dot)."""
+        if cell < len(FRESH_TAG) + 1:
+            return ("*" if self.ascii else "•").ljust(cell)
+        return f" {FRESH_TAG}".ljust(cell)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return HAND_HEIGHT

@@ -1,0 +1,173 @@
+"""Cards just come into a hand are tagged "new" over them (a play-test missed a Scum's
+automatic exchange, told only on the status line; a Tonk or Shanghai draw is sorted in
+among the others): the cards got in a President exchange until the first play, a rummy
+draw or buy until the discard. The tag only ever names the viewer's own cards."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable import load_variant, new_game
+from cardtable.bots import make_bot
+from cardtable.engine.cards import Card, parse_cards
+from cardtable.engine.rng import Rng
+from cardtable.tui.president.present import present as present_president
+from cardtable.tui.seats import parse_seats
+from cardtable.tui.shanghai.present import present as present_shanghai
+from cardtable.tui.tonk.present import present as present_tonk
+from cardtable.tui.widgets.hand import Hand
+
+from ..games.shanghai.helpers import deal
+from .helpers import make_app, settle
+from .test_hand import HandApp
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def tag_row(cards_in_hand, fresh, width: int = 60, keys=()) -> str:
+    """The hand's top row (over the cards) with ``fresh`` tagged."""
+    async def scenario():
+        app = HandApp(cards_in_hand)
+        async with app.run_test(size=(width, 8)) as pilot:
+            hand = app.query_one(Hand)
+            hand.fresh = fresh
+            hand.focus()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return hand.render_line(0).text
+
+    return asyncio.run(scenario())
+
+
+def test_the_tag_stands_over_the_fresh_card_each_copy_once():
+    hand = cards("3C 7D 7D QS")          # (two decks: twin 7♦s)
+    row = tag_row(hand, cards("7D QS"))
+    # cards five columns wide: the tag over the first 7♦ (columns 5–9) and the Q♠ (15–19)
+    assert row[5:10] == " new " and row[15:20] == " new "
+    assert row[:5].strip() == "" and row[10:15].strip() == ""
+
+
+def test_a_lifted_fresh_card_shows_no_tag_and_a_covered_one_a_dot():
+    hand = cards("3C 7D QS")
+    assert tag_row(hand, cards("7D"), keys=("2",))[5:10] == "┌───┐"   # selected: the card itself is there
+    long = tuple(parse_cards("3C 3D 4H 4S 5C 5D 6H 6S 7C 7D 8H 8S 9C 9D JC JD QH QS KC KD AH AS"))
+    row = tag_row(long, cards("4H"), width=50)                      # overlapped: two columns a card
+    assert row[4:6] == "• " and "new" not in row
+
+
+def _president_round_two(seed: int = 5):
+    """President-classic for four, played by simple bots into round 2 up to the Scum's
+    (or whoever got cards') first turn, with that seat."""
+    game = new_game(load_variant("president-classic"), 4, seed=seed)
+    bot, rng = make_bot("president", "simple"), Rng(seed)
+    while True:
+        if game.round_over:
+            game.next_round()
+            continue
+        if game.round >= 2:
+            break
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    while game.phase != "play":
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    return game, bot, rng
+
+
+def test_P_exchange_the_cards_got_are_fresh_until_the_first_play_on_ones_own_turn():
+    """P exchange (Scum gives its best cards unasked): the cards a player got are tagged
+    until they play on their own turn; a card given back on the black market is not."""
+    game, bot, rng = _president_round_two()
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    scum = game.titles.index("scum")
+    view = game.view(scum)
+    assert view.received and view.given
+    state = present_president(game, scum, seats)
+    assert sorted(state.fresh) == sorted(view.received) and set(state.fresh) <= set(state.hand)
+    assert f"got {' '.join(card.pretty() for card in view.received)}" in state.note
+    while scum not in game.to_act or game.view(scum).window:
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    assert present_president(game, scum, seats).fresh == state.fresh   # still, on its turn
+    game.apply(scum, next(m for m in game.legal_moves(scum) if m.kind == "play"))
+    assert present_president(game, scum, seats).fresh == ()
+    # another seat's tags are its own cards only
+    for other in set(range(4)) - {scum}:
+        assert set(present_president(game, other, seats).fresh) <= set(game.view(other).hand)
+
+
+def test_tonk_the_drawn_card_is_fresh_until_the_discard_and_only_for_the_drawer():
+    game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 3H 3S 4S"],
+                    stock=parse_cards("9H 6C 10S 4C"), upcard="QC")
+    seats = parse_seats("Ann,Bob")
+    assert game.to_act == (1,) and present_tonk(game, 1, seats).fresh == ()
+    game.apply(1, "draw_stock")
+    assert present_tonk(game, 1, seats).fresh == cards("9H")
+    assert present_tonk(game, 0, seats).fresh == ()
+    game.apply(1, "spread 9C 9D 9H")                         # the drawn card spread: nothing to tag
+    assert present_tonk(game, 1, seats).fresh == ()
+    game.apply(1, "discard 4S")
+    game.apply(0, "take_upcard")                             # Ann takes the 4♠ from the pile
+    assert present_tonk(game, 0, seats).fresh == cards("4S")
+    game.apply(0, "discard KD")
+    assert present_tonk(game, 0, seats).fresh == ()
+
+
+def test_S8_a_buy_tags_the_upcard_and_its_stock_cards_and_the_draw_after_it():
+    """S8: the buyer gets the upcard and ``buy_penalty`` stock cards; all are fresh for
+    the buyer (the others only learn a count) until the buyer's discard."""
+    game = deal(["2C 3D 4D 5D", "6C 6D 7H 8S", "8C 8D 9D 10H", "AC AD AH KS"],
+                stock="5C 6S 2S 3S 4S", upcard="QH", dealer=2)
+    seats = parse_seats("Ann,Bob,Cy,Di")
+    game.apply(3, "draw_stock")                               # (dealer Cy: Di plays first)
+    game.apply(2, "decline")
+    game.apply(0, "buy")
+    assert sorted(present_shanghai(game, 0, seats).fresh) == sorted(cards("QH 6S 2S"))
+    assert present_shanghai(game, 1, seats).fresh == ()
+    assert present_shanghai(game, 3, seats).fresh == cards("5C")    # Di's own draw
+    game.apply(3, "discard 5C")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    game.apply(0, "draw_stock")                               # (the stock's next card: 3♠)
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    assert sorted(present_shanghai(game, 0, seats).fresh) == sorted(cards("QH 6S 2S 3S"))
+    game.apply(0, "discard QH")
+    assert present_shanghai(game, 0, seats).fresh == ()
+
+
+def test_S6_a_melded_draw_does_not_tag_its_twin():
+    """S6 (two decks hold twins): a drawn 7♦ melded at once leaves the 7♦ held before
+    untagged, and a drawn card laid off is not tagged either."""
+    game = deal(["7D 7C 7H 4S 4H 4C 9H KD", "2C 3C 4D 5C 6C 8H 9S 10S", "2H 3H 5H 5S 6H 8C 9C 10C"],
+                stock="7D 2D 3D", upcard="KS", dealer=2)
+    seats = parse_seats("Ann,Bob,Cy")
+    game.apply(0, "draw_stock")
+    while game.phase == "buy":
+        game.apply(game.to_act[0], "decline")
+    assert present_shanghai(game, 0, seats).fresh == cards("7D")
+    game.apply(0, "meld 4C 4H 4S | 7C 7D 7H")
+    assert game.hands[0].count(Card.parse("7D")) == 1
+    assert present_shanghai(game, 0, seats).fresh == ()
+
+
+def test_the_table_tags_the_card_a_human_draws_in_tonk():
+    async def scenario():
+        game = new_game(load_variant("tonk-classic"), 2, seed=1, hands=["2C 5D 7H 8H KD", "9C 9D 3H 3S 4S"],
+                        stock=parse_cards("9H 6C 10S 4C"), upcard="QC")
+        app = make_app("Ann,bot:simple", preset="tonk-classic", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: app.screen.query(Hand) and app.screen.query_one(Hand).active)
+            hand = app.screen.query_one(Hand)
+            assert "new" not in hand.render_line(0).text
+            before = hand.cards
+            await pilot.press("s")
+            await settle(pilot, app, lambda: len(hand.cards) == len(before) + 1)
+            top = hand.render_line(0).text
+            (drawn,) = set(hand.cards) - set(before)
+            at = hand.cards.index(drawn)
+            assert top.count("new") == 1 and top.index("new") == 5 * at + 1
+
+    asyncio.run(scenario())
