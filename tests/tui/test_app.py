@@ -173,7 +173,8 @@ async def choose_players(pilot, screen, count: int) -> None:
 
 def test_the_start_screen_offers_the_last_table_again():
     """Start remembers the family, preset, player count and seats; the next start screen
-    shows them again. A remembered preset that no longer loads falls back to classic."""
+    shows them again. A remembered preset that no longer loads falls back to the game's
+    first (Tonk's for one sitting)."""
     async def set_up_and_start(app, pilot):
         await pilot.pause()
         screen = app.screen
@@ -218,7 +219,7 @@ def test_the_start_screen_offers_the_last_table_again():
         async with gone.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await settle(pilot, gone, lambda: gone.screen.variant is not None, limit=2000)
-            assert gone.screen.query_one("#preset", Select).value == "tonk-classic"
+            assert gone.screen.query_one("#preset", Select).value == "tonk-sitting"
 
     run(scenario)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import pytest
 from textual.widgets._toast import Toast
 
 from cardtable.tui.app import CardtableApp
@@ -258,7 +259,7 @@ def test_the_preset_played_last_is_told_first_when_it_breaks(user_presets):
             assert told.startswith("last played, d-tonk.toml: rules.deal_size: should be a whole number")
             assert "… and 1 more" in told and "c-twos" not in told  # (the fourth in name order gives way)
             screen = app.screen
-            assert screen.query_one("#preset").value == "tonk-classic" and screen.query_one("#players").value == 2
+            assert screen.query_one("#preset").value == "tonk-sitting" and screen.query_one("#players").value == 2
             assert [screen.query_one(f"#name-{i}").value for i in range(2)] == ["Ann", "Dag"]
         async with start_screen((100, 30), family="president") as (app, _pilot):  # (--game president)
             [note] = app._notifications
@@ -285,5 +286,27 @@ def test_presets_broken_by_one_file_are_named_with_the_last_played_marked(user_p
             [note] = app._notifications
             told = " ".join(note.message.split())
             assert told.startswith("child and quick (last played): quick.toml: extends: no preset named 'tonk-hous'"), told
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("family, broken, opens", [
+    ("tonk", None, "tonk-sitting"), ("tonk", "tonk-sitting", "tonk-classic"),
+    ("shanghai", None, "shanghai-classic"), ("president", None, "president-classic")])
+def test_a_game_opens_on_a_preset_that_ends_in_a_sitting(user_presets, family, broken, opens):
+    """A play-tester picked Tonk and got tonk-classic: 100 chips each, a match of thousands
+    of hands. Tonk's list opens on tonk-sitting, the others' on their classic preset; if
+    tonk-sitting does not load (a broken file of yours in its place), on tonk-classic."""
+    if broken:
+        (user_presets / f"{broken}.toml").write_text('family = "tonk"\n[rules]\nstake = 0\n', encoding="utf-8")
+
+    async def scenario():
+        async with start_screen((100, 30), family=family) as (app, pilot):
+            screen = app.screen
+            for _ in range(50):
+                if screen.variant is not None:
+                    break
+                await pilot.pause(0.02)
+            assert screen.query_one("#preset").value == opens and screen.variant.name == opens
 
     asyncio.run(scenario())

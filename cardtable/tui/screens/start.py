@@ -32,6 +32,11 @@ NEW_OVER_CONTINUE = ("Start a new game? The unfinished one (Continue) is kept in
                      "where it can be continued later: nothing is lost.")
 """Asked when Start is pressed while there is a game to Continue."""
 
+OPENS_ON = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-sitting"}
+"""The preset a game's list opens on when none of it was played last: its classic one,
+but Tonk's for one sitting (at tonk-classic's 100 chips a match runs thousands of hands);
+the classic one if that does not load."""
+
 MAX_SEATS = 8
 KINDS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: medium", "medium"), ("Bot: hard", "hard"),
          ("Bot: expert", "expert"), ("Bot: random", "random")]
@@ -234,9 +239,9 @@ class StartScreen(Screen[None]):
         self._preset_names = tuple(names)
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
-        classic = f"{self.family}-classic"
         select, self._select_next = select or self._select_next, None
-        wanted = (select if select in names else classic if classic in names else names[0]) if names else NO_PRESET
+        wanted = next((name for name in (select, OPENS_ON.get(self.family), f"{self.family}-classic") if name in names),
+                      names[0]) if names else NO_PRESET
         with preset.prevent(Select.Changed):  # (the list picks its first entry: not a choice of the player's)
             preset.set_options([(Text(name + (" (yours)" if name in mine else "")), name)  # (a file's name as written)
                                 for name in names] or [(NO_PRESET_LABEL, NO_PRESET)])
