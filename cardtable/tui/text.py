@@ -166,8 +166,8 @@ def came_since_discard(events: Sequence[Event], viewer: int | None, hand: Sequen
     for event in mine[since:]:
         brought, spent = moved(event)
         came.update(brought)
-        came.subtract(spent)
-    return tuple((+came & Counter(hand)).elements())
+        came -= Counter(spent)  # (never below none: a card held from before, put down, takes no later one)
+    return tuple((came & Counter(hand)).elements())
 
 
 def round_log(events: Sequence[Event], viewer: int | None, name: Namer, fix: Callable[[str], str],

@@ -421,7 +421,7 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             await settle(pilot, app, lambda: any("unfinished game" in n.message for n in app._notifications))
             notes = [n.message for n in app._notifications if "unfinished game" in n.message]
             # (named as Load game lists it, not by its file's name, which a player found meaningless)
-            assert notes == [f"Your unfinished game (Tonk, hand 1, saved {when(info.saved_at)}) is kept: "
+            assert notes == [f"Your unfinished game (Tonk · hand 1 · saved {when(info.saved_at)}) is kept: "
                              "Load game (start screen) continues it."]
             assert load_autosave()[0] == table_screen(app).game
 
@@ -772,7 +772,7 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
             assert table_screen(app).game.view(0).phase == "draw"            # her own turn, at the table
             await settle(pilot, app, lambda: bool(kept_notes(app)))
             [(_path, info)] = list_saves()
-            assert kept_notes(app) == [f"Your unfinished game (Tonk, hand 1, saved {when(info.saved_at)}) is kept: "
+            assert kept_notes(app) == [f"Your unfinished game (Tonk · hand 1 · saved {when(info.saved_at)}) is kept: "
                                        "Load game (start screen) continues it."]
 
     run(scenario)
@@ -793,7 +793,7 @@ def test_a_table_left_before_it_said_where_the_game_it_replaced_is_kept_says_it_
         async with at_buy_prompt() as (pilot, app, _game):
             await pilot.pause(0.1)
             [(_path, info)] = list_saves()
-            said = (f"Your unfinished game (Tonk, hand 1, saved {when(info.saved_at)}) is kept: "
+            said = (f"Your unfinished game (Tonk · hand 1 · saved {when(info.saved_at)}) is kept: "
                     "Load game (start screen) continues it.")
             await pilot.press("q", leave)
             if leave == "m":

@@ -141,7 +141,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), counted(view.scores[viewer], "pt")) if part)
     return replace(state, status=status, note=note, note_heading=exchange_heading(game), talk=talk,
-                   hand=view.hand, fresh=tuple(_exchanged(game, view, viewer)[1]), legal=legal, me=fix(f"you: {me}"),
+                   hand=view.hand, fresh=_fresh(game, view, viewer), legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(play_key(m.cards) for m in plays),
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
@@ -293,6 +293,15 @@ def _exchanged(game: object, view: PresidentView, viewer: int) -> tuple[list[Car
         return [], []
     return (_net(view.given, Counter(view.given) - Counter(view.received)),
             _net(view.received, Counter(view.received) - Counter(view.given)))
+
+
+def _fresh(game: Game, view: PresidentView, viewer: int) -> tuple[Card, ...]:
+    """The cards ``viewer`` got in the exchange (:func:`_exchanged`) that it still holds: a
+    card thrown out of turn since is no longer tagged (nor, with two decks, its twin)."""
+    received = _exchanged(game, view, viewer)[1]
+    thrown = Counter(card for event in this_round(game.events) if isinstance(event, CardsPlayed)
+                     and event.seat == viewer for card in event.cards)
+    return tuple(_net(received, Counter(received) - thrown))
 
 
 def _exchange_note(game: object, view: PresidentView, viewer: int, ascii: bool) -> str:

@@ -73,6 +73,9 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
 
     hand_cards: tuple[Card, ...] = ()
     """The hand the dialog shows, if any (the table puts it in its display order)."""
+    fresh: tuple[Card, ...] = ()
+    """Cards of that hand just come into it, tagged "new" (:attr:`Hand.fresh`): an
+    exchange's, or the table's own tags (the table gives them)."""
     hint: Callable[[], Move] | None = None
     """When the table gives one: the hard bot's move for the player choosing, from that
     player's view only (**H** shows it)."""
@@ -219,7 +222,6 @@ class CardChoiceDialog(TableDialog[Move]):
         self.title_text, self.prompt, self.hand_cards = title, prompt, tuple(hand)
         self.count, self.kind, self.note_text = count, kind, error
         self.fresh = tuple(fresh)
-        """Cards just got (an exchange's), tagged "new" in the hand (:attr:`Hand.fresh`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
@@ -318,6 +320,7 @@ class MoveListDialog(TableDialog["Move | None"]):
         if self.hand_cards:
             hand = self.query_one(Hand)
             hand.cards = self.hand_cards
+            hand.fresh = self.fresh
             hand.active = False
             hand.can_focus = False  # (it only shows the choice's cards: keys stay with the list)
         options = self.query_one(OptionList)

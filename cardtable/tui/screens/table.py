@@ -141,8 +141,8 @@ class TableScreen(Screen[None]):
 
             try:
                 load_game(kept)  # (replayed: a file that reads but does not play is no game to continue)
-                said = themed(self.ascii)(f"Your unfinished game ({', '.join(save_words(save_info(kept)))}) is kept: "
-                                          "Load game (start screen) continues it.")  # (as Load game lists it)
+                said = (f"Your unfinished game ({' · '.join(save_words(save_info(kept)))}) is kept: "
+                        "Load game (start screen) continues it.")  # (as Load game lists it)
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
             self.kept_note = said  # (short: a note covers the seats' corner while it shows)
@@ -291,6 +291,7 @@ class TableScreen(Screen[None]):
                 return  # the table itself takes the move (MoveChosen)
             if isinstance(dialog, TableDialog):
                 dialog.hand_cards = self.table.in_order(dialog.hand_cards)
+                self._tag_fresh(dialog, seat)
             self._offer_hint(dialog, seat)
             self.busy = True
 
@@ -307,6 +308,13 @@ class TableScreen(Screen[None]):
 
         self._hand_to(seat, ask)
 
+    def _tag_fresh(self, dialog: TableDialog[Any], seat: int) -> None:
+        """A dialog's hand tags "new" the cards the table's does, when it is ``seat``'s
+        hand the table shows (a dialog that knows its own keeps them)."""
+        state = self.table.state
+        if not dialog.fresh and state is not None and state.viewer == seat:
+            dialog.fresh = state.fresh
+
     def _answer_standing(self, seat: int, move: Move) -> None:
         """Make ``seat``'s standing answer (:attr:`asked_no_more`), held as a bot's move is
         while the quit question is open or the terminal too small; the hand on screen keeps
@@ -322,7 +330,7 @@ class TableScreen(Screen[None]):
         """The notes this table has not told yet, as one line each (where the unfinished
         game it replaced was kept): the player leaves it before its first turn."""
         note, self.kept_note = self.kept_note, ""
-        return [note] if note else []
+        return [themed(self.ascii)(note)] if note else []  # (in the theme of the moment it is told)
 
     def _tell_kept_note(self) -> None:
         """Say where the unfinished game was kept, once, when the table itself is in sight
@@ -375,6 +383,8 @@ class TableScreen(Screen[None]):
                     self.advance()
 
             dialog = self.ui.window_dialog(self.game, seat, self.seats, moves)
+            if isinstance(dialog, TableDialog):
+                self._tag_fresh(dialog, seat)
             if eligible:
                 self._offer_hint(dialog, seat)
             self._ask(dialog, answered)
