@@ -265,6 +265,10 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if tuple(hand.cards) != rest:
             hand.cards = rest
             self._show_keys()  # (a group taken out, or back: the bar's "+1 card 11" goes by the row)
+        # the new cards less those gone into groups, as going down will count them (a twin
+        # held before keeps no tag a grouped copy had)
+        staged = Counter(card for group in self.groups for card in group)
+        hand.fresh = tuple((Counter(self.state.fresh) - staged).elements()) if self.state is not None else ()
         hand.refresh()
 
     def _show_selection(self) -> None:

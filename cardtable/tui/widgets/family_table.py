@@ -368,7 +368,7 @@ class FamilyTable(Widget, Generic[State]):
 
         choices: list[tuple[str, Move | None]] = [*options, ("Cancel (escape)", None)]
         dialog = TableChoiceDialog(title, prompt, choices, self.query_one(Hand).cards if hand is None else hand)
-        dialog.fresh = self.query_one(Hand).fresh
+        dialog.fresh = self.query_one(Hand).fresh if hand is None else self.state.fresh if self.state else ()
 
         def chosen(move: Move | None) -> None:
             if move is not None:

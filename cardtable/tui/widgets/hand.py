@@ -401,11 +401,11 @@ class Hand(CardsWidget, can_focus=True):
         return Strip(segments)
 
     def _fresh_tag(self, cell: int) -> str:
-        """The tag over a fresh card ``cell`` columns wide: "new" from its left edge (over
-        a card mostly under the next, where a wide tag would sit over its neighbour's,
-        a dot)."""
+        """The tag over a fresh card ``cell`` columns wide: " new" (over a card the next one
+        overlaps to three columns or two, where the word would run into a neighbour's tag,
+        a dot; in ASCII a "v" pointing at it, not "*", the ASCII joker)."""
         if cell < len(FRESH_TAG) + 1:
-            return ("*" if self.ascii else "•").ljust(cell)
+            return ("v" if self.ascii else "•").ljust(cell)
         return f" {FRESH_TAG}".ljust(cell)
 
     def get_content_height(self, container, viewport, width: int) -> int:
