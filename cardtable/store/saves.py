@@ -469,13 +469,18 @@ def _summary(path: Path, document: dict[str, Any]) -> SaveInfo:
         title=str(variant.get("title") or variant.get("name") or game["family"]),
         players=int(game["players"]), seats=tuple(document["seats"]), saved_at=document["saved_at"],
         rounds=1 + sum(1 for r in log if r[:1] == ["next_round"]),
-        moves=sum(1 for r in log if r[:1] == ["move"]))
+        moves=logged_moves(log))
 
 
 # ---------------------------------------------------------------------- the saves folder
 def saves_dir() -> Path:
     """Where named saves go by default: ``data_dir()/saves`` (any path works too)."""
     return data_dir() / "saves"
+
+
+def logged_moves(log: list[Any]) -> int:
+    """The moves in (a part of) a save's log: its deals of a next round are no moves."""
+    return sum(1 for entry in log if entry[:1] == ["move"])
 
 
 def list_saves(folder: str | os.PathLike[str] | None = None) -> list[tuple[Path, SaveInfo | SaveError]]:

@@ -199,6 +199,27 @@ def test_loading_a_kept_file_to_go_back_keeps_that_file(tmp_path):
     assert x.exists() and later is not None and load_game(later)[0] == loaded
 
 
+def test_a_kept_file_loaded_and_played_on_is_told_as_the_game_continue_has(tmp_path):
+    """A play-tester continued a kept game and found it twice: under Continue and, some
+    moves back, in Load game. The file stays (loading it goes back to its move), and
+    ``behind_autosave`` says how far Continue's game is past it; another match's file,
+    and any file once there is no autosave, are not said to be Continue's."""
+    from cardtable.store.autosave import behind_autosave
+
+    first = new(tmp_path)
+    AutoSaver(first, seats_for(4)).detach()
+    x = AutoSaver(new(tmp_path, "tonk", 4), seats_for(3)).kept    # the first match, kept
+    other = save_game(saves_dir() / "other.json", new(tmp_path, "tonk", 9), seats_for(3))
+    loaded, seats = load_game(x)
+    saver = AutoSaver(loaded, seats)                                # (the tonk match is kept in its turn)
+    assert behind_autosave([x, other]) == {x: 0}
+    for _ in range(3):
+        bot_step(loaded)
+    assert behind_autosave([x, other]) == {x: 3}
+    saver.abandon()
+    assert behind_autosave([x, other]) == {}
+
+
 def test_a_kept_match_played_to_its_end_leaves_no_interrupted_file(tmp_path):
     """Load interrupted-X and finish the match: it is in the history, and X (an earlier
     point of it) goes; another match's file stays."""

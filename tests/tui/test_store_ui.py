@@ -510,6 +510,40 @@ def test_load_dialog_lists_saves_and_damaged_files_and_opens_one():
     run(scenario)
 
 
+def test_load_game_says_which_save_is_the_game_continue_has():
+    """A play-tester continued a kept game, played on, and found it again in Load game,
+    some moves back, read as a second game: beside it Load game now says "(Continue has
+    this game, 2 moves on)"; another save says nothing of the kind."""
+    from cardtable.store import AutoSaver
+    from cardtable.tui.screens.store_menu import continued_words
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=8)
+    seats = ["Ann", "Bob", {"name": "Dag", "kind": "bot", "level": "simple"}]
+    saves_dir().mkdir(parents=True)
+    kept = save_game(saves_dir() / "interrupted-tonk-classic-20261128-120000.json", game, seats)
+    save_game(saves_dir() / "other.json", new_game(load_variant("tonk-classic"), 3, seed=9), seats)
+    saver = AutoSaver(game, seats)
+    for _ in range(2):
+        game.apply(game.to_act[0], game.legal_moves(game.to_act[0])[0])
+    saver.detach()
+    assert continued_words(2) == "(Continue has this game, 2 moves on)"
+
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, LoadDialog)
+            options = app.screen.query_one("#picker-list")
+            labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            [mine] = [label for label in labels if kept.name in label]
+            [theirs] = [label for label in labels if "other.json" in label]
+            assert "(Continue has this game, 2 moves on)" in mine and "Continue has" not in theirs
+
+    run(scenario)
+
+
 def test_launch_resume_and_load_open_the_table(monkeypatch):
     game = new_game(load_variant("shanghai-classic"), 3, seed=2)
     seats = [{"name": "Ann", "kind": "human", "level": None},

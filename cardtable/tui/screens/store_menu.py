@@ -23,6 +23,7 @@ from ...store import (
     Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
     load_match, recent_matches, save_info, saves_dir,
 )
+from ...store.autosave import behind_autosave
 from ...store.history import HistoryError
 from ..phrases import Phrases
 from ..text import as_themed, game_title, score_phrases, themed, uses_ascii
@@ -278,7 +279,9 @@ def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> 
     (``ascii``: in the ASCII theme's characters)."""
     fix = themed(ascii)
     options = []
-    for index, (path, info) in enumerate(list_saves()):
+    saves = list_saves()
+    behind = behind_autosave(path for path, info in saves if not isinstance(info, SaveError))
+    for index, (path, info) in enumerate(saves):
         key = f"{prefix}{index}"
         choices[key] = path
         if isinstance(info, SaveError):
@@ -286,8 +289,19 @@ def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> 
                                   id=key, disabled=True))
         else:
             # (wrapped between its parts: "7 / moves" or "Shanghai / rummy" never split)
-            options.append(Option(Phrases([Text(path.name, style="bold"), save_phrases(info, ascii)], "  "), id=key))
+            parts: list[Text | Phrases] = [Text(path.name, style="bold"), save_phrases(info, ascii)]
+            if path in behind:
+                parts.append(Text(continued_words(behind[path]), style="italic"))
+            options.append(Option(Phrases(parts, "  "), id=key))
     return options
+
+
+def continued_words(moves_on: int) -> str:
+    """What Load game says beside a save of the game Continue goes on with (:func:`behind_autosave`),
+    ``moves_on`` moves further on there: a kept file, loaded and played on, read as a second game."""
+    if moves_on == 0:
+        return "(Continue has this game, at this move)"
+    return f"(Continue has this game, {count(moves_on, 'move')} on)"
 
 
 class LoadDialog(_Picker):
