@@ -1,5 +1,7 @@
 """``cardtable play --game G`` with --seats (or --seed) and no --preset plays the
-family's classic preset, as simulate and arena do; --game alone opens the start screen."""
+family's first preset, the one the start screen opens on (its classic one, Tonk's
+tonk-sitting: a play-tester's ``--game tonk --seed 5`` got the endless tonk-classic);
+--game alone opens the start screen."""
 
 from __future__ import annotations
 
@@ -17,15 +19,16 @@ def _args(**given):
     return SimpleNamespace(**{"game": None, "preset": None, "seats": None, "seed": None, **given})
 
 
-@pytest.mark.parametrize("family", ["president", "shanghai", "tonk"])
-def test_game_and_seats_without_a_preset_play_the_classic_preset(family):
+@pytest.mark.parametrize("family, preset", [("president", "president-classic"), ("shanghai", "shanghai-classic"),
+                                            ("tonk", "tonk-sitting")])
+def test_game_and_seats_without_a_preset_play_the_first_preset(family, preset):
     setup = build_setup(_args(game=family, seats="Ann,bot:simple,bot:simple"))
-    assert setup.variant.name == f"{family}-classic" and len(setup.seats) == 3
+    assert setup.variant.name == preset and len(setup.seats) == 3
 
 
-def test_game_and_seed_without_a_preset_play_the_classic_preset():
+def test_game_and_seed_without_a_preset_play_the_first_preset():
     setup = build_setup(_args(game="tonk", seed=5))
-    assert setup.variant.name == "tonk-classic" and setup.seed == 5
+    assert setup.variant.name == "tonk-sitting" and setup.seed == 5
 
 
 def test_game_alone_is_the_start_screen():
@@ -45,13 +48,13 @@ def test_a_seed_without_game_or_preset_is_not_dropped_silently():
         build_setup(_args(seed=5))
 
 
-def test_the_command_opens_tonk_classic(monkeypatch):
+def test_the_command_opens_tonk_sitting(monkeypatch):
     apps = []
     monkeypatch.setattr(CardtableApp, "run", lambda self: apps.append(self) or 0)
     monkeypatch.setattr(launch, "can_draw_table", lambda: True)
     assert main(["play", "--game", "tonk", "--seats", "Ann,bot:simple"]) == 0
     [app] = apps
-    assert app.setup.variant.name == "tonk-classic" and [s.bot for s in app.setup.seats] == [None, "simple"]
+    assert app.setup.variant.name == "tonk-sitting" and [s.bot for s in app.setup.seats] == [None, "simple"]
 
 
 @pytest.mark.parametrize("command", [["play", "--game", "tonk"], ["simulate", "--game", "tonk"],

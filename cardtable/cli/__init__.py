@@ -67,8 +67,8 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the table (the default command)")
     play.add_argument("--game", choices=FAMILIES,
-                      help="game family: with --seats or --seed, its classic preset (unless --preset); "
-                           "alone, the start screen on that game")
+                      help="game family: with --seats or --seed, its first preset unless --preset (the classic "
+                           "one; Tonk's tonk-sitting); alone, the start screen on that game")
     play.add_argument("--preset", type=PRESET, help="preset name or .toml path")
     play.add_argument("--seats", type=SEATS, help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
     play.add_argument("--seed", type=SEED, help="seed for the shuffle (same seed, same deal)")

@@ -9,6 +9,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import FAMILY_TITLES
 from ..presets import load_variant
 from .seats import TableSetup, default_seats, parse_seats
+from .settings import FIRST_PRESETS
 from .themes import load_themes
 
 
@@ -40,13 +41,13 @@ def _run(app: Any, args: Any) -> int:
 def build_setup(args: Any) -> TableSetup | None:
     """The table ``args`` ask for, or None for the start screen. ValueError on bad args;
     a bad preset raises VariantError (the CLI reports it). ``--game`` with ``--seats`` or
-    ``--seed`` but no ``--preset`` plays the family's classic preset (as simulate and arena
-    do); ``--game`` alone opens the start screen on that game."""
+    ``--seed`` but no ``--preset`` plays the family's first preset (:data:`FIRST_PRESETS`,
+    the one the start screen opens on); ``--game`` alone opens the start screen on that game."""
     preset = getattr(args, "preset", None)
     seats_text = getattr(args, "seats", None)
     game = getattr(args, "game", None)
     if not preset and game and (seats_text or getattr(args, "seed", None) is not None):
-        preset = f"{game}-classic"
+        preset = FIRST_PRESETS[game]
     if not preset:
         for option, given, instead in (("--seats", seats_text, "seat the players on the start screen"),
                                        ("--seed", getattr(args, "seed", None), "the start screen deals its own")):

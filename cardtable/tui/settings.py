@@ -20,6 +20,12 @@ BOT_SPEEDS = (("normal", 0.7), ("fast", 0.3), ("instant", 0.0), ("slow", 1.5))
 HAND_ORDERS = ("rank", "suit")
 """The orders a table's ``o`` key sorts the hand in."""
 
+FIRST_PRESETS = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-sitting"}
+"""The preset a game is played with when none is named (the start screen's list opens on
+it, ``cardtable play --game G --seats …`` plays it): its classic one, but Tonk's for one
+sitting (at tonk-classic's 100 chips a match runs thousands of hands). ``simulate`` and
+``arena`` measure the classic presets."""
+
 
 @dataclass
 class LastTable:

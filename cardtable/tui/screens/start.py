@@ -20,7 +20,7 @@ from ...presets import load_variant
 from ...presets.loader import Broken, of_family, preset_files, survey_presets
 from ..messages import ThemeSwitched
 from ..seats import TableSetup, free_bot_names, name_bots
-from ..settings import LastTable
+from ..settings import FIRST_PRESETS, LastTable
 from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
@@ -31,11 +31,6 @@ from .store_menu import StoreBar
 NEW_OVER_CONTINUE = ("Start a new game? The unfinished one (Continue) is kept in Load game, "
                      "where it can be continued later: nothing is lost.")
 """Asked when Start is pressed while there is a game to Continue."""
-
-OPENS_ON = {"president": "president-classic", "shanghai": "shanghai-classic", "tonk": "tonk-sitting"}
-"""The preset a game's list opens on when none of it was played last: its classic one,
-but Tonk's for one sitting (at tonk-classic's 100 chips a match runs thousands of hands);
-the classic one if that does not load."""
 
 MAX_SEATS = 8
 KINDS = [("Human", "human"), ("Bot: easy", "easy"), ("Bot: medium", "medium"), ("Bot: hard", "hard"),
@@ -240,8 +235,9 @@ class StartScreen(Screen[None]):
         mine = {name for name, (_path, origin) in preset_files().items() if origin == "user"}
         preset = self.query_one("#preset", Select)
         select, self._select_next = select or self._select_next, None
-        wanted = next((name for name in (select, OPENS_ON.get(self.family), f"{self.family}-classic") if name in names),
-                      names[0]) if names else NO_PRESET
+        # (the preset played last, else the game's first, else its classic one if that does not load)
+        wanted = next((name for name in (select, FIRST_PRESETS.get(self.family), f"{self.family}-classic")
+                       if name in names), names[0]) if names else NO_PRESET
         with preset.prevent(Select.Changed):  # (the list picks its first entry: not a choice of the player's)
             preset.set_options([(Text(name + (" (yours)" if name in mine else "")), name)  # (a file's name as written)
                                 for name in names] or [(NO_PRESET_LABEL, NO_PRESET)])
