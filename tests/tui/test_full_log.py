@@ -51,7 +51,7 @@ def test_the_full_log_shows_the_viewers_story_and_closes_at_the_hand_off():
             await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
             shown = str(app.screen.query_one("#log-lines", Static).render()).splitlines()
             assert shown[-1] == "You draw A♦" and shown == list(table_screen(app).table.state.log)
-            assert str(app.screen.query_one("#log-box").border_title).startswith("The round so far")
+            assert str(app.screen.query_one("#log-box").border_title).startswith("The hand so far")
             await pilot.press("escape")
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("L")  # left open: the hand-off closes it

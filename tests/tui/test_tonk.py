@@ -239,7 +239,8 @@ def test_match_end_after_the_last_hand():
             assert "Bob pays Ann 2 chips" in text
             await pilot.press("enter")
             await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
-            assert "Ann won the match after 1 hand." in screen_text(app)  # (not "…: the last of 1 hand")
+            # (why it ended, in words: not "…: the last of 1 hand", nor nothing at all)
+            assert "Ann won the match after 1 hand: that is the match's length." in screen_text(app)
 
     run(scenario)
 
@@ -259,7 +260,23 @@ def test_the_match_end_counts_the_paid_hands_after_a_voided_one():
     game.apply(1, "draw_stock")                     # (the same dealer deals again: Bob first)
     game.apply(1, "discard 3D")                     # 20, 3, 6: Bob is lowest, the hand is paid
     assert game.is_over and game.round == 2 and game.hands_paid == 1
-    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob,Cy")) == "1 of them paid (a voided hand is dealt again)"
+    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob,Cy")) == \
+        "1 of them paid, the match's length (a voided hand is dealt again)"
+
+
+def test_the_match_end_says_it_ran_its_length():
+    """T13: a match that ends on its number of hands says so (a play-tester read "Eve won
+    the match after 3 hands." as an ending unexplained)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.ui import TonkUI
+
+    variant = load_variant("tonk-classic").changed(match_hands=1)
+    game = new_game(variant, 2, seed=1, hands=[["3S", "4S", "5S", "6S", "9H"], ["6D", "6C", "6H", "KS", "QH"]],
+                    stock=["AD", "2D", "3D", "8D", "9D"], upcard="8C")
+    for seat, text in [(1, "draw_stock"), (1, "discard KS"), (0, "draw_stock"), (0, "discard 9H"), (1, "drop")]:
+        game.apply(seat, text)
+    assert game.is_over and game.hands_paid == 1 and not game.broke()
+    assert TonkUI().match_over_reason(game, parse_seats("Ann,Bob")) == "that is the match's length"
 
 
 def test_the_match_end_says_who_went_broke():

@@ -417,7 +417,7 @@ def test_l_over_the_show_down_opens_the_hands_log_where_one_human_plays():
             await pilot.pause()
             assert isinstance(app.screen, LogScreen)
             assert any("catches the dropper" in line for line in app.screen.lines)
-            assert str(app.screen.query_one("#log-box").border_title) == "The round — newest last (escape closes)"
+            assert str(app.screen.query_one("#log-box").border_title) == "The hand — newest last (escape closes)"
             if hot_seat:  # (the table's log, not the last viewer's: no "You")
                 draws = [line for line in app.screen.lines if " draws" in line or line.startswith("You ")]
                 assert draws and all(line.endswith(" draws from the stock") for line in draws)

@@ -249,20 +249,22 @@ class LogScreen(ModalScreen[None], OverTable[None]):
     BINDINGS = [HELP, Binding("escape,L,enter,q", "close", "close", show=False),
                 Binding("b", "bot_speed", "bot speed", show=False)]
 
-    def __init__(self, lines: Sequence[str], over: bool = False) -> None:
+    def __init__(self, lines: Sequence[str], over: bool = False, word: str = "round") -> None:
         super().__init__()
         self.lines, self.over = tuple(lines), over
+        self.word = word
+        """What the game calls a round ("hand" in Shanghai and Tonk), as the title says it."""
 
     def compose(self) -> ComposeResult:
         fix = themed(uses_ascii(self.app))
         with Vertical(id="log-box") as box:
-            round_ = "The round" if self.over else "The round so far"  # (over: opened on its results)
+            round_ = f"The {self.word}" + ("" if self.over else " so far")  # (over: opened on its results)
             box.border_title = Text(fix(f"{round_} — newest last (escape closes)"))
             with VerticalScroll(id="log-scroll"):
                 yield Static(self._text(), id="log-lines")
 
     def _text(self) -> Text:
-        cut = [f"(the earlier lines of this round are left out: the log keeps its last {LOG_LINES})"] \
+        cut = [f"(the earlier lines of this {self.word} are left out: the log keeps its last {LOG_LINES})"] \
             if len(self.lines) >= LOG_LINES else []
         return Text("\n".join([*cut, *self.lines]) or "nothing has happened yet")
 

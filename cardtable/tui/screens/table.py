@@ -672,11 +672,13 @@ class TableScreen(Screen[None]):
         plays; at a hot-seat table, whose results everyone reads, the log as the whole
         table saw it (no one's own cards: a hand-off's privacy holds)."""
         if len(self.humans) > 1:
-            self.app.push_screen(LogScreen(self.ui.present(self.game, None, self.seats, self.ascii).log, over=True))
+            self.app.push_screen(LogScreen(self.ui.present(self.game, None, self.seats, self.ascii).log, over=True,
+                                           word=round_word(self.game.family)))
         else:
             self.action_full_log()
 
     def action_full_log(self) -> None:
         """The round's whole log as the table shows it to the player on screen."""
         state = self.table.state
-        self.app.push_screen(LogScreen(state.log if state is not None else (), over=self.game.round_over))
+        self.app.push_screen(LogScreen(state.log if state is not None else (), over=self.game.round_over,
+                                       word=round_word(self.game.family)))

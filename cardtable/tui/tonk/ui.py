@@ -63,13 +63,16 @@ class TonkUI(FamilyUI):
         return ShowdownScreen(showdown(game, seats, False, in_order, viewer), footer)  # (the screen writes it as the theme does)
 
     def match_over_reason(self, game: Any, seats: tuple[Seat, ...]) -> str:
-        """T13: why the match ended: "Dag is broke"; after voided hands, "20 of them
-        paid"; else nothing to add to "after 20 hands"."""
+        """T13: why the match ended: "Dag is broke", else "that is the match's length"
+        (its ``match_hands``; after voided hands "20 of them paid, the match's length":
+        a play-tester read "Eve won the match after 3 hands." as an ending unexplained)."""
         broke = [seats[seat].name for seat in game.broke()]
         if broke:
             return f"{listed(broke)} {'is' if len(broke) == 1 else 'are'} broke"
         paid = game.hands_paid
-        return f"{paid} of them paid (a voided hand is dealt again)" if game.round > paid else ""
+        if game.round > paid:
+            return f"{paid} of them paid, the match's length (a voided hand is dealt again)"
+        return "that is the match's length"
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: the chips won over the match so far (``points``, the
