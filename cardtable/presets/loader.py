@@ -29,6 +29,17 @@ from .model import Problem, problem_of
 MERGED_TABLES = ("rules", "titles", "players")
 
 TOP_LEVEL = ("family", "extends", "title", "description", "players", "titles")
+
+HOUSE_DESCRIPTION = "House rules on "
+"""The description of house rules on another preset that have none of their own (and
+what the editor's new house rules start with): their parent's own words may not be true
+of the rules changed."""
+
+
+def house_description(parent_title: object) -> str:
+    """The description of house rules on the preset titled ``parent_title``: "House rules
+    on Shanghai rummy." (:data:`HOUSE_DESCRIPTION`)."""
+    return f"{HOUSE_DESCRIPTION}{parent_title}."
 """The keys a preset holds outside ``[rules]``."""
 
 _LISTING: ContextVar[bool] = ContextVar("_LISTING", default=False)
@@ -300,6 +311,7 @@ def _resolve(path: Path, scan: _Scan) -> Resolved:
         if parent is not None and family is not None and inherited is not None and family != inherited:
             raise VariantError(str(current), "family", f"is {family!r}, but it extends {parent!r}, a "
                                                        f"{inherited} preset: a preset extends one of its own game")
+        told, parent_title = data.get("description"), data.get("title") or parent
         for key, value in raw.items():
             if key in MERGED_TABLES and isinstance(value, dict) and isinstance(data.get(key), dict):
                 data[key] = {**data[key], **value}
@@ -310,6 +322,12 @@ def _resolve(path: Path, scan: _Scan) -> Resolved:
                 origins[(key,)] = current
                 if isinstance(value, dict):
                     origins |= {(key, sub): current for sub in value}
+        if (parent is not None and "description" not in raw and raw.get("rules") and isinstance(told, str)
+                and told and not told.startswith(HOUSE_DESCRIPTION)):
+            # the parent's words may be untrue of the rules changed here ("Ten hands" over
+            # two contracts): house rules say only what stays true, as the editor's do
+            data["description"] = house_description(parent_title)
+            origins[("description",)] = current
         scan.resolved[current] = (dict(data), dict(origins))  # (copies: the next file writes over these)
     return data, origins
 

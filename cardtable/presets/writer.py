@@ -27,7 +27,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import variant_model
 from ..paths import leads_back, shipped_dir, user_dir, user_path
 from .groups import format_text
-from .loader import load_variant, names_a_file, preset_files, preset_path, read_toml
+from .loader import HOUSE_DESCRIPTION, house_description, load_variant, names_a_file, preset_files, preset_path, read_toml
 from .model import field_problem
 
 MAX_NAME = 40
@@ -41,8 +41,6 @@ META = ("title", "description")
 HOUSE_TITLE = " (house rules)"
 _HOUSE_SUFFIX = re.compile(r" \(house rules( on [^()]*)?\)$")
 """A title's house-rules ending, plain or naming the preset it changes."""
-HOUSE_DESCRIPTION = "House rules on "
-"""What new house rules add to their parent's title and description (once)."""
 
 
 # ---------------------------------------------------------------------- checking
@@ -102,7 +100,7 @@ class Draft:
         # Only what stays true whatever is changed next (the parent's own words, "2s high",
         # may not); house rules on house rules say it once.
         if not parent.description.startswith(HOUSE_DESCRIPTION):
-            draft.values["description"] = f"{HOUSE_DESCRIPTION}{parent.title}."
+            draft.values["description"] = house_description(parent.title)
         return draft
 
     @classmethod

@@ -96,6 +96,25 @@ def test_user_preset_of_the_same_name_overrides_and_may_extend_the_shipped_one(u
     assert variant.rules.match_target == 5 and variant.rules.exchange == "forseti"
 
 
+def test_house_rules_with_no_description_of_their_own_are_not_told_in_their_parents_words(user_presets):
+    """A play-tester's preset on shanghai-classic with two contracts showed the parent's
+    "Ten hands, ten contracts; …" on the start screen and in the rules. A preset that
+    changes rules and says nothing of its own is "House rules on <parent's title>."; one
+    that only renames keeps the parent's words (still true), and one with its own keeps them."""
+    write(user_presets, "quick", 'extends = "shanghai-classic"\ntitle = "Quick"\n[rules]\n'
+          'contracts = [[["set", 3], ["set", 3]], [["set", 3], ["run", 4]]]\nbuys_per_hand = [3, 3]\n')
+    write(user_presets, "renamed", 'extends = "shanghai-classic"\ntitle = "Ours"\n')
+    write(user_presets, "said", 'extends = "shanghai-classic"\ndescription = "Two hands."\n[rules]\n'
+          'contracts = [[["set", 3], ["set", 3]], [["set", 3], ["run", 4]]]\nbuys_per_hand = [3, 3]\n')
+    write(user_presets, "quicker", 'extends = "quick"\n[rules]\nbuy_penalty = 1\n')  # (on house rules: said once)
+    classic = load_variant("shanghai-classic")
+    assert classic.description.startswith("Ten hands")
+    assert load_variant("quick").description == f"House rules on {classic.title}."
+    assert load_variant("renamed").description == classic.description
+    assert load_variant("said").description == "Two hands."
+    assert load_variant("quicker").description == f"House rules on {classic.title}."
+
+
 def test_extends_a_relative_path(tmp_path):
     folder = tmp_path / "house"
     folder.mkdir()
