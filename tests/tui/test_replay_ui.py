@@ -108,6 +108,7 @@ def test_replay_steps_forward_and_back_with_every_hand(preset):
     async def scenario():
         game = to_round_end(play(preset, seed=4, moves=30))  # (a round in play would stay hidden)
         save_mid(game)
+        save_game(saves_dir() / "copy.json", game, SEATS)  # (the same game again: the list has two)
         app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -115,6 +116,9 @@ def test_replay_steps_forward_and_back_with_every_hand(preset):
             await pilot.pause()
             assert isinstance(app.screen, ReplayPicker)
             assert "mid.json" in screen_text(app)
+            await pilot.press("down")
+            watched = app.screen.query_one("#picker-list").highlighted
+            assert watched == 1
             await pilot.press("enter")
             await pilot.pause()
             screen = app.screen
@@ -141,9 +145,15 @@ def test_replay_steps_forward_and_back_with_every_hand(preset):
                         said = " · ".join(filter(None, (replay.describe(e) for e in replay.step_events()
                                                         if e.kind != "hands_shown")))
                         assert said and str(app.screen.step_text()) == f"{step}. {said}"
+            # back to the list, on the entry watched (a play-tester's escape went to the
+            # start screen, Start focused: a stray Enter began a game); escape again leaves it
             await pilot.press("escape")
             await pilot.pause()
-            assert not isinstance(app.screen, ReplayScreen)  # back to the start screen
+            assert isinstance(app.screen, ReplayPicker)
+            assert app.screen.query_one("#picker-list").highlighted == watched
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, (ReplayScreen, ReplayPicker))  # the start screen
 
     run(scenario)
 

@@ -4,6 +4,7 @@ the start screen; the pickers are dialogs with a typed result."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ...engine.errors import SaveError
 from ...engine.registry import FAMILY_TITLES
@@ -180,17 +181,25 @@ class StoreBar(Vertical):
         elif what == "load":
             self.app.push_screen(LoadDialog(), self._play)
         elif what == "replays":
-            from .replay import ReplayScreen
-
-            def chosen(replay: Replay | None) -> None:
-                if replay is not None:
-                    self.app.push_screen(ReplayScreen(replay))
-
-            self.app.push_screen(ReplayPicker(), chosen)
+            self._replays()
         elif what == "stats":
             from .stats import StatsScreen
 
             self.app.push_screen(StatsScreen())
+
+    def _replays(self, highlight: str | None = None) -> None:
+        """The Replays list; a replay closed goes back to it, on the entry watched (a
+        play-tester's escape went to the start screen, its Start button focused, and a
+        stray Enter began a game)."""
+        from .replay import ReplayScreen
+
+        picker = ReplayPicker(highlight)
+
+        def chosen(replay: Replay | None) -> None:
+            if replay is not None:
+                self.app.push_screen(ReplayScreen(replay), lambda _closed: self._replays(picker.chosen_key))
+
+        self.app.push_screen(picker, chosen)
 
     def continue_game(self) -> None:
         """Play on from the autosave; when there is none, or it does not load, a note says
@@ -239,11 +248,21 @@ class _Picker(Rethemed, ModalScreen[Any]):
     # within them: why a file will not load is never pushed off a small screen (80x24).
     TITLE_TEXT = ""
 
-    def __init__(self) -> None:
+    def __init__(self, highlight: str | None = None) -> None:
         super().__init__()
         self.choices: dict[str, Any] = {}
         self.said: tuple[str, str] | None = None
         """The last thing :meth:`say` told (message, style): composed again with a new theme."""
+        self.highlight = highlight
+        """The entry the list opens on (the one chosen last time), if it is still there."""
+        self.chosen_key: str | None = None
+        """The entry chosen (Enter), for a list opened again to open on it."""
+
+    def on_mount(self) -> None:
+        if self.highlight is not None:
+            listing = self.query_one("#picker-list", OptionList)
+            with suppress(OptionDoesNotExist):
+                listing.highlighted = listing.get_option_index(self.highlight)
 
     def compose(self) -> ComposeResult:
         self.choices.clear()  # (filled by options(), again when a theme recomposes the list)
@@ -265,7 +284,8 @@ class _Picker(Rethemed, ModalScreen[Any]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.chosen(self.choices[str(event.option.id)])
+        self.chosen_key = str(event.option.id)
+        self.chosen(self.choices[self.chosen_key])
 
     def chosen(self, choice: Any) -> None:
         raise NotImplementedError
