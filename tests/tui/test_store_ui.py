@@ -5,6 +5,7 @@ hot-seat), a damaged autosave, the quit choices, ctrl+s, the Load dialog and the
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from types import SimpleNamespace
 
@@ -510,6 +511,48 @@ def test_load_dialog_lists_saves_and_damaged_files_and_opens_one():
     run(scenario)
 
 
+async def open_load_game(pilot) -> None:
+    """On the start screen, open Load game (l)."""
+    await pilot.pause()
+    await pilot.press("l")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, LoadDialog)
+
+
+def test_load_game_deletes_a_save_once_asked():
+    """x (or Delete) in Load game deletes the save under the cursor after a question (a
+    play-tester's finished match stayed in the list for good); n keeps it."""
+    from cardtable.tui.screens.dialogs import Confirm
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=8)
+    saves_dir().mkdir(parents=True)
+    first = save_game(saves_dir() / "first.json", game, ["Ann", "Bob", "Cy"])
+    second = save_game(saves_dir() / "second.json", game, ["Ann", "Bob", "Cy"])
+    os.utime(first, (1, 1))  # (the list is newest first: second, then first)
+
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_load_game(pilot)
+            assert "x deletes" in str(app.screen.query_one(".picker-box").border_title)
+            await pilot.press("x")
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm) and "Delete the save second.json?" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, LoadDialog) and second.exists()
+            await pilot.press("delete", "y")
+            await settle(pilot, app, lambda: not second.exists())
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, LoadDialog) and "second.json was deleted." in screen_text(app)
+            listing = dialog.query_one("#picker-list")
+            assert listing.option_count == 1 and "first.json" in str(listing.get_option_at_index(0).prompt)
+            assert listing.highlighted == 0 and first.exists()
+
+    run(scenario)
+
+
 def test_load_game_says_which_save_is_the_game_continue_has():
     """A play-tester continued a kept game, played on, and found it again in Load game,
     some moves back, read as a second game: beside it Load game now says "(Continue has
@@ -531,10 +574,7 @@ def test_load_game_says_which_save_is_the_game_continue_has():
     async def scenario():
         app = start_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await pilot.press("l")
-            await pilot.pause()
-            assert isinstance(app.screen, LoadDialog)
+            await open_load_game(pilot)
             options = app.screen.query_one("#picker-list")
             labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
             [mine] = [label for label in labels if kept.name in label]

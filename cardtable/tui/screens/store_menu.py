@@ -29,7 +29,7 @@ from ...store.history import HistoryError
 from ..phrases import Phrases
 from ..text import as_themed, game_title, score_phrases, themed, uses_ascii
 from .dialogs import HELP_AND_THEME
-from .retheme import Rethemed
+from .retheme import Rethemed, recompose_in_place
 from .saving import table_for
 
 Loaded = tuple[Any, list[dict[str, Any]]]
@@ -247,6 +247,8 @@ class _Picker(Rethemed, ModalScreen[Any]):
     # The note is docked under the list and the list takes only the rows left, scrolling
     # within them: why a file will not load is never pushed off a small screen (80x24).
     TITLE_TEXT = ""
+    KEYS_TEXT = "enter opens, escape closes"
+    """The list's keys, in its title."""
 
     def __init__(self, highlight: str | None = None) -> None:
         super().__init__()
@@ -267,7 +269,7 @@ class _Picker(Rethemed, ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         self.choices.clear()  # (filled by options(), again when a theme recomposes the list)
         with Vertical(classes="picker-box") as box:
-            box.border_title = Text(as_themed(self.app, self.TITLE_TEXT + " — enter opens, escape closes"))
+            box.border_title = Text(as_themed(self.app, f"{self.TITLE_TEXT} — {self.KEYS_TEXT}"))
             yield _PickerList(*self.options(), id="picker-list")
             said = Text(as_themed(self.app, self.said[0]), style=self.said[1]) if self.said else self.note()
             yield Static(said, id="picker-note", classes="picker-note")
@@ -328,6 +330,8 @@ class LoadDialog(_Picker):
     """The saves folder, newest first; the result is the loaded (game, seats)."""
 
     TITLE_TEXT = "Load game"
+    KEYS_TEXT = "enter opens, x deletes, escape closes"
+    BINDINGS = [*_Picker.BINDINGS, Binding("x,delete", "delete", "delete", show=False)]
 
     def options(self) -> list[Option]:
         return _save_options(self.choices, "save", uses_ascii(self.app))
@@ -336,6 +340,34 @@ class LoadDialog(_Picker):
         if not self.choices:
             return Text(as_themed(self.app, f"No saved games yet in {saves_dir()} — ctrl+s at the table saves one."))
         return Text(f"Saves folder: {saves_dir()}", style="dim")
+
+    def action_delete(self) -> None:
+        """x / Delete: delete the save under the cursor, once asked (a save of a finished
+        match stayed in the list for good)."""
+        from .dialogs import Confirm
+
+        listing = self.query_one("#picker-list", OptionList)
+        if listing.highlighted is None:
+            self.say("no save here to delete")
+            return
+        path = Path(self.choices[str(listing.get_option_at_index(listing.highlighted).id)])
+
+        async def answered(delete: bool | None) -> None:
+            if not delete:
+                return
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as error:
+                self.say(f"{path.name} was not deleted: {error.strerror or error}")
+                return
+            self.said = (f"{path.name} was deleted.", "")
+            await recompose_in_place(self)
+            listing = self.query_one("#picker-list", OptionList)
+            if listing.highlighted is None and listing.option_count:
+                listing.highlighted = listing.option_count - 1  # (the last one went: the one before it)
+
+        self.app.push_screen(Confirm(f"Delete the save {path.name}? It cannot be undone.",
+                                     yes="Delete (y)", no="Keep it (n)"), answered)
 
     def chosen(self, choice: Any) -> None:
         try:
