@@ -191,6 +191,10 @@ class Replay:
         first = self._marks[step - 1] if step > 0 else 0
         return self._all_events[first: self._marks[step]]
 
+    def deal_steps(self) -> list[int]:
+        """The steps where a round (hand) is dealt: 0, then each next deal's."""
+        return [0] + [step for step, record in enumerate(self.records, 1) if record[0] == "next_round"]
+
     def record(self, step: int | None = None) -> tuple[str, int | None, str]:
         """What step ``step`` was: ("move", seat, "play 7S 7H"), ("deal", None, "round 2")
         or ("start", None, "round 1") for step 0 ("hand 2" in Shanghai and Tonk)."""

@@ -100,7 +100,7 @@ def assert_hands(app, expected: Game) -> None:
         hand = tuple(sorted(expected.view(seat).hand, key=by_suit)) if expected.family == "tonk" \
             else expected.view(seat).hand
         cards = " ".join(card_label(card) for card in hand)
-        assert line.rstrip().endswith(f"{len(hand):>2} {cards}".rstrip()), (seat, line)
+        assert line.rstrip().endswith(f"{len(hand):>2}: {cards}".rstrip()), (seat, line)
 
 
 @pytest.mark.parametrize("preset", ["president-classic", "shanghai-classic", "tonk-classic"])
@@ -450,3 +450,44 @@ def test_a_step_too_long_for_its_three_lines_is_cut_with_an_ellipsis(monkeypatch
             assert len(wider) == 3 and len(wider[0]) > len(lines[0]) and wider[-1].endswith(" …")
 
     run(scenario)
+
+
+def test_the_replay_goes_a_hand_at_a_time_and_names_a_key_it_has_no_use_for():
+    """A play-tester stepped through a 19-hand Tonk match 1 or 10 moves at a time: ] (or
+    n) goes to the next hand's deal (the end after the last), [ (or p) back to this hand's
+    deal, then the one before. A key of no use says where the keys are (it did nothing)."""
+    game = play("tonk-classic", seed=6)
+    assert game.is_over and game.round >= 3
+    replay = Replay(game.to_data(), ["Ann", "Bob", "Dag"], name="test")
+    deals = [0] + [step for step, record in enumerate(game.to_data()["log"], 1) if record[0] == "next_round"]
+    assert replay.deal_steps() == deals and len(deals) == game.round
+
+    async def scenario():
+        app = CardtableApp(theme="felt", replay=replay, save_settings=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            assert "[ ] a hand" in screen_text(app)
+            await pilot.press("right", "right", "right")
+            for key, step in (("right_square_bracket", deals[1]), ("n", deals[2]), ("right", deals[2] + 1),
+                              ("left_square_bracket", deals[2]), ("p", deals[1]), ("end", replay.total),
+                              ("n", replay.total), ("p", deals[-1]), ("home", 0), ("p", 0)):
+                await pilot.press(key)
+                await pilot.pause()
+                assert replay.step == step, key
+            await pilot.press("z")
+            await pilot.pause()
+            assert [n.message for n in app._notifications] == ["z is no key here: the keys are under the hands"]
+            assert replay.step == 0
+
+    run(scenario)
+
+
+def test_the_last_step_of_a_president_replay_has_no_play_left_to_beat():
+    """A play-tester's President replay ended with "to beat: a single 6" under a round
+    that was over."""
+    from cardtable.tui.president.present import present
+    from cardtable.tui.seats import parse_seats
+
+    game = to_round_end(play("president-classic", seed=4, moves=5))
+    state = present(game, None, parse_seats("Ann,Bob,Dag"))
+    assert game.round_over and "to beat" not in state.pile_footer

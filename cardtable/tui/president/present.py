@@ -117,7 +117,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         caption = f"{name(last_seat)} played"
         shown = [told_to_you(f"{name(s)} {play_text(c, ranks.stands_for(c))}") for s, c in view.pile[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
-        footer = f"to {_beat(view)}: {view.to_beat}" if view.to_beat else ""
+        footer = f"to {_beat(view)}: {view.to_beat}" if view.to_beat and not view.round_over else ""  # (over: none)
         earlier = fix(earlier)
         pile_cards = last_cards
     else:

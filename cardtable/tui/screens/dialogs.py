@@ -60,9 +60,10 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "y / n", "abandon the game / keep playing"),
     ("Replay", "← →", "a move back / forward (hands shown unless still in play)"),
     ("", "pgup / pgdn", "ten moves back / forward"),
+    ("", "[ / ]  (p / n)", "back to this round's deal (the one before at it) / the next round's deal"),
     ("", "home / end", "the first deal / the end of the save"),
     ("", "↑ ↓", "scroll the melds (Shanghai)"),
-    ("", "escape", "close the replay"),
+    ("", "escape", "close the replay (back to the Replays list)"),
 ]
 """The keys away from the table, as (where, key, what it does). The table's keys are read
 from the bindings of the table itself (see :func:`table_key_rows`), so they cannot drift."""

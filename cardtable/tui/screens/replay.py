@@ -10,9 +10,11 @@ game (``Replay.game``): nothing here applies a move."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -22,6 +24,7 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import round_word
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
+from ..notes import KeyNote
 from ..text import as_themed, game_title, uses_ascii
 from ..widgets.card import card_label
 from ..widgets.family_table import FamilyTable
@@ -32,7 +35,7 @@ HIDDEN_TITLE = "hands hidden: this round is still being played"
 
 
 
-REPLAY_KEYS = "← → one move · pgup pgdn ten · home / end: first / last · esc close · ? help"
+REPLAY_KEYS = "← → one move · pgup pgdn ten · [ ] a {round} · home / end: first / last · esc close · ? help"
 """The replay's key bar (in the theme's characters)."""
 
 class ReplayScreen(Screen[None]):
@@ -45,6 +48,8 @@ class ReplayScreen(Screen[None]):
         Binding("left", "step(-1)", "back", priority=True),
         Binding("pagedown", "step(10)", "10 forward", priority=True),
         Binding("pageup", "step(-10)", "10 back", priority=True),
+        Binding("left_square_bracket,p", "deal(-1)", "previous deal", priority=True),
+        Binding("right_square_bracket,n", "deal(1)", "next deal", priority=True),
         Binding("home", "jump(0)", "start", priority=True),
         Binding("end", "jump(-1)", "end", priority=True),
         Binding("escape,q", "close", "close", priority=True),
@@ -98,7 +103,8 @@ class ReplayScreen(Screen[None]):
         over = " · match over" if game.is_over and replay.at_end else ""
         self.query_one("#replay-header", Static).update(Text(as_themed(  # (the preset's title as written)
             self.app, f"Replay · {title} · {where} · {round_word(game.family)} {game.round}{over}")))
-        self.query_one("#replay-keys", Static).update(Text(as_themed(self.app, REPLAY_KEYS)))
+        keys = REPLAY_KEYS.format(round=round_word(game.family))
+        self.query_one("#replay-keys", Static).update(Text(as_themed(self.app, keys)))
         table: Any = self.query_one("#table")
         table.state = self.ui.present(game, None, self.seats, self.ascii)
         hands = self.query_one("#replay-hands", Static)
@@ -157,7 +163,7 @@ class ReplayScreen(Screen[None]):
             size: object = len(hand)
             if replay.hidden:  # (counts as the table shows them: "?" where the preset hides them)
                 size = "?" if sizes[seat] is None else sizes[seat]
-            line.append(as_themed(self.app, f"{mark}{names[seat]:<{width}} {size:>2} "),
+            line.append(as_themed(self.app, f"{mark}{names[seat]:<{width}} {size:>2}: "),  # ("5:", not a card "5")
                         style="bold" if seat in to_act else "")
             if replay.hidden:
                 line.append("hidden", style="dim")
@@ -194,6 +200,25 @@ class ReplayScreen(Screen[None]):
     def action_step(self, steps: int) -> None:
         self._go(self.replay.step + steps, 1 if steps > 0 else -1)
 
+    def action_deal(self, way: int) -> None:
+        """] (or n): the next round's deal (the end after the last); [ (or p): back to this
+        round's deal, or the one before when at it (a 19-hand match was 279 steps, one or
+        ten at a time)."""
+        step = self.replay.step
+        deals = self.replay.deal_steps()
+        if way > 0:
+            self._go(next((deal for deal in deals if deal > step), self.replay.total), 1)
+        else:
+            self._go(max((deal for deal in deals if deal < step), default=0), -1)
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter or digit the replay has no key for says where the keys are."""
+        self.key_note.key(self, event)
+
+    @cached_property
+    def key_note(self) -> KeyNote:
+        return KeyNote("the keys are under the hands")
+
     def action_jump(self, step: int) -> None:
         self._go(self.replay.total if step < 0 else step, -1 if step < 0 else 1)
 
@@ -214,6 +239,7 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_close(self) -> None:
+        self.key_note.withdraw()
         if self.standalone:
             self.app.exit(0)
         else:
