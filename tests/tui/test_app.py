@@ -117,6 +117,19 @@ def test_f1_opens_the_help_too_even_from_a_name_field():
     run(scenario)
 
 
+def test_too_small_with_no_game_in_play_promises_no_continue():
+    """The too-small note over the start screen (or a match's end) said "(a game in play
+    is kept for Continue)" with no game in play: it says so only under a game."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(70, 20)) as pilot:
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            assert "or press ctrl+q to quit." in text and "Continue" not in text
+
+    run(scenario)
+
+
 def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
     """Under 80×24 a note covers the table and keys do nothing (a card could be played
     blind); at full size the same keys play."""
@@ -129,7 +142,7 @@ def test_too_small_terminal_shows_a_clear_message_and_keys_wait():
             await pilot.pause()
             assert app.screen.query_one(TooSmallNote).display
             assert "Terminal too small" in screen_text(app)
-            assert "or press ctrl+q to quit (a game in play is kept for Continue)." in screen_text(app)
+            assert "or press ctrl+q to quit (the game in play is kept for Continue)." in screen_text(app)
             game, before = app.screen.game, len(app.screen.game.events)
             await pilot.press("p", "question_mark", "t")  # pass (a pair of 5s is to beat), help, theme
             await pilot.pause()

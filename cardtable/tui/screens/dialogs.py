@@ -465,7 +465,13 @@ class TooSmallNote(Static):
         if width < TINY[0] or height < TINY[1]:  # (the long note, wrapped in a tiny window, lost its ctrl+q line)
             return as_themed(self.app, f"Too small: {width}×{height}.\nNeeds {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
                                        "Make it bigger,\nor ctrl+q quits.")
+        kept = " (the game in play is kept for Continue)" if self._game_in_play() else ""
         return as_themed(self.app, f"Terminal too small: {width}×{height}.\n"
                                    f"cardtable needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
                                    "Make the window bigger to go on,\n"
-                                   "or press ctrl+q to quit (a game in play is kept for Continue).")
+                                   f"or press ctrl+q to quit{kept}.")
+
+    def _game_in_play(self) -> bool:
+        """Whether a table under way is open (not over a match's end: nothing is in play)."""
+        games = (getattr(screen, "game", None) for screen in self.app.screen_stack)
+        return any(game is not None and not game.is_over for game in games)
