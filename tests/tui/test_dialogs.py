@@ -386,7 +386,18 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
             await pilot.press("x")  # (a key the match's end has no use for says so)
             await pilot.pause()
             assert [note.message for note in app._notifications if "no key" in note.message] == [
-                "x is no key here: a plays again, n starts a new game, q quits"]
+                "x is no key here: a plays again, n starts a new game, q quits (L the log, r the rules)"]
+            # L: the last round's log, as over a round's results; r: the rules (a play-tester
+            # was told "r is no key here"); each closes back to the match's end
+            from cardtable.tui.screens.dialogs import LogScreen, RulesScreen
+
+            for key, shown in (("L", LogScreen), ("r", RulesScreen)):
+                await pilot.press(key)
+                await settle(pilot, app, lambda: isinstance(app.screen, shown))
+                if shown is LogScreen:
+                    assert any("Round 1 is over" in line or "finish" in line.lower() for line in app.screen.lines)
+                await pilot.press("escape")
+                await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
             await pilot.press("n")  # (the note goes with the screen)
             await settle(pilot, app, lambda: not isinstance(app.screen, MatchEndScreen))
             assert [note.message for note in app._notifications if "no key" in note.message] == []

@@ -11,13 +11,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
 from ..notes import KeyNote
 from ..text import number, signed, themed, uses_ascii
-from .over_table import HELD_KEY_SECONDS, Arming, RoundOver
+from .over_table import HELD_KEY_SECONDS, OverTable, RoundOver
 
 
 def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool = False,
@@ -80,15 +79,21 @@ class RoundEndScreen(RoundOver):
             yield Static(Text(self.footer), id="summary-footer")
 
 
-class MatchEndScreen(Arming, Screen[str]):
+class MatchEndScreen(OverTable[str]):
     """Totals and the winners, in the columns of ``family`` (:func:`match_table`;
     ``low_wins``: the lowest total wins); returns "again", "new" or "quit". The Enter
-    that took the last results away, pressed twice, must not press Play again unread."""
+    that took the last results away, pressed twice, must not press Play again unread.
+    ``L`` shows the last hand's log and ``r`` the rules, as over a round's results (a
+    play-tester was told "r is no key here")."""
 
     ARMING_SECONDS = HELD_KEY_SECONDS
 
     BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
-                Binding("q", "choose('quit')", show=False)]
+                Binding("q", "choose('quit')", show=False), Binding("L", "full_log", "log", show=False)]
+
+    def action_full_log(self) -> None:
+        """L: the last hand's whole log, as over a round's results."""
+        self.table_does("results_log")
 
     def __init__(self, heading: str, rows: Sequence[SummaryRow], family: str | None = None,
                  low_wins: bool = False) -> None:
@@ -122,7 +127,7 @@ class MatchEndScreen(Arming, Screen[str]):
 
     @cached_property
     def key_note(self) -> KeyNote:
-        return KeyNote("a plays again, n starts a new game, q quits")
+        return KeyNote("a plays again, n starts a new game, q quits (L the log, r the rules)")
 
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
