@@ -29,18 +29,12 @@ from .model import Problem, problem_of
 MERGED_TABLES = ("rules", "titles", "players")
 
 TOP_LEVEL = ("family", "extends", "title", "description", "players", "titles")
+"""The keys a preset holds outside ``[rules]``."""
 
 HOUSE_DESCRIPTION = "House rules on "
 """The description of house rules on another preset that have none of their own (and
 what the editor's new house rules start with): their parent's own words may not be true
 of the rules changed."""
-
-
-def house_description(parent_title: object) -> str:
-    """The description of house rules on the preset titled ``parent_title``: "House rules
-    on Shanghai rummy." (:data:`HOUSE_DESCRIPTION`)."""
-    return f"{HOUSE_DESCRIPTION}{parent_title}."
-"""The keys a preset holds outside ``[rules]``."""
 
 _LISTING: ContextVar[bool] = ContextVar("_LISTING", default=False)
 """Set while the presets that load are being listed for an unknown name's message, so a
@@ -276,6 +270,12 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise VariantError(str(path), None, f"cannot be read: {error.strerror or error}") from None
 
 
+def house_description(parent_title: object) -> str:
+    """The description of house rules on the preset titled ``parent_title``: "House rules
+    on Shanghai rummy." (:data:`HOUSE_DESCRIPTION`)."""
+    return f"{HOUSE_DESCRIPTION}{parent_title}."
+
+
 def resolve(path: Path) -> Resolved:
     """The preset's data with every ``extends`` applied, and which file set each key. The
     chain is walked, not recursed, so it may be as long as the files make it; in a scan
@@ -306,12 +306,14 @@ def _resolve(path: Path, scan: _Scan) -> Resolved:
         if isinstance(parent_path, VariantError):
             raise parent_path
         current = parent_path
+    above = current if done is not None else None  # (the file the first one walked extends, when resolved before)
     for current, raw, parent in reversed(walked):
         family, inherited = raw.get("family"), data.get("family")
         if parent is not None and family is not None and inherited is not None and family != inherited:
             raise VariantError(str(current), "family", f"is {family!r}, but it extends {parent!r}, a "
                                                        f"{inherited} preset: a preset extends one of its own game")
-        told, parent_title = data.get("description"), data.get("title") or parent
+        # (a parent with no title is named by its file, as the preset model names it)
+        told, parent_title = data.get("description"), data.get("title") or (above.stem if above else parent)
         for key, value in raw.items():
             if key in MERGED_TABLES and isinstance(value, dict) and isinstance(data.get(key), dict):
                 data[key] = {**data[key], **value}
@@ -329,6 +331,7 @@ def _resolve(path: Path, scan: _Scan) -> Resolved:
             data["description"] = house_description(parent_title)
             origins[("description",)] = current
         scan.resolved[current] = (dict(data), dict(origins))  # (copies: the next file writes over these)
+        above = current
     return data, origins
 
 

@@ -223,6 +223,10 @@ class Draft:
                        if v is not None and (self.parent is None or v != self.inherited(section, k))}
             if changed:
                 out[section] = changed
+        if "rules" in out and "description" not in out and self.parent is not None:
+            # house rules without a description of their own are told "House rules on …"
+            # (the loader's rule): words kept equal to the parent's are written, not lost
+            out["description"] = self.values["description"]
         return out
 
     def render(self, name: str) -> str:

@@ -51,8 +51,8 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.registry import variant_model
 from ..paths import data_dir
-from .saves import (Seats, atomic_write, default_seats, dump_save, load_game, logged_moves, new_save_path,
-                    normalize_seats, read_json, read_save, save_data, saves_dir)
+from .saves import (SaveInfo, Seats, atomic_write, default_seats, dump_save, load_game, logged_moves,
+                    new_save_path, normalize_seats, read_json, read_save, save_data, save_info, saves_dir)
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -112,17 +112,27 @@ def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
     return target
 
 
-def behind_autosave(paths: Iterable[Path], autosave: str | os.PathLike[str] | None = None) -> dict[Path, int]:
-    """The saves among ``paths`` that hold the match the autosave holds (same seats) at
-    its move or an earlier one, each with how many moves the autosave is further on (0:
-    the same move): Continue goes on with that game, so Load game says so beside them (a
-    kept file loaded and played on is listed with the game it became). Nothing is changed:
+def behind_autosave(saves: Iterable[tuple[Path, SaveInfo]],
+                    autosave: str | os.PathLike[str] | None = None) -> dict[Path, int]:
+    """The saves among ``saves`` (each with its :class:`SaveInfo`, as :func:`list_saves`
+    gives them) that hold the match the autosave holds (same seats) at its move or an
+    earlier one, each with how many moves the autosave is further on (0: the same move):
+    Continue goes on with that game, so Load game says so beside them (a kept file loaded
+    and played on is listed with the game it became). Only a save whose summary matches
+    the autosave's (game, players, seats, no more moves) is read again. Nothing is changed:
     loading the older file still goes back to its move."""
-    ahead = _Point.read(Path(autosave or autosave_path()))
+    source = Path(autosave or autosave_path())
+    try:
+        mine = save_info(source)
+    except SaveError:
+        return {}
+    ahead = _Point.read(source)
     if ahead is None:
         return {}
     found = {}
-    for path in paths:
+    for path, info in saves:
+        if (info.family, info.players, info.seats) != (mine.family, mine.players, mine.seats) or info.moves > mine.moves:
+            continue
         point = _Point.read(path)
         if point is not None and point.reaches(ahead):
             found[path] = logged_moves(ahead.log[len(point.log):])

@@ -115,6 +115,15 @@ def test_house_rules_with_no_description_of_their_own_are_not_told_in_their_pare
     assert load_variant("quicker").description == f"House rules on {classic.title}."
 
 
+def test_house_rules_on_a_preset_with_no_title_name_it_by_its_file(user_presets):
+    """A parent with no title is titled by its file's name; house rules on it say that
+    name, not what their ``extends`` wrote ("./base.toml")."""
+    write(user_presets, "base", 'family = "tonk"\ndescription = "Our base words."\nplayers = {min = 2, max = 5}\n')
+    write(user_presets, "child", 'extends = "./base.toml"\n[rules]\ndeal_size = 7\n')
+    assert load_variant("base").title == "base"
+    assert load_variant("child").description == "House rules on base."
+
+
 def test_extends_a_relative_path(tmp_path):
     folder = tmp_path / "house"
     folder.mkdir()

@@ -119,6 +119,22 @@ def test_a_value_set_back_to_the_parents_is_not_written(user_presets):
     assert "[rules]" not in draft.render("ours")
 
 
+def test_a_description_set_back_to_the_parents_words_is_kept_with_changed_rules(user_presets):
+    """House rules that change rules and have no description are described "House rules
+    on …" when they load; a description the player set back to the parent's words is
+    written, so that it loads as they left it (a review's case)."""
+    parent = load_variant("tonk-classic")
+    draft = Draft.new_from("tonk-classic")
+    draft.set("description", parent.description)
+    draft.set("rules.deal_size", 7)
+    draft.save("ours")
+    assert load_variant("ours").description == parent.description
+    plain = Draft.new_from("tonk-classic")
+    plain.set("rules.deal_size", 7)
+    plain.save("plain")
+    assert load_variant("plain").description == f"House rules on {parent.title}."
+
+
 @pytest.mark.parametrize("family,preset,path,value", [
     ("president", "president-classic", "rules.top_positions", 3),
     ("shanghai", "shanghai-classic", "rules.contracts", ((("set", 3), ("set", 3)), (("run", 5),))),

@@ -398,6 +398,14 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
                     assert any("Round 1 is over" in line or "finish" in line.lower() for line in app.screen.lines)
                 await pilot.press("escape")
                 await settle(pilot, app, lambda: isinstance(app.screen, MatchEndScreen))
+            # ctrl+s: no save of a finished match (loading it would play its end again and
+            # move the game under Continue aside): the history has it
+            from cardtable.store import list_saves
+
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert list_saves() == [] and any("The match is over: it is in the history" in note.message
+                                              for note in app._notifications)
             await pilot.press("n")  # (the note goes with the screen)
             await settle(pilot, app, lambda: not isinstance(app.screen, MatchEndScreen))
             assert [note.message for note in app._notifications if "no key" in note.message] == []

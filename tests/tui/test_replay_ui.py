@@ -172,6 +172,8 @@ def test_the_replay_at_80x24_keeps_every_box_whole(preset):
             table = table_above_the_hands(app)
             assert table.count("╭") == table.count("╰") and table.count("╮") == table.count("╯"), table
             assert "s/u draw" not in table and "enter play" not in table  # the table's keys: not here
+            # the replay's own key line whole at 80 columns (with [ ] it ran past: "esc" / "close · ? help" cut)
+            assert "esc close · ? help" in screen_text(app)
 
     run(scenario)
 
@@ -394,7 +396,7 @@ def test_a_replay_in_the_ascii_theme_writes_only_ascii(preset):
             for part in ("#replay-header", "#replay-keys", "#replay-step", "#replay-hands"):
                 text = str(app.screen.query_one(part).render())
                 assert text.isascii(), (part, text)
-            assert "<- -> one move" in str(app.screen.query_one("#replay-keys").render())
+            assert "<- -> a move" in str(app.screen.query_one("#replay-keys").render())
 
     run(scenario)
 

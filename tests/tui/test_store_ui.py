@@ -553,6 +553,41 @@ def test_load_game_deletes_a_save_once_asked():
     run(scenario)
 
 
+def test_load_game_never_deletes_a_damaged_file():
+    """A review's case: once the only good save was deleted, the cursor sat on a damaged
+    file's row and x then y deleted it. The cursor goes to a save that can be picked, and a
+    damaged file's row says it is not deleted here."""
+    from cardtable.tui.screens.dialogs import Confirm
+
+    game = new_game(load_variant("tonk-classic"), 3, seed=8)
+    saves_dir().mkdir(parents=True)
+    bad = saves_dir() / "bad.json"
+    bad.write_text("not json at all", encoding="utf-8")
+    os.utime(bad, (1, 1))
+    good = save_game(saves_dir() / "good.json", game, ["Ann", "Bob", "Cy"])
+
+    async def scenario():
+        app = start_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_load_game(pilot)
+            await pilot.press("x", "y")
+            await settle(pilot, app, lambda: not good.exists())
+            await pilot.pause()
+            listing = app.screen.query_one("#picker-list")
+            assert listing.option_count == 1 and listing.highlighted is None
+            await pilot.press("x")
+            await pilot.pause()
+            assert not isinstance(app.screen, Confirm) and bad.exists()
+            # (a damaged row put under the cursor all the same is refused, unasked)
+            listing.highlighted = 0
+            await pilot.press("x")
+            await pilot.pause()
+            assert not isinstance(app.screen, Confirm) and bad.exists()
+            assert "bad.json does not load, and is not deleted here" in " ".join(screen_text(app).split())
+
+    run(scenario)
+
+
 def test_load_game_says_which_save_is_the_game_continue_has():
     """A play-tester continued a kept game, played on, and found it again in Load game,
     some moves back, read as a second game: beside it Load game now says "(Continue has

@@ -35,8 +35,8 @@ HIDDEN_TITLE = "hands hidden: this round is still being played"
 
 
 
-REPLAY_KEYS = "← → one move · pgup pgdn ten · [ ] a {round} · home / end: first / last · esc close · ? help"
-"""The replay's key bar (in the theme's characters)."""
+REPLAY_KEYS = "← → a move · pgup pgdn ten · [ ] a {round} · home / end · esc close · ? help"
+"""The replay's key bar (in the theme's characters; whole at 80 columns: ? help says the rest)."""
 
 class ReplayScreen(Screen[None]):
     """``replay``: a :class:`~cardtable.store.Replay`. ``standalone``: closing quits the app

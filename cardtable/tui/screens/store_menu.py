@@ -187,7 +187,7 @@ class StoreBar(Vertical):
 
             self.app.push_screen(StatsScreen())
 
-    def _replays(self, highlight: str | None = None) -> None:
+    def _replays(self, highlight: Any = None) -> None:
         """The Replays list; a replay closed goes back to it, on the entry watched (a
         play-tester's escape went to the start screen, its Start button focused, and a
         stray Enter began a game)."""
@@ -197,7 +197,7 @@ class StoreBar(Vertical):
 
         def chosen(replay: Replay | None) -> None:
             if replay is not None:
-                self.app.push_screen(ReplayScreen(replay), lambda _closed: self._replays(picker.chosen_key))
+                self.app.push_screen(ReplayScreen(replay), lambda _closed: self._replays(picker.picked))
 
         self.app.push_screen(picker, chosen)
 
@@ -250,21 +250,24 @@ class _Picker(Rethemed, ModalScreen[Any]):
     KEYS_TEXT = "enter opens, escape closes"
     """The list's keys, in its title."""
 
-    def __init__(self, highlight: str | None = None) -> None:
+    def __init__(self, highlight: Any = None) -> None:
         super().__init__()
         self.choices: dict[str, Any] = {}
         self.said: tuple[str, str] | None = None
         """The last thing :meth:`say` told (message, style): composed again with a new theme."""
         self.highlight = highlight
-        """The entry the list opens on (the one chosen last time), if it is still there."""
-        self.chosen_key: str | None = None
-        """The entry chosen (Enter), for a list opened again to open on it."""
+        """The choice the list opens on (the one taken last time: a file, a match), if it
+        is still listed."""
+        self.picked: Any = None
+        """The choice taken (Enter), for a list opened again to open on it."""
 
     def on_mount(self) -> None:
-        if self.highlight is not None:
+        wanted = self.highlight
+        key = next((key for key, choice in self.choices.items() if wanted is not None and choice == wanted), None)
+        if key is not None:
             listing = self.query_one("#picker-list", OptionList)
             with suppress(OptionDoesNotExist):
-                listing.highlighted = listing.get_option_index(self.highlight)
+                listing.highlighted = listing.get_option_index(key)
 
     def compose(self) -> ComposeResult:
         self.choices.clear()  # (filled by options(), again when a theme recomposes the list)
@@ -286,8 +289,8 @@ class _Picker(Rethemed, ModalScreen[Any]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.chosen_key = str(event.option.id)
-        self.chosen(self.choices[self.chosen_key])
+        self.picked = self.choices[str(event.option.id)]
+        self.chosen(self.picked)
 
     def chosen(self, choice: Any) -> None:
         raise NotImplementedError
@@ -302,7 +305,7 @@ def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> 
     fix = themed(ascii)
     options = []
     saves = list_saves()
-    behind = behind_autosave(path for path, info in saves if not isinstance(info, SaveError))
+    behind = behind_autosave((path, info) for path, info in saves if not isinstance(info, SaveError))
     for index, (path, info) in enumerate(saves):
         key = f"{prefix}{index}"
         choices[key] = path
@@ -350,7 +353,11 @@ class LoadDialog(_Picker):
         if listing.highlighted is None:
             self.say("no save here to delete")
             return
-        path = Path(self.choices[str(listing.get_option_at_index(listing.highlighted).id)])
+        option = listing.get_option_at_index(listing.highlighted)
+        path = Path(self.choices[str(option.id)])
+        if option.disabled:  # (a damaged file is never changed here: it may be worth mending)
+            self.say(f"{path.name} does not load, and is not deleted here: delete it by hand if it is of no use")
+            return
 
         async def answered(delete: bool | None) -> None:
             if not delete:
@@ -361,10 +368,12 @@ class LoadDialog(_Picker):
                 self.say(f"{path.name} was not deleted: {error.strerror or error}")
                 return
             self.said = (f"{path.name} was deleted.", "")
+            at = listing.highlighted or 0
             await recompose_in_place(self)
-            listing = self.query_one("#picker-list", OptionList)
-            if listing.highlighted is None and listing.option_count:
-                listing.highlighted = listing.option_count - 1  # (the last one went: the one before it)
+            rows = self.query_one("#picker-list", OptionList)
+            pickable = [index for index in range(rows.option_count) if not rows.get_option_at_index(index).disabled]
+            # (the save that took its row, else the nearest one that can be picked: never a damaged file's)
+            rows.highlighted = min(pickable, key=lambda index: (abs(index - at), index)) if pickable else None
 
         self.app.push_screen(Confirm(f"Delete the save {path.name}? It cannot be undone.",
                                      yes="Delete (y)", no="Keep it (n)"), answered)

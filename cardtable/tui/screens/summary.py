@@ -95,6 +95,12 @@ class MatchEndScreen(OverTable[str]):
         """L: the last hand's whole log, as over a round's results."""
         self.table_does("results_log")
 
+    def action_save_game(self) -> None:
+        """ctrl+s: nothing to save (a finished match loaded would be played to its end
+        again, moving the game under Continue aside): the history has it."""
+        self.app.notify("The match is over: it is in the history, and Replays (start screen) shows it.",
+                        timeout=4, markup=False)
+
     def __init__(self, heading: str, rows: Sequence[SummaryRow], family: str | None = None,
                  low_wins: bool = False) -> None:
         super().__init__(classes="summary")
