@@ -799,3 +799,26 @@ def test_a_key_the_quit_question_has_no_use_for_names_its_keys(monkeypatch):
     said = {key: what for row in KEYS[start:end] for key, what in zip(row[1].split(" / "), row[2].split(" / "))}
     assert said == {"s": "save and quit (Continue next time)", "m": "save, to the start screen",
                     "y": "abandon the game", "n": "keep playing"}
+
+
+@pytest.mark.parametrize("theme, size, said", [
+    ("felt", (100, 30), "↑ ↓ pick · enter: the highlighted one · escape: Decline"),
+    ("ascii", (80, 24), "up down pick | enter: the highlighted one | escape: Decline")])
+def test_the_buy_prompt_opens_saying_what_enter_does(theme, size, said):
+    """S8: the buy prompt opens on Decline (a hasty Enter must not buy); a play-tester's
+    Enter declined two buys unawares. It opens with a note of what Enter and escape do,
+    one line even at 80x24 in ASCII; a refusal or a hint takes its place."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    from .helpers import shanghai_buy_offer
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple", preset="shanghai-classic", theme=theme,
+                       game=shanghai_buy_offer())
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, MoveListDialog))
+            await pilot.pause()
+            note = app.screen.query_one("#dialog-note")
+            assert str(note.render()) == said and note.size.height == 1
+
+    asyncio.run(scenario())

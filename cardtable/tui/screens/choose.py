@@ -326,6 +326,15 @@ class MoveListDialog(TableDialog["Move | None"]):
         options = self.query_one(OptionList)
         options.highlighted = self.first
         options.focus()
+        if not self.note_text.plain if isinstance(self.note_text, Text) else not self.note_text:
+            self.note(self.first_note(), style="dim")
+
+    def first_note(self) -> str:
+        """The note the dialog opens with (no refusal to tell): what Enter and escape do
+        here (a play-tester's Enter declined two buys: the list opens on Decline)."""
+        escape = f" · escape: {self.options[self.on_escape][0].removesuffix(' (escape)')}" \
+            if self.on_escape is not None else ""
+        return f"↑ ↓ pick · enter: the highlighted one{escape}"
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         """(After :meth:`TableDialog.on_theme_switched`: Textual calls both.) The options too."""
@@ -387,3 +396,6 @@ class TableChoiceDialog(MoveListDialog):
 
     def keys_note(self) -> str:
         return super().keys_note() + ", escape to cancel"
+
+    def first_note(self) -> str:
+        return super().first_note() + " · escape cancels"
