@@ -326,14 +326,18 @@ class MoveListDialog(TableDialog["Move | None"]):
         options = self.query_one(OptionList)
         options.highlighted = self.first
         options.focus()
-        if not self.note_text.plain if isinstance(self.note_text, Text) else not self.note_text:
+        if not str(self.note_text):  # (a refusal to tell comes first)
             self.note(self.first_note(), style="dim")
 
+    @property
+    def escape_choice(self) -> str | None:
+        """The label of the option escape chooses ("Decline"), if any."""
+        return None if self.on_escape is None else self.options[self.on_escape][0].removesuffix(" (escape)")
+
     def first_note(self) -> str:
-        """The note the dialog opens with (no refusal to tell): what Enter and escape do
-        here (a play-tester's Enter declined two buys: the list opens on Decline)."""
-        escape = f" · escape: {self.options[self.on_escape][0].removesuffix(' (escape)')}" \
-            if self.on_escape is not None else ""
+        """The note the dialog opens with: what Enter and escape do here (a play-tester's
+        Enter declined two buys: the list opens on Decline)."""
+        escape = f" · escape: {self.escape_choice}" if self.escape_choice is not None else ""
         return f"↑ ↓ pick · enter: the highlighted one{escape}"
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
@@ -363,9 +367,9 @@ class MoveListDialog(TableDialog["Move | None"]):
             self.dismiss(self.options[self.on_escape][1])
 
     def keys_note(self) -> str:
-        if self.on_escape is None:
+        if self.escape_choice is None:
             return super().keys_note()
-        return f"{super().keys_note()}, escape: {self.options[self.on_escape][0].removesuffix(' (escape)')}"
+        return f"{super().keys_note()}, escape: {self.escape_choice}"
 
     ELSEWHERE = ""
     """How to make a hinted move that is none of the options (said after it)."""
