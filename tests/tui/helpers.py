@@ -32,6 +32,19 @@ def played_round(preset: str = "president-classic", players: int = 4, seed: int 
     return game
 
 
+def bots_play_until(game, done, rng: Rng):
+    """Simple bots make every move (dealing each next round) until ``done(game)``, drawing
+    on ``rng`` (a test may play on with it); the game."""
+    bot = make_bot(game.family, "simple")
+    while not done(game):
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    return game
+
+
 def shanghai_buy_offer(seed: int = 3):
     """A classic Shanghai hand at 3 seats in which seat 1 drew from the stock and the
     upcard Q♠ is offered to seat 0 (the dealer, whom buy_priority asks first)."""

@@ -20,7 +20,7 @@ from cardtable.tui.tonk.present import present as present_tonk
 from cardtable.tui.widgets.hand import Hand
 
 from ..games.shanghai.helpers import deal
-from .helpers import make_app, settle
+from .helpers import bots_play_until, make_app, settle
 from .test_hand import HandApp
 
 
@@ -62,20 +62,10 @@ def test_a_lifted_fresh_card_shows_no_tag_and_a_covered_one_a_dot():
 def _president_round_two(seed: int = 5):
     """President-classic for four, played by simple bots into round 2 up to the Scum's
     (or whoever got cards') first turn, with that seat."""
-    game = new_game(load_variant("president-classic"), 4, seed=seed)
-    bot, rng = make_bot("president", "simple"), Rng(seed)
-    while True:
-        if game.round_over:
-            game.next_round()
-            continue
-        if game.round >= 2:
-            break
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-    while game.phase != "play":
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
-    return game, bot, rng
+    rng = Rng(seed)
+    game = bots_play_until(new_game(load_variant("president-classic"), 4, seed=seed),
+                           lambda game: game.round >= 2 and not game.round_over and game.phase == "play", rng)
+    return game, make_bot("president", "simple"), rng
 
 
 def test_P_exchange_the_cards_got_are_fresh_until_the_first_play_on_ones_own_turn():
@@ -266,14 +256,8 @@ def test_P_exchange_the_give_back_dialog_tags_the_cards_got():
     got tagged in the dialog's hand (seed 4: Ann is President and got A♦ 2♠)."""
     from cardtable.tui.screens.choose import CardChoiceDialog
 
-    game = new_game(load_variant("president-classic"), 4, seed=4)
-    bot, rng = make_bot("president", "simple"), Rng(4)
-    while not (game.round >= 2 and game.phase == "exchange" and game.to_act == (0,)):
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    game = bots_play_until(new_game(load_variant("president-classic"), 4, seed=4),
+                           lambda game: game.round >= 2 and game.phase == "exchange" and game.to_act == (0,), Rng(4))
     assert game.view(0).received == cards("AD 2S")
 
     async def scenario():

@@ -11,7 +11,7 @@ from cardtable.engine.rng import Rng
 from cardtable.tui.president.present import present
 from cardtable.tui.seats import parse_seats
 
-from .helpers import make_app, screen_text, settle
+from .helpers import bots_play_until, make_app, screen_text, settle
 
 SEATS = "Ann,bot:simple,bot:simple,bot:simple,bot:simple,bot:simple,bot:simple"
 
@@ -19,18 +19,14 @@ SEATS = "Ann,bot:simple,bot:simple,bot:simple,bot:simple,bot:simple,bot:simple"
 def chance_for_ann_before_her_turn(seed: int = 2):
     """A 7-seat President-with-bombs game, played by simple bots into round 2 up to an
     out-of-turn chance for Ann (seat 0) before her first turn of the round."""
-    game = new_game(load_variant("president-bombs"), 7, seed=seed)
-    bot, rng = make_bot("president", "simple"), Rng(seed)
-    while True:
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.to_act[0]
-        view = game.view(seat)
-        if seat == 0 and game.round >= 2 and view.phase == "play" and view.window:
-            assert any(move.kind != "decline" for move in game.legal_moves(0))
-            return game
-        game.apply(seat, bot.choose(view, game.legal_moves(seat), rng))
+    def chance(game) -> bool:
+        view = game.view(0)
+        return (not game.round_over and game.to_act[0] == 0 and game.round >= 2 and view.phase == "play"
+                and bool(view.window))
+
+    game = bots_play_until(new_game(load_variant("president-bombs"), 7, seed=seed), chance, Rng(seed))
+    assert any(move.kind != "decline" for move in game.legal_moves(0))
+    return game
 
 
 def test_a_throw_out_of_turn_keeps_the_note_until_the_players_own_turn():

@@ -222,10 +222,8 @@ def _drawn(events: Sequence[Event], viewer: int | None, hand: Sequence[Card]) ->
     for event in reversed(events):
         if event.kind in ("card_discarded", "hand_started"):
             return None
-        if event.seat == viewer and event.kind == "went_down":
-            put_down.update(card for group in event.groups for card in group)  # type: ignore[attr-defined]
-        elif event.seat == viewer and event.kind in ("card_laid_off", "joker_swapped"):
-            put_down.add(event.card)  # type: ignore[attr-defined]
+        if event.seat == viewer:
+            put_down.update(_moved(event)[1])
         if event.kind in ("stock_drawn", "upcard_taken") and event.seat == viewer:
             card = event.card  # type: ignore[attr-defined]
             return None if card is None or card not in hand or card in put_down else (
