@@ -953,3 +953,26 @@ def test_start_over_a_game_to_continue_asks_first_and_back_keeps_it(armed_screen
             assert list_saves()[0][0].name.startswith("interrupted-")
 
     run(scenario)
+
+
+def test_every_statistics_table_starts_under_its_title():
+    """The statistics' Tonk table (six columns, narrower padding to fit 80 columns) stood
+    one column left of the others: every table's names now start under its title."""
+    from rich.console import Console
+
+    from cardtable.store.history import FamilyStats, PlayerStats
+    from cardtable.tui.screens.stats import family_table
+
+    ann = PlayerStats(name="Ann", kinds=("human",), matches=2, wins=1, last_played="", families={
+        "president": FamilyStats(matches=1, wins=1, titles={"president": 3}),
+        "shanghai": FamilyStats(matches=1, wins=0, total_score=120),
+        "tonk": FamilyStats(matches=1, wins=1, total_score=7, hands=9)})
+    starts = set()
+    for family in ("president", "shanghai", "tonk"):
+        console = Console(width=80, record=True)
+        console.print(family_table(family, [ann]))
+        lines = console.export_text().splitlines()
+        title, header, row = lines[0], lines[1], lines[2]
+        starts.add((len(title) - len(title.lstrip()), len(header) - len(header.lstrip()),
+                    len(row) - len(row.lstrip())))
+    assert starts == {(0, 0, 0)}

@@ -97,3 +97,31 @@ def test_a_five_seat_show_down_with_the_spades_bet_fits_80x24():
             assert all(line in text for line in data.payments + data.side) and "Press Enter" in text
 
     asyncio.run(scenario())
+
+
+def test_from_100_columns_a_show_down_row_keeps_to_one_line():
+    """A play-tester's show-down at 100x30 wrapped a seven-card hand beside a long name in a
+    box kept 76 wide; from 100 columns the box is wider and each row reads on one line
+    (at 80 columns it stays as it was, 76 wide)."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.tonk.showdown import Showdown, ShowdownRow
+
+    hand = "A♣ 3♣ 9♦ 10♦ J♥ Q♠ K♠"
+    rows = tuple(ShowdownRow(name, hand, "57", -4, 96) for name in ("Bartholomew", "Maximiliana", "Ann"))
+    data = Showdown("Hand 3 of 25", ("Ann dropped with a count of 12.",), rows, ("Bartholomew pays Ann 2 chips",))
+
+    async def scenario(size):
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            return app.screen.query_one("#summary-box").outer_size.width, lines
+
+    width, lines = asyncio.run(scenario((100, 30)))
+    assert width > 76
+    for name in ("Bartholomew", "Maximiliana"):
+        row = next(line for line in lines if name in line and "pays" not in line)
+        assert hand in row and "57" in row and "96" in row
+    assert asyncio.run(scenario((80, 24)))[0] == 76

@@ -34,7 +34,8 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     if not rows:
         return None
     table = Table(title=FAMILY_TITLES.get(family, family), title_style="bold", title_justify="left",
-                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2))  # (Tonk's 6 columns: 80 wide)
+                  header_style="bold", box=None, padding=(0, 1 if family == "tonk" else 2),  # (Tonk's 6 columns: 80 wide)
+                  pad_edge=False)  # (every table's names under its title, whatever its padding)
     table.add_column("player")
     for column in ("matches", "wins", "win %"):
         table.add_column(column, justify="right")
@@ -87,7 +88,7 @@ def statistics(ascii: bool = False) -> RenderableType:
         if table is not None:
             parts += [table, title_legend(ascii), Text("")] if family == "president" else [table, Text("")]
     overall = Table(title="All games", title_style="bold", title_justify="left", header_style="bold",
-                    box=None, padding=(0, 2))
+                    box=None, padding=(0, 2), pad_edge=False)
     for column in ("player", "matches", "wins", "win %", "last played"):
         overall.add_column(column, justify="left" if column in ("player", "last played") else "right")
     for player in players:
@@ -95,7 +96,7 @@ def statistics(ascii: bool = False) -> RenderableType:
                         when(player.last_played))
     parts += [overall, Text("")]
     matches = Table(title="Recent matches (v on the start screen replays them)", title_style="bold",
-                    title_justify="left", header_style="bold", box=None, padding=(0, 2))
+                    title_justify="left", header_style="bold", box=None, padding=(0, 2), pad_edge=False)
     for column in ("#", "finished", "game", "players and scores", "won"):
         matches.add_column(column)
     for match in recent:
