@@ -218,6 +218,11 @@ def test_presets_list_gives_a_broken_presets_reason_whole_under_the_table(user_p
             "for president — did you mean 'equal_rank'?") in out
     assert main(["presets", "list", "--game", "tonk"]) == 0
     assert "typo" not in capsys.readouterr().out  # a President preset, broken or not
+    (user_presets / "heir.toml").write_text('extends = "forseti"\n[rules]\nequal_ranks = "no"\n')
+    assert main(["presets", "list", "--game", "tonk"]) == 0  # (a play-tester's file: it names no game of its own,
+    assert "heir" not in capsys.readouterr().out  # but its parent's: President, and listed there, not as "?")
+    assert main(["presets", "list", "--game", "president"]) == 0
+    assert "heir │ President │ does not load" in " ".join(capsys.readouterr().out.split())
     (user_presets / "misspelt.toml").write_text('family = "tonkk"\nextends = "tonk-classic"\n')
     for game in ("tonk", "president"):  # (a game no preset has: listed under every game, never hidden)
         assert main(["presets", "list", "--game", game]) == 0

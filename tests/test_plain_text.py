@@ -58,7 +58,7 @@ def test_one_name_written_two_ways_is_one_name():
         normalize_seats(["Jos\u00e9", "JOSE\u0301"], 2)
 
 
-@pytest.mark.parametrize("name", ["Dag (bot, hard)", "ANN (bot)", "Eve ( Bot )"])
+@pytest.mark.parametrize("name", ["Dag (bot, hard)", "ANN (bot)", "Eve ( Bot )", "Dag (bot"])
 def test_a_name_marked_as_a_bot_is_refused_for_a_human(name):
     """The tables print a bot as "Dag (bot, hard)": a human so named passed as that bot in
     the statistics (``stats --name "Dag (bot, hard)"`` found the human)."""
@@ -223,3 +223,22 @@ def test_a_preset_in_a_folder_whose_name_holds_an_escape_is_not_read(user_preset
     (user_presets / "fine").mkdir()
     (user_presets / "fine" / "ok.toml").write_text('extends = "tonk-classic"\n')
     assert "ok" in list_variants("tonk") and "brk" not in list_variants("tonk")
+
+
+def test_seats_cut_at_a_comma_inside_a_bot_mark_are_refused():
+    """A play-tester's ``--seats 'Dag (bot, hard),bot:easy,bot:easy'`` seated two humans,
+    "Dag (bot" and "hard)", and Load game listed "Dag (bot, hard)" as if a hard bot: the
+    first half of the mark is refused as the whole one is."""
+    with pytest.raises(ValueError, match="the name 'Dag \\(bot' ends as the tables mark a bot"):
+        parse_seats("Dag (bot, hard),bot:easy,bot:easy")
+
+
+@pytest.mark.parametrize("seats", ["Ann,bot:,bot:easy", "Ann,bot: ,bot:easy", "Ann,BOT:,Bot:Hard"])
+def test_a_bot_with_an_empty_level_is_refused(seats):
+    """``bot:`` with nothing after it (a level half typed) became a medium bot unsaid,
+    where ``simulate --bots "simple,,simple"`` and an unknown level are refused; ``bot``
+    alone stays the short way to seat a medium bot."""
+    with pytest.raises(ValueError, match="names no bot level: write bot:LEVEL \\(easy, medium, hard, expert, "
+                                         "random, simple\\), or bot alone for a medium bot"):
+        parse_seats(seats)
+    assert [seat.bot for seat in parse_seats("Ann,bot,BOT")] == [None, "simple", "simple"]

@@ -13,7 +13,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, FAMILY_TITLES
 from ..paths import user_dir, user_path
 from ..presets import describe_rules, load_variant, value_text
-from ..presets.loader import preset_files, preset_path, read_toml, unread_presets
+from ..presets.loader import preset_files, preset_path, read_toml, resolve, unread_presets
 from .options import A_PRESET, given
 from .output import Console
 
@@ -88,12 +88,16 @@ def _presets_list(args: argparse.Namespace) -> int:
 
 
 def _declared_family(path: Path) -> str | None:
-    """The family a preset file names itself (None if it cannot be read or names none)."""
-    try:
-        family = read_toml(path).get("family")
-    except VariantError:
-        return None
-    return family if isinstance(family, str) else None
+    """The family of a preset file that does not load: the one it names, or its parent's
+    (a file that only extends a preset, with a misspelt knob, is of its parent's game);
+    None if neither can be read."""
+    for read in (lambda: resolve(path)[0], lambda: read_toml(path)):
+        try:
+            family = read().get("family")
+        except VariantError:
+            continue
+        return family if isinstance(family, str) else None
+    return None
 
 
 def _presets_show(args: argparse.Namespace) -> int:

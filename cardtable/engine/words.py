@@ -115,8 +115,9 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
-BOT_MARK = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)
-"""How the tables and the statistics mark a bot after its name: "Dag (bot)", "Dag (bot, hard)"."""
+BOT_MARK = re.compile(r"\(\s*bot\b[^()]*\)?\s*$", re.IGNORECASE)
+"""How the tables and the statistics mark a bot after its name: "Dag (bot)", "Dag (bot, hard)"
+(or the start of it, "Dag (bot": ``--seats 'Dag (bot, hard),…'`` is cut there at the comma)."""
 
 MARKED_AS_BOT = "ends as the tables mark a bot: give a player a name of their own"
 """What a human's name that :func:`marked_as_bot` is told."""

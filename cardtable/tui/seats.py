@@ -52,8 +52,11 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
     for part in parts:
         head = part.lower()
         if head == "bot" or head.startswith("bot:"):  # a player called Botond stays a player
-            _, _, level = part.partition(":")
-            level = level.strip().lower() or "simple"
+            _, colon, level = part.partition(":")
+            level = level.strip().lower() or ("" if colon else "simple")  # (bot alone: a medium bot)
+            if not level:
+                raise ValueError(f"--seats: {part!r} names no bot level: write bot:LEVEL "
+                                 f"({', '.join(BOT_LEVELS)}), or bot alone for a medium bot")
             if level not in BOT_LEVELS:
                 raise ValueError(f"--seats: unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
             specs.append((None, level))
