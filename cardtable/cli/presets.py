@@ -13,7 +13,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, FAMILY_TITLES
 from ..paths import user_dir, user_path
 from ..presets import describe_rules, load_variant, value_text
-from ..presets.loader import preset_files, preset_path, read_toml, resolve, unread_presets
+from ..presets.loader import broken_family, preset_files, preset_path, read_toml, unread_presets
 from .options import A_PRESET, given
 from .output import Console
 
@@ -58,7 +58,7 @@ def _presets_list(args: argparse.Namespace) -> int:
         try:
             variant = load_variant(path)
         except VariantError as error:
-            declared = _declared_family(path)
+            declared = broken_family(path)
             if not args.game or declared == args.game or declared not in FAMILIES:  # (never hidden)
                 broken.setdefault(str(error), []).append(name)
                 rows.append(((order.get(declared or "", len(order)), name),
@@ -85,19 +85,6 @@ def _presets_list(args: argparse.Namespace) -> int:
                       highlight=False, soft_wrap=True)
     console.print(Text(f"Your presets: {user_dir('variants')}"), highlight=False, soft_wrap=True)
     return 0
-
-
-def _declared_family(path: Path) -> str | None:
-    """The family of a preset file that does not load: the one it names, or its parent's
-    (a file that only extends a preset, with a misspelt knob, is of its parent's game);
-    None if neither can be read."""
-    for read in (lambda: resolve(path)[0], lambda: read_toml(path)):
-        try:
-            family = read().get("family")
-        except VariantError:
-            continue
-        return family if isinstance(family, str) else None
-    return None
 
 
 def _presets_show(args: argparse.Namespace) -> int:

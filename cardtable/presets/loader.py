@@ -528,6 +528,19 @@ def of_family(families: dict[str, str], family: str | None) -> list[str]:
     return [name for name, own in families.items() if family is None or own == family]
 
 
+def broken_family(path: Path) -> str | None:
+    """The game of a preset file that does not load: the one it names, or its parent's (a
+    file that only extends a preset, with a misspelt knob, is of its parent's game); None
+    if neither can be read."""
+    for read in (lambda: resolve(path)[0], lambda: read_toml(path)):
+        try:
+            family = read().get("family")
+        except VariantError:
+            continue
+        return family if isinstance(family, str) else None
+    return None
+
+
 def broken_presets() -> Broken:
     """The presets that do not load, grouped by why: (their names, the error), in name
     order (a broken file that others extend breaks those too: one reason, many names)."""

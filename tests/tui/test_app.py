@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 from textual import events
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from cardtable import load_variant
 from cardtable.paths import config_dir, user_dir
@@ -346,18 +346,45 @@ def test_start_screen_says_why_no_preset_of_a_game_loads(user_presets):
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
             info = str(app.screen.query_one("#preset-info").render())
-            assert info.startswith("No President preset loads:\n")
-            assert f"{broken}: rules.play_on_own: " in info  # (a knob no shipped preset sets again)
+            assert info.startswith("No President preset loads (all the reasons: cardtable presets list). The first:\n")
+            # (a knob no shipped preset sets again; the path broken after a slash, not anywhere)
+            assert f"{broken}: rules.play_on_own: " in info.replace("/\n", "/")
             family = app.screen.query_one("#family", Select)
             family.value = "tonk"  # away and back: the reason is still there
             await settle(pilot, app, lambda: app.screen.variant is not None)
             family.value = "president"
             for _ in range(5):
                 await pilot.pause()
-            assert str(app.screen.query_one("#preset-info").render()).startswith("No President preset loads:\n")
+            assert str(app.screen.query_one("#preset-info").render()).startswith("No President preset loads (")
             await pilot.press("s")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
+            assert str(app.screen.query_one("#start-error", Static).render()).strip() == (
+                "no President preset loads (see why above), or g for another game")
+
+    run(scenario)
+
+
+def test_with_no_preset_of_a_game_loading_the_buttons_stay_in_sight_at_80x24(user_presets):
+    """A play-tester's president-classic.toml extending forseti (which extends it: a
+    cycle) broke every President preset: three reasons, each with a path or two, pushed
+    Rules and House rules… off an 80x24 screen and broke paths anywhere ("forseti." /
+    "toml"). One reason is told, of this game's files, its paths broken after a slash."""
+    (user_presets / "president-classic.toml").write_text('family = "president"\nextends = "forseti"\n')
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.clear_notifications()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "No President preset loads" in text and "Rules (r)" in text and "House rules" in text
+            info = app.screen.query_one("#preset-info")
+            lines = str(info.render()).splitlines()
+            assert "forseti.toml: extends: presets extend each other in a cycle" in " ".join(lines)
+            assert all(line.endswith("/") or "/" not in line.split()[-1] for line in lines), lines
+            assert info.region.bottom < app.screen.query_one("#rules").region.y
 
     run(scenario)
 

@@ -215,7 +215,8 @@ def test_a_preset_broken_while_cardtable_runs_is_told_when_the_list_is_read_agai
             assert preset.value == "" and "No Tonk preset loads" in str(app.screen.query_one("#preset-info").render())
             await pilot.press("r")
             await pilot.pause()
-            assert str(app.screen.query_one("#start-error", Static).render()).strip() == "choose a preset first"
+            assert str(app.screen.query_one("#start-error", Static).render()).strip() == (
+                "no Tonk preset loads (see why above), or g for another game")
 
     asyncio.run(scenario())
 

@@ -17,11 +17,11 @@ from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...engine.rng import parse_seed
 from ...engine.words import listed
 from ...presets import load_variant
-from ...presets.loader import Broken, of_family, preset_files, survey_presets
+from ...presets.loader import Broken, broken_family, of_family, preset_files, survey_presets
 from ..messages import ThemeSwitched
 from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import FIRST_PRESETS, LastTable
-from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note
+from ..notes import START_NOTE_SECONDS, in_folder, not_loaded, note_width, problems_note, soft_breaks
 from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
 from ..widgets.typed_input import TypedInput
@@ -247,8 +247,26 @@ class StartScreen(Screen[None]):
             self._load(wanted)  # (read again: it may have been edited)
         if not names:  # say why rather than show an empty list
             self.variant = None
-            told = "\n".join(str(error) for _names, error in problems[:3])
-            self._show_info((f"No {FAMILY_TITLES[self.family]} preset loads:\n{told}", "red"))
+            self._show_info((self._why_none_loads(problems), "red"))
+
+    def _why_none_loads(self, problems: Broken) -> str:
+        """Why the game shown has no preset: the first of its broken files' reasons (each
+        path broken at a slash, not anywhere), and where to read them all."""
+        files = preset_files()
+        own = [error for names, error in problems
+               if any(name in files and broken_family(files[name][0]) == self.family for name in names)]
+        told = f"No {FAMILY_TITLES[self.family]} preset loads"
+        if not problems:
+            return told + "."
+        first = (own or [error for _names, error in problems])[0]
+        width = max(20, self.app.size.width // 2 - 2)  # (the left column, less its padding)
+        return f"{told} (all the reasons: cardtable presets list). The first:\n{soft_breaks(str(first), width)}"
+
+    def _no_preset(self) -> str:
+        """What Start and Rules say with no preset to open."""
+        if self._preset_names:
+            return "choose a preset first"
+        return f"no {FAMILY_TITLES[self.family]} preset loads (see why above), or g for another game"
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._clear_error()
@@ -351,7 +369,7 @@ class StartScreen(Screen[None]):
 
     def action_rules(self) -> None:
         if self.variant is None:  # (no preset of the game loads, or the one chosen does not)
-            self.query_one("#start-error", Static).update(Text("choose a preset first", style="bold red"))
+            self.query_one("#start-error", Static).update(Text(self._no_preset(), style="bold red"))
             return
         self.app.push_screen(RulesScreen(self.variant))
 
@@ -380,7 +398,7 @@ class StartScreen(Screen[None]):
     def setup(self) -> TableSetup:
         """The table the form describes; ValueError says what is missing."""
         if self.variant is None:
-            raise ValueError("choose a preset")
+            raise ValueError(self._no_preset())
         count = self.query_one("#players", Select).value  # (never blank)
         specs: list[tuple[str | None, str | None]] = []
         for i in range(int(count)):  # type: ignore[arg-type]
