@@ -392,8 +392,7 @@ def free_name(wanted: str, ending: str = "") -> str:
     dropped, other characters made "-", ``wanted`` cut to fit (the ending whole), then
     "-2", "-3"… until free ("Our table!" is "Our-table", a taken "forseti-house" is
     "forseti-house-2")."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(c))
-    base = re.sub(r"[^A-Za-z0-9_-]+", "-", plain).lstrip("-_").rstrip("-") or "preset"
+    base = _cleaned(wanted)
     for number in itertools.count(1):
         suffix = ending + ("" if number == 1 else f"-{number}")
         name = base[:MAX_NAME - len(suffix)].rstrip("-_") + suffix
@@ -402,10 +401,20 @@ def free_name(wanted: str, ending: str = "") -> str:
     raise AssertionError("unreachable: the numbers run out after the names")
 
 
+def _cleaned(wanted: str) -> str:
+    """``wanted`` as a preset's name may be written: accents dropped, other characters "-"."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", wanted) if not unicodedata.combining(c))
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", plain).lstrip("-_").rstrip("-") or "preset"
+
+
 def import_name(stem: str) -> str:
     """The name offered for a preset file called ``stem`` when that cannot be its name:
-    the stem cleaned ("Our table!" is "Our-table"), or a taken one with "-imported"."""
-    return free_name(stem, "-imported") if NAME_PATTERN.fullmatch(stem) else free_name(stem)
+    the stem cleaned ("Our table!" is "Our-table"), or, that name taken, with "-imported"
+    ("our table.toml" beside a preset our-table is offered "our-table-imported")."""
+    cleaned = _cleaned(stem)[:MAX_NAME].rstrip("-_")
+    if not NAME_PATTERN.fullmatch(stem) and name_problem(cleaned) is None:
+        return cleaned
+    return free_name(stem, "-imported")
 
 
 def is_user_preset(name: str) -> bool:

@@ -99,4 +99,4 @@ def test_an_import_is_offered_a_name_it_can_have(user_presets):
     assert import_name("our table") == "our-table"
     assert import_name("forseti") == "forseti-imported"
     Draft.new_from("forseti").save("our-table")
-    assert import_name("our table") == "our-table-2"
+    assert import_name("our table") == "our-table-imported"  # (taken: as a taken clean name is)

@@ -324,6 +324,16 @@ def test_export_and_import_through_the_menu(user_presets, tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, AskText)
             assert str(app.screen.query_one("#ask-note").render()) == f"{tmp_path / 'nothing.toml'}: no such .toml file"
+            # a file that does not load is refused there too (a play-tester's was said under
+            # the menu, and the box, opened again, had lost the path to mend)
+            typo = tmp_path / "typo.toml"
+            typo.write_text('extends = "forseti"\n[rules]\nequal_ranks = "no"\n')
+            app.screen.query_one("#ask-input", Input).value = str(typo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, AskText) and app.screen.query_one("#ask-input", Input).value == str(typo)
+            assert str(app.screen.query_one("#ask-note").render()).startswith(
+                f"{typo}: rules.equal_ranks: unknown knob 'equal_ranks' for president")
             app.screen.query_one("#ask-input", Input).value = str(tmp_path / "share.toml")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
@@ -718,5 +728,10 @@ def test_an_import_whose_file_name_cannot_be_a_presets_is_offered_a_cleaned_name
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             assert app.screen.query_one("#preset", Select).value == "our-table"
         assert load_variant("our-table").rules == load_variant("ours").rules
+        # that name taken, the cleaned one is offered with "-imported", as a taken clean
+        # name is (a play-tester was offered "our-table-2", which the README never names)
+        from cardtable.presets.writer import import_name
+        assert (import_name("our table"), import_name("ours"), import_name("Ünder way!")) == (
+            "our-table-imported", "ours-imported", "Under-way")
 
     run(scenario)

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from ...engine.errors import VariantError
 from ...presets.writer import (
     Draft, ExportExists, checked_import, delete_preset, dependents, duplicate_preset, export_preset, export_target,
-    free_name, import_name, import_source, is_user_preset, name_problem, place_import, rename_preset,
+    free_name, import_name, is_user_preset, name_problem, place_import, rename_preset,
 )
 from ..text import as_themed
 from ..widgets.typed_input import TypedInput
@@ -232,12 +232,14 @@ class PresetMenu(Rethemed, ModalScreen[str | None]):
         return export_preset(preset, path, overwrite=True) if replacing else None
 
     async def _import(self, preset: str) -> str | None:
+        # (a file that does not load is told in the box, as a path that is no file: the path
+        # stays there to mend, and no name is asked for it)
         path = await self.app.push_screen_wait(AskText("Import the preset file (path to a .toml):", "",
-                                                       _path_problem(import_source),
+                                                       _path_problem(checked_import),
                                                        placeholder="~/Downloads/our-table.toml"))
         if not path:
             return None
-        checked = checked_import(path)  # (a file that does not load is told before its name is asked)
+        checked = checked_import(path)  # (again: it may have changed since it was typed)
         stem = checked.stem
         name: str | None = stem
         if name_problem(stem):
