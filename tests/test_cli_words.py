@@ -41,6 +41,11 @@ def test_simulate_all_matches_stopped_after_one_round(capsys):
     assert "1.0 rounds per match" in out and "(3 players, seeds 1–2)" in out
     assert main(["simulate", "--players", "3", "--games", "3", "--rounds", "1"]) == 0
     assert "All 3 matches stopped after 1 round" in _out(capsys)
+    # (from a negative seed the range reads "seeds -5 to -4", not "-5–-4")
+    assert main(["simulate", "--players", "3", "--games", "2", "--rounds", "1", "--seed", "-5"]) == 0
+    assert "(3 players, seeds -5 to -4)" in _out(capsys)
+    assert main(["simulate", "--players", "3", "--games", "2", "--rounds", "1", "--seed", "-1"]) == 0
+    assert "(3 players, seeds -1 to 0)" in _out(capsys)
 
 
 def test_arena_title_and_columns_say_match_and_hand(capsys):

@@ -170,7 +170,8 @@ def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: S
                     headers: dict[str, str], compact: bool = False) -> Table:
     """simulate's results per seat at preset ``name``, with ``headers`` over the title
     columns (title key: header); ``compact``: whole percentages and no outer edge."""
-    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}–{args.seed + args.games - 1}"
+    last = args.seed + args.games - 1  # (from a negative seed "seeds -5 to -4", not "-5–-4")
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}{' to ' if args.seed < 0 else '–'}{last}"
     share = ".0%" if compact else ".1%"
     table = Table(title=Text(f"{summary.games} × {name} ({args.players} players, {seeds})"), show_edge=not compact)
     table.add_column("seat", justify="right")

@@ -393,8 +393,11 @@ def check_document(data: Any, path: Path | str = "<save>") -> dict[str, Any]:
 
 
 def _check_log(game: dict[str, Any], path: Path | str) -> None:
-    """The move log is a list of records, each a list (what :meth:`Game.replay` reads)."""
-    log = game.get("log", [])
+    """The move log is there, a list of records, each a list (what :meth:`Game.replay`
+    reads; a file without one is no game at its start: its moves are lost)."""
+    if "log" not in game:
+        raise _fail(path, "the save is damaged or incomplete: its game has no move log ('log')")
+    log = game["log"]
     if not isinstance(log, list) or not all(isinstance(record, list) for record in log):
         raise _fail(path, "the save is damaged: its move log is not a list of moves")
 

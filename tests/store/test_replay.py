@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cardtable import Game
@@ -82,6 +84,25 @@ def test_a_saved_unfinished_game_replays_up_to_where_it_stopped(tmp_path):
     replay = Replay.from_file(path)
     assert replay.end() == game and not replay.game.is_over
     assert "not over" in list(replay.transcript())[-1]
+
+
+def test_a_save_without_its_move_log_is_damaged_not_a_game_at_its_start(tmp_path):
+    """A tester's save with its checksum and move log cut out: Load game listed it as
+    "round 1 · 0 moves" and the replay played nothing, as if the game had just begun.
+    Every reader refuses it: loading, the summary Load game lists, the replay."""
+    from cardtable.store.saves import load_game, save_info
+
+    game = started_game(tmp_path, "president", 7, 30)
+    path = save_game(tmp_path / "g.json", game, seats_for(4))
+    data = json.loads(path.read_text())
+    data.pop("checksum")
+    data["game"].pop("log")
+    path.write_text(json.dumps(data))
+    told = f"{path}: the save is damaged or incomplete: its game has no move log ('log')"
+    for read in (load_game, save_info, Replay.from_file):
+        with pytest.raises(SaveError) as refused:
+            read(path)
+        assert str(refused.value) == told, read
 
 
 def test_a_bad_log_is_a_save_error(tmp_path):
