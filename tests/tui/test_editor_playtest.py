@@ -231,7 +231,7 @@ def test_a_failed_imports_reason_is_said_in_the_path_box_and_the_path_kept(user_
 def test_a_broken_file_named_like_a_shipped_preset_is_told_broken_before_its_name_is_asked(user_presets, tmp_path):
     """(A play-tester's broken forseti.toml was first asked a new name — "a shipped preset
     is already called 'forseti'" — and only then refused.) The file is checked first: the
-    menu says why it does not load, and no name is asked."""
+    path box says why it does not load (the path kept there to mend), and no name is asked."""
     broken = tmp_path / "forseti.toml"
     broken.write_text('family = "president"\nextends = "no-such-parent"\n')
 
@@ -240,8 +240,10 @@ def test_a_broken_file_named_like_a_shipped_preset_is_told_broken_before_its_nam
         async with app.run_test(size=(100, 30)) as pilot:
             menu = await _house_rules_menu(pilot, app)
             await _import_typed(pilot, app, menu, str(broken))
-            await wait_for(pilot, lambda: app.screen is menu)
-            note = str(menu.query_one("#menu-note", Static).render())
+            await pilot.pause()
+            assert isinstance(app.screen, AskText) and "Import the preset file" in str(
+                app.screen.query_one("#ask-prompt").render())
+            note = str(app.screen.query_one("#ask-note", Static).render())
             assert "no preset named 'no-such-parent'" in note and list(user_presets.iterdir()) == []
 
     run(scenario)
