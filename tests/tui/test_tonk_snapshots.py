@@ -120,7 +120,7 @@ def test_from_100_columns_a_show_down_row_keeps_to_one_line():
             return app.screen.query_one("#summary-box").outer_size.width, lines
 
     width, lines = asyncio.run(scenario((100, 30)))
-    assert width > 76
+    assert 76 < width <= 90  # (within the log's box, 90% wide, which L opens over it: no edge beside it)
     for name in ("Bartholomew", "Maximiliana"):
         row = next(line for line in lines if name in line and "pays" not in line)
         assert hand in row and "57" in row and "96" in row

@@ -60,8 +60,12 @@ class PresidentTable(FamilyTable[PresidentState]):
         yield Static(id="status-note")
         yield Hand(id="hand")
         with Horizontal(id="actions"):
-            yield Button("Play", id="play", compact=True)
-            yield Button("Pass", id="pass", compact=True)
+            # (for the mouse: the keys are enter and p, as the key bar says. A focused Pass
+            # took a player's Tab and then Enter, meant as the play, and passed)
+            for label in ("Play", "Pass"):
+                button = Button(label, id=label.lower(), compact=True)
+                button.can_focus = False
+                yield button
             yield Static(id="selection")
         yield Static(id="keys")
 
