@@ -28,14 +28,24 @@ def test_table_opens_behind_a_handoff():
     asyncio.run(scenario())
 
 
+ANN_LEADS = ("bot:simple,Ann,bot:simple,bot:simple", 1)
+"""Seats and seed of a table whose first lead is Ann's (seat 1)."""
+
+
+async def ann_to_lead(pilot, app) -> TableScreen:
+    """The table of :data:`ANN_LEADS`, open on Ann's first lead."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, TableScreen) and screen.game.to_act == (1,)
+    return screen
+
+
 def test_p_when_you_must_lead_says_why_and_changes_nothing():
     """P4: the leader plays at least one card; p says so instead of doing nothing."""
     async def scenario():
-        app = make_app("bot:simple,Ann,bot:simple,bot:simple", seed=1)
+        app = make_app(ANN_LEADS[0], seed=ANN_LEADS[1])
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, TableScreen) and screen.game.to_act == (1,)
+            screen = await ann_to_lead(pilot, app)
             before = len(screen.game.events)
             await pilot.press("p")
             await pilot.pause()
@@ -57,11 +67,9 @@ def test_tab_then_enter_plays_the_cards_chosen_never_passes():
     from .helpers import settle
 
     async def scenario():
-        app = make_app("bot:simple,Ann,bot:simple,bot:simple", seed=1)
+        app = make_app(ANN_LEADS[0], seed=ANN_LEADS[1])
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, TableScreen) and screen.game.to_act == (1,)
+            screen = await ann_to_lead(pilot, app)
             await pilot.press("1", "enter")  # (Ann leads her lowest card; the bots play on)
             hand = screen.table.query_one(Hand)
             await settle(pilot, app, lambda: screen.game.to_act == (1,) and not screen.busy and hand.active)
