@@ -13,7 +13,7 @@ from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES, FAMILY_TITLES
 from ..paths import user_dir, user_path
 from ..presets import describe_rules, load_variant, value_text
-from ..presets.loader import broken_family, preset_files, preset_path, read_toml, unread_presets
+from ..presets.loader import broken_family, listed_under, preset_files, preset_path, read_toml, unread_presets
 from .options import A_PRESET, given
 from .output import Console
 
@@ -59,7 +59,7 @@ def _presets_list(args: argparse.Namespace) -> int:
             variant = load_variant(path)
         except VariantError as error:
             declared = broken_family(path)
-            if not args.game or declared == args.game or declared not in FAMILIES:  # (never hidden)
+            if not args.game or listed_under(declared, args.game):
                 broken.setdefault(str(error), []).append(name)
                 rows.append(((order.get(declared or "", len(order)), name),
                              (Text(name), FAMILY_TITLES.get(declared or "", "?"), Text("does not load", "red"), "",

@@ -541,6 +541,13 @@ def broken_family(path: Path) -> str | None:
     return None
 
 
+def listed_under(declared: str | None, family: str) -> bool:
+    """Whether a preset file that does not load, of the game ``declared``
+    (:func:`broken_family`), is listed with ``family``'s presets: it is of that game, or
+    its game cannot be read (then with every game's, so that it is never hidden)."""
+    return declared == family or declared not in FAMILIES
+
+
 def broken_presets() -> Broken:
     """The presets that do not load, grouped by why: (their names, the error), in name
     order (a broken file that others extend breaks those too: one reason, many names)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,7 +18,7 @@ from ...engine.registry import FAMILIES, FAMILY_TITLES
 from ...engine.rng import parse_seed
 from ...engine.words import listed
 from ...presets import load_variant
-from ...presets.loader import Broken, broken_family, of_family, preset_files, survey_presets
+from ...presets.loader import Broken, broken_family, listed_under, of_family, preset_files, survey_presets
 from ..messages import ThemeSwitched
 from ..seats import TableSetup, free_bot_names, name_bots
 from ..settings import FIRST_PRESETS, LastTable
@@ -211,11 +212,18 @@ class StartScreen(Screen[None]):
         if parts:
             self._info = list(parts)
         info = Text()
+        width = max(20, self.app.size.width // 2 - 2)  # (the left column, less its padding)
         for number, (text, style) in enumerate(self._info):
-            # (Text + Text keeps the first part's style as the base style, as this screen always did)
-            shown = Text(as_themed(self.app, text), style=style)
+            # (Text + Text keeps the first part's style as the base style, as this screen always
+            # did; a path wider than the column broken after a slash, not anywhere, at this width)
+            shown = Text(as_themed(self.app, soft_breaks(text, width)), style=style)
             info = shown if number == 0 else info + shown
         self.query_one("#preset-info", Static).update(info)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The preset's facts broken again at the new width (a path's breaks are the column's)."""
+        if self._info:
+            self._show_info()
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         self._show_words()
@@ -250,17 +258,20 @@ class StartScreen(Screen[None]):
             self._show_info((self._why_none_loads(problems), "red"))
 
     def _why_none_loads(self, problems: Broken) -> str:
-        """Why the game shown has no preset: the first of its broken files' reasons (each
-        path broken at a slash, not anywhere), and where to read them all."""
+        """Why the game shown has no preset: the first problem of the first of its broken
+        files (a file of your folder named by its file's name), and where to read them all."""
+        from ...paths import user_dir
+
         files = preset_files()
         own = [error for names, error in problems
-               if any(name in files and broken_family(files[name][0]) == self.family for name in names)]
+               if any(name in files and listed_under(broken_family(files[name][0]), self.family) for name in names)]
         told = f"No {FAMILY_TITLES[self.family]} preset loads"
-        if not problems:
+        if not own:
             return told + "."
-        first = (own or [error for _names, error in problems])[0]
-        width = max(20, self.app.size.width // 2 - 2)  # (the left column, less its padding)
-        return f"{told} (all the reasons: cardtable presets list). The first:\n{soft_breaks(str(first), width)}"
+        first, *more = own[0].problems  # (one problem: a file's ten misspelt knobs would push the buttons away)
+        [said] = in_folder([first], user_dir("variants"))
+        others = f" (and {len(more)} more in that file)" if more else ""
+        return f"{told} (all the reasons: cardtable presets list). The first:\n{said}{others}"
 
     def _no_preset(self) -> str:
         """What Start and Rules say with no preset to open."""
