@@ -951,6 +951,12 @@ def test_start_over_a_game_to_continue_asks_first_and_back_keeps_it(armed_screen
             await settle(pilot, app, lambda: table_screen(app) is not None)
             await settle(pilot, app, lambda: len(list_saves()) == 1)
             assert list_saves()[0][0].name.startswith("interrupted-")
+            # told so before: no note says it again over the new table's first turn (a
+            # play-tester found it covering the seats and the pile for five seconds)
+            await human_turn(pilot, app, seat=0)
+            await pilot.pause(0.2)
+            assert not [n for n in app._notifications if "unfinished game" in n.message]
+            assert table_screen(app).kept_note == ""
 
     run(scenario)
 

@@ -449,16 +449,17 @@ class StartScreen(Screen[None]):
             return
         if self.query_one(StoreBar).can_continue():
             def answered(yes: bool | None) -> None:
-                if yes:
-                    self._open_table(setup)
+                if yes:  # (told that the unfinished game is kept: the table need not say it again)
+                    self._open_table(setup, kept_told=True)
 
             self.app.push_screen(Confirm(NEW_OVER_CONTINUE, "Start a new game (y)", "Back (n)"), answered)
             return
         self._open_table(setup)
 
-    def _open_table(self, setup: TableSetup) -> None:
-        """The table of ``setup``, in this screen's place."""
+    def _open_table(self, setup: TableSetup, kept_told: bool = False) -> None:
+        """The table of ``setup``, in this screen's place (``kept_told``: the player was told
+        the unfinished game under Continue is kept)."""
         from .table import TableScreen
 
         self.app.clear_notifications()  # (a saved preset's or a broken one's note: not over the table)
-        self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7)))
+        self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7), kept_told=kept_told))

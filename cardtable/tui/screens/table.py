@@ -56,8 +56,11 @@ class TableScreen(Screen[None]):
                 Binding("b", "bot_speed", "bot speed", show=False)]
 
     def __init__(self, setup: TableSetup, game: Game | None = None,
-                 bot_delay: float = DEFAULT_BOT_DELAY) -> None:
+                 bot_delay: float = DEFAULT_BOT_DELAY, kept_told: bool = False) -> None:
         super().__init__(classes="table")
+        self.kept_told = kept_told
+        """Whether the player was told, before this table opened, that the unfinished game
+        it replaces is kept (the start screen asks first): no note says it again over the table."""
         from ... import new_game
 
         self.setup = setup
@@ -141,8 +144,8 @@ class TableScreen(Screen[None]):
 
             try:
                 load_game(kept)  # (replayed: a file that reads but does not play is no game to continue)
-                said = (f"Your unfinished game ({' · '.join(save_words(save_info(kept)))}) is kept: "
-                        "Load game (start screen) continues it.")  # (as Load game lists it)
+                said = "" if self.kept_told else (f"Your unfinished game ({' · '.join(save_words(save_info(kept)))}) "
+                                                  "is kept: Load game (start screen) continues it.")  # (as Load game lists it)
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
             self.kept_note = said  # (short: a note covers the seats' corner while it shows)
