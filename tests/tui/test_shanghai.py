@@ -91,6 +91,34 @@ def test_go_downs_differing_only_in_which_wild_two_goes_where_are_listed_once():
                                                                                (True, False)]
 
 
+def test_the_go_down_list_offers_a_sets_choice_of_suits_once():
+    """S6 (a play-tester's m list at "2 sets of 3" holding 10♦ 10♥ 10♠, four kings and
+    A♦ A♦ A♥ read eight near-alike lines, which king each set left in hand): go-downs
+    that differ only in which cards of a rank a set takes are offered once; sets of
+    other ranks, and a set with a joker, stay choices of their own."""
+    from cardtable.tui.shanghai.compose import distinct_go_downs, one_per_set_choice
+
+    game = new_game(load_variant("shanghai-classic"), 3, seed=2, hands=[
+        "10D 10H 10S KC KD KH KS AD AD AH JK", "3C 3D 6D 8H 10C JD QD AC 4D 4H 6S",
+        "3S 5C 8C 10H QH KD AS 3H 5S 8D 9C"], upcard="QS")
+    for seat, discard in ((1, "discard 3C"), (2, "discard 3S"), (0, None)):
+        game.apply(seat, "draw_stock")
+        decline_all(game)
+        if discard:
+            game.apply(seat, discard)
+    wilds = game.wild
+    listed = distinct_go_downs([m for m in game.legal_moves(0) if m.kind == "meld"], wilds)
+    offered = one_per_set_choice(listed, wilds)
+    ranks = lambda move: tuple(sorted(  # noqa: E731  (each set's rank and naturals, and its wilds)
+        (min(c.rank for c in g if c.rank not in wilds), sum(c.rank not in wilds for c in g), sum(c.rank in wilds for c in g))
+        for g in move.groups))
+    assert len(offered) < len(listed)
+    assert sorted(map(ranks, offered)) == sorted(set(map(ranks, listed)))  # (each choice once, none lost)
+    assert offered == [m for m in listed if m in offered]                  # (in the list's own order)
+    kings = [m for m in listed if ranks(m) == ((10, 3, 0), (13, 3, 0))]
+    assert len(kings) == 4 and sum(m in offered for m in kings) == 1
+
+
 def test_go_downs_that_spend_fewer_wild_cards_are_listed_first():
     """(A play-tester's m list began with 7♣ 7♦ JK | 9♦ 9♥ 9♠, a joker used up, ahead of
     the all-natural 9♦ 9♥ 9♠ | A♣ A♣ A♠.) Otherwise the engine's order stays."""

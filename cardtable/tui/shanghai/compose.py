@@ -112,6 +112,27 @@ def distinct_go_downs(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move
     return sorted(kept.values(), key=lambda move: sum(card.rank in wilds for card in move.cards))
 
 
+def one_per_set_choice(moves: Iterable[Move], wilds: frozenset[int]) -> list[Move]:
+    """``moves`` (go-downs) less those that differ from an earlier one only in which cards
+    of a rank a set takes (K♣ K♦ K♥ or K♣ K♦ K♠ from four kings): the king left in hand
+    lays off on that set as well, so the list offers the choice once (a play-tester read
+    eight near-alike lines). Selecting the cards first, or grouping them with ``g``,
+    still chooses which."""
+    kept: dict[object, Move] = {}
+    for move in moves:
+        kept.setdefault(tuple(_set_shape(group, wilds) for group in move.groups), move)
+    return list(kept.values())
+
+
+def _set_shape(group: Sequence[Card], wilds: frozenset[int]) -> object:
+    """A set as its rank, how many naturals and which wild cards; any other group as it is
+    (a group of one natural and wilds may be a run: kept as it is)."""
+    naturals = [card for card in group if card.rank not in wilds]
+    if len(naturals) < 2 or len({card.rank for card in naturals}) != 1:
+        return tuple(group)
+    return naturals[0].rank, len(naturals), tuple(sorted(card for card in group if card.rank in wilds))
+
+
 def _wild_shape(groups: Sequence[Sequence[Card]], wilds: frozenset[int]) -> tuple[tuple[object, ...], ...]:
     """``groups`` with each wild natural (a wild 2) as its rank alone: two go-downs of one
     shape differ only in which of them stands where."""

@@ -27,8 +27,8 @@ from ..widgets.family_table import FamilyTable
 from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from .compose import (distinct_go_downs, fits_a_go_down, go_down_label, go_downs_of, go_downs_with, group_place,
-                      groups_that_fit, lay_off_label, matching_go_downs, swap_label, unmatched_go_down,
-                      waiting_group_label)
+                      groups_that_fit, lay_off_label, matching_go_downs, one_per_set_choice, swap_label,
+                      unmatched_go_down, waiting_group_label)
 from .present import ShanghaiState, contract_text, meld_name
 from .widgets import MeldsView, Piles
 
@@ -468,7 +468,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state is None:
             return
         picked = [c for g in self.groups for c in g] + list(self._selected())
-        found = distinct_go_downs(go_downs_with(state.moves, picked), state.wilds)
+        found = one_per_set_choice(distinct_go_downs(go_downs_with(state.moves, picked), state.wilds), state.wilds)
         if not found:
             self.notice = ("no go-down uses " + cards_label(picked, self.ascii)) if picked and state.can("meld") \
                 else self._why_not_down(state)
