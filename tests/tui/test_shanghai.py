@@ -24,7 +24,7 @@ from cardtable.tui.shanghai.scores import ScoreSheetScreen
 from cardtable.tui.widgets.card import card_label
 from cardtable.tui.widgets.hand import Hand
 
-from ..games.shanghai.helpers import decline_all
+from ..games.shanghai.helpers import decline_all, to_first_go_down_turn
 from .conftest import ARMED
 from .helpers import hold_bots, make_app, screen_text, settle, shanghai_buy_offer, table_screen
 
@@ -74,11 +74,7 @@ def test_go_downs_differing_only_in_which_wild_two_goes_where_are_listed_once():
     game = new_game(load_variant("shanghai-wild-twos"), 3, seed=2, hands=[
         "7D 7H JC JS 2D 2S JK 4C 5D 8S KH", "3C 3D 6D 8H 10S JD QD AH 4D 4H 6S",
         "3S 5C 8C 10H QH KD AS 3H 5S 8D 9C"], upcard="QS")
-    for seat, discard in ((1, "discard 3C"), (2, "discard 3S"), (0, None)):
-        game.apply(seat, "draw_stock")
-        decline_all(game)
-        if discard:
-            game.apply(seat, discard)
+    to_first_go_down_turn(game)
     wilds = game.wild
     melds = [m for m in game.legal_moves(0) if m.kind == "meld"]
     sevens_jacks = [m for m in melds if {c for c in m.cards if c.rank not in wilds} == set(parse_cards("7D 7H JC JS"))]
@@ -101,11 +97,7 @@ def test_the_go_down_list_offers_a_sets_choice_of_suits_once():
     game = new_game(load_variant("shanghai-classic"), 3, seed=2, hands=[
         "10D 10H 10S KC KD KH KS AD AD AH JK", "3C 3D 6D 8H 10C JD QD AC 4D 4H 6S",
         "3S 5C 8C 10H QH KD AS 3H 5S 8D 9C"], upcard="QS")
-    for seat, discard in ((1, "discard 3C"), (2, "discard 3S"), (0, None)):
-        game.apply(seat, "draw_stock")
-        decline_all(game)
-        if discard:
-            game.apply(seat, discard)
+    to_first_go_down_turn(game)
     wilds = game.wild
     listed = distinct_go_downs([m for m in game.legal_moves(0) if m.kind == "meld"], wilds)
     offered = one_per_set_choice(listed, wilds)

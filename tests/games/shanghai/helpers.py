@@ -32,6 +32,17 @@ def decline_all(game) -> list:
     return asked
 
 
+def to_first_go_down_turn(game):
+    """Seat 1 draws from the stock and throws 3♣, seat 2 draws and throws 3♠ (every buy
+    declined), then seat 0 draws: ``game`` is at seat 0's first turn to go down."""
+    for seat, discard in ((1, "discard 3C"), (2, "discard 3S"), (0, None)):
+        game.apply(seat, "draw_stock")
+        decline_all(game)
+        if discard:
+            game.apply(seat, discard)
+    return game
+
+
 def all_cards(game) -> Counter:
     """Every card of the hand in play: hands, stock, discard pile, melds (not set aside)."""
     found = Counter(c for hand in game.hands for c in hand)
