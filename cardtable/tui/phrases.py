@@ -74,3 +74,22 @@ def _kept_at_break(separator: str) -> str:
     """What of a separator stays at the end of a line that breaks there: the punctuation
     that ends a phrase (", " keeps its comma), not a free-standing mark (" · ")."""
     return "" if separator[:1].isspace() else separator.rstrip()
+
+
+class Lines:
+    """Renderables one under the other, as a Rich ``Group`` draws them, that read as their
+    text too (``str``: each one's plain text, a line apart): a list's entry whose first
+    line is always its own (Load game's file name over the game it holds)."""
+
+    def __init__(self, *parts: Text | Phrases) -> None:
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return "\n".join(part.plain for part in self.parts)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        measures = [Measurement.get(console, options, part) for part in self.parts]
+        return Measurement(max((m.minimum for m in measures), default=0), max((m.maximum for m in measures), default=0))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.parts

@@ -615,6 +615,13 @@ def test_load_game_says_which_save_is_the_game_continue_has():
             [mine] = [label for label in labels if kept.name in label]
             [theirs] = [label for label in labels if "other.json" in label]
             assert "(Continue has this game, 2 moves on)" in mine and "Continue has" not in theirs
+            # every entry alike: its file's name on a line of its own (a short title such as
+            # "President" stood beside the name, a long one under it: a play-tester's
+            # list read unevenly); drawn so too, in the list's width
+            assert [label.splitlines()[0] for label in labels] == [kept.name, "other.json"] or \
+                [label.splitlines()[0] for label in labels] == ["other.json", kept.name]
+            text = screen_text(app)
+            assert all(re.search(rf"{re.escape(name)}\s*▎", text) for name in (kept.name, "other.json"))
 
     run(scenario)
 

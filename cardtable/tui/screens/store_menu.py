@@ -26,7 +26,7 @@ from ...store import (
 )
 from ...store.autosave import behind_autosave
 from ...store.history import HistoryError
-from ..phrases import Phrases
+from ..phrases import Lines, Phrases
 from ..text import as_themed, game_title, score_phrases, themed, uses_ascii
 from .dialogs import HELP_AND_THEME
 from .retheme import Rethemed, recompose_in_place
@@ -313,11 +313,12 @@ def _save_options(choices: dict[str, Any], prefix: str, ascii: bool = False) -> 
             options.append(Option(Text(fix(f"{path.name}: cannot be loaded — {info.reason}"), style="red"),
                                   id=key, disabled=True))
         else:
-            # (wrapped between its parts: "7 / moves" or "Shanghai / rummy" never split)
-            parts: list[Text | Phrases] = [Text(path.name, style="bold"), save_phrases(info, ascii)]
+            # (the file's name on a line of its own, every entry alike; under it the game,
+            # wrapped between its parts: "7 / moves" or "Shanghai / rummy" never split)
+            parts: list[Text | Phrases] = [save_phrases(info, ascii)]
             if path in behind:
                 parts.append(Text(continued_words(behind[path]), style="italic"))
-            options.append(Option(Phrases(parts, "  "), id=key))
+            options.append(Option(Lines(Text(path.name, style="bold"), Phrases(parts, "  ")), id=key))
     return options
 
 
