@@ -125,3 +125,32 @@ def test_from_100_columns_a_show_down_row_keeps_to_one_line():
         row = next(line for line in lines if name in line and "pays" not in line)
         assert hand in row and "57" in row and "96" in row
     assert asyncio.run(scenario((80, 24)))[0] == 76
+
+
+def test_at_80_columns_the_rules_and_help_cover_a_show_down_whole():
+    """A play-tester's L and r over an 80x24 show-down left its edges showing down both
+    sides: the log, rules and help boxes (90% of 80: 72) were narrower than the show-down
+    (76). They are at least as wide now."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen
+    from cardtable.tui.tonk.showdown import Showdown, ShowdownRow
+
+    rows = tuple(ShowdownRow(name, "A♣ 3♣ 9♦", "13", 0, 100) for name in ("Ann", "Dag"))
+    data = Showdown("Hand 1 — show-down", ("Dag drops with 13",), rows, ())
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
+            await pilot.pause()
+            under = app.screen.query_one("#summary-box").region
+            for over, box in ((RulesScreen(load_variant("tonk-classic")), "#rules-box"), (HelpScreen(), "#help-box")):
+                await app.push_screen(over)
+                await pilot.pause()
+                region = app.screen.query_one(box).region
+                assert region.x <= under.x and region.right >= under.right, (box, region, under)
+                app.pop_screen()
+                await pilot.pause()
+
+    asyncio.run(scenario())
