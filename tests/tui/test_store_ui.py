@@ -418,12 +418,16 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             [(path, info)] = list_saves()
             assert path.name.startswith("interrupted-tonk-classic-")
             assert load_game(path)[0] == interrupted
-            # (told once Ann's turn is at the table: a moment after the turn is hers)
-            await settle(pilot, app, lambda: any("unfinished game" in n.message for n in app._notifications))
-            notes = [n.message for n in app._notifications if "unfinished game" in n.message]
-            # (named as Load game lists it, not by its file's name, which a player found meaningless)
-            assert notes == [f"Your unfinished game (Tonk · hand 1 · saved {when(info.saved_at)}) is kept: "
-                             "Load game (start screen) continues it."]
+            # (told once Ann's turn is at the table: a moment after the turn is hers; under
+            # her hand, where it hides nothing of the table, until she acts)
+            table = table_screen(app).table
+            await settle(pilot, app, lambda: "unfinished game" in table.notice)
+            # (named as Load game lists it, with its moves, not by its file's name, which a
+            # player found meaningless)
+            assert table.notice == (f"Your unfinished game (Tonk · hand 1 · 0 moves · saved {when(info.saved_at)}) "
+                                    "is kept: Load game (start screen) continues it.")
+            assert not [n for n in app._notifications if "unfinished game" in n.message]
+            assert "Load game (start screen) continues it." in " ".join(screen_text(app).split())
             assert load_autosave()[0] == table_screen(app).game
 
     run(scenario)
@@ -804,11 +808,12 @@ def test_a_damaged_autosave_kept_aside_is_not_promised_to_continue():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple")
         async with app.run_test(size=(100, 30)) as pilot:
             await human_turn(pilot, app, seat=0)
-            # (told once Ann's turn is at the table: a moment after the turn is hers)
-            await settle(pilot, app, lambda: any("damaged autosave" in n.message for n in app._notifications))
-            notes = [n.message for n in app._notifications if "autosave" in n.message or "interrupted" in n.message]
-            assert len(notes) == 1 and notes[0].startswith("A damaged autosave was kept as interrupted-")
-            assert notes[0].endswith("(Load game says what is wrong with it).")
+            # (told once Ann's turn is at the table: a moment after the turn is hers, under her hand)
+            table = table_screen(app).table
+            await settle(pilot, app, lambda: "damaged autosave" in table.notice)
+            assert table.notice.startswith("A damaged autosave was kept as interrupted-")
+            assert table.notice.endswith("(Load game says what is wrong with it).")
+            assert not [n for n in app._notifications if "autosave" in n.message or "interrupted" in n.message]
 
     run(scenario)
 
@@ -873,7 +878,8 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
     save_game(autosave_path(), new_game(load_variant("tonk-classic"), 3, seed=9), ["Ann", "Dag", "Eve"])
 
     def kept_notes(app) -> list[str]:
-        return [n.message for n in app._notifications if "unfinished game" in n.message]
+        notice = table_screen(app).table.notice
+        return [notice] if "unfinished game" in notice else []
 
     async def scenario():
         async with at_buy_prompt() as (pilot, app, _game):
@@ -888,7 +894,7 @@ def test_the_kept_game_note_waits_for_the_table_rather_than_cover_its_first_ques
             assert table_screen(app).game.view(0).phase == "draw"            # her own turn, at the table
             await settle(pilot, app, lambda: bool(kept_notes(app)))
             [(_path, info)] = list_saves()
-            assert kept_notes(app) == [f"Your unfinished game (Tonk · hand 1 · saved {when(info.saved_at)}) is kept: "
+            assert kept_notes(app) == [f"Your unfinished game (Tonk · hand 1 · 0 moves · saved {when(info.saved_at)}) is kept: "
                                        "Load game (start screen) continues it."]
 
     run(scenario)
@@ -909,7 +915,7 @@ def test_a_table_left_before_it_said_where_the_game_it_replaced_is_kept_says_it_
         async with at_buy_prompt() as (pilot, app, _game):
             await pilot.pause(0.1)
             [(_path, info)] = list_saves()
-            said = (f"Your unfinished game (Tonk · hand 1 · saved {when(info.saved_at)}) is kept: "
+            said = (f"Your unfinished game (Tonk · hand 1 · 0 moves · saved {when(info.saved_at)}) is kept: "
                     "Load game (start screen) continues it.")
             await pilot.press("q", leave)
             if leave == "m":
@@ -963,7 +969,7 @@ def test_start_over_a_game_to_continue_asks_first_and_back_keeps_it(armed_screen
             await human_turn(pilot, app, seat=0)
             await pilot.pause(0.2)
             assert not [n for n in app._notifications if "unfinished game" in n.message]
-            assert table_screen(app).kept_note == ""
+            assert table_screen(app).kept_note == "" and "unfinished" not in table_screen(app).table.notice
 
     run(scenario)
 
@@ -989,3 +995,48 @@ def test_every_statistics_table_starts_under_its_title():
         starts.add((len(title) - len(title.lstrip()), len(header) - len(header.lstrip()),
                     len(row) - len(row.lstrip())))
     assert starts == {(0, 0, 0)}
+
+
+def test_loading_a_save_over_a_game_to_continue_asks_first(armed_screens):
+    """A play-tester loaded a save while another game was under Continue: nothing asked,
+    and the note that said where that game went covered the table's first turn. Load
+    game now asks as Start does; n goes back, y loads it (the game under Continue kept
+    in Load game, said no more at the table); the same game as Continue's is not asked."""
+    from cardtable.store.autosave import has_autosave, load_autosave
+    from cardtable.tui.screens.store_menu import LOAD_OVER_CONTINUE
+
+    from .conftest import ARMED
+
+    other = new_game(load_variant("tonk-classic"), 3, seed=8)
+    saves_dir().mkdir(parents=True)
+    seats = [{"name": "Ann", "kind": "human", "level": None}, {"name": "Dag", "kind": "bot", "level": "simple"},
+             {"name": "Eve", "kind": "bot", "level": "simple"}]
+    save_game(saves_dir() / "other.json", other, seats)
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await kept_by_m(pilot, app)
+            await pilot.pause(ARMED)
+            continued = load_autosave()[0]
+            await open_load_game(pilot)
+            await pilot.press("enter")                       # (the one save: other.json)
+            await settle(pilot, app, lambda: isinstance(app.screen, Confirm))
+            assert app.screen.question == LOAD_OVER_CONTINUE
+            await pilot.press("n")
+            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            assert has_autosave() and load_autosave()[0] == continued
+            await open_load_game(pilot)
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            await settle(pilot, app, lambda: table_screen(app) is not None)
+            loaded = table_screen(app).game                  # (other.json's game: bots may have moved on)
+            assert (loaded.family, loaded.seed, loaded.events[:len(other.events)]) == ("tonk", 8, other.events)
+            await human_turn(pilot, app, seat=0)
+            await pilot.pause(0.2)
+            kept = [path for path, _info in list_saves() if path.name.startswith("interrupted-")]
+            assert len(kept) == 1 and load_game(kept[0])[0] == continued
+            assert "unfinished" not in table_screen(app).table.notice
+
+    run(scenario)

@@ -45,9 +45,10 @@ def loaded_setup(game: Game, seats: Sequence[dict[str, Any]]) -> TableSetup:
     return TableSetup(game.variant, tui_seats(seats), game.seed)
 
 
-def table_for(game: Game, seats: Sequence[dict[str, Any]], bot_delay: float) -> Any:
+def table_for(game: Game, seats: Sequence[dict[str, Any]], bot_delay: float, kept_told: bool = False) -> Any:
     """A table screen for a loaded or resumed game: it plays on exactly where the save
-    stopped, and with several humans the hand-off screen comes before any hand."""
+    stopped, and with several humans the hand-off screen comes before any hand
+    (``kept_told``: the player was told that the game under Continue is kept)."""
     from .table import TableScreen
 
-    return TableScreen(loaded_setup(game, seats), game, bot_delay=bot_delay)
+    return TableScreen(loaded_setup(game, seats), game, bot_delay=bot_delay, kept_told=kept_told)

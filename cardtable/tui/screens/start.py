@@ -27,10 +27,9 @@ from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
 from ..widgets.typed_input import TypedInput
 from .dialogs import Confirm, RulesScreen
-from .store_menu import StoreBar
+from .store_menu import KEPT_IN_LOAD, StoreBar
 
-NEW_OVER_CONTINUE = ("Start a new game? The unfinished one (Continue) is kept in Load game, "
-                     "where it can be continued later: nothing is lost.")
+NEW_OVER_CONTINUE = f"Start a new game? {KEPT_IN_LOAD}"
 """Asked when Start is pressed while there is a game to Continue."""
 
 MAX_SEATS = 8
@@ -273,6 +272,13 @@ class StartScreen(Screen[None]):
         others = f" (and {len(more)} more in that file)" if more else ""
         return f"{told} (all the reasons: cardtable presets list). The first:\n{said}{others}"
 
+    def _refuse(self, why: str) -> None:
+        """Say beside Start why it (or Rules) opens nothing; the notes go, for they stand
+        bottom right, over the end of that line (a play-tester read "no Tonk preset loads
+        (see why" under the broken presets' note; that note's first reason is under Preset)."""
+        self.app.clear_notifications()
+        self.query_one("#start-error", Static).update(Text(why, style="bold red"))
+
     def _no_preset(self) -> str:
         """What Start and Rules say with no preset to open."""
         if self._preset_names:
@@ -380,7 +386,7 @@ class StartScreen(Screen[None]):
 
     def action_rules(self) -> None:
         if self.variant is None:  # (no preset of the game loads, or the one chosen does not)
-            self.query_one("#start-error", Static).update(Text(self._no_preset(), style="bold red"))
+            self._refuse(self._no_preset())
             return
         self.app.push_screen(RulesScreen(self.variant))
 
@@ -445,7 +451,7 @@ class StartScreen(Screen[None]):
         try:
             setup = self.setup()
         except ValueError as error:
-            self.query_one("#start-error", Static).update(Text(str(error), style="bold red"))
+            self._refuse(str(error))
             return
         if self.query_one(StoreBar).can_continue():
             def answered(yes: bool | None) -> None:

@@ -63,16 +63,23 @@ def save_phrases(info: SaveInfo, ascii: bool = False) -> Phrases:
     (in ASCII for the ASCII theme), wrapped between its parts only: a line cut short
     never ends on a separator."""
     fix = themed(ascii)
-    title, rounds, saved = save_words(info)
-    parts = [title, rounds, count(info.moves, "move"), saved, *seat_names(info.seats)]
+    parts = [*save_words(info), *seat_names(info.seats)]
     return Phrases([fix(part) for part in parts], fix(" · "))
 
 
-def save_words(info: SaveInfo) -> tuple[str, str, str]:
-    """A save's game, round and time as Load game lists them: ("Tonk", "hand 3",
-    "saved 3 May 14:05"); a note names a kept game by them, not by its file's name."""
+def save_words(info: SaveInfo) -> tuple[str, str, str, str]:
+    """A save's game, round, moves and time as Load game lists them: ("Tonk", "hand 3",
+    "42 moves", "saved 3 May 14:05"); a note names a kept game by them, not by its file's
+    name (its moves too: two kept games of one preset, both at hand 1, read alike)."""
     title = game_title(FAMILY_TITLES.get(info.family, info.family), info.title)
-    return title, f"{round_word(info.family)} {info.rounds}", f"saved {when(info.saved_at)}"
+    return title, f"{round_word(info.family)} {info.rounds}", count(info.moves, "move"), f"saved {when(info.saved_at)}"
+
+
+KEPT_IN_LOAD = "The unfinished one (Continue) is kept in Load game, where it can be continued later: nothing is lost."
+"""What becomes of the game under Continue when another table opens (asked before it does)."""
+
+LOAD_OVER_CONTINUE = f"Load this game? {KEPT_IN_LOAD}"
+"""Asked when a save is loaded while another game is under Continue."""
 
 
 class StoreBar(Vertical):
@@ -179,7 +186,7 @@ class StoreBar(Vertical):
                                          "undone (a save that does not load may still be mended by hand: "
                                          "see the README's Saves)", yes="Delete (y)", no="Keep it (n)"), answered)
         elif what == "load":
-            self.app.push_screen(LoadDialog(), self._play)
+            self.app.push_screen(LoadDialog(), self._load)
         elif what == "replays":
             self._replays()
         elif what == "stats":
@@ -219,11 +226,30 @@ class StoreBar(Vertical):
             return
         self._play(loaded)
 
-    def _play(self, loaded: Loaded | None) -> None:
+    def _load(self, loaded: Loaded | None) -> None:
+        """Play the save chosen in Load game; over another game under Continue, ask first
+        (:data:`LOAD_OVER_CONTINUE`), as Start does: the note that said where that game
+        went covered the table's first turn, and was gone before it was read."""
+        if loaded is None:
+            return
+        if self.can_continue():
+            try:
+                other = load_autosave()[0] != loaded[0]  # (the same game at the same move: nothing to keep)
+            except SaveError:
+                other = False  # (a damaged autosave is kept all the same: the table says so)
+            if other:
+                from .dialogs import Confirm
+
+                self.app.push_screen(Confirm(LOAD_OVER_CONTINUE, "Load it (y)", "Back (n)"),
+                                     lambda yes: self._play(loaded, kept_told=True) if yes else None)
+                return
+        self._play(loaded)
+
+    def _play(self, loaded: Loaded | None, kept_told: bool = False) -> None:
         if loaded is None:
             return
         game, seats = loaded
-        self.app.switch_screen(table_for(game, seats, getattr(self.app, "bot_delay", 0.7)))
+        self.app.switch_screen(table_for(game, seats, getattr(self.app, "bot_delay", 0.7), kept_told))
 
 
 class _PickerList(OptionList):

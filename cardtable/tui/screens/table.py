@@ -148,7 +148,7 @@ class TableScreen(Screen[None]):
                                                   "is kept: Load game (start screen) continues it.")  # (as Load game lists it)
             except SaveError:  # (kept all the same: it may be worth mending)
                 said = f"A damaged autosave was kept as {kept.name} (Load game says what is wrong with it)."
-            self.kept_note = said  # (short: a note covers the seats' corner while it shows)
+            self.kept_note = said
             if not self.humans:
                 self._tell_kept_note()
         self.show_table()
@@ -337,10 +337,12 @@ class TableScreen(Screen[None]):
 
     def _tell_kept_note(self) -> None:
         """Say where the unfinished game was kept, once, when the table itself is in sight
-        (a human's turn at the table, or a table of bots): told at once, the note covered
-        the first line of a question the table opened with (a buy offer)."""
-        for note in self.untold_notes():  # (the file's name broken at a hyphen, not cut anywhere)
-            self.app.notify(soft_breaks(note, table_note_width(self.app)), timeout=5, markup=False)
+        (a human's turn at the table, or a table of bots): told at once, it covered the
+        first line of a question the table opened with (a buy offer). It is the table's
+        notice, under the hand until the player acts: a note over the table hid the seats
+        and the stock at the first turn, and was gone before a newcomer had read it."""
+        for note in self.untold_notes():
+            self.table.notice = note
 
     def _looks_after(self, player: int) -> list[int]:
         """The humans holding cards, clockwise from ``player``'s left, but not ``player``."""
