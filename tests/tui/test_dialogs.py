@@ -394,6 +394,8 @@ def test_the_match_end_lists_the_engines_places_shared_totals_sharing_one():
             for key, shown in (("L", LogScreen), ("r", RulesScreen)):
                 await pilot.press(key)
                 await settle(pilot, app, lambda: isinstance(app.screen, shown))
+                # (the note of x goes: a play-tester read it over the rules for its seconds)
+                assert "no key here" not in screen_text(app)
                 if shown is LogScreen:
                     assert any("Round 1 is over" in line or "finish" in line.lower() for line in app.screen.lines)
                 await pilot.press("escape")

@@ -137,3 +137,8 @@ class MatchEndScreen(OverTable[str]):
 
     def on_key(self, event: events.Key) -> None:
         self.key_note.key(self, event)
+
+    def on_screen_suspend(self) -> None:
+        """The note of a key of no use here goes as the rules, the help or the log opens
+        over this screen (it stood over their text for its seconds)."""
+        self.key_note.withdraw()
