@@ -340,13 +340,14 @@ def _loop(files: list[Path]) -> str:
     how many presets it passes through), and which of its files are the user's, in the
     place of a shipped preset of their name (a shipped preset that extends that name
     reads the user's file: the likeliest way into a cycle)."""
-    names = [file.stem for file in files]
+    shipped = _preset_files(shipped_dir("variants"))
+    ours = sorted({file for file in files if file.stem in shipped and file.resolve() != shipped[file.stem].resolve()})
+    # (your file marked: "tonk-sitting (yours) -> tonk-sitting" read as a preset extending itself)
+    names = [f"{file.stem} (yours)" if file in ours else file.stem for file in files]
     if len(names) <= 9:
         said = ": " + " -> ".join(names)
     else:
         said = f" through {len(names) - 1} presets: " + " -> ".join([*names[:4], "…", *names[-4:]])
-    shipped = _preset_files(shipped_dir("variants"))
-    ours = sorted({file for file in files if file.stem in shipped and file.resolve() != shipped[file.stem].resolve()})
     if ours:
         said += "; " + ", ".join(f"your {file} takes the place of the shipped {file.stem}" for file in ours)
     return said

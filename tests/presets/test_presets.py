@@ -209,8 +209,16 @@ def test_a_cycle_through_a_user_file_with_a_shipped_name_says_so(user_presets):
     ours = write(user_presets, "president-classic", 'extends = "forseti"\ntitle = "Our President"\n')
     with pytest.raises(VariantError) as caught:
         load_variant("forseti")
-    assert caught.value.reason == ("presets extend each other in a cycle: forseti -> president-classic -> forseti; "
-                                   f"your {ours.resolve()} takes the place of the shipped president-classic")
+    assert caught.value.reason == ("presets extend each other in a cycle: forseti -> president-classic (yours) -> "
+                                   f"forseti; your {ours.resolve()} takes the place of the shipped president-classic")
+    # a user file named like the shipped one it extends: in the chain both are named, yours
+    # marked (a play-tester read "tonk-sitting -> tonk-sitting" as a preset extending itself)
+    write(user_presets, "tonk-classic", 'extends = "tonk-sitting"\n')
+    sitting = write(user_presets, "tonk-sitting", 'extends = "tonk-sitting"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant(str(sitting))
+    assert caught.value.reason.startswith("presets extend each other in a cycle: tonk-sitting (yours) -> tonk-sitting "
+                                          "-> tonk-classic (yours) -> tonk-sitting (yours); your ")
     write(user_presets, "a", 'extends = "b"\n')
     write(user_presets, "b", 'extends = "a"\n')
     with pytest.raises(VariantError, match="cycle: a -> b -> a$"):  # (no shipped name: nothing more to say)
