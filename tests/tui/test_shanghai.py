@@ -1590,3 +1590,24 @@ def test_w_with_the_one_card_that_swaps_swaps_at_once():
             assert {move.kind for move in screen.game.legal_moves(2)} == {"meld"}   # (now it must go down)
 
     asyncio.run(scenario())
+
+
+def test_l_with_nothing_selected_names_the_cards_that_lay_off():
+    """S6: a play-tester, down, tried card after card with l to find one that fits; l with
+    nothing selected now names them ("7♠ fits a meld"), and still lays off nothing."""
+    app = _ann_drawn_app(["7C 7D 7H 9C 9D 9H 7S KS 2D 4H 6S", "3C 3D 6D 8H 10S JD QD AH 4D 5H 6C",
+                          "3S 5C 8C 10H QH KD AS 3H 5S 8D 9S"], stock="QC 2H 2S")
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            screen = app.screen
+            screen.apply(0, Move.parse("meld 7C 7D 7H | 9C 9D 9H"))
+            await settle(pilot, app, lambda: not screen.busy and screen.game.to_act == (0,))
+            before = len(screen.game.events)
+            await pilot.press("l")
+            await pilot.pause()
+            assert screen.table.notice == "select a card (space or 1-9, 0), then l to lay it off: 7♠ fits a meld"
+            assert len(screen.game.events) == before
+
+    asyncio.run(scenario())
