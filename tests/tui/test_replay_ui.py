@@ -493,3 +493,30 @@ def test_the_last_step_of_a_president_replay_has_no_play_left_to_beat():
     game = to_round_end(play("president-classic", seed=4, moves=5))
     state = present(game, None, parse_seats("Ann,Bob,Dag"))
     assert game.round_over and "to beat" not in state.pile_footer
+
+
+def test_a_deal_step_says_what_the_deal_did_besides_with_every_card():
+    """P14: a play-tester's President replay at "deal — round 2" showed hands already given
+    cards and no step saying which: the table's log said "Player gives 1 card to Eve (the
+    hand's best)". The deal's step line names the forced gives' cards (the hands are in
+    the box above; the deal's own lines are left out), as Shanghai's names its upcard."""
+    game = play("president-classic", seed=3, moves=None)
+    replay = Replay(game.to_data(), ["Ann", "Bob", "Dag"], name="test")
+    second = replay.deal_steps()[1]
+    forced = [e for e in replay.step_events(second) if e.kind == "cards_exchanged"]
+    assert forced and all(e.which for e in forced)
+
+    async def scenario():
+        app = CardtableApp(theme="felt", replay=replay, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+            assert replay.step == second
+            line = app.screen.step_text().plain
+            assert line.startswith(f"{second}. deal — round 2 · ")
+            for event in forced:  # ("Dag gives K♣ A♠ to Ann (the hand's best)": the cards named)
+                assert f"gives {' '.join(card.pretty() for card in event.cards)} to " in line
+            assert "is dealt" not in line and "deals" not in line
+
+    run(scenario)

@@ -38,6 +38,11 @@ HIDDEN_TITLE = "hands hidden: this round is still being played"
 REPLAY_KEYS = "← → a move · pgup pgdn ten · [ ] a {round} · home / end · esc close · ? help"
 """The replay's key bar (in the theme's characters; whole at 80 columns: ? help says the rest)."""
 
+DEAL_SAID = ("round_started", "cards_dealt")
+"""Events of a deal a replay's step line leaves out: the step names the round, and the
+box above shows every hand."""
+
+
 class ReplayScreen(Screen[None]):
     """``replay``: a :class:`~cardtable.store.Replay`. ``standalone``: closing quits the app
     (``cardtable replay``) instead of going back to the screen below."""
@@ -184,8 +189,11 @@ class ReplayScreen(Screen[None]):
         replay = self.replay
         kind, seat, move = replay.record()
         number = "" if replay.hidden else f"{replay.step}. "
-        if kind != "move":
-            return Text(f"{number}{'deal' if kind == 'deal' else 'first deal'} — {move}")
+        if kind != "move":  # (and what the deal did besides: each hand is in the box above; a
+            # forced exchange's cards, which the table's log keeps to itself, the upcard)
+            besides = [replay.describe(event) for event in replay.step_events() if event.kind not in DEAL_SAID]
+            return Text(" · ".join([f"{number}{'deal' if kind == 'deal' else 'first deal'} — {move}",
+                                    *filter(None, besides)]))
         # a show-down's hands are in the every-hand box above: the line keeps to what happened
         shown = " · ".join(filter(None, (replay.describe(event) for event in replay.step_events()
                                          if event.kind != "hands_shown")))
