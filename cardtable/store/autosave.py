@@ -82,6 +82,18 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> bool:
         return False
 
 
+def autosave_in_the_way(game: Game, seats: Iterable[Any] | None = None,
+                        path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether a table of ``game`` (with ``seats``) would move the autosave out of its way
+    (:func:`keep_autosave`): it holds another match, another seating, or this one past
+    ``game``'s move. Asked before such a table opens, so the player hears it first."""
+    source = Path(path or autosave_path())
+    if not source.is_file():
+        return False
+    point = _Point.read(source)
+    return point is None or not point.reaches(_Point.of(game, seats))
+
+
 def keep_autosave(game: Game, path: str | os.PathLike[str] | None = None,
                   folder: str | os.PathLike[str] | None = None, seats: Iterable[Any] | None = None) -> Path | None:
     """Move the autosave out of ``game``'s way unless it holds ``game``'s own match (the

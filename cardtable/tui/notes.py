@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,25 @@ class KeyNote(NoteSlot):
         """Tell of ``event``'s key if ``screen`` has no use for it (see :func:`unused_key`)."""
         if key := unused_key(screen, event):
             self.tell(screen.app, f"{key} is no key here: {self.hint}")
+
+
+class KeyNoted:
+    """A screen that says in a note when a key pressed there has no use (a round's results,
+    the match's end, a replay): :attr:`KEY_HINT` says where its keys are. The note goes
+    when the screen closes (:meth:`KeyNote.withdraw`) or another opens over it (the rules,
+    the help: it stood over their text for its seconds)."""
+
+    KEY_HINT = ""
+
+    @cached_property
+    def key_note(self) -> KeyNote:
+        return KeyNote(self.KEY_HINT)
+
+    def on_key(self, event: events.Key) -> None:
+        self.key_note.key(self, event)  # type: ignore[arg-type]
+
+    def on_screen_suspend(self) -> None:
+        self.key_note.withdraw()
 
 
 def note_width(app: App[Any]) -> int:

@@ -4,7 +4,6 @@ table below does it, as neither shows a card."""
 
 from __future__ import annotations
 
-from functools import cached_property
 from time import monotonic
 from typing import Any, TypeVar
 
@@ -13,7 +12,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..notes import KeyNote
+from ..notes import KeyNoted
 from .retheme import Rethemed
 
 Result = TypeVar("Result")
@@ -98,9 +97,11 @@ class OverTable(Arming, Screen[Result]):
         return None
 
 
-class RoundOver(Rethemed, OverTable[None]):
+class RoundOver(KeyNoted, Rethemed, OverTable[None]):
     """A round's (a hand's) results over the table: Enter or space goes on, and a key it
     has no use for says so in a note, rather than nothing (as at the table)."""
+
+    KEY_HINT = "enter goes on"  # (one line at 80 columns)
 
     BINDINGS = [Binding("enter", "next", "go on", show=False),
                 Binding("space", "next", show=False),
@@ -120,14 +121,4 @@ class RoundOver(Rethemed, OverTable[None]):
         self.key_note.withdraw()
         self.dismiss(None)
 
-    @cached_property
-    def key_note(self) -> KeyNote:
-        return KeyNote("enter goes on")  # (one line at 80 columns)
 
-    def on_key(self, event: events.Key) -> None:
-        self.key_note.key(self, event)
-
-    def on_screen_suspend(self) -> None:
-        """The note of a key of no use here goes as the rules, the help or the log opens
-        over this screen (it stood over their text for its seconds)."""
-        self.key_note.withdraw()

@@ -10,11 +10,9 @@ game (``Replay.game``): nothing here applies a move."""
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -24,7 +22,7 @@ from ...engine.registry import FAMILY_TITLES
 from ...engine.words import round_word
 from ..families import family_ui
 from ..messages import MoveChosen, ThemeSwitched
-from ..notes import KeyNote
+from ..notes import KeyNoted
 from ..text import as_themed, game_title, uses_ascii
 from ..widgets.card import card_label
 from ..widgets.family_table import FamilyTable
@@ -38,16 +36,17 @@ HIDDEN_TITLE = "hands hidden: this round is still being played"
 REPLAY_KEYS = "← → a move · pgup pgdn ten · [ ] a {round} · home / end · esc close · ? help"
 """The replay's key bar (in the theme's characters; whole at 80 columns: ? help says the rest)."""
 
-DEAL_SAID = ("round_started", "cards_dealt")
-"""Events of a deal a replay's step line leaves out: the step names the round, and the
-box above shows every hand."""
+DEAL_SAID = ("round_started", "hand_started", "cards_dealt")
+"""Events of a deal a replay's step line leaves out: the step names the round (the table
+its contract), and the box above shows every hand."""
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(KeyNoted, Screen[None]):
     """``replay``: a :class:`~cardtable.store.Replay`. ``standalone``: closing quits the app
     (``cardtable replay``) instead of going back to the screen below."""
 
     AUTO_FOCUS = None
+    KEY_HINT = "the keys are under the hands"
     BINDINGS = [
         Binding("right", "step(1)", "forward", priority=True),
         Binding("left", "step(-1)", "back", priority=True),
@@ -219,13 +218,6 @@ class ReplayScreen(Screen[None]):
         else:
             self._go(max((deal for deal in deals if deal < step), default=0), -1)
 
-    def on_key(self, event: events.Key) -> None:
-        """A letter or digit the replay has no key for says where the keys are."""
-        self.key_note.key(self, event)
-
-    @cached_property
-    def key_note(self) -> KeyNote:
-        return KeyNote("the keys are under the hands")
 
     def action_jump(self, step: int) -> None:
         self._go(self.replay.total if step < 0 else step, -1 if step < 0 else 1)

@@ -24,7 +24,7 @@ from ...store import (
     Replay, SaveInfo, autosave_path, clear_autosave, has_autosave, list_saves, load_autosave, load_game,
     load_match, recent_matches, save_info, saves_dir,
 )
-from ...store.autosave import behind_autosave
+from ...store.autosave import autosave_in_the_way, behind_autosave
 from ...store.history import HistoryError
 from ..phrases import Lines, Phrases
 from ..text import as_themed, game_title, score_phrases, themed, uses_ascii
@@ -232,17 +232,12 @@ class StoreBar(Vertical):
         went covered the table's first turn, and was gone before it was read."""
         if loaded is None:
             return
-        if self.can_continue():
-            try:
-                other = load_autosave()[0] != loaded[0]  # (the same game at the same move: nothing to keep)
-            except SaveError:
-                other = False  # (a damaged autosave is kept all the same: the table says so)
-            if other:
-                from .dialogs import Confirm
+        if self.can_continue() and autosave_in_the_way(*loaded):  # (the same match, at or after: nothing kept)
+            from .dialogs import Confirm
 
-                self.app.push_screen(Confirm(LOAD_OVER_CONTINUE, "Load it (y)", "Back (n)"),
-                                     lambda yes: self._play(loaded, kept_told=True) if yes else None)
-                return
+            self.app.push_screen(Confirm(LOAD_OVER_CONTINUE, "Load it (y)", "Back (n)"),
+                                 lambda yes: self._play(loaded, kept_told=True) if yes else None)
+            return
         self._play(loaded)
 
     def _play(self, loaded: Loaded | None, kept_told: bool = False) -> None:

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 
 from rich.table import Table
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.widgets import Button, Static
 
 from ..families import SummaryRow
-from ..notes import KeyNote
+from ..notes import KeyNoted
 from ..text import number, signed, themed, uses_ascii
 from .over_table import HELD_KEY_SECONDS, OverTable, RoundOver
 
@@ -79,7 +77,7 @@ class RoundEndScreen(RoundOver):
             yield Static(Text(self.footer), id="summary-footer")
 
 
-class MatchEndScreen(OverTable[str]):
+class MatchEndScreen(KeyNoted, OverTable[str]):
     """Totals and the winners, in the columns of ``family`` (:func:`match_table`;
     ``low_wins``: the lowest total wins); returns "again", "new" or "quit". The Enter
     that took the last results away, pressed twice, must not press Play again unread.
@@ -87,6 +85,7 @@ class MatchEndScreen(OverTable[str]):
     play-tester was told "r is no key here")."""
 
     ARMING_SECONDS = HELD_KEY_SECONDS
+    KEY_HINT = "a plays again, n starts a new game, q quits (L the log, r the rules)"
 
     BINDINGS = [Binding("a", "choose('again')", show=False), Binding("n", "choose('new')", show=False),
                 Binding("q", "choose('quit')", show=False), Binding("L", "full_log", "log", show=False)]
@@ -131,14 +130,4 @@ class MatchEndScreen(OverTable[str]):
         self.key_note.withdraw()
         self.dismiss(choice)
 
-    @cached_property
-    def key_note(self) -> KeyNote:
-        return KeyNote("a plays again, n starts a new game, q quits (L the log, r the rules)")
 
-    def on_key(self, event: events.Key) -> None:
-        self.key_note.key(self, event)
-
-    def on_screen_suspend(self) -> None:
-        """The note of a key of no use here goes as the rules, the help or the log opens
-        over this screen (it stood over their text for its seconds)."""
-        self.key_note.withdraw()

@@ -337,12 +337,13 @@ class TableScreen(Screen[None]):
 
     def _tell_kept_note(self) -> None:
         """Say where the unfinished game was kept, once, when the table itself is in sight
-        (a human's turn at the table, or a table of bots): told at once, it covered the
-        first line of a question the table opened with (a buy offer). It is the table's
-        notice, under the hand until the player acts: a note over the table hid the seats
-        and the stock at the first turn, and was gone before a newcomer had read it."""
-        for note in self.untold_notes():
-            self.table.notice = note
+        (a human's turn at the table, or a table of bots): told at once, the note covered
+        the first line of a question the table opened with (a buy offer). A table opened
+        after the start screen asked first says nothing (:attr:`kept_told`); one opened
+        by ``cardtable play`` does, in a note (in the notice row it hid the key bar and was
+        cut beside President's buttons)."""
+        for note in self.untold_notes():  # (the file's name broken at a hyphen, not cut anywhere)
+            self.app.notify(soft_breaks(note, table_note_width(self.app)), timeout=7, markup=False)
 
     def _looks_after(self, player: int) -> list[int]:
         """The humans holding cards, clockwise from ``player``'s left, but not ``player``."""
