@@ -120,5 +120,3 @@ class RoundOver(KeyNoted, Rethemed, OverTable[None]):
             return
         self.key_note.withdraw()
         self.dismiss(None)
-
-

@@ -32,7 +32,6 @@ EVERY_HAND = "every hand (replay)"
 HIDDEN_TITLE = "hands hidden: this round is still being played"
 
 
-
 REPLAY_KEYS = "← → a move · pgup pgdn ten · [ ] a {round} · home / end · esc close · ? help"
 """The replay's key bar (in the theme's characters; whole at 80 columns: ? help says the rest)."""
 
@@ -217,7 +216,6 @@ class ReplayScreen(KeyNoted, Screen[None]):
             self._go(next((deal for deal in deals if deal > step), self.replay.total), 1)
         else:
             self._go(max((deal for deal in deals if deal < step), default=0), -1)
-
 
     def action_jump(self, step: int) -> None:
         self._go(self.replay.total if step < 0 else step, -1 if step < 0 else 1)

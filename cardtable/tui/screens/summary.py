@@ -129,5 +129,3 @@ class MatchEndScreen(KeyNoted, OverTable[str]):
             return
         self.key_note.withdraw()
         self.dismiss(choice)
-
-
