@@ -466,7 +466,7 @@ def _summary(path: Path, document: dict[str, Any]) -> SaveInfo:
     """The SaveInfo of a checked document (its fields as ``check_document`` left them)."""
     game = document["game"]
     variant = game.get("variant") if isinstance(game.get("variant"), dict) else {}
-    log = game.get("log", [])  # (a list of lists: check_document)
+    log = game["log"]  # (there, a list of lists: check_document)
     return SaveInfo(
         path=path, family=game["family"], preset=str(variant.get("name", "")),
         title=str(variant.get("title") or variant.get("name") or game["family"]),

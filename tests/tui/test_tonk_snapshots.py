@@ -5,6 +5,7 @@ owner's lock-out shown), and the show-down. Accepted only after looking at them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from cardtable import load_variant, new_game
 from cardtable.tui.screens.table import TableScreen
@@ -66,6 +67,19 @@ def test_tonk_show_down(snap_compare):
     assert snap_compare(app, terminal_size=(100, 30), run_before=ready)
 
 
+@contextlib.asynccontextmanager
+async def show_down_alone(data, size):
+    """An app at ``size`` showing the show-down ``data`` and nothing under it: (pilot, app)."""
+    from cardtable.tui.app import CardtableApp
+
+    app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
+        await pilot.pause()
+        yield pilot, app
+
+
 def test_a_five_seat_show_down_with_the_spades_bet_fits_80x24():
     """T7/T12: a play-tester's five-seat show-down (a caught drop, six payments, the spades
     bet) ran past 24 rows behind a scroll bar, the payments cut short of the chips they add
@@ -73,7 +87,6 @@ def test_a_five_seat_show_down_with_the_spades_bet_fits_80x24():
     screen: everything shows, no scrolling."""
     from cardtable.bots import make_bot
     from cardtable.engine.rng import Rng
-    from cardtable.tui.app import CardtableApp
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.tonk.showdown import showdown
 
@@ -86,11 +99,7 @@ def test_a_five_seat_show_down_with_the_spades_bet_fits_80x24():
     assert (len(data.payments), len(data.side)) == (6, 1) and "caught" in data.why
 
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
-            await pilot.pause()
+        async with show_down_alone(data, (80, 24)) as (pilot, app):
             scroll = app.screen.query_one("#showdown-scroll")
             assert scroll.virtual_size.height <= scroll.size.height
             text = screen_text(app)
@@ -103,7 +112,6 @@ def test_from_100_columns_a_show_down_row_keeps_to_one_line():
     """A play-tester's show-down at 100x30 wrapped a seven-card hand beside a long name in a
     box kept 76 wide; from 100 columns the box is wider and each row reads on one line
     (at 80 columns it stays as it was, 76 wide)."""
-    from cardtable.tui.app import CardtableApp
     from cardtable.tui.tonk.showdown import Showdown, ShowdownRow
 
     hand = "A♣ 3♣ 9♦ 10♦ J♥ Q♠ K♠"
@@ -111,11 +119,7 @@ def test_from_100_columns_a_show_down_row_keeps_to_one_line():
     data = Showdown("Hand 3 of 25", ("Ann dropped with a count of 12.",), rows, ("Bartholomew pays Ann 2 chips",))
 
     async def scenario(size):
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
-            await pilot.pause()
+        async with show_down_alone(data, size) as (pilot, app):
             lines = screen_text(app).splitlines()
             return app.screen.query_one("#summary-box").outer_size.width, lines
 
@@ -131,7 +135,6 @@ def test_at_80_columns_the_rules_and_help_cover_a_show_down_whole():
     """A play-tester's L and r over an 80x24 show-down left its edges showing down both
     sides: the log, rules and help boxes (90% of 80: 72) were narrower than the show-down
     (76). They are at least as wide now."""
-    from cardtable.tui.app import CardtableApp
     from cardtable.tui.screens.dialogs import HelpScreen, RulesScreen
     from cardtable.tui.tonk.showdown import Showdown, ShowdownRow
 
@@ -139,11 +142,7 @@ def test_at_80_columns_the_rules_and_help_cover_a_show_down_whole():
     data = Showdown("Hand 1 — show-down", ("Dag drops with 13",), rows, ())
 
     async def scenario():
-        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await app.push_screen(ShowdownScreen(data, "Press Enter to deal the next hand."))
-            await pilot.pause()
+        async with show_down_alone(data, (80, 24)) as (pilot, app):
             under = app.screen.query_one("#summary-box").region
             for over, box in ((RulesScreen(load_variant("tonk-classic")), "#rules-box"), (HelpScreen(), "#help-box")):
                 await app.push_screen(over)

@@ -497,9 +497,9 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         card = hand[0] if len(hand) == 1 and not self._selected() else self._one_card("l to lay it off")
         if card is None:
             if not self._selected():  # (which cards lay off: a play-tester tried them one by one)
-                fits = [c for c in hand if any(m.kind == "lay_off" and m.cards == (c,) for m in state.moves)]
+                laid = {m.cards[0] for m in state.moves if m.kind == "lay_off"}
+                fits = list(dict.fromkeys(c for c in hand if c in laid))  # (in the hand's order; twins once)
                 if fits:
-                    fits = list(dict.fromkeys(fits))  # (twins once)
                     self.notice += f": {cards_label(fits, self.ascii)} {'fits' if len(fits) == 1 else 'fit'} a meld"
             return
         found = [m for m in state.moves if m.kind == "lay_off" and m.cards == (card,)]
