@@ -10,8 +10,10 @@ import asyncio
 from textual.widgets import Static
 
 from cardtable import Move
-from cardtable.tui.screens.dialogs import LogScreen
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.dialogs import LogScreen, RulesScreen
 from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 
 from .helpers import hold_bots, make_app, settle, table_screen
@@ -163,3 +165,42 @@ def test_an_open_quit_question_waits_for_its_answer_when_the_hand_ends():
 
     asyncio.run(scenario(last_hand=False))
     asyncio.run(scenario(last_hand=True))
+
+
+def test_L_over_the_rules_opens_the_log_and_closes_back_to_it():
+    """``L`` over the rules at a table opens the log, as at the table (it did nothing);
+    over the rules opened from the log (its ``r``), it closes them back to that log,
+    never a second log over the first. On the start screen, with no log, it does nothing."""
+    async def scenario():
+        app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("r")
+            await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("L")
+            await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
+            assert [type(s) for s in app.screen_stack[-2:]] == [TableScreen, LogScreen]
+            await pilot.press("r")
+            await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("L")
+            await settle(pilot, app, lambda: isinstance(app.screen, LogScreen))
+            assert [type(s) for s in app.screen_stack[-2:]] == [TableScreen, LogScreen]
+
+    asyncio.run(scenario())
+
+
+def test_L_over_the_rules_on_the_start_screen_leaves_them_open():
+    """The start screen has no log: ``L`` over its rules leaves them as they are."""
+    async def scenario():
+        app = CardtableApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, StartScreen))
+            await pilot.press("r")
+            await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("L")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen) and isinstance(app.screen_stack[-2], StartScreen)
+
+    asyncio.run(scenario())

@@ -300,7 +300,8 @@ class RulesScreen(ModalScreen[None]):
     wrap instead of pushing each other off the screen. At a table (``players`` given), the
     titles are those given at that many players."""
 
-    BINDINGS = [HELP, Binding("escape,r,enter,q", "close", "close", show=False)]
+    BINDINGS = [HELP, Binding("escape,r,enter,q", "close", "close", show=False),
+                Binding("L", "full_log", "log", show=False)]
 
     def __init__(self, variant: Any, players: int | None = None) -> None:
         super().__init__()
@@ -336,6 +337,27 @@ class RulesScreen(ModalScreen[None]):
                 if titles is not None:
                     yield Static(fix("Titles: " + ", ".join(titles(self.players))), id="rules-titles",
                                  markup=False)
+
+    def below(self) -> Any:
+        """The screen the rules were opened over."""
+        stack = self.app.screen_stack
+        return stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``L`` works where the screen below has a log (a table, a round's results, the
+        log itself), not on the start screen."""
+        if action == "full_log":
+            below = self.below()
+            return isinstance(below, LogScreen) or hasattr(below, "action_full_log")
+        return True
+
+    def action_full_log(self) -> None:
+        """L: the rules close for the log, as ``L`` below them would open it (opened over
+        the log, whose ``r`` shows them, the rules close back to it)."""
+        below = self.below()
+        self.dismiss(None)
+        if not isinstance(below, LogScreen):
+            below.action_full_log()
 
     def action_close(self) -> None:
         self.dismiss(None)
