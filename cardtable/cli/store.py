@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
-from ..games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
+from ..games.president.preset import TITLE_KEYS, TITLE_SHORT, title_legend
 from .options import MOST_BOT_DELAY, SECONDS, SQLITE_INT_HIGH, given, number_from, player_name
 from .output import Console, fail
 
@@ -131,7 +131,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _stats(args: argparse.Namespace) -> int:
     from ..store import history_path, player_stats, recent_matches
-    from ..store.history import HistoryError, bot_level, left_out
+    from ..store.history import HistoryError, PlayerStats, bot_level, left_out
     from ..tui.text import game_title, score_phrases
 
     damaged: list[str] = []
@@ -160,7 +160,8 @@ def _stats(args: argparse.Namespace) -> int:
         console.print(Text.assemble(f"No finished matches{who} yet. ", (f"(history: {history_path()})", "dim")),
                       highlight=False)
         return 0
-    legend = f"President titles: {TITLE_LEGEND}" if any(p.president_titles for p in players) else None
+    held = PlayerStats.titles_held(players)
+    legend = f"President titles: {' · '.join(title_legend(held))}" if held else None
     table = Table(title="Players", caption=legend, caption_justify="left")
     for column in ("player", "matches", "wins", "win %", "President titles (rounds)", "Shanghai avg",
                    "Tonk chips/hand"):

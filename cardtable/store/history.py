@@ -394,6 +394,11 @@ class PlayerStats:
         stats = self.families.get("president")
         return dict(stats.titles) if stats else {}
 
+    @staticmethod
+    def titles_held(players: Iterable[PlayerStats]) -> set[str]:
+        """The President titles any of ``players`` ended a round with (a legend names these)."""
+        return {title for player in players for title, rounds in player.president_titles.items() if rounds}
+
     @property
     def shanghai_average(self) -> float | None:
         stats = self.families.get("shanghai")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from math import prod
 from typing import ClassVar, Literal
 
@@ -147,8 +147,11 @@ class PresidentTitles(Knobs):
         return plain_text(name, info)
 
 
-TITLE_LEGEND = " · ".join(f"{TITLE_SHORT[key]} {name}" for key, name in PresidentTitles().model_dump().items())
-"""What the short forms stand for, in the default titles ("P President · VP Vice-President …")."""
+def title_legend(held: Collection[str] = TITLE_KEYS) -> list[str]:
+    """What the short forms of the ``held`` titles stand for, in the default titles, top
+    first (["P President", "S Scum"]): a legend names the titles its table shows, not all seven."""
+    names = PresidentTitles().model_dump()
+    return [f"{TITLE_SHORT[key]} {names[key]}" for key in TITLE_KEYS if key in held]
 
 
 MOST_LEAD_PLAYS = 10_000

@@ -5,6 +5,8 @@ won, not the chips at the end). Read from the SQLite history; nothing is written
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -16,7 +18,7 @@ from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
 from ...engine.words import listed
-from ...games.president.preset import TITLE_KEYS, TITLE_LEGEND, TITLE_SHORT
+from ...games.president.preset import TITLE_KEYS, TITLE_SHORT, title_legend as legend_entries
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, left_out
 from ..phrases import Phrases
@@ -62,11 +64,12 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     return table
 
 
-def title_legend(ascii: bool = False) -> Phrases:
-    """What the President table's short titles stand for ("P President · VP Vice-President …"),
-    wrapped between entries (a new player saw "· Clk" end a line and "Clerk" start the next)."""
+def title_legend(held: Iterable[str] = TITLE_KEYS, ascii: bool = False) -> Phrases:
+    """What the President table's short titles stand for ("P President · S Scum"), those
+    ``held`` only, wrapped between entries (a new player saw "· Clk" end a line and "Clerk"
+    start the next)."""
     fix = themed(ascii)
-    return Phrases([fix(entry) for entry in TITLE_LEGEND.split(" · ")], fix(" · "))
+    return Phrases([fix(entry) for entry in legend_entries(set(held))], fix(" · "))
 
 
 def statistics(ascii: bool = False) -> RenderableType:
@@ -86,7 +89,8 @@ def statistics(ascii: bool = False) -> RenderableType:
     for family in FAMILY_TITLES:
         table = family_table(family, players, ascii)
         if table is not None:
-            parts += [table, title_legend(ascii), Text("")] if family == "president" else [table, Text("")]
+            parts += [table, title_legend(PlayerStats.titles_held(players), ascii), Text("")] if family == "president" \
+                else [table, Text("")]
     overall = Table(title="All games", title_style="bold", title_justify="left", header_style="bold",
                     box=None, padding=(0, 2), pad_edge=False)
     for column in ("player", "matches", "wins", "win %", "last played"):
