@@ -92,7 +92,7 @@ def hand_lines(app) -> list[str]:
 def assert_hands(app, expected: Game) -> None:
     """Every seat's hand at this step, in the order the table shows a hand (by suit:
     a Tonk hand is held as drawn)."""
-    from cardtable.tui.tonk.showdown import by_suit
+    from cardtable.games.tonk.order import by_suit
 
     lines = hand_lines(app)
     assert len(lines) == expected.players

@@ -14,7 +14,7 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.seats import TableSetup, parse_seats
 from cardtable.tui.settings import Settings
-from cardtable.tui.tonk.showdown import by_rank, by_suit as tonk_by_suit
+from cardtable.games.tonk.order import by_rank, by_suit as tonk_by_suit
 from cardtable.tui.widgets.hand import Hand
 
 from .helpers import settle

@@ -612,7 +612,7 @@ def test_the_recent_matches_write_a_loss_with_the_tables_minus_sign(ascii, minus
 def test_the_show_down_lists_hands_in_the_tables_order(order):
     """The show-down writes each shown hand as the table sorts hands (``o``): by rank,
     A♦ 3♣ 4♠ …, or by suit, 3♣ 5♣ … A♦."""
-    from cardtable.tui.tonk.showdown import by_rank, by_suit
+    from cardtable.games.tonk.order import by_rank, by_suit
     from cardtable.tui.widgets.card import cards_label
 
     variant = load_variant("tonk-classic")

@@ -9,6 +9,7 @@ from typing import ClassVar
 from ...engine.cards import Card, pretty_cards
 from ...engine.events import Event, Namer
 from ...engine.words import listed
+from .order import by_suit
 from .spreads import spread_text
 
 
@@ -129,14 +130,15 @@ class StockExhausted(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandsShown(Event):
-    """The show-down: every hand face up with its count (public)."""
+    """The show-down: every hand face up with its count (public). Its line lists each
+    hand in suit order, as the show-down box first shows it."""
 
     kind: ClassVar[str] = "hands_shown"
     hands: tuple[tuple[Card, ...], ...] = ()
     counts: tuple[int, ...] = ()
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
-        return "; ".join(f"{name(seat)} shows {pretty_cards(hand) or '—'} ({count})"
+        return "; ".join(f"{name(seat)} shows {pretty_cards(sorted(hand, key=by_suit)) or '—'} ({count})"
                          for seat, (hand, count) in enumerate(zip(self.hands, self.counts)))
 
 

@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import ACE, Card
+from ...engine.cards import Card
 from ...engine.events import Event, RoundEnded
 from ...games.tonk import events as ev
+from ...games.tonk.order import by_suit
 from ...games.tonk.payments import stakes_reason, ties_lowest
 from ..screens.over_table import RoundOver
 from ..seats import Seat
@@ -49,15 +50,6 @@ class Showdown:
     """Why the winner is paid what it is ("a Tonk, out without a discard: double stakes")."""
     side: tuple[str, ...] = ()
     """The spades bet's payments (T12), apart from the hand's."""
-
-
-def by_suit(card: Card) -> tuple[int, int]:
-    """Display order: clubs, diamonds, hearts, spades, jokers; the ace low (it counts 1)."""
-    return ("CDHS".index(card.suit) if card.suit else 4, 1 if card.rank == ACE else card.rank)
-
-
-def by_rank(card: Card) -> tuple[int, int]:
-    return (1 if card.rank == ACE else card.rank, "CDHS".index(card.suit) if card.suit else 4)
 
 
 def _chips(n: int) -> str:

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.moves import Move
+from ...games.tonk.order import by_rank, by_suit
 from ...games.tonk.spreads import jokers_stand_for
 from ..text import themed
 from ..widgets.card import cards_label, meld_label
@@ -25,7 +26,6 @@ from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel
 from .dialogs import ConfirmDrop
 from .present import TonkSeatInfo, TonkState, counted
-from .showdown import by_rank, by_suit
 from .widgets import PilesPanel, SpreadsPanel
 
 

@@ -105,3 +105,13 @@ def test_going_out_says_one_stake_and_why_it_is_no_tonk(needs_six, said):
 
     assert stakes_reason("out", variant("tonk-classic", tonk_needs_six=needs_six).rules) == said
     assert stakes_reason("tonk", variant("tonk-classic").rules) == "a Tonk, out without a discard: double stakes (T8)"
+
+
+def test_T7_the_show_down_line_lists_each_hand_in_suit_order() -> None:
+    """T7: the show-down's log line lists every hand as the show-down box first shows it,
+    by suit with the ace low (it listed the cards as dealt: "K♠ 2♦ A♠")."""
+    game = stacked(["10S JC", "KS 2D AS", "QH 4H"], drop_when="any_time")
+    game.apply(1, DROP)
+    shown = last(game, "hands_shown")
+    assert shown.hands[1] == (Card.parse("KS"), Card.parse("2D"), Card.parse("AS"))  # the data as held
+    assert shown.describe(lambda seat: NAMES[seat]) == "Cy shows J♣ 10♠ (20); Ann shows 2♦ A♠ K♠ (13); Dag shows 4♥ Q♥ (14)"
