@@ -151,6 +151,13 @@ def test_extends_a_relative_path(tmp_path):
      "rules.wilds", "every rank from 2 to A"),  # P27: it crashed at the deal
     ('extends = "west-coast"\n[rules]\ntwo_any_time = true\n',
      "rules.two_any_time", 'it needs rank_order "two_high"'),  # P22 could never be used
+    ('extends = "president-classic"\n[rules]\nwilds = ["2"]\ntwo_any_time = true\n',
+     "rules.two_any_time", "and 2 not wild"),  # P22: a wild 2 is no top card to throw in
+    ('extends = "west-coast"\n[rules]\ntwos = "single_beats_any"\n',
+     "rules.twos", '"single_beats_any" lets natural 2s, the top rank, top other plays (P20), so it needs '
+     'rank_order "two_high"'),  # P20: it was ignored
+    ('extends = "president-classic"\n[rules]\nwilds = ["2"]\ntwos = "pair_beats_single"\n',
+     "rules.twos", "and 2 not wild"),
     ('extends = "president-classic"\n[rules]\ntitle_points = {}\nmatch_target = 3\n',
      "rules.match_target", "no title scores points (title_points), so nobody reaches 3"),  # P30: endless
     ('extends = "president-classic"\n[rules]\ntitle_points = {scum = -1}\n',

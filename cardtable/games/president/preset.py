@@ -117,9 +117,13 @@ class PresidentRules(Knobs):
                              "(a play may not be all wild, P27)")
         if self.red_threes and "3" in self.wilds:
             raise ValueError("red_threes: needs natural 3s, so 3 cannot also be wild")
-        if self.two_any_time and self.rank_order == "ace_high":
-            raise ValueError('two_any_time: P22 throws in the top card, a 2, so it needs rank_order '
-                             '"two_high" (under "ace_high" a 2 is a low card)')
+        twos_low_or_wild = self.rank_order == "ace_high" or "2" in self.wilds
+        if self.two_any_time and twos_low_or_wild:
+            raise ValueError('two_any_time: P22 throws in the top card, a natural 2, so it needs rank_order '
+                             '"two_high" and 2 not wild (under "ace_high" a 2 is a low card)')
+        if self.twos != "same_count" and twos_low_or_wild:
+            raise ValueError(f'twos: "{self.twos}" lets natural 2s, the top rank, top other plays (P20), so it '
+                             'needs rank_order "two_high" and 2 not wild (under "ace_high" a 2 is a low card)')
         if self.match_target and not any(points > 0 for points in self.title_points.values()):
             raise ValueError(f"match_target: no title scores points (title_points), so nobody reaches "
                              f"{self.match_target}; give a title points, or end the match by match_rounds")

@@ -68,6 +68,9 @@ class RankOrder:
             tops = [top, *(self.value[card] for card in (Card(JOKER, ""), Card(2, "S")) if card in self.value
                            and (rules.jokers if card.rank == JOKER else rules.rank_order == "two_high"))]
             self.top_value = min(tops)
+        self.twos_on_top = rules.rank_order == "two_high" or 2 in wild_ranks
+        """Whether a 2 is a top card for P26: the top rank, or wild (under ``ace_high`` a
+        natural 2 is the lowest card)."""
         self.bomb_count = 4 if rules.bomb == "four_of_a_kind" else 0
         self.twins = rules.decks > 1 or rules.jokers > 1
         """Whether a hand may hold two equal cards (so plays must be deduplicated)."""
@@ -180,11 +183,13 @@ class RankOrder:
         "burn" (P25), "quick_clear" (P24), "top" (P7: nothing can beat it), or None."""
         return _CLEARS.get(how) or ("top" if self.clears_at_once(value, count) else None)
 
-    @staticmethod
-    def out_on_top(cards: Iterable[Card], clearing: str | None) -> bool:
-        """P26: a player's last play goes out on top when it holds a 2 or a joker or
-        clears the pile at once (with ``no_finish_on_top`` that makes them Scum)."""
-        return clearing is not None or any(card.rank in (2, JOKER) for card in cards)
+    def out_on_top(self, cards: Iterable[Card], clearing: str | None) -> bool:
+        """P26: a player's last play goes out on top when it clears the pile at once or
+        holds a joker or a 2 — a 2 where 2s rank high or are wild: under ``ace_high`` a
+        natural 2 is the lowest card (with ``no_finish_on_top`` going out on top makes
+        them Scum)."""
+        return clearing is not None or any(card.rank == JOKER or (card.rank == 2 and self.twos_on_top)
+                                           for card in cards)
 
     def beats(self, value: int, count: int, natural: bool, top: tuple[int, int]) -> str | None:
         """How a (value, count) play goes onto the top play: "beat", "equal", "burn",

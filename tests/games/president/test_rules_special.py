@@ -208,6 +208,22 @@ def test_P26_going_out_on_a_two_makes_scum():
     assert game.finish_order[-1] == 2
 
 
+def test_P26_under_ace_high_a_natural_two_is_the_lowest_card_not_a_top_one():
+    """P26 (our reading): a 2 counts as a top card where 2s rank high or are wild; under
+    ``ace_high`` (West coast) a natural 2 is the lowest card, and going out on it is no
+    going out on top (it made the player Scum)."""
+    game = president(players=3, hands=["5C 6C", "2D", "KS QS"], rank_order="ace_high", no_finish_on_top=True)
+    assert game.to_act == (1,) and not game.makes_scum(1, play("2D"))
+    events = game.apply(1, play("2D"))
+    assert kinds(events) == ["cards_played", "player_out"] and game.finish_order == (1,)
+    joker = president(players=3, hands=["5C 6C", "JK", "KS QS"], rank_order="ace_high", jokers=1,
+                      no_finish_on_top=True)
+    assert joker.makes_scum(1, play("JK"))  # (a joker that is not wild still ranks above an ace)
+    wild = president(players=3, hands=["5C 6C", "2D 4D", "KS QS"], rank_order="ace_high", wilds=["2"],
+                     no_finish_on_top=True)
+    assert wild.makes_scum(1, play("4D 2D"))  # (a wild 2, standing as a 4, is a top card)
+
+
 def test_P27_a_wild_joker_makes_a_pair_but_never_plays_alone():
     game = president(hands=["3C", "7C JK 4D", "8C 8D", "5C"], jokers=1, wilds=["JK"])
     moves = game.legal_moves(1)
