@@ -30,13 +30,6 @@ def rank_named(name: object) -> int | None:
     return _TEXT_RANK.get(str(name).strip().upper())
 
 
-def rank_name(name: object) -> str:
-    """``name`` in the rule book's spelling when it names a rank (``"t"`` -> ``"10"``,
-    ``"joker"`` -> ``"JK"``), else ``str(name)`` as it is (for the error message)."""
-    rank = rank_named(name)
-    return str(name) if rank is None else _RANK_TEXT[rank]
-
-
 RANK_NAMES = tuple(_RANK_TEXT[rank] for rank in (*RANKS, JOKER))
 """Every rank in the rule book's spelling, 2 to ace, then the joker: ``"2"`` … ``"A"``, ``"JK"``."""
 

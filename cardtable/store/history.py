@@ -581,10 +581,6 @@ class MatchRecord:
     titles: tuple[str | None, ...]
 
     @property
-    def winner_names(self) -> tuple[str, ...]:
-        return tuple(self.names[seat] for seat in self.winners)
-
-    @property
     def labels(self) -> tuple[str, ...]:
         """The players as the lists of matches name them: a bot marked, "Dag (bot)" (a
         human may have a bot's name)."""

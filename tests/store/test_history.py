@@ -116,7 +116,7 @@ def test_statistics_for_known_matches_in_all_three_families(tmp_path):
     # recent matches: newest first
     recent = recent_matches(3)
     assert [m.family for m in recent] == ["president", "tonk", "tonk"]
-    assert recent[0].winners == (0, 1) and recent[0].winner_names == ("Ann", "Dag")
+    assert recent[0].winners == (0, 1) and recent[0].winner_labels == ("Ann", "Dag (bot)")
     assert recent[1].scores == tonk[1].scores
     json.dumps([p.to_data() for p in stats.values()])  # JSON-ready
 

@@ -698,13 +698,13 @@ def test_the_president_statistics_say_what_the_title_letters_stand_for():
     from rich.console import Console
 
     from cardtable.store.history import FamilyStats, PlayerStats
-    from cardtable.tui.screens.stats import family_table, title_legend
+    from cardtable.tui.screens.stats import family_table, legend_phrases
 
     player = PlayerStats(name="Ann", kinds=("human",), matches=1, wins=1, last_played="",
                          families={"president": FamilyStats(matches=1, wins=1, titles={"president": 3, "scum": 1})})
     console = Console(width=200, record=True)
     console.print(family_table("president", [player]))
-    console.print(title_legend(PlayerStats.titles_held([player])))
+    console.print(legend_phrases(PlayerStats.titles_held([player])))
     text = " ".join(console.export_text().split())
     assert "P 3 · S 1" in text
     assert text.endswith("P 3 · S 1 P President · S Scum")  # (the legend names the titles shown, no others)
@@ -722,7 +722,7 @@ def test_the_president_statistics_say_what_the_title_letters_stand_for():
     assert len(cells) > 1 and all(re.fullmatch(r"(P|VP|Sec|N|Clk|VS|S) \d( · (P|VP|Sec|N|Clk|VS|S) \d)*", cell)
                                   for cell in cells), cells
     narrow = Console(width=60, record=True)  # (a new player saw "· Clk" end a line and "Clerk" start the next)
-    narrow.print(title_legend())
+    narrow.print(legend_phrases())
     assert narrow.export_text().splitlines() == ["P President · VP Vice-President · Sec Secretary · N Neutral",
                                                  "Clk Clerk · VS Vice-Scum · S Scum"]
 

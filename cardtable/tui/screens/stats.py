@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ...engine.registry import FAMILY_TITLES
 from ...engine.words import listed
-from ...games.president.preset import TITLE_KEYS, TITLE_SHORT, title_legend as legend_entries
+from ...games.president.preset import TITLE_KEYS, TITLE_SHORT, title_legend
 from ...store import PlayerStats, history_path, player_stats, recent_matches
 from ...store.history import HistoryError, left_out
 from ..phrases import Phrases
@@ -64,12 +64,12 @@ def family_table(family: str, players: list[PlayerStats], ascii: bool = False) -
     return table
 
 
-def title_legend(held: Iterable[str] = TITLE_KEYS, ascii: bool = False) -> Phrases:
+def legend_phrases(held: Iterable[str] = TITLE_KEYS, ascii: bool = False) -> Phrases:
     """What the President table's short titles stand for ("P President · S Scum"), those
     ``held`` only, wrapped between entries (a new player saw "· Clk" end a line and "Clerk"
     start the next)."""
     fix = themed(ascii)
-    return Phrases([fix(entry) for entry in legend_entries(set(held))], fix(" · "))
+    return Phrases([fix(entry) for entry in title_legend(set(held))], fix(" · "))
 
 
 def statistics(ascii: bool = False) -> RenderableType:
@@ -89,8 +89,8 @@ def statistics(ascii: bool = False) -> RenderableType:
     for family in FAMILY_TITLES:
         table = family_table(family, players, ascii)
         if table is not None:
-            parts += [table, title_legend(PlayerStats.titles_held(players), ascii), Text("")] if family == "president" \
-                else [table, Text("")]
+            legend = [legend_phrases(PlayerStats.titles_held(players), ascii)] if family == "president" else []
+            parts += [table, *legend, Text("")]
     overall = Table(title="All games", title_style="bold", title_justify="left", header_style="bold",
                     box=None, padding=(0, 2), pad_edge=False)
     for column in ("player", "matches", "wins", "win %", "last played"):

@@ -17,7 +17,6 @@ from ...engine.cards import JOKER, Card
 from ..text import uses_ascii
 
 CARD_WIDTH = 5
-CARD_HEIGHT = 4
 SUIT_CLASS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "": "joker"}
 ASCII_SUITS = {"C": "C", "D": "D", "H": "H", "S": "S", "": "*"}
 UNICODE_BOX = ("┌", "─", "┐", "│", "└", "┘")
