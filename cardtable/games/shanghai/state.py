@@ -217,6 +217,7 @@ class ShanghaiGame(Game):
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see; ``None`` gives the public table (no hand at all)."""
+        # (a seat of the table is checked here, before the call: a view is built every move)
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             self._check_viewer(seat)
         rules, discard, hands = self.rules, self.discard, self.hands

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
-from ...engine.events import RoundStarted
 from ...engine.game import Game
 from ...engine.words import ordinal, rank_plural
 from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, play_text
@@ -335,21 +334,13 @@ def exchange_note(game: object, viewer: int) -> str:
 def exchange_heading(game: object) -> str:
     """What the exchange note is headed: "Exchange", or once the black market (P18) was
     opened this round, "Exchange and market" (the note counts both)."""
-    for event in reversed(game.events):  # type: ignore[attr-defined]
-        if isinstance(event, RoundStarted):
-            return "Exchange"
-        if isinstance(event, MarketOpened):
-            return "Exchange and market"
-    return "Exchange"
+    opened = any(isinstance(event, MarketOpened) for event in this_round(game.events))  # type: ignore[attr-defined]
+    return "Exchange and market" if opened else "Exchange"
 
 
 def _has_played(game: object, seat: int) -> bool:
     """Whether ``seat`` has put cards down on their own turn this round (the exchange note
     stays until then: a throw in an out-of-turn dialog, whose table shows no status for
     the player, does not count)."""
-    for event in reversed(game.events):  # type: ignore[attr-defined]
-        if isinstance(event, RoundStarted):
-            return False
-        if isinstance(event, CardsPlayed) and event.seat == seat and not event.out_of_turn:
-            return True
-    return False
+    return any(isinstance(event, CardsPlayed) and event.seat == seat and not event.out_of_turn
+               for event in this_round(game.events))  # type: ignore[attr-defined]
