@@ -1,7 +1,10 @@
 """Why a President move is not allowed now, in the player's words (what ``apply``'s
-IllegalMove says). Mixed into :class:`~cardtable.games.president.state.PresidentGame`."""
+IllegalMove says), and what a seat on lead may lead (P21, P23). Mixed into
+:class:`~cardtable.games.president.state.PresidentGame`."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from ...engine.cards import Card, not_held
 from ...engine.game import Game
@@ -28,6 +31,30 @@ class ReasonsMixin(Game):
     _bombed: int | None
     _own_turn: bool
     _last: int | None
+
+    def lead_prompt(self, seat: int) -> str:
+        """What ``seat``, on lead, may lead: "lead any card or set of one rank", or naming
+        the ranks no legal lead holds (2s under P21 ``no_lead_with_top``), the sets no lead
+        holds whole ("all 3 kings") and a bomb when none may be led (P21, P23: "a
+        4-of-a-kind bomb", also from five 7s or with a wild). Cards go by their place in
+        the rank order (a red 3 is not a black 3); wild cards go with whatever they join."""
+        ranks, hand = self.ranks, self.hands[seat]
+        plays = [move for move in self._legal_list(seat) if move.kind == "play"]
+        most: dict[int, int] = {}  # per rank, the most of its naturals one lead holds
+        for move in plays:
+            for value, count in Counter(ranks.value[card] for card in move.cards if card not in ranks.wild).items():
+                most[value] = max(most.get(value, 0), count)
+        held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
+        barred = [rank_plural(ranks.label[value]) for value in sorted(held) if value not in most]
+        bomb = ranks.bomb_count
+        no_bomb = ranks.holds_bomb(hand) and not any(len(move.cards) == bomb for move in plays)
+        barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
+                   if 0 < most.get(value, 0) < held[value] and not (no_bomb and held[value] == bomb)]
+        if no_bomb:  # (P21: whatever rank makes it, and with five 7s too)
+            barred.append(f"a {bomb}-of-a-kind bomb")
+        if not barred:
+            return "lead any card or set of one rank"
+        return f"lead a card or set of one rank (not {', '.join(barred)})"
 
     def _why_illegal(self, seat: int, move: Move) -> str:
         """A sentence for the player saying why ``move`` is not allowed now."""

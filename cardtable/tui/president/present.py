@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
 from ...engine.game import Game
-from ...engine.words import ordinal, rank_plural
+from ...engine.words import ordinal
 from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
@@ -100,7 +100,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     assert isinstance(view, PresidentView)
     fix = themed(ascii)
     name = naming_you(lambda seat: seats[seat].name, viewer)  # (the viewer is "you" in the trick, as in the log)
-    ranks = RankOrder(view.rules)  # (what a wild on the pile stood for; what may not be led)
+    ranks = RankOrder(view.rules)  # (what a wild on the pile stood for)
     variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")
     order = list(view.order)
@@ -127,7 +127,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     state = PresidentState(header=header, seats=seat_infos, pile_caption=fix(told_to_you(caption)),
                            pile_cards=pile_cards, pile_earlier=earlier, pile_footer=fix(told_to_you(footer)), log=log,
                            status="", viewer=viewer)
-    status = fix(_status(game, view, viewer, seats, ranks))
+    status = fix(_status(game, view, viewer, seats))
     if viewer is None:
         return replace(state, status=status)
     note = fix(_exchange_note(game, view, viewer, ascii))
@@ -224,8 +224,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
                     out=out, short=tuple(short), alone=() if out else alone)
 
 
-def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...],
-            ranks: RankOrder) -> str:
+def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...]) -> str:
     name = lambda seat: seats[seat].name  # noqa: E731
     if view.round_over:
         return "The round is over."
@@ -245,7 +244,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
     if viewer is not None and actor == viewer:
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
-            return f"{who}your turn: {_lead_prompt(view.hand, moves, ranks)}"
+            return f"{who}your turn: {game.lead_prompt(viewer)}"  # type: ignore[attr-defined]
         if not any(m.kind == "play" for m in moves):
             return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — press p to pass"
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
@@ -256,30 +255,6 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         return who + "waiting"
     out = " · you passed, out of this trick (P6)" if viewer is not None and viewer in view.locked else ""
     return f"{who}waiting for {seats[view.turn].label}{out}"
-
-
-def _lead_prompt(hand: tuple[Card, ...], moves: list, ranks: RankOrder) -> str:
-    """"lead any card or set of one rank", naming the ranks no legal lead contains
-    (e.g. 2s under ``no_lead_with_top``), the sets no lead holds whole ("all 3 kings"),
-    and a bomb when none may be led (P21: "a 4-of-a-kind bomb", also from five 7s or with a
-    wild). Cards go by their place in the rank order (a red 3 is not a black 3); wild
-    cards go with whatever they join."""
-    most: dict[int, int] = {}                       # per rank, the most of its naturals one lead holds
-    for move in moves:
-        if move.kind == "play":
-            for value, count in Counter(ranks.value[card] for card in move.cards if card not in ranks.wild).items():
-                most[value] = max(most.get(value, 0), count)
-    held = Counter(ranks.value[card] for card in hand if card not in ranks.wild)
-    barred = [rank_plural(ranks.label[value]) for value in sorted(held) if value not in most]
-    bomb = ranks.bomb_count
-    no_bomb = ranks.holds_bomb(hand) and not any(move.kind == "play" and len(move.cards) == bomb for move in moves)
-    barred += [f"all {held[value]} {rank_plural(ranks.label[value])}" for value in sorted(held)
-               if 0 < most.get(value, 0) < held[value] and not (no_bomb and held[value] == bomb)]
-    if no_bomb:  # (P21: whatever rank makes it, and with five 7s too)
-        barred.append(f"a {bomb}-of-a-kind bomb")
-    if not barred:
-        return "lead any card or set of one rank"
-    return f"lead a card or set of one rank (not {', '.join(barred)})"
 
 
 def _exchanged(game: object, view: PresidentView, viewer: int) -> tuple[list[Card], list[Card]]:

@@ -73,6 +73,16 @@ def test_P21_wild_cards_count_with_a_bomb_they_complete_not_as_a_spare():
     assert play("5C 5D 5H 5S") in game.legal_moves(1) and play("2C JK") in game.legal_moves(1)
 
 
+def test_P21_P23_the_lead_prompt_names_what_may_not_be_led():
+    """P21/P23: a seat on lead is told what it may lead, in words the table shows: the
+    2s and the bomb it may not lead while it holds other cards; nothing barred, any card."""
+    game = president(hands=["3C", "2C 5C 5D 5H 5S 9D", "4C", "6C"], bomb="four_of_a_kind")
+    assert game.to_act == (1,)
+    assert game.lead_prompt(1) == "lead a card or set of one rank (not 2s, a 4-of-a-kind bomb)"
+    free = president(hands=["3C", "5C 9D", "4C", "6C"])
+    assert free.lead_prompt(1) == "lead any card or set of one rank"
+
+
 def test_P22_a_two_out_of_turn():
     game = president(hands=["3C 4C", "5C 6C", "7C 8C", "2D 9C"], two_any_time=True)
     game.apply(1, play("5C"))
