@@ -42,11 +42,6 @@ class PresidentTable(FamilyTable[PresidentState]):
 
     BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
 
-    DEFAULT_CSS = """
-    PresidentTable #status-note {
-        height: 1; padding: 0 1; background: $panel; color: $foreground; display: none;
-    }
-    """
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")

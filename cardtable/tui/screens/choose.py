@@ -59,9 +59,6 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
                 Binding("o", "sort_hand", "sort", show=False),
                 Binding("escape", "escape", "escape", show=False)]
 
-    DEFAULT_CSS = """
-    TableDialog.-looking #dialog-box { display: none; }
-    """
     """(Its background, undimmed while looking, is in app.tcss: the app's ``ModalScreen``
     rule would beat a default one.)"""
 

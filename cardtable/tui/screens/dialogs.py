@@ -412,13 +412,6 @@ class ConfirmQuit(ModalScreen[str | None]):
         self.unsaved = unsaved
         """Why the game cannot be saved (its autosave failed, and again when asked), or None."""
 
-    DEFAULT_CSS = """
-    #confirm-note { height: auto; margin: 1 0 0 0; color: $text-muted; }
-    #confirm-abandon-question { height: auto; margin-top: 1; }
-    #confirm-abandon, #confirm-start { height: 1; }
-    #confirm-start { margin-top: 1; }
-    """
-
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):  # (centred by the modal screen: the table shows around it)
             if self.unsaved is not None:

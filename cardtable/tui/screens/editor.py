@@ -42,12 +42,6 @@ house rules get a title of their own, which tells them from their parent in the 
 class EditorScreen(Screen[str | None]):
     """Edit a :class:`Draft`; dismisses with the saved preset's name (None: cancelled)."""
 
-    DEFAULT_CSS = """
-    /* a long heading is cut with …, never the keys (they fit 80 columns) */
-    EditorScreen #editor-heading { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
-    EditorScreen #editor-keys { width: auto; padding-left: 2; }
-    """
-
     BINDINGS = [
         Binding("ctrl+s", "save", "save", priority=True),
         Binding("escape", "cancel", "cancel"),

@@ -19,10 +19,6 @@ class LookScreen(ModalScreen[None]):
     Any key or click ends the look, and does nothing else. (Both screens' transparent
     background is in app.tcss, where the app's own ``ModalScreen`` rule cannot beat it.)"""
 
-    DEFAULT_CSS = """
-    LookScreen #look-note { dock: bottom; height: 1; width: 100%; background: $accent; color: $text; }
-    """
-
     def __init__(self) -> None:
         super().__init__()
         self.ending = False

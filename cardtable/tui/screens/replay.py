@@ -59,15 +59,6 @@ class ReplayScreen(KeyNoted, Screen[None]):
         Binding("up", "scroll_table(-1)", "scroll up", show=False),
         Binding("down", "scroll_table(1)", "scroll down", show=False),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen #table #hand, ReplayScreen #table #actions, ReplayScreen #table #selection,
-    ReplayScreen #table #keys, ReplayScreen #table #status, ReplayScreen #table #sh-info { display: none; }
-    #replay-header { height: 1; background: $panel; color: $foreground; padding: 0 1; text-style: bold; }
-    #replay-hands { height: auto; max-height: 10; padding: 0 1;
-                    border: $panel-border-type $accent; border-title-color: $foreground; }
-    #replay-step { height: auto; max-height: 3; padding: 0 1; background: $panel; color: $foreground; }
-    #replay-keys { height: 1; padding: 0 1; color: $card-felt-text 60%; }
-    """
 
     def __init__(self, replay: Any, standalone: bool = False) -> None:
         super().__init__(classes="table replay")

@@ -116,10 +116,6 @@ class StatsScreen(Rethemed, ModalScreen[None]):
     """Statistics per player and family, and the recent matches; escape closes."""
 
     BINDINGS = [*HELP_AND_THEME, Binding("escape,i,q", "close", "close", show=False)]
-    DEFAULT_CSS = """
-    #stats-box { width: 95%; max-width: 120; height: 90%;
-                 border: $panel-border-type $accent; background: $surface; padding: 0 1; }
-    """
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box") as box:

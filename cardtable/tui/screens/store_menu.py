@@ -86,15 +86,6 @@ class StoreBar(Vertical):
     """Continue (first, when there is an autosave) and the Load / Replays / Statistics
     buttons. A damaged autosave shows its SaveError and offers to discard it."""
 
-    DEFAULT_CSS = """
-    StoreBar { height: auto; padding: 0 1; }
-    StoreBar #continue-row { height: auto; }
-    StoreBar #store-buttons { height: 1; }
-    StoreBar #continue-info { width: 1fr; height: auto; max-height: 2; padding: 0 1; }
-    StoreBar #continue-error { height: auto; color: $error; text-style: bold; }
-    StoreBar Button { margin-right: 1; }
-    """
-
     def __init__(self) -> None:
         super().__init__(id="store-bar")
         self.error: str = ""
@@ -259,12 +250,6 @@ class _Picker(Rethemed, ModalScreen[Any]):
     """A list of choices in a box, a note under it (always in sight); escape closes."""
 
     BINDINGS = [*HELP_AND_THEME, Binding("escape", "close", "close", show=False)]
-    DEFAULT_CSS = """
-    .picker-box { width: 90%; max-width: 110; height: auto; max-height: 90%;
-                  border: $panel-border-type $accent; background: $surface; padding: 0 1; }
-    .picker-box OptionList { height: auto; max-height: 100%; }
-    .picker-note { height: auto; margin-top: 1; dock: bottom; }
-    """
     # The note is docked under the list and the list takes only the rows left, scrolling
     # within them: why a file will not load is never pushed off a small screen (80x24).
     TITLE_TEXT = ""

@@ -85,28 +85,6 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
 
     family = "shanghai"
 
-    DEFAULT_CSS = """
-    ShanghaiTable { height: 1fr; }
-    ShanghaiTable #sh-banner-row { height: auto; padding: 0 1; }
-    ShanghaiTable #sh-banner { width: 1fr; height: auto; text-style: bold; color: $accent; }
-    ShanghaiTable #sh-me { width: auto; height: 1; margin-left: 2; color: $card-felt-text; }
-    ShanghaiTable.-me-apart #sh-banner-row { layout: vertical; }
-    ShanghaiTable.-me-apart #sh-me { margin-left: 0; }
-    ShanghaiTable #sh-middle { height: 1fr; min-height: 5; }
-    ShanghaiTable #sh-piles-box { width: 22; height: 100%; border: $panel-border-type $primary; padding: 0; }
-    ShanghaiTable #sh-piles { height: 1fr; max-height: 6; }
-    ShanghaiTable #sh-melds-box { width: 1fr; height: 100%; border: $panel-border-type $primary; padding: 0 1; }
-    ShanghaiTable MeldsView { height: auto; width: 1fr; }
-    ShanghaiTable #sh-log { width: 36; height: 100%; border: $panel-border-type $primary; padding: 0 1;
-                            color: $card-felt-text; display: none;
-                            text-wrap: nowrap; text-overflow: ellipsis; }
-    ShanghaiTable #sh-lastline { height: auto; padding: 0 1; color: $card-felt-text 85%; }
-    .-wide ShanghaiTable #sh-log { display: block; }
-    .-wide ShanghaiTable #sh-lastline { display: none; }
-    ShanghaiTable #sh-info { height: 1; padding: 0 1; }
-    """
-    SCOPED_CSS = False
-
     BINDINGS = [
         Binding("s", "draw('draw_stock')", "stock", show=False),
         Binding("u", "draw('take_upcard')", "upcard", show=False),

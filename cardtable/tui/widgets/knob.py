@@ -118,10 +118,6 @@ class KnobRow(Vertical):
             self.path = path
             self.reason = reason
 
-    DEFAULT_CSS = """
-    KnobRow .knob-switch { height: 1; }
-    KnobRow .knob-hint { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    """
 
     BINDINGS = [Binding("ctrl+r", "inherit", "back to the inherited value", show=False)]
 

@@ -53,7 +53,7 @@ class LastLine(Widget):
     the log; under a trick or the melds, which show what was played, the newest alone. The
     newest line wraps onto the rows if it must, and is cut with an ellipsis after them."""
 
-    DEFAULT_CSS = "LastLine { height: auto; }"
+    DEFAULT_CSS = "LastLine { height: auto; }"  # (the widget's own: as tall as its lines, wherever it is used)
 
     lines: reactive[tuple[str, ...]] = reactive((), layout=True, always_update=True)
 
