@@ -51,12 +51,17 @@ def test_the_tag_stands_over_the_fresh_card_each_copy_once():
     assert row[:5].strip() == "" and row[10:15].strip() == ""
 
 
-def test_a_lifted_fresh_card_shows_no_tag_and_a_covered_one_a_dot():
+def test_a_lifted_fresh_card_has_the_tag_in_its_edge_and_a_covered_one_a_dot():
+    """A selected card, lifted onto the tag's row, shows the tag in its top edge (it lost
+    it: a play-tester grouping cards for a go-down could not tell which had just come in)."""
     hand = cards("3C 7D QS")
-    assert tag_row(hand, cards("7D"), keys=("2",))[5:10] == "┌───┐"   # selected: the card itself is there
+    assert tag_row(hand, cards("7D"), keys=("2",))[5:10] == "┌new┐"   # selected: the card's edge, tagged
+    assert tag_row(hand, cards("QS"), keys=("2",))[5:10] == "┌───┐"   # (a lifted card not fresh: its edge)
     long = tuple(parse_cards("3C 3D 4H 4S 5C 5D 6H 6S 7C 7D 8H 8S 9C 9D JC JD QH QS KC KD AH AS"))
     row = tag_row(long, cards("4H"), width=50)                      # overlapped: two columns a card
     assert row[4:6] == "• " and "new" not in row
+    lifted = tag_row(long, cards("4H"), width=50, keys=("3",))
+    assert lifted[4:6] == "┌•" and "new" not in lifted
 
 
 def _president_round_two(seed: int = 5):

@@ -88,7 +88,7 @@ class Hand(CardsWidget, can_focus=True):
     fresh: reactive[tuple[Card, ...]] = reactive(())
     """Cards just come into the hand, tagged "new" above them (each copy once; the screen
     says which: a draw until the discard, the cards got in an exchange until the first
-    play). A fresh card in a group set aside, or lifted, shows no tag."""
+    play). A fresh card in a group set aside shows no tag; a lifted one has it in its top edge."""
 
     class SelectionChanged(Message):
         """The user selected or unselected a card; ``change`` counts the hand's selection
@@ -393,6 +393,8 @@ class Hand(CardsWidget, can_focus=True):
             dim = self.legal is not None and i not in self.legal
             compact = cell if layout.step < 3 and i < last else 0
             row = self.card_lines(card, styles, dim=dim, edge=edge, compact=compact)[y - top]
+            if y == 0 and i in fresh:  # (lifted onto the tag's row: the tag goes into its top edge)
+                row = self._tag_in_edge(row, cell, felt + styles["number"] + Style(bold=True))
             segments.extend(crop(row, cell))
         if more_right:
             segments.append(Segment((">" if self.ascii else "›") if y == 2 else " ", felt + styles["number"]))
@@ -407,6 +409,15 @@ class Hand(CardsWidget, can_focus=True):
         if cell < len(FRESH_TAG) + 1:
             return ("v" if self.ascii else "•").ljust(cell)
         return f" {FRESH_TAG}".ljust(cell)
+
+    def _tag_in_edge(self, row: list[Segment], cell: int, style: Style) -> list[Segment]:
+        """A lifted fresh card's top edge (one segment) with the tag written into it,
+        "┌new┐", or "┌•──" where the next card overlaps it: lifted onto the tag's row, it
+        lost its tag, and a player grouping cards could not tell which had just come in."""
+        [edge] = row
+        tag = FRESH_TAG if cell >= len(FRESH_TAG) + 1 else "v" if self.ascii else "•"
+        return [Segment(edge.text[:1], edge.style), Segment(tag, style),
+                Segment(edge.text[1 + len(tag):], edge.style)]
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return HAND_HEIGHT
