@@ -36,12 +36,14 @@ class NoteSlot:
         self.shown = Notification(message, title, timeout=timeout, markup=False)
         app.post_message(Notify(self.shown))
 
-    def withdraw(self) -> None:
+    def withdraw(self, app: App[Any] | None = None) -> None:
         """Take the note away as its screen closes (it stayed over the next one, the next
-        hand's table, for its seconds)."""
+        hand's table, for its seconds); with ``app``, off the screen at once."""
         if self.shown is not None:
             self.shown.timeout = 0  # (expired: the next screen's notes leave it out)
             self.shown = None
+            if app is not None:  # (Textual drops expired notes when it next shows its notes: a note
+                app.post_message(Notify(Notification("", timeout=0)))  # expired already makes it)
 
 
 def unused_key(screen: Screen[Any], event: events.Key) -> str | None:

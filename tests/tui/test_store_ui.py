@@ -426,6 +426,11 @@ def test_a_new_table_keeps_the_interrupted_game_and_says_where():
             assert notes == [f"Your unfinished game (Tonk · hand 1 · 0 moves · saved {when(info.saved_at)}) is kept: "
                              "Load game (start screen) continues it."]
             assert load_autosave()[0] == table_screen(app).game
+            # the first key at the table takes the note away (it stood over the opponents'
+            # corner for 7 s as the player weighed the first move)
+            await pilot.press("right")
+            await settle(pilot, app, lambda: not app.screen.query(Toast))
+            assert not any("unfinished game" in n.message for n in app._notifications)
 
     run(scenario)
 

@@ -96,6 +96,9 @@ class TableScreen(Screen[None]):
         self._told_moved = False
         self._told_history = False
         self.speed_note = NoteSlot()
+        self.kept_slot = NoteSlot()
+        """The note saying where the unfinished game was kept: it goes at the first key (it
+        stood over the opponents' corner as the player weighed their first move)."""
         self.kept_note = ""
         """Where the unfinished game this table replaced was kept, until told (:meth:`_tell_kept_note`)."""
 
@@ -104,7 +107,8 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A letter or digit the table has no key for says where the keys are, rather than
-        nothing (as a dialog's note does)."""
+        nothing (as a dialog's note does). Any key takes the kept game's note away."""
+        self.kept_slot.withdraw(self.app)
         if key := unused_key(self, event):
             self.table.notice = f"{key} is no key here: ? lists the keys"
 
@@ -341,9 +345,9 @@ class TableScreen(Screen[None]):
         the first line of a question the table opened with (a buy offer). A table opened
         after the start screen asked first says nothing (:attr:`kept_told`); one opened
         by ``cardtable play`` does, in a note (in the notice row it hid the key bar and was
-        cut beside President's buttons)."""
+        cut beside President's buttons) that the first key takes away."""
         for note in self.untold_notes():  # (the file's name broken at a hyphen, not cut anywhere)
-            self.app.notify(soft_breaks(note, table_note_width(self.app)), timeout=7, markup=False)
+            self.kept_slot.tell(self.app, soft_breaks(note, table_note_width(self.app)), timeout=7)
 
     def _looks_after(self, player: int) -> list[int]:
         """The humans holding cards, clockwise from ``player``'s left, but not ``player``."""
