@@ -103,6 +103,16 @@ async def settle(pilot, app, done, limit: int = 300) -> None:
     raise AssertionError(f"the table did not settle: {_where(app)}")
 
 
+async def past_the_hand_off(pilot, app) -> None:
+    """Until a hand-off shows, then Enter (the player named is ready), until the table is there."""
+    from cardtable.tui.screens.handoff import HandoffScreen
+    from cardtable.tui.screens.table import TableScreen
+
+    await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+    await pilot.press("enter")
+    await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+
+
 def _where(app) -> str:
     """What the app shows, for a test that waited in vain."""
     screen = app.screen

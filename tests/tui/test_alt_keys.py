@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from cardtable.tui.screens.handoff import HandoffScreen
-from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import make_app, settle, table_screen
+from .helpers import make_app, past_the_hand_off, settle, table_screen
 from .test_tonk import stacked_game
 
 
@@ -20,9 +18,7 @@ def test_escape_typed_just_before_a_digit_is_escape_then_the_digit():
     async def scenario():
         app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
-            await pilot.press("enter")
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await past_the_hand_off(pilot, app)
             hand = table_screen(app).query_one(Hand)
             await pilot.press("1")
             await settle(pilot, app, lambda: hand.selected == frozenset({0}))

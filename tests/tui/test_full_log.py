@@ -16,7 +16,7 @@ from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.table import TableScreen
 
-from .helpers import hold_bots, make_app, settle, table_screen
+from .helpers import hold_bots, make_app, past_the_hand_off, settle, table_screen
 from .test_tonk import stacked_game
 
 
@@ -174,9 +174,7 @@ def test_L_over_the_rules_opens_the_log_and_closes_back_to_it():
     async def scenario():
         app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
-            await pilot.press("enter")
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await past_the_hand_off(pilot, app)
             await pilot.press("r")
             await settle(pilot, app, lambda: isinstance(app.screen, RulesScreen))
             await pilot.press("L")
