@@ -1,9 +1,11 @@
-"""The headless core never imports the terminal libraries (DESIGN habit 1)."""
+"""The shape of the code: the headless core never imports the terminal libraries (DESIGN
+habit 1), the layers import downwards only, and no module reaches 600 lines (habit 9)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 HEADLESS = ["cardtable", "cardtable.engine.game", "cardtable.presets", "cardtable.bots", "cardtable.sim",
             "cardtable.store", "cardtable.bots.search",
@@ -69,3 +71,11 @@ def test_only_the_command_line_and_the_tui_import_the_command_line_the_tui_or_ri
                 if layer == "tui" and name.startswith("cardtable.cli"):
                     found.append(f"{module} imports {name}")
     assert found == []
+
+
+def test_no_module_reaches_600_lines():
+    """DESIGN habit 9: small modules, one role each, split by role before 600 lines."""
+    root = Path(__file__).resolve().parents[1] / "cardtable"
+    long = {str(path.relative_to(root)): lines for path in root.rglob("*.py")
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) >= 600}
+    assert long == {}, f"split by role: {long}"

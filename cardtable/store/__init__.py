@@ -8,6 +8,7 @@ Standard library only (json, os, sqlite3) on top of the engine's ``Game.to_data`
 - :mod:`.autosave` ``AutoSaver``: a game listener that rewrites ``autosave.json`` after
                    every move and deal; ``has_autosave`` / ``load_autosave`` / ``clear_autosave``.
 - :mod:`.history`  SQLite match history: ``record_match``, ``player_stats``, ``recent_matches``.
+- :mod:`.database` the history's SQLite file: ``connect`` (schema, WAL, busy timeout), read-only reading.
 - :mod:`.replay`   ``Replay``: step through a saved or finished game, forward and back.
 """
 

@@ -10,7 +10,8 @@ import tomllib
 import pytest
 
 from cardtable.presets import load_variant
-from cardtable.presets.writer import Draft, export_preset, export_target, free_name, import_name
+from cardtable.presets.files import export_preset, export_target
+from cardtable.presets.writer import Draft, free_name, import_name
 
 
 def test_an_export_into_the_presets_folder_is_refused_so_nothing_is_overridden(user_presets):

@@ -7,7 +7,8 @@ from __future__ import annotations
 import tomllib
 
 from cardtable.presets import load_variant
-from cardtable.presets.writer import import_preset, same_preset
+from cardtable.presets.files import import_preset
+from cardtable.presets.writer import same_preset
 
 
 def test_a_relative_parent_is_not_replaced_by_the_users_own(user_presets, tmp_path):

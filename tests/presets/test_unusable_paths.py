@@ -10,7 +10,7 @@ import pytest
 
 from cardtable import VariantError, list_variants, load_variant
 from cardtable.cli import main
-from cardtable.presets.writer import export_preset, import_preset
+from cardtable.presets.files import export_preset, import_preset
 
 NO_USER = "~no-such-user-cardtable"
 TOO_LONG = "a" * 300
@@ -60,7 +60,7 @@ def test_import_and_export_refuse_an_unknown_users_home_in_words(tmp_path):
 def test_import_and_export_refuse_a_name_too_long_in_words(tmp_path):
     """(A user typing a long path into the Export box crashed the app: the live check
     asked the file system, which refused the name.)"""
-    from cardtable.presets.writer import export_target, import_source
+    from cardtable.presets.files import export_target, import_source
 
     long = tmp_path / f"{TOO_LONG}.toml"
     for check in (lambda: export_target("forseti", long), lambda: import_source(long),
@@ -76,7 +76,7 @@ def test_the_export_box_says_a_name_is_too_long_as_it_is_typed():
 
     from textual.widgets import Input, Static
 
-    from cardtable.presets.writer import export_target
+    from cardtable.presets.files import export_target
     from cardtable.tui.app import CardtableApp
     from cardtable.tui.screens.preset_dialogs import AskText, _path_problem
 

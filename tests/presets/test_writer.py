@@ -15,10 +15,10 @@ from cardtable.engine.registry import FAMILIES, variant_model
 from cardtable.presets import load_variant
 from cardtable.presets.groups import GROUPS, field_specs, format_text, knob_groups, parse_text
 from cardtable.presets.loader import preset_files
-from cardtable.presets.writer import (
-    Draft, ExportExists, delete_preset, dependents, duplicate_preset, export_preset, import_preset, name_problem,
-    rename_preset, toml_value, write_atomic,
+from cardtable.presets.files import (
+    ExportExists, delete_preset, dependents, duplicate_preset, export_preset, import_preset, rename_preset,
 )
+from cardtable.presets.writer import Draft, name_problem, toml_value, write_atomic
 
 SHIPPED = sorted(preset_files())
 
@@ -364,7 +364,7 @@ def test_a_written_preset_is_a_file_to_share_and_a_replaced_one_keeps_its_permis
     keeps its own."""
     import stat
 
-    from cardtable.presets.writer import export_preset
+    from cardtable.presets.files import export_preset
 
     mask = os.umask(0)
     os.umask(mask)

@@ -312,11 +312,11 @@ def test_a_failed_write_tells_its_own_error_not_the_rollbacks():
     that follows fails too ("no transaction is active"): the first error is the one told."""
     import sqlite3
 
-    from cardtable.store.history import _immediate
+    from cardtable.store.database import immediate
 
     connection = sqlite3.connect(":memory:", isolation_level=None)
     with pytest.raises(ZeroDivisionError):
-        with _immediate(connection):
+        with immediate(connection):
             connection.execute("ROLLBACK")  # (as SQLite does itself on some errors)
             1 / 0
     connection.close()

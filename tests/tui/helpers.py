@@ -138,15 +138,15 @@ def held_hints(monkeypatch):
     thought about, however slowly the machine runs (a timed delay raced a busy CI)."""
     import threading
 
-    import cardtable.tui.screens.table as table_module
+    import cardtable.tui.screens.table_hints as hints_module
 
-    real, release = table_module.suggest_move, threading.Event()
+    real, release = hints_module.suggest_move, threading.Event()
 
     def held(*args, **kwargs):
         release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(table_module, "suggest_move", held)
+    monkeypatch.setattr(hints_module, "suggest_move", held)
     return release
 
 

@@ -339,12 +339,12 @@ def test_an_export_the_system_will_not_write_is_told_and_the_path_kept(user_pres
     """(A tester's export to /proc/x.toml closed the box and said "[Errno 2] … '/proc/.x.toml.
     43dsqemt.tmp'", the temporary file's name, the path lost.) The path box comes back with
     the typed path and why, naming the file asked for."""
-    import cardtable.presets.writer as writer
+    import cardtable.presets.files as files
 
     def refused(path, text):
         raise PermissionError(13, "Permission denied", str(path.parent / f".{path.name}.x1y2.tmp"))
 
-    monkeypatch.setattr(writer, "write_atomic", refused)
+    monkeypatch.setattr(files, "write_atomic", refused)
     target = tmp_path / "ours.toml"
 
     async def scenario():

@@ -18,10 +18,11 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.errors import VariantError
-from ...presets.writer import (
-    Draft, ExportExists, checked_import, delete_preset, dependents, duplicate_preset, export_preset, export_target,
-    free_name, import_name, is_user_preset, name_problem, place_import, rename_preset,
+from ...presets.files import (
+    ExportExists, checked_import, delete_preset, dependents, duplicate_preset, export_preset, export_target,
+    place_import, rename_preset,
 )
+from ...presets.writer import Draft, free_name, import_name, is_user_preset, name_problem
 from ..text import as_themed
 from ..widgets.typed_input import TypedInput
 from .dialogs import HELP_AND_THEME, Confirm  # (a yes/no question, shared with the start screen)

@@ -14,10 +14,9 @@ from typing import Any
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from ...bots import make_bot, suggest_move
+from ...bots import make_bot
 from ...engine.cards import Card
 from ...engine.errors import IllegalMove
 from ...engine.game import Game
@@ -30,12 +29,12 @@ from ..notes import NoteSlot, soft_breaks, table_note_width, unused_key
 from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed, ordinal, round_word
-from ..text import kind_words, themed, uses_ascii
-from ..widgets.hand import Hand
+from ..text import kind_words, themed
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
 from .handoff import HandoffScreen
-from .saving import describe_error, save_named, start_autosave
+from .saving import TableSaving, start_autosave
+from .table_hints import TableHints
 from .summary import MatchEndScreen, RoundEndScreen
 
 DEFAULT_BOT_DELAY = BOT_SPEEDS[0][1]
@@ -46,7 +45,7 @@ SIDE_DIALOGS = (HelpScreen, RulesScreen, LogScreen, ConfirmQuit)
 """Dialogs a player opens beside the game, which close when the terminal is handed on."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableHints, TableSaving):
     """One match at the table."""
 
     BINDINGS = [Binding("r", "rules", "rules", show=False),
@@ -90,11 +89,7 @@ class TableScreen(Screen[None]):
         hand"). The table's own, not the game's: a loaded game asks again."""
         self.closed = False
         self.bridge: Bridge | None = None
-        self.saver: Any = None
-        """The :class:`~cardtable.store.AutoSaver` of this match (from mount on)."""
-        self._save_failing = False
-        self._told_moved = False
-        self._told_history = False
+        self.saver = None
         self.speed_note = NoteSlot()
         self.kept_slot = NoteSlot()
         """The note saying where the unfinished game was kept: it goes at the first key (it
@@ -125,14 +120,6 @@ class TableScreen(Screen[None]):
         # (a note, not the notice under the hand: a table of bots alone has no hand, and the
         # speed is no refusal to stand in red until the next move)
         self.speed_note.tell(app, f"bots: {name} ({pause}); b for the next speed", title="bot speed")
-
-    @property
-    def table(self) -> Any:
-        return self.query_one("#table")
-
-    @property
-    def ascii(self) -> bool:
-        return uses_ascii(self.app)
 
     def on_mount(self) -> None:
         remember = getattr(self.app, "remember_table", None)
@@ -491,14 +478,6 @@ class TableScreen(Screen[None]):
             self._offer_hint(message.dialog, seat)
             self.app.push_screen(message.dialog, message.answered)
 
-    def _acting_viewer(self) -> int | None:
-        """The seat of the human on screen if they may make a move at the table now (not
-        while a bot thinks, a dialog is open or an out-of-turn window is asked), else None."""
-        seat = self.viewer
-        if self.busy or seat is None or seat not in self.game.to_act or self.ui.in_window(self.game):
-            return None
-        return seat
-
     @work(thread=True, group="bots")
     def run_bot(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, delay: float,
                 stamp: int) -> None:
@@ -537,62 +516,6 @@ class TableScreen(Screen[None]):
         return bool(getattr(app, "too_small", False)) or any(isinstance(screen, ConfirmQuit)
                                                              for screen in app.screen_stack)
 
-    # ----------------------------------------------------------------- hints (issue 7)
-    def action_hint(self) -> None:
-        """Ask the hard bot what the human on screen might do, from that seat's view only."""
-        seat, game = self._acting_viewer(), self.game
-        if seat is None:
-            # (a note: a notice would outlive the turn)
-            self.app.notify("A hint is for the player whose turn it is.", timeout=3, markup=False)
-            return
-        self.table.notice = "thinking about a hint…"
-        hands = self.table.query(Hand)
-        self.hint_asked_at = hands.first().changes if hands else 0
-        self.run_hint(self.app, seat, game.view(seat), game.legal_moves(seat), game, len(game.events))
-
-    hint_asked_at = 0
-    """The hand's selection changes when the hint was asked (see :meth:`_show_hint`)."""
-
-    def _offer_hint(self, dialog: Any, seat: int) -> None:
-        """Let a dialog of ``seat``'s choice ask the hard bot (H) for its move, from its view."""
-        if isinstance(dialog, TableDialog):
-            game = self.game
-            view, moves, seed = game.view(seat), game.legal_moves(seat), game.seed + len(game.events)
-            dialog.hint = lambda: suggest_move(game.family, game.variant, view, moves, seed=seed)
-            dialog.describe = lambda move: self._move_text(seat, move, ascii=False)  # (the dialog themes it)
-
-    def _move_text(self, seat: int, move: Move, ascii: bool | None = None) -> str:
-        """A move told to ``seat`` in its family's words (see :class:`FamilyUI`), in the
-        table's theme unless ``ascii`` says."""
-        ascii = self.ascii if ascii is None else ascii
-        return self.ui.move_text(self.game, seat, self.seats, move, ascii)
-
-    @work(thread=True, group="hint", exclusive=True)
-    def run_hint(self, app: Any, seat: int, view: Any, moves: list[Move], game: Game, stamp: int) -> None:
-        move = suggest_move(game.family, game.variant, view, moves, seed=game.seed + stamp)
-        try:
-            app.call_from_thread(self._show_hint, seat, move, game, stamp)
-        except RuntimeError:  # the app is closing
-            pass
-
-    def _show_hint(self, seat: int, move: Move, game: Game, stamp: int) -> None:
-        if self.closed or game is not self.game or len(game.events) != stamp or self.viewer != seat:
-            return  # the position moved on (or another player has the screen)
-        key = self.ui.hint_keys.get(move.kind)
-        text = f"hint: {self._move_text(seat, move)}" + (f" (press {key})" if key else "")
-        try:
-            hand = self.table.query_one(Hand)
-        except NoMatches:
-            self.table.notice = text
-            return
-        if hand.changes != self.hint_asked_at:  # the player chose cards meanwhile: they stay,
-            self.table.notice = f"hint: {self._move_text(seat, move)}"  # (and a key would act on them)
-            return
-        hand.select_cards(move.cards)
-        # Written after the selection: its change message, still on its way, is then no
-        # newer than the notice and leaves it (FamilyTable.on_hand_selection_changed).
-        self.table.notice = text
-
     def _bot_moved(self, seat: int, move: Move, game: Game, stamp: int) -> None:
         """Apply a bot's move. One for a position gone by is dropped (the turn is asked
         again); an illegal one, a bot's bug, is said and the seat's first listed move is
@@ -617,53 +540,6 @@ class TableScreen(Screen[None]):
                             f"({kind_words(move)}); it makes another instead.", severity="warning", timeout=8,
                             markup=False)  # (the bot's name as written, never markup)
             game.apply(seat, instead)
-
-    # ----------------------------------------------------------------- saving (issue 8)
-    def abandon(self) -> None:
-        """The player quits this match on purpose: its autosave is removed."""
-        if self.saver is not None:
-            self.saver.abandon()
-
-    def unsaved(self) -> str | None:
-        """Why this game is not saved now, after one more try of its autosave (None: the
-        autosave holds it, and Continue brings it back)."""
-        saver = self.saver
-        if saver is None or saver.retry():
-            return None
-        return describe_error(saver.last_error) if saver.last_error is not None else "it cannot be saved"
-
-    def _check_autosave(self) -> None:
-        """A failed autosave write shows one warning (and one when it works again); a
-        match that left the autosave slot to another window says where it is kept; a
-        finished match the history could not record says so once (its autosave is kept)."""
-        moved_to = getattr(self.saver, "moved_to", None)
-        if moved_to is not None and not self._told_moved:
-            self._told_moved = True
-            self.app.notify(f"Another cardtable window took the autosave: this game is kept in "
-                            f"{moved_to.name} (Load game continues it).", timeout=12, markup=False)
-        history_error = getattr(self.saver, "history_error", None)
-        if history_error is not None and not self._told_history:
-            self._told_history = True
-            self.app.notify(f"This match could not be recorded in the statistics: {describe_error(history_error)}. "
-                            "Its autosave is kept: Continue (start screen) records it once the history "
-                            "can be written.", severity="warning", timeout=12, markup=False)
-        error = getattr(self.saver, "last_error", None)
-        if error is not None and not self._save_failing:
-            self.app.notify(f"Autosave failed: {describe_error(error)} — the game goes on.",
-                            severity="warning", timeout=8, markup=False)
-        elif error is None and self._save_failing:
-            self.app.notify("Autosave works again.", timeout=3, markup=False)
-        self._save_failing = error is not None
-
-    def action_save_game(self) -> None:
-        """ctrl+s: a named save in the saves folder; the line under the hand says where, or
-        a note when a screen covers the table (a hand-off, a dialog, a round's results: the
-        line would still say it at the next hand)."""
-        said = save_named(self.game, self.seats)
-        if self.app.screen is self:
-            self.table.notice = said
-        else:
-            self.app.notify(soft_breaks(said, table_note_width(self.app)), timeout=6, markup=False)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.variant, self.game.players))
