@@ -252,21 +252,7 @@ class CardtableApp(App[int]):
                 self.leaving or (self.too_small and event.key != "ctrl+q")) or self._in_quiet(event):
             event.stop()
             return
-        if isinstance(event, events.Key) and event.key.startswith("alt+"):
-            event.stop()
-            self._escape_then(event)
-            return
         await super().on_event(event)
-
-    def _escape_then(self, event: events.Key) -> None:
-        """An alt key, which no screen binds, as what it mostly is: escape and then the key,
-        typed fast (a terminal sends escape as the alt prefix; a play-tester's escape then 5
-        was read as alt+5 and did nothing, and the selection escape should have let go
-        stayed, to be discarded)."""
-        key = event.key.removeprefix("alt+")
-        character = event.character if event.character and event.character.isprintable() else None
-        self.post_message(events.Key("escape", "\x1b"))
-        self.post_message(events.Key(key, character))
 
     def on_resize(self, event: events.Resize) -> None:
         for note in self.query(TooSmallNote):

@@ -37,7 +37,10 @@ class ReasonsMixin(Game):
         the ranks no legal lead holds (2s under P21 ``no_lead_with_top``), the sets no lead
         holds whole ("all 3 kings") and a bomb when none may be led (P21, P23: "a
         4-of-a-kind bomb", also from five 7s or with a wild). Cards go by their place in
-        the rank order (a red 3 is not a black 3); wild cards go with whatever they join."""
+        the rank order (a red 3 is not a black 3); wild cards go with whatever they join.
+        A ValueError for a seat not on lead (the pile holds cards, or another seat leads)."""
+        if self.phase != "play" or self._top is not None or self._window or seat not in self.to_act:
+            raise ValueError(f"seat {seat} is not on lead: it has nothing to lead")
         ranks, hand = self.ranks, self.hands[seat]
         plays = [move for move in self._legal_list(seat) if move.kind == "play"]
         most: dict[int, int] = {}  # per rank, the most of its naturals one lead holds

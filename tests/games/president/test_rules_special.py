@@ -81,6 +81,11 @@ def test_P21_P23_the_lead_prompt_names_what_may_not_be_led():
     assert game.lead_prompt(1) == "lead a card or set of one rank (not 2s, a 4-of-a-kind bomb)"
     free = president(hands=["3C", "5C 9D", "4C", "6C"])
     assert free.lead_prompt(1) == "lead any card or set of one rank"
+    with pytest.raises(ValueError, match="seat 0 is not on lead"):  # (another seat leads: no answer)
+        free.lead_prompt(0)
+    free.apply(1, play("5C"))
+    with pytest.raises(ValueError, match="seat 2 is not on lead"):  # (on turn, but to follow 5♣)
+        free.lead_prompt(2)
 
 
 def test_P22_a_two_out_of_turn():
