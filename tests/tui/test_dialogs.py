@@ -824,3 +824,27 @@ def test_the_buy_prompt_opens_saying_what_enter_does(theme, size, said):
             assert str(note.render()) == said and note.size.height == 1
 
     asyncio.run(scenario())
+
+
+def test_the_choice_highlighted_at_first_is_in_sight_however_long_the_list():
+    """(A play-tester's out-of-turn chance at 80x24 listed five throws of 2s over "Let it
+    go (escape)", the choice Enter takes, below the list's edge: no choice looked chosen.)"""
+    from cardtable import Move
+
+    throws = [(f"Throw {i}♣ {i}♦ {i}♥: complete four and clear the pile",
+               Move("quick_clear", parse_cards(f"{i}C {i}D {i}H"))) for i in range(2, 10)]
+    options = [*throws, ("Let it go", Move("decline"))]
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(MoveListDialog("Your chance", "Ann: Eve played 2♠", options, first=len(throws),
+                                           on_escape=len(throws)))
+            await pilot.pause()
+            await pilot.pause()
+            listed = app.screen.query_one("#dialog-options")
+            assert listed.highlighted == len(throws) and listed.max_scroll_y > 0  # (the list scrolls)
+            assert "Let it go (escape)" in screen_text(app)
+
+    asyncio.run(scenario())

@@ -561,7 +561,7 @@ def test_d_and_l_need_a_selected_card_a_stray_key_throws_nothing_away():
             await pilot.press("d")
             await pilot.pause()
             assert len(screen.game.events) == before
-            assert "select a card (space or 1-9, 0), then d to discard it" in screen_text(app)
+            assert "select a card to discard (space or 1-9, 0), then d" in screen_text(app)
             await pilot.press("l")  # (no lay-off at all while not down: it says so at once)
             await pilot.pause()
             assert "no lay-off now: you lay off once you are down (S6)" in screen_text(app)
@@ -1607,7 +1607,7 @@ def test_l_with_nothing_selected_names_the_cards_that_lay_off():
             before = len(screen.game.events)
             await pilot.press("l")
             await pilot.pause()
-            assert screen.table.notice == "select a card (space or 1-9, 0), then l to lay it off: 7♠ fits a meld"
+            assert screen.table.notice == "select a card to lay off (space or 1-9, 0), then l: 7♠ fits a meld"
             assert len(screen.game.events) == before
 
     asyncio.run(scenario())

@@ -74,7 +74,7 @@ class PresidentRules(Knobs):
     burn: bool = False
     """P25: playing the same rank as the top of the pile with natural cards burns the pile."""
     no_finish_on_top: bool = False
-    """P26: going out on a 2, a joker or a pile-clearing play makes you Scum."""
+    """P26: going out on a 2 (ranking high, or wild), a joker or a pile-clearing play makes you Scum."""
     wilds: tuple[str, ...] = ()
     """P27: wild cards, by rank ("JK", "2", ...); a combination may not be all wild."""
     red_threes: bool = False

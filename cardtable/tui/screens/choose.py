@@ -323,6 +323,9 @@ class MoveListDialog(TableDialog["Move | None"]):
         options = self.query_one(OptionList)
         options.highlighted = self.first
         options.focus()
+        # (in sight once the list has its size: set before, it stayed at the top, and a
+        # default below the list's edge, Let it go under five throws at 80x24, looked unchosen)
+        self.call_after_refresh(options.scroll_to_highlight)
         if not str(self.note_text):  # (a refusal to tell comes first)
             self.note(self.first_note(), style="dim")
 

@@ -295,14 +295,16 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             self.notice = f"select {' or '.join(what)} (space or 1-9, 0), then Enter" if what else \
                 state.no_discard or self._why_not_down(state)  # (S10: the last card is laid off, not discarded)
 
-    def _one_card(self, doing: str) -> Card | None:
-        """The one selected card; otherwise None, and the notice says to select it first
-        (the card under the cursor is never taken unselected: a stray key must not
-        throw a card away)."""
+    def _one_card(self, doing: str, key: str) -> Card | None:
+        """The one selected card; otherwise None, and the notice says to select it first,
+        in the words Enter uses ("select a card to discard (space or 1-9, 0), then d"; the
+        card under the cursor is never taken unselected: a stray key must not throw a card
+        away)."""
         selected = self._selected()
         if len(selected) == 1:
             return selected[0]
-        self.notice = ("select just one card" if selected else "select a card (space or 1-9, 0)") + f", then {doing}"
+        self.notice = (f"select just one card {doing}" if selected else f"select a card {doing} (space or 1-9, 0)") \
+            + f", then {key}"
         return None
 
     def _ready(self) -> ShanghaiState | None:
@@ -336,7 +338,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
         if state.no_discard:  # (S7: a joker taken before going down; S10: the last card)
             self.notice = state.no_discard
             return
-        card = self._one_card("d to discard it")
+        card = self._one_card("to discard", "d")
         if card is not None:
             self._choose(Move("discard", (card,)))
 
@@ -472,7 +474,7 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return
         hand = self.query_one(Hand).cards
         # (a last card needs no selecting: laying it off goes out, never a card thrown away)
-        card = hand[0] if len(hand) == 1 and not self._selected() else self._one_card("l to lay it off")
+        card = hand[0] if len(hand) == 1 and not self._selected() else self._one_card("to lay off", "l")
         if card is None:
             if not self._selected():  # (which cards lay off: a play-tester tried them one by one)
                 laid = {m.cards[0] for m in state.moves if m.kind == "lay_off"}
