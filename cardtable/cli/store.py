@@ -16,6 +16,7 @@ from rich.text import Text
 from ..engine.registry import FAMILY_TITLES
 from ..engine.words import listed
 from ..games.president.preset import TITLE_KEYS, TITLE_SHORT, title_legend
+from ..paths import user_path
 from .options import MOST_BOT_DELAY, SECONDS, SQLITE_INT_HIGH, given, number_from, player_name
 from .output import Console, fail
 
@@ -115,7 +116,9 @@ def _replay(args: argparse.Namespace) -> int:
         else:
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        return fail(str(error), args.file, command="replay")
+        match = args.file is not None and args.file.isdigit() and not user_path(args.file).exists()
+        hint = f" (match {args.file} of the history: cardtable replay --match {args.file})" if match else ""
+        return fail(str(error) + hint, args.file, command="replay")
     args.replay = replay
     if not args.text and not _terminal():  # piped, redirected or no keys: the text is what the reader wants
         args.text = True

@@ -77,6 +77,11 @@ def test_replay_of_a_recorded_match(tmp_path, capsys):
         assert "2" not in ranks or all(rank in ("2", "JK") for rank in ranks[ranks.index("2"):]), hand
     assert main(["replay", "--match", "77", "--text"]) == 2
     assert "no match 77" in capsys.readouterr().err
+    # a match's number given as a file (no such file): the error names --match
+    assert main(["replay", str(match_id), "--text"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == (f"cardtable replay: {match_id}: no such file (match {match_id} of the history: "
+                   f"cardtable replay --match {match_id})")
 
 
 def test_replay_opens_the_table_when_it_can(tmp_path, tui_stub, monkeypatch):
