@@ -116,7 +116,8 @@ def _replay(args: argparse.Namespace) -> int:
         else:
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        match = args.file is not None and args.file.isdigit() and not user_path(args.file).exists()
+        match = args.file is not None and args.file.isascii() and args.file.isdecimal() \
+            and 0 < int(args.file) <= SQLITE_INT_HIGH and not user_path(args.file).exists()
         hint = f" (match {args.file} of the history: cardtable replay --match {args.file})" if match else ""
         return fail(str(error) + hint, args.file, command="replay")
     args.replay = replay

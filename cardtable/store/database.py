@@ -248,9 +248,7 @@ def retry(action: Any, attempts: int = 50) -> Any:
     return None
 
 
-
-
-def bot_level(level: Any) -> str | None:
+def bot_level(level: Any) -> str | None:  # (here, not in .history: every connection's SQL knows it)
     """A recorded bot level as the statistics group it: "simple" is "medium" (its alias);
     one this cardtable does not know is kept as written; None for none (also SQL's
     ``bot_level(s.level)`` in :func:`connect`'s connections)."""

@@ -40,6 +40,7 @@ from ..engine.words import controls_escaped, count, json_kind, marked_as_bot, na
 from .database import HistoryError, bot_level, connect, history_path, immediate, reader, retry
 from .saves import normalize_seats, save_data
 
+
 # ---------------------------------------------------------------------- recording
 def match_key(game: Game, seats: Any) -> str:
     """A stable identity of a match: its preset (without the file it came from), the

@@ -61,7 +61,7 @@ class TableSaving(AtTable):
     """The table screen's saves (a part of :class:`~cardtable.tui.screens.table.TableScreen`):
     ``ctrl+s``, and the notes about its autosave."""
 
-    saver: Any
+    saver: Any = None
     """The :class:`~cardtable.store.AutoSaver` of this match (from mount on)."""
     _save_failing = False
     _told_moved = False

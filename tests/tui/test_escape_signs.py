@@ -1,0 +1,45 @@
+"""Escape typed just before a digit reaches the table as a sign: Textual reads escape and a
+key within 0.1 s as the macOS option key would type them ("\\x1b5" is "∞"), as it does
+when tmux before 3.5 holds escape back for the next key. At the table, where none of these
+signs is a key, the sign is read as the two keys."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual import events
+from textual._xterm_parser import XTermParser
+
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets.hand import Hand
+
+from .helpers import make_app, past_the_hand_off, settle, table_screen
+from .test_tonk import stacked_game
+
+
+def read(sequence: str) -> list[events.Key]:
+    """The keys Textual's reader makes of ``sequence`` as a terminal sends it."""
+    parser = XTermParser()
+    return [event for event in [*parser.feed(sequence), *parser.feed("")] if isinstance(event, events.Key)]
+
+
+@pytest.mark.parametrize(("sent", "sign", "selected"), [("\x1b3", "£", {2}), ("\x1b5", "∞", {4})])
+def test_escape_then_a_digit_clears_the_selection_and_picks_that_card(sent, sign, selected):
+    """(A play-tester's escape then 5 said "∞ is no key here", the selection escape should
+    have let go stayed, and d discarded it.)"""
+    [key] = read(sent)
+    assert key.character == sign  # (what the terminal's bytes become, before the table)
+
+    async def scenario():
+        app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await past_the_hand_off(pilot, app)
+            hand = table_screen(app).query_one(Hand)
+            await pilot.press("1")
+            await settle(pilot, app, lambda: hand.selected == frozenset({0}))
+            app.post_message(events.Key(key.key, key.character))
+            await settle(pilot, app, lambda: hand.selected == frozenset(selected))
+            assert isinstance(app.screen, TableScreen) and "no key here" not in str(table_screen(app).table.notice)
+
+    asyncio.run(scenario())
