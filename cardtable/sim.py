@@ -21,8 +21,8 @@ MAX_MOVES = 200_000
 
 OPEN_MATCH_ROUNDS = 10
 """Rounds per bot match of a preset whose match has no set length: a Tonk match with no
-hand limit (it ends only when somebody is broke, which takes about 1,500 hands at a
-stake of 1 and 100 chips, and far more between two players) or a President match with
+hand limit (it ends only when somebody is broke, which at three players typically takes
+2,000–3,000 hands at a stake of 1 and 100 chips, and far more between two players) or a President match with
 neither a target nor a round limit (it never ends); ``max_rounds=0`` plays them whole."""
 
 

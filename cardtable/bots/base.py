@@ -9,7 +9,7 @@ family is :class:`cardtable.bots.search.SearchBot`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
 from ..engine.cards import JOKER
@@ -37,15 +37,18 @@ def per_rules(build: Callable[[Any], T], default: T) -> Callable[[PlayerView], T
     house rules), remembered for the last rules object seen: a table, and every imagined
     game a search bot plays out, hands out the same one, so the bots' hot paths do not
     rebuild it each move."""
-    last: list[Any] = [None, default]
+    last: list[tuple[Any, T]] = [(None, default)]  # (one pair, swapped whole: a bot's thread and a
+    # hint's never read new rules with the old rules' value)
 
     def of(view: PlayerView) -> T:
         rules = getattr(view, "rules", None)
         if rules is None:
             return default
-        if last[0] is not rules:
-            last[0], last[1] = rules, build(rules)
-        return last[1]
+        seen, value = last[0]
+        if seen is not rules:
+            value = build(rules)
+            last[0] = (rules, value)
+        return value
 
     return of
 
@@ -85,15 +88,16 @@ class EasyBot:
         same = [move for move in legal_moves if move.kind == sensible.kind]
         if sensible.kind == "pass":  # passing is sensible; so is a cheap play instead
             same = [sensible, *(m for m in legal_moves if m.kind == "play")][:3]
-        elif sensible.kind == "discard":
+        elif sensible.kind in ("discard", "give"):
             same = [m for m in same if m == sensible or not _throws_wild(m, view)]
         return rng.choice(same) if same else sensible
 
 
 def _throws_wild(move: Move, view: PlayerView) -> bool:
-    """Whether a discard throws a joker or a card of a wild rank (``view.wilds``:
-    Shanghai's house rules): never a sensible card to give the next player."""
-    wilds = getattr(view, "wilds", ())
+    """Whether a discard, or cards given in President's exchange, throw a joker or a card
+    of a wild rank (Shanghai's ``view.wilds``, President's ``wilds`` knob): never a
+    sensible card to give away."""
+    wilds: Collection[int] = getattr(view, "wilds", getattr(getattr(view, "rules", None), "wild_ranks", ()))
     return any(card.rank == JOKER or card.rank in wilds for card in move.cards)
 
 

@@ -35,7 +35,7 @@ class Advisor:
 
     def suggest(self, view: PlayerView, legal_moves: Sequence[Move]) -> Move:
         """The suggested move (one of ``legal_moves``); asking again about the same view
-        gives the same hint."""
+        gives the same hint (unless the search's time cap, not its deals, ended it)."""
         if not legal_moves:
             raise ValueError("no legal moves: this seat has nothing to do now")
         return self.bot.choose(view, legal_moves, Rng(self.bot.seed))
@@ -52,6 +52,6 @@ def suggest_move(family: str, variant: Any, view: PlayerView, legal_moves: Seque
     """The hard bot's move for the seat of ``view``, using only that view.
 
     ``variant`` is the loaded preset (public house rules). Seeded: the same seed and view
-    give the same move. For a suggestion that also remembers earlier views of the
+    give the same move (unless the search's time cap, not its deals, ended it). For a suggestion that also remembers earlier views of the
     match, keep an :class:`Advisor`."""
     return Advisor(family, variant, level, seed, iterations).suggest(view, legal_moves)

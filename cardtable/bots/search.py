@@ -166,7 +166,7 @@ class SearchBot:
                 continue
             self._rollout(game, rng)
             entry.visits += 1
-            entry.total += sampler.utility(game, view)
+            entry.total += self.reward(game, view)
             if time.process_time() - start > self.seconds:
                 break
         self.last_iterations = done

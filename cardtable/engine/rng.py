@@ -53,7 +53,9 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+        # (random.Random seeds with a whole number's size alone, so -3 dealt as 3 did: a
+        # negative seed draws from past every seed of 64 bits instead)
+        self._random = random.Random(seed if seed >= 0 else 2**64 - seed)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._random.shuffle(items)

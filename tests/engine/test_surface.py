@@ -50,6 +50,16 @@ def test_a_match_played_again_deals_from_the_next_seed_wrapping_at_64_bits():
     assert new_game(load_variant("tonk-classic"), 2, seed=next_seed(SEED_HIGH)).seed == SEED_LOW
 
 
+@pytest.mark.parametrize("seed", [1, 3, 2**63 - 1])
+def test_a_negative_seed_deals_another_game_than_its_positive_twin(seed):
+    """(Python's generator seeds with a number's size alone: seed -3 dealt seed 3's game, and
+    simulate from a negative seed played pairs of the same deal.)"""
+    variant = load_variant("president-classic")
+    hands = {s: new_game(variant, 4, seed=s).view(0).hand for s in (seed, -seed)}
+    assert hands[seed] != hands[-seed]
+    assert new_game(variant, 4, seed=-seed).view(0).hand == hands[-seed]  # (still the same seed, the same deal)
+
+
 @pytest.mark.parametrize("dealer", [True, "0", 0.0])
 def test_the_dealer_is_a_seat_number(dealer):
     with pytest.raises(TypeError, match=f"dealer is a seat number, not {dealer!r}"):

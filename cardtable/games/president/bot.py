@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...bots.base import per_rules
-from ...engine.cards import JOKER, Card
+from ...engine.cards import Card
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from .preset import PresidentRules
@@ -82,7 +82,7 @@ class SimpleBot:
         cheapest = plays[0]
         if rules is not None and rules.no_finish_on_top:
             # P26: top cards cannot be the last ones out, so spend them while they win tricks
-            dump = [m for m in plays if any(c.rank in (2, JOKER) for c in m.cards)]
+            dump = [m for m in plays if ranks.out_on_top(m.cards, None)]
             return dump[0] if dump else cheapest
         strong = max(ranks.strength(c) for c in cheapest.cards) >= ranks.high_value
         if strong and hand_size > len(cheapest.cards) + 2:
