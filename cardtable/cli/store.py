@@ -71,8 +71,24 @@ def _there(path: Path) -> bool:
     return True
 
 
+def _saves_dir() -> Path:
+    from ..store.saves import saves_dir
+
+    return saves_dir()
+
+
+def save_file(text: str) -> Path:
+    """The save ``text`` names: a path, or else the name of a save in the saves folder, as
+    Load game lists it ("interrupted-tonk-sitting-20261128-2256.json", or without ".json")."""
+    path = user_path(text)
+    if _there(path) or os.sep in text or (os.altsep and os.altsep in text):
+        return path
+    folder = _saves_dir()
+    return next((kept for kept in (folder / text, folder / f"{text}.json") if _there(kept)), path)
+
+
 def _load(args: argparse.Namespace) -> int:
-    args.file = Path(args.file)
+    args.file = save_file(args.file)
     return _play_on(args, "load")
 
 
@@ -86,7 +102,8 @@ def _play_on(args: argparse.Namespace, command: str) -> int:
     try:
         args.loaded = load_game(args.file)
     except SaveError as error:
-        return fail(str(error), args.file, command=command)
+        where = "" if command == "resume" or _there(args.file) else f" (saves are kept in {_saves_dir()})"
+        return fail(str(error) + where, args.file, command=command)
     return launch.resume(args) if command == "resume" else launch.load(args)
 
 
@@ -114,11 +131,13 @@ def _replay(args: argparse.Namespace) -> int:
             except HistoryError as error:
                 return fail(str(error), command="replay")
         else:
+            args.given, args.file = args.file, save_file(args.file)
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        match = args.file is not None and args.file.isascii() and args.file.isdecimal() \
-            and 0 < int(args.file) <= SQLITE_INT_HIGH and not user_path(args.file).exists()
-        hint = f" (match {args.file} of the history: cardtable replay --match {args.file})" if match else ""
+        text = str(args.given)
+        match = text.isascii() and text.isdecimal() and 0 < int(text) <= SQLITE_INT_HIGH and not _there(args.file)
+        hint = f" (match {text} of the history: cardtable replay --match {text})" if match else \
+            "" if _there(args.file) else f" (saves are kept in {_saves_dir()})"
         return fail(str(error) + hint, args.file, command="replay")
     args.replay = replay
     if not args.text and not _terminal():  # piped, redirected or no keys: the text is what the reader wants

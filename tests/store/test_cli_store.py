@@ -152,6 +152,26 @@ def test_load_hands_the_checked_game_to_the_table(tmp_path, tui_stub):
     assert action == "load" and loaded == game and seats[0]["name"] == "Ann" and args.theme == "ascii"
 
 
+def test_load_and_replay_find_a_save_by_its_name_in_the_saves_folder(tmp_path, capsys, tui_stub):
+    """(A new player copied a name from Load game into cardtable load and read "no such
+    file".) A name alone, with or without .json, is looked up in the saves folder; one
+    found nowhere says where saves are kept."""
+    from cardtable.store import new_save_path
+    from cardtable.store.saves import saves_dir
+
+    game = started_game(tmp_path, "tonk", 3, 6)
+    path = save_game(new_save_path(game), game, seats_for(3))
+    assert path.parent == saves_dir()
+    for given in (path.name, path.stem):
+        assert main(["load", given]) == 0
+        action, args = tui_stub.pop()
+        assert action == "load" and args.file == path and args.loaded[0] == game
+    assert main(["replay", path.stem, "--text"]) == 0
+    assert "Tonk" in capsys.readouterr().out
+    assert main(["load", "no-such-save"]) == 2
+    assert capsys.readouterr().err == f"cardtable load: no-such-save: no such file (saves are kept in {saves_dir()})\n"
+
+
 def test_resume(tmp_path, capsys, tui_stub):
     assert main(["resume"]) == 1
     assert capsys.readouterr().err.startswith("cardtable resume: no unfinished game to resume (there is no autosave:")
