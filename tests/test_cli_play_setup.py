@@ -79,3 +79,14 @@ def test_seeds_that_would_pass_64_bits_are_refused_before_any_match(command, dea
     err = " ".join(capsys.readouterr().err.split())
     assert err == (f"cardtable {command[0]}: --seed 9223372036854775807 leaves no room for {deals} (seeds go up to "
                    "9223372036854775807): start lower")
+
+
+def test_seat_mistakes_say_which_name_and_how_seats_are_parted(capsys):
+    """(A new player's "Ann;Bob;bot" read "--seats names 1", and "ann,ANN,bot" did not say
+    which name was given twice.)"""
+    assert main(["play", "--game", "tonk", "--seats", "Ann;Bob;bot"]) == 2
+    assert capsys.readouterr().err == ("cardtable play: Tonk for one sitting is for 2–5 players; --seats names 1 "
+                                       "(seats are parted by commas: \"Ann,Bob,bot:medium\")\n")
+    assert main(["play", "--game", "tonk", "--seats", "ann,ANN,bot"]) == 2
+    assert capsys.readouterr().err == ("cardtable play: two seats have the same name, 'ann' (names are told apart "
+                                       "ignoring case); give every player a different name\n")

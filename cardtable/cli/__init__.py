@@ -70,10 +70,13 @@ def _parser() -> argparse.ArgumentParser:
                       help="game family: with --seats or --seed, its first preset unless --preset (the classic "
                            "one; Tonk's tonk-sitting); alone, the start screen on that game")
     play.add_argument("--preset", type=PRESET, help="preset name or .toml path")
-    play.add_argument("--seats", type=SEATS, help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot')
+    play.add_argument("--seats", type=SEATS, help='comma-separated seats: a name for a human, "bot:LEVEL" for a bot '
+                      '(LEVEL: easy, medium, hard, expert or random; "bot" alone is medium), e.g. "Ann,Bob,bot:hard"')
     play.add_argument("--seed", type=SEED, help="seed for the shuffle (same seed, same deal)")
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
-    play.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None, help="seconds a bot pauses before its move")
+    play.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None,
+                      help=f"seconds a bot pauses before its move, 0 to {MOST_BOT_DELAY:g} (default: the speed "
+                           "chosen last with b at the table, 0.7 at first)")
     play.set_defaults(handler=_play)
 
     matches.add_commands(sub)

@@ -60,7 +60,8 @@ def build_setup(args: Any) -> TableSetup | None:
     low, high = variant.players.min, variant.players.max
     seats = parse_seats(seats_text) if seats_text else default_seats(min(max(4, low), high))
     if not low <= len(seats) <= high:
-        raise ValueError(f"{variant.title} is for {low}–{high} players; --seats names {len(seats)}")
+        apart = " (seats are parted by commas: \"Ann,Bob,bot:medium\")" if len(seats) == 1 else ""
+        raise ValueError(f"{variant.title} is for {low}–{high} players; --seats names {len(seats)}{apart}")
     return TableSetup(variant, seats, getattr(args, "seed", None))
 
 

@@ -47,7 +47,7 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
     """``"Ann,Bob,bot:simple,bot:random"`` -> seats. Raises ValueError with a reason."""
     parts = [part.strip() for part in text.split(",")]
     if any(not part for part in parts):
-        raise ValueError("--seats: every seat needs a name or bot:LEVEL (e.g. \"Ann,bot:simple\")")
+        raise ValueError("--seats: every seat needs a name or bot:LEVEL (e.g. \"Ann,bot:medium\")")
     specs: list[tuple[str | None, str | None]] = []
     for part in parts:
         head = part.lower()
@@ -81,8 +81,10 @@ def name_bots(specs: list[tuple[str | None, str | None]]) -> tuple[Seat, ...]:
     if marked is not None:
         raise ValueError(f"the name {marked!r} {MARKED_AS_BOT}")
     lowered = [name_key(name) for name in humans]
-    if len(set(lowered)) != len(lowered):
-        raise ValueError("two seats have the same name; give every player a different name")
+    twice = next((name for index, name in enumerate(humans) if lowered[index] in lowered[index + 1:]), None)
+    if twice is not None:
+        raise ValueError(f"two seats have the same name, {twice!r} (names are told apart ignoring case); "
+                         "give every player a different name")
     free = iter(free_bot_names(humans))
     seats = []
     for index, (name, bot) in enumerate(specs):
