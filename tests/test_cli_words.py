@@ -31,21 +31,21 @@ def test_simulate_one_match_stopped_after_one_hand(capsys):
     out = _out(capsys)
     assert ("The match stopped after 1 hand, before its end (the standings decide it; --rounds 0 plays whole "
             "matches)") in out
-    assert "1.0 hands per match" in out and "(2 players, seed 4)" in out
+    assert "1.0 hands per match" in out and "× Tonk (tonk-classic, 2 players, seed 4)" in out
 
 
 def test_simulate_all_matches_stopped_after_one_round(capsys):
     assert main(["simulate", "--players", "3", "--games", "2", "--rounds", "1"]) == 0
     out = _out(capsys)
     assert "Both matches stopped after 1 round, before their end (the standings decide them" in out
-    assert "1.0 rounds per match" in out and "(3 players, seeds 1–2)" in out
+    assert "1.0 rounds per match" in out and "(president-classic, 3 players, seeds 1–2)" in out
     assert main(["simulate", "--players", "3", "--games", "3", "--rounds", "1"]) == 0
     assert "All 3 matches stopped after 1 round" in _out(capsys)
     # (from a negative seed the range reads "seeds -5 to -4", not "-5–-4")
     assert main(["simulate", "--players", "3", "--games", "2", "--rounds", "1", "--seed", "-5"]) == 0
-    assert "(3 players, seeds -5 to -4)" in _out(capsys)
+    assert "(president-classic, 3 players, seeds -5 to -4)" in _out(capsys)
     assert main(["simulate", "--players", "3", "--games", "2", "--rounds", "1", "--seed", "-1"]) == 0
-    assert "(3 players, seeds -1 to 0)" in _out(capsys)
+    assert "(president-classic, 3 players, seeds -1 to 0)" in _out(capsys)
 
 
 def test_arena_title_and_columns_say_match_and_hand(capsys):

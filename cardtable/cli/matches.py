@@ -141,7 +141,7 @@ def _simulate(args: argparse.Namespace) -> int:
     table = short = None
     for headers, compact in ((full, False), ({t: TITLE_SHORT[t] for t in titles}, False),
                              ({t: TITLE_SHORT[t] for t in titles}, True)):
-        table = _simulate_table(args, variant.title, summary, levels, headers, compact)
+        table = _simulate_table(args, variant, summary, levels, headers, compact)
         short = headers is not full
         if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width or not titles:
             break  # else "Preside…", then "50.…": short titles with a legend, then whole percentages
@@ -166,14 +166,18 @@ AVERAGE_SCORE = {"president": "avg points", "shanghai": "avg points", "tonk": "a
 title points, Shanghai's penalty points (the lowest total wins), Tonk's chips won or lost."""
 
 
-def _simulate_table(args: argparse.Namespace, name: str, summary: Any, levels: Sequence[str],
+def _simulate_table(args: argparse.Namespace, variant: Any, summary: Any, levels: Sequence[str],
                     headers: dict[str, str], compact: bool = False) -> Table:
-    """simulate's results per seat at preset ``name``, with ``headers`` over the title
-    columns (title key: header); ``compact``: whole percentages and no outer edge."""
+    """simulate's results per seat at ``variant``, titled by its title and preset name (a
+    new player's "Tonk" did not say it was tonk-classic, not play's tonk-sitting), with
+    ``headers`` over the title columns (title key: header); ``compact``: whole percentages
+    and no outer edge."""
     last = args.seed + args.games - 1  # (from a negative seed "seeds -5 to -4", not "-5–-4")
     seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}{' to ' if args.seed < 0 else '–'}{last}"
     share = ".0%" if compact else ".1%"
-    table = Table(title=Text(f"{summary.games} × {name} ({args.players} players, {seeds})"), show_edge=not compact)
+    preset = "" if variant.title == variant.name else f"{variant.name}, "
+    table = Table(title=Text(f"{summary.games} × {variant.title} ({preset}{args.players} players, {seeds})"),
+                  show_edge=not compact)
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("win share", justify="right")  # (a tie shares the win: 2 tied take half each)
