@@ -48,9 +48,32 @@ def round_two_at_ann(seed: int):
     return game
 
 
+def test_enter_passes_when_nothing_can_follow_and_not_while_a_play_can():
+    """P8: with nothing to follow the pile, Enter passes, as the status line says (a new
+    player pressed it and read "choose at least one card"). With a play possible, Enter
+    with nothing selected still asks for cards (tests/tui/test_smoke.py): a stray Enter
+    never passes a turn away."""
+    from cardtable import Move
+    from cardtable.tui.screens.table import TableScreen
+
+    game = round_two_at_ann(21)
+    assert Move("pass") in game.legal_moves(0) and not any(m.kind == "play" for m in game.legal_moves(0))
+
+    async def scenario():
+        app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
+            said = len(game.events)
+            await pilot.press("enter")
+            await settle(pilot, app, lambda: len(game.events) > said)
+            assert (game.events[said].kind, game.events[said].seat) == ("passed", 0)
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 30)])
 def test_the_exchange_note_is_readable_at_80_columns_and_the_hand_stays(size):
-    """P8 at 80x24: "Ann — your turn: you cannot beat a pair of queens — press p to pass" leaves
+    """P8 at 80x24: "Ann — your turn: you cannot beat a pair of queens — p or enter passes" leaves
     no room for what Ann gave and got: the note takes a line of its own; at 120 columns
     it follows the status on one line."""
     from cardtable.tui.screens.table import TableScreen
@@ -69,7 +92,7 @@ def test_the_exchange_note_is_readable_at_80_columns_and_the_hand_stays(size):
             text = screen_text(app)
             lines = text.splitlines()
             status = next(i for i, line in enumerate(lines) if "your turn: you cannot beat" in line)
-            assert lines[status].rstrip().endswith("press p to pass" if size[0] == 80 else f"got {got}")
+            assert lines[status].rstrip().endswith("p or enter passes" if size[0] == 80 else f"got {got}")
             assert f"gave {gave}, got {got}" in "\n".join(lines[status:status + 2])
             assert "nothing to play: Pass (p)" in text and "select cards" not in text  # (both lines agree)
             hand = app.screen.query_one(Hand)

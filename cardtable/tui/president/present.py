@@ -246,7 +246,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         if not view.top:
             return f"{who}your turn: {game.lead_prompt(viewer)}"  # type: ignore[attr-defined]
         if not any(m.kind == "play" for m in moves):
-            return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — press p to pass"
+            return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — p or enter passes"
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
     if viewer is not None and viewer in view.out:  # (the hand empty, its buttons idle: say why)
         place = f" ({ordinal(view.finish_order.index(viewer) + 1)})" if viewer in view.finish_order else ""
