@@ -107,6 +107,17 @@ def _play_on(args: argparse.Namespace, command: str) -> int:
     return launch.resume(args) if command == "resume" else launch.load(args)
 
 
+def _not_found_hint(args: argparse.Namespace) -> str:
+    """What ``replay``'s refusal adds for a save file that is not there: a number names
+    ``--match``, a name where saves are kept; nothing for a file there or a match."""
+    if args.file is None or _there(args.file):
+        return ""
+    text = str(args.given)
+    if text.isascii() and text.isdecimal() and 0 < int(text) <= SQLITE_INT_HIGH:
+        return f" (match {text} of the history: cardtable replay --match {text})"
+    return f" (saves are kept in {_saves_dir()})"
+
+
 def _terminal() -> bool:
     """Whether the interactive replay can show: standard output is a terminal (not a
     pipe or a file, which get the text) and so are the table's keys and screen."""
@@ -134,11 +145,7 @@ def _replay(args: argparse.Namespace) -> int:
             args.given, args.file = args.file, save_file(args.file)
             replay = Replay.from_file(args.file)
     except SaveError as error:
-        text = str(args.given)
-        match = text.isascii() and text.isdecimal() and 0 < int(text) <= SQLITE_INT_HIGH and not _there(args.file)
-        hint = f" (match {text} of the history: cardtable replay --match {text})" if match else \
-            "" if _there(args.file) else f" (saves are kept in {_saves_dir()})"
-        return fail(str(error) + hint, args.file, command="replay")
+        return fail(str(error) + _not_found_hint(args), args.file, command="replay")
     args.replay = replay
     if not args.text and not _terminal():  # piped, redirected or no keys: the text is what the reader wants
         args.text = True

@@ -245,7 +245,9 @@ class Game:
             if isinstance(error, SaveError) and not number:
                 raise
             record = data["log"][number - 1] if 0 < number <= len(data["log"]) else None  # (a list, by now)
-            raise SaveError(replay_refusal(error, number, record)) from None
+            negative = isinstance(error, IllegalMove) and type(data.get("seed")) is int and data["seed"] < 0
+            since = " (a game dealt from a negative seed before 28 Nov 2026 deals otherwise now)" if negative else ""
+            raise SaveError(replay_refusal(error, number, record) + since) from None
         return game
 
     def replay(self, record: Sequence[Any]) -> list[Event]:

@@ -21,7 +21,7 @@ from .notes import (START_NOTE_SECONDS, NoteSlot, in_folder, not_loaded, note_wi
 from .screens.dialogs import MIN_SIZE, ConfirmQuit, HelpScreen, TooSmallNote
 from .screens.over_table import HELD_KEY_SECONDS
 from .screens.start import StartScreen
-from .screens.table import DEFAULT_BOT_DELAY, TableScreen
+from .screens.table import DEFAULT_BOT_DELAY, ESCAPE_AND, TableScreen
 from .seats import TableSetup
 from .settings import DEFAULT_THEME, LastTable, Settings
 from .themes import CardTheme, load_themes, variable_defaults
@@ -251,6 +251,12 @@ class CardtableApp(App[int]):
         if isinstance(event, events.Key) and not event.is_forwarded and (
                 self.leaving or (self.too_small and event.key != "ctrl+q")) or self._in_quiet(event):
             event.stop()
+            return
+        if isinstance(event, events.Key) and not event.is_forwarded and isinstance(self.screen, TableScreen) \
+                and (both := ESCAPE_AND.get(event.character or "")) is not None:
+            # (split here, in order, before the hand or a key typed after it sees anything)
+            await super().on_event(events.Key("escape", "\x1b"))
+            await super().on_event(events.Key(*both))
             return
         await super().on_event(event)
 

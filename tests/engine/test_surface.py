@@ -60,6 +60,21 @@ def test_a_negative_seed_deals_another_game_than_its_positive_twin(seed):
     assert new_game(variant, 4, seed=-seed).view(0).hand == hands[-seed]  # (still the same seed, the same deal)
 
 
+def test_a_game_saved_from_a_negative_seed_before_the_new_dealing_says_why_it_does_not_load():
+    """A game saved from seed -3 before 28 Nov 2026 was dealt as seed 3 is now: its moves
+    no longer replay, and the refusal says why."""
+    from cardtable.engine.errors import SaveError
+    from cardtable.engine.game import Game
+
+    game = new_game(load_variant("tonk-classic"), 2, seed=3)  # (how -3 was dealt then)
+    for move in ("draw_stock", "discard"):  # (the first seat draws and throws its first card)
+        seat = game.to_act[0]
+        game.apply(seat, next(m for m in game.legal_moves(seat) if m.kind == move))
+    data = game.to_data() | {"seed": -3}
+    with pytest.raises(SaveError, match="a game dealt from a negative seed before 28 Nov 2026 deals otherwise now"):
+        Game.from_data(data)
+
+
 @pytest.mark.parametrize("dealer", [True, "0", 0.0])
 def test_the_dealer_is_a_seat_number(dealer):
     with pytest.raises(TypeError, match=f"dealer is a seat number, not {dealer!r}"):

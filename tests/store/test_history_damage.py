@@ -44,6 +44,15 @@ def test_the_command_line_says_the_match_is_damaged(tmp_path, capsys):
     assert f"match {match_id} is damaged" in err and "Traceback" not in err
 
 
+def test_a_match_whose_saved_game_does_not_replay_is_told_not_a_traceback(tmp_path, capsys):
+    """(A saved game that parses but does not play back, its seed changed here, raised an
+    AttributeError in replay --match.)"""
+    match_id = damaged_match(tmp_path, "json_set(save, '$.seed', 12345)")
+    assert main(["replay", "--match", str(match_id), "--text"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardtable replay: match {match_id}: ") and "Traceback" not in err, err
+
+
 def damage(match_id: int, sql: str) -> None:
     connection = sqlite3.connect(history_path())
     connection.execute(sql, (match_id,))

@@ -377,10 +377,10 @@ def test_an_emptied_list_shows_the_inherited_value_as_its_example():
         spec = next(spec for spec in field_specs(type(rules)) if spec.name == name)
         return KnobRow(f"rules.{name}", spec, getattr(rules, name), getattr(rules, name), from_parent=True)._example()
 
-    assert example("president-classic", "title_points") == "empty · e.g. president=2, vice_president=1"
-    assert example("tonk-classic", "card_points") == "empty · e.g. A=1, J=10, Q=10, K=10, JK=0"
-    assert example("president-classic", "wilds") == "empty · e.g. JK, 2"      # (it inherits none)
-    assert example("shanghai-classic", "buys_per_hand").startswith("empty · e.g. 3, 3, 3")
+    assert example("president-classic", "title_points") == "empty: e.g. president=2, vice_president=1"
+    assert example("tonk-classic", "card_points") == "empty: e.g. A=1, J=10, Q=10, K=10, JK=0"
+    assert example("president-classic", "wilds") == "empty: e.g. JK, 2"      # (it inherits none)
+    assert example("shanghai-classic", "buys_per_hand").startswith("empty: e.g. 3, 3, 3")
     assert example("president-classic", "decks") == ""                 # (a number has no example)
 
 

@@ -24,13 +24,9 @@ def read(sequence: str) -> list[events.Key]:
     return [event for event in [*parser.feed(sequence), *parser.feed("")] if isinstance(event, events.Key)]
 
 
-@pytest.mark.parametrize(("sent", "sign", "selected"), [("\x1b3", "£", {2}), ("\x1b5", "∞", {4})])
-def test_escape_then_a_digit_clears_the_selection_and_picks_that_card(sent, sign, selected):
-    """(A play-tester's escape then 5 said "∞ is no key here", the selection escape should
-    have let go stayed, and d discarded it.)"""
-    [key] = read(sent)
-    assert key.character == sign  # (what the terminal's bytes become, before the table)
-
+def after_card_one_selected(keys: list[events.Key], selected: frozenset[int]):
+    """At Bob's hot-seat Tonk table with card 1 selected, ``keys`` as the terminal sends
+    them, until the hand's selection is ``selected``; the screen on top then, and the notice."""
     async def scenario():
         app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
         async with app.run_test(size=(80, 24)) as pilot:
@@ -38,8 +34,26 @@ def test_escape_then_a_digit_clears_the_selection_and_picks_that_card(sent, sign
             hand = table_screen(app).query_one(Hand)
             await pilot.press("1")
             await settle(pilot, app, lambda: hand.selected == frozenset({0}))
-            app.post_message(events.Key(key.key, key.character))
-            await settle(pilot, app, lambda: hand.selected == frozenset(selected))
-            assert isinstance(app.screen, TableScreen) and "no key here" not in str(table_screen(app).table.notice)
+            for key in keys:
+                app.post_message(events.Key(key.key, key.character))
+            await settle(pilot, app, lambda: hand.selected == selected)
+            return app.screen, str(table_screen(app).table.notice)
 
-    asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("sent", "sign", "selected"), [("\x1b3", "£", {2}), ("\x1b5", "∞", {4})])
+def test_escape_then_a_digit_clears_the_selection_and_picks_that_card(sent, sign, selected):
+    """(A play-tester's escape then 5 said "∞ is no key here", the selection escape should
+    have let go stayed, and d discarded it.)"""
+    [key] = read(sent)
+    assert key.character == sign  # (what the terminal's bytes become, before the table)
+
+    screen, notice = after_card_one_selected([key], frozenset(selected))
+    assert isinstance(screen, TableScreen) and "no key here" not in notice
+
+
+def test_a_key_typed_after_the_sign_comes_after_its_two_keys():
+    """The sign's escape and digit are handled where the sign stood: a key the terminal
+    sent after it is not wiped by the escape (it was, with the two keys queued last)."""
+    after_card_one_selected([events.Key("infinity", "∞"), events.Key("3", "3")], frozenset({2, 4}))  # (∞: escape, 5)

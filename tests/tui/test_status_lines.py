@@ -13,7 +13,7 @@ from cardtable.tui.president.present import present
 from cardtable.tui.seats import parse_seats
 from cardtable.tui.widgets.card import cards_label
 
-from .helpers import make_app, played_round, screen_text, settle
+from .helpers import make_app, played_round, screen_text, settle, table_screen
 
 
 def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns():
@@ -48,16 +48,10 @@ def round_two_at_ann(seed: int):
     return game
 
 
-def test_enter_passes_when_nothing_can_follow_and_not_while_a_play_can():
-    """P8: with nothing to follow the pile, Enter passes, as the status line says (a new
-    player pressed it and read "choose at least one card"). With a play possible, Enter
-    with nothing selected still asks for cards (tests/tui/test_smoke.py): a stray Enter
-    never passes a turn away."""
-    from cardtable import Move
+def enter_at_anns_turn(game, done) -> tuple[int, str]:
+    """Enter at Ann's turn to follow (seat 0, bots elsewhere), until ``done(app, said)``
+    (``said``: how many events the game held before); the events added and the screen."""
     from cardtable.tui.screens.table import TableScreen
-
-    game = round_two_at_ann(21)
-    assert Move("pass") in game.legal_moves(0) and not any(m.kind == "play" for m in game.legal_moves(0))
 
     async def scenario():
         app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
@@ -65,10 +59,48 @@ def test_enter_passes_when_nothing_can_follow_and_not_while_a_play_can():
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and not app.screen.busy)
             said = len(game.events)
             await pilot.press("enter")
-            await settle(pilot, app, lambda: len(game.events) > said)
-            assert (game.events[said].kind, game.events[said].seat) == ("passed", 0)
+            await settle(pilot, app, lambda: done(app, said))
+            return said, screen_text(app)
 
-    asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+def test_enter_passes_when_nothing_can_follow():
+    """P8: with nothing to follow the pile, Enter passes, as the status line says (a new
+    player pressed it and read "choose at least one card")."""
+    game = round_two_at_ann(21)
+    assert Move("pass") in game.legal_moves(0) and not any(m.kind == "play" for m in game.legal_moves(0))
+    said, _shown = enter_at_anns_turn(game, lambda app, said: len(game.events) > said)
+    assert (game.events[said].kind, game.events[said].seat) == ("passed", 0)
+
+
+def test_enter_with_nothing_selected_never_passes_while_a_play_can_follow():
+    """P8: Ann can follow 3♣ with 5♣: Enter with nothing selected asks for cards and
+    passes nothing (a stray Enter must not pass a turn away)."""
+    from ..games.president.helpers import president
+
+    game = president(hands=["5C 6D", "4C 9H", "KC 9D", "3C 9S"], first_dealer=2)  # (seat 3 leads)
+    game.apply(3, Move("play", parse_cards("3C")))
+    assert game.to_act == (0,)
+    said, shown = enter_at_anns_turn(
+        game, lambda app, said: "choose at least one card" in str(table_screen(app).table.notice))
+    assert len(game.events) == said and game.to_act == (0,) and "p or enter passes" not in shown
+
+
+def test_with_only_a_quick_clear_open_the_status_does_not_say_enter_passes():
+    """P24: Ann's 7♥ completes four 7s (a quick clear) and nothing else follows them: the
+    status does not say Enter passes, as Enter asks for the cards there (p passes)."""
+    from ..games.president.helpers import president
+
+    game = president(hands=["7H 4D", "7C 7D 7S 9D", "KC 9H", "3C 9S"], first_dealer=0, quick_clear=True)
+    game.apply(1, Move("play", parse_cards("7C 7D 7S")))
+    game.apply(0, Move("decline"))  # (Ann lets the out-of-turn chance go: P24 offers it again on her turn)
+    while game.to_act != (0,):
+        game.apply(game.to_act[0], Move("pass"))
+    kinds = {move.kind for move in game.legal_moves(0)}
+    assert kinds == {"quick_clear", "pass"}, kinds
+    status = present(game, 0, parse_seats("Ann,Bob,Cy,Dee")).status
+    assert "your turn" in status and "p or enter passes" not in status, status
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 30)])

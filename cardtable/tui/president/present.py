@@ -245,7 +245,7 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
         moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
             return f"{who}your turn: {game.lead_prompt(viewer)}"  # type: ignore[attr-defined]
-        if not any(m.kind == "play" for m in moves):
+        if not any(m.kind in ("play", "quick_clear") for m in moves):  # (as Enter passes: table.py)
             return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — p or enter passes"
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
     if viewer is not None and viewer in view.out:  # (the hand empty, its buttons idle: say why)

@@ -46,8 +46,10 @@ ESCAPE_AND = {**{sign: (digit, digit) for sign, digit in zip("¡™£¢∞§¶�
 """The signs a terminal's escape typed just before a digit, ``-`` or ``=`` arrives as (the
 reader of keys, Textual's, takes escape and a key within 0.1 s, or as tmux before 3.5 sends
 them, for the macOS option key: escape then 5 is "∞"), and the two keys they stand for at
-the table, where none of these signs is a key: a play-tester's escape then 5 said "∞ is no
-key here", and the selection escape should have let go stayed, to be discarded."""
+the table, where none of these signs is a key (the app splits them, before the hand sees
+anything: ``CardtableApp.on_event``): a play-tester's escape then 5 said "∞ is no key here",
+and the selection escape should have let go stayed, to be discarded. A sign typed on
+purpose (£ on a British keyboard, º on a Spanish one) is read so too: it has no use here."""
 
 SIDE_DIALOGS = (HelpScreen, RulesScreen, LogScreen, ConfirmQuit)
 """Dialogs a player opens beside the game, which close when the terminal is handed on."""
@@ -110,16 +112,9 @@ class TableScreen(TableHints, TableSaving):
 
     def on_key(self, event: events.Key) -> None:
         """A letter or digit the table has no key for says where the keys are, rather than
-        nothing (as a dialog's note does). Any key takes the kept game's note away. A sign
-        that stands for escape typed just before a digit, ``-`` or ``=`` is read as the two
-        keys (:data:`ESCAPE_AND`)."""
+        nothing (as a dialog's note does). Any key takes the kept game's note away. (A sign
+        that stands for escape typed just before a digit is split by the app: :data:`ESCAPE_AND`.)"""
         self.kept_slot.withdraw(self.app)
-        if (both := ESCAPE_AND.get(event.character or "")) is not None:
-            event.stop()
-            for key in (events.Key("escape", "\x1b"), events.Key(*both)):
-                key.set_sender(self.app)  # (as the terminal's keys come: from this screen, Textual
-                self.app.post_message(key)  # would stop them here, short of the bindings)
-            return
         if unused := unused_key(self, event):
             self.table.notice = f"{unused} is no key here: ? lists the keys"
 

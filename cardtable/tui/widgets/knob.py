@@ -193,14 +193,14 @@ class KnobRow(Vertical):
     def _example(self) -> str:
         """What an emptied input shows: that it is empty (an empty list, not the inherited
         one: a play-tester took the grey example for the parent's value kept), then the
-        inherited value as an example of the form (``empty · e.g. president=2,
+        inherited value as an example of the form (``empty: e.g. president=2,
         vice_president=1``), or a form's own example when that is empty."""
         kind = self.spec.kind
         if kind not in ("words", "numbers", "table"):
             return ""
         if self.inherited:
-            return f"empty · e.g. {format_text(kind, self.inherited)}"
-        return "empty · " + {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4",
+            return f"empty: e.g. {format_text(kind, self.inherited)}"
+        return "empty: " + {"words": "e.g. JK, 2", "numbers": "e.g. 3, 3, 4",
                              "table": f"e.g. {TABLE_EXAMPLES.get(self.spec.name, 'A=15, JK=50')}"}[kind]
 
     def on_mount(self) -> None:
