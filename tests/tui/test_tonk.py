@@ -728,7 +728,7 @@ def test_a_bettors_panel_keeps_its_turn_mark(size, mark):
             await pilot.pause()
             panels = [panel for panel in app.screen.query(SeatPanel) if panel.display]
             lines = [str(panel.render()).splitlines()[2] for panel in panels]
-            assert lines == [f"K♠: won · {mark}", "Q♠: lost", "(no spade): lost", "2♠: lost"]  # (a row alike)
+            assert lines == [f"K♠: won · {mark}", "Q♠: lost", "no ♠: lost", "2♠: lost"]  # (a row alike)
 
     run(scenario)
 

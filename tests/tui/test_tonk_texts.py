@@ -176,7 +176,7 @@ def test_the_hint_line_names_a_second_spread_sharing_a_card():
     # seats answer in deal order 1, 2, 0: Bob (Q♠), Cy (no spade), Ann (K♠)
     (("bet", "decline", "bet"), ["bet K♠: won", "bet Q♠: lost", ""]),
     (("bet", "decline", "decline"), ["", "bet Q♠: stake back", ""]),
-    (("decline", "bet", "decline"), ["", "", "bet (no spade): stake back"]),
+    (("decline", "bet", "decline"), ["", "", "bet no ♠: stake back"]),
 ])
 def test_a_spades_bettors_panel_says_how_the_bet_came_out(answers, marks):
     """T12: once the side pot is settled, each bettor's panel says whether the bet won,
@@ -195,7 +195,7 @@ def test_a_spades_bettors_panel_says_how_the_bet_came_out(answers, marks):
     game.apply(1, answers[0])
     game.apply(2, answers[1])
     assert bet_marks() == ["", "bet Q♠" if answers[0] == "bet" else "",   # the pot still open
-                           "bet (no spade)" if answers[1] == "bet" else ""]
+                           "bet no ♠" if answers[1] == "bet" else ""]
     game.apply(0, answers[2])
     assert bet_marks() == marks
     to_play = present(game, None, parse_seats("Ann,Bob,Cy")).seats[game.to_act[0]].lines[2]

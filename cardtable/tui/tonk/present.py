@@ -126,7 +126,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         short = [cards_short]                                 # ("5 c · dealer")
         if view.side_bets and view.side_bets[seat]:  # (first: a narrow panel cuts the end, and its
             spade = view.spades_shown[seat] if view.spades_shown else None  # border marks the turn too)
-            shown = cards_label((spade,), ascii) if spade else "(no spade)"
+            shown = cards_label((spade,), ascii) if spade else "no spade" if ascii else "no ♠"  # (short: a
+            # play-tester's own panel cut "(no spade): stake ba…" where "▶ to play" belonged)
             outcome = _side_bet_outcome(side_pot, seat)
             marks.append(f"bet {shown}{outcome}")
             short.append((marks[-1], (f"{shown}{outcome}",)))   # ("K♠: won · ▶ to play")
