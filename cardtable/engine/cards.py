@@ -8,6 +8,8 @@ from typing import NamedTuple
 
 SUITS = ("C", "D", "H", "S")
 """Suit letters in sorting order: clubs, diamonds, hearts, spades."""
+SUIT_PLACE = {suit: place for place, suit in enumerate(SUITS)} | {"": len(SUITS)}
+"""Each suit's place in the usual order, clubs first; a joker's suit ("") after them."""
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "": "★"}
 RED_SUITS = frozenset("DH")

@@ -6,11 +6,10 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations, groupby
 
-from ...engine.cards import JOKER, RANK_NAMES, RANKS, SUITS, Card, make_deck
+from ...engine.cards import JOKER, RANK_NAMES, RANKS, SUIT_PLACE, SUITS, Card, make_deck
 from ...engine.words import rank_plural, rank_word
 from .preset import PresidentRules, titled_places
 
-SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)} | {"": 4}
 _CLEARS: dict[str | None, str] = {"bomb": "bomb", "burn": "burn", "quick": "quick_clear"}
 """How a play goes onto the pile -> why it clears the pile at once (P23 bomb, P25 burn, P24)."""
 RANK_LABELS = {**dict(zip(RANKS, RANK_NAMES)), JOKER: "joker"}
@@ -80,7 +79,7 @@ class RankOrder:
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Hands sort by value, wilds last, then by suit."""
-        return (self.value.get(card, WILD_GROUP), SUIT_INDEX[card.suit])
+        return (self.value.get(card, WILD_GROUP), SUIT_PLACE[card.suit])
 
     def strength(self, card: Card) -> float:
         """How good a card is to give or keep: its value; wilds rank just below the top."""

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from ...engine.cards import ACE, Card
-
-_SUIT_PLACE = {"C": 0, "D": 1, "H": 2, "S": 3}
+from ...engine.cards import ACE, SUIT_PLACE, Card
 
 
 def by_suit(card: Card) -> tuple[int, int]:
     """Clubs, diamonds, hearts, spades, then jokers; in a suit the ace first."""
-    return (_SUIT_PLACE.get(card.suit, 4), 1 if card.rank == ACE else card.rank)
+    return (SUIT_PLACE[card.suit], 1 if card.rank == ACE else card.rank)
 
 
 def by_rank(card: Card) -> tuple[int, int]:
     """The ace first, the king last, then jokers; in a rank clubs first."""
-    return (1 if card.rank == ACE else card.rank, _SUIT_PLACE.get(card.suit, 4))
+    return (1 if card.rank == ACE else card.rank, SUIT_PLACE[card.suit])

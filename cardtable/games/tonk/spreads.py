@@ -14,14 +14,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from ...engine.cards import ACE, JOKER, JOKER_CARD, SUITS, Card
+from ...engine.cards import ACE, JOKER, JOKER_CARD, SUIT_PLACE, SUITS, Card
 
 MAX_RUN = 13
 
 Shape = tuple
 """("set", rank) or ("run", suit, low, high); low 1 is an ace low, high 14 an ace high."""
-
-_SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 
 
 def _at(card: Card, value: int) -> bool:
@@ -77,7 +75,7 @@ def spread_text(group: Sequence[Card]) -> str:
 def canonical_set(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A set's table order: naturals in suit order, then jokers."""
     cards = list(cards)
-    naturals = sorted((c for c in cards if c.rank != JOKER), key=lambda c: _SUIT_ORDER[c.suit])
+    naturals = sorted((c for c in cards if c.rank != JOKER), key=lambda c: SUIT_PLACE[c.suit])
     return tuple(naturals) + (JOKER_CARD,) * (len(cards) - len(naturals))
 
 
@@ -106,7 +104,7 @@ def spreads_in(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     for rank in sorted(by_rank):
         if len(by_rank[rank]) < 2 or len(by_rank[rank]) + jokers < 3:
             continue
-        naturals = sorted(set(by_rank[rank]), key=lambda c: _SUIT_ORDER[c.suit])
+        naturals = sorted(set(by_rank[rank]), key=lambda c: SUIT_PLACE[c.suit])
         for size in range(2, min(len(naturals), 4) + 1):
             for combo in combinations(naturals, size):
                 for wild in range(0, min(jokers, 4 - size) + 1):

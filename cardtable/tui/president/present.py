@@ -127,15 +127,15 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     state = PresidentState(header=header, seats=seat_infos, pile_caption=fix(told_to_you(caption)),
                            pile_cards=pile_cards, pile_earlier=earlier, pile_footer=fix(told_to_you(footer)), log=log,
                            status="", viewer=viewer)
-    status = fix(_status(game, view, viewer, seats))
+    legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []
+    playing = view.phase == "play" and not view.window and bool(legal_moves)
+    plays = [m for m in legal_moves if m.kind in ("play", "quick_clear")] if playing else []
+    status = fix(_status(game, view, viewer, seats, bool(plays)))
     if viewer is None:
         return replace(state, status=status)
     note = fix(_exchange_note(game, view, viewer, ascii))
     talk = " · ".join(fix(f"{seats[partner].name} shows you: {cards_label(cards, ascii)}")
                       for partner, cards in view.shared if not view.round_over)
-    legal_moves = game.legal_moves(viewer) if viewer in view.to_act else []
-    playing = view.phase == "play" and not view.window and bool(legal_moves)
-    plays = [m for m in legal_moves if m.kind in ("play", "quick_clear")] if playing else []
     usable = {card for move in plays for card in move.cards}
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), counted(view.scores[viewer], "pt")) if part)
@@ -224,7 +224,9 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
                     out=out, short=tuple(short), alone=() if out else alone)
 
 
-def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...]) -> str:
+def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[Seat, ...],
+            can_follow: bool) -> str:
+    """The status line; ``can_follow``: the viewer, on turn, has a play or a quick clear."""
     name = lambda seat: seats[seat].name  # noqa: E731
     if view.round_over:
         return "The round is over."
@@ -242,10 +244,9 @@ def _status(game: object, view: PresidentView, viewer: int | None, seats: tuple[
                          "talk": ("you are deciding on table talk", "is deciding on table talk")}[view.phase]
         return who + (yours if actor == viewer else f"{name(actor)} {theirs}")
     if viewer is not None and actor == viewer:
-        moves = game.legal_moves(viewer)  # type: ignore[attr-defined]
         if not view.top:
             return f"{who}your turn: {game.lead_prompt(viewer)}"  # type: ignore[attr-defined]
-        if not any(m.kind in ("play", "quick_clear") for m in moves):  # (as Enter passes: table.py)
+        if not can_follow:  # (as Enter passes: table.py)
             return f"{who}your turn: you cannot {_beat(view)} {view.to_beat} — p or enter passes"
         return f"{who}your turn: {_beat(view)} {view.to_beat}, or pass"
     if viewer is not None and viewer in view.out:  # (the hand empty, its buttons idle: say why)

@@ -171,7 +171,7 @@ class PresidentTable(FamilyTable[PresidentState]):
             self._out_of_turn()
             return
         cards = self._selected()  # (P24: cards that complete four of the top rank are a quick clear)
-        if not cards and not state.plays and state.can_pass:  # (nothing can follow: Enter passes, as
+        if not cards and state.can_pass and not state.can_play:  # (nothing can follow: Enter passes, as
             self._choose(Move("pass"))                        # a new player pressed it, told "choose a card")
             return
         self._choose(Move("quick_clear" if play_key(cards) in state.quick_clears else "play", cards))
