@@ -659,6 +659,14 @@ def test_the_side_bet_dialog_says_which_spade_a_bet_shows():
     assert dialog.options[0][0] == "Bet 1 chip (show K♠)"
     # who stayed out is said too (a play-tester bet, not knowing the others had declined)
     assert "Bets so far: Bob Q♠. Stayed out: Cy." in dialog.prompt
+    assert "can win nothing" not in dialog.prompt
+    # the last to answer, after everyone else stayed out, is told a lone bet comes back
+    alone = stacked(["KS 2D 3S", "QS 3D", "AH 4D"], preset="tonk-spades", drop_when="any_time")
+    alone.apply(1, Move("decline"))
+    alone.apply(2, Move("decline"))
+    dialog = TonkUI().dialog(alone, 0, seats)
+    assert dialog.prompt.endswith("takes the pot. Everyone else stayed out: a lone bet is returned, "
+                                  "so it can win nothing.")
 
 
 def test_a_locked_dealer_panel_shows_the_lock_out_alone_on_its_border():

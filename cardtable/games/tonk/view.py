@@ -53,6 +53,13 @@ class TonkView(PlayerView):
     this turn rules it out)."""
 
     @property
+    def bet_alone(self) -> bool:
+        """T12: the side bet is this seat's to answer last and every other seat stayed out,
+        so a bet could win nothing (a lone stake is returned)."""
+        others = [bet for s, bet in enumerate(self.side_bets) if s != self.seat]
+        return self.phase == "bet" and bool(others) and all(bet is False for bet in others)
+
+    @property
     def last_turn(self) -> bool:
         """T9: the stock's last card was drawn this turn, so the hand stops when it ends
         (a turn never begins with the stock empty: the hand would have stopped)."""

@@ -44,6 +44,8 @@ class TonkUI(FamilyUI):
         stayed_out = [seats[s].name for s, bet in enumerate(view.side_bets) if bet is False]
         so_far = (f" Bets so far: {', '.join(earlier)}." if earlier else "") + \
             (f" Stayed out: {listed(stayed_out)}." if stayed_out else "")  # (public: said at the table)
+        if view.bet_alone:
+            so_far = " Everyone else stayed out: a lone bet is returned, so it can win nothing."
         stake = view.stake
         labels = {"bet": f"Bet {counted(stake, 'chip')} ({shown})", "decline": "Stay out"}
         options: list[tuple[str, Move | None]] = [(labels.get(m.kind, str(m)), m) for m in moves]

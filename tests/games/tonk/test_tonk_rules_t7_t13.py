@@ -353,6 +353,21 @@ def test_T12_no_spade_shown_bets_returned() -> None:
     assert game.scores == (0, 0) and game.chips == (100, 100)  # each stake back where it was
 
 
+def test_T12_the_last_to_answer_after_everyone_stayed_out_would_bet_alone() -> None:
+    """T12: a lone bet is returned, so the last seat asked, after every other seat stayed
+    out, is told its bet can win nothing (``bet_alone``); one bet before it, it may win."""
+    game = stacked(["KS 2D", "QS 3D", "AH 4D"], preset="tonk-spades")
+    assert not game.view(1).bet_alone  # (the first asked: the others may still bet)
+    game.apply(1, Move("decline"))
+    assert not game.view(2).bet_alone
+    game.apply(2, Move("decline"))
+    assert game.view(0).bet_alone and not game.view(1).bet_alone  # (only the seat still to answer)
+    other = stacked(["KS 2D", "QS 3D", "AH 4D"], preset="tonk-spades")
+    other.apply(1, Move("bet"))
+    other.apply(2, Move("decline"))
+    assert not other.view(0).bet_alone
+
+
 # ---------------------------------------------------------------- T13 stakes and match
 def test_T13_match_ends_after_match_hands() -> None:
     game = stacked(["10S JC", "AC 2D", "KS QH"], drop_when="any_time", match_hands=2, seed=4)
