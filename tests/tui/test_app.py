@@ -1112,3 +1112,30 @@ def test_the_reason_no_preset_loads_is_one_problem_of_this_games_files_at_any_wi
             assert "aaa.toml" not in told and "tonk" not in told
 
     run(scenario)
+
+
+def test_a_name_typed_outside_the_seats_is_told_where_names_go():
+    """A letter that is no key on the start screen, typed outside a text box (a first-time
+    player typed a name there), brings one note saying letters are keys there and names go in
+    the seats; a key's letter stays a key, and letters typed in a seat's box are the name."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StartScreen) and not app._notifications
+            await pilot.press("r", "escape")  # (a key: the rules, and no note)
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and not app._notifications
+            await pilot.press("A", "n", "n")
+            await pilot.pause()
+            [note] = app._notifications  # (once, not a note a letter)
+            assert note.title == "Names go in the seats"
+            assert "tab to a seat's name" in note.message and "s starts" in note.message
+            app.clear_notifications()
+            screen.query_one("#name-1").focus()
+            await pilot.press("z")
+            await pilot.pause()
+            assert not app._notifications and screen.query_one("#name-1").value.endswith("z")
+
+    run(scenario)

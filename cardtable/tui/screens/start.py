@@ -46,6 +46,9 @@ a blank entry offered "Select" as a choice)."""
 NO_COUNT = ("–", 0)
 """The players list's entry until a preset is read (0 players: no preset keeps it, so the
 first one read takes the count of the table played last)."""
+LETTERS_ARE_KEYS = ("Outside a box the letters are keys (s starts, g the game, e the preset, p a "
+                    "player more). To name the players, tab to a seat's name (or click it) and type.")
+"""Said once, at the first letter typed outside a text box that is no key."""
 START_WAITS = 50
 """How many times (0.02 s apart) Start waits for the form to read a field just changed."""
 
@@ -70,6 +73,7 @@ class StartScreen(Screen[None]):
     def __init__(self, family: str | None = None) -> None:
         super().__init__(classes="start")
         self._asked_family = family
+        self._told_letters = False
         self.family = family if family in FAMILIES else FAMILIES[0]
         self.last: LastTable | None = None
         """The table set up last time (the app's settings), offered again: its game and
@@ -223,6 +227,16 @@ class StartScreen(Screen[None]):
         """The preset's facts broken again at the new width (a path's breaks are the column's)."""
         if self._info:
             self._show_info()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter that is no key here, typed outside a text box, is most likely a name
+        typed before reaching the seats (a first-time player did): say once where names
+        go. (The keys' letters act as keys: ``s`` starts, ``e`` changes the preset.)"""
+        if self._told_letters or not (event.character and event.character.isalpha()) \
+                or isinstance(self.focused, Input) or event.key in self.active_bindings:
+            return
+        self._told_letters = True
+        self.app.notify(as_themed(self.app, LETTERS_ARE_KEYS), title="Names go in the seats", timeout=8)
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         self._show_words()
