@@ -1,9 +1,28 @@
 """Every test runs with its own empty user folder (CARDTABLE_HOME), so a developer's
-own presets, themes and saves never change a test's outcome."""
+own presets, themes and saves never change a test's outcome — nor the tests collected:
+modules that list the presets when they load (``list_variants()`` in a parametrize) read
+an empty folder too, set up before collection."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+
+_COLLECTION_HOME: str | None = None
+
+
+def pytest_configure(config):
+    global _COLLECTION_HOME
+    _COLLECTION_HOME = tempfile.mkdtemp(prefix="cardtable-collect-")
+    os.environ["CARDTABLE_HOME"] = _COLLECTION_HOME
+
+
+def pytest_unconfigure(config):
+    if _COLLECTION_HOME is not None:
+        shutil.rmtree(_COLLECTION_HOME, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
