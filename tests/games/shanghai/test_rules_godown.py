@@ -57,3 +57,23 @@ def test_S10_S5_no_joker_lay_off_that_leaves_a_joker_without_room():
     game = _down_with("JK", drawn="JK")
     game.melds = [[], [make_set(cards("7C 7D JK"), JK)], []]
     assert not [move for move in game.legal_moves(1) if move.kind == "lay_off"]
+
+
+def test_S6_a_go_down_may_hold_two_sets_of_one_rank():
+    """S6 (the book is silent; README's reading): the contract asks for two sets of 3, and
+    the two decks' sevens make two: 7♣ 7♣ 7♦ and 7♦ 7♥ 7♠ go down as the two melds."""
+    game = deal(["2C 3D 4D 5D", "7C 7C 7D 7D 7H 7S 2H 9S KD", "8C 8D 9D 10H"], stock="4S 6D 2S", upcard="QH")
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    melds = [str(move) for move in game.legal_moves(1) if move.kind == "meld"]
+    assert melds == ["meld 7C 7C 7D | 7D 7H 7S", "meld 7C 7C 7H | 7D 7D 7S", "meld 7C 7C 7S | 7D 7D 7H",
+                     "meld 7C 7D 7D | 7C 7H 7S", "meld 7C 7D 7H | 7C 7D 7S"]  # (the ways to part six sevens)
+    game.apply(1, "meld 7C 7C 7D | 7D 7H 7S")
+    assert [[str(card) for card in meld.cards] for meld in game.melds[1]] == [["7C", "7C", "7D"], ["7D", "7H", "7S"]]
+
+
+def test_S6_a_go_down_may_hold_two_runs_of_one_suit_that_touch():
+    """S6 (README's reading): two runs of 4 from 2♥ to 9♥ are 2♥–5♥ and 6♥–9♥, two melds."""
+    contract = (("run", 4), ("run", 4))
+    options = go_down_options(cards("2H 3H 4H 5H 6H 7H 8H 9H"), contract, JK)
+    assert [[" ".join(map(str, group)) for group in option] for option in options] == [["2H 3H 4H 5H", "6H 7H 8H 9H"]]
