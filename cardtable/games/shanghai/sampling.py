@@ -44,7 +44,8 @@ class Sampler(BaseSampler):
             offered_to=seat if view.phase == "buy" else None, must_go_down=view.must_go_down,
             went_down_now=(view.phase == "play" and view.turn == seat and view.down[seat]
                            and self.memory.get("down_at_start") == (view.round, False)),
-            taken=view.taken or ((),) * n, rebuilds=view.stock_rebuilds, hands=hands)
+            taken=view.taken or ((),) * n, rebuilds=view.stock_rebuilds, hands=hands,
+            played_wild=view.played_wild and view.phase == "play")
         meld_cards = [c for owned in view.melds for meld in owned for c in meld.cards]
         self._pile = list(view.discards)
         if len(self._pile) != view.discard_size:  # a view made without its pile: the top is known

@@ -105,7 +105,7 @@ class ShanghaiGame(Game):
                       down: Sequence[bool], buys_left: Sequence[int], live: bool, discarder: int | None,
                       offered_to: int | None, must_go_down: bool, went_down_now: bool,
                       taken: Sequence[Sequence[Card]], rebuilds: int,
-                      hands: Sequence[Sequence[Card]]) -> ShanghaiGame:
+                      hands: Sequence[Sequence[Card]], played_wild: bool = False) -> ShanghaiGame:
         """A hand of the match in progress, set up from what the table shows.
 
         The position: which hand of the match it is (``round``, so which contract, S2),
@@ -115,7 +115,8 @@ class ShanghaiGame(Game):
         discarded it (None: it was turned at the deal), the seat the upcard is offered to
         now during a buy window (the seats after it in buy order, S8, are still to be
         asked), whether the player to move must go down (S7, after taking a joker back
-        before going down), whether it went down this turn (for going out in one), the
+        before going down), whether it went down this turn and whether it played a wild in it
+        (for going out in one, S13), the
         upcards each seat took or bought and still holds, how often the stock was rebuilt
         this hand (S12), and the hands as far as they are known (an empty list for a
         hand nobody knows yet). A seat that is down has no first claim on the upcard, so
@@ -147,7 +148,7 @@ class ShanghaiGame(Game):
             game.queue = order[order.index(offered_to):] if offered_to in order else [offered_to]
         game.must_go_down = must_go_down
         game.went_down_now = went_down_now
-        game.played_wild = False
+        game.played_wild = played_wild
         game.hands = [sorted(hand) for hand in hands]
         game.taken = [list(cards) for cards in taken]
         game.rebuilds = rebuilds
@@ -234,7 +235,7 @@ class ShanghaiGame(Game):
             buys_left=tuple([limit - bought for bought in self.bought]), wilds=self.wild,
             must_go_down=self.must_go_down,
             stock_rebuilds=self.rebuilds, max_stock_rebuilds=rules.max_stock_rebuilds, rules=rules,
-            taken=tuple(map(tuple, self.taken)), discards=tuple(discard))
+            taken=tuple(map(tuple, self.taken)), discards=tuple(discard), played_wild=self.played_wild)
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:

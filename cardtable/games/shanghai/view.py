@@ -47,3 +47,7 @@ class ShanghaiView(PlayerView):
     discards: tuple[Card, ...] = ()
     """The discard pile since the stock was last rebuilt (S12), oldest first; the last
     one is ``discard_top``. Public: each card was seen face up when it was discarded."""
+    played_wild: bool = False
+    """S13: whether the player whose turn it is has melded or laid off a wild this turn
+    (public: the table saw it); going down and out in that turn then scores
+    ``go_out_bonus``, not ``go_out_in_one_bonus``."""

@@ -67,3 +67,19 @@ def test_the_one_bomb_per_turn_lock_is_part_of_the_position():
             assert _rebuilt(game).legal_moves(seat) == game.legal_moves(seat)
         game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
     assert locked > 10
+
+
+@pytest.mark.parametrize("preset", list_variants("president"))
+@pytest.mark.parametrize("end", ["fewest", "most"])
+def test_a_position_is_the_same_at_the_fewest_and_the_most_players(preset, end):
+    """P4–P16 at the preset's fewest and most players (the deal's sizes, the titles and
+    their exchanges change with the count): every 3rd move of the tricks, rebuilt, is the
+    same position, and stays so after the next move and the next deal."""
+    variant = load_variant(preset)
+    players = variant.players.min if end == "fewest" else variant.players.max
+    game = new_game(variant, players, seed=31)
+    checked, seen, _dealt = check_rebuilt_positions(
+        game, SimpleBot(), Rng(5), _rebuilt, steps=1200,
+        checkable=lambda game, step: step % 3 == 0 and game.phase == "play" and not game._window,
+        kind=lambda game, seat: (bool(game.pile), game.titles is not None))
+    assert checked > 40 and len(seen) == 4  # lead or follow, in the first round and after it

@@ -12,6 +12,8 @@ from cardtable.games.shanghai.state import ShanghaiGame
 
 from tests.positions import check_rebuilt_positions
 
+from .helpers import deal, decline_all
+
 
 def _rebuilt(game: ShanghaiGame) -> ShanghaiGame:
     table = game.view(None)
@@ -20,7 +22,7 @@ def _rebuilt(game: ShanghaiGame) -> ShanghaiGame:
         turn=game.turn, phase=game.phase, melds=game.melds, down=table.down, buys_left=table.buys_left,
         live=game.live, discarder=game.discarder, offered_to=game.to_act[0] if game.phase == "buy" else None,
         must_go_down=game.must_go_down, went_down_now=game.went_down_now, taken=table.taken,
-        rebuilds=game.rebuilds, hands=game.hands)
+        rebuilds=game.rebuilds, hands=game.hands, played_wild=table.played_wild)
     copy.stock, copy.discard = list(game.stock), list(game.discard)  # the face-down cards, as dealt
     copy.rng.setstate(game.rng.getstate())  # (so a stock rebuilt from the pile is shuffled alike)
     return copy
@@ -36,3 +38,34 @@ def test_a_position_set_up_from_its_facts_is_the_same_position(preset):
         game, SimpleBot(), Rng(3), _rebuilt, checkable=lambda game, step: step % 7 == 0,
         kind=lambda game, seat: (game.phase, game.down[seat]))
     assert checked > 50 and len(seen) >= 4   # draw, buy and play, before and after going down
+
+
+@pytest.mark.parametrize("preset", list_variants("shanghai"))
+@pytest.mark.parametrize("end", ["fewest", "most"])
+def test_a_position_is_the_same_at_the_fewest_and_the_most_players(preset, end):
+    """S1–S12 at the preset's fewest and most players (the decks dealt and the buyers
+    change with the count): every 5th move, rebuilt, is the same position."""
+    variant = load_variant(preset)
+    players = variant.players.min if end == "fewest" else variant.players.max
+    game = new_game(variant, players, seed=32)
+    checked, seen, _dealt = check_rebuilt_positions(
+        game, SimpleBot(), Rng(5), _rebuilt, steps=1200, checkable=lambda game, step: step % 5 == 0,
+        kind=lambda game, seat: (game.phase, game.down[seat]))
+    assert checked > 40 and len(seen) >= 4  # draw, buy and play, before and after going down
+
+
+def test_a_wild_played_this_turn_is_part_of_the_position():
+    """S13: going down with a joker and going out in the same turn scores go_out_bonus
+    (-25 in shanghai-wild-twos), not the in-one bonus (-50): the table saw the joker
+    (``played_wild`` on every view, until the turn ends), and a game rebuilt mid-turn
+    from the table's facts scores that turn as the real one (it scored -50)."""
+    hands = ["3C 3D 4D 5D", "7C 7D 7H 9H 9S JK", "8C 8D 9D 10H"]
+    game = deal(hands, stock="9D 6D 2S", upcard="QH", preset="shanghai-wild-twos")
+    game.apply(1, "draw_stock"); decline_all(game)
+    assert not game.view(0).played_wild
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    assert all(game.view(seat).played_wild for seat in (None, 0, 1, 2))
+    copy = _rebuilt(game)
+    for played in (game, copy):
+        played.apply(1, "lay_off 9D @1,1")
+        assert played.scores[1] == -25

@@ -78,3 +78,18 @@ def test_a_position_knows_the_hands_paid_that_end_a_match():
             seat = position.to_act[0]
             position.apply(seat, bot.choose(position.view(seat), position.legal_moves(seat), rng))
         assert position.view(0).hands_paid == paid + 1 and position.is_over is ends
+
+
+@pytest.mark.parametrize("preset", list_variants("tonk"))
+@pytest.mark.parametrize("end", ["fewest", "most"])
+def test_a_position_is_the_same_at_the_fewest_and_the_most_players(preset, end):
+    """T1–T12 at the preset's fewest and most players (the stock's size, who drops
+    against whom): every 3rd move of a turn not yet spread nor hit, rebuilt, is the same."""
+    variant = load_variant(preset).changed(match_hands=0, starting_chips=100)
+    players = variant.players.min if end == "fewest" else variant.players.max
+    game = new_game(variant, players, seed=33)
+    checked, seen, dealt = check_rebuilt_positions(
+        game, SimpleBot(), Rng(5), _rebuilt, steps=1200,
+        checkable=lambda game, step: step % 3 == 0 and game._turn_spread == 0 and not game._turn_hit,
+        kind=lambda game, seat: (game.view(None).phase, any(game.spreads)))
+    assert checked > 100 and len(seen) >= 3 and dealt > 3
