@@ -33,10 +33,17 @@ def test_S4_S5_valid_runs(text, base):
     assert not isinstance(meld, str) and meld.base == base
 
 
-@pytest.mark.parametrize("text", ["KC AC 2C 3C", "4C 5D 6C 7C", "4C 6C 5C 7C", "4C JK JK JK",
-                                  "QS KS AS JK", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"])
-def test_S4_S5_invalid_runs_never_around_the_corner(text):
-    assert isinstance(make_run(cards(text), JK), str)
+NOT_IN_ORDER = "a run is consecutive cards in rank order, ace high or low but not around the corner"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("KC AC 2C 3C", NOT_IN_ORDER), ("4C 5D 6C 7C", "a run is cards of one suit"), ("4C 6C 5C 7C", NOT_IN_ORDER),
+    ("4C JK JK JK", "a meld may not hold more wilds than natural cards"), ("QS KS AS JK", NOT_IN_ORDER),
+    ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", NOT_IN_ORDER)])
+def test_S4_S5_invalid_runs_never_around_the_corner(text, reason):
+    """S4: one suit, in order, the ace high or low but never around the corner (nor both);
+    S5: no more wilds than naturals. Each refusal says which."""
+    assert make_run(cards(text), JK) == reason
 
 
 def test_S6_S5_lay_off_places():
@@ -89,8 +96,9 @@ def test_S6_go_down_options_are_exact_and_free_of_duplicates():
     hand = cards("7C 7D 7H 7S 9H 9S JK KD")
     options = go_down_options(hand, (("set", 3), ("set", 3)), JK)
     assert len(options) == len(set(options))
-    assert (cards("7C 7D 7H"), cards("9H 9S JK")) in options
-    assert all(len(g) == 3 for option in options for g in option)
+    # S6: exactly the contract: each set of 7s (any three of four) with the 9s and the joker
+    assert options == [(cards("7C 7D 7H"), cards("9H 9S JK")), (cards("7C 7D 7S"), cards("9H 9S JK")),
+                       (cards("7C 7H 7S"), cards("9H 9S JK")), (cards("7D 7H 7S"), cards("9H 9S JK"))]
     assert all(option[0] <= option[1] for option in options)
     assert go_down_options(cards("7C 7D 9H 9S KD"), (("set", 3), ("set", 3)), JK) == []
 

@@ -84,7 +84,13 @@ def _check(game, seat, step):
                 shown.update(_cards_in(getattr(view, field.name)))
         assert not shown - _public_cards(view), "a view shows cards that are not public"
         for event in game.events[-6:]:
-            event.describe(str, viewer)
+            text = event.describe(str, viewer)
+            if event.kind == "stock_drawn":  # S3: a stock card is seen by its drawer only
+                assert (event.card.pretty() in text) == (viewer == event.seat), (text, viewer)
+            elif event.kind == "upcard_bought":  # S8: the penalty cards, by the buyer only
+                for extra in event.extra:
+                    if extra != event.card:  # (the bought upcard itself is public)
+                        assert (extra.pretty() in text) == (viewer == event.seat), (text, viewer)
     legal = game.legal_moves(seat)
     for move in _unlisted(game, seat):
         if move in legal:
@@ -140,8 +146,10 @@ def test_simple_bots_go_down_and_hands_score_what_is_left(preset):
             points, rules = events[-1].points, variant.rules
             assert isinstance(events[-1], RoundEnded)
             for seat in range(3):
-                if seat not in out:
-                    assert points[seat] == game.points_in_hand(seat) > 0
+                if seat not in out:  # S11: the preset's points of each card still held
+                    expected = sum(rules.card_points["JK" if card.rank == 15 else str(card)[:-1]]
+                                   for card in game.hands[seat])
+                    assert points[seat] == expected > 0
                 else:
                     assert points[seat] in (rules.go_out_bonus, rules.go_out_in_one_bonus)
             if game.is_over or hands >= 3:

@@ -31,6 +31,25 @@ def test_S2_deal_contract_and_first_player():
     assert game.view(3).hands_in_match == 10
 
 
+@pytest.mark.parametrize("players, decks", [(3, 2), (4, 2), (5, 3)])
+def test_S2_hand_size_knob_family_deals_ten_to_every_seat(players, decks):
+    """S2 (knob ``hand_size``): shanghai-family sets 10, so every seat is dealt 10 cards,
+    not classic's 11, and the stock holds the rest less the upcard; the next hand too."""
+    game = new_game(load_variant("shanghai-family"), players, seed=9, dealer=0)
+    assert [len(h) for h in game.hands] == [10] * players
+    assert len(game.stock) == 54 * decks - 10 * players - 1 and game.upcard is not None
+    assert [len(game.view(seat).hand) for seat in range(players)] == [10] * players
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S JK", "8C 8D 9D 10H"], stock="KS 6D 2S",
+                upcard="QH", preset="shanghai-family")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, "meld 7C 7D 7H | 9H 9S JK")
+    game.apply(1, "discard KS")                   # out by discard (family rules)
+    assert game.round_over
+    game.next_round()
+    assert game.round == 2 and [len(h) for h in game.hands] == [10, 10, 10]
+    assert len(game.stock) == 108 - 30 - 1
+
+
 def test_S2_dealer_rotates_and_next_contract():
     game = _went_out_game()
     assert game.round_over and not game.is_over

@@ -140,15 +140,22 @@ def test_T8_tonk_by_spreading_pays_double() -> None:
 
 def test_T8_spreads_taking_every_card_are_found_past_the_longest_spread() -> None:
     """T8: 3♣ 4♣ 5♣ 6♣ 6♦ 6♥ goes out in two spreads, 3♣ 4♣ 5♣ and the three 6s, though
-    the longest spread (3♣ to 6♣) leaves 6♦ 6♥, which make none; a hand that cannot
-    be laid down whole has no such spreads."""
+    the longest spread (3♣ to 6♣) leaves 6♦ 6♥, which make none; laying them down is a
+    Tonk, paid double (stake 1: 2 chips from each). A hand that cannot be laid down
+    whole has no such spreads."""
     from cardtable.games.tonk.spreads import spreads_in, spreads_taking_all
 
     hand = parse_cards("3C 4C 5C 6C 6D 6H")
     assert sorted(spreads_taking_all(hand, spreads_in(hand))) == [parse_cards("3C 4C 5C"), parse_cards("6C 6D 6H")]
     game = stacked(["KS QH", "3C 4C 5C 6C 6D", "KC KH"], stock="2D 7D 8D 9D", upcard="6H")
     game.apply(1, TAKE)
-    assert spreads_taking_all(game.view(1).hand, (m.cards for m in game.legal_moves(1) if m.kind == "spread"))
+    out = spreads_taking_all(game.view(1).hand, (m.cards for m in game.legal_moves(1) if m.kind == "spread"))
+    assert out == (parse_cards("6C 6D 6H"), parse_cards("3C 4C 5C"))
+    for group in out:
+        game.apply(1, Move("spread", group, (group,)))
+    won = last(game, "hand_won")  # T8: out by spreading, no discard: a Tonk, paid double by everyone
+    assert won.how == "tonk" and won.winners == (1,) and sorted(won.payments) == [(0, 1, 2), (2, 1, 2)]
+    assert game.round_over and game.view(1).hand == () and game.scores == (-2, 4, -2)
     short = parse_cards("3C 4C 5C 6C 6D 9H")
     assert spreads_taking_all(short, spreads_in(short)) == ()
 
