@@ -204,3 +204,22 @@ def test_S12_random_playouts_always_finish(preset):
     for seed in range(3):
         game, hands = _play_match(preset, 100 + seed, 0.5)
         assert game.is_over and hands == len(game.rules.contracts)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_playout_invariants_in_every_hand_of_a_match(preset):
+    """The invariants of :func:`test_playout_invariants` (which stop within the first
+    hands) checked at every 9th move of a whole match, so that the later contracts (runs
+    of 7 and 10, S2) and the four buys of the last hands (S9) are checked too; and the
+    match saved at its end loads equal."""
+    variant = load_variant(preset)
+    game = new_game(variant, 4, seed=41)
+    rng, bot = Rng(43), SimpleBot()
+    checked_in: set[int] = set()
+    for step, seat in turns(game, 20_000):
+        if step % 9 == 0:
+            _check(game, seat, step)
+            checked_in.add(game.round)
+        game.apply(seat, _choose(game, seat, rng, bot))
+    assert game.is_over and checked_in == set(range(1, len(variant.rules.contracts) + 1))
+    assert Game.from_json(game.to_json()) == game
