@@ -483,3 +483,40 @@ def test_after_the_draw_a_lock_out_of_two_turns_is_told_as_the_next_turn():
     assert note() == "no drop this turn or your next turn (hit)"
     game.apply(1, "draw_stock")
     assert note() == "no drop on your next turn (hit)"
+
+
+def test_m_with_nothing_selected_lays_the_one_spread_or_lists_them():
+    """T3: the line under the hand offers "you can spread 6♣ 6♦ 6♥"; m with no card
+    selected lays that one spread (a play-tester pressed m for it and was told to select
+    its cards); with several, m lists them, the longest first."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    def table_after_draw(hand):
+        game = new_game(load_variant("tonk-classic"), 2, seed=1,
+                        hands=[["3S", "4S", "5S", "6S", "9H"], hand],
+                        stock=["4H", "2D", "3D", "8D", "9D"], upcard="8C")
+        game.apply(1, "draw_stock")
+        return game, make_app("bot:simple,Bob", preset="tonk-classic", game=game)
+
+    async def scenario(hand, then):
+        game, app = table_after_draw(hand)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
+                         and app.screen.table.state.phase == "act")
+            await pilot.press("m")
+            await pilot.pause()
+            await then(pilot, app, game)
+
+    async def laid(pilot, app, game):
+        await settle(pilot, app, lambda: game.spreads[1])
+        assert [list(map(str, spread)) for spread in game.spreads[1]] == [["6C", "6D", "6H"]]
+
+    async def listed_longest_first(pilot, app, game):
+        dialog = app.screen
+        assert isinstance(dialog, MoveListDialog)
+        labels = [label for label, move in dialog.options if move is not None]
+        assert labels[0] == "4♥ 5♥ 6♥ 7♥" and set(labels[1:]) == {"4♥ 5♥ 6♥", "5♥ 6♥ 7♥"}
+        assert not game.spreads[1]  # (nothing laid before the choice)
+
+    asyncio.run(scenario(["6D", "6C", "6H", "KS", "QH"], laid))
+    asyncio.run(scenario(["5H", "6H", "7H", "KS", "QH"], listed_longest_first))

@@ -230,8 +230,15 @@ class TonkTable(FamilyTable[TonkState]):
             return
         cards = self._selected()
         if not cards:  # (with no spread in the hand, say so at once: m is not on the key bar then)
-            self.notice = "select the cards of a spread first (space or 1-9), then m" if self.state is not None and self.state.can("spread") else \
-                "no spread in your hand now (3 or 4 of a kind, or 3+ in a row of one suit)"
+            spreads = self._moves("spread")
+            if not spreads:
+                self.notice = "no spread in your hand now (3 or 4 of a kind, or 3+ in a row of one suit)"
+            elif len(spreads) == 1:  # (the one the line under the hand offers: a play-tester pressed m for it)
+                self._choose(spreads[0])
+            else:  # (as Shanghai's m lists the go-downs; the longest first)
+                ordered = sorted(spreads, key=lambda m: -len(m.cards))
+                self._offer_choices("Lay a spread", "Which spread? (selecting its cards first lays it at once)",
+                                    [(meld_label(m.cards, jokers_stand_for(m.cards)), m) for m in ordered])
             return
         found = self._spreads_for(cards)
         if len(found) == 1:
