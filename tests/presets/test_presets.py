@@ -47,7 +47,7 @@ def test_forseti_reads_as_the_rule_book_says():
 def test_the_kitchen_table_plays_its_social_house_rules():
     """president-kitchen: P29 the others' hand counts are hidden from a seat's view; after
     round 1's exchange, P18 the President is asked to open the black market, then P19 the
-    table-talk offers; P12 round 2's first turn is the President's."""
+    table-talk offers; P11 round 2's first turn is the President's."""
     from cardtable.bots import make_bot
     from cardtable.engine.rng import Rng
 

@@ -72,9 +72,16 @@ def test_replay_of_a_recorded_match(tmp_path, capsys):
     assert main(["replay", "--match", str(match_id), "--text"]) == 0
     out = capsys.readouterr().out
     assert "Final scores" in out
-    for hand in re.findall(r"is dealt ((?:\S+ )*\S+)$", out, flags=re.M):  # (P1: 2s high, told after the aces)
-        ranks = [text[:-1] for text in hand.split()]
-        assert "2" not in ranks or all(rank in ("2", "JK") for rank in ranks[ranks.index("2"):]), hand
+    # P3 (rank order ``two_high``): each dealt hand is told 3 low … K, A, then the 2s, and
+    # within a rank by suit (clubs, diamonds, hearts, spades)
+    dealt = re.findall(r"is dealt ((?:\S+ )*\S+)$", out, flags=re.M)
+    assert len(dealt) == 8  # four seats, two rounds
+    for hand in dealt:
+        cards = [Card.parse(text.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S"))
+                 for text in hand.split()]
+        assert len(cards) == 13
+        two_high = sorted(cards, key=lambda card: (15 if card.rank == 2 else card.rank, "CDHS".index(card.suit)))
+        assert cards == two_high, hand
     assert main(["replay", "--match", "77", "--text"]) == 2
     assert "no match 77" in capsys.readouterr().err
     # a match's number given as a file (no such file): the error names --match

@@ -54,6 +54,24 @@ def hide_other_hands(game, seat, rng):
     return other
 
 
+SAVE_EVERY = 150
+"""Steps between two save round trips; besides, the first step of the match in each phase
+(exchange, market, table talk, play), in an open out-of-turn window, and between rounds.
+(A load replays the whole log: more often makes the test slow.)"""
+
+
+def round_trip(game):
+    """X5 / API.md: ``from_json(to_json())`` mid-match gives an equal game, with the same
+    seats to act, the same legal moves for every seat and the same views."""
+    loaded = Game.from_json(game.to_json())
+    assert loaded == game, "a save loads back equal"
+    assert loaded.to_act == game.to_act
+    assert [loaded.legal_moves(s) for s in range(game.players)] == \
+        [game.legal_moves(s) for s in range(game.players)], "a loaded save offers the same moves"
+    assert [loaded.view(s) for s in range(game.players)] == [game.view(s) for s in range(game.players)]
+    return loaded
+
+
 def random_illegal(game, seat, rng):
     hand = game.hands[seat] or game.hands[(seat + 1) % game.players]
     picks = rng.sample(hand, min(len(hand), rng.randint(1, 3)))
@@ -69,10 +87,16 @@ def test_random_play_keeps_the_invariants(name, variant, players):
     game = new_game(variant, players, seed=seed)
     deck = Counter(make_deck(variant.rules.decks, variant.rules.jokers))
     chosen: list[tuple[int, Move]] = []
+    saved_in: set[str] = set()  # the phases (or "window", "round_over") a save was loaded back in
     step = 0
     while not game.is_over and step < 1500:
         if game.round_over:
-            game.next_round()
+            if "round_over" not in saved_in:
+                loaded = round_trip(game)
+                saved_in.add("round_over")
+                assert loaded.next_round() == game.next_round() and loaded == game  # (the next deal too)
+            else:
+                game.next_round()
             chosen.append((-1, Move("next_round")))
             continue
         step += 1
@@ -99,7 +123,14 @@ def test_random_play_keeps_the_invariants(name, variant, players):
                     game.apply(seat, move)
                 assert game == before  # (the whole state, not only the log)
         move = rng.choice(legal)
-        game.apply(seat, move)
+        loaded = None
+        stage = "window" if view.window else game.phase
+        if step % SAVE_EVERY == 0 or stage not in saved_in:
+            loaded = round_trip(game)
+            saved_in.add(stage)
+        events = game.apply(seat, move)
+        if loaded is not None:  # (the loaded game plays on as the saved one does)
+            assert loaded.apply(seat, move) == events and loaded == game
         chosen.append((seat, move))
     # same seed and same moves give the same game; a save loads back equal
     again = new_game(variant, players, seed=seed)
@@ -110,6 +141,12 @@ def test_random_play_keeps_the_invariants(name, variant, players):
             again.apply(seat, move)
     assert again == game and again.events == game.events
     assert Game.from_json(game.to_json()) == game
+    rules = game.rules
+    later = game.round > 1  # (titles, and with them exchange, market and talk, from round 2)
+    expected = {"play", "round_over"} | {stage for stage, on in [
+        ("exchange", later and rules.exchange in ("classic", "president_first")),
+        ("market_open", later and rules.black_market), ("talk", later and rules.table_talk)] if on}
+    assert expected <= saved_in, "a save was loaded back in each phase the match went through"
 
 
 def test_seeded_deals_repeat_and_differ():

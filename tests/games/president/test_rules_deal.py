@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from cardtable import Card, IllegalMove
+from cardtable.engine.cards import make_deck
 from cardtable.engine.events import CardsSetAside
 from cardtable.engine.moves import PASS
 from cardtable.games.president.rules import titles_for
@@ -23,9 +24,32 @@ def test_P1_two_decks_with_jokers_hold_108_cards():
     assert cards[Card.parse("7H")] == 2
 
 
-def test_P2_deal_starts_left_of_dealer_and_extra_cards_go_first():
-    game = president(players=5, first_dealer=0, seed=4)
-    assert [len(game.hands[s]) for s in range(5)] == [10, 11, 11, 10, 10]
+@pytest.mark.parametrize(("dealer", "sizes", "first"), [
+    (0, [10, 11, 11, 10, 10], 1),
+    (2, [10, 10, 10, 11, 11], 3),
+    (4, [11, 11, 10, 10, 10], 0),
+])
+def test_P2_deal_starts_left_of_dealer_and_extra_cards_go_first(dealer, sizes, first):
+    """P2: the whole deck is dealt one card at a time clockwise, starting with the seat
+    left of the dealer; 52 cards to 5 seats leave 2 over, so the two seats just left of
+    the dealer hold one more. The seeded deck order is the game's random source
+    shuffling a fresh deck: its card i goes to seat dealer + 1 + i (mod 5)."""
+    from cardtable.engine.rng import Rng
+
+    game = president(players=5, first_dealer=dealer, seed=4)
+    assert game.dealer == dealer
+    assert [len(game.hands[s]) for s in range(5)] == sizes
+    deck = make_deck()
+    Rng(4).shuffle(deck)
+    expected: list[list[Card]] = [[] for _ in range(5)]
+    for i, card in enumerate(deck):
+        expected[(dealer + 1 + i) % 5].append(card)
+    for seat in range(5):
+        assert game.hands[seat] == sorted(expected[seat], key=game.ranks.sort_key), seat
+    dealt = [e for e in game.events if e.kind == "cards_dealt"]
+    assert [e.seat for e in dealt] == [(first + i) % 5 for i in range(5)]  # told in dealing order
+    assert [list(e.cards) for e in dealt] == [game.hands[e.seat] for e in dealt]
+    assert game.to_act == (first,)  # (P11: left of the dealer leads the first round)
 
 
 def test_P2_leftover_aside_makes_equal_hands():

@@ -162,6 +162,66 @@ def test_P18_black_market_swaps_one_for_one():
     assert game.phase == "play" and game.to_act == (1,)
 
 
+def test_P18_the_president_may_decline_to_open_the_market():
+    """P18: after the exchange the President MAY open the black market; declined, nobody
+    swaps and play begins with the President's lead (P11)."""
+    game, _ = second_round(exchange="none", black_market=True)
+    before = [list(h) for h in game.hands]
+    assert [game.legal_moves(seat) for seat in (0, 2, 3)] == [[], [], []]  # only the President is asked
+    events = game.apply(1, DECLINE)
+    assert [(e.kind, e.seat, e.what) for e in events] == [("declined", 1, "market")]
+    assert events[0].describe(lambda s: "ABCD"[s]) == "B does not open the black market"
+    assert game.phase == "play" and game.to_act == (1,)
+    assert game.hands == before
+    assert all(game.view(seat).offer is None and game.view(seat).received == () for seat in range(4))
+
+
+def test_P18_a_refused_offer_swaps_nothing_and_the_market_moves_on():
+    """P18: a swap needs both players to agree: the offered seat may decline, and then no
+    card moves; the offerer's one offer is spent and the next seat may offer."""
+    game, _ = second_round(exchange="none", black_market=True)
+    game.apply(1, Move("open_market"))
+    before = [list(h) for h in game.hands]
+    game.apply(1, Move("offer", parse_cards("5H"), target=(0,)))
+    assert game.legal_moves(0) == [Move("accept", (card,)) for card in parse_cards("3D 4D AS 2S")] + [DECLINE]
+    events = game.apply(0, DECLINE)
+    assert [(e.kind, e.seat, e.what) for e in events] == [("declined", 0, "swap")]
+    assert events[0].describe(lambda s: "ABCD"[s]) == "A declines the swap"
+    assert game.hands == before
+    assert game.view(0).offer is None and game.view(0).received == () and game.view(1).given == ()
+    assert game.phase == "market" and game.to_act == (2,)
+
+
+def test_P18_any_two_players_may_swap_not_only_the_president():
+    """P18: in the market ANY two players may agree a 1-for-1 swap: each seat in turn from
+    the President may offer one of its cards to any other seat (here Vice-President to
+    Vice-Scum, then Vice-Scum to Scum), the President not taking part."""
+    game, _ = second_round(exchange="none", black_market=True)
+    game.apply(1, Move("open_market"))
+    game.apply(1, PASS)  # the President makes no offer
+    assert game.to_act == (2,)
+    assert game.legal_moves(2) == [Move("offer", (card,), target=(other,))
+                                   for card in parse_cards("9C 9D TS JS") for other in (0, 1, 3)] + [PASS]
+    events = game.apply(2, Move("offer", parse_cards("9C"), target=(3,)))
+    assert [(e.kind, e.seat, e.to, e.cards) for e in events] == [("swap_offered", 2, 3, parse_cards("9C"))]
+    assert game.to_act == (3,) and game.view(3).offer == (2, Card.parse("9C"))
+    assert game.view(1).offer is None and game.view(0).offer is None
+    events = game.apply(3, Move("accept", parse_cards("QC")))
+    assert [(e.kind, e.seat, e.to, e.cards) for e in events] == [
+        ("cards_exchanged", 2, 3, parse_cards("9C")), ("cards_exchanged", 3, 2, parse_cards("QC"))]
+    assert sorted(hand(game, 2)) == sorted(parse_cards("9D TS JS QC"))
+    assert sorted(hand(game, 3)) == sorted(parse_cards("9C KC 5S 6S"))
+    assert game.to_act == (3,)  # now Vice-Scum's own offer
+    game.apply(3, Move("offer", parse_cards("5S"), target=(0,)))
+    game.apply(0, Move("accept", parse_cards("4D")))
+    assert sorted(hand(game, 3)) == sorted(parse_cards("9C KC 4D 6S"))
+    assert sorted(hand(game, 0)) == sorted(parse_cards("3D 5S 2S AS"))
+    assert sorted(hand(game, 1)) == sorted(parse_cards("5H 6H 7H 8H"))  # the President's hand is untouched
+    assert game.to_act == (0,)
+    game.apply(0, PASS)
+    assert game.phase == "play" and game.to_act == (1,)
+
+
 def test_P19_table_talk_shows_partners_their_hands():
     game, _ = second_round(exchange="none", table_talk=True)
     assert game.phase == "talk" and game.to_act == (1,)
@@ -176,6 +236,25 @@ def test_P19_table_talk_shows_partners_their_hands():
     assert said == ["C offers no table talk"]  # (the log said a bare "C declines")
     game.apply(3, DECLINE)
     assert game.phase == "play" and game.view(0).shared == ()
+
+
+def test_P19_a_partner_who_declines_sees_nothing_and_shows_nothing():
+    """P19: table talk needs both players to agree: when the partner declines the offer,
+    neither sees the other's hand, and the next pair of adjacent titles is asked."""
+    game, _ = second_round(exchange="none", table_talk=True)
+    game.apply(1, Move("offer_talk", target=(2,)))
+    assert game.legal_moves(2) == [Move("accept"), DECLINE]
+    events = game.apply(2, DECLINE)
+    assert [(e.kind, e.seat, e.what) for e in events] == [("declined", 2, "talk")]
+    assert events[0].describe(lambda s: "ABCD"[s]) == "C declines table talk"
+    assert "hands_shared" not in kinds(game.events)
+    assert [game.view(seat).shared for seat in range(4)] == [(), (), (), ()]
+    assert game.phase == "talk" and game.to_act == (2,)  # Vice-President and Vice-Scum are asked next
+    assert game.legal_moves(2) == [Move("offer_talk", target=(3,)), DECLINE]
+    game.apply(2, DECLINE)
+    game.apply(3, DECLINE)
+    assert game.phase == "play" and game.to_act == (1,)
+    assert [game.view(seat).shared for seat in range(4)] == [(), (), (), ()]
 
 
 def test_P19_two_neutrals_are_not_adjacent_titles():

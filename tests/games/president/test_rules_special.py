@@ -198,9 +198,30 @@ def test_P25_burn_matching_the_top_rank_with_natural_cards():
 
 
 def test_P25_a_wild_card_cannot_burn():
-    game = president(hands=["3C", "8C 8D 4C", "8H JK 9C", "5C"], burn=True, jokers=1, wilds=["JK"])
+    """P25: matching the top rank burns the pile only with natural cards. With equal ranks
+    allowed (P5), an 8 and a wild joker may match a pair of 8s, but that burns nothing:
+    the pile stays, the turn moves on, and the trick ends only when all others pass (P7).
+    By default (no equal ranks) the wild pair is no legal play at all."""
+    hands = ["3C", "8C 8D 4C", "8H JK 9C", "5C"]
+    game = president(hands=hands, burn=True, jokers=1, wilds=["JK"])
     game.apply(1, play("8C 8D"))
     assert play("8H JK") not in game.legal_moves(2)
+    natural = president(hands=["3C", "8C 8D 4C", "8H 8S 9C", "5C"], burn=True, jokers=1, wilds=["JK"],
+                        equal_rank="allowed")
+    natural.apply(1, play("8C 8D"))
+    assert kinds(natural.apply(2, play("8H 8S"))) == ["cards_played", "trick_cleared"]  # (natural: a burn)
+    game = president(hands=hands, burn=True, jokers=1, wilds=["JK"], equal_rank="allowed")
+    game.apply(1, play("8C 8D"))
+    assert play("8H JK") in game.legal_moves(2)
+    events = game.apply(2, play("8H JK"))
+    assert kinds(events) == ["cards_played"]
+    assert game.to_act == (3,) and game.view(3).top == parse_cards("8H JK")
+    game.apply(3, PASS)
+    game.apply(0, PASS)
+    events = game.apply(1, PASS)
+    assert kinds(events) == ["passed", "trick_cleared"]
+    assert (events[1].seat, events[1].leader, events[1].reason) == (2, 2, "all_passed")
+    assert "burn" not in [e.reason for e in game.events if e.kind == "trick_cleared"]
 
 
 def test_P26_going_out_on_a_two_makes_scum():
