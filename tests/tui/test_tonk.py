@@ -398,6 +398,31 @@ def test_the_hand_end_says_what_the_winner_laid_down_to_go_out():
         "Bob", "went out: spread 4♠ 5♠ 6♠ 7♠ 8♠, discarded K♦")
 
 
+def test_the_hand_end_says_what_a_joker_laid_down_stood_for():
+    """T3: the log says "Bob spreads J♦ JK=Q♦ K♦"; the winner's row at the hand end said
+    "spread J♦ JK K♦" (a play-tester): it says what the joker stood for, in a spread and in
+    a hit (where the spread it made holds no other joker)."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.showdown import showdown
+
+    variant = load_variant("tonk-classic")
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"jokers": 2})})
+
+    def bob_goes_out(bobs_hand, drawn, *moves):
+        game = new_game(variant, 2, seed=1, hands=[["2C", "5D", "9H", "KS", "QH"], bobs_hand],
+                        stock=[drawn, "2H", "3H", "7C", "8D"], upcard="8H")
+        game.apply(1, "draw_stock")
+        for move in moves:
+            game.apply(1, move)
+        assert game.round_over
+        return dict((row.name, row.hand) for row in showdown(game, parse_seats("Ann,Bob")).rows)["Bob"]
+
+    assert bob_goes_out(["JD", "JK", "KD", "4S", "5S"], "6S", "spread JD JK KD", "spread 4S 5S 6S") == \
+        "went out: spread J♦ JK=Q♦ K♦, spread 4♠ 5♠ 6♠"
+    text = bob_goes_out(["4S", "5S", "6S", "7S", "JK"], "9D", "spread 4S 5S 6S 7S", "hit JK @1,0", "discard 9D")
+    assert text == "went out: spread 4♠ 5♠ 6♠ 7♠, hit JK=8♠, discarded 9♦"  # (a hit joker goes high)
+
+
 def test_the_one_human_sees_their_own_hand_at_a_hand_end_without_a_show_down():
     """T8: when a hand ends by going out, the losers' hands stay hidden ("not shown"); the
     one human at the table still sees their own cards and count in their row (a play-tester

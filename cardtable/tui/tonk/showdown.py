@@ -17,15 +17,16 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from ...engine.events import Event, RoundEnded
 from ...games.tonk import events as ev
 from ...games.tonk.order import by_suit
 from ...games.tonk.payments import stakes_reason, ties_lowest
+from ...games.tonk.spreads import jokers_stand_for
 from ..screens.over_table import RoundOver
 from ..seats import Seat
 from ..text import counted, number, signed, themed, this_round, uses_ascii
-from ..widgets.card import cards_label
+from ..widgets.card import cards_label, meld_label
 
 
 @dataclass(frozen=True)
@@ -130,15 +131,24 @@ def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> str:
             continue
         if isinstance(event, (ev.StockDrawn, ev.UpcardTaken)):
             break
-        if isinstance(event, ev.SpreadLaid):
-            plays.append(f"spread {cards_label(event.cards, ascii)}")
+        if isinstance(event, ev.SpreadLaid):  # (a joker says what it stands for, as in the log)
+            plays.append(f"spread {meld_label(event.cards, jokers_stand_for(event.cards), ascii)}")
         elif isinstance(event, ev.SpreadHit):
-            plays.append(f"hit {cards_label((event.card,), ascii)}")
+            plays.append(f"hit {_hit_label(event, ascii)}")
         elif isinstance(event, ev.DeadFourDiscarded):
             plays.append(f"put the dead four {cards_label(event.cards, ascii)} on the pile")
         elif isinstance(event, ev.CardDiscarded):
             plays.append(f"discarded {cards_label((event.card,), ascii)}")
     return ", ".join(reversed(plays))
+
+
+def _hit_label(hit: ev.SpreadHit, ascii: bool) -> str:
+    """The card of a hit: a joker with what it stands for in the spread it made ("JK=Q♦"),
+    where that spread holds no other wild to tell it from."""
+    stands = [stand for card, stand in zip(hit.spread, jokers_stand_for(hit.spread)) if stand is not None]
+    if hit.card.rank == JOKER and len(stands) == 1:
+        return meld_label((hit.card,), stands, ascii)
+    return cards_label((hit.card,), ascii)
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:
