@@ -10,7 +10,7 @@ import pytest
 from cardtable import load_variant, new_game
 from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
-from cardtable.tui.screens.choose import CardChoiceDialog, MoveListDialog
+from cardtable.tui.screens.choose import CardChoiceDialog, MoveListDialog, TableChoiceDialog
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
@@ -846,5 +846,40 @@ def test_the_choice_highlighted_at_first_is_in_sight_however_long_the_list():
             listed = app.screen.query_one("#dialog-options")
             assert listed.highlighted == len(throws) and listed.max_scroll_y > 0  # (the list scrolls)
             assert "Let it go (escape)" in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+def test_a_list_taller_than_its_box_says_how_many_choices_are_out_of_sight():
+    """At 80x24 a go-down list showed five of nine choices and nothing said more were
+    there, Cancel among them (a play-tester): the list's bottom edge says "↓ 4 more", and
+    "↑ 1 · ↓ 3 more" once it has scrolled; a list that fits says nothing."""
+    from cardtable import Move
+
+    options = [(f"{i}♣ {i}♦ {i}♥", Move("meld", parse_cards(f"{i}C {i}D {i}H"))) for i in range(2, 10)]
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(TableChoiceDialog("Go down", "Choose a go-down:", [*options, ("Cancel", None)],
+                                              hand=parse_cards("2C 2D 2H 3C 3D 3H")))
+            await pilot.pause()
+            await pilot.pause()
+            listed = app.screen.query_one("#dialog-options")
+            above, below = listed.hidden()
+            assert above == 0 and below > 0 and str(listed.border_subtitle) == f"↓ {below} more"
+            assert f"↓ {below} more" in screen_text(app)
+            shown = 9 - below
+            await pilot.press(*["down"] * shown)  # (one past the last in sight: the list scrolls one)
+            await pilot.pause()
+            assert listed.hidden() == (1, below - 1)
+            assert str(listed.border_subtitle) == (f"↑ 1 · ↓ {below - 1} more" if below > 1 else "↑ 1 more")
+            app.pop_screen()
+            app.push_screen(TableChoiceDialog("Go down", "Choose a go-down:", [*options[:2], ("Cancel", None)]))
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen.query_one("#dialog-options").hidden() == (0, 0)
+            assert str(app.screen.query_one("#dialog-options").border_subtitle) == ""
 
     asyncio.run(scenario())

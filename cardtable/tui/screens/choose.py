@@ -42,6 +42,30 @@ class ChoiceList(OptionList):
         if self.highlighted is None or self.highlighted > 0:
             super().action_cursor_up()
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.tell_hidden()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.tell_hidden)
+
+    def hidden(self) -> tuple[int, int]:
+        """How many choices lie above and below the rows in sight (a list taller than its
+        box scrolls: at 80x24 five of nine showed, and nothing said more were there)."""
+        lines, shown = self._lines, self.scrollable_content_region.height
+        if not lines or shown <= 0 or len(lines) <= shown:
+            return 0, 0
+        top = min(int(self.scroll_y), len(lines) - 1)
+        bottom = min(top + shown - 1, len(lines) - 1)
+        first, offset = lines[top]
+        return first + (offset > 0), self.option_count - 1 - lines[bottom][0]
+
+    def tell_hidden(self) -> None:
+        """The box's bottom edge says what the rows in sight leave out: "↑ 2 · ↓ 4 more"."""
+        above, below = self.hidden()
+        told = " · ".join([*([f"↑ {above}"] if above else []), *([f"↓ {below}"] if below else [])])
+        self.border_subtitle = Text(as_themed(self.app, f"{told} more")) if told else ""
+
 
 class TableDialog(ModalScreen[Answer], OverTable[Answer]):
     """A dialog over the table in which the app's own keys still work (a modal screen
@@ -342,9 +366,10 @@ class MoveListDialog(TableDialog["Move | None"]):
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         """(After :meth:`TableDialog.on_theme_switched`: Textual calls both.) The options too."""
-        options = self.query_one(OptionList)
+        options = self.query_one(ChoiceList)
         for index, (label, _move) in enumerate(self.options):
             options.replace_option_prompt_at_index(index, Text(as_themed(self.app, label)))
+        options.tell_hidden()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,
