@@ -1611,3 +1611,28 @@ def test_l_with_nothing_selected_names_the_cards_that_lay_off():
             assert len(screen.game.events) == before
 
     asyncio.run(scenario())
+
+
+def test_S13_the_score_sheet_writes_a_negative_score_with_the_themes_minus_sign():
+    """S13: a going-out bonus of -25 read "*-25" on the sheet (an ASCII hyphen) while the
+    seat panels read "−25 pts" (a play-tester): the sheet writes the theme's minus sign,
+    in the hand's column and in the total; the ASCII theme keeps the hyphen."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from cardtable.engine.events import RoundEnded, RoundStarted
+    from cardtable.games.shanghai.events import WentOut
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.scores import score_table
+
+    events = [RoundStarted(None, round=1), WentOut(0), RoundEnded(None, round=1, points=(-25, 40))]
+    game = SimpleNamespace(players=2, scores=[-25, 40], events=events)
+
+    def sheet(ascii: bool) -> list[str]:
+        console = Console(width=70, record=True)
+        console.print(score_table(game, parse_seats("Ann,Bob"), ascii=ascii))
+        return [line.strip() for line in console.export_text().splitlines()]
+
+    assert sheet(False)[1:] == ["Ann    *−25   −25", "Bob      40    40"]
+    assert sheet(True)[1:] == ["Ann    *-25   -25", "Bob      40    40"]

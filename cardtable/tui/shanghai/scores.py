@@ -19,7 +19,7 @@ from ...engine.events import RoundEnded, RoundStarted
 from ...games.shanghai.events import HandsCounted, WentOut
 from ..phrases import Phrases
 from ..seats import Seat
-from ..text import as_themed, themed, uses_ascii
+from ..text import as_themed, number, themed, uses_ascii
 from ..screens.over_table import RoundOver
 
 
@@ -54,21 +54,22 @@ def sheet_order(game: Any) -> list[int]:
 def score_table(game: Any, seats: tuple[Seat, ...], ascii: bool = False) -> Table:
     """One row per player: the points of each hand on the sheet (:func:`sheet_hands`), the
     total. Who went out of a hand has * before its points in that hand's column ("*0", or
-    "*-25" with a going-out bonus; the numbers keep in line, right-aligned). A name too
+    "*−25" with a going-out bonus, the theme's minus sign as on the seat panels; the numbers
+    keep in line, right-aligned). A name too
     long for the sheet ends in … (is cut short in the ASCII theme)."""
     hands = hand_results(game)
     first = max(0, len(hands) - SHEET_HANDS)  # (the hands sheet_hands gives, numbered from first + 1)
     table = Table(box=None, padding=(0, 1), collapse_padding=True, header_style="bold", expand=False)
     table.add_column("player")
-    columns = [[f"*{points[seat]}" if seat == out else str(points[seat]) for seat in range(game.players)]
+    columns = [[("*" if seat == out else "") + number(points[seat], ascii) for seat in range(game.players)]
                for points, out in hands[first:]]
-    for number in range(first + 1, len(hands) + 1):
-        table.add_column(str(number), justify="right")
+    for hand in range(first + 1, len(hands) + 1):
+        table.add_column(str(hand), justify="right")
     table.add_column("total", justify="right", style="bold")
     for seat in sheet_order(game):
         # As written (never markup), on one line: a name too long for the sheet ends in …
         name = Text(themed(ascii)(seats[seat].label), no_wrap=True, overflow="crop" if ascii else "ellipsis")
-        table.add_row(name, *(cells[seat] for cells in columns), str(game.scores[seat]))
+        table.add_row(name, *(cells[seat] for cells in columns), number(game.scores[seat], ascii))
     return table
 
 
