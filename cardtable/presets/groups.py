@@ -16,6 +16,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from .model import field_bounds, range_words
+
 GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
     "president": {
         "deal": ("decks", "jokers", "leftover", "dealer", "first_lead", "scum_redeal", "show_hand_counts"),
@@ -68,7 +70,7 @@ class KnobSpec:
     def range_text(self) -> str:
         """The allowed range in words ("1–3", "0 or more"), or "" for no bound."""
         if self.low is not None and self.high is not None:
-            return f"{self.low}–{self.high}"
+            return range_words(self.low, self.high)
         if self.low is not None:
             return f"{self.low} or more"
         if self.high is not None:
@@ -99,20 +101,12 @@ def _kind(annotation: Any) -> tuple[Kind, tuple[str, ...], type]:
     raise TypeError(f"the editor has no input for {annotation!r}")
 
 
-def _bounds(metadata: list[Any]) -> tuple[int | None, int | None]:
-    low = high = None
-    for item in metadata:
-        low = getattr(item, "ge", low)
-        high = getattr(item, "le", high)
-    return low, high
-
-
 def field_specs(model: type[BaseModel]) -> list[KnobSpec]:
     """Every field of ``model`` as a :class:`KnobSpec`, in declaration order."""
     specs = []
     for name, info in model.model_fields.items():
         kind, choices, key_type = _kind(info.annotation)
-        low, high = _bounds(info.metadata)
+        low, high = field_bounds(info.metadata)
         description = " ".join((info.description or "").split())
         specs.append(KnobSpec(name, description, kind, choices, low, high, key_type))
     return specs

@@ -359,6 +359,9 @@ def problem_of(error: Any, model: Any = None) -> Problem:
     seats = _family_seats(model) if loc[:1] == ("players",) and kind in _OUT_OF_RANGE else None
     if seats is not None:
         return Problem(loc, seats)
+    between = _knob_range(model, loc) if kind in _OUT_OF_RANGE else ""
+    if between:  # (as the house-rules editor says it: "should be 2–4 (got 5)")
+        return Problem(loc, f"should be {between}")
     # (a check of a whole list says what is wrong in it: the list itself is not repeated)
     listed = kind == "value_error" and isinstance(error.get("input"), (list, tuple))
     return Problem(loc, _toml_words(kind, loc, message), shows_value=not listed)
@@ -377,6 +380,33 @@ def _family_seats(model: Any) -> str | None:
     low, high = players.bounds()
     family = str(fields["family"].default)
     return f"{family.capitalize()} seats {low} to {high} players"
+
+
+def field_bounds(metadata: Any) -> tuple[int | None, int | None]:
+    """A number field's lowest and highest allowed values (its ``ge`` and ``le``; None: no bound)."""
+    low = high = None
+    for item in metadata:
+        low = getattr(item, "ge", low)
+        high = getattr(item, "le", high)
+    return low, high
+
+
+def _knob_range(model: Any, loc: tuple[str, ...]) -> str:
+    """"2–4": the range of the knob at ``loc`` (``("rules", name)``) of ``model``, when it
+    has both ends; "" otherwise."""
+    if model is None or len(loc) != 2 or loc[0] != "rules":
+        return ""
+    rules = getattr(model, "model_fields", {}).get("rules")
+    knobs = getattr(rules.annotation, "model_fields", {}) if rules is not None else {}
+    if loc[1] not in knobs:
+        return ""
+    low, high = field_bounds(knobs[loc[1]].metadata)
+    return range_words(low, high) if low is not None and high is not None else ""
+
+
+def range_words(low: int, high: int) -> str:
+    """"2–4"; "-1000 to 1000" where a dash would read as a minus sign."""
+    return f"{low} to {high}" if low < 0 else f"{low}–{high}"
 
 
 def field_problem(error: Any, model: Any = None) -> tuple[tuple[str, ...], str]:

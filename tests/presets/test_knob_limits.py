@@ -13,14 +13,14 @@ from .test_preset_problems import knob_refused, refused
 
 
 @pytest.mark.parametrize(("parent", "line", "field", "reason"), [
-    ("tonk-classic", "starting_chips = 99999999999999999999", "rules.starting_chips", "should be less than or equal to 1000000 (got"),
-    ("tonk-classic", "match_hands = 10001", "rules.match_hands", "should be less than or equal to 10000 (got"),
-    ("president-classic", "match_target = 1001", "rules.match_target", "should be less than or equal to 1000 (got"),
-    ("president-classic", "match_rounds = 5000", "rules.match_rounds", "should be less than or equal to 1000 (got"),
+    ("tonk-classic", "starting_chips = 99999999999999999999", "rules.starting_chips", "should be 0–1000000 (got"),
+    ("tonk-classic", "match_hands = 10001", "rules.match_hands", "should be 0–10000 (got"),
+    ("president-classic", "match_target = 1001", "rules.match_target", "should be 0–1000 (got"),
+    ("president-classic", "match_rounds = 5000", "rules.match_rounds", "should be 0–1000 (got"),
     ("president-classic", "title_points = { president = 101 }", "rules.title_points",
      "president: a title scores -100 to 100 points, not 101"),
-    ("shanghai-classic", "go_out_bonus = -1001", "rules.go_out_bonus", "should be greater than or equal to -1000 (got -1001)"),
-    ("shanghai-classic", "go_out_in_one_bonus = 5000", "rules.go_out_in_one_bonus", "should be less than or equal to 1000 (got"),
+    ("shanghai-classic", "go_out_bonus = -1001", "rules.go_out_bonus", "should be -1000 to 1000 (got -1001)"),
+    ("shanghai-classic", "go_out_in_one_bonus = 5000", "rules.go_out_in_one_bonus", "should be -1000 to 1000 (got"),
     ("shanghai-classic", "card_points = { K = 1001 }", "rules.card_points",
      "K: a card scores -1000 to 1000 points, not 1001"),
 ])

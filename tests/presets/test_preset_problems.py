@@ -214,7 +214,7 @@ def test_changed_makes_a_checked_copy_with_other_knobs():
     assert sum(len(hand) for hand in new_game(with_jokers, players=4, seed=1).hands) == 54
     assert with_jokers.changed(jokers=0) == variant == load_variant("president-classic")
     for knobs, field, reason in (
-            ({"jokers": 99}, "rules.jokers", "should be less than or equal to 4 (got 99)"),
+            ({"jokers": 99}, "rules.jokers", "should be 0–4 (got 99)"),
             ({"jokers": "2"}, "rules.jokers", "should be a whole number (got '2')"),
             ({"jokerz": 1}, "rules.jokerz", "unknown knob 'jokerz' for president — did you mean 'jokers'?"),
             ({"buy_penalty": 0}, "rules.buy_penalty", "'buy_penalty' is a shanghai knob, not a president one")):

@@ -139,7 +139,7 @@ def test_extends_a_relative_path(tmp_path):
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ndecks = "two"\n',
      "rules.decks", "should be a whole number (got 'two')"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\ndecks = 5\n',
-     "rules.decks", "less than or equal to 3"),
+     "rules.decks", "should be 1–3 (got 5)"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nbuy_penalty = 1\n',
      "rules.buy_penalty", "is a shanghai knob, not a president one"),
     ('family = "president"\nplayers = {min = 3, max = 5}\n[rules]\nequal_rank = "sometimes"\n',
