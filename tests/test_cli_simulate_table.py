@@ -60,3 +60,17 @@ def test_the_score_column_says_what_the_game_scores_and_no_minus_zero(monkeypatc
     assert "avg chips won" in out and "-0.0" not in out and {row[2] for row in rows} == {"medium"}
     assert main(["simulate", "--game", "shanghai", "--games", "1", "--rounds", "1"]) == 0
     assert "avg points" in capsys.readouterr().out
+
+
+def test_the_title_stays_on_one_line_and_tonks_chips_show_two_decimals(monkeypatch, capsys):
+    """A play-tester's Tonk table broke its title mid-phrase ("…, seeds" / "1–100)"): the
+    table is as wide as its title; and Tonk's average chips won, which even out near
+    nothing, read "0.0 / 0.0 / 0.1 / -0.1" at one decimal: they are signed, to two."""
+    import re
+
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["simulate", "--game", "tonk", "--games", "6", "--rounds", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].strip() == "6 × Tonk (tonk-classic, 4 players, seeds 1–6)"
+    averages = [line.split("│")[4].strip() for line in lines if re.match(r"│\s+\d+ │", line)]
+    assert len(averages) == 4 and all(re.fullmatch(r"[+-]\d+\.\d\d|0\.00", value) for value in averages)

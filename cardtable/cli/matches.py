@@ -161,6 +161,14 @@ def one_decimal(value: float) -> str:
     return f"{round(value, 1) + 0.0:.1f}"  # (+ 0.0 turns -0.0 into 0.0)
 
 
+def average(family: str, value: float) -> str:
+    """A seat's average score at a match's end: to one decimal; Tonk's chips won or lost,
+    which even out near nothing over many matches, signed to two ("+0.04", "-0.12")."""
+    from ..tui.text import signed_decimal
+
+    return signed_decimal(value, 2, ascii=True) if family == "tonk" else one_decimal(value)
+
+
 AVERAGE_SCORE = {"president": "avg points", "shanghai": "avg points", "tonk": "avg chips won"}
 """simulate's header over a seat's average score at the end of a match: President's
 title points, Shanghai's penalty points (the lowest total wins), Tonk's chips won or lost."""
@@ -176,8 +184,9 @@ def _simulate_table(args: argparse.Namespace, variant: Any, summary: Any, levels
     seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}{' to ' if args.seed < 0 else '–'}{last}"
     share = ".0%" if compact else ".1%"
     preset = "" if variant.title == variant.name else f"{variant.name}, "
-    table = Table(title=Text(f"{summary.games} × {variant.title} ({preset}{args.players} players, {seeds})"),
-                  show_edge=not compact)
+    title = Text(f"{summary.games} × {variant.title} ({preset}{args.players} players, {seeds})")
+    # (as wide as its title at least: a narrower table broke it mid-phrase, "seeds" / "1–100)")
+    table = Table(title=title, show_edge=not compact, min_width=title.cell_len)
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("win share", justify="right")  # (a tie shares the win: 2 tied take half each)
@@ -186,7 +195,7 @@ def _simulate_table(args: argparse.Namespace, variant: Any, summary: Any, levels
         table.add_column(Text(header), justify="right")
     for seat in range(args.players):
         table.add_row(str(seat + 1), levels[seat], f"{summary.wins[seat]:{share}}",
-                      one_decimal(summary.average_score[seat]),
+                      average(summary.family, summary.average_score[seat]),
                       *(f"{summary.title_shares[t][seat]:{share}}" for t in headers))
     return table
 
