@@ -60,7 +60,7 @@ class PresidentRules(Knobs):
     black_market: bool = False
     """P18: after the exchange the President may open a market for 1-for-1 swaps."""
     table_talk: bool = False
-    """P19: players of adjacent titles may agree to see each other's hands for the round."""
+    """P19: players of adjacent titles may agree to see each other's hands for the round (the higher title offers, the lower accepts)."""
     twos: Literal["same_count", "pair_beats_single", "single_beats_any"] = "same_count"
     """P20: what 2s may beat: as many cards as played, a pair on a single 2, or one 2 on anything."""
     no_lead_with_top: bool = True
