@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import Any
 
 from rich.text import Text
@@ -46,9 +47,12 @@ a blank entry offered "Select" as a choice)."""
 NO_COUNT = ("–", 0)
 """The players list's entry until a preset is read (0 players: no preset keeps it, so the
 first one read takes the count of the table played last)."""
-LETTERS_ARE_KEYS = ("Outside a box the letters are keys (s starts, g the game, e the preset, p a "
-                    "player more). To name the players, tab to a seat's name (or click it) and type.")
+LETTERS_ARE_KEYS = ("Outside a box the letters are keys (s starts, g the game, e the preset, p a player "
+                    "more, r the rules; ? lists them). To name the players, tab to a seat's name (or "
+                    "click it) and type.")
 """Said once, at the first letter typed outside a text box that is no key."""
+NAME_TYPING_GAP = 0.8
+"""Letters typed on after that note, each this soon after the last, are the rest of a name."""
 START_WAITS = 50
 """How many times (0.02 s apart) Start waits for the form to read a field just changed."""
 
@@ -74,6 +78,8 @@ class StartScreen(Screen[None]):
         super().__init__(classes="start")
         self._asked_family = family
         self._told_letters = False
+        self._typing_at: float | None = None
+        """When the last letter of a name typed outside the seats came (see :meth:`on_key`)."""
         self.family = family if family in FAMILIES else FAMILIES[0]
         self.last: LastTable | None = None
         """The table set up last time (the app's settings), offered again: its game and
@@ -231,12 +237,24 @@ class StartScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """A letter that is no key here, typed outside a text box, is most likely a name
         typed before reaching the seats (a first-time player did): say once where names
-        go. (The keys' letters act as keys: ``s`` starts, ``e`` changes the preset.)"""
-        if self._told_letters or not (event.character and event.character.isalpha()) \
-                or isinstance(self.focused, Input) or event.key in self.active_bindings:
+        go; the letters typed on after it, each within :data:`NAME_TYPING_GAP` of the last,
+        are taken as the rest of the name and do nothing ("maria": its ``r`` opened the
+        rules). Other letters act as keys: ``s`` starts, ``e`` changes the preset."""
+        if not (event.character and event.character.isalpha()) or isinstance(self.focused, Input):
+            return
+        now = monotonic()
+        if self._typing_at is not None and now - self._typing_at < NAME_TYPING_GAP:
+            self._typing_at = now
+            event.stop()
+            event.prevent_default()
+            return
+        self._typing_at = None
+        if self._told_letters or event.key in self.active_bindings:
             return
         self._told_letters = True
-        self.app.notify(as_themed(self.app, LETTERS_ARE_KEYS), title="Names go in the seats", timeout=8)
+        self._typing_at = now
+        self.app.notify(as_themed(self.app, LETTERS_ARE_KEYS), title="Names go in the seats", timeout=8,
+                        markup=False)
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         self._show_words()
