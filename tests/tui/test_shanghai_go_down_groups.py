@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from cardtable import Move, load_variant, new_game
-from cardtable.engine.cards import parse_cards
+from cardtable.engine.cards import Card, parse_cards
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
@@ -255,5 +255,29 @@ def test_the_key_bar_names_plus_for_cards_past_the_tenth_while_the_row_holds_mor
             table.covered = True
             await pilot.pause()
             assert hand.tens == 0 and hand.has_focus
+
+    asyncio.run(scenario())
+
+
+def test_cards_that_make_the_contract_but_strand_a_last_card_are_told_so():
+    """S10: Ann's two sets make the contract, but her drawn K♠ would be a last card that
+    fits no meld: g said "your cards do not make 2 sets of 3 yet"; it says why she may not
+    go down (a rule-audit finding: the table worked the reason out itself, wrongly)."""
+    hands = ["7C 7D 7H 9S 9H 9D", "2C 3C 6D 8H 10S JC QD AH 2D 4H 6S", "3D 5C 8C 10H JD QH KD AS 3H 5S 8D"]
+    game = ann_to_play(new_game(load_variant("shanghai-classic"), 3, seed=11, hands=hands,
+                                stock=parse_cards("4C 4D KS"), upcard="QS"))
+    assert Card.parse("KS") in game.hands[0]
+
+    async def scenario():
+        async with _app(game).run_test(size=(100, 30)) as pilot:
+            screen = await _ready(pilot)
+            await _press_cards(pilot, screen, parse_cards("7C 7D 7H"))
+            await pilot.press("g")
+            await pilot.pause()
+            assert screen.table.notice == ("your cards make the contract, but going down would leave K♠, a last "
+                                           "card that fits no meld, and it may not be discarded (S10): draw on")
+            await pilot.press("escape", "m")
+            await pilot.pause()
+            assert screen.table.notice.startswith("your cards make the contract, but going down would leave K♠")
 
     asyncio.run(scenario())

@@ -19,6 +19,7 @@ Move forms (every one is listed by ``legal_moves`` exactly as ``apply`` accepts 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
@@ -68,9 +69,15 @@ def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table
 
     Without ``out_by_discard`` a go-down may not leave a single card that cannot be laid
     off at once (it could be neither discarded nor played)."""
-    wild = game.wild
+    return _go_downs(game.contract, game.wild, game.rules.out_by_discard, hand, table, limit)
+
+
+def _go_downs(contract: Sequence[tuple[str, int]], wild: frozenset[int], out_by_discard: bool,
+              hand: Sequence[Card], table: Sequence[Sequence[Meld]],
+              limit: int | None = None) -> list[tuple[tuple[Card, ...], ...]]:
+    """:func:`go_down_groups` from the contract, the wilds and the S10 knob."""
     accept = None
-    if not game.rules.out_by_discard and len(hand) == contract_size(game.contract) + 1:
+    if not out_by_discard and len(hand) == contract_size(contract) + 1:
         on_table: dict[Card, bool] = {}                         # per last card: it fits on the table
         new_places: dict[tuple[str, tuple[Card, ...]], _Places] = {}   # per new meld: its places
 
@@ -81,14 +88,14 @@ def go_down_groups(game: ShanghaiGame, seat: int, hand: list[Card], table: Table
                 on_table[card] = fits_anywhere(card, table, wild)
             if on_table[card]:
                 return True
-            for (kind, _size), group in zip(game.contract, groups):
+            for (kind, _size), group in zip(contract, groups):
                 if (kind, group) not in new_places:
                     new_places[kind, group] = _places_of(make_meld(kind, group, wild), wild)  # type: ignore[arg-type]
                 if _fits_places(new_places[kind, group], card, wild):
                     return True
             return False
     kwargs = {} if limit is None else {"limit": limit}
-    return go_down_options(hand, game.contract, wild, accept=accept, **kwargs)
+    return go_down_options(hand, contract, wild, accept=accept, **kwargs)
 
 
 def may_go_down(game: ShanghaiGame, seat: int, hand: list[Card], table: Table) -> bool:
@@ -387,6 +394,24 @@ def _why_no_fit(card: Card, melds: Sequence[Meld], wild: frozenset[int]) -> str:
     return " (runs grow in order at their ends)" if any(meld.kind == "run" for meld in melds) else ""
 
 
+def last_card_refusal(view: ShanghaiView) -> str | None:
+    """S10: why the seat whose ``view`` this is, not down, after its draw, may not go down
+    though its cards make the contract: every way down leaves one last card that fits no
+    meld, and without ``out_by_discard`` it may not be discarded. None when its cards do
+    not make the contract, or it may go down."""
+    hand, contract, wild, rules = view.hand, view.contract, view.wilds, view.rules
+    if rules is None or rules.out_by_discard or len(hand) != contract_size(contract) + 1:
+        return None
+    ways = go_down_options(hand, contract, wild, limit=MAX_GO_DOWN_OPTIONS)
+    if not ways or _go_downs(contract, wild, False, hand, view.melds, limit=1):
+        return None
+    left = {card for groups in ways
+            for card in (Counter(hand) - Counter(c for group in groups for c in group)).elements()}
+    which = f"{next(iter(left)).pretty()}, " if len(left) == 1 else ""
+    return (f"your cards make the contract, but going down would leave {which}a last card that fits "
+            "no meld, and it may not be discarded (S10): draw on")
+
+
 def discard_refusal(view: ShanghaiView) -> str:
     """Why the seat whose ``view`` this is, after its draw, has no discard listed (S7: a
     joker taken before going down; S10: the last card), in its words."""
@@ -486,10 +511,16 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
     if tuple(card for group in move.groups for card in group) != move.cards:
         return "a meld's cards must be its groups' cards in order"
     for number, ((kind, size), group) in enumerate(zip(contract, move.groups), start=1):
-        if len(group) != size:  # (cards that make no such meld at all: that first)
-            return f"meld {number}: {contract_meld_refusal(kind, size, group, game.wild)}"
+        refusal = contract_meld_refusal(kind, size, group, game.wild)  # (in whatever order given)
+        if refusal is not None:
+            return f"meld {number}: {refusal}"
+    left = list((Counter(game.hands[seat]) - Counter(move.cards)).elements())  # (the cards are held: checked)
+    if len(left) == 1 and not game.rules.out_by_discard and _made_but_last_card(game, seat, move):
+        return (f"going down so would leave {left[0].pretty()}, a last card you could neither meld "
+                "nor discard (S10)")
+    for number, ((kind, _size), group) in enumerate(zip(contract, move.groups), start=1):
         made = make_meld(kind, group, game.wild)
-        if isinstance(made, str):
+        if isinstance(made, str):  # (it is a meld in another order: the move lists it so)
             return f"meld {number}: {made}"
         if kind == "set" and tuple(sorted(group, key=lambda c: (c.rank in game.wild, c))) != group:
             return f"meld {number}: list a set's natural cards sorted, then its wilds"
@@ -498,6 +529,19 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
                 "(choose one of the listed ways: the same cards, the wilds placed as listed)")
     return ("that go-down is not in canonical form (same-size melds in order) or would leave "
             "a last card you could not play")
+
+
+def _made_but_last_card(game: ShanghaiGame, seat: int, move: Move) -> bool:
+    """S10: whether ``move``'s groups (each in any order) are a way to lay the contract
+    down from the hand that only the last-card rule keeps off the list: the one card it
+    would leave fits no meld, old or new."""
+    wanted = [sorted(group) for group in move.groups]
+    hand = game.hands[seat]
+    without_s10 = go_down_options(hand, game.contract, game.wild, limit=MAX_GO_DOWN_OPTIONS)
+    if not any([sorted(group) for group in groups] == wanted for groups in without_s10):
+        return False
+    return not any([sorted(group) for group in groups] == wanted
+                   for groups in go_down_groups(game, seat, list(hand), game.table))
 
 
 def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:

@@ -20,7 +20,7 @@ from ...games.shanghai.events import (CardLaidOff, JokerSwapped, StockDrawn, Upc
                                        WentDown)
 from ...games.shanghai.melds import HIGH, LOW, lay_off_places, rank_of
 from ...games.shanghai.preset import contract_text
-from ...games.shanghai.rules import discard_refusal, lay_off_refusal, swap_refusal
+from ...games.shanghai.rules import discard_refusal, last_card_refusal, lay_off_refusal, swap_refusal
 from ...games.shanghai.view import ShanghaiView
 from ..seats import Seat
 from ..text import came_since_discard, counted, game_title, round_log, themed
@@ -98,6 +98,10 @@ class ShanghaiState(LegalMoves):
     no_discard: str = ""
     """After the viewer's draw with no discard listed, why (the engine's words: S7 go down
     first, S10 the last card)."""
+    no_go_down: str = ""
+    """After the viewer's draw, not down, with no go-down listed though its cards make the
+    contract, why (the engine's words: S10, every way down leaves a last card that fits
+    no meld); "" otherwise."""
 
     @property
     def my_turn(self) -> bool:
@@ -147,12 +151,14 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                             _status(view, viewer, seats, moves, ascii, _drawn(game.events, viewer, view.hand)))
     no_lay_off: dict[Card, str] = {}
     no_swap: dict[Card, str] = {}
-    no_swaps = no_discard = ""
+    no_swaps = no_discard = no_go_down = ""
     if moves:
         if not any(move.kind == "swap_joker" for move in moves):
             no_swaps = fix(swap_refusal(view))
         if view.phase == "play" and not any(move.kind == "discard" for move in moves):
             no_discard = fix(discard_refusal(view))
+        if view.phase == "play" and not view.down[view.seat] and not any(move.kind == "meld" for move in moves):
+            no_go_down = fix(last_card_refusal(view) or "")
         laid = {move.cards[0] for move in moves if move.kind == "lay_off"}
         swapped = {move.cards[0] for move in moves if move.kind == "swap_joker"}
         for card in set(view.hand):
@@ -171,7 +177,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         status_short=status_short if status_short != status else "", me_short=me_short, contract=view.contract,
         wilds=wilds, hand=view.hand, viewer=viewer, fresh=came_since_discard(game.events, viewer, view.hand, _moved),
         down=viewer is not None and view.down[viewer], moves=moves, no_lay_off=no_lay_off, no_swap=no_swap,
-        no_swaps=no_swaps, no_discard=no_discard, window_wait=window_wait)
+        no_swaps=no_swaps, no_discard=no_discard, no_go_down=no_go_down, window_wait=window_wait)
 
 
 def _meld_line(owner: int, index: int, meld: Any, wilds: frozenset[int], fix: Callable[[str], str],

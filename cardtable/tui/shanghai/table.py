@@ -422,6 +422,8 @@ class ShanghaiTable(FamilyTable[ShanghaiState]):
             return "you are down this hand (no new melds): " + (listed(doable, "or") if doable else "draw first")
         if state.to_draw:
             return "draw first, then go down"
+        if state.no_go_down:  # (S10: the cards make it, but each way down strands a last card)
+            return (f"{no_meld}; and " if no_meld else "") + state.no_go_down
         swap = " (take a melded joker first: w)" if state.can("swap_joker") else ""  # (S7: listed only if it leads down)
         return (f"{no_meld}; and " if no_meld else "") + f"your cards do not make {contract_text(state.contract)} yet{swap}"
 

@@ -77,3 +77,48 @@ def test_S6_a_go_down_may_hold_two_runs_of_one_suit_that_touch():
     contract = (("run", 4), ("run", 4))
     options = go_down_options(cards("2H 3H 4H 5H 6H 7H 8H 9H"), contract, JK)
     assert [[" ".join(map(str, group)) for group in option] for option in options] == [["2H 3H 4H 5H", "6H 7H 8H 9H"]]
+
+
+def _stranded():
+    """Hand 1 (two sets of 3): seat 1 holds its two sets and draws K♠, which fits no meld:
+    every way down would leave it as a last card (S10, out_by_discard off)."""
+    game = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S 9D", "8C 8D 10D 10H"], stock="KS 6D 2S", upcard="QH")
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    return game
+
+
+def test_S10_a_go_down_that_strands_a_last_card_is_refused_saying_so():
+    """S10: the two sets are melds, in whatever order they are written; the go-down is
+    refused for the last card it would leave (it said "not in canonical form … or would
+    leave a last card", and for a low-ace run written A last, "a run is consecutive")."""
+    from cardtable import IllegalMove
+    from cardtable.engine.moves import Move
+
+    game = _stranded()
+    assert not [move for move in game.legal_moves(1) if move.kind == "meld"]
+    for groups in (("7C 7D 7H", "9D 9H 9S"), ("7H 7C 7D", "9S 9D 9H")):
+        split = tuple(cards(group) for group in groups)
+        move = Move("meld", tuple(card for group in split for card in group), split)
+        with pytest.raises(IllegalMove) as refused:
+            game.apply(1, move)
+        assert refused.value.reason == ("going down so would leave K♠, a last card you could neither "
+                                        "meld nor discard (S10)")
+
+
+def test_S10_the_view_says_why_cards_that_make_the_contract_cannot_go_down():
+    """S10: ``last_card_refusal`` tells the seat whose cards make the contract why it may
+    not go down (the card each way would leave); None when they do not make it, or may."""
+    from cardtable.games.shanghai.rules import last_card_refusal
+
+    game = _stranded()
+    assert last_card_refusal(game.view(1)) == ("your cards make the contract, but going down would leave K♠, a last "
+                                               "card that fits no meld, and it may not be discarded (S10): draw on")
+    short = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S 5C", "8C 8D 10D 10H"], stock="KS 6D 2S", upcard="QH")
+    short.apply(1, "draw_stock")
+    decline_all(short)
+    assert last_card_refusal(short.view(1)) is None  # (no second set: nothing to explain here)
+    fits = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S 9D", "8C 8D 10D 10H"], stock="7S 6D 2S", upcard="QH")
+    fits.apply(1, "draw_stock")
+    decline_all(fits)
+    assert last_card_refusal(fits.view(1)) is None and any(m.kind == "meld" for m in fits.legal_moves(1))
