@@ -883,3 +883,22 @@ def test_a_list_taller_than_its_box_says_how_many_choices_are_out_of_sight():
             assert str(app.screen.query_one("#dialog-options").border_subtitle) == ""
 
     asyncio.run(scenario())
+
+
+def test_the_shanghai_buy_prompt_promises_only_the_stock_cards_a_buy_brings():
+    """S8/S12: the stock nearly out and its rebuilds spent (a rule audit: the prompt always
+    promised ``buy_penalty`` cards, the engine gave fewer): it says what the buy brings."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.shanghai.ui import ShanghaiUI
+
+    from ..games.shanghai.helpers import deal, decline_all
+
+    for rebuilds, label, said in ((1, "Buy 9♦ (+1 from the stock)", "Buy 9♦ with 1 card from the stock?"),
+                                  (2, "Buy 9♦", "Buy 9♦? ")):
+        game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC", upcard="4H")
+        game.rebuilds = rebuilds              # classic allows two: a second one left, or none
+        game.apply(1, "draw_stock"); decline_all(game); game.apply(1, "discard 6S")
+        game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard 9D")
+        game.apply(0, "draw_stock")           # the last stock card; the pile 4H 6S 9D
+        dialog = ShanghaiUI().dialog(game, 1, parse_seats("Ann,Bob,Cy"))
+        assert dialog.options[0][0] == label and said in dialog.prompt

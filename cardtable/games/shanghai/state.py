@@ -211,6 +211,14 @@ class ShanghaiGame(Game):
         """S12: a stock card can be drawn (the stock, or a pile to rebuild it from)."""
         return bool(self.stock) or (len(self.discard) >= 2 and not self.rebuilds_spent())
 
+    def buy_draws(self) -> int:
+        """S8/S12: how many stock cards a buy of the upcard brings with it now:
+        ``buy_penalty``, fewer when the stock, and one rebuild from the pile under the
+        upcard (unless the rebuilds are spent), hold fewer."""
+        under = len(self.discard) - 1  # (the pile once the upcard is bought)
+        rebuilt = under - 1 if under >= 2 and not self.rebuilds_spent() else 0  # (less its new top)
+        return min(self.rules.buy_penalty, len(self.stock) + rebuilt)
+
     def rebuilds_spent(self) -> bool:
         """S12 (``max_stock_rebuilds``): the stock may not be rebuilt again this hand."""
         limit = self.rules.max_stock_rebuilds
@@ -235,7 +243,8 @@ class ShanghaiGame(Game):
             buys_left=tuple([limit - bought for bought in self.bought]), wilds=self.wild,
             must_go_down=self.must_go_down,
             stock_rebuilds=self.rebuilds, max_stock_rebuilds=rules.max_stock_rebuilds, rules=rules,
-            taken=tuple(map(tuple, self.taken)), discards=tuple(discard), played_wild=self.played_wild)
+            taken=tuple(map(tuple, self.taken)), discards=tuple(discard), played_wild=self.played_wild,
+            buy_draws=self.buy_draws() if self.phase == "buy" else 0)
 
     # ------------------------------------------------------------------ hooks
     def _legal_moves(self, seat: int) -> list[Move]:

@@ -47,6 +47,9 @@ class ShanghaiView(PlayerView):
     discards: tuple[Card, ...] = ()
     """The discard pile since the stock was last rebuilt (S12), oldest first; the last
     one is ``discard_top``. Public: each card was seen face up when it was discarded."""
+    buy_draws: int = 0
+    """S8/S12: while the upcard is offered (phase "buy"), how many stock cards a buy brings
+    with it: ``buy_penalty``, fewer when the stock and a rebuild cannot give them all."""
     played_wild: bool = False
     """S13: whether the player whose turn it is has melded or laid off a wild this turn
     (public: the table saw it); going down and out in that turn then scores

@@ -60,7 +60,7 @@ class ShanghaiUI(FamilyUI):
             return None
         moves = game.legal_moves(seat)
         card = card_label(view.discard_top) if view.discard_top is not None else "the upcard"
-        penalty = view.rules.buy_penalty
+        penalty = view.buy_draws  # (the preset's buy_penalty, or what the stock can still give)
         why = _window_cause(game, view.turn, seat, seats, card)
         extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
         buys = view.buys_left[seat]

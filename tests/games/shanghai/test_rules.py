@@ -506,10 +506,21 @@ def test_S12_buy_penalty_not_drawn_from_a_rebuild_past_the_limit(tmp_path):
         game.apply(2, "draw_stock"); decline_all(game); game.apply(2, "discard 9D")
         game.apply(0, "draw_stock")           # JC, the last stock card; pile 4H 6S 9D
         assert game.to_act == (1,)
+        assert game.view(1).buy_draws == len(extra)  # (the buy prompt says so before the buy)
         events = game.apply(1, "buy")         # 9D; its penalty needs a rebuild (from 4H)
         assert UpcardBought(1, Card.parse("9D"), extra) in events and game.rebuilds == rebuilt
         game.apply(0, "discard JC")
         assert game.round_over and isinstance(game.events[-3], StockExhausted)   # no rebuild left
+
+
+def test_S8_a_buy_brings_its_penalty_while_the_stock_has_it():
+    """S8: with the stock full, the view says a buy brings ``buy_penalty`` cards (2 in
+    classic, 1 in next-in-turn); outside a buy window it says 0."""
+    for preset, penalty in (("shanghai-classic", 2), ("shanghai-next-in-turn", 1)):
+        game = deal(["2C 3D", "5H 6S", "8C 9D"], stock="KC QC JC 10C", upcard="4H", preset=preset)
+        assert game.view(1).buy_draws == 0
+        game.apply(1, "draw_stock")
+        assert game.phase == "buy" and game.view(game.to_act[0]).buy_draws == penalty
 
 
 def test_S13_go_out_bonus_and_in_one_bonus():
