@@ -12,6 +12,7 @@ import tempfile
 import pytest
 
 _COLLECTION_HOME: str | None = None
+_OWN_HOME = os.environ.get("CARDTABLE_HOME")
 
 
 def pytest_configure(config):
@@ -23,6 +24,10 @@ def pytest_configure(config):
 def pytest_unconfigure(config):
     if _COLLECTION_HOME is not None:
         shutil.rmtree(_COLLECTION_HOME, ignore_errors=True)
+    if _OWN_HOME is None:  # (the developer's own setting back, for whatever runs after)
+        os.environ.pop("CARDTABLE_HOME", None)
+    else:
+        os.environ["CARDTABLE_HOME"] = _OWN_HOME
 
 
 @pytest.fixture(autouse=True)

@@ -69,8 +69,8 @@ def test_the_title_stays_on_one_line_and_tonks_chips_show_two_decimals(monkeypat
     import re
 
     monkeypatch.setenv("COLUMNS", "100")
-    assert main(["simulate", "--game", "tonk", "--games", "6", "--rounds", "2"]) == 0
+    assert main(["simulate", "--game", "tonk", "--games", "100", "--rounds", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].strip() == "6 × Tonk (tonk-classic, 4 players, seeds 1–6)"
+    assert lines[0].strip() == "100 × Tonk (tonk-classic, 4 players, seeds 1–100)"
     averages = [line.split("│")[4].strip() for line in lines if re.match(r"│\s+\d+ │", line)]
     assert len(averages) == 4 and all(re.fullmatch(r"[+-]\d+\.\d\d|0\.00", value) for value in averages)

@@ -161,7 +161,7 @@ def one_decimal(value: float) -> str:
     return f"{round(value, 1) + 0.0:.1f}"  # (+ 0.0 turns -0.0 into 0.0)
 
 
-def average(family: str, value: float) -> str:
+def average_text(family: str, value: float) -> str:
     """A seat's average score at a match's end: to one decimal; Tonk's chips won or lost,
     which even out near nothing over many matches, signed to two ("+0.04", "-0.12")."""
     from ..tui.text import signed_decimal
@@ -195,7 +195,7 @@ def _simulate_table(args: argparse.Namespace, variant: Any, summary: Any, levels
         table.add_column(Text(header), justify="right")
     for seat in range(args.players):
         table.add_row(str(seat + 1), levels[seat], f"{summary.wins[seat]:{share}}",
-                      average(summary.family, summary.average_score[seat]),
+                      average_text(summary.family, summary.average_score[seat]),
                       *(f"{summary.title_shares[t][seat]:{share}}" for t in headers))
     return table
 

@@ -69,13 +69,7 @@ class KnobSpec:
     @property
     def range_text(self) -> str:
         """The allowed range in words ("1–3", "0 or more"), or "" for no bound."""
-        if self.low is not None and self.high is not None:
-            return range_words(self.low, self.high)
-        if self.low is not None:
-            return f"{self.low} or more"
-        if self.high is not None:
-            return f"at most {self.high}"
-        return ""
+        return range_words(self.low, self.high)
 
 
 def _kind(annotation: Any) -> tuple[Kind, tuple[str, ...], type]:

@@ -392,21 +392,25 @@ def field_bounds(metadata: Any) -> tuple[int | None, int | None]:
 
 
 def _knob_range(model: Any, loc: tuple[str, ...]) -> str:
-    """"2–4": the range of the knob at ``loc`` (``("rules", name)``) of ``model``, when it
-    has both ends; "" otherwise."""
+    """"2–4", "0 or more": the range of the knob at ``loc`` (``("rules", name)``) of
+    ``model`` (:func:`range_words`); "" for no knob there."""
     if model is None or len(loc) != 2 or loc[0] != "rules":
         return ""
     rules = getattr(model, "model_fields", {}).get("rules")
     knobs = getattr(rules.annotation, "model_fields", {}) if rules is not None else {}
     if loc[1] not in knobs:
         return ""
-    low, high = field_bounds(knobs[loc[1]].metadata)
-    return range_words(low, high) if low is not None and high is not None else ""
+    return range_words(*field_bounds(knobs[loc[1]].metadata))
 
 
-def range_words(low: int, high: int) -> str:
-    """"2–4"; "-1000 to 1000" where a dash would read as a minus sign."""
-    return f"{low} to {high}" if low < 0 else f"{low}–{high}"
+def range_words(low: int | None, high: int | None) -> str:
+    """A number's allowed range in words: "2–4" ("-1000 to 1000" where a dash would read
+    as a minus sign), "0 or more", "at most 9"; "" for no bound."""
+    if low is not None and high is not None:
+        return f"{low} to {high}" if low < 0 else f"{low}–{high}"
+    if low is not None:
+        return f"{low} or more"
+    return f"at most {high}" if high is not None else ""
 
 
 def field_problem(error: Any, model: Any = None) -> tuple[tuple[str, ...], str]:

@@ -93,3 +93,16 @@ def test_more_plays_than_a_turn_can_list_are_refused(user_presets):
     # the count: per rank, the sets of its naturals (at least one, twins alike) times the sets of wilds
     hand = parse_cards("3S 3S 3H 4D 2C 2C")
     assert lead_plays(hand, frozenset({2})) == ((3 * 2 - 1) + (2 - 1)) * 3
+
+
+def test_a_range_reads_the_same_in_a_preset_error_and_the_editor():
+    """The range words a preset's error and the house-rules editor share: both ends, one
+    end, or none; a negative low end written "to", not a dash that reads as a minus."""
+    from cardtable.presets.groups import field_specs
+    from cardtable.presets.model import range_words
+
+    assert [range_words(2, 4), range_words(-1000, 1000), range_words(0, None), range_words(None, 9),
+            range_words(None, None)] == ["2–4", "-1000 to 1000", "0 or more", "at most 9", ""]
+    variant = load_variant("shanghai-classic")
+    specs = {spec.name: spec for spec in field_specs(type(variant.rules))}
+    assert specs["go_out_bonus"].range_text == "-1000 to 1000"

@@ -52,7 +52,11 @@ class ChoiceList(OptionList):
     def hidden(self) -> tuple[int, int]:
         """How many choices lie above and below the rows in sight (a list taller than its
         box scrolls: at 80x24 five of nine showed, and nothing said more were there)."""
-        lines, shown = self._lines, self.scrollable_content_region.height
+        try:
+            lines = self._lines  # (OptionList's rows: option index and line, per row)
+        except AttributeError:  # (a Textual that keeps them otherwise: say nothing rather than fail)
+            return 0, 0
+        shown = self.scrollable_content_region.height
         if not lines or shown <= 0 or len(lines) <= shown:
             return 0, 0
         top = min(int(self.scroll_y), len(lines) - 1)

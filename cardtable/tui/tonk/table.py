@@ -229,9 +229,9 @@ class TonkTable(FamilyTable[TonkState]):
         if not self._ready_to_meld():
             return
         cards = self._selected()
-        if not cards:  # (with no spread in the hand, say so at once: m is not on the key bar then)
+        if not cards:
             spreads = self._moves("spread")
-            if not spreads:
+            if not spreads:  # (say so at once: m is not on the key bar then)
                 self.notice = "no spread in your hand now (3 or 4 of a kind, or 3+ in a row of one suit)"
             elif len(spreads) == 1:  # (the one the line under the hand offers: a play-tester pressed m for it)
                 self._choose(spreads[0])
