@@ -25,10 +25,6 @@ class Sampler(BaseSampler):
 
     family = "shanghai"
 
-    def observe(self, view: ShanghaiView) -> None:  # type: ignore[override]
-        if view.phase == "draw" and view.turn == view.seat:
-            self.memory["down_at_start"] = (view.round, view.down[view.seat])
-
     def prepare(self, view: ShanghaiView, rng: Rng) -> Game:  # type: ignore[override]
         n, seat = view.players, view.seat
         rules = self.variant.rules
@@ -42,10 +38,9 @@ class Sampler(BaseSampler):
             turn=view.turn, phase=view.phase, melds=view.melds, down=view.down, buys_left=view.buys_left,
             live=view.upcard is not None, discarder=None if fresh else (view.turn - 1) % n,
             offered_to=seat if view.phase == "buy" else None, must_go_down=view.must_go_down,
-            went_down_now=(view.phase == "play" and view.turn == seat and view.down[seat]
-                           and self.memory.get("down_at_start") == (view.round, False)),
+            went_down_now=view.went_down_now,
             taken=view.taken or ((),) * n, rebuilds=view.stock_rebuilds, hands=hands,
-            played_wild=view.played_wild and view.phase == "play")
+            played_wild=view.played_wild)
         meld_cards = [c for owned in view.melds for meld in owned for c in meld.cards]
         self._pile = list(view.discards)
         if len(self._pile) != view.discard_size:  # a view made without its pile: the top is known

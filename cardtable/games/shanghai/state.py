@@ -244,6 +244,7 @@ class ShanghaiGame(Game):
             must_go_down=self.must_go_down,
             stock_rebuilds=self.rebuilds, max_stock_rebuilds=rules.max_stock_rebuilds, rules=rules,
             taken=tuple(map(tuple, self.taken)), discards=tuple(discard), played_wild=self.played_wild,
+            went_down_now=self.went_down_now,
             buy_draws=self.buy_draws() if self.phase == "buy" else 0)
 
     # ------------------------------------------------------------------ hooks

@@ -50,6 +50,9 @@ class ShanghaiView(PlayerView):
     buy_draws: int = 0
     """S8/S12: while the upcard is offered (phase "buy"), how many stock cards a buy brings
     with it: ``buy_penalty``, fewer when the stock and a rebuild cannot give them all."""
+    went_down_now: bool = False
+    """S13: whether the player whose turn it is went down this turn (public: the table saw
+    it); going out in the same turn, with no wild played, scores ``go_out_in_one_bonus``."""
     played_wild: bool = False
     """S13: whether the player whose turn it is has melded or laid off a wild this turn
     (public: the table saw it); going down and out in that turn then scores

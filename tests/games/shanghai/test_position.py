@@ -21,7 +21,7 @@ def _rebuilt(game: ShanghaiGame) -> ShanghaiGame:
         game.variant, game.players, seed=7, round=game.round, scores=game.scores, dealer=game.dealer,
         turn=game.turn, phase=game.phase, melds=game.melds, down=table.down, buys_left=table.buys_left,
         live=game.live, discarder=game.discarder, offered_to=game.to_act[0] if game.phase == "buy" else None,
-        must_go_down=game.must_go_down, went_down_now=game.went_down_now, taken=table.taken,
+        must_go_down=game.must_go_down, went_down_now=table.went_down_now, taken=table.taken,
         rebuilds=game.rebuilds, hands=game.hands, played_wild=table.played_wild)
     copy.stock, copy.discard = list(game.stock), list(game.discard)  # the face-down cards, as dealt
     copy.rng.setstate(game.rng.getstate())  # (so a stock rebuilt from the pile is shuffled alike)
@@ -69,3 +69,25 @@ def test_a_wild_played_this_turn_is_part_of_the_position():
     for played in (game, copy):
         played.apply(1, "lay_off 9D @1,1")
         assert played.scores[1] == -25
+
+
+@pytest.mark.parametrize(("seven_set", "scored"), [("7C 7D 7H", -50), ("7C 7D JK", -25)])
+def test_the_search_bots_imagined_game_scores_a_go_out_in_one_as_the_table_would(seven_set, scored):
+    """S13: the hard bot, imagining the hidden cards mid-turn, builds its game from the
+    view's facts: gone down this turn (``went_down_now``, once read from the bot's own
+    memory of the turn's start, which a hint's fresh bot lacks) and a wild played
+    (``played_wild``); going out there scores as the real game would."""
+    from cardtable.bots import make_bot
+
+    hands = ["3C 3D 4D 5D", f"{seven_set} 9H 9S 9C", "8C 8D 9D 10H"]
+    game = deal(hands, stock="9D 6D 2S", upcard="QH", preset="shanghai-wild-twos")
+    game.apply(1, "draw_stock"); decline_all(game)
+    game.apply(1, f"meld {' '.join(sorted(seven_set.split(), key=lambda c: c == 'JK'))} | 9C 9H 9S")
+    view = game.view(1)
+    assert view.went_down_now and view.played_wild == ("JK" in seven_set)
+    bot = make_bot("shanghai", "hard", game.variant, seed=1)  # (a fresh bot: no memory of the turn)
+    sampler = bot._sampler_for(view)
+    imagined = sampler.determinize(sampler.prepare(view, Rng(1)), view, Rng(2))
+    for played in (game, imagined):
+        played.apply(1, "lay_off 9D @1,1")
+        assert played.round_over and played.scores[1] == scored
