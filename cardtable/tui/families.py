@@ -84,6 +84,15 @@ class FamilyUI(ABC):
         (the question is asked)."""
         return None
 
+    forced_moves = False
+    """Whether a player's turn may hold nothing but one move (President's pass), which
+    the table's auto-pass (``a``) can make for them."""
+
+    def forced_move(self, game: Game, seat: int) -> Move | None:
+        """``seat``'s one legal move at its turn at the table when that is a pass it has no
+        choice about (:attr:`forced_moves`), else None."""
+        return None
+
     def in_window(self, game: Game) -> bool:
         """Whether an out-of-turn window is open (X3)."""
         return False

@@ -1,5 +1,5 @@
 """The user's TUI settings (the chosen theme, the last table set up, the bots' speed, the
-hand's sort order), kept as JSON under ``config_dir()``."""
+hand's sort order, auto-pass), kept as JSON under ``config_dir()``."""
 
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ class Settings:
     hand_order: dict[str, str] = field(default_factory=dict)
     """Per family ("shanghai", "tonk"), the hand order last chosen with ``o`` (one of
     :data:`HAND_ORDERS`); a family not named here starts in its table's own order."""
+    auto_pass: bool = False
+    """Whether a player whose only move is a pass passes at once (the table's ``a``)."""
 
     @staticmethod
     def path() -> Path:
@@ -83,7 +85,7 @@ class Settings:
                       if isinstance(family, str) and order in HAND_ORDERS} if isinstance(orders, dict) else {}
         return cls(theme=theme if isinstance(theme, str) and theme else DEFAULT_THEME,
                    table=LastTable.from_json(data.get("table")), bot_delay=float(delay) if known and delay is not None else None,
-                   hand_order=hand_order)
+                   hand_order=hand_order, auto_pass=data.get("auto_pass") is True)
 
     def save(self) -> None:
         """Write the settings file; a read-only config folder is not an error."""

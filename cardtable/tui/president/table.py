@@ -40,8 +40,8 @@ def key_bar(keys: tuple[tuple[str, str], ...], ascii: bool) -> str:
 class PresidentTable(FamilyTable[PresidentState]):
     """The whole President table for the human on screen."""
 
-    BINDINGS = [Binding("p", "pass_turn", "pass", show=False)]
-
+    BINDINGS = [Binding("p", "pass_turn", "pass", show=False),
+                Binding("a", "screen.auto_pass", "auto-pass", show=False)]
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")

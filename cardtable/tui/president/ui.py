@@ -29,6 +29,16 @@ class PresidentUI(FamilyUI):
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
 
+    forced_moves = True
+
+    def forced_move(self, game: Any, seat: int) -> Move | None:
+        """A turn in the tricks whose one legal move is the pass (the seat cannot beat the
+        pile); not in an out-of-turn window, whose answer is the player's to give."""
+        if self.in_window(game) or game.view(seat).phase != "play":
+            return None
+        moves = game.legal_moves(seat)
+        return moves[0] if len(moves) == 1 and moves[0].kind == "pass" else None
+
     def in_window(self, game: Any) -> bool:
         return bool(game.to_act) and game.view(game.to_act[0]).window
 

@@ -9,6 +9,7 @@ from typing import Any
 from textual.screen import Screen
 
 from ...engine.game import Game
+from ...engine.moves import Move
 from ..families import FamilyUI
 from ..seats import Seat
 from ..text import uses_ascii
@@ -26,6 +27,22 @@ class AtTable(Screen[None]):
     busy: bool
     """A bot is thinking or a screen on top waits for an answer."""
     closed: bool
+    bot_delay: float
+    """Seconds a bot pauses before it moves (the table's ``b``)."""
+    speed_note: Any
+    """The note slot of the table's settings (bot speed, auto-pass): one at a time."""
+
+    def advance(self) -> None:
+        """Decide what happens next (the table screen's flow)."""
+        raise NotImplementedError
+
+    def apply(self, seat: int, move: Move, from_dialog: bool = False) -> None:
+        """Apply a human's move (the table screen's)."""
+        raise NotImplementedError
+
+    def _bots_held(self) -> bool:
+        """Whether the bots wait for the player (the table screen's)."""
+        raise NotImplementedError
 
     @property
     def table(self) -> Any:

@@ -89,6 +89,7 @@ FAMILY_WORDS: dict[str, dict[str, str]] = {
     "president": {
         "submit": "play the selected cards",
         "pass_turn": "pass",
+        "screen.auto_pass": "auto-pass on / off: who cannot beat the pile passes at once, no hand-off (remembered)",
     },
     "shanghai": {
         "submit": "1 selected card discards, more make a go-down group",

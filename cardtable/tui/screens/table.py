@@ -33,6 +33,7 @@ from ..text import kind_words, themed
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
 from .handoff import HandoffScreen
+from .auto_pass import AutoPassing
 from .saving import TableSaving, start_autosave
 from .table_hints import TableHints
 from .summary import MatchEndScreen, RoundEndScreen
@@ -55,7 +56,7 @@ SIDE_DIALOGS = (HelpScreen, RulesScreen, LogScreen, ConfirmQuit)
 """Dialogs a player opens beside the game, which close when the terminal is handed on."""
 
 
-class TableScreen(TableHints, TableSaving):
+class TableScreen(AutoPassing, TableHints, TableSaving):
     """One match at the table."""
 
     BINDINGS = [Binding("r", "rules", "rules", show=False),
@@ -133,6 +134,7 @@ class TableScreen(TableHints, TableSaving):
         self.speed_note.tell(app, f"bots: {name} ({pause}); b for the next speed", title="bot speed")
 
     def on_mount(self) -> None:
+        self.auto_pass = bool(getattr(self.app, "auto_pass", False))  # (the app's setting: a)
         remember = getattr(self.app, "remember_table", None)
         if remember is not None:
             remember(self.setup)
@@ -246,7 +248,8 @@ class TableScreen(TableHints, TableSaving):
             self._window(seat)
             return
         self.window_visits = None
-        self._human_turn(seat)
+        if not self.passes_for(seat):
+            self._human_turn(seat)
 
     def _hand_to(self, seat: int, then: Any, reason: str = "") -> None:
         """Cover the table and pass the terminal to ``seat`` unless they already have it."""

@@ -1,0 +1,137 @@
+"""Auto-pass (the President table's ``a``): a human whose one legal move is the pass
+passes at once, with no hand-off in hot seat; off until asked for, and remembered. (The
+engine never passes for a player: "the TUI may offer to do it automatically".)"""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable import load_variant, new_game
+from cardtable.engine.rng import Rng
+from cardtable.tui.president.ui import PresidentUI
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.settings import Settings
+
+from .helpers import bots_play_until, make_app, settle
+
+
+def forced(game, seat: int) -> bool:
+    """``seat`` is to play a trick and may only pass."""
+    return game.to_act == (seat,) and game.phase == "play" and [str(m) for m in game.legal_moves(seat)] == ["pass"]
+
+
+def game_where(seat: int, players: int = 4):
+    """A President round played by simple bots until ``seat`` can only pass."""
+    for seed in range(40):
+        game = new_game(load_variant("president-classic"), players, seed=seed)
+        bots_play_until(game, lambda g: g.round_over or forced(g, seat), Rng(seed))
+        if not game.round_over:
+            return game
+    raise AssertionError("no seed gives that seat a forced pass")
+
+
+def passes(game, seat: int) -> int:
+    return sum(event.kind == "passed" and event.seat == seat for event in game.events)
+
+
+def test_the_president_ui_names_only_a_pass_with_no_choice_as_forced():
+    """The table asks the engine's legal moves: only a lone pass at a trick is forced."""
+    ui = PresidentUI()
+    game = game_where(0)
+    assert str(ui.forced_move(game, 0)) == "pass"
+    game.apply(0, "pass")
+    seat = game.to_act[0]
+    assert (ui.forced_move(game, seat) is not None) == ([str(m) for m in game.legal_moves(seat)] == ["pass"])
+    fresh = new_game(load_variant("president-classic"), 4, seed=1)
+    assert ui.forced_move(fresh, fresh.to_act[0]) is None  # (a lead: plays to choose from)
+
+
+def test_with_auto_pass_on_a_player_who_cannot_beat_the_pile_passes_at_once():
+    game = game_where(0)
+    before = passes(game, 0)
+    app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+    app.auto_pass = True
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: passes(game, 0) > before)  # (no key pressed)
+
+    asyncio.run(scenario())
+
+
+def test_auto_pass_is_off_until_a_turns_it_on_and_then_passes_the_waiting_player():
+    game = game_where(0)
+    app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+    before = passes(game, 0)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None)
+            await pilot.pause(0.3)
+            assert game.to_act == (0,) and passes(game, 0) == before  # (off: Ann passes herself)
+            await pilot.press("a")
+            await settle(pilot, app, lambda: passes(game, 0) > before)
+            assert app.auto_pass and any(note.message.startswith("auto-pass on") for note in app._notifications)
+            await pilot.press("a")
+            await pilot.pause()
+            assert not app.auto_pass
+
+    asyncio.run(scenario())
+
+
+def test_in_hot_seat_a_forced_pass_needs_no_hand_off(monkeypatch):
+    """X1: Bob, who cannot beat the pile, is not handed the keyboard to press p: the
+    table passes for him while the screen stays covered for nobody's hand."""
+    handed: list[str] = []
+    original = HandoffScreen.__init__
+
+    def record(self, name, *args, **kwargs):
+        handed.append(name)
+        original(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(HandoffScreen, "__init__", record)
+    game = game_where(1)
+    before = passes(game, 1)
+    app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
+    app.auto_pass = True
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: passes(game, 1) > before)
+            assert "Bob" not in handed
+
+    asyncio.run(scenario())
+
+
+def test_the_setting_is_remembered(monkeypatch, tmp_path):
+    """The choice is kept in the settings file (true only when written so)."""
+    monkeypatch.setattr(Settings, "path", staticmethod(lambda: tmp_path / "settings.json"))
+    settings = Settings()
+    settings.auto_pass = True
+    settings.save()
+    assert Settings.load().auto_pass is True
+    (tmp_path / "settings.json").write_text('{"auto_pass": "yes"}')
+    assert Settings.load().auto_pass is False
+
+
+def test_help_lists_a_at_a_president_table_only():
+    """The help reads the table's own keys: a is President's (a Shanghai or Tonk turn is
+    never a lone forced move)."""
+    from cardtable.tui.screens.dialogs import help_rows
+
+    def keys_at(seats: str, preset: str) -> dict[str, str]:
+        app = make_app(seats, preset=preset)
+        found: dict[str, str] = {}
+
+        async def scenario():
+            async with app.run_test(size=(100, 30)) as pilot:
+                await settle(pilot, app, lambda: any(isinstance(screen, TableScreen) for screen in app.screen_stack))
+                table = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+                found.update({key: what for _where, key, what in help_rows(table)})
+
+        asyncio.run(scenario())
+        return found
+
+    assert keys_at("Ann,bot:simple,bot:simple", "president-classic")["a"].startswith("auto-pass on / off")
+    assert "a" not in keys_at("Ann,bot:simple,bot:simple", "shanghai-classic")
