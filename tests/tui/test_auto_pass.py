@@ -47,17 +47,23 @@ def test_the_president_ui_names_only_a_pass_with_no_choice_as_forced():
     assert ui.forced_move(fresh, fresh.to_act[0]) is None  # (a lead: plays to choose from)
 
 
-def test_with_auto_pass_on_a_player_who_cannot_beat_the_pile_passes_at_once():
-    game = game_where(0)
-    before = passes(game, 0)
-    app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+def auto_passes(seats: str, seat: int) -> None:
+    """With auto-pass on, ``seat`` of a table of ``seats``, able only to pass, passes
+    with no key pressed."""
+    game = game_where(seat)
+    before = passes(game, seat)
+    app = make_app(seats, game=game)
     app.auto_pass = True
 
     async def scenario():
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: passes(game, 0) > before)  # (no key pressed)
+            await settle(pilot, app, lambda: passes(game, seat) > before)
 
     asyncio.run(scenario())
+
+
+def test_with_auto_pass_on_a_player_who_cannot_beat_the_pile_passes_at_once():
+    auto_passes("Ann,bot:simple,bot:simple,bot:simple", 0)
 
 
 def test_auto_pass_is_off_until_a_turns_it_on_and_then_passes_the_waiting_player():
@@ -91,17 +97,8 @@ def test_in_hot_seat_a_forced_pass_needs_no_hand_off(monkeypatch):
         original(self, name, *args, **kwargs)
 
     monkeypatch.setattr(HandoffScreen, "__init__", record)
-    game = game_where(1)
-    before = passes(game, 1)
-    app = make_app("Ann,Bob,bot:simple,bot:simple", game=game)
-    app.auto_pass = True
-
-    async def scenario():
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: passes(game, 1) > before)
-            assert "Bob" not in handed
-
-    asyncio.run(scenario())
+    auto_passes("Ann,Bob,bot:simple,bot:simple", 1)
+    assert "Bob" not in handed
 
 
 def test_the_setting_is_remembered(monkeypatch, tmp_path):
