@@ -310,3 +310,23 @@ def test_a_title_stays_whole_where_the_shorter_status_makes_the_line_fit(width, 
             assert marks == expected, marks
 
     asyncio.run(scenario())
+
+
+def test_a_seat_skipped_by_an_equal_rank_says_skipped_not_passed():
+    """P5 ``equal_rank = "skip"``: the engine counts a skipped seat as passed; its panel
+    said "passed" though the log said "Eve is skipped" (a play-tester): it says
+    "skipped", until the next play, and a seat that passes says "passed"."""
+    from cardtable.tui.president.present import present
+    from cardtable.tui.seats import parse_seats
+
+    from ..games.president.helpers import play, president
+
+    game = president(hands=["3C 8C", "9C 4C", "9D 5C", "KC 6C"], equal_rank="skip")
+    seats = parse_seats("Ann,Bob,Cy,Dag")
+    game.apply(1, play("9C"))
+    game.apply(2, play("9D"))                      # Dag (seat 3) is skipped
+    marks = {info.title: info.lines[1] for info in present(game, 0, seats).seats}
+    assert marks["Dag"] == "skipped" and "passed" not in marks["Bob"]
+    game.apply(0, "pass")
+    marks = {info.title: info.lines[1] for info in present(game, 1, seats).seats}
+    assert marks["Ann"] == "passed" and marks["Dag"] == "skipped"

@@ -8,13 +8,14 @@ from the engine's events and ``view.to_beat``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
+from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.words import ordinal
-from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, play_text
+from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, TurnSkipped, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
@@ -109,7 +110,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
         around = [order[(start + i) % len(order)] for i in range(len(order) - 1)]
     else:
         around = order
-    seat_infos = tuple(_seat_info(view, seat, seats, fix) for seat in around)
+    skipped = skipped_now(game.events)
+    seat_infos = tuple(_seat_info(view, seat, seats, fix, seat in skipped) for seat in around)
 
     if view.pile:
         last_seat, last_cards = view.pile[-1]
@@ -177,7 +179,20 @@ def _last_trick(game: Game, name: Callable[[int], str]) -> str:
     return ""
 
 
-def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> PresidentSeatInfo:
+def skipped_now(events: Sequence[Event]) -> set[int]:
+    """P5 ``equal_rank = "skip"``: the seats skipped since the pile's last play (the
+    engine counts them as passed; the panel says which they were)."""
+    skipped: set[int] = set()
+    for event in reversed(events):
+        if isinstance(event, (CardsPlayed, TrickCleared)):
+            break
+        if isinstance(event, TurnSkipped) and event.seat is not None:
+            skipped.add(event.seat)
+    return skipped
+
+
+def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix,
+               skipped: bool = False) -> PresidentSeatInfo:
     count = view.hand_sizes[seat]
     out = seat in view.out
     short: list[tuple[str, tuple[str, ...]]] = []
@@ -210,7 +225,7 @@ def _seat_info(view: PresidentView, seat: int, seats: tuple[Seat, ...], fix) -> 
         # the seat is out of the trick; it is the last resort)
         short.append(("passed, out of trick", ("out of trick",) * (1 + TITLE_FORMS) + ("passed",)))
     elif seat in view.passed:
-        marks.append("passed")
+        marks.append("skipped" if skipped else "passed")
     to_act = view.phase == "play" and view.turn == seat and not view.round_over and not out
     if to_act:
         marks.append("to play")
