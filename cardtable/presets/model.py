@@ -174,6 +174,13 @@ class VariantBase(ReadOnly):
             raise ValueError("give a title, not only spaces (or leave it out: the file's name is used)")
         return title
 
+    @field_validator("description")
+    @classmethod
+    def _said_description(cls, description: str) -> str:
+        """A description of only spaces says nothing: none (the start screen showed an
+        empty line for it)."""
+        return description if description.strip() else ""
+
     @model_validator(mode="after")
     def _default_title(self) -> VariantBase:
         if not self.title:

@@ -376,3 +376,10 @@ def test_of_two_files_of_one_name_the_one_nearer_the_top_is_read_and_the_list_sa
     out = " ".join(capsys.readouterr().out.split())
     assert f"Not read: {below}: the dup preset is {user_presets / 'dup.toml'} (nearer the top of your presets folder)" \
         in out
+
+
+def test_a_description_of_only_spaces_is_none(user_presets):
+    """The house-rules editor saved ``description = "   "`` and the start screen showed an
+    empty line for it (a play-tester): only spaces say nothing, so the preset has none."""
+    write(user_presets, "blank", 'extends = "tonk-classic"\ntitle = "Blank"\ndescription = "   "\n')
+    assert load_variant("blank").description == ""

@@ -1146,3 +1146,23 @@ def test_a_name_typed_outside_the_seats_is_told_where_names_go():
             assert not app._notifications and screen.query_one("#name-1").value.endswith("z")
 
     run(scenario)
+
+
+def test_a_preset_with_no_description_leaves_no_empty_line_on_the_start_screen(user_presets):
+    """The preset's title, then its players: no empty line where a description would be."""
+    (user_presets / "blank.toml").write_text('extends = "tonk-classic"\ntitle = "Blank"\ndescription = "  "\n')
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False, family="tonk")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            for _ in range(12):
+                info = str(screen.query_one("#preset-info").render())
+                if info.startswith("Blank"):
+                    break
+                await pilot.press("e")
+                await pilot.pause()
+            assert info.splitlines() == ["Blank", "2–5 players"]
+
+    run(scenario)

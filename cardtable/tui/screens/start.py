@@ -355,7 +355,8 @@ class StartScreen(Screen[None]):
             return
         variant = self.variant
         low, high = variant.players.min, variant.players.max
-        self._show_info((f"{variant.title}\n", "bold"), (f"{variant.description}\n{low}–{high} players", ""))
+        said = f"{variant.description}\n" if variant.description else ""  # (no empty line for none)
+        self._show_info((f"{variant.title}\n", "bold"), (f"{said}{low}–{high} players", ""))
         players = self.query_one("#players", Select)
         chosen = players.value
         with players.prevent(Select.Changed):  # (the list's own first entry is no choice either)
