@@ -520,3 +520,42 @@ def test_m_with_nothing_selected_lays_the_one_spread_or_lists_them():
 
     asyncio.run(scenario(["6D", "6C", "6H", "KS", "QH"], laid))
     asyncio.run(scenario(["5H", "6H", "7H", "KS", "QH"], listed_longest_first))
+
+
+def test_l_with_nothing_selected_hits_with_the_one_card_or_lists_the_hits():
+    """T6: "you can hit with 6♠" and l said to select a card (a play-tester); with no card
+    selected, l makes the one hit, or lists every hit with its card and spread."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    def table(hands, stock):
+        game = new_game(load_variant("tonk-classic"), len(hands), seed=1, hands=hands, stock=stock, upcard="8C")
+        for seat, spread, throw in ((1, "6C 6D 6H", "KS"), (2, "8D 9D 10D", "KC"))[:len(hands) - 1]:
+            game.apply(seat, "draw_stock")
+            game.apply(seat, f"spread {spread}")
+            game.apply(seat, f"discard {throw}")
+        game.apply(0, "draw_stock")
+        seats = ",".join(["Ann", "bot:simple", "bot:simple"][:len(hands)])
+        return game, make_app(seats, preset="tonk-classic", game=game)
+
+    async def press_l(game, app, then):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
+                         and app.screen.table.state.phase == "act")
+            await pilot.press("l")
+            await pilot.pause()
+            await then(pilot, app, game)
+
+    async def hit_once(pilot, app, game):
+        await settle(pilot, app, lambda: len(game.spreads[1][0]) == 4)
+        assert sorted(map(str, game.spreads[1][0])) == ["6C", "6D", "6H", "6S"]
+
+    async def listed(pilot, app, game):
+        dialog = app.screen
+        assert isinstance(dialog, MoveListDialog)
+        assert sorted(label for label, move in dialog.options if move is not None) == [
+            "6♠ on Dag's spread 6♣ 6♦ 6♥", "7♦ on Eve's spread 8♦ 9♦ 10♦"]
+
+    two = [["3S", "4S", "6S", "9H", "QD"], ["6D", "6C", "6H", "KS", "QH"]]
+    asyncio.run(press_l(*table(two, ["AD", "2D", "JS", "8S", "9S"]), hit_once))
+    three = [["3S", "4S", "6S", "7D", "9H"], ["6D", "6C", "6H", "KS", "QH"], ["8D", "9D", "10D", "KC", "QC"]]
+    asyncio.run(press_l(*table(three, ["AH", "2H", "JS", "8S", "9S"]), listed))

@@ -259,6 +259,14 @@ class TonkTable(FamilyTable[TonkState]):
         if not cards and self.state is not None and not self.state.can("hit"):  # (l is not on the key bar then)
             self.notice = "no card of yours hits a spread on the table now"
             return
+        if not cards:  # (as m: the one hit the line under the hand offers, or a list of them)
+            hits = self._moves("hit")
+            if len(hits) == 1:
+                self._choose(hits[0])
+            else:
+                self._offer_choices("Hit a spread", "Which hit? (selecting a card first narrows them)",
+                                    [(f"{cards_label(move.cards)} {label}", move) for move, label in self._hit_labels(hits)])
+            return
         if len(cards) != 1:
             self.notice = "select exactly one card to hit with, then l"
             return
@@ -266,19 +274,24 @@ class TonkTable(FamilyTable[TonkState]):
         if len(found) == 1:
             self._choose(found[0])
         elif found:
-            state = self.state
-            assert state is not None
-            options = []
-            for move in found:
-                owner, index = move.target or (0, 0)
-                row = next(r for r in state.spreads if r.owner == owner)
-                whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
-                spread = row.spreads[index]
-                options.append((f"on {whose} spread {meld_label(spread, jokers_stand_for(spread))}", move))
-            self._offer_choices("Hit a spread", f"Hit {cards_label(cards)} on which spread?", options)
+            self._offer_choices("Hit a spread", f"Hit {cards_label(cards)} on which spread?",
+                                [(label, move) for move, label in self._hit_labels(found)])
         else:
             no_hit = self.state.no_hit if self.state else {}
             self.notice = f"{cards_label(cards, self.ascii)} {no_hit.get(cards[0], 'fits no spread on the table')}"
+
+    def _hit_labels(self, hits: list[Move]) -> list[tuple[Move, str]]:
+        """Each hit with the spread it goes on: "on Dag's spread J♣ Q♣ K♣"."""
+        state = self.state
+        assert state is not None
+        labelled = []
+        for move in hits:
+            owner, index = move.target or (0, 0)
+            row = next(r for r in state.spreads if r.owner == owner)
+            whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
+            spread = row.spreads[index]
+            labelled.append((move, f"on {whose} spread {meld_label(spread, jokers_stand_for(spread))}"))
+        return labelled
 
     def action_discard(self) -> None:
         if not self._ready_to_meld():
