@@ -499,13 +499,7 @@ def test_m_with_nothing_selected_lays_the_one_spread_or_lists_them():
         return game, make_app("bot:simple,Bob", preset="tonk-classic", game=game)
 
     async def scenario(hand, then):
-        game, app = table_after_draw(hand)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
-                         and app.screen.table.state.phase == "act")
-            await pilot.press("m")
-            await pilot.pause()
-            await then(pilot, app, game)
+        await after_key(*table_after_draw(hand), "m", then)
 
     async def laid(pilot, app, game):
         await settle(pilot, app, lambda: game.spreads[1])
@@ -538,12 +532,7 @@ def test_l_with_nothing_selected_hits_with_the_one_card_or_lists_the_hits():
         return game, make_app(seats, preset="tonk-classic", game=game)
 
     async def press_l(game, app, then):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
-                         and app.screen.table.state.phase == "act")
-            await pilot.press("l")
-            await pilot.pause()
-            await then(pilot, app, game)
+        await after_key(game, app, "l", then)
 
     async def hit_once(pilot, app, game):
         await settle(pilot, app, lambda: len(game.spreads[1][0]) == 4)
@@ -559,3 +548,14 @@ def test_l_with_nothing_selected_hits_with_the_one_card_or_lists_the_hits():
     asyncio.run(press_l(*table(two, ["AD", "2D", "JS", "8S", "9S"]), hit_once))
     three = [["3S", "4S", "6S", "7D", "9H"], ["6D", "6C", "6H", "KS", "QH"], ["8D", "9D", "10D", "KC", "QC"]]
     asyncio.run(press_l(*table(three, ["AH", "2H", "JS", "8S", "9S"]), listed))
+
+
+async def after_key(game, app, key: str, then) -> None:
+    """At the table of ``app``, once the viewer is to spread, hit or discard: press
+    ``key``, then ``then(pilot, app, game)``."""
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
+                     and app.screen.table.state.phase == "act")
+        await pilot.press(key)
+        await pilot.pause()
+        await then(pilot, app, game)
