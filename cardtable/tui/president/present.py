@@ -71,6 +71,9 @@ class PresidentState:
     quick_clears: frozenset[tuple[str, ...]] = frozenset()
     """P24: the plays among ``plays`` that complete four of the rank on top (thrown as a
     quick clear: the pile clears and the thrower leads)."""
+    both_ways: frozenset[tuple[str, ...]] = frozenset()
+    """P24 with P5: the plays among ``plays`` that the engine takes both as a play (an equal
+    rank) and as a quick clear: the player says which."""
     can_play: bool = False
     can_pass: bool = False
     leads: bool = False
@@ -146,6 +149,8 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    plays=frozenset(play_key(m.cards) for m in plays),
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
+                   both_ways=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear")
+                   & frozenset(play_key(m.cards) for m in plays if m.kind == "play"),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves),
                    leads=playing and not view.pile)

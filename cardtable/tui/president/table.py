@@ -174,7 +174,14 @@ class PresidentTable(FamilyTable[PresidentState]):
         if not cards and state.can_pass and not state.can_play:  # (nothing can follow: Enter passes, as
             self._choose(Move("pass"))                        # a new player pressed it, told "choose a card")
             return
-        self._choose(Move("quick_clear" if play_key(cards) in state.quick_clears else "play", cards))
+        key = play_key(cards)
+        if key in state.both_ways:  # (an equal rank that also completes four: the player's choice)
+            said = cards_label(cards)
+            self._offer_choices("Play or clear?", f"{said} may go on the pile two ways:", [
+                ("Complete four and clear the pile (quick clear): you lead next", Move("quick_clear", cards)),
+                (f"Play {said} as an equal rank", Move("play", cards))])
+            return
+        self._choose(Move("quick_clear" if key in state.quick_clears else "play", cards))
 
     def action_pass_turn(self) -> None:
         self.pass_turn()
