@@ -421,6 +421,9 @@ def test_the_hand_end_says_what_a_joker_laid_down_stood_for():
         "went out: spread J♦ JK=Q♦ K♦, spread 4♠ 5♠ 6♠"
     text = bob_goes_out(["4S", "5S", "6S", "7S", "JK"], "9D", "spread 4S 5S 6S 7S", "hit JK @1,0", "discard 9D")
     assert text == "went out: spread 4♠ 5♠ 6♠ 7♠, hit JK=8♠, discarded 9♦"  # (a hit joker goes high)
+    text = bob_goes_out(["4S", "JK", "6S", "JK", "9D"], "8S", "spread 4S JK 6S", "hit JK @1,0", "hit 8S @1,0",
+                        "discard 9D")  # (the hit joker beside another: the engine says which it is)
+    assert text == "went out: spread 4♠ JK=5♠ 6♠, hit JK=7♠, hit 8♠, discarded 9♦"
 
 
 def test_the_one_human_sees_their_own_hand_at_a_hand_end_without_a_show_down():

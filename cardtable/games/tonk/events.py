@@ -66,7 +66,7 @@ class SpreadLaid(Event):
 @dataclass(frozen=True, slots=True)
 class SpreadHit(Event):
     """``seat`` hit ``card`` onto ``owner``'s spread, which is ``spread`` after it; ``locks``
-    is the owner's drop lock-out after it."""
+    is the owner's drop lock-out after it; ``stands``, what a joker hit stands for."""
 
     kind: ClassVar[str] = "spread_hit"
     card: Card = Card(2, "C")
@@ -74,6 +74,8 @@ class SpreadHit(Event):
     index: int = 0
     spread: tuple[Card, ...] = ()
     locks: int = 0
+    stands: Card | None = None
+    """A joker's card in the spread it made (T3: a set's rank, suit ""); None for a natural."""
 
     def describe(self, name: Namer, viewer: int | None = None) -> str:
         whose = "their own" if self.owner == self.seat else f"{name(self.owner)}'s"

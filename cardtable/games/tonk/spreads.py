@@ -206,6 +206,19 @@ def hit_onto(group: tuple[Card, ...], shape: Shape, card: Card,
     return None
 
 
+def hit_stands_for(before: Shape, after: tuple[tuple[Card, ...], Shape], card: Card) -> Card | None:
+    """T3/T6: what a joker hit onto a spread of shape ``before`` stands for in the spread
+    ``after`` it (a set's rank, suit ""; on a run the card at the end it went to); None
+    for a natural card."""
+    if card.rank != JOKER:
+        return None
+    cards, shape = after
+    if shape[0] == "set":
+        return Card(shape[1], "")
+    stands = jokers_stand_for(cards)
+    return stands[-1] if shape[3] != before[3] else stands[0]  # (the high end grew, or the low)
+
+
 def is_dead_four(group: tuple[Card, ...], shape: Shape) -> bool:
     """T6 ``dead_fours``: a set holding all four natural cards of its rank."""
     return shape[0] == "set" and len(group) == 4 and all(card.rank != JOKER for card in group)

@@ -12,7 +12,7 @@ from ...engine.moves import Move
 from . import events as ev
 from .payments import Payment, drop_payments, everyone_pays, lowest, net
 from .rules import TonkRulesMixin
-from .spreads import count, highest_spade, hit_onto, shape_of
+from .spreads import count, highest_spade, hit_onto, hit_stands_for, shape_of
 from .view import TonkView
 
 
@@ -275,7 +275,8 @@ class TonkGame(TonkRulesMixin, Game):
             self._turn_hit = True
             if owner != seat:
                 self._locks[owner] += 1
-            event = ev.SpreadHit(seat, card, owner, index, self._spreads[owner][index][0], self._locks[owner])
+            event = ev.SpreadHit(seat, card, owner, index, self._spreads[owner][index][0], self._locks[owner],
+                                 hit_stands_for(shape, hit, card))
             return [event] + self._went_out(seat)
         if kind == "dead_four":
             assert move.target is not None, "a legal hit or dead four names its spread"

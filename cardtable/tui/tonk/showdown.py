@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine.cards import JOKER, Card
+from ...engine.cards import Card
 from ...engine.events import Event, RoundEnded
 from ...games.tonk import events as ev
 from ...games.tonk.order import by_suit
@@ -143,12 +143,8 @@ def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> str:
 
 
 def _hit_label(hit: ev.SpreadHit, ascii: bool) -> str:
-    """The card of a hit: a joker with what it stands for in the spread it made ("JK=Q♦"),
-    where that spread holds no other wild to tell it from."""
-    stands = [stand for card, stand in zip(hit.spread, jokers_stand_for(hit.spread)) if stand is not None]
-    if hit.card.rank == JOKER and len(stands) == 1:
-        return meld_label((hit.card,), stands, ascii)
-    return cards_label((hit.card,), ascii)
+    """The card of a hit: a joker with what it stands for in the spread it made ("JK=Q♦")."""
+    return meld_label((hit.card,), (hit.stands,), ascii)
 
 
 def showdown_table(data: Showdown, ascii: bool = False) -> Table:

@@ -254,6 +254,32 @@ def test_T6_hitting_ones_own_spread_locks_nobody() -> None:
     assert game.view(0).drop_locks == (0, 0) and game.spreads[1] == (parse_cards("10H JH QH KH"),)
 
 
+def test_T3_T6_a_joker_hit_says_what_it_stands_for() -> None:
+    """T3/T6: the hit event names the card a joker stands for where it went: the run's
+    high end (K♦ after J♦ JK=Q♦: A♦, though the run already holds a joker), the low end
+    of a run that reaches the ace, a set's rank; a natural card stands for itself (None)."""
+    game = stacked(["2S 3S", "JD JK KD JK 9S"], upcard="2H", jokers=2)
+    game.apply(1, DRAW)
+    game.apply(1, spread("JD JK KD"))
+    game.apply(1, hit("JK", 1, 0))
+    assert last(game, "spread_hit").stands == Card.parse("AD")
+    game = stacked(["2S 3S", "QD KD AD JK 9S"], upcard="2H", jokers=2)
+    game.apply(1, DRAW)
+    game.apply(1, spread("QD KD AD"))
+    game.apply(1, hit("JK", 1, 0))
+    assert last(game, "spread_hit").stands == Card.parse("JD")
+    game = stacked(["2S 3S", "7C 7D 7H JK 9S"], jokers=2)
+    game.apply(1, DRAW)
+    game.apply(1, spread("7C 7D 7H"))
+    game.apply(1, hit("JK", 1, 0))
+    assert last(game, "spread_hit").stands == Card(7, "")
+    game = stacked(["2S 3S", "JH QH KH 10H 9S"])
+    game.apply(1, DRAW)
+    game.apply(1, spread("JH QH KH"))
+    game.apply(1, hit("10H", 1, 0))
+    assert last(game, "spread_hit").stands is None
+
+
 def test_T6_hit_runs_only() -> None:
     game = stacked(["7S 9D", "7C 7D 7H 2S"], hit_runs_only=True)
     game.apply(1, DRAW)
