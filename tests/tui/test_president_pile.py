@@ -92,3 +92,28 @@ def test_under_equal_rank_the_pile_says_match_or_beat():
         leader = game.to_act[0]
         game.apply(leader, f"play {game.view(leader).hand[0]}")
         assert present(game, 0, SEATS).pile_footer == f"to {verb}: {game.view(0).to_beat}"
+
+
+def test_P27_the_earlier_plays_on_the_pile_say_what_each_wild_stood_for_as_the_engine_said():
+    """P27: the pile's earlier plays write each wild with the rank the engine said it stood
+    for when it was played (``CardsPlayed.stands``; the table no longer works it out)."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.games.president.events import CardsPlayed, play_text
+
+    variant = load_variant("red-threes")  # (2s wild)
+    for seed in range(60):
+        game = new_game(variant, 4, seed=seed)
+        bot, rng = make_bot("president", "simple"), Rng(seed)
+        while not game.round_over:
+            pile = game.view(None).pile
+            plays = [e for e in game.events if isinstance(e, CardsPlayed)][-len(pile):] if pile else []
+            if len(pile) >= 2 and any(play.stands for play in plays[:-1]):
+                state = present(game, None, parse_seats("Ann,Bob,Cy,Dag"))
+                for play in plays[-4:-1]:
+                    if play.stands:
+                        assert play_text(play.cards, dict(play.stands)) in state.pile_earlier
+                return
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    raise AssertionError("no seed put a wild under the pile's last play")

@@ -17,7 +17,6 @@ from ...engine.game import Game
 from ...engine.words import ordinal
 from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, TurnSkipped, play_text
 from ...games.president.preset import PresidentRules
-from ...games.president.rules import RankOrder
 from ...games.president.view import PresidentView
 from ..seats import Seat
 from ..text import counted, game_title, naming_you, round_log, themed, this_round, told_to_you
@@ -104,7 +103,6 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     assert isinstance(view, PresidentView)
     fix = themed(ascii)
     name = naming_you(lambda seat: seats[seat].name, viewer)  # (the viewer is "you" in the trick, as in the log)
-    ranks = RankOrder(view.rules)  # (what a wild on the pile stood for)
     variant = game.variant
     header = fix(f"cardtable · {game_title('President', variant.title)} · round {view.round} · {match_text(view.rules)}")
     order = list(view.order)
@@ -119,7 +117,9 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     if view.pile:
         last_seat, last_cards = view.pile[-1]
         caption = f"{name(last_seat)} played"
-        shown = [told_to_you(f"{name(s)} {play_text(c, ranks.stands_for(c))}") for s, c in view.pile[-4:-1]]
+        stands = pile_stands(game.events, len(view.pile))  # (what a wild on the pile stood for: the engine's)
+        shown = [told_to_you(f"{name(s)} {play_text(c, stood)}")
+                 for (s, c), stood in list(zip(view.pile, stands))[-4:-1]]
         earlier = " · ".join((["…"] if len(view.pile) > 4 else []) + shown)  # (… : earlier plays not shown)
         footer = f"to {_beat(view)}: {view.to_beat}" if view.to_beat and not view.round_over else ""  # (over: none)
         earlier = fix(earlier)
@@ -182,6 +182,18 @@ def _last_trick(game: Game, name: Callable[[int], str]) -> str:
                    "top": f"{who}'s top play"}.get(cleared.reason, f"{who} takes it with")
             return f"last: {how} {play_text(event.cards, dict(event.stands))}"
     return ""
+
+
+def pile_stands(events: Sequence[Event], plays: int) -> list[dict[Card, str]]:
+    """What each wild stood for in the pile's ``plays`` plays, oldest first, as the
+    engine said when they were played (``CardsPlayed.stands``)."""
+    stands: list[dict[Card, str]] = []
+    for event in reversed(events):
+        if len(stands) == plays:
+            break
+        if isinstance(event, CardsPlayed):
+            stands.append(dict(event.stands))
+    return [*([{}] * (plays - len(stands))), *reversed(stands)]
 
 
 def skipped_now(events: Sequence[Event]) -> set[int]:
