@@ -62,9 +62,9 @@ class CardtableApp(App[int]):
         self.settings = Settings.load()
         remembered = self.settings.bot_delay if self.settings.bot_delay is not None else DEFAULT_BOT_DELAY
         self.bot_delay = remembered if bot_delay is None else bot_delay
+        """Seconds a bot pauses before it moves: ``--bot-delay``, else as last chosen with ``b``."""
         self.auto_pass = self.settings.auto_pass
         """Whether a player whose only move is a pass passes at once (a table's ``a``)."""
-        """Seconds a bot pauses before it moves: ``--bot-delay``, else as last chosen with ``b``."""
         found, self.theme_problems = load_themes()
         order = [name for name in THEME_ORDER if name in found]
         self.card_themes: dict[str, CardTheme] = {name: found[name] for name in order + sorted(set(found) - set(order))}

@@ -1134,6 +1134,10 @@ def test_a_name_typed_outside_the_seats_is_told_where_names_go():
             assert note.title == "Names go in the seats"
             assert "tab to a seat's name" in note.message and "s starts" in note.message
             app.clear_notifications()
+            screen._typing_at = None  # (as after a pause: a name typed again is as quiet)
+            await pilot.press("m", "a", "r", "i", "a")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and not app._notifications  # (no rules, no second note)
             screen._typing_at = None  # (as after a pause: a key's letter is a key again)
             await pilot.press("r")
             await pilot.pause()

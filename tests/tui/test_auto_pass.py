@@ -45,6 +45,16 @@ def test_the_president_ui_names_only_a_pass_with_no_choice_as_forced():
     assert (ui.forced_move(game, seat) is not None) == ([str(m) for m in game.legal_moves(seat)] == ["pass"])
     fresh = new_game(load_variant("president-classic"), 4, seed=1)
     assert ui.forced_move(fresh, fresh.to_act[0]) is None  # (a lead: plays to choose from)
+    for seed in range(40):  # (a follow with a play to choose besides the pass: never forced)
+        game = new_game(load_variant("president-classic"), 4, seed=seed)
+        bots_play_until(game, lambda g: g.round_over or (g.view(None).pile and len(g.legal_moves(g.to_act[0])) > 1
+                                                        and any(str(m) == "pass" for m in g.legal_moves(g.to_act[0]))),
+                        Rng(seed))
+        if not game.round_over:
+            assert ui.forced_move(game, game.to_act[0]) is None
+            break
+    else:
+        raise AssertionError("no follow with a choice")
 
 
 def auto_passes(seats: str, seat: int) -> None:
@@ -132,3 +142,26 @@ def test_help_lists_a_at_a_president_table_only():
 
     assert keys_at("Ann,bot:simple,bot:simple", "president-classic")["a"].startswith("auto-pass on / off")
     assert "a" not in keys_at("Ann,bot:simple,bot:simple", "shanghai-classic")
+
+
+def test_auto_pass_turned_off_during_the_pause_leaves_the_turn_to_the_player():
+    """The pass waits for the bots' pause; a turned off meanwhile, it is not made (the
+    note said "every player passes with p")."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.seats import TableSetup, parse_seats
+
+    game = game_where(0)
+    before = passes(game, 0)
+    setup = TableSetup(game.variant, parse_seats("Ann,bot:simple,bot:simple,bot:simple"), 3)
+    app = CardtableApp(setup=setup, theme="felt", bot_delay=0.7, save_settings=False, game=game)
+    app.auto_pass = True
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.busy)
+            await pilot.press("a")  # (off, inside the pause)
+            await pilot.pause(1.2)
+            assert not app.auto_pass and passes(game, 0) == before and game.to_act == (0,)
+            assert not app.screen.busy  # (Ann's turn is hers to play)
+
+    asyncio.run(scenario())

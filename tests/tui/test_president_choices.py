@@ -50,3 +50,30 @@ def test_P24_P5_cards_that_both_play_and_clear_are_asked_which():
             assert not any(getattr(e, "reason", None) == "quick_clear" for e in game.events)  # (played, not cleared)
 
     asyncio.run(scenario())
+
+
+def test_the_choice_says_what_each_way_does_and_asks_nothing_when_both_clear():
+    """The engine says what the play does besides (``play_effect``): under ``skip`` it
+    skips the next player; under ``burn`` it clears the pile as the quick clear does, so
+    nothing is asked; P26 marks the way that would make the player Scum."""
+    from cardtable.tui.president.present import present
+
+    seats = parse_seats("Ann,Bob,Cy,Dag")
+
+    def ann_to_follow(ann="9H 9S 6C", **knobs):
+        game = president(hands=[ann, "9C 9D 5C", "3C 4C", "KC 7C"], quick_clear=True, first_dealer=0, **knobs)
+        game.apply(1, play("9C 9D"))
+        while game.view(game.to_act[0]).window:
+            game.apply(game.to_act[0], "decline")
+        for seat in (2, 3):
+            game.apply(seat, "pass")
+        return game
+
+    key = ("9H", "9S")
+    assert dict(present(ann_to_follow(equal_rank="allowed"), 0, seats).both_ways) == {key: ("", False, False)}
+    assert dict(present(ann_to_follow(equal_rank="skip"), 0, seats).both_ways) == {
+        key: ("skips the next player", False, False)}
+    assert not present(ann_to_follow(equal_rank="allowed", burn=True), 0, seats).both_ways
+    # P26: her last cards; the quick clear would make her Scum, the equal rank not
+    assert dict(present(ann_to_follow("9H 9S", equal_rank="allowed", no_finish_on_top=True), 0, seats).both_ways) \
+        == {key: ("", False, True)}

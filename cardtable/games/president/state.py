@@ -274,6 +274,17 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         trial = self.copy()
         return any(isinstance(event, MadeScum) for event in trial.apply(seat, move))
 
+    def play_effect(self, seat: int, move: Move) -> str:
+        """What ``move``, one of the seat's legal plays, does beyond going on the pile, in
+        words: "clears the pile" (a top play, a bomb, a burn, four completed: P7, P23–P25),
+        "skips the next player" (P5 ``skip``), or ""."""
+        if move.kind not in ("play", "quick_clear") or move not in self._legal_list(seat):
+            return ""
+        events = self.copy().apply(seat, move)
+        if any(isinstance(event, TrickCleared) for event in events):
+            return "clears the pile"
+        return "skips the next player" if any(isinstance(event, TurnSkipped) for event in events) else ""
+
     def _legal_moves(self, seat: int) -> list[Move]:
         if self.phase != "play":
             return self._prelude_moves(seat)

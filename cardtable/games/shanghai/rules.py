@@ -519,9 +519,8 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
         return (f"going down so would leave {left[0].pretty()}, a last card you could neither meld "
                 "nor discard (S10)")
     for number, ((kind, _size), group) in enumerate(zip(contract, move.groups), start=1):
-        made = make_meld(kind, group, game.wild)
-        if isinstance(made, str):  # (it is a meld in another order: the move lists it so)
-            return f"meld {number}: {made}"
+        if isinstance(make_meld(kind, group, game.wild), str):  # (a meld in another order)
+            return f"meld {number}: list a run's cards in rank order, each wild where it stands"
         if kind == "set" and tuple(sorted(group, key=lambda c: (c.rank in game.wild, c))) != group:
             return f"meld {number}: list a set's natural cards sorted, then its wilds"
     if sum(move.kind == "meld" for move in game._legal_list(seat)) >= MAX_GO_DOWN_OPTIONS:
@@ -535,13 +534,20 @@ def _made_but_last_card(game: ShanghaiGame, seat: int, move: Move) -> bool:
     """S10: whether ``move``'s groups (each in any order) are a way to lay the contract
     down from the hand that only the last-card rule keeps off the list: the one card it
     would leave fits no meld, old or new."""
-    wanted = [sorted(group) for group in move.groups]
+    wanted = _as_melds(game.contract, move.groups)
     hand = game.hands[seat]
     without_s10 = go_down_options(hand, game.contract, game.wild, limit=MAX_GO_DOWN_OPTIONS)
-    if not any([sorted(group) for group in groups] == wanted for groups in without_s10):
+    if not any(_as_melds(game.contract, groups) == wanted for groups in without_s10):
         return False
-    return not any([sorted(group) for group in groups] == wanted
+    return not any(_as_melds(game.contract, groups) == wanted
                    for groups in go_down_groups(game, seat, list(hand), game.table))
+
+
+def _as_melds(contract: Sequence[tuple[str, int]],
+              groups: Sequence[Sequence[Card]]) -> list[tuple[str, tuple[Card, ...]]]:
+    """A go-down's melds as kinds and cards, in no order (melds of one kind and size may
+    be written either way round)."""
+    return sorted((kind, tuple(sorted(group))) for (kind, _size), group in zip(contract, groups))
 
 
 def _explain_lay_off(game: ShanghaiGame, seat: int, move: Move) -> str:

@@ -8,12 +8,13 @@ from the engine's events and ``view.to_beat``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from ...engine.cards import Card
 from ...engine.events import Event
 from ...engine.game import Game
+from ...engine.moves import Move
 from ...engine.words import ordinal
 from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, TurnSkipped, play_text
 from ...games.president.preset import PresidentRules
@@ -70,9 +71,11 @@ class PresidentState:
     quick_clears: frozenset[tuple[str, ...]] = frozenset()
     """P24: the plays among ``plays`` that complete four of the rank on top (thrown as a
     quick clear: the pile clears and the thrower leads)."""
-    both_ways: frozenset[tuple[str, ...]] = frozenset()
+    both_ways: Mapping[tuple[str, ...], tuple[str, bool, bool]] = field(default_factory=dict)
     """P24 with P5: the plays among ``plays`` that the engine takes both as a play (an equal
-    rank) and as a quick clear: the player says which."""
+    rank) that does not clear the pile and as a quick clear, the player to say which: per
+    play, what the play does besides (the engine's words: "skips the next player"), and
+    whether the play, then the quick clear, makes the viewer Scum (P26)."""
     can_play: bool = False
     can_pass: bool = False
     leads: bool = False
@@ -149,8 +152,7 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
                    plays=frozenset(play_key(m.cards) for m in plays),
                    to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
                    quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
-                   both_ways=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear")
-                   & frozenset(play_key(m.cards) for m in plays if m.kind == "play"),
+                   both_ways=_both_ways(game, viewer, plays),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves),
                    leads=playing and not view.pile)
@@ -182,6 +184,22 @@ def _last_trick(game: Game, name: Callable[[int], str]) -> str:
                    "top": f"{who}'s top play"}.get(cleared.reason, f"{who} takes it with")
             return f"last: {how} {play_text(event.cards, dict(event.stands))}"
     return ""
+
+
+def _both_ways(game: Game, viewer: int, plays: Sequence[Move]) -> dict[tuple[str, ...], tuple[str, bool, bool]]:
+    """:attr:`PresidentState.both_ways`: cards legal as a quick clear and as a play that
+    does not clear the pile itself (a burn would: nothing to choose then)."""
+    clears = {m.cards: m for m in plays if m.kind == "quick_clear"}
+    found = {}
+    for move in plays:
+        clear = clears.get(move.cards) if move.kind == "play" else None
+        if clear is None:
+            continue
+        effect = game.play_effect(viewer, move)  # type: ignore[attr-defined]
+        if effect != "clears the pile":
+            found[play_key(move.cards)] = (effect, game.makes_scum(viewer, move),  # type: ignore[attr-defined]
+                                           game.makes_scum(viewer, clear))  # type: ignore[attr-defined]
+    return found
 
 
 def pile_stands(events: Sequence[Event], plays: int) -> list[dict[Card, str]]:

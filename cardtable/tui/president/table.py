@@ -176,10 +176,14 @@ class PresidentTable(FamilyTable[PresidentState]):
             return
         key = play_key(cards)
         if key in state.both_ways:  # (an equal rank that also completes four: the player's choice)
+            effect, play_scum, clear_scum = state.both_ways[key]
             said = cards_label(cards)
+            scum = " (makes you Scum: P26)"
             self._offer_choices("Play or clear?", f"{said} may go on the pile two ways:", [
-                ("Complete four and clear the pile (quick clear): you lead next", Move("quick_clear", cards)),
-                (f"Play {said} as an equal rank", Move("play", cards))])
+                ("Complete four and clear the pile (quick clear): you lead next" + scum * clear_scum,
+                 Move("quick_clear", cards)),
+                (f"Play {said} as an equal rank" + (f": {effect}" if effect else "") + scum * play_scum,
+                 Move("play", cards))])
             return
         self._choose(Move("quick_clear" if key in state.quick_clears else "play", cards))
 

@@ -52,15 +52,16 @@ class AutoPassing(AtTable):
             self.call_later(self._passed_for, seat, move, stamp)
 
     def _passed_for(self, seat: int, move: Move, stamp: int) -> None:
-        """Make the pass, unless the table was left or the game moved on meanwhile (a
-        load, an undo); held while the bots are (the quit question, a tiny terminal)."""
-        if self.closed:
+        """Make the pass, unless the table was left (or is being: a quit chosen), the game
+        moved on meanwhile or auto-pass was turned off during the pause; held while the bots
+        are (the quit question, a tiny terminal)."""
+        if self.closed or getattr(self.app, "leaving", False):  # (a quit chosen: no move after it)
             return
         if self._bots_held():
             self.set_timer(0.1, lambda: self._passed_for(seat, move, stamp))
             return
         self.busy = False
-        if len(self.game.events) != stamp:
+        if len(self.game.events) != stamp or not self.auto_pass:  # (turned off meanwhile: the player's turn)
             self.advance()
             return
         self.apply(seat, move)

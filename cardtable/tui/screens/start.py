@@ -237,9 +237,9 @@ class StartScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """A letter that is no key here, typed outside a text box, is most likely a name
         typed before reaching the seats (a first-time player did): say once where names
-        go; the letters typed on after it, each within :data:`NAME_TYPING_GAP` of the last,
-        are taken as the rest of the name and do nothing ("maria": its ``r`` opened the
-        rules). Other letters act as keys: ``s`` starts, ``e`` changes the preset."""
+        go; the letters typed on after any such letter, each within :data:`NAME_TYPING_GAP`
+        of the last, are taken as the rest of the name and do nothing ("maria": its ``r``
+        opened the rules). Other letters act as keys: ``s`` starts, ``e`` changes the preset."""
         if not (event.character and event.character.isalpha()) or isinstance(self.focused, Input):
             return
         now = monotonic()
@@ -249,10 +249,12 @@ class StartScreen(Screen[None]):
             event.prevent_default()
             return
         self._typing_at = None
-        if self._told_letters or event.key in self.active_bindings:
+        if event.key in self.active_bindings:
+            return
+        self._typing_at = now  # (a letter that is no key: a name's, whose next letters are too)
+        if self._told_letters:
             return
         self._told_letters = True
-        self._typing_at = now
         self.app.notify(as_themed(self.app, LETTERS_ARE_KEYS), title="Names go in the seats", timeout=8,
                         markup=False)
 

@@ -97,7 +97,7 @@ def test_S10_a_go_down_that_strands_a_last_card_is_refused_saying_so():
 
     game = _stranded()
     assert not [move for move in game.legal_moves(1) if move.kind == "meld"]
-    for groups in (("7C 7D 7H", "9D 9H 9S"), ("7H 7C 7D", "9S 9D 9H")):
+    for groups in (("7C 7D 7H", "9D 9H 9S"), ("7H 7C 7D", "9S 9D 9H"), ("9D 9H 9S", "7C 7D 7H")):
         split = tuple(cards(group) for group in groups)
         move = Move("meld", tuple(card for group in split for card in group), split)
         with pytest.raises(IllegalMove) as refused:
@@ -122,3 +122,22 @@ def test_S10_the_view_says_why_cards_that_make_the_contract_cannot_go_down():
     fits.apply(1, "draw_stock")
     decline_all(fits)
     assert last_card_refusal(fits.view(1)) is None and any(m.kind == "meld" for m in fits.legal_moves(1))
+
+
+def test_S4_a_run_written_out_of_order_is_told_to_be_written_in_order(tmp_path):
+    """S4/S6: A♣ 2♣ 3♣ 4♣ is a run; written 2♣ 3♣ 4♣ A♣ the move is refused for its order,
+    not as "a run is consecutive cards" (it is one, written otherwise)."""
+    from cardtable import IllegalMove
+    from cardtable.engine.moves import Move
+
+    one_run = tmp_path / "one-run.toml"
+    one_run.write_text('extends = "shanghai-classic"\n[rules]\ncontracts = [[["run", 4]]]\nbuys_per_hand = [3]\n')
+    game = deal(["2D 3D 4D 5D", "AC 2C 3C 4C 9H 9S", "8C 8D 10D 10H"], stock="9D 6D 2S", upcard="QH",
+                preset=str(one_run))
+    game.apply(1, "draw_stock")
+    decline_all(game)
+    assert mv("meld AC 2C 3C 4C") in game.legal_moves(1)
+    run = cards("2C 3C 4C AC")
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(1, Move("meld", run, (run,)))
+    assert refused.value.reason == "meld 1: list a run's cards in rank order, each wild where it stands"
