@@ -223,3 +223,27 @@ def test_playout_invariants_in_every_hand_of_a_match(preset):
         game.apply(seat, _choose(game, seat, rng, bot))
     assert game.is_over and checked_in == set(range(1, len(variant.rules.contracts) + 1))
     assert Game.from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_S8_the_view_says_how_many_stock_cards_each_buy_brings(preset):
+    """S8/S12: over seeded playouts that buy whenever they may, every buy brings exactly
+    the stock cards the buyer's view said (``buy_draws``, worked out apart from the buy)."""
+    from cardtable.games.shanghai.events import UpcardBought
+
+    variant = load_variant(preset)
+    buys = 0
+    for seed in range(6):
+        game = new_game(variant, variant.players.max, seed=seed)
+        rng, bot = Rng(seed), SimpleBot()
+        for _step, seat in turns(game, 3000):
+            legal = game.legal_moves(seat)
+            buy = next((move for move in legal if move.kind == "buy"), None)
+            if buy is None:
+                game.apply(seat, _choose(game, seat, rng, bot))
+                continue
+            said = game.view(seat).buy_draws
+            bought = next(event for event in game.apply(seat, buy) if isinstance(event, UpcardBought))
+            assert len(bought.extra) == said
+            buys += 1
+    assert buys > 50  # (a buy short of its penalty is rare here: test_rules.py's S12 scenarios stage it)
