@@ -188,6 +188,12 @@ class CardtableApp(App[int]):
 
     _quiet_since: float | None = None
 
+    def hold_keys(self) -> None:
+        """Keys and clicks do nothing until :attr:`START_SCREEN_QUIET` has passed with none
+        (each one starts the wait again): a table just opened from the start screen takes
+        no letter of a name typed there, whose first letter (``s``) started it."""
+        self._quiet_since = monotonic() if self.START_SCREEN_QUIET else None
+
     def _in_quiet(self, event: events.Event) -> bool:
         """Whether ``event``, a key or a mouse button, comes in the start screen's quiet
         (:attr:`START_SCREEN_QUIET`); a key there starts it again."""
@@ -212,7 +218,7 @@ class CardtableApp(App[int]):
         if table in self.screen_stack:
             self.switch_screen(StartScreen())
         self.leaving = False
-        self._quiet_since = monotonic() if self.START_SCREEN_QUIET else None
+        self.hold_keys()
         for note in untold:
             self.notify(soft_breaks(note, table_note_width(self)), timeout=8, markup=False)
 

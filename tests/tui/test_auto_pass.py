@@ -165,3 +165,44 @@ def test_auto_pass_turned_off_during_the_pause_leaves_the_turn_to_the_player():
             assert not app.screen.busy  # (Ann's turn is hers to play)
 
     asyncio.run(scenario())
+
+
+def test_the_table_says_while_auto_pass_is_on():
+    """It passes turns by itself, and is remembered: while on, the line under the hand
+    says so after the points (a play-tester's turns passed with nothing on screen why)."""
+    game = game_where(0)
+    app = make_app("Ann,bot:simple,bot:simple,bot:simple", game=game)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None)
+            line = lambda: str(app.screen.table.query_one("#selection").render())  # noqa: E731
+            assert "auto-pass" not in line()
+            await pilot.press("a")
+            await pilot.pause()
+            await settle(pilot, app, lambda: "auto-pass on (a)" in line())
+
+    asyncio.run(scenario())
+
+
+def test_letters_typed_on_after_s_starts_a_table_do_not_reach_it(monkeypatch):
+    """A name typed on the start screen ("sam"): its s starts the table; its a and m,
+    typed on at once, do nothing there (the a turned auto-pass on)."""
+    from cardtable.tui.app import CardtableApp
+
+    monkeypatch.setattr(CardtableApp, "START_SCREEN_QUIET", 0.6)
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("s", "a", "m")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            assert not app.auto_pass and not app.screen.table.notice  # (nor "m is no key here")
+            await pilot.pause(0.8)
+            await pilot.press("a")
+            await pilot.pause()
+            assert app.auto_pass
+
+    asyncio.run(scenario())

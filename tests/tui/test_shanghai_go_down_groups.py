@@ -274,10 +274,11 @@ def test_cards_that_make_the_contract_but_strand_a_last_card_are_told_so():
             await _press_cards(pilot, screen, parse_cards("7C 7D 7H"))
             await pilot.press("g")
             await pilot.pause()
-            assert screen.table.notice == ("your cards make the contract, but going down would leave K♠, a last "
-                                           "card that fits no meld, and it may not be discarded (S10): draw on")
+            assert screen.table.notice == ("your cards make the contract, but going down now would leave K♠, a "
+                                           "last card that fits no meld and may not be discarded (S10): go down on "
+                                           "a later turn")
             await pilot.press("escape", "m")
             await pilot.pause()
-            assert screen.table.notice.startswith("your cards make the contract, but going down would leave K♠")
+            assert screen.table.notice.startswith("your cards make the contract, but going down now would leave K♠")
 
     asyncio.run(scenario())

@@ -559,3 +559,29 @@ async def after_key(game, app, key: str, then) -> None:
         await pilot.press(key)
         await pilot.pause()
         await then(pilot, app, game)
+
+
+def test_m_lists_the_spreads_the_line_under_the_hand_names_first():
+    """T8: the line said "go out without a discard: spread J♣ J♦ JK and JK J♠ Q♠", and m
+    listed fourteen spreads, longest first, those two at rows 8 and 13 (a play-tester):
+    the spreads the line names come first, in its order, then the longest."""
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    variant = load_variant("tonk-classic")
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={"jokers": 2})})
+    game = new_game(variant, 2, seed=1, hands=[["3S", "4S", "5S", "6S", "9H"], ["JC", "JD", "JK", "JS", "QS"]],
+                    stock=["JK", "2D", "3D", "8D", "9D"], upcard="8C")
+    game.apply(1, "draw_stock")
+    app = make_app("bot:simple,Bob", preset="tonk-classic", game=game)
+
+    async def listed(pilot, app, game):
+        hinted = [sorted(spread) for spread in app.screen_stack[1].table.state.hinted]
+        assert len(hinted) == 2
+        dialog = app.screen
+        assert isinstance(dialog, MoveListDialog)
+        moves = [move for _label, move in dialog.options if move is not None]
+        assert len(moves) > 4
+        firsts = [sorted(moves[0].cards)] + [sorted(m.cards) for m in moves[1:] if sorted(m.cards) != hinted[0]][:1]
+        assert firsts == hinted
+
+    asyncio.run(after_key(game, app, "m", listed))

@@ -408,8 +408,8 @@ def last_card_refusal(view: ShanghaiView) -> str | None:
     left = {card for groups in ways
             for card in (Counter(hand) - Counter(c for group in groups for c in group)).elements()}
     which = f"{next(iter(left)).pretty()}, " if len(left) == 1 else ""
-    return (f"your cards make the contract, but going down would leave {which}a last card that fits "
-            "no meld, and it may not be discarded (S10): draw on")
+    return (f"your cards make the contract, but going down now would leave {which}a last card that fits "
+            "no meld and may not be discarded (S10): go down on a later turn")
 
 
 def discard_refusal(view: ShanghaiView) -> str:

@@ -43,6 +43,14 @@ class PresidentTable(FamilyTable[PresidentState]):
     BINDINGS = [Binding("p", "pass_turn", "pass", show=False),
                 Binding("a", "screen.auto_pass", "auto-pass", show=False)]
 
+    auto_pass = False
+    """Whether the table's auto-pass is on (the screen says so: :meth:`show_auto_pass`)."""
+
+    def show_auto_pass(self, on: bool) -> None:
+        """Auto-pass is ``on`` or off: said after your points while on."""
+        self.auto_pass = on
+        self._show_selection()
+
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         yield Horizontal(id="seats")
@@ -131,7 +139,8 @@ class PresidentTable(FamilyTable[PresidentState]):
             line.update("")
             return
         # your title and points first (you have no seat panel), then what you may do
-        me = as_themed(self.app, f"  {state.me} · " if state.me else "  ")
+        mine = state.me + (" · auto-pass on (a)" if self.auto_pass else "")  # (it passes turns: said while on)
+        me = as_themed(self.app, f"  {mine} · " if mine else "  ")
         if not self._may_act(state):
             line.update(Text(me.removesuffix(as_themed(self.app, " · "))))
             return

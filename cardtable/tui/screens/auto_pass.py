@@ -28,12 +28,19 @@ class AutoPassing(AtTable):
         if not self.ui.forced_moves:  # (bound only at such a table: President's)
             return
         self.auto_pass = not self.auto_pass
+        self.show_auto_pass()
         app = self.app
         app.auto_pass = self.auto_pass  # type: ignore[attr-defined]
         app.remember(auto_pass=self.auto_pass)  # type: ignore[attr-defined]
         self.speed_note.tell(app, AUTO_PASS_ON if self.auto_pass else AUTO_PASS_OFF, title="auto-pass")
         if self.auto_pass and self._acting_viewer() is not None:
             self.advance()  # (the player on screen may be the one with nothing but a pass)
+
+    def show_auto_pass(self) -> None:
+        """The table says whether auto-pass is on (President's, after your points)."""
+        shown = getattr(self.table, "show_auto_pass", None)
+        if shown is not None:
+            shown(self.auto_pass)
 
     def passes_for(self, seat: int) -> bool:
         """Whether ``seat``'s turn is made for it (auto-pass is on and its only move is a

@@ -135,6 +135,7 @@ class TableScreen(AutoPassing, TableHints, TableSaving):
 
     def on_mount(self) -> None:
         self.auto_pass = bool(getattr(self.app, "auto_pass", False))  # (the app's setting: a)
+        self.show_auto_pass()
         remember = getattr(self.app, "remember_table", None)
         if remember is not None:
             remember(self.setup)

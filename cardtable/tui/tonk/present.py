@@ -7,7 +7,7 @@ the story of the hand from the engine's events (``describe``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...engine.cards import Card
@@ -74,6 +74,9 @@ class TonkState(LegalMoves):
     """The viewer's legal moves while acting (the table matches selections to them)."""
     hint: str = ""
     """What the hand could do now (spreads and hits on offer), shown with nothing selected."""
+    hinted: tuple[tuple[Card, ...], ...] = ()
+    """The spreads :attr:`hint` names (every card's when they go out), in its order: ``m``
+    lists them first."""
     names: tuple[str, ...] = ()
     no_hit: Mapping[Card, str] = field(default_factory=dict)
     """While the viewer may hit: why each card of the hand with no hit has none (the
@@ -155,11 +158,12 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     (status, said_short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks)
     hitters = {m.cards[0] for m in moves if m.kind == "hit"}
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
+    hinted = hinted_spreads(view.hand, [m for m in moves if m.kind == "spread"])[0] if phase == "act" else ()
     return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {said_short}") if said_short != status else "",
                      keys=fix(keys), viewer=viewer, hand=view.hand,
                      fresh=came_since_discard(g.events, viewer, view.hand, _moved),
                      count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
-                     hint=fix(hint), no_hit=no_hit, **common)  # type: ignore[arg-type]
+                     hint=fix(hint), hinted=hinted, no_hit=no_hit, **common)  # type: ignore[arg-type]
 
 
 def _moved(event: Event) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -218,7 +222,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         + "discard one card (d)"
     short = "your turn: " + ", ".join([*(short for _long, short in plays), "d discard"])
     spreads = [m for m in moves if m.kind == "spread"]
-    whole = spreads_taking_all(v.hand, (m.cards for m in spreads))  # T8: out without a discard
+    named, whole = hinted_spreads(v.hand, spreads)
     if whole:  # (the hint below says which spreads)
         text += ", or spread every card to go out"
         short += ", or out: spread all"
@@ -237,14 +241,24 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     hints = []
     if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
         hints.append(f"go out without a discard{', a Tonk' if v.out_is_tonk else ''}: spread "
-                     + " and ".join(cards_label(spread, ascii) for spread in whole))
+                     + " and ".join(cards_label(spread, ascii) for spread in named))
     elif spreads:
-        hints.append("spread " + " or ".join(cards_label(m.cards, ascii) for m in _two_spreads(spreads)))
+        hints.append("spread " + " or ".join(cards_label(spread, ascii) for spread in named))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
     hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (d)"
     return (text, short), "? help · " + keys, hint  # ("? help" first, as in Shanghai's bar)
+
+
+def hinted_spreads(hand: Sequence[Card], spreads: list[Move]) -> tuple[tuple[tuple[Card, ...], ...], bool]:
+    """The spreads the hint names, and whether they go out: every card's when the hand can
+    go out without a discard (T8, the engine's :func:`spreads_taking_all`), else the
+    biggest and one more (none without a spread)."""
+    whole = spreads_taking_all(hand, (m.cards for m in spreads))
+    if whole:
+        return tuple(tuple(spread) for spread in whole), True
+    return (tuple(m.cards for m in _two_spreads(spreads)) if spreads else ()), False
 
 
 def _two_spreads(spreads: list[Move]) -> list[Move]:

@@ -235,8 +235,10 @@ class TonkTable(FamilyTable[TonkState]):
                 self.notice = "no spread in your hand now (3 or 4 of a kind, or 3+ in a row of one suit)"
             elif len(spreads) == 1:  # (the one the line under the hand offers: a play-tester pressed m for it)
                 self._choose(spreads[0])
-            else:  # (as Shanghai's m lists the go-downs; the longest first)
-                ordered = sorted(spreads, key=lambda m: -len(m.cards))
+            else:  # (as Shanghai's m lists the go-downs: those the hint names first, then the longest)
+                hinted = [sorted(spread) for spread in self.state.hinted] if self.state is not None else []
+                ordered = sorted(spreads, key=lambda m: (hinted.index(sorted(m.cards)) if sorted(m.cards) in hinted
+                                                         else len(hinted), -len(m.cards)))
                 self._offer_choices("Lay a spread", "Which spread? (selecting its cards first lays it at once)",
                                     [(meld_label(m.cards, jokers_stand_for(m.cards)), m) for m in ordered])
             return
