@@ -399,15 +399,14 @@ def field_bounds(metadata: Any) -> tuple[int | None, int | None]:
 
 
 def _knob_range(model: Any, loc: tuple[str, ...]) -> str:
-    """"2–4", "0 or more": the range of the knob at ``loc`` (``("rules", name)``) of
-    ``model`` (:func:`range_words`); "" for no knob there."""
-    if model is None or len(loc) != 2 or loc[0] != "rules":
-        return ""
-    rules = getattr(model, "model_fields", {}).get("rules")
-    knobs = getattr(rules.annotation, "model_fields", {}) if rules is not None else {}
-    if loc[1] not in knobs:
-        return ""
-    return range_words(*field_bounds(knobs[loc[1]].metadata))
+    """"2–4", "0 or more": the range of the number field at ``loc`` of ``model``
+    (``("rules", name)``, ``("players", "max")``; :func:`range_words`), "" for none there."""
+    fields = getattr(model, "model_fields", {}) if model is not None else {}
+    for part in loc[:-1]:
+        outer = fields.get(part)
+        fields = getattr(outer.annotation, "model_fields", {}) if outer is not None else {}
+    field = fields.get(loc[-1]) if loc else None
+    return range_words(*field_bounds(field.metadata)) if field is not None else ""
 
 
 def range_words(low: int | None, high: int | None) -> str:

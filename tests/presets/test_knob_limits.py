@@ -106,3 +106,10 @@ def test_a_range_reads_the_same_in_a_preset_error_and_the_editor():
     variant = load_variant("shanghai-classic")
     specs = {spec.name: spec for spec in field_specs(type(variant.rules))}
     assert specs["go_out_bonus"].range_text == "-1000 to 1000"
+
+
+def test_a_player_count_out_of_range_is_told_the_range(user_presets):
+    """The players' range reads as the rules' do ("should be 2–8 (got 30)"), not pydantic's
+    "less than or equal to 8" (a play-tester's validate run had both wordings)."""
+    error = refused(user_presets, 'family = "president"\nplayers = { min = 3, max = 30 }\n')
+    assert (error.field, error.reason) == ("players.max", "should be 2–8 (got 30)")
