@@ -74,3 +74,14 @@ def test_the_title_stays_on_one_line_and_tonks_chips_show_two_decimals(monkeypat
     assert lines[0].strip() == "100 × Tonk (tonk-classic, 4 players, seeds 1–100)"
     averages = [line.split("│")[4].strip() for line in lines if re.match(r"│\s+\d+ │", line)]
     assert len(averages) == 4 and all(re.fullmatch(r"[+-]\d+\.\d\d|0\.00", value) for value in averages)
+
+
+def test_a_slow_run_says_its_matches_a_second_to_two_decimals(monkeypatch, capsys):
+    """An expert bot's matches came out "0.0 matches/s" (a play-tester): under one a
+    second, two decimals."""
+    from cardtable import sim
+
+    monkeypatch.setattr(sim.Summary, "games_per_second", property(lambda self: 0.04))
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["simulate", "--game", "tonk", "--games", "2", "--rounds", "1"]) == 0
+    assert "· 0.04 matches/s" in capsys.readouterr().out

@@ -40,7 +40,11 @@ def test_P24_P5_cards_that_both_play_and_clear_are_asked_which():
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app, lambda: isinstance(app.screen, TableScreen) and app.screen.table.state is not None
                          and app.screen.table.state.can_play)
-            await pilot.press("2", "3", "enter")  # 9♥ 9♠ (after 6♣ in the hand's order)
+            await pilot.press("2", "3")  # 9♥ 9♠ (after 6♣ in the hand's order)
+            await pilot.pause()
+            said = str(app.screen.table.query_one("#selection").render())
+            assert "legal: an equal rank, or four that clears the pile: enter asks which" in said
+            await pilot.press("enter")
             await pilot.pause()
             dialog = app.screen
             assert isinstance(dialog, MoveListDialog)

@@ -157,7 +157,9 @@ class PresidentTable(FamilyTable[PresidentState]):
             text.append("(legal, but it makes you Scum: P26)", style="bold yellow")
         elif key in state.quick_clears:  # P24: said in place of your points too (it is long)
             text = Text(f"  selected: {cards_label(cards, ascii)} ")
-            text.append("(legal: four, clears the pile)", style="green")
+            both = key in state.both_ways  # (Enter asks which)
+            text.append("(legal: an equal rank, or four that clears the pile: enter asks which)" if both
+                        else "(legal: four, clears the pile)", style="green")
         else:
             text = Text(f"{me}selected: {cards_label(cards, ascii)} ")
             text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")
