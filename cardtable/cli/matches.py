@@ -150,7 +150,7 @@ def _simulate(args: argparse.Namespace) -> int:
         out.print(Text(" · ".join(f"{TITLE_SHORT[title]}={full[title]}" for title in titles)), highlight=False)
     word = round_word(variant.family)
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} {word}s per match · "
-              f"{summary.games_per_second:.{1 if summary.games_per_second >= 1 else 2}f} matches/s")  # (not "0.0")
+              f"{summary.games_per_second:{'.1f' if summary.games_per_second >= 1 else '.2g'}} matches/s")  # (not "0.0")
     if summary.stopped:
         out.print(_stopped_text(summary.stopped, summary.games, count(default_max_rounds(variant, args.rounds), word)))
     return 0

@@ -378,7 +378,7 @@ _OUT_OF_RANGE = ("greater_than_equal", "less_than_equal")
 
 
 def _family_seats(model: Any) -> str | None:
-    """"Tonk seats 2 to 5 players", for a family whose player range is its own (a
+    """"should be 2–5: Tonk seats 2 to 5 players", for a family whose player range is its own (a
     :class:`PlayerRange` subclass); None for the shape's general 2 to 8."""
     fields = getattr(model, "model_fields", {})
     players = fields["players"].annotation if "players" in fields else None
@@ -386,7 +386,7 @@ def _family_seats(model: Any) -> str | None:
         return None
     low, high = players.bounds()
     family = str(fields["family"].default)
-    return f"{family.capitalize()} seats {low} to {high} players"
+    return f"should be {range_words(low, high)}: {family.capitalize()} seats {low} to {high} players"
 
 
 def field_bounds(metadata: Any) -> tuple[int | None, int | None]:

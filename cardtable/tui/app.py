@@ -184,7 +184,8 @@ class CardtableApp(App[int]):
     this long has passed with none (a key in it starts the wait again, as on the hand-off:
     ``Arming``): a play-tester's ``m`` then ``s`` (the quit question's "Save and quit")
     pressed Start at once, and the game just kept went from Continue to Load game; a held
-    Enter pressed Continue and undid the ``m``."""
+    Enter pressed Continue and undid the ``m``. A table just started from the start screen
+    keeps the same quiet (:meth:`hold_keys`)."""
 
     _quiet_since: float | None = None
 
@@ -195,8 +196,8 @@ class CardtableApp(App[int]):
         self._quiet_since = monotonic() if self.START_SCREEN_QUIET else None
 
     def _in_quiet(self, event: events.Event) -> bool:
-        """Whether ``event``, a key or a mouse button, comes in the start screen's quiet
-        (:attr:`START_SCREEN_QUIET`); a key there starts it again."""
+        """Whether ``event``, a key or a mouse button, comes in the quiet of a screen just
+        switched to (:attr:`START_SCREEN_QUIET`); a key there starts it again."""
         if self._quiet_since is None or not isinstance(event, (events.Key, events.MouseDown, events.MouseUp)):
             return False
         if monotonic() - self._quiet_since >= self.START_SCREEN_QUIET:

@@ -84,13 +84,13 @@ class FamilyUI(ABC):
         (the question is asked)."""
         return None
 
-    forced_moves = False
+    offers_auto_pass = False
     """Whether a player's turn may hold nothing but one move (President's pass), which
     the table's auto-pass (``a``) can make for them."""
 
     def forced_move(self, game: Game, seat: int) -> Move | None:
         """``seat``'s one legal move at its turn at the table when that is a pass it has no
-        choice about (:attr:`forced_moves`), else None."""
+        choice about (:attr:`offers_auto_pass`), else None."""
         return None
 
     def in_window(self, game: Game) -> bool:

@@ -275,8 +275,8 @@ def test_cards_that_make_the_contract_but_strand_a_last_card_are_told_so():
             await pilot.press("g")
             await pilot.pause()
             assert screen.table.notice == ("your cards make the contract, but going down now would leave K♠, a "
-                                           "last card that fits no meld and may not be discarded (S10): go down on "
-                                           "a later turn")
+                                           "last card you could neither meld nor discard (S10): go down on a later "
+                                           "turn")
             await pilot.press("escape", "m")
             await pilot.pause()
             assert screen.table.notice.startswith("your cards make the contract, but going down now would leave K♠")

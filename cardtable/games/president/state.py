@@ -13,6 +13,7 @@ from ...engine.game import Game, stack_deck
 from ...engine.moves import DECLINE, PASS, Move
 from .events import (CardsPlayed, ChanceDeclined, MadeScum, Passed, PlayerOut, Redealt, TitlesAwarded,
                      TrickCleared, TurnSkipped)
+from .effects import EffectsMixin
 from .exchange import ExchangeMixin
 from .reasons import ReasonsMixin
 from .preset import PresidentVariant
@@ -24,7 +25,7 @@ _play = partial(tuple.__new__, Move)
 """Builds a Move from a full 4-tuple without the NamedTuple's keyword handling (hot path)."""
 
 
-class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
+class PresidentGame(ExchangeMixin, ReasonsMixin, EffectsMixin, Game):
     """A President match. Each round: deal (P2), exchange (P13–P16), then tricks
     until the round ends (P9); titles (P10) score points (P30)."""
 
@@ -264,26 +265,6 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, Game):
         """Every card of the deck wherever it is: hands, pile, cleared tricks, aside."""
         cards = [card for hand in self.hands for card in hand] + self.cleared + self.aside
         return cards + [card for _seat, play in self.pile for card in play]
-
-    def makes_scum(self, seat: int, move: Move) -> bool:
-        """P26 (``no_finish_on_top``): whether ``move``, one of the seat's legal moves,
-        plays its last cards as a 2, a joker or a clearing play, and so makes it Scum."""
-        if not self.rules.no_finish_on_top or move.kind not in ("play", "quick_clear") \
-                or len(move.cards) != len(self.hands[seat]) or move not in self._legal_list(seat):
-            return False
-        trial = self.copy()
-        return any(isinstance(event, MadeScum) for event in trial.apply(seat, move))
-
-    def play_effect(self, seat: int, move: Move) -> str:
-        """What ``move``, one of the seat's legal plays, does beyond going on the pile, in
-        words: "clears the pile" (a top play, a bomb, a burn, four completed: P7, P23–P25),
-        "skips the next player" (P5 ``skip``), or ""."""
-        if move.kind not in ("play", "quick_clear") or move not in self._legal_list(seat):
-            return ""
-        events = self.copy().apply(seat, move)
-        if any(isinstance(event, TrickCleared) for event in events):
-            return "clears the pile"
-        return "skips the next player" if any(isinstance(event, TurnSkipped) for event in events) else ""
 
     def _legal_moves(self, seat: int) -> list[Move]:
         if self.phase != "play":

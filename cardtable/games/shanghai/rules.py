@@ -365,7 +365,9 @@ _DISCARDS = {card: Move("discard", (card,)) for card in (*STANDARD_CARDS, JOKER_
 
 
 NOT_DOWN = "you lay off once you are down (S6)"
-LAST_CARD = "laying it off would leave a last card you could neither meld nor discard (S10)"
+STRANDED = "a last card you could neither meld nor discard (S10)"
+"""S10 without ``out_by_discard``: what no move may leave a player holding."""
+LAST_CARD = f"laying it off would leave {STRANDED}"
 SWAP_THEN_DOWN = "you may take a joker only if you can then lay down your contract this turn (S7)"
 LAST_JOKER = "the joker would be your last card and it fits on no meld (S10)"
 GO_DOWN_FIRST = "after taking a joker you must lay down your contract before you discard (S7)"
@@ -408,8 +410,7 @@ def last_card_refusal(view: ShanghaiView) -> str | None:
     left = {card for groups in ways
             for card in (Counter(hand) - Counter(c for group in groups for c in group)).elements()}
     which = f"{next(iter(left)).pretty()}, " if len(left) == 1 else ""
-    return (f"your cards make the contract, but going down now would leave {which}a last card that fits "
-            "no meld and may not be discarded (S10): go down on a later turn")
+    return f"your cards make the contract, but going down now would leave {which}{STRANDED}: go down on a later turn"
 
 
 def discard_refusal(view: ShanghaiView) -> str:
@@ -516,8 +517,7 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
             return f"meld {number}: {refusal}"
     left = list((Counter(game.hands[seat]) - Counter(move.cards)).elements())  # (the cards are held: checked)
     if len(left) == 1 and not game.rules.out_by_discard and _made_but_last_card(game, seat, move):
-        return (f"going down so would leave {left[0].pretty()}, a last card you could neither meld "
-                "nor discard (S10)")
+        return f"going down so would leave {left[0].pretty()}, {STRANDED}"
     for number, ((kind, _size), group) in enumerate(zip(contract, move.groups), start=1):
         if isinstance(make_meld(kind, group, game.wild), str):  # (a meld in another order)
             return f"meld {number}: list a run's cards in rank order, each wild where it stands"
@@ -526,8 +526,7 @@ def _explain_meld(game: ShanghaiGame, seat: int, move: Move) -> str:
     if sum(move.kind == "meld" for move in game._legal_list(seat)) >= MAX_GO_DOWN_OPTIONS:
         return (f"that go-down is not among the first {MAX_GO_DOWN_OPTIONS:,} ways listed for this hand "
                 "(choose one of the listed ways: the same cards, the wilds placed as listed)")
-    return ("that go-down is not in canonical form (same-size melds in order) or would leave "
-            "a last card you could not play")
+    return f"that go-down is not in canonical form (same-size melds in order) or would leave {STRANDED}"
 
 
 def _made_but_last_card(game: ShanghaiGame, seat: int, move: Move) -> bool:

@@ -16,6 +16,7 @@ from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.words import ordinal
+from ...games.president.effects import CLEARS_PILE
 from ...games.president.events import CardsPlayed, MarketOpened, TrickCleared, TurnSkipped, play_text
 from ...games.president.preset import PresidentRules
 from ...games.president.view import PresidentView
@@ -196,7 +197,7 @@ def _both_ways(game: Game, viewer: int, plays: Sequence[Move]) -> dict[tuple[str
         if clear is None:
             continue
         effect = game.play_effect(viewer, move)  # type: ignore[attr-defined]
-        if effect != "clears the pile":
+        if effect != CLEARS_PILE:
             found[play_key(move.cards)] = (effect, game.makes_scum(viewer, move),  # type: ignore[attr-defined]
                                            game.makes_scum(viewer, clear))  # type: ignore[attr-defined]
     return found

@@ -44,9 +44,9 @@ class PresidentTable(FamilyTable[PresidentState]):
                 Binding("a", "screen.auto_pass", "auto-pass", show=False)]
 
     auto_pass = False
-    """Whether the table's auto-pass is on (the screen says so: :meth:`show_auto_pass`)."""
+    """Whether the table's auto-pass is on (the screen says so: :meth:`set_auto_pass`)."""
 
-    def show_auto_pass(self, on: bool) -> None:
+    def set_auto_pass(self, on: bool) -> None:
         """Auto-pass is ``on`` or off: said after your points while on."""
         self.auto_pass = on
         self._show_selection()
@@ -152,14 +152,17 @@ class PresidentTable(FamilyTable[PresidentState]):
         ascii = self.ascii
         key = play_key(cards)
         ok = key in state.plays
-        if key in state.to_scum:  # P26: legal, but going out on it makes you Scum (said in place of your points)
+        if key in state.both_ways:  # P24 with P5: Enter asks which (and says which way makes you Scum)
+            text = Text(f"  selected: {cards_label(cards, ascii)} ")
+            scum = any(state.both_ways[key][1:])
+            text.append("(legal: an equal rank, or four that clears the pile: enter asks which"
+                        + ("; one way makes you Scum: P26)" if scum else ")"), style="bold yellow" if scum else "green")
+        elif key in state.to_scum:  # P26: legal, but going out on it makes you Scum (said in place of your points)
             text = Text(f"  selected: {cards_label(cards, ascii)} ")
             text.append("(legal, but it makes you Scum: P26)", style="bold yellow")
         elif key in state.quick_clears:  # P24: said in place of your points too (it is long)
             text = Text(f"  selected: {cards_label(cards, ascii)} ")
-            both = key in state.both_ways  # (Enter asks which)
-            text.append("(legal: an equal rank, or four that clears the pile: enter asks which)" if both
-                        else "(legal: four, clears the pile)", style="green")
+            text.append("(legal: four, clears the pile)", style="green")
         else:
             text = Text(f"{me}selected: {cards_label(cards, ascii)} ")
             text.append("(legal)" if ok else "(not a legal play)", style="green" if ok else "yellow")

@@ -29,7 +29,7 @@ class PresidentUI(FamilyUI):
     def present(self, game: Any, viewer: int | None, seats: tuple[Seat, ...], ascii: bool) -> Any:
         return present(game, viewer, seats, ascii)
 
-    forced_moves = True
+    offers_auto_pass = True
 
     def forced_move(self, game: Any, seat: int) -> Move | None:
         """A turn in the tricks whose one legal move is the pass (the seat cannot beat the

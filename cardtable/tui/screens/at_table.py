@@ -29,7 +29,7 @@ class AtTable(Screen[None]):
     closed: bool
     bot_delay: float
     """Seconds a bot pauses before it moves (the table's ``b``)."""
-    speed_note: Any
+    settings_note: Any
     """The note slot of the table's settings (bot speed, auto-pass): one at a time."""
 
     def advance(self) -> None:

@@ -14,7 +14,7 @@ from .at_table import AtTable
 
 AUTO_PASS_ON = ("auto-pass on: a player who cannot beat the pile passes at once, with no hand-off "
                 "(in hot seat the others then know they could not); a turns it off")
-AUTO_PASS_OFF = "auto-pass off: every player passes with p"
+AUTO_PASS_OFF = "auto-pass off: every player passes with p (or enter)"
 
 
 class AutoPassing(AtTable):
@@ -25,20 +25,20 @@ class AutoPassing(AtTable):
 
     def action_auto_pass(self) -> None:
         """a: auto-pass on or off, remembered for the next tables."""
-        if not self.ui.forced_moves:  # (bound only at such a table: President's)
+        if not self.ui.offers_auto_pass:  # (bound only at such a table: President's)
             return
         self.auto_pass = not self.auto_pass
         self.show_auto_pass()
         app = self.app
         app.auto_pass = self.auto_pass  # type: ignore[attr-defined]
         app.remember(auto_pass=self.auto_pass)  # type: ignore[attr-defined]
-        self.speed_note.tell(app, AUTO_PASS_ON if self.auto_pass else AUTO_PASS_OFF, title="auto-pass")
+        self.settings_note.tell(app, AUTO_PASS_ON if self.auto_pass else AUTO_PASS_OFF, title="auto-pass")
         if self.auto_pass and self._acting_viewer() is not None:
             self.advance()  # (the player on screen may be the one with nothing but a pass)
 
     def show_auto_pass(self) -> None:
         """The table says whether auto-pass is on (President's, after your points)."""
-        shown = getattr(self.table, "show_auto_pass", None)
+        shown = getattr(self.table, "set_auto_pass", None)
         if shown is not None:
             shown(self.auto_pass)
 

@@ -30,10 +30,10 @@ from ..seats import TableSetup
 from ..settings import BOT_SPEEDS
 from ...engine.words import listed, ordinal, round_word
 from ..text import kind_words, themed
+from .auto_pass import AutoPassing
 from .choose import TableDialog
 from .dialogs import ConfirmQuit, HelpScreen, LogScreen, RulesScreen
 from .handoff import HandoffScreen
-from .auto_pass import AutoPassing
 from .saving import TableSaving, start_autosave
 from .table_hints import TableHints
 from .summary import MatchEndScreen, RoundEndScreen
@@ -101,7 +101,7 @@ class TableScreen(AutoPassing, TableHints, TableSaving):
         self.closed = False
         self.bridge: Bridge | None = None
         self.saver = None
-        self.speed_note = NoteSlot()
+        self.settings_note = NoteSlot()
         self.kept_slot = NoteSlot()
         """The note saying where the unfinished game was kept: it goes at the first key (it
         stood over the opponents' corner as the player weighed their first move)."""
@@ -131,7 +131,7 @@ class TableScreen(AutoPassing, TableHints, TableSaving):
         pause = "no pause" if not self.bot_delay else f"{self.bot_delay:g} s before each move"
         # (a note, not the notice under the hand: a table of bots alone has no hand, and the
         # speed is no refusal to stand in red until the next move)
-        self.speed_note.tell(app, f"bots: {name} ({pause}); b for the next speed", title="bot speed")
+        self.settings_note.tell(app, f"bots: {name} ({pause}); b for the next speed", title="bot speed")
 
     def on_mount(self) -> None:
         self.auto_pass = bool(getattr(self.app, "auto_pass", False))  # (the app's setting: a)

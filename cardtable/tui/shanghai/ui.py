@@ -60,16 +60,16 @@ class ShanghaiUI(FamilyUI):
             return None
         moves = game.legal_moves(seat)
         card = card_label(view.discard_top) if view.discard_top is not None else "the upcard"
-        penalty = view.buy_draws  # (the preset's buy_penalty, or what the stock can still give)
+        draws = view.buy_draws  # (the preset's buy_penalty, or what the stock can still give)
         why = _window_cause(game, view.turn, seat, seats, card)
-        extra = f" with {penalty} card{'s' * (penalty != 1)} from the stock" if penalty else ""
+        extra = f" with {draws} card{'s' * (draws != 1)} from the stock" if draws else ""
         buys = view.buys_left[seat]
         prompt = (f"{seats[seat].name}: {why}Buy {card}{extra}? "
                   f"You have {buys} buy{'s' * (buys != 1)} left "
                   f"this hand; bought cards join your hand now, to play on your own turn.")
         options: list[tuple[str, Move | None]] = []
         if any(m.kind == "buy" for m in moves):
-            options.append((f"Buy {card}" + (f" (+{penalty} from the stock)" if penalty else ""), Move("buy")))
+            options.append((f"Buy {card}" + (f" (+{draws} from the stock)" if draws else ""), Move("buy")))
         decline = next((m for m in moves if m.kind == "decline"), None)
         options.append(("Decline", decline))
         if decline is not None:

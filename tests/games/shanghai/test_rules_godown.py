@@ -113,8 +113,8 @@ def test_S10_the_view_says_why_cards_that_make_the_contract_cannot_go_down():
 
     game = _stranded()
     assert last_card_refusal(game.view(1)) == ("your cards make the contract, but going down now would leave K♠, a "
-                                               "last card that fits no meld and may not be discarded (S10): go down "
-                                               "on a later turn")
+                                               "last card you could neither meld nor discard (S10): go down on a "
+                                               "later turn")
     short = deal(["2C 3D 4D 5D", "7C 7D 7H 9H 9S 5C", "8C 8D 10D 10H"], stock="KS 6D 2S", upcard="QH")
     short.apply(1, "draw_stock")
     decline_all(short)

@@ -57,7 +57,8 @@ def test_T1_a_player_range_past_tonks_is_told_whole_at_once(tmp_path: Path) -> N
     with pytest.raises(VariantError) as caught:
         load_variant(str(path))
     assert [(p.field, p.reason) for p in caught.value.problems] == [
-        ("players.min", "Tonk seats 2 to 5 players (got 1)"), ("players.max", "Tonk seats 2 to 5 players (got 9)")]
+        ("players.min", "should be 2–5: Tonk seats 2 to 5 players (got 1)"),
+        ("players.max", "should be 2–5: Tonk seats 2 to 5 players (got 9)")]
 
 
 def test_T1_dealer_moves_left_and_left_of_dealer_plays_first() -> None:
