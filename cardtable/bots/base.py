@@ -89,15 +89,21 @@ class EasyBot:
         if sensible.kind == "pass":  # passing is sensible; so is a cheap play instead
             same = [sensible, *(m for m in legal_moves if m.kind == "play")][:3]
         elif sensible.kind in ("discard", "give"):
-            same = [m for m in same if m == sensible or not _throws_wild(m, view)]
+            wilds = _wilds_of(view)
+            same = [m for m in same if m == sensible or not _throws_wild(m, wilds)]
         return rng.choice(same) if same else sensible
 
 
-def _throws_wild(move: Move, view: PlayerView) -> bool:
+def _wilds_of(view: PlayerView) -> Collection[int]:
+    """The wild ranks at ``view``'s table: Shanghai's ``view.wilds``, President's
+    ``wilds`` knob (its rules' ``wild_ranks``), none elsewhere."""
+    wilds = getattr(view, "wilds", None)
+    return wilds if wilds is not None else getattr(getattr(view, "rules", None), "wild_ranks", ())
+
+
+def _throws_wild(move: Move, wilds: Collection[int]) -> bool:
     """Whether a discard, or cards given in President's exchange, throw a joker or a card
-    of a wild rank (Shanghai's ``view.wilds``, President's ``wilds`` knob): never a
-    sensible card to give away."""
-    wilds: Collection[int] = getattr(view, "wilds", getattr(getattr(view, "rules", None), "wild_ranks", ()))
+    of a rank in ``wilds``: never a sensible card to give away."""
     return any(card.rank == JOKER or card.rank in wilds for card in move.cards)
 
 

@@ -19,6 +19,7 @@ from .. import __version__
 from ..engine.errors import VariantError
 from ..engine.registry import FAMILIES
 from . import matches, presets, store
+from ..tui.settings import BOT_SPEEDS  # (settings only: no textual at start-up)
 from .options import MOST_BOT_DELAY, PRESET, SEATS, SECONDS, SEED, number_from
 from .output import Console, fail
 from .presets import PRESET_ACTIONS, via_parent
@@ -76,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--theme", help="theme name (felt, dark, four-colour, ascii, or your own)")
     play.add_argument("--bot-delay", type=number_from(0, float, SECONDS, high=MOST_BOT_DELAY), default=None,
                       help=f"seconds a bot pauses before its move, 0 to {MOST_BOT_DELAY:g} (default: the speed "
-                           "chosen last with b at the table, 0.7 at first)")
+                           f"chosen last with b at the table, {BOT_SPEEDS[0][1]:g} at first)")
     play.set_defaults(handler=_play)
 
     matches.add_commands(sub)

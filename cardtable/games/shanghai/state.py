@@ -209,15 +209,18 @@ class ShanghaiGame(Game):
 
     def can_draw_stock(self) -> bool:
         """S12: a stock card can be drawn (the stock, or a pile to rebuild it from)."""
-        return bool(self.stock) or (len(self.discard) >= 2 and not self.rebuilds_spent())
+        return bool(self.stock) or self._rebuild_gives(len(self.discard)) > 0
 
     def buy_draws(self) -> int:
         """S8/S12: how many stock cards a buy of the upcard brings with it now:
         ``buy_penalty``, fewer when the stock, and one rebuild from the pile under the
         upcard (unless the rebuilds are spent), hold fewer."""
-        under = len(self.discard) - 1  # (the pile once the upcard is bought)
-        rebuilt = under - 1 if under >= 2 and not self.rebuilds_spent() else 0  # (less its new top)
-        return min(self.rules.buy_penalty, len(self.stock) + rebuilt)
+        return min(self.rules.buy_penalty, len(self.stock) + self._rebuild_gives(len(self.discard) - 1))
+
+    def _rebuild_gives(self, pile: int) -> int:
+        """S12: the stock cards a rebuild from a pile of ``pile`` cards gives (all but its
+        top); none from a pile of one, or once ``max_stock_rebuilds`` rebuilds were made."""
+        return pile - 1 if pile >= 2 and not self.rebuilds_spent() else 0
 
     def rebuilds_spent(self) -> bool:
         """S12 (``max_stock_rebuilds``): the stock may not be rebuilt again this hand."""
@@ -453,7 +456,7 @@ class ShanghaiGame(Game):
         """S12: the top stock card; an empty stock is rebuilt from the pile less its top
         (unless ``max_stock_rebuilds`` rebuilds were made this hand: then None, and a
         buyer gets fewer penalty cards)."""
-        if not self.stock and len(self.discard) >= 2 and not self.rebuilds_spent():
+        if not self.stock and self._rebuild_gives(len(self.discard)):
             self.rebuilds += 1
             top = self.discard.pop()
             self.stock, self.discard = self.discard, [top]

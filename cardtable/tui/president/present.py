@@ -146,14 +146,15 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     talk = " · ".join(fix(f"{seats[partner].name} shows you: {cards_label(cards, ascii)}")
                       for partner, cards in view.shared if not view.round_over)
     usable = {card for move in plays for card in move.cards}
+    scum = {move for move in plays if game.makes_scum(viewer, move)}  # type: ignore[attr-defined]  # (P26)
     legal = frozenset(i for i, card in enumerate(view.hand) if card in usable) if playing else None
     me = " · ".join(part for part in (title_of(view, viewer), counted(view.scores[viewer], "pt")) if part)
     return replace(state, status=status, note=note, note_heading=exchange_heading(game), talk=talk,
                    hand=view.hand, fresh=_fresh(game, view, viewer), legal=legal, me=fix(f"you: {me}"),
                    plays=frozenset(play_key(m.cards) for m in plays),
-                   to_scum=frozenset(play_key(m.cards) for m in plays if game.makes_scum(viewer, m)),  # type: ignore[attr-defined]
+                   to_scum=frozenset(play_key(m.cards) for m in scum),
                    quick_clears=frozenset(play_key(m.cards) for m in plays if m.kind == "quick_clear"),
-                   both_ways=_both_ways(game, viewer, plays),
+                   both_ways=_both_ways(game, viewer, plays, scum),
                    can_play=playing and bool(plays),
                    can_pass=playing and any(m.kind == "pass" for m in legal_moves),
                    leads=playing and not view.pile)
@@ -187,9 +188,11 @@ def _last_trick(game: Game, name: Callable[[int], str]) -> str:
     return ""
 
 
-def _both_ways(game: Game, viewer: int, plays: Sequence[Move]) -> dict[tuple[str, ...], tuple[str, bool, bool]]:
+def _both_ways(game: Game, viewer: int, plays: Sequence[Move],
+               scum: set[Move]) -> dict[tuple[str, ...], tuple[str, bool, bool]]:
     """:attr:`PresidentState.both_ways`: cards legal as a quick clear and as a play that
-    does not clear the pile itself (a burn would: nothing to choose then)."""
+    does not clear the pile itself (a burn would: nothing to choose then); ``scum``, the
+    plays that would make the viewer Scum (P26)."""
     clears = {m.cards: m for m in plays if m.kind == "quick_clear"}
     found = {}
     for move in plays:
@@ -198,8 +201,7 @@ def _both_ways(game: Game, viewer: int, plays: Sequence[Move]) -> dict[tuple[str
             continue
         effect = game.play_effect(viewer, move)  # type: ignore[attr-defined]
         if effect != CLEARS_PILE:
-            found[play_key(move.cards)] = (effect, game.makes_scum(viewer, move),  # type: ignore[attr-defined]
-                                           game.makes_scum(viewer, clear))  # type: ignore[attr-defined]
+            found[play_key(move.cards)] = (effect, move in scum, clear in scum)
     return found
 
 

@@ -28,6 +28,7 @@ from ..text import as_themed, uses_ascii
 from ..widgets.select_arrows import write_select_arrows
 from ..widgets.typed_input import TypedInput
 from .dialogs import Confirm, RulesScreen
+from .over_table import HELD_KEY_SECONDS
 from .store_menu import KEPT_IN_LOAD, StoreBar
 
 NEW_OVER_CONTINUE = f"Start a new game? {KEPT_IN_LOAD}"
@@ -51,8 +52,9 @@ LETTERS_ARE_KEYS = ("Outside a box the letters are keys (s starts, g the game, e
                     "more, r the rules; ? lists them). To name the players, tab to a seat's name (or "
                     "click it) and type.")
 """Said once, at the first letter typed outside a text box that is no key."""
-NAME_TYPING_GAP = 0.8
-"""Letters typed on after that note, each this soon after the last, are the rest of a name."""
+NAME_TYPING_GAP = HELD_KEY_SECONDS
+"""Letters typed on after a letter that is no key, each this soon after the last, are the
+rest of a name (as soon as keys held down repeat: the table's guards use it too)."""
 START_WAITS = 50
 """How many times (0.02 s apart) Start waits for the form to read a field just changed."""
 

@@ -155,15 +155,15 @@ def present(game: Game, viewer: int | None, seats: tuple[Seat, ...], ascii: bool
     moves = tuple(g.legal_moves(viewer)) if acting else ()
     phase = view.phase if acting and view.phase in ("start", "act") else ""
     locks = view.drops_barred(viewer)
-    (status, said_short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks)
+    named = hinted_spreads(view.hand, [m for m in moves if m.kind == "spread"]) if phase == "act" else ((), False)
+    (status, said_short), keys, hint = _status(view, viewer, actor, moves, phase, seats, ascii, locks, named)
     hitters = {m.cards[0] for m in moves if m.kind == "hit"}
     no_hit = {card: hit_refusal(view, card) for card in view.hand if card not in hitters} if phase == "act" else {}
-    hinted = hinted_spreads(view.hand, [m for m in moves if m.kind == "spread"])[0] if phase == "act" else ()
     return TonkState(status=fix(f"{me} — {status}"), status_short=fix(f"{me} — {said_short}") if said_short != status else "",
                      keys=fix(keys), viewer=viewer, hand=view.hand,
                      fresh=came_since_discard(g.events, viewer, view.hand, _moved),
                      count=view.counts[viewer], chips=view.chips[viewer], phase=phase, moves=moves,
-                     hint=fix(hint), hinted=hinted, no_hit=no_hit, **common)  # type: ignore[arg-type]
+                     hint=fix(hint), hinted=named[0], no_hit=no_hit, **common)  # type: ignore[arg-type]
 
 
 def _moved(event: Event) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -177,9 +177,11 @@ def _moved(event: Event) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 
 
 def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...], phase: str,
-            seats: tuple[Seat, ...], ascii: bool, locks: int) -> tuple[tuple[str, str], str, str]:
+            seats: tuple[Seat, ...], ascii: bool, locks: int,
+            named: tuple[tuple[tuple[Card, ...], ...], bool]) -> tuple[tuple[str, str], str, str]:
     """The status line (and the same said shorter, naming just the keys), the keys line
-    and the hint for the viewer, whose ``locks`` turns are barred from a drop (T6)."""
+    and the hint for the viewer, whose ``locks`` turns are barred from a drop (T6), with
+    the spreads ``named`` (:func:`hinted_spreads`)."""
     kinds = {move.kind for move in moves}
     lock_note = f" · no drop for {counted(locks, 'turn')} (hit)" if locks else ""
     lock_short = " · no drop (hit)" if locks else ""  # (the count is on the panel: "no drop ×1" read as a riddle)
@@ -222,7 +224,7 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
         + "discard one card (d)"
     short = "your turn: " + ", ".join([*(short for _long, short in plays), "d discard"])
     spreads = [m for m in moves if m.kind == "spread"]
-    named, whole = hinted_spreads(v.hand, spreads)
+    named_spreads, whole = named
     if whole:  # (the hint below says which spreads)
         text += ", or spread every card to go out"
         short += ", or out: spread all"
@@ -241,9 +243,9 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     hints = []
     if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
         hints.append(f"go out without a discard{', a Tonk' if v.out_is_tonk else ''}: spread "
-                     + " and ".join(cards_label(spread, ascii) for spread in named))
+                     + " and ".join(cards_label(spread, ascii) for spread in named_spreads))
     elif spreads:
-        hints.append("spread " + " or ".join(cards_label(spread, ascii) for spread in named))
+        hints.append("spread " + " or ".join(cards_label(spread, ascii) for spread in named_spreads))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))

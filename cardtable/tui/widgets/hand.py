@@ -370,6 +370,7 @@ class Hand(CardsWidget, can_focus=True):
         last = layout.first + layout.shown - 1
         numbers = self._numbers(layout) if y == HAND_HEIGHT - 1 else []
         fresh = self._indices(self.fresh) if y == 0 and self.fresh else frozenset()
+        tag_style = felt + styles["number"] + Style(bold=True)  # (a fresh card's tag)
         for i in range(layout.first, last + 1):
             card = self.cards[i]
             cell = layout.widths[i - layout.first]
@@ -382,7 +383,7 @@ class Hand(CardsWidget, can_focus=True):
                 segments.append(Segment(label, style))
                 continue
             if y == 0 and i in fresh and not lifted:
-                segments.append(Segment(self._fresh_tag(cell), felt + styles["number"] + Style(bold=True)))
+                segments.append(Segment(self._fresh_tag(cell), tag_style))
                 continue
             if not top <= y < top + 4:
                 marker = "^" if self.ascii else "▲"
@@ -394,7 +395,7 @@ class Hand(CardsWidget, can_focus=True):
             compact = cell if layout.step < 3 and i < last else 0
             row = self.card_lines(card, styles, dim=dim, edge=edge, compact=compact)[y - top]
             if y == 0 and i in fresh:  # (lifted onto the tag's row: the tag goes into its top edge)
-                row = self._tag_in_edge(row, cell, felt + styles["number"] + Style(bold=True))
+                row = self._tag_in_edge(row, cell, tag_style)
             segments.extend(crop(row, cell))
         if more_right:
             segments.append(Segment((">" if self.ascii else "›") if y == 2 else " ", felt + styles["number"]))
@@ -415,7 +416,7 @@ class Hand(CardsWidget, can_focus=True):
         "┌new┐", or "┌•──" where the next card overlaps it: lifted onto the tag's row, it
         lost its tag, and a player grouping cards could not tell which had just come in."""
         [edge] = row
-        tag = FRESH_TAG if cell >= len(FRESH_TAG) + 1 else "v" if self.ascii else "•"
+        tag = self._fresh_tag(cell).strip()
         return [Segment(edge.text[:1], edge.style), Segment(tag, style),
                 Segment(edge.text[1 + len(tag):], edge.style)]
 
