@@ -44,13 +44,13 @@ class PresidentRules(Knobs):
     play_on_own: bool = False
     """P7: the last player may play higher on their own cards before leading anew."""
     round_end: Literal["last_player", "card_count", "card_points"] = "last_player"
-    """P9: play until only one player holds cards, or rank the rest by fewest cards / lowest points when the first goes out."""
+    """P9: play until only one player holds cards, or rank the rest by fewest cards / lowest points when the first goes out (a wild card left counts as the top rank)."""
     top_positions: int = Field(default=2, ge=1, le=3)
     """P10: titled places at each end (3 adds Secretary and Clerk)."""
     dealer: Literal["president", "scum"] = "president"
     """P11: who deals the rounds after the first."""
     first_lead: Literal["left_of_dealer", "three_of_spades"] = "left_of_dealer"
-    """P11: who leads the first round: the dealer's left, or the holder of the 3 of spades."""
+    """P11: who leads the first round: the dealer's left, or the holder of the 3 of spades (with two, the first clockwise from the dealer's left; with none dealt, the dealer's left)."""
     reseat: bool = False
     """P12: after each round the turn order becomes title order, from the President."""
     exchange: Literal["classic", "forseti", "president_first", "none"] = "classic"

@@ -223,7 +223,8 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, EffectsMixin, Game):
                     wilds.remove(card)
 
     def _begin_play(self) -> list[Event]:
-        """P11: the first round's lead is left of the dealer (or the 3♠ holder);
+        """P11: the first round's lead is left of the dealer, or the 3♠ holder (with two
+        decks the first clockwise from the dealer's left; a 3♠ set aside, the dealer's left);
         later rounds the President leads."""
         self.phase = "play"
         if self.titles is not None:
@@ -496,7 +497,8 @@ class PresidentGame(ExchangeMixin, ReasonsMixin, EffectsMixin, Game):
         return events + self._end_round(sorted(active, key=lambda s: (self._leftover(s), active.index(s))))
 
     def _leftover(self, seat: int) -> int:
-        """P9: what a seat's remaining cards count when the round ends early."""
+        """P9: what a seat's remaining cards count when the round ends early: their number,
+        or each card its place in the rank order (a wild card, which has none, the top place)."""
         hand = self.hands[seat]
         if self.rules.round_end == "card_count":
             return len(hand)
