@@ -64,7 +64,10 @@ class Phrases:
                 lines[-1].append_text(text)
             else:
                 kept = _kept_at_break(before)
-                if lines and lines[-1].cell_len + cell_len(kept) <= options.max_width:  # (else it would wrap alone)
+                # (a comma goes where it fits, else it would wrap alone; a line already too wide
+                # wraps by its words anyway, and the comma follows its last word)
+                if lines and (lines[-1].cell_len + cell_len(kept) <= options.max_width
+                              or lines[-1].cell_len > options.max_width):
                     lines[-1].append(kept, style=self.style)
                 lines.append(text.copy())
         yield Text("\n", style=self.style).join(lines)

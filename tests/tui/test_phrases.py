@@ -55,6 +55,11 @@ def test_a_phrase_wider_than_the_line_still_wraps_by_its_words():
     assert printed(Phrases(["one two three four", "five"]), 10) == ["one two", "three four", "five"]
 
 
+def test_a_phrase_wider_than_the_line_keeps_its_comma_after_its_last_word():
+    """A Tonk winner's "went out: spread J♣ J♦ J♥," wider than its column lost its comma."""
+    assert printed(Phrases(["one two three", "five"], ", "), 10) == ["one two", "three,", "five"]
+
+
 def test_score_phrases_are_scores_text_with_each_name_kept_with_its_score():
     names, scores = ["Ann", "Bob"], [-3, 3]
     assert score_entries("tonk", names, scores, minus="−") == ["Ann −3", "Bob +3"]

@@ -426,6 +426,28 @@ def test_the_hand_end_says_what_a_joker_laid_down_stood_for():
     assert text == "went out: spread 4♠ JK=5♠ 6♠, hit JK=7♠, hit 8♠, discarded 9♦"
 
 
+def test_the_hand_end_wraps_a_winners_last_turn_between_its_plays():
+    """A play-tester saw the winner's row wrap inside a play ("went out: spread J♣" / "J♦ J♥,
+    hit" / "5♠"): the row breaks only between the plays, each keeping its comma."""
+    from rich.console import Console
+
+    from cardtable.tui.tonk.showdown import Showdown, ShowdownRow, showdown_table
+
+    went_out = "went out: spread J♣ J♦ J♥, hit 5♠, spread 3♣ 4♣ 5♣ 6♣, discarded 9♦"
+    rows = (ShowdownRow("Maximilian (bot)", went_out, "0", 12, 112, True),
+            ShowdownRow("Bartholomew (bot)", "K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠", "63", -12, 88))
+
+    def hands(width: int) -> list[str]:
+        console = Console(width=width, record=True, color_system=None)
+        console.print(showdown_table(Showdown("Hand 3", (), rows, ())))
+        return [line[22:].split("  ")[0] for line in console.export_text().splitlines()[1:]]
+
+    assert hands(68) == ["went out:", "spread J♣ J♦ J♥,", "hit 5♠,", "spread 3♣ 4♣ 5♣ 6♣,", "discarded 9♦",
+                         "K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠"]
+    assert hands(80) == ["went out: spread J♣ J♦ J♥,", "hit 5♠, spread 3♣ 4♣ 5♣ 6♣,", "discarded 9♦",
+                         "K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠"]
+
+
 def test_the_one_human_sees_their_own_hand_at_a_hand_end_without_a_show_down():
     """T8: when a hand ends by going out, the losers' hands stay hidden ("not shown"); the
     one human at the table still sees their own cards and count in their row (a play-tester

@@ -23,6 +23,7 @@ from ...games.tonk import events as ev
 from ...games.tonk.order import by_suit
 from ...games.tonk.payments import stakes_reason, ties_lowest
 from ...games.tonk.spreads import jokers_stand_for
+from ..phrases import Phrases
 from ..screens.over_table import RoundOver
 from ..seats import Seat
 from ..text import counted, number, signed, themed, this_round, uses_ascii
@@ -158,9 +159,16 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     table.add_column("chips", justify="right")
     for row in data.rows:
         style = "bold" if row.winner else ""
-        table.add_row(Text(("* " if row.winner else "  ") + fix(row.name), style=style), fix(row.hand), fix(row.count),
-                      signed(row.net, ascii), number(row.chips, ascii))
+        table.add_row(Text(("* " if row.winner else "  ") + fix(row.name), style=style), _hand_cell(fix(row.hand)),
+                      fix(row.count), signed(row.net, ascii), number(row.chips, ascii))
     return table
+
+
+def _hand_cell(hand: str) -> Phrases:
+    """A row's hand as the table wraps it: a winner's last turn ("went out: spread J♣ J♦ J♥,
+    hit 5♠, discarded 9♦") between its plays, never inside one ("hit" / "5♠"); cards by words."""
+    head, colon, plays = hand.partition(": ")
+    return Phrases([head + ":", Phrases(plays.split(", "), ", ")], " ") if colon else Phrases([hand])
 
 
 PAYMENTS_ROOM = 68
