@@ -426,6 +426,25 @@ def test_the_hand_end_says_what_a_joker_laid_down_stood_for():
     assert text == "went out: spread 4♠ JK=5♠ 6♠, hit JK=7♠, hit 8♠, discarded 9♦"
 
 
+@pytest.mark.parametrize("ends", [True, False])
+def test_the_match_summary_calls_broke_only_the_seats_whose_chips_ended_the_match(ends):
+    """T13: "broke" beside a seat out of chips where that ends the match; a preset that
+    plays on (``broke_ends_match = false``) calls nobody broke, its chips say the rest."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.ui import TonkUI
+
+    variant = load_variant("tonk-classic")
+    variant = variant.model_copy(update={"rules": variant.rules.model_copy(update={
+        "starting_chips": 3, "stake": 3, "broke_ends_match": ends, "drop_when": "any_time"})})
+    game = new_game(variant, 3, seed=1, hands=[["10S", "JC"], ["AC", "2D"], ["KS", "QH"]], stock=["3C", "4C"],
+                    upcard="5C")
+    game.apply(1, Move("drop"))
+    assert game.chips == (0, 9, 0) and game.is_over == ends
+    _heading, rows = TonkUI().round_summary(game, parse_seats("Ann,Bob,Cy"))
+    assert [(row.name, row.title, row.total) for row in rows] == [
+        ("Bob", "", 9), ("Ann", "broke" if ends else "", 0), ("Cy", "broke" if ends else "", 0)]
+
+
 def test_the_hand_end_wraps_a_winners_last_turn_between_its_plays():
     """A play-tester saw the winner's row wrap inside a play ("went out: spread J♣" / "J♦ J♥,
     hit" / "5♠"): the row breaks only between the plays, each keeping its comma."""

@@ -78,10 +78,11 @@ class TonkUI(FamilyUI):
 
     def round_summary(self, game: Any, seats: tuple[Seat, ...]) -> tuple[str, list[SummaryRow]]:
         """Rows ranked by chips: the chips won over the match so far (``points``, the
-        net result the statistics record) and the chips (``total``). (A Tonk hand ends
-        on the show-down, so these rows are the match end's.)"""
-        chips, won = game.chips, game.scores
+        net result the statistics record) and the chips (``total``); "broke" beside the seats
+        whose lack of chips ended the match (T13: a preset that plays on has none). (A Tonk
+        hand ends on the show-down, so these rows are the match end's.)"""
+        chips, won, broke = game.chips, game.scores, game.broke()
         order = sorted(range(game.players), key=lambda s: -chips[s])
-        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, "broke" if chips[seat] <= 0 else "", won[seat],
+        rows = [SummaryRow(ordinal(place + 1), seats[seat].label, "broke" if seat in broke else "", won[seat],
                            chips[seat], seat) for place, seat in enumerate(order)]
         return f"Hand {game.round} is over", rows
