@@ -10,6 +10,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Input
 
 from ..engine.errors import VariantError
 from ..engine.game import Game
@@ -261,13 +262,38 @@ class CardtableApp(App[int]):
                 self.leaving or (self.too_small and event.key != "ctrl+q")) or self._in_quiet(event):
             event.stop()
             return
-        if isinstance(event, events.Key) and not event.is_forwarded and isinstance(self.screen, TableScreen) \
-                and (both := ESCAPE_AND.get(event.character or "")) is not None:
-            # (split here, in order, before the hand or a key typed after it sees anything)
-            await super().on_event(events.Key("escape", "\x1b"))
-            await super().on_event(events.Key(*both))
+        if isinstance(event, events.Key) and not event.is_forwarded \
+                and (after := self._escape_and(event)) is not None:
+            await self._typed_apart(events.Key(*after))
             return
         await super().on_event(event)
+
+    async def _typed_apart(self, key: events.Key) -> None:
+        """Escape, then ``key``, as if typed apart: split here, in order, before the hand or
+        a key typed after them sees anything."""
+        if not isinstance(self.focused, Input):
+            await super().on_event(events.Key("escape", "\x1b"))
+            await super().on_event(key)
+            return
+        # (a text box has no use for escape: its binding, which takes the focus out of the box,
+        # runs now, and the key follows the move of the focus it asked for, so that it goes
+        # where the focus lands, not into the box)
+        escape = self.screen.active_bindings.get("escape")
+        if escape is not None and escape.enabled:
+            await self.run_action(escape.binding.action, escape.node)
+        self.call_later(self.post_message, key)
+
+    def _escape_and(self, key: events.Key) -> tuple[str, str] | None:
+        """The key typed just after escape that ``key`` stands for, when the terminal's reader
+        took the two as one: escape then a letter within 0.1 s is ``alt+q`` (a play-tester's
+        escape then ``q`` said "q is no key here" over a key bar offering ``q quit``; on the
+        start screen escape then ``g`` left the name box and changed no game), and at the
+        table escape then a digit is a sign (:data:`ESCAPE_AND`). None for any other key.
+        The two keys then act as if typed apart."""
+        character = key.character or ""
+        if key.key.startswith("alt+") and len(character) == 1 and character.isalpha():
+            return character, character
+        return ESCAPE_AND.get(character) if isinstance(self.screen, TableScreen) else None
 
     def on_resize(self, event: events.Resize) -> None:
         for note in self.query(TooSmallNote):

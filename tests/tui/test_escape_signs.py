@@ -57,3 +57,52 @@ def test_a_key_typed_after_the_sign_comes_after_its_two_keys():
     """The sign's escape and digit are handled where the sign stood: a key the terminal
     sent after it is not wiped by the escape (it was, with the two keys queued last)."""
     after_card_one_selected([events.Key("infinity", "∞"), events.Key("3", "3")], frozenset({2, 4}))  # (∞: escape, 5)
+
+
+def test_escape_then_a_letter_at_the_table_is_escape_then_that_key():
+    """Escape then ``q`` within 0.1 s reaches the app as one key, ``alt+q``: a play-tester
+    saw "q is no key here" over a key bar offering ``q quit``. The two keys act as typed
+    apart: the selection goes, and the quit question opens."""
+    from cardtable.tui.screens.dialogs import ConfirmQuit
+
+    [key] = read("\x1bq")
+    assert (key.key, key.character) == ("alt+q", "q")  # (what the terminal's bytes become)
+
+    async def scenario():
+        app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await past_the_hand_off(pilot, app)
+            hand = table_screen(app).query_one(Hand)
+            await pilot.press("1")
+            await settle(pilot, app, lambda: hand.selected == frozenset({0}))
+            app.post_message(events.Key(key.key, key.character))
+            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
+            assert hand.selected == frozenset() and "no key here" not in str(table_screen(app).table.notice)
+
+    asyncio.run(scenario())
+
+
+def test_escape_then_a_letter_in_a_name_box_leaves_it_and_acts_as_the_key():
+    """On the start screen, escape then ``g`` typed quickly (``alt+g``) in a seat's name box
+    leaves the box and picks the next game, as typed apart; the name keeps no ``g``."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.screens.start import StartScreen
+
+    [key] = read("\x1bg")
+    assert key.key == "alt+g"
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            family, box = screen.family, screen.query_one("#name-1")
+            box.focus()
+            await pilot.pause()
+            name = box.value
+            app.post_message(events.Key(key.key, key.character))
+            await settle(pilot, app, lambda: screen.family != family)
+            assert screen.focused is not box and box.value == name and not app._notifications
+
+    asyncio.run(scenario())
