@@ -24,9 +24,10 @@ def read(sequence: str) -> list[events.Key]:
     return [event for event in [*parser.feed(sequence), *parser.feed("")] if isinstance(event, events.Key)]
 
 
-def after_card_one_selected(keys: list[events.Key], selected: frozenset[int]):
+def after_card_one_selected(keys: list[events.Key], selected: frozenset[int], until=None):
     """At Bob's hot-seat Tonk table with card 1 selected, ``keys`` as the terminal sends
-    them, until the hand's selection is ``selected``; the screen on top then, and the notice."""
+    them, until the hand's selection is ``selected`` (and ``until(app)`` holds, if given);
+    the screen on top then, and the notice."""
     async def scenario():
         app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
         async with app.run_test(size=(80, 24)) as pilot:
@@ -36,7 +37,7 @@ def after_card_one_selected(keys: list[events.Key], selected: frozenset[int]):
             await settle(pilot, app, lambda: hand.selected == frozenset({0}))
             for key in keys:
                 app.post_message(events.Key(key.key, key.character))
-            await settle(pilot, app, lambda: hand.selected == selected)
+            await settle(pilot, app, lambda: hand.selected == selected and (until is None or until(app)))
             return app.screen, str(table_screen(app).table.notice)
 
     return asyncio.run(scenario())
@@ -68,18 +69,8 @@ def test_escape_then_a_letter_at_the_table_is_escape_then_that_key():
     [key] = read("\x1bq")
     assert (key.key, key.character) == ("alt+q", "q")  # (what the terminal's bytes become)
 
-    async def scenario():
-        app = make_app("Ann,Bob", preset="tonk-classic", game=stacked_game())
-        async with app.run_test(size=(80, 24)) as pilot:
-            await past_the_hand_off(pilot, app)
-            hand = table_screen(app).query_one(Hand)
-            await pilot.press("1")
-            await settle(pilot, app, lambda: hand.selected == frozenset({0}))
-            app.post_message(events.Key(key.key, key.character))
-            await settle(pilot, app, lambda: isinstance(app.screen, ConfirmQuit))
-            assert hand.selected == frozenset() and "no key here" not in str(table_screen(app).table.notice)
-
-    asyncio.run(scenario())
+    screen, notice = after_card_one_selected([key], frozenset(), lambda app: isinstance(app.screen, ConfirmQuit))
+    assert isinstance(screen, ConfirmQuit) and "no key here" not in notice
 
 
 def test_escape_then_a_letter_in_a_name_box_leaves_it_and_acts_as_the_key():
