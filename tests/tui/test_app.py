@@ -9,8 +9,9 @@ import json
 from types import SimpleNamespace
 
 import pytest
+from rich.console import Console
 from textual import events
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from cardtable import load_variant
 from cardtable.paths import config_dir, user_dir
@@ -1132,7 +1133,7 @@ def test_a_name_typed_outside_the_seats_is_told_where_names_go():
             assert isinstance(app.screen, StartScreen)
             [note] = app._notifications  # (once, not a note a letter)
             assert note.title == "Names go in the seats"
-            assert "tab to a seat's name" in note.message and "s starts" in note.message
+            assert "press n (or tab to a seat's name" in note.message and "s starts" in note.message
             app.clear_notifications()
             screen._typing_at = None  # (as after a pause: a name typed again is as quiet)
             await pilot.press("m", "a", "r", "i", "a")
@@ -1148,6 +1149,38 @@ def test_a_name_typed_outside_the_seats_is_told_where_names_go():
             await pilot.press("z")
             await pilot.pause()
             assert not app._notifications and screen.query_one("#name-1").value.endswith("z")
+
+    run(scenario)
+
+
+def test_n_goes_to_the_first_seats_name_and_the_help_opens_on_the_start_keys():
+    """A new player took nine tabs to reach the first name, and found the start screen's
+    keys on the help's fourth page: ``n`` goes to the first seat's name (the letters after
+    it are the name), and ``?`` over the start screen lists its keys first, then the rest."""
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert str(screen.query_one("#players").parent.query_one(Label).render()) == "Seats (p)"
+            await pilot.press("n")
+            await pilot.pause()
+            box = screen.query_one("#name-0")
+            assert screen.focused is box
+            box.value = ""
+            await pilot.press("Z", "o", "e")
+            await pilot.pause()
+            assert box.value == "Zoe" and not app._notifications
+            await pilot.press("escape", "question_mark")
+            await pilot.pause()
+            help_screen = app.screen
+            assert isinstance(help_screen, HelpScreen)
+            console = Console(width=200, record=True, color_system=None)
+            console.print(help_screen.query_one("#help-box Static").content)
+            lines = [line.strip() for line in console.export_text().splitlines()]
+            sections = [line.split()[0] for line in lines if line and not line.startswith(" ") and line[0].isupper()]
+            assert lines[0].startswith("Start") and lines[2].split()[:4] == ["n", "the", "first", "seat's"]
+            assert sections[:3] == ["Start", "Everywhere", "Table"] and sections.count("Start") == 1
 
     run(scenario)
 

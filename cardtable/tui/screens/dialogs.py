@@ -50,6 +50,7 @@ KEYS: list[tuple[str, str, str]] = [
     ("", "L / r", "the last hand's whole log / the preset's rules"),
     ("Start", "tab, enter", "move between fields; s or Start begins the game (asks first over a game to Continue)"),
     ("", "g / e / p", "the next game / preset / one player more (after the most, the fewest)"),
+    ("", "n", "the first seat's name: type the players' names there (tab to the next field)"),
     ("", "r", "the rules of the chosen preset"),
     ("", "c / x", "continue the interrupted game (the autosave) / discard an autosave that does not load"),
     ("", "l / v / i", "load a saved game / replays / statistics"),
@@ -203,12 +204,15 @@ class HelpScreen(ModalScreen[None]):
 
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, TableScreen)), None)
 
-    def from_replay(self) -> bool:
-        """Whether this help was opened over a replay."""
+    def over(self) -> str:
+        """The section of the screen this help was opened over, shown first: "Replay" (a
+        replay, whose own keys alone work there, then the app's), "Start" (its keys came
+        fourth, on a page a first-time player never turned to), else "" (the table's come first)."""
         from .replay import ReplayScreen
+        from .start import StartScreen
 
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        return isinstance(below, ReplayScreen)
+        return "Replay" if isinstance(below, ReplayScreen) else "Start" if isinstance(below, StartScreen) else ""
 
     def compose(self) -> ComposeResult:
         ascii = uses_ascii(self.app)
@@ -218,10 +222,12 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         rows = help_rows(self.table_screen(), ascii)
-        if self.from_replay():  # (the replay's own keys, then the app's: a table's do nothing there)
-            start = next(i for i, row in enumerate(rows) if row[0] == "Replay")
+        if over := self.over():
+            start = next(i for i, row in enumerate(rows) if row[0] == over)
             end = next((i for i in range(start + 1, len(rows)) if rows[i][0]), len(rows))
-            rows = rows[start:end] + EVERYWHERE_KEYS
+            # (a replay: its own keys, then the app's, a table's do nothing there; the start
+            # screen: its own keys first, then all the others)
+            rows = rows[start:end] + (EVERYWHERE_KEYS if over == "Replay" else rows[:start] + rows[end:])
         for where, key, what in rows:
             table.add_row(fix(where), fix(key), fix(what))
         with Vertical(id="help-box"):

@@ -49,8 +49,8 @@ NO_COUNT = ("–", 0)
 """The players list's entry until a preset is read (0 players: no preset keeps it, so the
 first one read takes the count of the table played last)."""
 LETTERS_ARE_KEYS = ("Outside a box the letters are keys (s starts, g the game, e the preset, p a player "
-                    "more, r the rules; ? lists them). To name the players, tab to a seat's name (or "
-                    "click it) and type.")
+                    "more, r the rules; ? lists them). To name the players, press n (or tab to a seat's "
+                    "name, or click it) and type.")
 """Said once, at the first letter typed outside a text box that is no key."""
 NAME_TYPING_GAP = HELD_KEY_SECONDS
 """Letters typed on after a letter that is no key, each this soon after the last, are the
@@ -67,7 +67,8 @@ class StartScreen(Screen[None]):
                 Binding("h", "house_rules", "house rules", show=False),
                 Binding("g", "next_game", "next game", show=False),
                 Binding("e", "next_preset", "next preset", show=False),
-                Binding("p", "more_players", "players", show=False)]
+                Binding("p", "more_players", "players", show=False),
+                Binding("n", "names", "names", show=False)]
 
     BINDINGS += [Binding("c", "store('continue')", "continue", show=False),
                  Binding("x", "store('discard')", "discard the autosave", show=False),
@@ -123,7 +124,7 @@ class StartScreen(Screen[None]):
                     yield Button(HOUSE_RULES, id="house-rules", compact=True)
             with VerticalScroll(id="start-right", can_focus=False):  # (Tab goes to its fields)
                 with Horizontal(classes="start-row"):
-                    yield Label("Players", classes="start-label")  # (p: one more; see the help)
+                    yield Label("Seats (p)", classes="start-label")  # (p: one more)
                     yield Select([NO_COUNT], id="players", allow_blank=False, compact=True)  # (set by the preset)
                 taken: list[str] = []
                 for i in range(MAX_SEATS):
@@ -407,6 +408,11 @@ class StartScreen(Screen[None]):
         if len(names) > 1:
             at = names.index(presets.value) if presets.value in names else -1
             presets.value = names[(at + 1) % len(names)]
+
+    def action_names(self) -> None:
+        """``n``: to the first seat's name, where the players' names are typed (Tab walked
+        nine fields to reach it)."""
+        self.query_one("#name-0", Input).focus()
 
     def action_more_players(self) -> None:
         """``p``: one player more, after the preset's most back to its fewest."""
