@@ -172,6 +172,19 @@ def test_the_hint_line_names_a_second_spread_sharing_a_card():
     assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread 5♣ 5♦ 5♥ 5♠"
 
 
+def test_the_hint_line_says_what_a_joker_in_a_spread_stands_for():
+    """T3: the line under the hand wrote "you can spread JK 3♥ 4♥" (a play-tester: the
+    joker first, standing for what?); it writes the spread as the list m opens does."""
+    from cardtable.tui.seats import parse_seats
+    from cardtable.tui.tonk.present import present
+
+    jokers = load_variant("tonk-classic").changed(jokers=2)
+    game = new_game(jokers, 2, seed=1, hands=["2C 7D 8S 8H KD", "JK 3H 4H 9C QS"], stock="6C 7C 8C",
+                    upcard="KC")
+    game.apply(1, "draw_stock")
+    assert present(game, 1, parse_seats("Ann,Bob"), False).hint == "you can spread JK=2♥ 3♥ 4♥"
+
+
 @pytest.mark.parametrize(("answers", "marks"), [
     # seats answer in deal order 1, 2, 0: Bob (Q♠), Cy (no spade), Ann (K♠)
     (("bet", "decline", "bet"), ["bet K♠: won", "bet Q♠: lost", ""]),
