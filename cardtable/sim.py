@@ -50,15 +50,15 @@ def default_max_rounds(variant: Any, max_rounds: int | None) -> int:
 
 def parse_levels(text: str) -> list[str]:
     """A comma-separated list of bot levels, one per seat (``simulate --bots``, ``arena
-    --seats``): each stripped and in lower case, ``bot:`` prefix dropped, as given otherwise
-    ("simple" stays "simple"). ValueError for an empty entry or an unknown level."""
+    --seats``): each stripped and in lower case, ``bot:`` prefix dropped, an alias by the
+    level's name ("simple" is "medium", as the statistics and the start screen call it).
+    ValueError for an empty entry or an unknown level."""
     levels = [tidy_level(entry) for entry in text.split(",")]
     for seat, level in enumerate(levels, 1):
         if not level:
             raise ValueError(f"seat {seat} has no level in {text!r}: give one level per seat, "
                              'e.g. "hard,medium,medium,medium"')
-        normalize_level(level)
-    return levels
+    return [normalize_level(level) for level in levels]
 
 
 class MatchTooLong(RuntimeError):

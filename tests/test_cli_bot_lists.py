@@ -34,7 +34,7 @@ def test_simulate_takes_the_player_count_from_bots(capsys):
     assert main(["simulate", "--preset", "tonk-classic", "--bots", "simple,hard", "--games", "1", "--rounds", "1",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["players"] == 2 and data["bots"] == ["simple", "hard"]
+    assert data["players"] == 2 and data["bots"] == ["medium", "hard"]  # (simple, by its level's name)
 
 
 def test_simulate_bots_out_of_range_says_where_the_count_came_from(capsys):
@@ -61,7 +61,8 @@ def test_arena_seats_out_of_range_give_an_example(capsys):
 
 def test_levels_are_read_in_any_case_and_printed_in_lower_case():
     """(A new user's `--bots Hard,EASY,expert` printed "Hard" and "EASY" in the bot
-    column, where arena and stats print lower case.) An alias stays as written."""
+    column, where arena and stats print lower case.) An alias is printed by its level's
+    name: `--bots simple,…` printed "simple" where the default printed "medium", the same bot."""
     from cardtable.sim import parse_levels
 
-    assert parse_levels(" Hard,EASY, BOT:Expert ,simple") == ["hard", "easy", "expert", "simple"]
+    assert parse_levels(" Hard,EASY, BOT:Expert ,simple") == ["hard", "easy", "expert", "medium"]

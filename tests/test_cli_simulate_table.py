@@ -40,8 +40,8 @@ def test_seats_are_numbered_from_one_as_on_the_start_screen(monkeypatch, capsys)
     monkeypatch.setenv("COLUMNS", "160")
     assert main([*ARGS, "--bots", "bot: hard ,simple,simple,simple", "--games", "1"]) == 0
     rows = [line.split("│") for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
-    assert [(row[1].strip(), row[2].strip()) for row in rows] == [("1", "hard"), ("2", "simple"),
-                                                                  ("3", "simple"), ("4", "simple")]
+    assert [(row[1].strip(), row[2].strip()) for row in rows] == [("1", "hard"), ("2", "medium"),
+                                                                  ("3", "medium"), ("4", "medium")]
 
 
 def test_the_score_column_says_what_the_game_scores_and_no_minus_zero(monkeypatch, capsys):
