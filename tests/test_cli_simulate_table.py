@@ -32,6 +32,11 @@ def test_eight_players_at_80_columns_keep_every_value_whole(monkeypatch, capsys)
     out = capsys.readouterr().out
     assert "…" not in out and all(len(line) <= 80 for line in out.splitlines())
     assert "P=President · VP=Vice-President · Sec=Secretary · N=Neutral · Clk=Clerk" in " ".join(out.split())
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("P="))
+    legend = lines[start:start + 2]
+    assert legend == ["P=President · VP=Vice-President · Sec=Secretary · N=Neutral · Clk=Clerk",
+                      "VS=Vice-Scum · S=Scum"]  # (broken between entries: it was "… · VS=Vice-Scum ·" / "S=Scum")
 
 
 def test_seats_are_numbered_from_one_as_on_the_start_screen(monkeypatch, capsys):

@@ -146,8 +146,10 @@ def _simulate(args: argparse.Namespace) -> int:
         if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width or not titles:
             break  # else "Preside…", then "50.…": short titles with a legend, then whole percentages
     out.print(table)
-    if short:
-        out.print(Text(" · ".join(f"{TITLE_SHORT[title]}={full[title]}" for title in titles)), highlight=False)
+    if short:  # (wrapped between its entries, never "VS=Vice-Scum ·" / "S=Scum")
+        from ..tui.phrases import Phrases
+
+        out.print(Phrases([Text(f"{TITLE_SHORT[title]}={full[title]}") for title in titles]), highlight=False)
     word = round_word(variant.family)
     out.print(f"{summary.moves_per_game:.1f} moves and {summary.rounds_per_game:.1f} {word}s per match · "
               f"{summary.games_per_second:{'.1f' if summary.games_per_second >= 1 else '.2g'}} matches/s")  # (not "0.0")
