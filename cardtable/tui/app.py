@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from time import monotonic
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -59,6 +61,7 @@ class CardtableApp(App[int]):
         """A game already under way for ``setup`` (tests, and resuming later)."""
         self.family = family
         self.farewell = []
+        self._held_notes: list[Callable[[], None]] = []
         self.save_settings = save_settings
         self.settings = Settings.load()
         remembered = self.settings.bot_delay if self.settings.bot_delay is not None else DEFAULT_BOT_DELAY
@@ -86,7 +89,7 @@ class CardtableApp(App[int]):
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_note)
         # (markup=False: a note quotes names and files as written; "[/]" is no markup here)
-        self._tell_broken_themes()
+        self.when_it_fits(self._tell_broken_themes)
         if self.replay is not None:
             from .screens.replay import ReplayScreen
 
@@ -228,8 +231,7 @@ class CardtableApp(App[int]):
     @property
     def too_small(self) -> bool:
         """Whether the terminal is under 80×24, so every screen is covered by the note."""
-        width, height = self.size
-        return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        return _under(self.size)
 
     farewell: list[str]
     """What a table left to say when the app quit (printed after it: where the unfinished
@@ -298,6 +300,22 @@ class CardtableApp(App[int]):
     def on_resize(self, event: events.Resize) -> None:
         for note in self.query(TooSmallNote):
             note.refresh()
+        if self._held_notes and not _under(event.size):
+            self.call_after_refresh(self._tell_held)  # (once the screens have the new size to write for)
+
+    def _tell_held(self) -> None:
+        held, self._held_notes = self._held_notes, []
+        for tell in held:
+            tell()
+
+    def when_it_fits(self, tell: Callable[[], None]) -> None:
+        """``tell`` a note now, or once the terminal is big enough (80x24): a note written
+        for a screen too small was cut to its width, and stayed so when the terminal grew
+        ("badtoml.toml:" / "not valid …")."""
+        if self.too_small:
+            self._held_notes.append(tell)
+        else:
+            tell()
 
     def _check_size(self) -> None:
         self._add_note(self.screen)
@@ -327,6 +345,11 @@ class CardtableApp(App[int]):
         the terminal is under 80×24 (shown by the breakpoint classes in app.tcss)."""
         if not screen.query(TooSmallNote):
             screen.mount(TooSmallNote())
+
+
+def _under(size: Size) -> bool:
+    """Whether a terminal of ``size`` is under 80×24, too small for any screen."""
+    return size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
 
 
 def _preset_named(variant: Any) -> str:

@@ -80,6 +80,31 @@ def test_one_broken_preset_is_told_whole(user_presets):
     asyncio.run(scenario())
 
 
+def test_a_note_of_a_terminal_too_small_waits_until_it_is_big_enough(user_presets):
+    """A new user started at 40x12 and grew the terminal: the presets' note, written for
+    the small screen, read "c-twos.toml:" / "rules.twos: …". It is told once the terminal
+    is 80x24, at that width, as at a start there (and the themes' note too)."""
+    (user_presets / "c-twos.toml").write_text(BROKEN["c-twos"], encoding="utf-8")
+    themes = user_presets.parent / "themes"
+    themes.mkdir(exist_ok=True)
+    (themes / "murky.toml").write_text('[cards]\nface = "notacolour"\n', encoding="utf-8")
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(40, 12), notifications=True) as pilot:
+            await pilot.pause()
+            assert app.too_small and not app._notifications
+            await pilot.resize_terminal(80, 24)
+            for _ in range(3):
+                await pilot.pause()
+            notes = {note.title: note.message for note in app._notifications}
+            assert set(notes) == {"1 preset not loaded", "1 theme not loaded"}
+            assert notes["1 preset not loaded"].splitlines()[0] == "c-twos.toml: rules.twos: should be"
+            assert "murky.toml" in notes["1 theme not loaded"]
+
+    asyncio.run(scenario())
+
+
 def test_a_reason_that_names_the_presets_list_is_not_followed_by_it_again(user_presets):
     """An unknown parent with no close name already says `cardtable presets list` names
     every preset: the note does not add "(… lists them all)" after it."""

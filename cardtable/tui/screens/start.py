@@ -167,14 +167,18 @@ class StartScreen(Screen[None]):
         told = [(("last played, " if last in names else "") + text) if names == [Path(error.file).stem]
                 else f"{listed(f'{name} (last played)' if name == last else name for name in names)}: {text}"
                 for (names, error), text in zip(shown, said)]
-        lines = problems_note(told, note_width(self.app), 6)
         unshown = sum(len(names) for names, _error in problems[3:])
         more = f"\n… and {unshown} more" if unshown else ""
-        pointer = "" if "`cardtable presets list`" in " ".join(lines) else \
-            "\n(`cardtable presets list` lists them all)"  # (a reason may say so already)
-        self.app.notify(as_themed(self.app, "\n".join(lines) + more + pointer),
-                        title=not_loaded(sum(len(names) for names, _error in problems), "preset"),
-                        severity="warning", timeout=START_NOTE_SECONDS, markup=False)
+
+        def tell() -> None:
+            lines = problems_note(told, note_width(self.app), 6)
+            pointer = "" if "`cardtable presets list`" in " ".join(lines) else \
+                "\n(`cardtable presets list` lists them all)"  # (a reason may say so already)
+            self.app.notify(as_themed(self.app, "\n".join(lines) + more + pointer),
+                            title=not_loaded(sum(len(names) for names, _error in problems), "preset"),
+                            severity="warning", timeout=START_NOTE_SECONDS, markup=False)
+
+        self.app.when_it_fits(tell)  # type: ignore[attr-defined]
 
     def _seat_default(self, index: int, taken: list[str]) -> tuple[str, str]:
         """Seat ``index``'s name and kind: as last time, else a human "Player" then bots
