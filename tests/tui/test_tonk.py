@@ -430,6 +430,9 @@ def test_the_hand_end_says_what_a_joker_laid_down_stood_for():
 def test_the_match_summary_calls_broke_only_the_seats_whose_chips_ended_the_match(ends):
     """T13: "broke" beside a seat out of chips where that ends the match; a preset that
     plays on (``broke_ends_match = false``) calls nobody broke, its chips say the rest."""
+    from rich.console import Console
+
+    from cardtable.tui.screens.summary import match_table
     from cardtable.tui.seats import parse_seats
     from cardtable.tui.tonk.ui import TonkUI
 
@@ -443,6 +446,12 @@ def test_the_match_summary_calls_broke_only_the_seats_whose_chips_ended_the_matc
     _heading, rows = TonkUI().round_summary(game, parse_seats("Ann,Bob,Cy"))
     assert [(row.name, row.title, row.total) for row in rows] == [
         ("Bob", "", 9), ("Ann", "broke" if ends else "", 0), ("Cy", "broke" if ends else "", 0)]
+    console = Console(width=80, record=True, color_system=None)
+    console.print(match_table(rows, "tonk"))
+    lines = [line.split() for line in console.export_text().splitlines()]
+    assert lines == [["place", "player", "chips", "chips", "won"], ["1st", "Bob", "9", "+6"],
+                     *([["2nd", "Ann", "0", "−3", "broke"], ["3rd", "Cy", "0", "−3", "broke"]] if ends else
+                       [["2nd", "Ann", "0", "−3"], ["3rd", "Cy", "0", "−3"]])]
 
 
 def test_the_hand_end_wraps_a_winners_last_turn_between_its_plays():
