@@ -803,13 +803,15 @@ def test_a_key_the_quit_question_has_no_use_for_names_its_keys(monkeypatch):
                     "y": "abandon the game", "n": "keep playing"}
 
 
-@pytest.mark.parametrize("theme, size, said", [
-    ("felt", (100, 30), "↑ ↓ pick · enter: the highlighted one · escape: Decline"),
-    ("ascii", (80, 24), "up down pick | enter: the highlighted one | escape: Decline")])
-def test_the_buy_prompt_opens_saying_what_enter_does(theme, size, said):
+@pytest.mark.parametrize("theme, size, said, moved", [
+    ("felt", (100, 30), "↑ ↓ pick · enter or escape: Decline", "↑ ↓ pick · enter: Buy Q♠ (+2 from the stock) · escape: Decline"),
+    ("ascii", (80, 24), "up down pick | enter or escape: Decline",
+     "up down pick | enter: the highlighted one | escape: Decline")])
+def test_the_buy_prompt_opens_saying_what_enter_does(theme, size, said, moved):
     """S8: the buy prompt opens on Decline (a hasty Enter must not buy); a play-tester's
-    Enter declined two buys unawares. It opens with a note of what Enter and escape do,
-    one line even at 80x24 in ASCII; a refusal or a hint takes its place."""
+    Enter declined two buys unawares (another's stayed out of a spades bet). It opens with
+    a note of what Enter and escape do, naming the choice Enter takes as the highlight
+    moves, one line even at 80x24 in ASCII; a refusal or a hint takes its place."""
     from cardtable.tui.screens.choose import MoveListDialog
 
     from .helpers import shanghai_buy_offer
@@ -822,6 +824,9 @@ def test_the_buy_prompt_opens_saying_what_enter_does(theme, size, said):
             await pilot.pause()
             note = app.screen.query_one("#dialog-note")
             assert str(note.render()) == said and note.size.height == 1
+            await pilot.press("up")
+            await pilot.pause()
+            assert str(note.render()) == moved and note.size.height == 1
 
     asyncio.run(scenario())
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -132,9 +133,13 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
         self.query_one("#dialog-prompt", Static).update(Text(as_themed(self.app, self.prompt)))
         self._show_note()
 
+    _keys_noted = False
+    """Whether the note under the choice is the keys' note, which follows the highlight."""
+
     def note(self, text: str, style: str = "") -> None:
         """Write ``text`` (Unicode) under the choice, in the app's theme."""
         self.note_text = Text(text, style=style) if style else text
+        self._keys_noted = False
         self._show_note()
 
     def _show_note(self) -> None:
@@ -355,18 +360,39 @@ class MoveListDialog(TableDialog["Move | None"]):
         # default below the list's edge, Let it go under five throws at 80x24, looked unchosen)
         self.call_after_refresh(options.scroll_to_highlight)
         if not str(self.note_text):  # (a refusal to tell comes first)
-            self.note(self.first_note(), style="dim")
+            self._note_keys()
+
+    def _note_keys(self) -> None:
+        """The keys' note (:meth:`first_note`), again as the highlight moves while it shows."""
+        self.note(self.first_note(), style="dim")
+        self._keys_noted = True
 
     @property
     def escape_choice(self) -> str | None:
         """The label of the option escape chooses ("Decline"), if any."""
         return None if self.on_escape is None else self.options[self.on_escape][0].removesuffix(" (escape)")
 
+    NOTE_ROOM = 64
+    """The dialog note's one line at 80 columns (``#dialog-box`` 90 % wide, less its
+    border and padding and the note's): the keys' note names the choice Enter takes
+    where that still fits it, as the theme writes it."""
+
     def first_note(self) -> str:
-        """The note the dialog opens with: what Enter and escape do here (a play-tester's
-        Enter declined two buys: the list opens on Decline)."""
-        escape = f" · escape: {self.escape_choice}" if self.escape_choice is not None else ""
+        """The note the dialog opens with: what Enter and escape do here, naming the choice
+        Enter takes where it fits ("enter or escape: Stay out": a play-tester's Enter stayed
+        out of a spades bet he meant to make, and declined two buys, unawares)."""
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is not None and highlighted == self.on_escape:
+            return f"↑ ↓ pick · enter or escape: {self.escape_choice}"
+        escape = self.escape_note()
+        named = f"↑ ↓ pick · enter: {self.options[highlighted][0]}{escape}" if highlighted is not None else ""
+        if named and cell_len(as_themed(self.app, named)) <= self.NOTE_ROOM:
+            return named
         return f"↑ ↓ pick · enter: the highlighted one{escape}"
+
+    def escape_note(self) -> str:
+        """What escape does, as the keys' note ends: " · escape: Decline" (nothing if it does nothing)."""
+        return f" · escape: {self.escape_choice}" if self.escape_choice is not None else ""
 
     def on_theme_switched(self, message: ThemeSwitched) -> None:
         """(After :meth:`TableDialog.on_theme_switched`: Textual calls both.) The options too."""
@@ -377,7 +403,9 @@ class MoveListDialog(TableDialog["Move | None"]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,
-        a throw or a swap would use)."""
+        a throw or a swap would use); the keys' note names it."""
+        if self._keys_noted:
+            self._note_keys()
         if not self.hand_cards or event.option.id is None:
             return
         move = self.options[int(event.option.id)][1]
@@ -430,5 +458,5 @@ class TableChoiceDialog(MoveListDialog):
     def keys_note(self) -> str:
         return super().keys_note() + ", escape to cancel"
 
-    def first_note(self) -> str:
-        return super().first_note() + " · escape cancels"
+    def escape_note(self) -> str:
+        return " · escape cancels"
