@@ -31,12 +31,12 @@ def match_table(rows: Sequence[SummaryRow], family: str | None, low_wins: bool =
     if family == "tonk":
         table.add_column("chips", justify="right")
         table.add_column("chips won", justify="right")
-        broke = any(row.title for row in rows)  # (the seats whose chips ended the match, T13)
-        if broke:
+        any_broke = any(row.title for row in rows)  # ("broke": the seats whose chips ended the match, T13)
+        if any_broke:
             table.add_column("")
         for row in rows:
             table.add_row(row.place, Text(fix(row.name)), number(row.total, ascii), signed(row.points, ascii),
-                          *([row.title] if broke else []))
+                          *([Text(fix(row.title or ""))] if any_broke else []))
         return table
     table.add_column("total (lowest wins)" if low_wins else "total", justify="right")
     for row in rows:
