@@ -12,7 +12,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from ..engine.errors import VariantError
 from ..engine.game import Game
@@ -264,26 +264,45 @@ class CardtableApp(App[int]):
                 self.leaving or (self.too_small and event.key != "ctrl+q")) or self._in_quiet(event):
             event.stop()
             return
+        if isinstance(event, events.Key) and not event.is_forwarded and self._held_keys is not None:
+            self._held_keys.append(event)  # (behind the key that escape's move of the focus holds)
+            return
         if isinstance(event, events.Key) and not event.is_forwarded \
                 and (after := self._escape_and(event)) is not None:
             await self._typed_apart(events.Key(*after))
             return
         await super().on_event(event)
 
+    _held_keys: list[events.Key] | None = None
+    """Keys read while escape's move of the focus out of a text box is under way: they go,
+    in order, where the focus lands (:meth:`_typed_apart`)."""
+
     async def _typed_apart(self, key: events.Key) -> None:
         """Escape, then ``key``, as if typed apart: split here, in order, before the hand or
         a key typed after them sees anything."""
-        if not isinstance(self.focused, Input):
+        if not isinstance(self.focused, (Input, TextArea)):
             await super().on_event(events.Key("escape", "\x1b"))
             await super().on_event(key)
             return
-        # (a text box has no use for escape: its binding, which takes the focus out of the box,
-        # runs now, and the key follows the move of the focus it asked for, so that it goes
-        # where the focus lands, not into the box)
+        # (a text box takes a letter as text: the screen's escape, which moves the focus out
+        # of it or asks a question over it, runs now, and the key and any read after it wait
+        # until that move is made, so that they go where the focus lands)
         escape = self.screen.active_bindings.get("escape")
         if escape is not None and escape.enabled:
             await self.run_action(escape.binding.action, escape.node)
-        self.call_later(self.post_message, key)
+        self._held_keys = [key]
+        self.call_later(self._let_keys_go)
+
+    async def _let_keys_go(self) -> None:
+        """The keys held by :meth:`_typed_apart`, in order (one that is escape and a letter
+        again holds the rest behind it)."""
+        keys, self._held_keys = self._held_keys or [], None
+        while keys:
+            key = keys.pop(0)
+            if self._held_keys is not None:
+                self._held_keys.extend([key, *keys])
+                return
+            await self.on_event(key)
 
     def _escape_and(self, key: events.Key) -> tuple[str, str] | None:
         """The key typed just after escape that ``key`` stands for, when the terminal's reader

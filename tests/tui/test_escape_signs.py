@@ -75,7 +75,9 @@ def test_escape_then_a_letter_at_the_table_is_escape_then_that_key():
 
 def test_escape_then_a_letter_in_a_name_box_leaves_it_and_acts_as_the_key():
     """On the start screen, escape then ``g`` typed quickly (``alt+g``) in a seat's name box
-    leaves the box and picks the next game, as typed apart; the name keeps no ``g``."""
+    leaves the box and picks the next game, as typed apart; the name keeps no ``g``, nor a
+    key read just after it (an ``e``, which once landed in the box: it goes where the
+    focus does)."""
     from cardtable.tui.app import CardtableApp
     from cardtable.tui.screens.start import StartScreen
 
@@ -93,7 +95,39 @@ def test_escape_then_a_letter_in_a_name_box_leaves_it_and_acts_as_the_key():
             await pilot.pause()
             name = box.value
             app.post_message(events.Key(key.key, key.character))
+            app.post_message(events.Key("e", "e"))
             await settle(pilot, app, lambda: screen.family != family)
-            assert screen.focused is not box and box.value == name and not app._notifications
+            for _ in range(5):
+                await pilot.pause()
+            assert screen.focused is screen.query_one("#start") and box.value == name and not app._notifications
+
+    asyncio.run(scenario())
+
+
+def test_escape_then_a_letter_in_the_contracts_box_acts_as_the_two_keys():
+    """In the editor's multi-line contracts box, escape then ``n`` typed quickly is escape
+    (with a change unsaved: "Discard your changes?") then ``n`` (Keep editing), as typed
+    apart: no ``n`` typed into the contracts, the question answered."""
+    from textual.widgets import Input, TextArea
+
+    from cardtable.presets.writer import Draft
+    from cardtable.tui.screens.editor import EditorScreen
+
+    from .editor_helpers import app_at_start, open_editor
+
+    async def scenario():
+        app = app_at_start()
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            editor = await open_editor(pilot, app, Draft.new_from("shanghai-classic"), "quick")
+            editor.query_one("#knob-title", Input).value = "Ours"
+            contracts = editor.query_one("#knob-rules-contracts", TextArea)
+            contracts.focus()
+            await pilot.pause()
+            before = contracts.text
+            [key] = read("\x1bn")
+            app.post_message(events.Key(key.key, key.character))
+            for _ in range(10):
+                await pilot.pause(0.02)
+            assert app.screen is editor and contracts.text == before and editor.dirty
 
     asyncio.run(scenario())
