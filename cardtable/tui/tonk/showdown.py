@@ -166,7 +166,8 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
 
 def _hand_cell(hand: str) -> Phrases:
     """A row's hand as the table wraps it: a winner's last turn ("went out: spread J♣ J♦ J♥,
-    hit 5♠, discarded 9♦") between its plays, never inside one ("hit" / "5♠"); cards by words."""
+    hit 5♠, discarded 9♦") between its plays, not inside one ("hit" / "5♠") where the play
+    fits the column (a five-card spread beside a long name may not); cards by words."""
     head, colon, plays = hand.partition(": ")
     return Phrases([head + ":", Phrases(plays.split(", "), ", ")], " ") if colon else Phrases([hand])
 
