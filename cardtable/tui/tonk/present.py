@@ -17,11 +17,11 @@ from ...engine.moves import Move
 from ...games.tonk.events import SidePotWon, SpreadHit, SpreadLaid, StockDrawn, UpcardTaken
 from ...games.tonk.preset import TonkRules
 from ...games.tonk.rules import barred_turns, hit_refusal
-from ...games.tonk.spreads import jokers_stand_for, spreads_taking_all
+from ...games.tonk.spreads import spread_text, spreads_taking_all
 from ...games.tonk.view import TonkView
 from ..seats import Seat
 from ..text import came_since_discard, counted, game_title, round_log, themed, this_round
-from ..widgets.card import cards_label, meld_label
+from ..widgets.card import cards_label
 from ..widgets.family_table import LegalMoves
 from ..widgets.seat import SeatInfo, cards_held
 
@@ -243,19 +243,14 @@ def _status(v: TonkView, viewer: int, actor: int | None, moves: tuple[Move, ...]
     hints = []
     if whole:  # T8: every card spread, no discard (with tonk_needs_six, a Tonk only from all six this turn)
         hints.append(f"go out without a discard{', a Tonk' if v.out_is_tonk else ''}: spread "
-                     + " and ".join(spread_label(spread, ascii) for spread in named_spreads))
+                     + " and ".join(spread_text(spread) for spread in named_spreads))
     elif spreads:
-        hints.append("spread " + " or ".join(spread_label(spread, ascii) for spread in named_spreads))
+        hints.append("spread " + " or ".join(spread_text(spread) for spread in named_spreads))
     hitters = list(dict.fromkeys(m.cards[0] for m in moves if m.kind == "hit"))
     if hitters:
         hints.append("hit with " + cards_label(hitters, ascii))
     hint = ("you can " + " · ".join(hints)) if hints else "no spread or hit: select a card and discard it (d)"
     return (text, short), "? help · " + keys, hint  # ("? help" first, as in Shanghai's bar)
-
-
-def spread_label(cards: Sequence[Card], ascii: bool = False) -> str:
-    """A spread in table order with what each joker stands for (T3): "JK=2♥ 3♥ 4♥"."""
-    return meld_label(cards, jokers_stand_for(cards), ascii)
 
 
 def hinted_spreads(hand: Sequence[Card], spreads: list[Move]) -> tuple[tuple[tuple[Card, ...], ...], bool]:

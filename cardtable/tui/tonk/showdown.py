@@ -22,12 +22,12 @@ from ...engine.events import Event, RoundEnded
 from ...games.tonk import events as ev
 from ...games.tonk.order import by_suit
 from ...games.tonk.payments import stakes_reason, ties_lowest
+from ...games.tonk.spreads import spread_text
 from ..phrases import Phrases
 from ..screens.over_table import RoundOver
 from ..seats import Seat
 from ..text import counted, number, signed, themed, this_round, uses_ascii
 from ..widgets.card import cards_label, meld_label
-from .present import spread_label
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> str:
         if isinstance(event, (ev.StockDrawn, ev.UpcardTaken)):
             break
         if isinstance(event, ev.SpreadLaid):  # (a joker says what it stands for, as in the log)
-            plays.append(f"spread {spread_label(event.cards, ascii)}")
+            plays.append(f"spread {spread_text(event.cards)}")  # (the table writes it as the theme does)
         elif isinstance(event, ev.SpreadHit):
             plays.append(f"hit {_hit_label(event, ascii)}")
         elif isinstance(event, ev.DeadFourDiscarded):

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ...engine.moves import Move
 from ...games.tonk.order import by_rank, by_suit
+from ...games.tonk.spreads import spread_text
 from ..text import themed
 from ..widgets.card import cards_label
 from ..widgets.family_table import FamilyTable
@@ -24,7 +25,7 @@ from ..widgets.hand import Hand
 from ..widgets.log import EventLog, LastLine
 from ..widgets.seat import SeatPanel
 from .dialogs import ConfirmDrop
-from .present import TonkSeatInfo, TonkState, counted, spread_label
+from .present import TonkSeatInfo, TonkState, counted
 from .widgets import PilesPanel, SpreadsPanel
 
 
@@ -239,14 +240,14 @@ class TonkTable(FamilyTable[TonkState]):
                 ordered = sorted(spreads, key=lambda m: (hinted.index(sorted(m.cards)) if sorted(m.cards) in hinted
                                                          else len(hinted), -len(m.cards)))
                 self._offer_choices("Lay a spread", "Which spread? (selecting its cards first lays it at once)",
-                                    [(spread_label(m.cards), m) for m in ordered])
+                                    [(spread_text(m.cards), m) for m in ordered])
             return
         found = self._spreads_for(cards)
         if len(found) == 1:
             self._choose(found[0])
         elif found:
             self._offer_choices("Lay a spread", "Which way is the spread laid (where do the jokers stand)?",
-                                [(spread_label(m.cards), m) for m in found])
+                                [(spread_text(m.cards), m) for m in found])
         else:
             self._choose(Move("spread", cards, (cards,)))  # the engine says why not
 
@@ -291,7 +292,7 @@ class TonkTable(FamilyTable[TonkState]):
             row = next(r for r in state.spreads if r.owner == owner)
             whose = "your" if owner == state.viewer else f"{state.names[owner]}'s"
             spread = row.spreads[index]
-            labelled.append((move, f"on {whose} spread {spread_label(spread)}"))
+            labelled.append((move, f"on {whose} spread {spread_text(spread)}"))
         return labelled
 
     def action_discard(self) -> None:
