@@ -831,6 +831,44 @@ def test_the_buy_prompt_opens_saying_what_enter_does(theme, size, said, moved):
     asyncio.run(scenario())
 
 
+def test_the_keys_note_follows_the_highlight_and_the_theme_and_gives_way_to_a_refusal():
+    """The keys' note names the choice Enter takes as the highlight moves; a theme whose
+    words are longer (ASCII's "up down") writes it again, still one line at 80x24; a
+    refusal the dialog opened with stays however the highlight moves."""
+    from cardtable import Move
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    options = [("Buy Q♠ (+2 from the stock)", Move("buy")), ("Decline", Move("decline"))]
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(MoveListDialog("Buy", "Ann: buy?", options, first=1, on_escape=1))
+            await pilot.pause()
+            note = app.screen.query_one("#dialog-note")
+            assert str(note.render()) == "↑ ↓ pick · enter or escape: Decline"
+            await pilot.press("up")
+            await pilot.pause()
+            assert str(note.render()) == "↑ ↓ pick · enter: Buy Q♠ (+2 from the stock) · escape: Decline"
+            while app.card_theme != "ascii":  # (its words would take two lines: the name goes)
+                await pilot.press("t")
+                await pilot.pause()
+            assert str(note.render()) == "up down pick | enter: the highlighted one | escape: Decline"
+            assert note.size.height == 1
+            app.pop_screen()
+            await pilot.pause()
+            app.push_screen(MoveListDialog("Buy", "Ann: buy?", options, error="no buys left", first=1,
+                                           on_escape=1))
+            await pilot.pause()
+            note = app.screen.query_one("#dialog-note")
+            await pilot.press("up")
+            await pilot.pause()
+            assert str(note.render()) == "no buys left"
+
+    asyncio.run(scenario())
+
+
 def test_the_choice_highlighted_at_first_is_in_sight_however_long_the_list():
     """(A play-tester's out-of-turn chance at 80x24 listed five throws of 2s over "Let it
     go (escape)", the choice Enter takes, below the list's edge: no choice looked chosen.)"""

@@ -363,8 +363,9 @@ class MoveListDialog(TableDialog["Move | None"]):
             self._note_keys()
 
     def _note_keys(self) -> None:
-        """The keys' note (:meth:`first_note`), again as the highlight moves while it shows."""
-        self.note(self.first_note(), style="dim")
+        """The keys' note (:meth:`enter_note`), again as the highlight moves or the theme
+        changes while it shows."""
+        self.note(self.enter_note(), style="dim")
         self._keys_noted = True
 
     @property
@@ -377,10 +378,10 @@ class MoveListDialog(TableDialog["Move | None"]):
     border and padding and the note's): the keys' note names the choice Enter takes
     where that still fits it, as the theme writes it."""
 
-    def first_note(self) -> str:
-        """The note the dialog opens with: what Enter and escape do here, naming the choice
-        Enter takes where it fits ("enter or escape: Stay out": a play-tester's Enter stayed
-        out of a spades bet he meant to make, and declined two buys, unawares)."""
+    def enter_note(self) -> str:
+        """The note the dialog opens with, while no refusal or hint replaces it: what Enter
+        and escape do here, naming the choice Enter takes where it fits ("enter or escape:
+        Stay out": a play-tester's Enter stayed out of a spades bet he meant to make)."""
         highlighted = self.query_one(OptionList).highlighted
         if highlighted is not None and highlighted == self.on_escape:
             return f"↑ ↓ pick · enter or escape: {self.escape_choice}"
@@ -400,6 +401,8 @@ class MoveListDialog(TableDialog["Move | None"]):
         for index, (label, _move) in enumerate(self.options):
             options.replace_option_prompt_at_index(index, Text(as_themed(self.app, label)))
         options.tell_hidden()
+        if self._keys_noted:  # (written again for the theme's width: ASCII's "up down" is longer)
+            self._note_keys()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,
