@@ -415,7 +415,9 @@ def test_the_hand_end_says_what_a_joker_laid_down_stood_for():
         for move in moves:
             game.apply(1, move)
         assert game.round_over
-        return dict((row.name, row.hand) for row in showdown(game, parse_seats("Ann,Bob")).rows)["Bob"]
+        bob = showdown(game, parse_seats("Ann,Bob")).rows[1]
+        assert bob.hand == "went out: " + ", ".join(bob.plays) and len(bob.plays) == len(moves)  # (the table wraps these)
+        return bob.hand
 
     assert bob_goes_out(["JD", "JK", "KD", "4S", "5S"], "6S", "spread JD JK KD", "spread 4S 5S 6S") == \
         "went out: spread J♦ JK=Q♦ K♦, spread 4♠ 5♠ 6♠"
@@ -461,8 +463,8 @@ def test_the_hand_end_wraps_a_winners_last_turn_between_its_plays():
 
     from cardtable.tui.tonk.showdown import Showdown, ShowdownRow, showdown_table
 
-    went_out = "went out: spread J♣ J♦ J♥, hit 5♠, spread 3♣ 4♣ 5♣ 6♣, discarded 9♦"
-    rows = (ShowdownRow("Maximilian (bot)", went_out, "0", 12, 112, True),
+    plays = ("spread J♣ J♦ J♥", "hit 5♠", "spread 3♣ 4♣ 5♣ 6♣", "discarded 9♦")
+    rows = (ShowdownRow("Maximilian (bot)", "went out: " + ", ".join(plays), "0", 12, 112, True, plays),
             ShowdownRow("Bartholomew (bot)", "K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠", "63", -12, 88))
 
     def hands(width: int) -> list[str]:

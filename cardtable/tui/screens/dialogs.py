@@ -204,7 +204,7 @@ class HelpScreen(ModalScreen[None]):
 
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, TableScreen)), None)
 
-    def over(self) -> str:
+    def first_section(self) -> str:
         """The section of the screen this help was opened over, shown first: "Replay" (a
         replay, whose own keys alone work there, then the app's), "Start" (its keys came
         fourth, on a page a first-time player never turned to), else "" (the table's come first)."""
@@ -222,7 +222,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         rows = help_rows(self.table_screen(), ascii)
-        if over := self.over():
+        if over := self.first_section():
             start = next(i for i, row in enumerate(rows) if row[0] == over)
             end = next((i for i in range(start + 1, len(rows)) if rows[i][0]), len(rows))
             # (a replay: its own keys, then the app's, a table's do nothing there; the start

@@ -38,6 +38,8 @@ class ShowdownRow:
     net: int
     chips: int
     winner: bool = False
+    plays: tuple[str, ...] = ()
+    """A winner's last turn, play by play, as ``hand`` says it after "went out: "."""
 
 
 @dataclass(frozen=True)
@@ -99,20 +101,22 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
     winners = set(won.winners) if won else set()
     rows = []
     for seat in range(players):
+        plays: tuple[str, ...] = ()
         if shown is not None:
             order = in_order(shown.hands[seat]) if in_order else sorted(shown.hands[seat], key=by_suit)
             hand = cards_label(order, ascii) or "(empty)"
             count = str(shown.counts[seat])
         elif seat in winners:
-            last = _last_turn(hand_events, seat, ascii) if won is not None and won.how in ("out", "tonk") else ""
-            hand, count = "went out" + (f": {last}" if last else ""), "0"
+            plays = _last_turn(hand_events, seat, ascii) if won is not None and won.how in ("out", "tonk") else ()
+            hand, count = "went out" + (f": {', '.join(plays)}" if plays else ""), "0"
         elif seat == viewer:
             own = game.view(seat)  # type: ignore[attr-defined]
             order = in_order(own.hand) if in_order else sorted(own.hand, key=by_suit)
             hand, count = f"{cards_label(order, ascii) or '(empty)'} (your hand)", str(own.counts[seat])
         else:
             hand, count = "not shown", "-" if ascii else "—"
-        rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners))
+        rows.append(ShowdownRow(fix(seats[seat].label), hand, count, points[seat], chips[seat], seat in winners,
+                                plays))
     title = f"Hand {game.round} — {'show-down' if shown is not None else 'over'}"  # type: ignore[attr-defined]
     dropped = next((e for e in hand_events if isinstance(e, ev.HandDropped)), None)
     tied = shown is not None and dropped is not None and dropped.seat is not None and \
@@ -122,7 +126,7 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
                     tuple(fix(line) for line in payments), fix(why), tuple(fix(line) for line in side_payments))
 
 
-def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> str:
+def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> tuple[str, ...]:
     """What ``seat`` laid down on the turn it went out, in order (T5, T8): "spread J♣ J♦ J♥,
     hit 5♠, discarded 9♦" (the table is gone once the hand ends). A turn that goes out
     began with a draw (T5: only a drop or a declared 49 skips it, and neither goes out)."""
@@ -140,7 +144,7 @@ def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> str:
             plays.append(f"put the dead four {cards_label(event.cards, ascii)} on the pile")
         elif isinstance(event, ev.CardDiscarded):
             plays.append(f"discarded {cards_label((event.card,), ascii)}")
-    return ", ".join(reversed(plays))
+    return tuple(reversed(plays))
 
 
 def _hit_label(hit: ev.SpreadHit, ascii: bool) -> str:
@@ -159,17 +163,19 @@ def showdown_table(data: Showdown, ascii: bool = False) -> Table:
     table.add_column("chips", justify="right")
     for row in data.rows:
         style = "bold" if row.winner else ""
-        table.add_row(Text(("* " if row.winner else "  ") + fix(row.name), style=style), _hand_cell(fix(row.hand)),
+        table.add_row(Text(("* " if row.winner else "  ") + fix(row.name), style=style), _hand_cell(row, fix),
                       fix(row.count), signed(row.net, ascii), number(row.chips, ascii))
     return table
 
 
-def _hand_cell(hand: str) -> Phrases:
-    """A row's hand as the table wraps it: a winner's last turn ("went out: spread J♣ J♦ J♥,
-    hit 5♠, discarded 9♦") between its plays, not inside one ("hit" / "5♠") where the play
-    fits the column (a five-card spread beside a long name may not); cards by words."""
-    head, colon, plays = hand.partition(": ")
-    return Phrases([head + ":", Phrases(plays.split(", "), ", ")], " ") if colon else Phrases([hand])
+def _hand_cell(row: ShowdownRow, fix: Callable[[str], str]) -> Phrases:
+    """A row's hand as the table wraps it (as ``fix`` writes it): a winner's last turn
+    ("went out: spread J♣ J♦ J♥, hit 5♠, discarded 9♦") between its plays, not inside one
+    ("hit" / "5♠") where the play fits the column (a five-card spread beside a long name
+    may not); cards by words."""
+    if row.plays:
+        return Phrases([fix("went out:"), Phrases([fix(play) for play in row.plays], ", ")], " ")
+    return Phrases([fix(row.hand)])
 
 
 PAYMENTS_ROOM = 68
