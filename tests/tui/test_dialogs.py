@@ -738,7 +738,8 @@ def test_a_long_choice_list_scrolls_so_that_its_keys_note_stays_whole_at_80x24()
             await pilot.press("x")
             await pilot.pause()
             text = " ".join(screen_text(app).replace("│", " ").split())
-            assert "keys here: ↑ ↓ to choose, enter to take it, v to look at the table; ? lists every key" in text, \
+            assert ("keys here: ↑ ↓ to choose, enter to take it, v to look at the table, a card's number to its "
+                    "choices; ? lists every key") in text, \
                 screen_text(app)
 
     asyncio.run(scenario())
@@ -865,6 +866,44 @@ def test_the_keys_note_follows_the_highlight_and_the_theme_and_gives_way_to_a_re
             await pilot.press("up")
             await pilot.pause()
             assert str(note.render()) == "no buys left"
+
+    asyncio.run(scenario())
+
+
+def test_a_cards_number_walks_the_choices_that_use_it():
+    """P18: the black market listed every card to every player (39 offers, ↓ after ↓; a
+    play-tester): a card's number in the hand shown highlights its first offer, pressed
+    again its next; a card no choice uses, or a number past the hand, says so."""
+    from cardtable import Move
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    hand = parse_cards("3C 7H 9S")
+    offers = [(f"Offer {card} to {who}", Move("offer", (card,), target=(seat,)))
+              for card in hand[1:] for seat, who in ((1, "Bob"), (2, "Cy"))]
+    options = [*offers, ("Pass (no offer)", Move("pass"))]
+
+    async def scenario():
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.push_screen(MoveListDialog("Black market", "Ann: offer a card", options, hand, first=4, on_escape=4))
+            await pilot.pause()
+            listed, note = app.screen.query_one("#dialog-options"), app.screen.query_one("#dialog-note")
+            walked = []
+            for key in "2223":
+                await pilot.press(key)
+                await pilot.pause()
+                walked.append(listed.highlighted)
+            assert walked == [0, 1, 0, 2]
+            await pilot.press("1")
+            await pilot.pause()
+            assert str(note.render()) == "no choice here uses 3♣" and listed.highlighted == 2
+            await pilot.press("5")
+            await pilot.pause()
+            assert str(note.render()).startswith("keys here:") and "a card's number to its choices" in str(note.render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, MoveListDialog)
 
     asyncio.run(scenario())
 

@@ -315,6 +315,8 @@ class MoveListDialog(TableDialog["Move | None"]):
     ``hint``, when the table gives one, computes the hard bot's suggestion for the
     player choosing (from that player's view only); **H** highlights it."""
 
+    BINDINGS = [Binding(digit, f"to_card({index})", show=False) for index, digit in enumerate("1234567890")]
+
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
                  hand: Sequence[Card] = (), error: str = "", first: int = 0,
                  on_escape: int | None = None, standing: int | None = None) -> None:
@@ -426,10 +428,27 @@ class MoveListDialog(TableDialog["Move | None"]):
         else:
             self.dismiss(self.options[self.on_escape][1])
 
+    def action_to_card(self, index: int) -> None:
+        """A card's number (1 … 9, 0 for the 10th) in the hand shown: the highlight to the
+        next choice that uses that card (the black market's 39 offers, card by card and
+        player by player, took ↓ after ↓; a number, pressed again, walks that card's offers)."""
+        cards = self.query_one(Hand).cards if self.hand_cards else ()
+        if index >= len(cards):
+            self.note(self.keys_note())
+            return
+        card, options = cards[index], self.query_one(OptionList)
+        using = [i for i, (_label, move) in enumerate(self.options) if move is not None and card in move.cards]
+        if not using:
+            self.note(f"no choice here uses {cards_label((card,))}")
+            return
+        now = options.highlighted if options.highlighted is not None else -1
+        options.highlighted = next((i for i in using if i > now), using[0])
+
     def keys_note(self) -> str:
+        numbers = ", a card's number to its choices" if self.hand_cards else ""
         if self.escape_choice is None:
-            return super().keys_note()
-        return f"{super().keys_note()}, escape: {self.escape_choice}"
+            return super().keys_note() + numbers
+        return f"{super().keys_note()}{numbers}, escape: {self.escape_choice}"
 
     ELSEWHERE = ""
     """How to make a hinted move that is none of the options (said after it)."""
