@@ -69,7 +69,7 @@ class PresidentUI(FamilyUI):
             "market_open": f"{name}: open the black market? Then each player in turn, from you, may offer "
                            "one card to another player, who may swap one of theirs for it (1 for 1).",
             "market": f"{name}: the black market is open — offer one of your cards to another player "
-                      "(they may give one of theirs for it), or make no offer.",
+                      "(they may give one of theirs for it), or make no offer. A card's number goes to its offers.",
             "talk": f"{name}: offer table talk? If accepted, you and your neighbour in the titles see each "
                     "other's hands for this round.",
         }.get(view.phase, f"{name}: choose")
