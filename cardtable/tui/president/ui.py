@@ -95,7 +95,8 @@ class PresidentUI(FamilyUI):
         options.append(("Let it go", next((m for m in moves if m.kind == "decline"), None)))
         top = cards_label(view.top)
         who = seats[view.pile[-1][0]].name if view.pile else "the last player"
-        prompt = f"{seats[seat].name}: {who} just played {top} — choose a throw, or Enter lets it go."
+        prompt = (f"{seats[seat].name}: {who} just played {top} — choose a throw if you have one, "
+                  "or Enter lets it go.")
         note = exchange_note(game, seat)
         if note:  # (the table behind the dialog shows no status: the player may not have seen it)
             prompt += f"\n{exchange_heading(game)}: {note}."
