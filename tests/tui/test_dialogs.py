@@ -162,6 +162,41 @@ def test_out_of_turn_window_visits_every_human_alike():
     assert can[1][2] == cannot[0][2] == cannot[1][2] == ("Let it go (escape)",)
 
 
+def test_an_out_of_turn_look_in_hot_seat_tags_the_cards_got_in_the_exchange():
+    """P13: in hot seat the table behind an out-of-turn look is the public one (it must not
+    tell whose chance it really is), so its dialog's hand lost the "new" tags on the cards
+    the player got in the exchange (a play-tester): they come from that seat's own table."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.rng import Rng
+    from cardtable.tui.president.present import present
+    from cardtable.tui.seats import parse_seats
+
+    game = played_round()
+    game.next_round()
+    bot, rng = make_bot("president", "simple"), Rng(1)
+    while game.phase != "play":
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    seats = parse_seats("Ann,Bob,Cy,Dee")
+    [(seat, got)] = [(s, present(game, s, seats, False).fresh) for s in range(4)
+                     if present(game, s, seats, False).fresh][:1]
+
+    async def scenario():
+        app = make_app("Ann,Bob,Cy,Dee", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app, lambda: isinstance(app.screen, HandoffScreen))
+            screen = table_screen(app)
+            screen.looking = True
+            screen.show_table()
+            assert screen.table.state.viewer is None and not screen.table.state.fresh  # (the public table)
+            dialog = MoveListDialog("Out-of-turn chance", "look", [("Let it go", Move("decline"))],
+                                    game.view(seat).hand)
+            screen._tag_fresh(dialog, seat)
+            assert dialog.fresh == got
+
+    asyncio.run(scenario())
+
+
 def test_a_bots_out_of_turn_chance_shows_nowhere_on_the_table(monkeypatch):
     """X2 / X3: Ann leads 5♣ and the bot beside her may quick-clear with the other three
     5s. The table Ann sees is the one she would see if nobody could, and the bot answers

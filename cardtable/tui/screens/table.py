@@ -318,11 +318,15 @@ class TableScreen(AutoPassing, TableHints, TableSaving):
         self._hand_to(seat, ask)
 
     def _tag_fresh(self, dialog: TableDialog[Any], seat: int) -> None:
-        """A dialog's hand tags "new" the cards the table's does, when it is ``seat``'s
-        hand the table shows (a dialog that knows its own keeps them)."""
+        """A dialog's hand tags "new" the cards ``seat``'s table does (a dialog that knows
+        its own keeps them): the table on screen's, or, under an out-of-turn look, whose
+        table is the public one, those ``seat``'s own table would tag."""
+        if dialog.fresh:
+            return
         state = self.table.state
-        if not dialog.fresh and state is not None and state.viewer == seat:
-            dialog.fresh = state.fresh
+        if state is None or state.viewer != seat:
+            state = self.ui.present(self.game, seat, self.seats, self.ascii)
+        dialog.fresh = state.fresh
 
     def _answer_standing(self, seat: int, move: Move) -> None:
         """Make ``seat``'s standing answer (:attr:`asked_no_more`), held as a bot's move is
