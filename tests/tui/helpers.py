@@ -32,6 +32,17 @@ def played_round(preset: str = "president-classic", players: int = 4, seed: int 
     return game
 
 
+def after_the_exchange():
+    """:func:`played_round`'s game in round 2, its exchange made by simple bots: play is on."""
+    game = played_round()
+    game.next_round()
+    bot, rng = make_bot("president", "simple"), Rng(1)
+    while game.phase != "play":
+        seat = game.to_act[0]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    return game
+
+
 def bots_play_until(game, done, rng: Rng):
     """Simple bots make every move (dealing each next round) until ``done(game)``, drawing
     on ``rng`` (a test may play on with it); the game."""

@@ -16,7 +16,8 @@ from cardtable.tui.screens.summary import RoundEndScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.hand import Hand
 
-from .helpers import held_hints, hold_bots, make_app, played_round, screen_text, settle, table_screen
+from .helpers import (after_the_exchange, held_hints, hold_bots, make_app, played_round, screen_text, settle,
+                      table_screen)
 
 
 def test_exchange_dialogs_for_both_humans_behind_handoffs():
@@ -166,17 +167,10 @@ def test_an_out_of_turn_look_in_hot_seat_tags_the_cards_got_in_the_exchange():
     """P13: in hot seat the table behind an out-of-turn look is the public one (it must not
     tell whose chance it really is), so its dialog's hand lost the "new" tags on the cards
     the player got in the exchange (a play-tester): they come from that seat's own table."""
-    from cardtable.bots import make_bot
-    from cardtable.engine.rng import Rng
     from cardtable.tui.president.present import present
     from cardtable.tui.seats import parse_seats
 
-    game = played_round()
-    game.next_round()
-    bot, rng = make_bot("president", "simple"), Rng(1)
-    while game.phase != "play":
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    game = after_the_exchange()
     seats = parse_seats("Ann,Bob,Cy,Dee")
     [(seat, got)] = [(s, present(game, s, seats, False).fresh) for s in range(4)
                      if present(game, s, seats, False).fresh][:1]

@@ -13,17 +13,12 @@ from cardtable.tui.president.present import present
 from cardtable.tui.seats import parse_seats
 from cardtable.tui.widgets.card import cards_label
 
-from .helpers import make_app, played_round, screen_text, settle, table_screen
+from .helpers import after_the_exchange, make_app, played_round, screen_text, settle, table_screen
 
 
 def test_president_status_after_the_exchange_names_the_cards_and_fits_80_columns():
     """P8: until a player has played in round 2, the status says what they gave and got."""
-    game = played_round()
-    game.next_round()
-    bot, rng = make_bot("president", "simple"), Rng(1)
-    while game.phase != "play":
-        seat = game.to_act[0]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_moves(seat), rng))
+    game = after_the_exchange()
     seats = parse_seats("Player,Dag,Eve,Finn")
     leader = game.to_act[0]
     view = game.view(leader)
