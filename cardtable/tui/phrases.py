@@ -65,12 +65,17 @@ class Phrases:
             else:
                 kept = _kept_at_break(before)
                 # (a comma goes where it fits, else it would wrap alone; a line already too wide
-                # wraps by its words anyway, and the comma follows its last word)
-                if lines and (lines[-1].cell_len + cell_len(kept) <= options.max_width
-                              or lines[-1].cell_len > options.max_width):
+                # wraps by its words anyway, and the comma follows its last word where that fits)
+                if lines and _last_line_width(lines[-1], console, options.max_width) + cell_len(kept) \
+                        <= options.max_width:
                     lines[-1].append(kept, style=self.style)
                 lines.append(text.copy())
         yield Text("\n", style=self.style).join(lines)
+
+
+def _last_line_width(text: Text, console: Console, width: int) -> int:
+    """The width of ``text``'s last line once wrapped at ``width``."""
+    return text.cell_len if text.cell_len <= width else text.wrap(console, width)[-1].cell_len
 
 
 def _kept_at_break(separator: str) -> str:

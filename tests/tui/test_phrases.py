@@ -118,3 +118,9 @@ def test_a_phrase_that_fills_its_line_drops_the_comma_rather_than_part_from_its_
     table.add_column("scores")
     table.add_row(score_phrases("shanghai", ["Bartholomew", "Annabelle"], [120, 35]))
     assert printed(table, 19)[3:5] == ["│ Bartholomew 120 │", "│ Annabelle 35    │"]  # (it was "Bartholomew" / "120,")
+
+
+def test_a_comma_after_a_wrapped_phrase_never_stands_alone_on_a_line():
+    """A phrase wrapped by its words whose last line is full drops its comma rather than
+    put it on a line of its own."""
+    assert printed(Phrases(["one two three four", "five"], ", "), 10) == ["one two", "three four", "five"]
