@@ -4,6 +4,7 @@ and illegal choices showing the engine's reason."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -900,6 +901,17 @@ def test_the_keys_note_follows_the_highlight_and_the_theme_and_gives_way_to_a_re
     asyncio.run(scenario())
 
 
+@contextlib.asynccontextmanager
+async def over_a_table(dialog):
+    """``dialog`` over a table at 100x30: the app, the pilot, its list and its note."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(dialog)
+        await pilot.pause()
+        yield app, pilot, app.screen.query_one("#dialog-options"), app.screen.query_one("#dialog-note")
+
+
 def test_a_cards_number_walks_the_choices_that_use_it():
     """P18: the black market listed every card to every player (39 offers, ↓ after ↓; a
     play-tester): a card's number in the hand shown highlights its first offer, pressed
@@ -908,17 +920,13 @@ def test_a_cards_number_walks_the_choices_that_use_it():
     from cardtable.tui.screens.choose import MoveListDialog
 
     hand = parse_cards("3C 7H 9S")
-    offers = [(f"Offer {card} to {who}", Move("offer", (card,), target=(seat,)))
+    offers = [(f"Offer {card.pretty()} to {who}", Move("offer", (card,), target=(seat,)))
               for card in hand[1:] for seat, who in ((1, "Bob"), (2, "Cy"))]
     options = [*offers, ("Pass (no offer)", Move("pass"))]
 
     async def scenario():
-        app = make_app()
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.push_screen(MoveListDialog("Black market", "Ann: offer a card", options, hand, first=4, on_escape=4))
-            await pilot.pause()
-            listed, note = app.screen.query_one("#dialog-options"), app.screen.query_one("#dialog-note")
+        dialog = MoveListDialog("Black market", "Ann: offer a card", options, hand, first=4, on_escape=4)
+        async with over_a_table(dialog) as (app, pilot, listed, note):
             walked = []
             for key in "2223":
                 await pilot.press(key)
@@ -928,12 +936,53 @@ def test_a_cards_number_walks_the_choices_that_use_it():
             await pilot.press("1")
             await pilot.pause()
             assert str(note.render()) == "no choice here uses 3♣" and listed.highlighted == 2
+            await pilot.press("down")  # (a passing word gives way to the keys' note as the highlight moves)
+            await pilot.pause()
+            assert str(note.render()) == "↑ ↓ pick · enter: Offer 9♠ to Cy · escape: Pass (no offer)"
             await pilot.press("5")
             await pilot.pause()
             assert str(note.render()).startswith("keys here:") and "a card's number to its choices" in str(note.render())
             await pilot.press("enter")
             await pilot.pause()
             assert not isinstance(app.screen, MoveListDialog)
+
+    asyncio.run(scenario())
+
+
+def test_plus_then_a_digit_reaches_cards_past_the_tenth_and_a_list_of_no_cards_takes_no_numbers():
+    """Cards 11 and on (the black market's best, in a 13-card hand) are + then a digit, as at
+    the table; a list whose choices play no card (the spades bet: Bet plays none) says its
+    keys at a number, not "no choice here uses 9♠" (a play-tester)."""
+    from cardtable import Move
+    from cardtable.tui.screens.choose import MoveListDialog
+
+    hand = parse_cards("3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2C")
+    options = [("Offer A♣ to Bob", Move("offer", parse_cards("AC"), target=(1,))),
+               ("Offer 2♣ to Bob", Move("offer", parse_cards("2C"), target=(1,))), ("Pass", Move("pass"))]
+
+    async def scenario():
+        async with over_a_table(MoveListDialog("Black market", "offer", options, hand, first=2,
+                                               on_escape=2)) as (app, pilot, listed, note):
+            await pilot.press("plus")
+            await pilot.pause()
+            assert str(note.render()) == "+: the next digit picks card 11 … 20"
+            await pilot.press("3")
+            await pilot.pause()
+            assert listed.highlighted == 1  # (card 13, the 2♣)
+            await pilot.press("1")  # (the + went with the last digit: card 1, the 3♣)
+            await pilot.pause()
+            assert str(note.render()) == "no choice here uses 3♣" and listed.highlighted == 1
+            app.pop_screen()
+            await pilot.pause()
+            bet = [("Bet 1 chip (show 9♠)", Move("bet")), ("Stay out", Move("decline"))]
+            app.push_screen(MoveListDialog("Spades side bet", "bet?", bet, parse_cards("9S 3C"), first=1,
+                                           on_escape=1))
+            await pilot.pause()
+            note = app.screen.query_one("#dialog-note")
+            await pilot.press("1")
+            await pilot.pause()
+            assert str(note.render()) == ("keys here: ↑ ↓ to choose, enter to take it, v to look at the table, "
+                                          "escape: Stay out; ? lists every key")
 
     asyncio.run(scenario())
 

@@ -22,7 +22,7 @@ from ..messages import ThemeSwitched
 from ..notes import unused_key
 from ..text import as_themed, describe_move
 from ..widgets.card import cards_label
-from ..widgets.hand import PAST_DIGITS, Hand
+from ..widgets.hand import DIGIT_KEYS, PAST_DIGITS, Hand
 from .dialogs import HELP_AND_THEME
 from .look import LookScreen
 from .over_table import OverTable
@@ -133,14 +133,21 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
         self.query_one("#dialog-prompt", Static).update(Text(as_themed(self.app, self.prompt)))
         self._show_note()
 
-    _keys_noted = False
-    """Whether the note under the choice is the keys' note, which follows the highlight."""
+    _note_gives_way = False
+    """Whether the note under the choice gives way to the keys' note as the highlight moves:
+    the keys' note itself, or a passing word ("keys here: …", "no choice here uses 3♦"), not
+    a refusal or a hint."""
 
-    def note(self, text: str, style: str = "") -> None:
-        """Write ``text`` (Unicode) under the choice, in the app's theme."""
+    def note(self, text: str, style: str = "", passing: bool = False) -> None:
+        """Write ``text`` (Unicode) under the choice, in the app's theme; a ``passing`` one
+        gives way to the keys' note once the highlight moves."""
         self.note_text = Text(text, style=style) if style else text
-        self._keys_noted = False
+        self._note_gives_way, self._enter_noted = passing, False
         self._show_note()
+
+    _enter_noted = False
+    """Whether the note is the keys' note (:meth:`MoveListDialog.enter_note`), which a new
+    theme writes again for its width."""
 
     def _show_note(self) -> None:
         text = self.note_text
@@ -186,7 +193,7 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
         """A letter or digit the dialog takes no action for (the table's own keys, under
         it, wait until it is answered) says which keys work here, rather than nothing."""
         if unused_key(self, event):
-            self.note(f"{self.keys_note()}; ? lists every key")
+            self.note(f"{self.keys_note()}; ? lists every key", passing=True)
 
     def action_hint(self) -> None:
         if self.hint is None:
@@ -315,7 +322,8 @@ class MoveListDialog(TableDialog["Move | None"]):
     ``hint``, when the table gives one, computes the hard bot's suggestion for the
     player choosing (from that player's view only); **H** highlights it."""
 
-    BINDINGS = [Binding(digit, f"to_card({index})", show=False) for index, digit in enumerate("1234567890")]
+    BINDINGS = [*(Binding(digit, f"to_card({index})", show=False) for index, digit in enumerate("1234567890")),
+                Binding("plus,equals_sign", "tens", show=False)]
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[str, Move | None]],
                  hand: Sequence[Card] = (), error: str = "", first: int = 0,
@@ -367,8 +375,8 @@ class MoveListDialog(TableDialog["Move | None"]):
     def _note_keys(self) -> None:
         """The keys' note (:meth:`enter_note`), again as the highlight moves or the theme
         changes while it shows."""
-        self.note(self.enter_note(), style="dim")
-        self._keys_noted = True
+        self.note(self.enter_note(), style="dim", passing=True)
+        self._enter_noted = True
 
     @property
     def escape_choice(self) -> str | None:
@@ -403,13 +411,13 @@ class MoveListDialog(TableDialog["Move | None"]):
         for index, (label, _move) in enumerate(self.options):
             options.replace_option_prompt_at_index(index, Text(as_themed(self.app, label)))
         options.tell_hidden()
-        if self._keys_noted:  # (written again for the theme's width: ASCII's "up down" is longer)
+        if self._enter_noted:  # (written again for the theme's width: ASCII's "up down" is longer)
             self._note_keys()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,
         a throw or a swap would use); the keys' note names it."""
-        if self._keys_noted:
+        if self._note_gives_way:
             self._note_keys()
         if not self.hand_cards or event.option.id is None:
             return
@@ -428,24 +436,40 @@ class MoveListDialog(TableDialog["Move | None"]):
         else:
             self.dismiss(self.options[self.on_escape][1])
 
+    tens = 0
+    """Cards past the 10th: ``+`` typed before a digit adds 10 (as at the table)."""
+
+    def uses_cards(self) -> bool:
+        """Whether a card's number has choices to go to: the hand is shown and some choice
+        plays cards of it (a spades bet's Bet plays none)."""
+        return bool(self.hand_cards) and any(move is not None and move.cards for _label, move in self.options)
+
+    def action_tens(self) -> None:
+        """``+``: the next digit picks a card past the 10th (+ 1: card 11)."""
+        if self.uses_cards():
+            self.tens += DIGIT_KEYS
+            self.note(f"+: the next digit picks card {self.tens + 1} … {self.tens + DIGIT_KEYS}", passing=True)
+
     def action_to_card(self, index: int) -> None:
-        """A card's number (1 … 9, 0 for the 10th) in the hand shown: the highlight to the
-        next choice that uses that card (the black market's 39 offers, card by card and
-        player by player, took ↓ after ↓; a number, pressed again, walks that card's offers)."""
-        cards = self.query_one(Hand).cards if self.hand_cards else ()
+        """A card's number (1 … 9, 0 for the 10th; ``+`` first for those past it) in the
+        hand shown: the highlight to the next choice that uses that card (the black market's
+        39 offers, card by card and player by player, took ↓ after ↓; a number, pressed
+        again, walks that card's offers)."""
+        index, self.tens = index + self.tens, 0
+        cards = self.query_one(Hand).cards if self.uses_cards() else ()
         if index >= len(cards):
-            self.note(self.keys_note())
+            self.note(f"{self.keys_note()}; ? lists every key", passing=True)
             return
         card, options = cards[index], self.query_one(OptionList)
         using = [i for i, (_label, move) in enumerate(self.options) if move is not None and card in move.cards]
         if not using:
-            self.note(f"no choice here uses {cards_label((card,))}")
+            self.note(f"no choice here uses {cards_label((card,))}", passing=True)
             return
         now = options.highlighted if options.highlighted is not None else -1
         options.highlighted = next((i for i in using if i > now), using[0])
 
     def keys_note(self) -> str:
-        numbers = ", a card's number to its choices" if self.hand_cards else ""
+        numbers = ", a card's number to its choices" if self.uses_cards() else ""
         if self.escape_choice is None:
             return super().keys_note() + numbers
         return f"{super().keys_note()}{numbers}, escape: {self.escape_choice}"

@@ -37,7 +37,7 @@ HELP_AND_THEME: list[BindingType] = [HELP, Binding("t", "app.cycle_theme", "them
 
 KEYS: list[tuple[str, str, str]] = [
     ("Dialogs", "↑ ↓ enter", "choose an option (exchange: select cards, enter or g gives)"),
-    ("", "1 … 9, 0", "with a hand shown: the next option that uses that card (the black market's offers)"),
+    ("", "1 … 9, 0", "with a hand shown: the next option that uses that card (+ first past the 10th)"),
     ("", "H", "hint: highlights the hard bot's choice (exchange: selects the cards)"),
     ("", "v", "look at the table under the dialog (melds, log); any key comes back"),
     ("", "L / b", "the whole log / the bots' speed, as at the table"),
