@@ -965,10 +965,19 @@ def test_plus_then_a_digit_reaches_cards_past_the_tenth_and_a_list_of_no_cards_t
                                                on_escape=2)) as (app, pilot, listed, note):
             await pilot.press("plus")
             await pilot.pause()
-            assert str(note.render()) == "+: the next digit picks card 11 … 20"
-            await pilot.press("3")
+            assert str(note.render()) == "+: the next digit picks card 11 … 13"
+            await pilot.press("plus")
+            await pilot.pause()
+            assert str(note.render()) == "the hand holds 13 cards"  # (and the + went)
+            await pilot.press("plus", "up", "3")  # (the highlight moving lets a + go: card 3, the 5♣)
+            await pilot.pause()
+            assert str(note.render()) == "no choice here uses 5♣"
+            await pilot.press("plus", "3")
             await pilot.pause()
             assert listed.highlighted == 1  # (card 13, the 2♣)
+            await pilot.press("plus", "3")  # (again: its one choice, highlighted already: the keys' note again)
+            await pilot.pause()
+            assert listed.highlighted == 1 and str(note.render()) == "↑ ↓ pick · enter: Offer 2♣ to Bob · escape: Pass"
             await pilot.press("1")  # (the + went with the last digit: card 1, the 3♣)
             await pilot.pause()
             assert str(note.render()) == "no choice here uses 3♣" and listed.highlighted == 1

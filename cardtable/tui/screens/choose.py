@@ -171,19 +171,19 @@ class TableDialog(ModalScreen[Answer], OverTable[Answer]):
         """o: the hand shown sorted the other way, as ``o`` at the table sorts it (and kept
         there): judging a card offered, a player not on turn could not sort it first."""
         if not self.hand_cards:
-            self.note("no hand shown here to sort")
+            self.note("no hand shown here to sort", passing=True)
             return
         sorted_as = self.table_does("sort_hand", self.hand_cards)
         if sorted_as is None:
-            self.note("this table keeps one order: the hand is not sorted")
+            self.note("this table keeps one order: the hand is not sorted", passing=True)
             return
         self.hand_cards, order = sorted_as
         self.query_one(Hand).cards = self.hand_cards
-        self.note(f"hand sorted by {order}")
+        self.note(f"hand sorted by {order}", passing=True)
 
     def action_escape(self) -> None:
         """Escape: this dialog must be answered; say how (a subclass may take it as an answer)."""
-        self.note(self.ESCAPE_NOTE)
+        self.note(self.ESCAPE_NOTE, passing=True)
 
     def keys_note(self) -> str:
         """What the dialog's keys are, said when a key it does not take is pressed."""
@@ -391,7 +391,7 @@ class MoveListDialog(TableDialog["Move | None"]):
     def enter_note(self) -> str:
         """The note the dialog opens with, while no refusal or hint replaces it: what Enter
         and escape do here, naming the choice Enter takes where it fits ("enter or escape:
-        Stay out": a play-tester's Enter stayed out of a spades bet he meant to make)."""
+        Stay out")."""
         highlighted = self.query_one(OptionList).highlighted
         if highlighted is not None and highlighted == self.on_escape:
             return f"↑ ↓ pick · enter or escape: {self.escape_choice}"
@@ -416,7 +416,8 @@ class MoveListDialog(TableDialog["Move | None"]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice's cards lift in the hand shown (which cards a go-down,
-        a throw or a swap would use); the keys' note names it."""
+        a throw or a swap would use); the keys' note names it, and a ``+`` typed goes."""
+        self.tens = 0
         if self._note_gives_way:
             self._note_keys()
         if not self.hand_cards or event.option.id is None:
@@ -445,10 +446,18 @@ class MoveListDialog(TableDialog["Move | None"]):
         return bool(self.hand_cards) and any(move is not None and move.cards for _label, move in self.options)
 
     def action_tens(self) -> None:
-        """``+``: the next digit picks a card past the 10th (+ 1: card 11)."""
-        if self.uses_cards():
-            self.tens += DIGIT_KEYS
-            self.note(f"+: the next digit picks card {self.tens + 1} … {self.tens + DIGIT_KEYS}", passing=True)
+        """``+``: the next digit picks a card past the 10th (+ 1: card 11), as at the table:
+        the highlight moving lets it go, and a hand of no more cards says so."""
+        if not self.uses_cards():
+            return
+        held = len(self.query_one(Hand).cards)
+        if held <= self.tens + DIGIT_KEYS:
+            self.tens = 0
+            self.note(f"the hand holds {held} cards", passing=True)
+            return
+        self.tens += DIGIT_KEYS
+        self.note(f"+: the next digit picks card {self.tens + 1} … {min(held, self.tens + DIGIT_KEYS)}",
+                  passing=True)
 
     def action_to_card(self, index: int) -> None:
         """A card's number (1 … 9, 0 for the 10th; ``+`` first for those past it) in the
@@ -467,6 +476,8 @@ class MoveListDialog(TableDialog["Move | None"]):
             return
         now = options.highlighted if options.highlighted is not None else -1
         options.highlighted = next((i for i in using if i > now), using[0])
+        if options.highlighted == now:  # (no highlight message: the note of what Enter takes, again)
+            self._note_keys()
 
     def keys_note(self) -> str:
         numbers = ", a card's number to its choices" if self.uses_cards() else ""

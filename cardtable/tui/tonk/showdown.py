@@ -127,8 +127,8 @@ def showdown(game: object, seats: tuple[Seat, ...], ascii: bool = False,
 
 
 def _last_turn(hand_events: Sequence[Event], seat: int, ascii: bool) -> tuple[str, ...]:
-    """What ``seat`` laid down on the turn it went out, in order (T5, T8): "spread J♣ J♦ J♥,
-    hit 5♠, discarded 9♦" (the table is gone once the hand ends). A turn that goes out
+    """What ``seat`` laid down on the turn it went out, play by play in order (T5, T8):
+    "spread J♣ J♦ J♥", "hit 5♠", "discarded 9♦" (the table is gone once the hand ends). A turn that goes out
     began with a draw (T5: only a drop or a declared 49 skips it, and neither goes out)."""
     plays: list[str] = []
     for event in reversed(hand_events):
