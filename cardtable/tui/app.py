@@ -87,7 +87,7 @@ class CardtableApp(App[int]):
         return variable_defaults()
 
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self._add_note)
+        self.screen_change_signal.subscribe(self, self._screen_shown)
         # (markup=False: a note quotes names and files as written; "[/]" is no markup here)
         self.when_it_fits(self._tell_broken_themes)
         if self.replay is not None:
@@ -358,6 +358,14 @@ class CardtableApp(App[int]):
         at_start = self.setup is None and self.replay is None
         self.notify("\n".join(lines), title=not_loaded(len(problems), "theme") if problems else "theme not loaded",
                     severity="warning", markup=False, timeout=START_NOTE_SECONDS if at_start else 12)
+
+    def _screen_shown(self, screen: Screen[object]) -> None:
+        """A quiet in force (:meth:`hold_keys`) starts again as the screen shows: a table
+        slow to open (a busy machine) took longer than the quiet, and the a of "sam"
+        reached it. The screen gets its "terminal too small" note."""
+        if self._quiet_since is not None:
+            self._quiet_since = monotonic()
+        self._add_note(screen)
 
     def _add_note(self, screen: Screen[object]) -> None:
         """Every screen carries a hidden "terminal too small" note that covers it while

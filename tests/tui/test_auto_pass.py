@@ -206,3 +206,32 @@ def test_letters_typed_on_after_s_starts_a_table_do_not_reach_it(monkeypatch):
             assert app.auto_pass
 
     asyncio.run(scenario())
+
+
+def test_letters_typed_on_after_s_do_not_reach_a_table_slow_to_open(monkeypatch):
+    """The quiet of a table started from the start screen runs from when it shows, not from
+    the s: on a slow machine (a CI run under load) the table took longer to open than the
+    quiet lasted, and the a of "sam" turned auto-pass on."""
+    import time
+
+    from cardtable.tui.app import CardtableApp
+
+    monkeypatch.setattr(CardtableApp, "START_SCREEN_QUIET", 0.3)
+    mount = TableScreen.on_mount
+
+    def slow_mount(self):
+        time.sleep(0.5)  # (longer than the quiet)
+        return mount(self)
+
+    monkeypatch.setattr(TableScreen, "on_mount", slow_mount)
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("s", "a", "m")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            assert not app.auto_pass and not app.screen.table.notice
+
+    asyncio.run(scenario())
