@@ -192,12 +192,16 @@ class CardtableApp(App[int]):
     keeps the same quiet (:meth:`hold_keys`)."""
 
     _quiet_since: float | None = None
+    _quiet_for: Screen[Any] | None = None
+    """The screen the quiet is held for: it starts again when that screen shows."""
 
-    def hold_keys(self) -> None:
+    def hold_keys(self, screen: Screen[Any] | None = None) -> None:
         """Keys and clicks do nothing until :attr:`START_SCREEN_QUIET` has passed with none
-        (each one starts the wait again): a table just opened from the start screen takes
-        no letter of a name typed there, whose first letter (``s``) started it."""
+        (each one starts the wait again), counted again from when ``screen`` (just switched
+        to) shows: a table just opened from the start screen takes no letter of a name typed
+        there, whose first letter (``s``) started it, however long it takes to open."""
         self._quiet_since = monotonic() if self.START_SCREEN_QUIET else None
+        self._quiet_for = screen
 
     def _in_quiet(self, event: events.Event) -> bool:
         """Whether ``event``, a key or a mouse button, comes in the quiet of a screen just
@@ -205,7 +209,7 @@ class CardtableApp(App[int]):
         if self._quiet_since is None or not isinstance(event, (events.Key, events.MouseDown, events.MouseUp)):
             return False
         if monotonic() - self._quiet_since >= self.START_SCREEN_QUIET:
-            self._quiet_since = None
+            self._quiet_since = self._quiet_for = None
             return False
         if isinstance(event, events.Key):
             self._quiet_since = monotonic()
@@ -220,10 +224,11 @@ class CardtableApp(App[int]):
         while self.screen is not table and table in self.screen_stack:
             self.pop_screen()
         untold = table.untold_notes()  # (the table opened with a question, and was left before its turn)
-        if table in self.screen_stack:
-            self.switch_screen(StartScreen())
+        start = StartScreen() if table in self.screen_stack else None
+        if start is not None:
+            self.switch_screen(start)
         self.leaving = False
-        self.hold_keys()
+        self.hold_keys(start)
         for note in untold:
             self.notify(soft_breaks(note, table_note_width(self)), timeout=8, markup=False)
 
@@ -360,11 +365,12 @@ class CardtableApp(App[int]):
                     severity="warning", markup=False, timeout=START_NOTE_SECONDS if at_start else 12)
 
     def _screen_shown(self, screen: Screen[object]) -> None:
-        """A quiet in force (:meth:`hold_keys`) starts again as the screen shows: a table
-        slow to open (a busy machine) took longer than the quiet, and the a of "sam"
-        reached it. The screen gets its "terminal too small" note."""
-        if self._quiet_since is not None:
-            self._quiet_since = monotonic()
+        """A quiet held for ``screen`` (:meth:`hold_keys`) starts again as it shows, once: a
+        table slow to open (a busy machine) took longer than the quiet, and the a of "sam"
+        reached it (any screen's showing restarted it, and ate the first key at a help or a
+        hand-off long after). The screen gets its "terminal too small" note."""
+        if self._quiet_since is not None and screen is self._quiet_for:
+            self._quiet_since, self._quiet_for = monotonic(), None
         self._add_note(screen)
 
     def _add_note(self, screen: Screen[object]) -> None:

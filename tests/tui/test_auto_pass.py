@@ -221,3 +221,27 @@ def test_letters_typed_on_after_s_starts_a_table_do_not_reach_it(monkeypatch, sl
             assert app.auto_pass
 
     asyncio.run(scenario())
+
+
+def test_the_start_quiet_is_not_held_again_by_a_later_screen(monkeypatch):
+    """The quiet of a table started from the start screen restarts only as that table shows:
+    restarted by every screen shown, it ate the first key at the next screen the game put
+    up long after (a hand-off, a question; here the help, opened with no key)."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.screens.dialogs import HelpScreen
+
+    monkeypatch.setattr(CardtableApp, "START_SCREEN_QUIET", 0.3)
+
+    async def scenario():
+        app = CardtableApp(theme="felt", bot_delay=0, save_settings=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause(0.5)  # (the quiet over, and no key pressed in it)
+            app.action_help()
+            await settle(pilot, app, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await settle(pilot, app, lambda: isinstance(app.screen, TableScreen))
+
+    asyncio.run(scenario())

@@ -515,7 +515,8 @@ class StartScreen(Screen[None]):
         from .table import TableScreen
 
         self.app.clear_notifications()  # (a saved preset's or a broken one's note: not over the table)
-        self.app.switch_screen(TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7), kept_told=kept_told))
+        table = TableScreen(setup, bot_delay=getattr(self.app, "bot_delay", 0.7), kept_told=kept_told)
+        self.app.switch_screen(table)
         hold = getattr(self.app, "hold_keys", None)  # ("sam" typed as a name: its s started, its a and m
         if hold is not None:                         # reached the table, a turning auto-pass on)
-            hold()
+            hold(table)
